@@ -1,0 +1,1 @@
+"""The Arcade desktop client: views, widgets, rendering, the rules overlay."""

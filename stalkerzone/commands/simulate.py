@@ -1,0 +1,15 @@
+"""`stalkerzone simulate` (ARCHITECTURE.md). Placeholder: not built yet."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+
+def add_parser(subparsers: Any) -> None:
+    subparsers.add_parser("simulate", help="(not built yet)")
+
+
+def run(args: argparse.Namespace) -> int:
+    print("stalkerzone simulate: not built yet")
+    return 1

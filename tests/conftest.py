@@ -1,0 +1,27 @@
+"""Test set-up: every test runs headless (ARCADE-NOTES.md) and never touches the user's folders."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("ARCADE_HEADLESS", "1")
+
+
+@pytest.fixture(autouse=True)
+def _private_user_dirs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Point the user card, save and settings folders at a temporary place."""
+    home = tmp_path_factory.mktemp("user")
+    old = os.environ.get("STALKERZONE_HOME")
+    os.environ["STALKERZONE_HOME"] = str(home)
+    yield
+    if old is None:
+        os.environ.pop("STALKERZONE_HOME", None)
+    else:
+        os.environ["STALKERZONE_HOME"] = old
+
+
+REPO = Path(__file__).resolve().parent.parent
