@@ -1,0 +1,179 @@
+"""Problems found in card packs, one line each: ``file:line: card-id: field: message``.
+
+Also turns pydantic validation errors into such lines, with the line of the offending key found
+by scanning the raw TOML text (``tomllib`` gives no positions).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+
+
+@dataclass(frozen=True, slots=True)
+class CardProblem:
+    """One thing wrong in a card pack. ``line`` 0 means the whole file or folder; ``-`` = n/a."""
+
+    file: str
+    line: int
+    card_id: str
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.card_id}: {self.field}: {self.message}"
+
+
+Loc = tuple[int | str, ...]
+
+
+def field_name(loc: Loc) -> str:
+    """``("abilities", 0, "rolls")`` -> ``abilities[0].rolls``."""
+    text = ""
+    for part in loc:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text or "-"
+
+
+def _strip_tags(loc: Sequence[int | str], data: Any) -> Loc:
+    """Drop the union tags pydantic puts in a location (``abilities.0.drain.amount``)."""
+    kept: list[int | str] = []
+    for part in loc:
+        if isinstance(data, Mapping) and isinstance(part, str) and part not in data:
+            if data.get("kind") == part:
+                continue
+            kept.append(part)
+            data = None
+            continue
+        kept.append(part)
+        if isinstance(data, Mapping):
+            data = data.get(part)
+        elif isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data):
+            data = data[part]
+        else:
+            data = None
+    return tuple(kept)
+
+
+def _message(error: Mapping[str, Any], known: Mapping[str, Sequence[str]]) -> tuple[str, str]:
+    """(extra field suffix, message) for one pydantic error, in the card author's words."""
+    kind = error["type"]
+    ctx = error.get("ctx") or {}
+    if kind == "union_tag_invalid":
+        tags = ", ".join(t.strip("'") for t in str(ctx.get("expected_tags", "")).split(", "))
+        return "kind", f"unknown kind '{ctx.get('tag')}'; known kinds: {tags}"
+    if kind == "union_tag_not_found":
+        return "kind", "missing 'kind'"
+    if kind == "missing":
+        return "", "required key is missing"
+    if kind == "extra_forbidden":
+        allowed = known.get("allowed")
+        hint = f"; allowed keys: {', '.join(allowed)}" if allowed else ""
+        return "", f"unknown key{hint}"
+    if kind == "value_error":
+        return "", str(ctx.get("error", error["msg"]))
+    if kind in {"int_type", "int_parsing", "int_from_float"}:
+        return "", f"must be a whole number, not {error.get('input')!r}"
+    if kind == "literal_error":
+        return "", f"must be one of {ctx.get('expected')}, not {error.get('input')!r}"
+    if kind == "enum":
+        return "", f"must be one of {ctx.get('expected')}, not {error.get('input')!r}"
+    return "", f"{error['msg']} (got {error.get('input')!r})"
+
+
+def problems_from(
+    error: ValidationError,
+    data: Mapping[str, Any],
+    *,
+    file: str,
+    card_id: str,
+    line_of: Any,
+    allowed_keys: Any = None,
+) -> list[CardProblem]:
+    """One :class:`CardProblem` per pydantic error of validating ``data`` (one card's table).
+
+    ``line_of(loc)`` gives the line of a location; ``allowed_keys(loc)`` the keys allowed there.
+    """
+    found: list[CardProblem] = []
+    for err in error.errors():
+        loc = _strip_tags(err["loc"], data)
+        if err["type"] == "extra_forbidden" and allowed_keys is not None:
+            known = {"allowed": allowed_keys(loc[:-1], data)}
+        else:
+            known = {}
+        suffix, message = _message(err, known)
+        full = (*loc, suffix) if suffix else loc
+        found.append(CardProblem(file, line_of(full), card_id, field_name(full), message))
+    return found
+
+
+_KEY = re.compile(r"""^\s*(?:"([^"]+)"|'([^']+)'|([A-Za-z0-9_-]+))\s*=""")
+_HEADER = re.compile(r"^\s*\[\[?\s*([A-Za-z0-9_.-]+)\s*\]\]?")
+
+
+class LineFinder:
+    """Finds lines of cards and keys in one TOML text (positions ``tomllib`` does not give)."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.splitlines()
+        self.headers: list[tuple[int, str]] = []  # (line number, dotted table name)
+        for number, raw in enumerate(self.lines, start=1):
+            match = _HEADER.match(raw)
+            if match and not _KEY.match(raw):
+                self.headers.append((number, match.group(1)))
+
+    def card_span(self, kind: str, index: int) -> tuple[int, int] | None:
+        """Lines (first, last) of the ``index``-th ``[[kind]]`` table, if written as a header."""
+        starts = [n for n, name in self.headers if name == kind]
+        if index >= len(starts):
+            return None
+        start = starts[index]
+        later = [n for n, name in self.headers if n > start and not name.startswith(kind + ".")]
+        return start, (later[0] - 1 if later else len(self.lines))
+
+    def key_line(self, span: tuple[int, int], table: str, loc: Loc) -> int:
+        """Best line for ``loc`` inside a card table spanning ``span`` (else the table line)."""
+        first, last = span
+        best = first
+        if not loc or not isinstance(loc[0], str):
+            return best
+        key = loc[0]
+        for number in range(first + 1, last + 1):
+            match = _KEY.match(self.lines[number - 1])
+            if match and key in match.groups() and self._depth_ok(number, first, table):
+                return number
+        subs = [n for n, name in self.headers if first < n <= last and name == f"{table}.{key}"]
+        if subs:
+            index = loc[1] if len(loc) > 1 and isinstance(loc[1], int) else 0
+            start = subs[min(index, len(subs) - 1)]
+            best = start
+            following = [n for n, _ in self.headers if n > start]
+            end = min(following[0] - 1 if following else last, last)
+            inner = next((p for p in loc[1:] if isinstance(p, str)), None)
+            if inner is not None:
+                for number in range(start + 1, end + 1):
+                    match = _KEY.match(self.lines[number - 1])
+                    if match and inner in match.groups():
+                        return number
+        return best
+
+    def _depth_ok(self, number: int, first: int, table: str) -> bool:
+        """A key belongs to the card itself when no sub-table header came before it."""
+        return not any(first < n < number for n, _ in self.headers)
+
+    def top_key_line(self, key: str) -> int:
+        """Line of a top-level key or table named ``key`` (else 1)."""
+        for number, name in self.headers:
+            if name == key or name.startswith(key + "."):
+                return number
+        for number, raw in enumerate(self.lines, start=1):
+            if any(n < number for n, _ in self.headers):
+                break
+            match = _KEY.match(raw)
+            if match and key in match.groups():
+                return number
+        return 1
