@@ -1,0 +1,98 @@
+"""Commented card templates (``stalkerzone cards new KIND``): each one passes ``cards check``."""
+
+from __future__ import annotations
+
+from stalkerzone.content.models import CARD_KINDS
+
+_COMMON = """\
+id = "{id}"                     # [a-z0-9-]+, unique across all loaded packs
+name = {{ en = "{name}", ru = "{name}" }}   # or a plain string
+# text = {{ en = "Shown on the card.", ru = "Текст на карте." }}
+# copies = 1                    # copies of this card in its deck (1..20)
+# art = "art/{id}.png"          # a file inside the pack folder
+"""
+
+_SOLD = """\
+price = {price}                      # green
+sold_at = ["village"]           # bases whose catalogue lists it: village, military_base, laboratory
+"""
+
+_BODY: dict[str, str] = {
+    "monster": """\
+trophy = { en = "My monster's tail", ru = "Хвост моего монстра" }
+deck = "zone"                   # "zone", or "epicenter" for an Epicenter guardian (WIN-1)
+# Numbers per colour (green < yellow < red); attack is a dice formula (NdS, NdS+K, NdS+MdT+K)
+green  = { health = 8,  attack = "1d6+1", defence = 0, trophy_price = 100 }
+yellow = { health = 14, attack = "2d6",   defence = 1, trophy_price = 250 }
+red    = { health = 24, attack = "3d6+1", defence = 2, trophy_price = 500 }
+# Abilities (RULES.md ABIL-*); each is one [[monster.abilities]] table. Kinds:
+#   drain { amount }, paralysis { rolls, succeeds_on }, first_strike {},
+#   regeneration { amount }, multi_attack { attacks, rounds = [1] }
+# A number may differ by colour: { green = 1, yellow = 2, red = 3 }.
+[[monster.abilities]]
+kind = "regeneration"           # regains health every round, never above its start
+amount = { green = 1, yellow = 2, red = 3 }
+""",
+    "weapon": """\
+weapon_type = "rifle"           # any id; weapon mods of the same type add up with it (EQ-4)
+attack = "2d6"                  # dice formula
+""",
+    "weapon_mod": """\
+weapon_type = "rifle"           # active only with a weapon of this type (EQ-4)
+one_die_bonus = 1               # +1 to the highest die (DMG-4)
+# attack_bonus = 1              # +1 to the attack
+""",
+    "armour": """\
+slot = "head"                   # "head" or "body"
+defence = 1
+""",
+    "navigation": """\
+movement = 1                    # only the best navigation card counts (EQ-5)
+""",
+    "grenade": """\
+attack = "3d6"                  # thrown instead of an attack (FIGHT-2)
+""",
+    "stimulator": """\
+heal = 10                       # health regained, never above the maximum
+""",
+    "artifact": """\
+price = 400                     # what a base pays for it (BASE-2)
+# stat: attack | defence | movement | max_health | escape; amounts may be negative
+effects = [{ stat = "movement", amount = 1 }]
+""",
+    "event": """\
+timing = "immediate"            # "immediate", or "fight" (held for the next fight)
+effect = { kind = "gain_money", amount = 200 }
+# effect kinds: monster_attacks_first, stalker_attacks_twice, monster_max_attack (timing "fight");
+# lose_protection, protection_minus_one, zombie, gain_money {amount}, lose_money {amount},
+# damage {attack, ignores_defence}, heal {amount}, find_element, draw_artifact
+""",
+    "order": """\
+requirement = { kind = "visit", site = "anomaly" }
+# or { kind = "trophy", monster = "gorynych", colour = "yellow" }  (colour optional)
+# or { kind = "artifact", artifact = "syt-grass" }
+reward = 300                    # green, paid on delivery; +1 reputation (ORDER-1)
+offered_at = ["village"]        # bases offering it: village, military_base, laboratory
+""",
+    "stalker": """\
+bonuses = [{ stat = "attack", amount = 1 }]   # attack | defence | movement | max_health | escape
+# start_money = 1000            # default: the rules variant's (ST-2)
+# max_health = 30               # default: the rules variant's (ST-2)
+""",
+}
+
+_PRICES = {"weapon": 300, "weapon_mod": 100, "armour": 200, "navigation": 300, "grenade": 50}
+_PRICES |= {"stimulator": 150}
+
+
+def template(kind: str) -> str:
+    """A commented TOML template of one card of ``kind``; ``KeyError`` for an unknown kind."""
+    if kind not in CARD_KINDS:
+        raise KeyError(kind)
+    card_id = f"my-{kind.replace('_', '-')}"
+    name = card_id.replace("-", " ").capitalize()
+    head = f"# A {kind} card (CARDS.md). Put it in a *.toml file of a pack with a pack.toml.\n"
+    text = head + f"[[{kind}]]\n" + _COMMON.format(id=card_id, name=name)
+    if kind in _PRICES:
+        text += _SOLD.format(price=_PRICES[kind])
+    return text + _BODY[kind]
