@@ -1,1 +1,63 @@
-"""The Arcade desktop client: views, widgets, rendering, the rules overlay."""
+"""The Arcade desktop client: views, widgets, rendering, the rules overlay.
+
+Conventions (read before adding a screen)
+=========================================
+
+Headless
+    Importing this package runs :mod:`stalkerzone.client.headless`, which makes ``arcade.gui``
+    importable when ``ARCADE_HEADLESS`` is set (tests, ``stalkerzone watch``). Always import
+    client modules (``from stalkerzone.client import ...``) before ``arcade.gui`` so the fix runs
+    first. Headless windows ignore ``set_size``: call ``window.on_resize(w, h)`` in tests.
+
+Adding a screen
+    Put a module in ``stalkerzone/client/views/`` (it is imported automatically when the window
+    opens) and subclass :class:`stalkerzone.client.app.BaseView`::
+
+        @screen("fight")                       # the screen kind: registry key, watch PNG name
+        class FightView(BaseView):
+            kind = "fight"
+            rules_section = "FIGHT"            # where F1 opens the rules overlay
+            def __init__(self, window, **kwargs): super().__init__(window); ...
+            def build(self):                   # widgets + texts for the current size/language
+                self.label("text", x, y, 14)   # arcade.Text in the view's batch (never draw_text)
+                self.ui.add(...self.button(i18n.t("fight.attack"), self.attack)...)
+            def draw_scene(self): ...          # shapes/sprites; texts draw after, widgets last
+
+    Open screens by kind: ``self.win.show_screen("fight", back=self)``; ``BaseView`` enables
+    its ``UIManager`` in ``on_show_view`` and disables it in ``on_hide_view``, and calls
+    ``build()`` again on resize and language change (``self.rebuild()``). Sizes go through
+    ``theme.px(n)`` (UI scale); colours come from :mod:`theme`. Shared keys live in
+    ``BaseView.on_key_press`` (F1 rules overlay = screen "rules" with ``back`` and ``section``;
+    Esc = ``on_escape``; Ctrl+S / Ctrl+O = screen "saves"); put screen keys in ``on_hotkey`` so
+    they never fire while a text input is active. Callbacks run through ``window.guarded`` so an
+    exception opens the error dialog (screen "error") instead of killing the game; tests set
+    ``window.raise_errors = True``.
+
+    Screen kinds in use: title, newgame, layout, board, handover, menu, saves, gameover, error
+    (issue 7); issue 8 adds stalker, base, fight, rules, settings. ``window.has_screen(kind)``
+    says whether one exists, so a button can be offered only when its screen is there.
+
+Calling the engine
+    The only way to change the game is ``app.session.act(action)`` (:mod:`session`), which calls
+    ``engine.game.apply`` and then opens the screen the new state calls for
+    (``session.show(window)``). Read ``session.view`` (``player_view`` of the seat looking at
+    the screen) and ``session.legal()`` (``legal_actions``); never read ``session.state``
+    directly for anything shown to a player. Illegal actions raise ``IllegalAction`` whose
+    message starts with the rule id: show that message.
+
+Text and languages
+    ``i18n.t("section.key", name=...)`` for UI strings; strings are data in
+    ``strings/<lang>/*.toml`` (one file per area, e.g. ``strings/en/fight.toml`` with a
+    ``[fight]`` table, so helpers never edit the same file). Card names and texts come from
+    the card data: ``i18n.card_text(card.name)``. Every text uses ``fonts.FONT``
+    ("Liberation Sans", Cyrillic included); :func:`fonts.load_fonts` runs when the window opens.
+
+Drawing fast
+    Build ``ShapeElementList`` / ``SpriteList`` / text batches when something changes, not in
+    ``on_draw``; never call ``arcade.draw_text`` in ``on_draw``. The board renders its static
+    layer once into an offscreen texture (:mod:`board_render`).
+"""
+
+from stalkerzone.client import headless as _headless
+
+_headless.install()

@@ -1,15 +1,104 @@
-"""`stalkerzone play` (ARCHITECTURE.md). Placeholder: not built yet."""
+"""`stalkerzone play` (ARCHITECTURE.md): open the game window on the title screen.
+
+``stalkerzone`` with no command does the same. The options preset the new-game screen; a bad
+value gives one line and exit 2 (values are checked here, not by argparse, so that the message
+is a single line).
+"""
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
+
+from stalkerzone.errors import UserError
+
+VARIANTS = ("standard", "express")
+LANGS = ("en", "ru")
 
 
 def add_parser(subparsers: Any) -> None:
-    subparsers.add_parser("play", help="(not built yet)")
+    parser = subparsers.add_parser("play", help="open the game window (the default command)")
+    add_common_options(parser)
+    parser.add_argument("--players", metavar="N", help="number of players, 1-6 (default 2)")
+    parser.add_argument("--bots", metavar="K", help="how many of the players are bots (default 0)")
+    parser.add_argument("--variant", metavar="NAME", help="standard (default) or express")
+    parser.add_argument("--express", action="store_true", help="same as --variant express")
+
+
+def add_common_options(parser: argparse.ArgumentParser) -> None:
+    """Options ``play`` and ``watch`` share: --seed, --cards, --lang."""
+    parser.add_argument("--seed", metavar="S", help="seed of the game (a whole number >= 0)")
+    parser.add_argument(
+        "--cards",
+        metavar="DIR",
+        action="append",
+        default=[],
+        help="an extra card pack folder (repeatable)",
+    )
+    parser.add_argument("--lang", metavar="LANG", help="language: en or ru")
+
+
+def parse_int(value: str | None, option: str, low: int, high: int | None = None) -> int | None:
+    """``value`` as an int within ``low..high``, or a one-line UserError naming the option."""
+    if value is None:
+        return None
+    try:
+        number = int(value)
+    except ValueError:
+        raise UserError(f"{option}: '{value}' is not a whole number") from None
+    if number < low or (high is not None and number > high):
+        span = f"{low}..{high}" if high is not None else f">= {low}"
+        raise UserError(f"{option}: {number} is out of range ({span})")
+    return number
+
+
+def parse_cards(values: list[str]) -> tuple[Path, ...]:
+    folders = []
+    for value in values:
+        path = Path(value).expanduser()
+        if not path.is_dir():
+            raise UserError(f"--cards: '{value}' is not a folder")
+        folders.append(path)
+    return tuple(folders)
+
+
+def parse_lang(value: str | None) -> str | None:
+    if value is not None and value not in LANGS:
+        raise UserError(f"--lang: '{value}' is not a language (use {' or '.join(LANGS)})")
+    return value
+
+
+def presets_from_args(args: argparse.Namespace) -> Any:
+    """Check every option and build the client's ``Presets``."""
+    from stalkerzone.client.app import Presets
+
+    players = parse_int(args.players, "--players", 1, 6)
+    bots = parse_int(args.bots, "--bots", 0, 6)
+    seed = parse_int(args.seed, "--seed", 0, 2**63 - 1)
+    variant = args.variant or "standard"
+    if args.express:
+        if args.variant not in (None, "express"):
+            raise UserError(f"--express contradicts --variant {args.variant}")
+        variant = "express"
+    if variant not in VARIANTS:
+        raise UserError(f"--variant: '{variant}' is not a variant (use standard or express)")
+    if players is None:
+        players = max(2, bots or 0)
+    if bots is not None and bots > players:
+        raise UserError(f"--bots: {bots} bots do not fit in {players} players")
+    return Presets(
+        players=players,
+        bots=bots or 0,
+        seed=seed,
+        variant=variant,
+        card_dirs=parse_cards(args.cards),
+        lang=parse_lang(args.lang),
+    )
 
 
 def run(args: argparse.Namespace) -> int:
-    print("stalkerzone play: not built yet")
-    return 1
+    presets = presets_from_args(args)
+    from stalkerzone.client.app import run_app
+
+    return run_app(presets)

@@ -1,0 +1,46 @@
+"""Make ``arcade.gui`` importable when Arcade runs headless (ARCADE-NOTES.md).
+
+Import this module before ``arcade.gui`` everywhere in the client (``stalkerzone.client``
+does it on import). It does nothing unless ``ARCADE_HEADLESS`` is set (any value turns
+headless on, "0" included, as in Arcade itself).
+
+Why: in arcade 3.3.3 + pyglet 2.1, ``import arcade.gui`` pulls in ``pyglet.input``, which
+imports its X11 xinput modules; offscreen (EGL) there is no X display, so that import fails.
+Also ``arcade.ControllerManager`` is not exported headless, while ``arcade.gui`` refers to it.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import types
+
+
+def _stub(name: str, **functions: object) -> None:
+    """Put an empty module ``name`` with the given attributes into ``sys.modules``."""
+    if name in sys.modules:
+        return
+    module = types.ModuleType(name)
+    module.__dict__.update(functions)
+    sys.modules[name] = module
+
+
+def _devices(*_args: object, **_kwargs: object) -> list[object]:
+    """No input devices when there is no display."""
+    return []
+
+
+def install() -> None:
+    """Apply the fix (idempotent); a no-op unless ``ARCADE_HEADLESS`` is set."""
+    if "ARCADE_HEADLESS" not in os.environ:
+        return
+    _stub("pyglet.input.linux.x11_xinput", get_devices=_devices)
+    _stub("pyglet.input.linux.x11_xinput_tablet", get_tablets=_devices)
+    import arcade
+    import pyglet.input
+
+    if not hasattr(arcade, "ControllerManager"):
+        arcade.ControllerManager = pyglet.input.ControllerManager  # type: ignore[attr-defined]
+
+
+install()

@@ -1,0 +1,50 @@
+"""Screen geometry of pointy-top hexes (axial q, r) for drawing and picking.
+
+World coordinates have y pointing up (Arcade). ``world(q, r, size)`` is the hex centre;
+``pick(x, y, size)`` rounds a world point to the hex under it (cube rounding), so the map is
+picked with ``camera.unproject`` + :func:`pick`, never with hit boxes (ARCADE-NOTES.md).
+"""
+
+from __future__ import annotations
+
+import math
+
+SQRT3 = math.sqrt(3.0)
+
+
+def world(q: int, r: int, size: float) -> tuple[float, float]:
+    """Centre of hex (q, r); r grows downwards on screen, as on the printed tiles."""
+    return size * SQRT3 * (q + r / 2.0), -size * 1.5 * r
+
+
+def pick(x: float, y: float, size: float) -> tuple[int, int]:
+    """The hex (q, r) whose area contains world point (x, y)."""
+    fy = -y
+    qf = (SQRT3 / 3.0 * x - fy / 3.0) / size
+    rf = (2.0 / 3.0 * fy) / size
+    return cube_round(qf, rf)
+
+
+def cube_round(qf: float, rf: float) -> tuple[int, int]:
+    sf = -qf - rf
+    q, r, s = round(qf), round(rf), round(sf)
+    dq, dr, ds = abs(q - qf), abs(r - rf), abs(s - sf)
+    if dq > dr and dq > ds:
+        q = -r - s
+    elif dr > ds:
+        r = -q - s
+    return int(q), int(r)
+
+
+def corners(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
+    """The six corners of a pointy-top hex, counter-clockwise from the upper right."""
+    points = []
+    for i in range(6):
+        angle = math.radians(60 * i + 30)
+        points.append((cx + size * math.cos(angle), cy + size * math.sin(angle)))
+    return points
+
+
+def edge_midpoint(cx: float, cy: float, nx: float, ny: float, size: float) -> tuple[float, float]:
+    """Midpoint of the side of the hex at (cx, cy) that faces the neighbour at (nx, ny)."""
+    return (cx + nx) / 2.0, (cy + ny) / 2.0

@@ -1,0 +1,80 @@
+"""Client UI strings in English and Russian, kept as data (``strings/<lang>/*.toml``).
+
+Every ``*.toml`` file in ``strings/<lang>/`` is read; its tables are flattened into dotted keys
+(``[title] new_game = "New game"`` gives ``t("title.new_game")``). Each helper keeps its own
+file (``core.toml`` here; e.g. ``fight.toml`` for the fight screens) with its own top-level
+tables, so files never clash; a key defined twice is an error at load time.
+
+``t(key, **fmt)`` formats with ``str.format`` names (``"Pass to {name}"``). A key missing in the
+current language falls back to English, then to the key itself (visible, never a crash).
+Card names come from the card data: ``card_text(card.name)`` = ``Text.get(language())``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from stalkerzone.engine.cards import Text
+
+LANGUAGES: tuple[str, ...] = ("en", "ru")
+STRINGS_DIR = Path(__file__).resolve().parent / "strings"
+
+_language = "en"
+
+
+def _flatten(prefix: str, table: Mapping[str, Any], into: dict[str, str], origin: str) -> None:
+    for key, value in table.items():
+        name = f"{prefix}.{key}" if prefix else key
+        if isinstance(value, Mapping):
+            _flatten(name, value, into, origin)
+        elif isinstance(value, str):
+            if name in into:
+                raise ValueError(f"{origin}: string '{name}' is defined twice")
+            into[name] = value
+        else:
+            raise ValueError(f"{origin}: string '{name}' must be text, not {type(value).__name__}")
+
+
+@cache
+def strings(lang: str) -> Mapping[str, str]:
+    """All strings of one language (cached)."""
+    table: dict[str, str] = {}
+    folder = STRINGS_DIR / lang
+    for path in sorted(folder.glob("*.toml")):
+        with path.open("rb") as handle:
+            _flatten("", tomllib.load(handle), table, str(path))
+    return table
+
+
+def set_language(lang: str) -> None:
+    """Switch the client language (``en`` or ``ru``); unknown codes fall back to English."""
+    global _language
+    _language = lang if lang in LANGUAGES else "en"
+
+
+def language() -> str:
+    return _language
+
+
+def has(key: str) -> bool:
+    return key in strings(_language) or key in strings("en")
+
+
+def t(key: str, /, **fmt: object) -> str:
+    """The UI string ``key`` in the current language, formatted with ``fmt``."""
+    text = strings(_language).get(key) or strings("en").get(key) or key
+    if not fmt:
+        return text
+    try:
+        return text.format(**fmt)
+    except (KeyError, IndexError, ValueError):
+        return text
+
+
+def card_text(text: Text | None) -> str:
+    """A card's text (name, trophy, rules text) in the current language."""
+    return "" if text is None else text.get(_language)

@@ -1,0 +1,2 @@
+"""The screens. Every module here is imported when the window opens and registers its screens
+with ``@app.screen("kind")``."""

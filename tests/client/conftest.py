@@ -1,0 +1,77 @@
+"""Client test set-up: ONE headless window for the whole session (windows are expensive)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+os.environ.setdefault("ARCADE_HEADLESS", "1")
+
+from stalkerzone.client import i18n, theme
+from stalkerzone.client.app import AppContext, Presets, StalkerWindow
+from stalkerzone.client.settings import Settings
+
+
+@pytest.fixture(scope="session")
+def window() -> Iterator[StalkerWindow]:
+    win = StalkerWindow(AppContext(presets=Presets()), (1280, 800))
+    win.raise_errors = True
+    yield win
+    win.close()
+
+
+@pytest.fixture
+def win(window: StalkerWindow) -> Iterator[StalkerWindow]:
+    """The session window reset to a fresh context, English, scale 1, 1280x800."""
+    window.app = AppContext(presets=Presets(), settings=Settings())
+    i18n.set_language("en")
+    theme.set_scale(1.0)
+    window.on_resize(1280, 800)
+    yield window
+    window.app.session = None
+
+
+def frame(win: StalkerWindow, updates: int = 1, dt: float = 1 / 60) -> None:
+    """Deliver queued events, run ``updates`` updates and draw one frame (not flipped)."""
+    win.dispatch_events()
+    for _ in range(updates):
+        win.dispatch_event("on_update", dt)
+    win.dispatch_event("on_draw")
+    win.dispatch_events()  # headless windows queue events until this call
+
+
+def pixels(win: StalkerWindow) -> Any:
+    import arcade
+
+    return arcade.get_image(0, 0, win.width, win.height).convert("RGB")
+
+
+def find_button(win: StalkerWindow, text: str) -> Any:
+    import arcade.gui
+
+    for widget in win.screen.ui.walk_widgets():
+        if isinstance(widget, arcade.gui.UIFlatButton) and widget.text == text:
+            return widget
+    raise AssertionError(f"no button '{text}' on screen {win.screen.kind}")
+
+
+def click(win: StalkerWindow, x: float, y: float, button: int = 1, modifiers: int = 0) -> None:
+    """A real press + release at window pixel (x, y), delivered at once."""
+    win.dispatch_event("on_mouse_motion", x, y, 0, 0)
+    win.dispatch_event("on_mouse_press", x, y, button, modifiers)
+    win.dispatch_event("on_mouse_release", x, y, button, modifiers)
+    win.dispatch_events()
+
+
+def click_button(win: StalkerWindow, text: str) -> None:
+    x, y = find_button(win, text).rect.center
+    click(win, x, y)
+
+
+def key(win: StalkerWindow, symbol: int, modifiers: int = 0) -> None:
+    win.dispatch_event("on_key_press", symbol, modifiers)
+    win.dispatch_event("on_key_release", symbol, modifiers)
+    win.dispatch_events()
