@@ -1,0 +1,604 @@
+"""A corpus of broken card files and packs: each is rejected with the expected file, line, card
+id and field, never a traceback, and the good packs beside it still load (CARDS.md)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from content_helpers import MONSTER, PackWriter, manifest
+
+from stalkerzone.content.loader import load_packs
+
+WEAPON = """\
+[[weapon]]
+id = "{id}"
+weapon_type = "rifle"
+attack = "{attack}"
+price = 300
+sold_at = ["village"]
+"""
+SPARE = '\n[[stimulator]]\nid = "spare-medkit"\nheal = 5\nprice = 10\n'
+"""A valid card appended to card-level cases: it must still load beside the bad one."""
+
+
+@dataclass(frozen=True)
+class Case:
+    files: dict[str, str | bytes]
+    file: str  # expected file, relative to the bad pack folder
+    line: int
+    card_id: str
+    field: str
+    message: str
+    pack_id: str = "bad"
+    spare: bool = True  # SPARE appended to cards.toml and expected to load
+    make: dict[str, str] = field(default_factory=dict)  # extra set-up: "symlink" -> target
+    count: int = 1  # problems expected in all; the checked one is the last
+
+
+def monster(body: str = "", card_id: str = "rat", **colours: str) -> str:
+    text = MONSTER.format(id=card_id)
+    for colour, stats in colours.items():
+        old = next(line for line in text.splitlines() if line.startswith(colour))
+        text = text.replace(old, f"{colour} = {stats}")
+    return text + body
+
+
+def weapon(attack: str = "2d6", card_id: str = "gun", extra: str = "") -> str:
+    return WEAPON.format(id=card_id, attack=attack) + extra
+
+
+def order(requirement: str, card_id: str = "job") -> str:
+    return (
+        f'[[order]]\nid = "{card_id}"\nrequirement = {requirement}\nreward = 100\n'
+        'offered_at = ["village"]\n'
+    )
+
+
+CASES: dict[str, Case] = {
+    "toml-syntax": Case(
+        {"cards.toml": '[[weapon]]\nid = "gun"\nprice = \n'},
+        "cards.toml",
+        3,
+        "-",
+        "-",
+        "TOML syntax error",
+        spare=False,
+    ),
+    "toml-unclosed-string": Case(
+        {"cards.toml": '[[weapon]]\nid = "gun\n'},
+        "cards.toml",
+        2,
+        "-",
+        "-",
+        "TOML syntax error",
+        spare=False,
+    ),
+    "health-as-string": Case(
+        {
+            "cards.toml": monster(
+                green='{ health = "8", attack = "1d6", defence = 0, trophy_price = 1 }'
+            )
+        },
+        "cards.toml",
+        5,
+        "rat",
+        "green.health",
+        "whole number",
+    ),
+    "defence-as-bool": Case(
+        {
+            "cards.toml": monster(
+                red='{ health = 8, attack = "1d6", defence = true, trophy_price = 1 }'
+            )
+        },
+        "cards.toml",
+        7,
+        "rat",
+        "red.defence",
+        "whole number",
+    ),
+    "price-as-float": Case(
+        {"cards.toml": weapon().replace("price = 300", "price = 1.5")},
+        "cards.toml",
+        5,
+        "gun",
+        "price",
+        "whole number",
+    ),
+    "unknown-card-kind": Case(
+        {"cards.toml": '[[monstr]]\nid = "x"\n'},
+        "cards.toml",
+        1,
+        "-",
+        "monstr",
+        "known kinds: monster, weapon",
+    ),
+    "unknown-key-typo": Case(
+        {"cards.toml": weapon(extra='atack = "2d6"\n')},
+        "cards.toml",
+        7,
+        "gun",
+        "atack",
+        "unknown key; allowed keys: id, name",
+    ),
+    "unknown-nested-key": Case(
+        {
+            "cards.toml": monster(
+                yellow='{ health = 8, attack = "1d6", defence = 0, trophy_price = 1, armor = 2 }'
+            )
+        },
+        "cards.toml",
+        6,
+        "rat",
+        "yellow.armor",
+        "unknown key",
+    ),
+    "unknown-ability-kind": Case(
+        {"cards.toml": monster('[[monster.abilities]]\nkind = "fly"\n')},
+        "cards.toml",
+        9,
+        "rat",
+        "abilities[0].kind",
+        "known kinds: drain, paralysis, first_strike, regeneration, multi_attack",
+    ),
+    "ability-without-kind": Case(
+        {"cards.toml": monster("[[monster.abilities]]\namount = 1\n")},
+        "cards.toml",
+        8,
+        "rat",
+        "abilities[0].kind",
+        "missing 'kind'",
+    ),
+    "ability-unknown-key": Case(
+        {"cards.toml": monster('[[monster.abilities]]\nkind = "drain"\namount = 1\npower = 3\n')},
+        "cards.toml",
+        11,
+        "rat",
+        "abilities[0].power",
+        "allowed keys: kind, amount",
+    ),
+    "missing-colour": Case(
+        {"cards.toml": monster().replace(monster().splitlines()[6] + "\n", "")},
+        "cards.toml",
+        1,
+        "rat",
+        "red",
+        "required key is missing",
+    ),
+    "per-colour-missing-red": Case(
+        {
+            "cards.toml": monster(
+                '[[monster.abilities]]\nkind = "drain"\namount = { green = 1, yellow = 2 }\n'
+            )
+        },
+        "cards.toml",
+        10,
+        "rat",
+        "abilities[0].amount",
+        "missing colour 'red'",
+    ),
+    "per-colour-unknown-colour": Case(
+        {
+            "cards.toml": monster(
+                '[[monster.abilities]]\nkind = "regeneration"\n'
+                "amount = { green = 1, yellow = 2, red = 3, purple = 4 }\n"
+            )
+        },
+        "cards.toml",
+        10,
+        "rat",
+        "abilities[0].amount",
+        "unknown colour 'purple'",
+    ),
+    "dice-code-injection": Case(
+        {"cards.toml": weapon("2d6+__import__('os')")},
+        "cards.toml",
+        4,
+        "gun",
+        "attack",
+        "is not a dice formula",
+    ),
+    "dice-too-many": Case(
+        {"cards.toml": weapon("1000d6")},
+        "cards.toml",
+        4,
+        "gun",
+        "attack",
+        "number of dice must be 1..20",
+    ),
+    "dice-d0": Case(
+        {"cards.toml": weapon("d0")}, "cards.toml", 4, "gun", "attack", "is not a dice formula"
+    ),
+    "dice-odd-sides": Case(
+        {"cards.toml": weapon("1d7")}, "cards.toml", 4, "gun", "attack", "sides, not 7"
+    ),
+    "dice-as-number": Case(
+        {"cards.toml": weapon().replace('"2d6"', "6")},
+        "cards.toml",
+        4,
+        "gun",
+        "attack",
+        "dice formula is text",
+    ),
+    "art-traversal": Case(
+        {"cards.toml": weapon(extra='art = "../secret.png"\n')},
+        "cards.toml",
+        7,
+        "gun",
+        "art",
+        "outside the pack folder",
+    ),
+    "art-absolute": Case(
+        {"cards.toml": weapon(extra='art = "/etc/passwd"\n')},
+        "cards.toml",
+        7,
+        "gun",
+        "art",
+        "relative to the pack folder",
+    ),
+    "art-missing": Case(
+        {"cards.toml": weapon(extra='art = "art/none.png"\n')},
+        "cards.toml",
+        7,
+        "gun",
+        "art",
+        "does not exist",
+    ),
+    "art-symlink-out": Case(
+        {"cards.toml": weapon(extra='art = "art/link.png"\n')},
+        "cards.toml",
+        7,
+        "gun",
+        "art",
+        "outside the pack folder",
+        make={"symlink": "art/link.png"},
+    ),
+    "duplicate-id-same-file": Case(
+        {"cards.toml": weapon() + weapon(card_id="gun")},
+        "cards.toml",
+        7,
+        "gun",
+        "id",
+        "cards.toml:1",
+    ),
+    "duplicate-id-across-packs": Case(
+        {"cards.toml": monster(card_id="gorynych")},
+        "cards.toml",
+        1,
+        "gorynych",
+        "id",
+        "base/monsters.toml:1",
+    ),
+    "dangling-monster": Case(
+        {"cards.toml": order('{ kind = "trophy", monster = "nobody" }')},
+        "cards.toml",
+        3,
+        "job",
+        "requirement.monster",
+        "no loaded pack defines a monster 'nobody'",
+    ),
+    "dangling-artifact": Case(
+        {"cards.toml": order('{ kind = "artifact", artifact = "nothing" }')},
+        "cards.toml",
+        3,
+        "job",
+        "requirement.artifact",
+        "no loaded pack defines a artifact 'nothing'",
+    ),
+    "reference-wrong-kind": Case(
+        {"cards.toml": order('{ kind = "trophy", monster = "syt-grass" }')},
+        "cards.toml",
+        3,
+        "job",
+        "requirement.monster",
+        "'syt-grass' is a artifact, not a monster",
+    ),
+    "reference-to-broken-card": Case(
+        {
+            "cards.toml": monster(
+                card_id="ghost",
+                green='{ health = 0, attack = "1d6", defence = 0, trophy_price = 1 }',
+            )
+            + order('{ kind = "trophy", monster = "ghost" }')
+        },
+        "cards.toml",
+        10,
+        "job",
+        "requirement.monster",
+        "'ghost' has errors",
+        count=2,
+    ),
+    "bad-requirement-colour": Case(
+        {"cards.toml": order('{ kind = "trophy", monster = "gorynych", colour = "purple" }')},
+        "cards.toml",
+        3,
+        "job",
+        "requirement.colour",
+        "'green', 'yellow' or 'red'",
+    ),
+    "bad-visit-site": Case(
+        {"cards.toml": order('{ kind = "visit", site = "moon" }')},
+        "cards.toml",
+        3,
+        "job",
+        "requirement.site",
+        "'village'",
+    ),
+    "sold-at-non-base": Case(
+        {"cards.toml": weapon().replace('["village"]', '["anomaly"]')},
+        "cards.toml",
+        6,
+        "gun",
+        "sold_at[0]",
+        "not a base",
+    ),
+    "non-utf8": Case(
+        {"cards.toml": b'[[weapon]]\nid = "gun"\nname = "\xff\xfe"\n'},
+        "cards.toml",
+        3,
+        "-",
+        "-",
+        "not UTF-8",
+        spare=False,
+    ),
+    "oversized": Case(
+        {"cards.toml": "# padding\n" * 110_000}, "cards.toml", 0, "-", "-", "over 1 MB", spare=False
+    ),
+    "pack-without-pack-section": Case(
+        {"pack.toml": "format = 1\n"},
+        "pack.toml",
+        1,
+        "-",
+        "pack",
+        "required key is missing",
+        spare=False,
+    ),
+    "pack-format-2": Case(
+        {"pack.toml": manifest("bad").replace("format = 1", "format = 2")},
+        "pack.toml",
+        1,
+        "-",
+        "format",
+        "must be one of 1",
+        spare=False,
+    ),
+    "pack-syntax-error": Case(
+        {"pack.toml": "format = 1\n[pack\n"},
+        "pack.toml",
+        2,
+        "-",
+        "-",
+        "TOML syntax error",
+        spare=False,
+    ),
+    "pack-bad-id": Case(
+        {"pack.toml": manifest("Bad Pack!")},
+        "pack.toml",
+        3,
+        "-",
+        "pack.id",
+        "should match pattern",
+        spare=False,
+    ),
+    "pack-unknown-key": Case(
+        {"pack.toml": manifest("bad") + 'author = "me"\n'},
+        "pack.toml",
+        6,
+        "-",
+        "pack.author",
+        "allowed keys: id, name, version",
+        spare=False,
+    ),
+    "duplicate-pack-id": Case(
+        {"pack.toml": manifest("good")}, "pack.toml", 3, "-", "pack.id", "already used", spare=False
+    ),
+    "bad-card-id": Case(
+        {"cards.toml": weapon(card_id="Big Gun!")},
+        "cards.toml",
+        2,
+        "Big Gun!",
+        "id",
+        "should match pattern",
+    ),
+    "copies-zero": Case(
+        {"cards.toml": weapon(extra="copies = 0\n")},
+        "cards.toml",
+        7,
+        "gun",
+        "copies",
+        "greater than or equal to 1",
+    ),
+    "copies-too-many": Case(
+        {"cards.toml": weapon(extra="copies = 50\n")},
+        "cards.toml",
+        7,
+        "gun",
+        "copies",
+        "less than or equal to 20",
+    ),
+    "negative-price": Case(
+        {"cards.toml": weapon().replace("300", "-5")},
+        "cards.toml",
+        5,
+        "gun",
+        "price",
+        "greater than or equal to 0",
+    ),
+    "event-timing-mismatch": Case(
+        {
+            "cards.toml": '[[event]]\nid = "ev"\ntiming = "immediate"\n'
+            'effect = { kind = "monster_attacks_first" }\n'
+        },
+        "cards.toml",
+        1,
+        "ev",
+        "-",
+        'needs timing = "fight"',
+    ),
+    "event-unknown-effect": Case(
+        {
+            "cards.toml": '[[event]]\nid = "ev"\ntiming = "immediate"\n'
+            'effect = { kind = "teleport" }\n'
+        },
+        "cards.toml",
+        4,
+        "ev",
+        "effect.kind",
+        "known kinds: ",
+    ),
+    "event-effect-missing-amount": Case(
+        {"cards.toml": '[[event]]\nid = "ev"\ntiming = "immediate"\neffect = { kind = "heal" }\n'},
+        "cards.toml",
+        4,
+        "ev",
+        "effect.amount",
+        "required key is missing",
+    ),
+    "mod-without-bonus": Case(
+        {"cards.toml": '[[weapon_mod]]\nid = "m"\nweapon_type = "rifle"\nprice = 5\n'},
+        "cards.toml",
+        1,
+        "m",
+        "-",
+        "one_die_bonus and/or attack_bonus",
+    ),
+    "unknown-stat": Case(
+        {
+            "cards.toml": '[[stalker]]\nid = "s"\nname = "S"\n'
+            'bonuses = [{ stat = "luck", amount = 1 }]\n'
+        },
+        "cards.toml",
+        4,
+        "s",
+        "bonuses[0].stat",
+        "'attack'",
+    ),
+    "unknown-language": Case(
+        {"cards.toml": '[[stalker]]\nid = "s"\nname = { de = "S" }\n'},
+        "cards.toml",
+        3,
+        "s",
+        "name",
+        "unknown language 'de'",
+    ),
+    "cards-not-tables": Case(
+        {"cards.toml": "monster = 5\n"}, "cards.toml", 1, "-", "monster", "write [[monster]]"
+    ),
+    "card-file-format-2": Case(
+        {"cards.toml": "format = 2\n"}, "cards.toml", 1, "-", "format", "format 1"
+    ),
+    "ability-twice": Case(
+        {
+            "cards.toml": monster(
+                '[[monster.abilities]]\nkind = "first_strike"\n'
+                '[[monster.abilities]]\nkind = "first_strike"\n'
+            )
+        },
+        "cards.toml",
+        8,
+        "rat",
+        "abilities",
+        "listed twice",
+    ),
+    "paralysis-bad-face": Case(
+        {
+            "cards.toml": monster(
+                '[[monster.abilities]]\nkind = "paralysis"\nrolls = 1\nsucceeds_on = [4, 7]\n'
+            )
+        },
+        "cards.toml",
+        11,
+        "rat",
+        "abilities[0].succeeds_on[1]",
+        "less than or equal to 6",
+    ),
+    "inline-card-missing-price": Case(
+        {"cards.toml": 'grenade = [{ id = "g", attack = "3d6" }]\n'},
+        "cards.toml",
+        1,
+        "g",
+        "price",
+        "required key is missing",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_broken_input_is_rejected_precisely(
+    name: str, tmp_path: Path, write_pack: PackWriter, mini_base: Path
+) -> None:
+    case = CASES[name]
+    files = dict(case.files)
+    if case.spare:
+        files["cards.toml"] = str(files["cards.toml"]) + SPARE
+    good = write_pack("good", {"good.toml": '[[stalker]]\nid = "good-stalker"\nname = "G"\n'})
+    bad = write_pack("bad", files, pack_id=case.pack_id)
+    if "symlink" in case.make:
+        (tmp_path / "outside.png").write_bytes(b"png")
+        link = bad / case.make["symlink"]
+        link.parent.mkdir(parents=True, exist_ok=True)
+        os.symlink(tmp_path / "outside.png", link)
+
+    result = load_packs([good, bad], include_user=False, base_dir=mini_base)
+
+    lines = [str(p) for p in result.problems]
+    assert len(result.problems) == case.count, lines
+    problem = result.problems[-1]
+    assert problem.file == str(bad / case.file), lines
+    assert (problem.line, problem.card_id, problem.field) == (
+        case.line,
+        case.card_id,
+        case.field,
+    ), lines
+    assert case.message in problem.message, lines
+    assert str(problem).startswith(f"{bad / case.file}:{case.line}: {case.card_id}: {case.field}: ")
+    assert "\n" not in str(problem)
+    # the good packs beside it still load
+    assert "good-stalker" in result.cards
+    assert "gorynych" in result.cards
+    assert ("spare-medkit" in result.cards) == case.spare
+    info = {p.path: p for p in result.packs}
+    assert info[good].ok and not info[bad].ok
+    assert info[bad].problems == result.problems
+
+
+def test_corpus_is_large_enough() -> None:
+    assert len(CASES) >= 30
+
+
+def test_missing_folder_and_folder_without_packs(tmp_path: Path, mini_base: Path) -> None:
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = load_packs([tmp_path / "nowhere", empty], include_user=False, base_dir=mini_base)
+    assert [(p.file, p.line, p.card_id, p.field) for p in result.problems] == [
+        (str(tmp_path / "nowhere"), 0, "-", "-"),
+        (str(empty), 0, "-", "-"),
+    ]
+    assert "does not exist" in result.problems[0].message
+    assert "no pack.toml" in result.problems[1].message
+    assert "gorynych" in result.cards
+
+
+def test_user_folder_entries_without_pack_toml_are_reported(
+    tmp_path: Path, mini_base: Path
+) -> None:
+    from stalkerzone import paths
+
+    stray = paths.user_cards_dir() / "not-a-pack"
+    stray.mkdir(parents=True)
+    result = load_packs(base_dir=mini_base)
+    assert [p.field for p in result.problems] == ["-"]
+    assert "no pack.toml" in result.problems[0].message
+
+
+def test_many_problems_in_one_file_each_get_their_own_line(
+    write_pack: PackWriter, mini_base: Path
+) -> None:
+    text = weapon("1000d6") + weapon("d0", card_id="gun2") + weapon(card_id="gun3")
+    bad = write_pack("bad", {"cards.toml": text})
+    result = load_packs([bad], include_user=False, base_dir=mini_base)
+    assert [(p.line, p.card_id) for p in result.problems] == [(4, "gun"), (10, "gun2")]
+    assert "gun3" in result.cards
