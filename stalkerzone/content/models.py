@@ -442,13 +442,15 @@ class Event(Card):
     timing: Literal["fight", "immediate"]
     effect: EventEffect
 
-    @model_validator(mode="after")
-    def _timing_fits(self) -> Event:
-        fight = self.effect.kind in FIGHT_EFFECTS
-        if fight != (self.timing == "fight"):
-            want = "fight" if fight else "immediate"
-            raise ValueError(f"effect '{self.effect.kind}' needs timing = \"{want}\"")
-        return self
+    @field_validator("effect")
+    @classmethod
+    def _timing_fits(cls, effect: Model, info: ValidationInfo) -> Model:
+        timing = info.data.get("timing")
+        kind = getattr(effect, "kind", "")
+        want = "fight" if kind in FIGHT_EFFECTS else "immediate"
+        if timing is not None and timing != want:
+            raise ValueError(f'effect \'{kind}\' needs timing = "{want}", not "{timing}"')
+        return effect
 
 
 class Order(Card):

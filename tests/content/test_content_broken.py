@@ -433,9 +433,9 @@ CASES: dict[str, Case] = {
             'effect = { kind = "monster_attacks_first" }\n'
         },
         "cards.toml",
-        1,
+        4,
         "ev",
-        "-",
+        "effect",
         'needs timing = "fight"',
     ),
     "event-unknown-effect": Case(
