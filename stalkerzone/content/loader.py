@@ -231,6 +231,8 @@ def _parse(path: Path, shown: str) -> tuple[str, dict[str, Any]] | CardProblem:
             message = message.removesuffix(" (at end of document)")
             line = max(1, text.count("\n") + 1)
         return _problem(shown, line, f"TOML syntax error: {message}")
+    except RecursionError:
+        return _problem(shown, 1, "TOML nested too deeply")
 
 
 def _read_manifest(pack: _Pack, pack_ids: dict[str, str]) -> None:
@@ -315,6 +317,11 @@ def _read_card_file(pack: _Pack, number: int, path: Path) -> list[_Loaded]:
             card_id = raw_id if isinstance(raw_id, str) and raw_id else "-"
             try:
                 card = model.model_validate(entry, context=context)
+            except RecursionError:
+                pack.rejected.add(card_id)
+                message = "values nested too deeply"
+                pack.problems.append(_problem(shown, span[0], message, card_id))
+                continue
             except ValidationError as error:
                 pack.rejected.add(card_id)
                 pack.problems.extend(

@@ -54,6 +54,8 @@ def _dice(value: object) -> Dice:
     """DMG-4: a formula is parsed by :meth:`Dice.parse`, never evaluated."""
     if not isinstance(value, str):
         raise ValueError(f"a dice formula is text such as '2d6+1', not {value!r}")
+    if len(value) > 32:
+        raise ValueError(f"'{value[:20]}...' is too long for a dice formula (e.g. '2d6+1')")
     try:
         return Dice.parse(value)
     except DiceError as error:

@@ -25,7 +25,8 @@ class CardProblem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}: {self.card_id}: {self.field}: {self.message}"
+        text = f"{self.file}:{self.line}: {self.card_id}: {self.field}: {self.message}"
+        return text.replace("\r", "\\r").replace("\n", "\\n")  # always one line
 
 
 Loc = tuple[int | str, ...]
@@ -59,6 +60,15 @@ def _strip_tags(loc: Sequence[int | str], data: Any) -> Loc:
     return tuple(kept)
 
 
+def _short(value: object, limit: int = 60) -> str:
+    """``repr`` of a value given in a card, cut to ``limit`` characters."""
+    try:
+        text = repr(value)
+    except RecursionError:
+        text = "..."
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def _message(error: Mapping[str, Any], known: Mapping[str, Sequence[str]]) -> tuple[str, str]:
     """(extra field suffix, message) for one pydantic error, in the card author's words."""
     kind = error["type"]
@@ -77,12 +87,12 @@ def _message(error: Mapping[str, Any], known: Mapping[str, Sequence[str]]) -> tu
     if kind == "value_error":
         return "", str(ctx.get("error", error["msg"]))
     if kind in {"int_type", "int_parsing", "int_from_float"}:
-        return "", f"must be a whole number, not {error.get('input')!r}"
+        return "", f"must be a whole number, not {_short(error.get('input'))}"
     if kind == "literal_error":
-        return "", f"must be one of {ctx.get('expected')}, not {error.get('input')!r}"
+        return "", f"must be one of {ctx.get('expected')}, not {_short(error.get('input'))}"
     if kind == "enum":
-        return "", f"must be one of {ctx.get('expected')}, not {error.get('input')!r}"
-    return "", f"{error['msg']} (got {error.get('input')!r})"
+        return "", f"must be one of {ctx.get('expected')}, not {_short(error.get('input'))}"
+    return "", f"{error['msg']} (got {_short(error.get('input'))})"
 
 
 def problems_from(

@@ -523,6 +523,31 @@ CASES: dict[str, Case] = {
         "price",
         "required key is missing",
     ),
+    "toml-nested-too-deeply": Case(
+        {"cards.toml": "a = " + "[" * 5000 + "]" * 5000 + "\n"},
+        "cards.toml",
+        1,
+        "-",
+        "-",
+        "nested too deeply",
+        spare=False,
+    ),
+    "dice-very-long": Case(
+        {"cards.toml": weapon("1d6" + "+1" * 5000)},
+        "cards.toml",
+        4,
+        "gun",
+        "attack",
+        "too long for a dice formula",
+    ),
+    "dice-multi-line": Case(
+        {"cards.toml": weapon().replace('"2d6"', '"""\n2d6\n+ os\n"""')},
+        "cards.toml",
+        4,
+        "gun",
+        "attack",
+        "is not a dice formula",
+    ),
 }
 
 
