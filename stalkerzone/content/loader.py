@@ -28,13 +28,27 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from stalkerzone import paths
-from stalkerzone.content.models import CARD_KINDS, CARD_MODELS, PackFile
-from stalkerzone.content.problems import CardProblem, LineFinder, Loc, problems_from
+from stalkerzone.content.models import CARD_KINDS, CARD_MODELS, FORMAT, PackFile
+from stalkerzone.content.problems import CardProblem, LineFinder, Loc, problems_from, short
 from stalkerzone.engine import cards as engine
 from stalkerzone.engine.cards import CardSet
 
 MAX_FILE_BYTES = 1_000_000
 PACK_FILE = "pack.toml"
+CARD_SET_FIELDS = {
+    "monster": "monsters",
+    "weapon": "weapons",
+    "weapon_mod": "weapon_mods",
+    "armour": "armour",
+    "navigation": "navigation",
+    "grenade": "grenades",
+    "stimulator": "stimulators",
+    "artifact": "artifacts",
+    "event": "events",
+    "order": "orders",
+    "stalker": "stalkers",
+}
+"""Card kind (the TOML array name) -> :class:`CardSet` field."""
 
 __all__ = ["MAX_FILE_BYTES", "CardProblem", "LoadResult", "PackInfo", "load_packs"]
 
@@ -99,25 +113,58 @@ def load_packs(
 
     An extra dir may be a pack (it holds ``pack.toml``) or a folder of packs.
     """
+    packs, loose = _find_packs(extra_dirs, include_user, base_dir)
+    loaded: list[_Loaded] = []
+    pack_ids: dict[str, str] = {}
+    for number, pack in enumerate(packs):
+        _read_manifest(pack, pack_ids)
+        if pack.meta is not None:
+            for path in sorted(p for p in pack.path.glob("*.toml") if p.name != PACK_FILE):
+                loaded.extend(_read_card_file(pack, number, path))
+    kept = _check_references(_check_ids(loaded, packs), packs)
+
+    by_field: dict[str, list[engine.AnyCard]] = {name: [] for name in CARD_SET_FIELDS.values()}
+    for item in kept:
+        by_field[CARD_SET_FIELDS[item.kind]].append(item.card)
+    fields: dict[str, Any] = {name: tuple(cards) for name, cards in by_field.items()}
+    infos = tuple(
+        PackInfo(
+            id=pack.meta.pack.id if pack.meta else pack.path.name,
+            name=pack.meta.pack.name.get("en") if pack.meta else pack.path.name,
+            version=pack.meta.pack.version if pack.meta else "?",
+            path=pack.path,
+            ok=not pack.problems,
+            problems=tuple(sorted(pack.problems, key=lambda p: (p.file, p.line))),
+            loaded=pack.meta is not None,
+            cards=sum(1 for item in kept if item.pack == number),
+        )
+        for number, pack in enumerate(packs)
+    )
+    problems = (*loose, *(p for info in infos for p in info.problems))
+    return LoadResult(CardSet(**fields), problems, infos)
+
+
+def _find_packs(
+    extra_dirs: Sequence[Path], include_user: bool, base_dir: Path | None
+) -> tuple[list[_Pack], list[CardProblem]]:
+    """The pack folders to load, in load order, and problems with folders that hold none."""
     loose: list[CardProblem] = []
     packs: list[_Pack] = []
-    seen_dirs: set[Path] = set()
+    seen: set[Path] = set()
 
     def add(path: Path) -> None:
         key = path.resolve()
-        if key not in seen_dirs:
-            seen_dirs.add(key)
+        if key not in seen:
+            seen.add(key)
             packs.append(_Pack(path, _shown(path)))
 
     add(paths.base_cards_dir() if base_dir is None else Path(base_dir))
     if include_user:
-        user = paths.user_cards_dir()
-        if user.is_dir():
-            for folder in sorted(p for p in user.iterdir() if p.is_dir()):
-                if (folder / PACK_FILE).is_file():
-                    add(folder)
-                else:
-                    loose.append(_problem(folder, 0, f"no {PACK_FILE}: not a card pack, skipped"))
+        for folder in _subfolders(paths.user_cards_dir()):
+            if (folder / PACK_FILE).is_file():
+                add(folder)
+            else:
+                loose.append(_problem(folder, 0, f"no {PACK_FILE}: not a card pack, skipped"))
     for extra in extra_dirs:
         directory = Path(extra)
         if not directory.is_dir():
@@ -126,57 +173,20 @@ def load_packs(
         elif (directory / PACK_FILE).is_file():
             add(directory)
         else:
-            inner = sorted(p for p in directory.iterdir() if (p / PACK_FILE).is_file())
+            inner = [p for p in _subfolders(directory) if (p / PACK_FILE).is_file()]
             if not inner:
                 loose.append(_problem(directory, 0, f"no {PACK_FILE} here nor in any sub-folder"))
             for folder in inner:
                 add(folder)
+    return packs, loose
 
-    loaded: list[_Loaded] = []
-    pack_ids: dict[str, str] = {}
-    for number, pack in enumerate(packs):
-        _read_manifest(pack, pack_ids)
-        if pack.meta is not None:
-            for path in sorted(p for p in pack.path.glob("*.toml") if p.name != PACK_FILE):
-                loaded.extend(_read_card_file(pack, number, path))
 
-    kept = _check_ids(loaded, packs)
-    kept = _check_references(kept, packs)
-
-    by_kind: dict[str, list[engine.AnyCard]] = {kind: [] for kind in CARD_KINDS}
-    for item in kept:
-        by_kind[item.kind].append(item.card)
-    card_set = CardSet(
-        monsters=tuple(by_kind["monster"]),  # type: ignore[arg-type]
-        weapons=tuple(by_kind["weapon"]),  # type: ignore[arg-type]
-        weapon_mods=tuple(by_kind["weapon_mod"]),  # type: ignore[arg-type]
-        armour=tuple(by_kind["armour"]),  # type: ignore[arg-type]
-        navigation=tuple(by_kind["navigation"]),  # type: ignore[arg-type]
-        grenades=tuple(by_kind["grenade"]),  # type: ignore[arg-type]
-        stimulators=tuple(by_kind["stimulator"]),  # type: ignore[arg-type]
-        artifacts=tuple(by_kind["artifact"]),  # type: ignore[arg-type]
-        events=tuple(by_kind["event"]),  # type: ignore[arg-type]
-        orders=tuple(by_kind["order"]),  # type: ignore[arg-type]
-        stalkers=tuple(by_kind["stalker"]),  # type: ignore[arg-type]
-    )
-    infos = []
-    for number, pack in enumerate(packs):
-        meta = pack.meta
-        count = sum(1 for item in kept if item.pack == number)
-        infos.append(
-            PackInfo(
-                id=meta.pack.id if meta else pack.path.name,
-                name=meta.pack.name.get("en") if meta else pack.path.name,
-                version=meta.pack.version if meta else "?",
-                path=pack.path,
-                ok=not pack.problems,
-                problems=tuple(sorted(pack.problems, key=lambda p: (p.file, p.line))),
-                loaded=meta is not None,
-                cards=count,
-            )
-        )
-    problems = [*loose, *(p for info in infos for p in info.problems)]
-    return LoadResult(card_set, tuple(problems), tuple(infos))
+def _subfolders(directory: Path) -> list[Path]:
+    """Sub-folders in name order (none if the folder is missing or unreadable)."""
+    try:
+        return sorted(p for p in directory.iterdir() if p.is_dir())
+    except OSError:
+        return []
 
 
 def _shown(path: Path) -> str:
@@ -297,8 +307,8 @@ def _read_card_file(pack: _Pack, number: int, path: Path) -> list[_Loaded]:
     result: list[_Loaded] = []
     for kind, entries in data.items():
         if kind == "format":
-            if entries != 1 or isinstance(entries, bool):
-                message = f"this program reads format 1, not {entries!r}"
+            if entries != FORMAT or isinstance(entries, bool):
+                message = f"this program reads format {FORMAT}, not {short(entries)}"
                 pack.problems.append(_problem(shown, finder.top_key_line(kind), message, key=kind))
             continue
         model = CARD_MODELS.get(kind)

@@ -26,11 +26,13 @@ from pydantic import (
     model_validator,
 )
 
+from stalkerzone.content.problems import short
 from stalkerzone.engine import cards as engine
 from stalkerzone.engine.cards import BASES, FIGHT_EFFECTS, Colour, PerColour, Site, Text
 from stalkerzone.engine.dice import ALLOWED_SIDES, Dice, DiceError
 
 FORMAT = 1
+"""The card format this program reads (``format = 1`` in pack.toml and card files)."""
 ID_PATTERN = r"^[a-z0-9-]+$"
 LANGUAGES = ("en", "ru")
 COLOURS = tuple(c.value for c in Colour)
@@ -53,7 +55,7 @@ ModBonus = Annotated[int, Strict(), Field(ge=0, le=100)]
 def _dice(value: object) -> Dice:
     """DMG-4: a formula is parsed by :meth:`Dice.parse`, never evaluated."""
     if not isinstance(value, str):
-        raise ValueError(f"a dice formula is text such as '2d6+1', not {value!r}")
+        raise ValueError(f"a dice formula is text such as '2d6+1', not {short(value)}")
     if len(value) > 32:
         raise ValueError(f"'{value[:20]}...' is too long for a dice formula (e.g. '2d6+1')")
     try:
@@ -108,7 +110,7 @@ def _per_colour(low: int, high: int) -> tuple[PlainValidator, WithJsonSchema]:
     def check(value: object) -> PerColour:
         def number(v: object, where: str) -> int:
             if isinstance(v, bool) or not isinstance(v, int):
-                raise ValueError(f"{where}must be a whole number, not {v!r}")
+                raise ValueError(f"{where}must be a whole number, not {short(v)}")
             if not low <= v <= high:
                 raise ValueError(f"{where}must be {low}..{high}, not {v}")
             return v

@@ -60,7 +60,7 @@ def _strip_tags(loc: Sequence[int | str], data: Any) -> Loc:
     return tuple(kept)
 
 
-def _short(value: object, limit: int = 60) -> str:
+def short(value: object, limit: int = 60) -> str:
     """``repr`` of a value given in a card, cut to ``limit`` characters."""
     try:
         text = repr(value)
@@ -87,12 +87,12 @@ def _message(error: Mapping[str, Any], known: Mapping[str, Sequence[str]]) -> tu
     if kind == "value_error":
         return "", str(ctx.get("error", error["msg"]))
     if kind in {"int_type", "int_parsing", "int_from_float"}:
-        return "", f"must be a whole number, not {_short(error.get('input'))}"
+        return "", f"must be a whole number, not {short(error.get('input'))}"
     if kind == "literal_error":
-        return "", f"must be one of {ctx.get('expected')}, not {_short(error.get('input'))}"
+        return "", f"must be one of {ctx.get('expected')}, not {short(error.get('input'))}"
     if kind == "enum":
-        return "", f"must be one of {ctx.get('expected')}, not {_short(error.get('input'))}"
-    return "", f"{error['msg']} (got {_short(error.get('input'))})"
+        return "", f"must be one of {ctx.get('expected')}, not {short(error.get('input'))}"
+    return "", f"{error['msg']} (got {short(error.get('input'))})"
 
 
 def problems_from(
@@ -154,7 +154,7 @@ class LineFinder:
         key = loc[0]
         for number in range(first + 1, last + 1):
             match = _KEY.match(self.lines[number - 1])
-            if match and key in match.groups() and self._depth_ok(number, first, table):
+            if match and key in match.groups() and self._before_sub_tables(number, first):
                 return number
         subs = [n for n, name in self.headers if first < n <= last and name == f"{table}.{key}"]
         if subs:
@@ -171,7 +171,7 @@ class LineFinder:
                         return number
         return best
 
-    def _depth_ok(self, number: int, first: int, table: str) -> bool:
+    def _before_sub_tables(self, number: int, first: int) -> bool:
         """A key belongs to the card itself when no sub-table header came before it."""
         return not any(first < n < number for n, _ in self.headers)
 
