@@ -126,4 +126,5 @@ def load_variant(name: str) -> Variant:
     except ValidationError as error:
         first = error.errors()[0]
         where = field_name(tuple(first["loc"]))
-        raise VariantError(f"{path}: {where}: {first['msg']}") from None
+        message = str(first["msg"]).removeprefix("Value error, ")
+        raise VariantError(f"{path}: {where}: {message}") from None
