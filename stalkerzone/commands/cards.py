@@ -41,12 +41,10 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(schema, indent=2, ensure_ascii=False))
         return 0
     if verb == "new":
-        try:
-            print(template(args.kind), end="")
-        except KeyError:
-            raise UserError(
-                f"cards new: unknown card kind '{args.kind}'; kinds: {', '.join(CARD_KINDS)}"
-            ) from None
+        if args.kind not in CARD_KINDS:
+            kinds = ", ".join(CARD_KINDS)
+            raise UserError(f"cards new: unknown card kind '{args.kind}'; kinds: {kinds}")
+        print(template(args.kind), end="")
         return 0
     raise UserError("cards: give a verb: check [DIR…], schema [--pack] or new KIND")
 

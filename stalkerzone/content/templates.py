@@ -4,18 +4,29 @@ from __future__ import annotations
 
 from stalkerzone.content.models import CARD_KINDS
 
-_COMMON = """\
-id = "{id}"                     # [a-z0-9-]+, unique across all loaded packs
-name = {{ en = "{name}", ru = "{name}" }}   # or a plain string
-# text = {{ en = "Shown on the card.", ru = "Текст на карте." }}
-# copies = 1                    # copies of this card in its deck (1..20)
-# art = "art/{id}.png"          # a file inside the pack folder
-"""
+_COMMON = (
+    ('id = "{id}"', "[a-z0-9-]+, unique across all loaded packs"),
+    ('name = "{name}"', 'or { en = "…", ru = "…" }'),
+    ('# text = { en = "Shown on the card.", ru = "Текст на карте." }', ""),
+    ("# copies = 1", "copies of this card in its deck (1..20)"),
+    ('# art = "art/{id}.png"', "a file inside the pack folder"),
+)
+_SOLD = (
+    ("price = {price}", "green"),
+    ('sold_at = ["village"]', "bases selling it: village, military_base, laboratory"),
+)
 
-_SOLD = """\
-price = {price}                      # green
-sold_at = ["village"]           # bases whose catalogue lists it: village, military_base, laboratory
-"""
+
+def _lines(pairs: tuple[tuple[str, str], ...], **values: object) -> str:
+    """``key = value`` lines with their comments lined up at column 32."""
+    out = []
+    for code, comment in pairs:
+        line = code
+        for key, value in values.items():
+            line = line.replace("{" + key + "}", str(value))
+        out.append(f"{line.ljust(31)} # {comment}" if comment else line)
+    return "\n".join(out) + "\n"
+
 
 _BODY: dict[str, str] = {
     "monster": """\
@@ -91,8 +102,13 @@ def template(kind: str) -> str:
         raise KeyError(kind)
     card_id = f"my-{kind.replace('_', '-')}"
     name = card_id.replace("-", " ").capitalize()
-    head = f"# A {kind} card (CARDS.md). Put it in a *.toml file of a pack with a pack.toml.\n"
-    text = head + f"[[{kind}]]\n" + _COMMON.format(id=card_id, name=name)
+    article = "An" if kind[0] in "aeiou" else "A"
+    head = (
+        f"# {article} {kind} card (CARDS.md). Put it in a *.toml file of a pack with a pack.toml;\n"
+        "# `stalkerzone cards check DIR` validates the pack. For editor completion, save\n"
+        "# `stalkerzone cards schema` as card.schema.json and add `#:schema card.schema.json`.\n"
+    )
+    text = head + f"[[{kind}]]\n" + _lines(_COMMON, id=card_id, name=name)
     if kind in _PRICES:
-        text += _SOLD.format(price=_PRICES[kind])
+        text += _lines(_SOLD, price=_PRICES[kind])
     return text + _BODY[kind]
