@@ -131,10 +131,15 @@ class LineFinder:
     def __init__(self, text: str) -> None:
         self.lines = text.splitlines()
         self.headers: list[tuple[int, str]] = []  # (line number, dotted table name)
+        in_string: str | None = None  # inside a multi-line string opened by this quote
         for number, raw in enumerate(self.lines, start=1):
-            match = _HEADER.match(raw)
-            if match and not _KEY.match(raw):
-                self.headers.append((number, match.group(1)))
+            if in_string is None:
+                match = _HEADER.match(raw)
+                if match and not _KEY.match(raw):
+                    self.headers.append((number, match.group(1)))
+            for quote in ('"""', "'''"):
+                if raw.count(quote) % 2 and in_string in (None, quote):
+                    in_string = None if in_string else quote
 
     def card_span(self, kind: str, index: int) -> tuple[int, int] | None:
         """Lines (first, last) of the ``index``-th ``[[kind]]`` table, if written as a header."""
