@@ -1,15 +1,249 @@
-"""`stalkerzone odds` (ARCHITECTURE.md). Placeholder: not built yet."""
+"""`stalkerzone odds` (ARCHITECTURE.md): exact odds of one fight, for players and card authors.
+
+The monster comes from the loaded packs (``--monster ID --colour C``) or from raw numbers
+(``--monster-health N --monster-attack F [--monster-defence N]``); the stalker from card ids
+(``--stalker --weapon --mods --armour --artifacts``) and/or raw ``--attack F --defence N``.
+"""
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+import json
+import math
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, TypeVar
+
+from stalkerzone.content.loader import load_packs
+from stalkerzone.content.variants import VARIANT_NAMES, load_variant
+from stalkerzone.engine.cards import (
+    FIGHT_EFFECTS,
+    Armour,
+    Artifact,
+    CardSet,
+    Colour,
+    Event,
+    Monster,
+    MonsterStats,
+    StalkerCard,
+    Text,
+    Weapon,
+    WeaponMod,
+)
+from stalkerzone.engine.combat import FightSetup, MonsterSide, StalkerSide, start_fight
+from stalkerzone.engine.dice import Dice, DiceError
+from stalkerzone.engine.loadout import Loadout, derive, inactive_mods
+from stalkerzone.engine.odds import POLICIES, Odds, Policy, odds
+from stalkerzone.errors import UserError
+
+CardT = TypeVar("CardT")
+EVENT_KINDS = (*sorted(FIGHT_EFFECTS), "protection_minus_one")
 
 
 def add_parser(subparsers: Any) -> None:
-    subparsers.add_parser("odds", help="(not built yet)")
+    p = subparsers.add_parser(
+        "odds",
+        help="exact odds of a fight (win, death, escape, expected rounds)",
+        description="Exact odds of one fight under a policy (RULES.md §5).",
+    )
+    mon = p.add_argument_group("monster")
+    mon.add_argument("--monster", metavar="ID", help="a monster card id from the loaded packs")
+    mon.add_argument("--colour", "--color", metavar="C", help="green, yellow or red")
+    mon.add_argument("--monster-health", type=int, metavar="N", help="raw monster health")
+    mon.add_argument("--monster-attack", metavar="F", help='raw monster attack, e.g. "2d6+1"')
+    mon.add_argument("--monster-defence", type=int, default=0, metavar="N")
+    st = p.add_argument_group("stalker")
+    st.add_argument("--stalker", metavar="ID", help="a stalker card id (ST-3 bonuses)")
+    st.add_argument("--weapon", metavar="ID")
+    st.add_argument("--mods", metavar="ID,…", help="weapon modifiers (EQ-4)")
+    st.add_argument("--armour", "--armor", metavar="ID,…", help="head and/or body armour")
+    st.add_argument("--artifacts", metavar="ID,…")
+    st.add_argument("--health", type=int, metavar="N", help="current health (default: maximum)")
+    st.add_argument("--reputation", type=int, default=0, metavar="N", help="for escape (FIGHT-3)")
+    st.add_argument(
+        "--attack", metavar="F", help='raw attack formula, replaces the weapon: "2d6+1"'
+    )
+    st.add_argument("--defence", "--defense", type=int, metavar="N", help="raw defence")
+    fight = p.add_argument_group("fight")
+    fight.add_argument("--event", metavar="ID", help="a fight event card id (or effect kind)")
+    fight.add_argument("--epicenter", action="store_true", help="no escape (FIGHT-4)")
+    fight.add_argument("--policy", default="attack", metavar="P", help="attack, escape or best")
+    p.add_argument("--cards", action="append", type=Path, default=[], metavar="DIR")
+    p.add_argument("--variant", default="standard", metavar="NAME", help="standard or express")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _ids(text: str | None) -> list[str]:
+    return [part.strip() for part in (text or "").split(",") if part.strip()]
+
+
+def _card(cards: CardSet, option: str, card_id: str, kind: type[CardT], noun: str) -> CardT:
+    if card_id not in cards:
+        raise UserError(f"{option}: no loaded pack defines a card '{card_id}'")
+    card = cards.get(card_id)
+    if not isinstance(card, kind):
+        raise UserError(f"{option}: '{card_id}' is not {noun}")
+    return card
+
+
+def _dice(option: str, text: str) -> Dice:
+    try:
+        return Dice.parse(text)
+    except DiceError as error:
+        raise UserError(f"{option}: {error}") from None
+
+
+def _loadout(args: argparse.Namespace, cards: CardSet) -> Loadout:
+    if args.stalker:
+        stalker = _card(cards, "--stalker", args.stalker, StalkerCard, "a stalker")
+    else:
+        stalker = StalkerCard("stalker", Text.plain("Stalker"))
+    weapon = _card(cards, "--weapon", args.weapon, Weapon, "a weapon") if args.weapon else None
+    mods = tuple(_card(cards, "--mods", i, WeaponMod, "a weapon modifier") for i in _ids(args.mods))
+    head: Armour | None = None
+    body: Armour | None = None
+    for card_id in _ids(args.armour):
+        armour = _card(cards, "--armour", card_id, Armour, "armour")
+        if (head if armour.slot == "head" else body) is not None:
+            raise UserError(f"--armour: two {armour.slot} armour cards; one is active (EQ-3)")
+        if armour.slot == "head":
+            head = armour
+        else:
+            body = armour
+    artifacts = tuple(
+        _card(cards, "--artifacts", i, Artifact, "an artifact") for i in _ids(args.artifacts)
+    )
+    return Loadout(stalker, weapon, mods, head, body, artifacts=artifacts)
+
+
+def _event(args: argparse.Namespace, cards: CardSet) -> tuple[str | None, int]:
+    """(fight event kind, protection minus) from ``--event``."""
+    if not args.event:
+        return None, 0
+    kind: str = args.event
+    if args.event in cards:
+        kind = _card(cards, "--event", args.event, Event, "an event").effect.kind
+    elif args.event not in EVENT_KINDS:
+        raise UserError(f"--event: no loaded pack defines a card '{args.event}'")
+    if kind == "protection_minus_one":
+        return None, 1
+    if kind not in FIGHT_EFFECTS:
+        raise UserError(
+            f"--event: '{args.event}' ({kind}) does not act in a fight; "
+            f"fight events: {', '.join(EVENT_KINDS)}"
+        )
+    return kind, 0
+
+
+def _monster(args: argparse.Namespace, cards: CardSet) -> tuple[Monster | MonsterSide, Colour]:
+    colour_text = (args.colour or "").lower()
+    if args.monster:
+        if colour_text not in {c.value for c in Colour}:
+            raise UserError("--colour: give green, yellow or red")
+        return _card(cards, "--monster", args.monster, Monster, "a monster"), Colour(colour_text)
+    if args.monster_health is None or args.monster_attack is None:
+        raise UserError("give --monster ID --colour C, or --monster-health N --monster-attack F")
+    if args.monster_health < 1:
+        raise UserError("--monster-health: must be at least 1")
+    if args.monster_defence < 0:
+        raise UserError("--monster-defence: must not be negative")
+    attack = _dice("--monster-attack", args.monster_attack)
+    stats = MonsterStats(args.monster_health, attack, args.monster_defence, 0)
+    name = Text.plain("Monster")
+    monster = Monster("monster", name, trophy=name, green=stats, yellow=stats, red=stats)
+    return monster, Colour(colour_text) if colour_text in {c.value for c in Colour} else Colour.RED
 
 
 def run(args: argparse.Namespace) -> int:
-    print("stalkerzone odds: not built yet")
-    return 1
+    if args.policy not in POLICIES:
+        raise UserError(f"--policy: '{args.policy}' is not one of {', '.join(POLICIES)}")
+    if args.variant not in VARIANT_NAMES:
+        raise UserError(f"--variant: '{args.variant}' is not one of {', '.join(VARIANT_NAMES)}")
+    for folder in args.cards:
+        if not folder.is_dir():
+            raise UserError(f"--cards: {folder} is not a folder")
+    result = load_packs(list(args.cards))
+    for problem in result.problems:
+        print(f"stalkerzone odds: skipped: {problem}", file=sys.stderr)
+    cards = result.cards
+    monster, colour = _monster(args, cards)
+    loadout = _loadout(args, cards)
+    event, protection_minus = _event(args, cards)
+    variant = load_variant(args.variant)
+    stats = derive(loadout, variant, protection_minus=protection_minus)
+    health = stats.max_health if args.health is None else args.health
+    if health < 1:
+        raise UserError("--health: must be at least 1")
+    if args.reputation < 0:
+        raise UserError("--reputation: must not be negative")
+    if args.defence is not None and args.defence < 0:
+        raise UserError("--defence: must not be negative")
+    side = StalkerSide.from_loadout(loadout, variant, health, args.reputation, protection_minus)
+    if health > side.max_health:
+        raise UserError(f"--health: {health} is above the maximum {side.max_health} (ST-5)")
+    if args.attack:
+        side = replace(side, attack=_dice("--attack", args.attack), one_die_bonus=0)
+    if args.defence is not None:
+        side = replace(side, defence=args.defence)
+    epicenter = args.epicenter or (isinstance(monster, Monster) and monster.deck == "epicenter")
+    fight = start_fight(side, monster, colour, event=event, epicenter=epicenter)
+    policy: Policy = args.policy
+    chosen = odds(fight, policy)
+    if args.json:
+        print(json.dumps(_as_json(chosen)))
+        return 0
+    _print_table(
+        fight.setup, loadout, args.policy, {p: odds(fight, p) for p in ("attack", "escape", "best")}
+    )
+    return 0
+
+
+def _as_json(o: Odds) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "win": o.win,
+        "death": o.death,
+        "escape": o.escape,
+        "expected_rounds": None if math.isinf(o.expected_rounds) else o.expected_rounds,
+    }
+    if o.endless > 0:
+        data["endless"] = o.endless
+    return data
+
+
+def _print_table(setup: FightSetup, loadout: Loadout, policy: str, table: dict[str, Odds]) -> None:
+    st, mon = setup.stalker, setup.monster
+    one = f" (+{st.one_die_bonus} on one die)" if st.one_die_bonus else ""
+    print(
+        f"{st.name}: health {st.health}/{st.max_health}, attack {st.attack}{one}, "
+        f"defence {st.defence}, reputation {st.reputation}, escape bonus {st.escape_bonus:+d}"
+    )
+    for mod, reason in inactive_mods(loadout):
+        print(f"  inactive: {mod.id} — {reason}")
+    abilities = []
+    if mon.paralysis_rolls:
+        abilities.append(f"paralysis ×{mon.paralysis_rolls}")
+    if mon.first_strike:
+        abilities.append("first strike")
+    if mon.drain:
+        abilities.append(f"drain {mon.drain}")
+    if mon.regeneration:
+        abilities.append(f"regeneration {mon.regeneration}")
+    if mon.multi_attacks != 1:
+        abilities.append(f"{mon.multi_attacks} attacks in round(s) {sorted(mon.multi_rounds)}")
+    print(
+        f"{mon.name} ({mon.colour.value}): health {mon.health}, attack {mon.attack}, "
+        f"defence {mon.defence}" + (f"; {', '.join(abilities)}" if abilities else "")
+    )
+    extras = [x for x in (setup.event, "Epicenter: no escape" if setup.epicenter else None) if x]
+    if extras:
+        print("  " + "; ".join(extras))
+    print()
+    print(f"  {'policy':<8} {'win':>8} {'death':>8} {'escape':>8} {'rounds':>7}")
+    for name, o in table.items():
+        mark = "*" if name == policy else " "
+        rounds = "never" if math.isinf(o.expected_rounds) else f"{o.expected_rounds:.2f}"
+        print(
+            f"{mark} {name:<8} {o.win:>8.2%} {o.death:>8.2%} {o.escape:>8.2%} {rounds:>7}"
+            + (f"  (never ends {o.endless:.2%})" if o.endless > 0 else "")
+        )

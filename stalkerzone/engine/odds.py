@@ -532,7 +532,8 @@ def _solver(setup: FightSetup, policy: Policy) -> _Solver:
 
 def _to_odds(v: Value) -> Odds:
     win, death, endless, rounds = v
-    escape = max(0.0, 1.0 - win - death - endless)
+    escape = 1.0 - win - death - endless
+    escape = 0.0 if escape < 1e-14 else escape
     return Odds(win, death, escape, math.inf if endless > 1e-12 else rounds, endless)
 
 
