@@ -257,10 +257,11 @@ def _note(log: Log, kind: str, text: str, **numbers: int) -> None:
         log.append(FightLogEntry(kind, text, tuple(numbers.items())))
 
 
-def round_start(setup: FightSetup, core: Core, log: Log) -> Core:
+def round_start(setup: FightSetup, core: Core, log: Log, *, announce: bool = True) -> Core:
     """Begin round ``core.round``: first strike (FIGHT-7, ABIL-FIRST-STRIKE) or the stalker."""
     r = core.round
-    _note(log, "round", f"Round {r}", round=r)
+    if announce:
+        _note(log, "round", f"Round {r}", round=r)
     if setup.monster_first(r):
         return core._replace(phase=PRE_ATTACK, left=setup.monster_attacks(r), pending="")
     return core._replace(phase=ACTION, left=setup.stalker_actions(r), pending="")
@@ -381,7 +382,7 @@ def resolve(setup: FightSetup, core: Core, total: int, log: Log) -> Core:
             one_roll = setup.monster.paralysis_rolls == 1
             return core._replace(phase=PARA_ATTACK, left=left, extra=one_roll)
         _note(log, "paralysis", f"Paralysis roll {total}: no effect", roll=total)
-        return round_start(setup, core._replace(left=0), log)
+        return round_start(setup, core._replace(left=0), log, announce=False)
     if phase == PARA_ATTACK:
         core = _monster_hits(setup, core, total, log)
         if core.phase == OVER:
@@ -390,7 +391,7 @@ def resolve(setup: FightSetup, core: Core, total: int, log: Log) -> Core:
             return core._replace(extra=False)
         if core.left > 0:
             return core._replace(phase=PARA_ROLL)
-        return round_start(setup, core, log)
+        return round_start(setup, core, log, announce=False)
     if phase in (PRE_ATTACK, POST_ATTACK):
         core = _monster_hits(setup, core, total, log)
         if core.phase == OVER:
