@@ -137,11 +137,14 @@ class MonsterSide:
     regeneration: int = 0
     multi_attacks: int = 1
     multi_rounds: frozenset[int] = frozenset()
+    card_id: str = ""
 
     @classmethod
     def of(cls, monster: Monster, colour: Colour) -> MonsterSide:
         stats = monster.at(colour)
-        side = cls(str(monster.name), colour, stats.health, stats.attack, stats.defence)
+        side = cls(
+            str(monster.name), colour, stats.health, stats.attack, stats.defence, card_id=monster.id
+        )
         for ability in monster.abilities:
             if isinstance(ability, Drain):
                 side = replace(side, drain=side.drain + ability.amount.of(colour))
@@ -528,6 +531,23 @@ class Fight:
     @property
     def paralysis_rolls_left(self) -> int:
         return self.core.left if self.core.phase in (PARA_ROLL, PARA_ATTACK) else 0
+
+    @property
+    def trophy(self) -> tuple[str, Colour] | None:
+        """TROPHY-1: on a win, the monster card id and the colour it was killed at."""
+        if self.outcome != "win":
+            return None
+        return (self.setup.monster.card_id, self.setup.monster.colour)
+
+    @property
+    def draws_artifact(self) -> bool:
+        """TROPHY-3: killing a red monster also draws the top artifact card."""
+        return self.outcome == "win" and self.setup.monster.colour == Colour.RED
+
+    @property
+    def monster_back_to_deck(self) -> bool:
+        """FIGHT-5: after an escape the monster card goes back into the deck face down."""
+        return self.outcome == "escape"
 
     @property
     def used_grenades(self) -> tuple[str, ...]:

@@ -93,12 +93,20 @@ def _damage(dist: Mapping[int, float], defence: int) -> list[tuple[int, float]]:
     return sorted(merged.items())
 
 
-Vec = list[float]
-Row = tuple[Vec, Vec, Vec]  # win, death, rounds over monster health
+Row = tuple[list[complex], list[float]]  # (win + i·death, rounds) over monster health 1..M0
+
+
+def _pick(a: tuple[complex, float], b: tuple[complex, float]) -> bool:
+    """``b`` strictly better than ``a`` for ``best`` (more alive, ties → more wins)."""
+    return _better((b[0].real, b[0].imag, 0.0, b[1]), (a[0].real, a[0].imag, 0.0, a[1]))
 
 
 class _Grid:
-    """Values at the start of a normal round for every (stalker health, monster health)."""
+    """Values at the start of a normal round for every (stalker health, monster health).
+
+    Win and death probabilities travel together as one complex number ``win + i·death`` (one
+    vector operation for both); rounds beside them. Rows are indexed by monster health - 1.
+    """
 
     def __init__(self, setup: FightSetup, policy: Policy) -> None:
         mon = setup.monster
@@ -109,7 +117,6 @@ class _Grid:
         self.first = mon.first_strike
         self.A = _damage(mon.attack.distribution(), st.defence)
         self.D = _damage(st.attack.distribution(st.one_die_bonus), mon.defence)
-        self.dmax = max(d for d, _ in self.D)
         self.e = setup.escape_chance if setup.can_escape else 0.0
         self.actions: tuple[str, ...]
         if policy == "attack" or not setup.can_escape:
@@ -122,27 +129,23 @@ class _Grid:
         self.rg = [min(M0, m + self.r) for m in range(M0 + 1)]
         self.invulnerable = self.A0 >= 1.0 - 1e-15 and self.k == 0
         self.cyclic = self.A0 > 0.0 and self.k == 0
+        # win part of an attack at monster health m (index m-1): Σ_{d >= m} D(d)
+        self.winpart = [complex(sum(p for d, p in self.D if d >= m)) for m in range(1, M0 + 1)]
         self.base: list[Value] | None = None
+        self.plans: list[list[tuple[str, list[tuple[float, int]], float]]] | None = None
         self.top = 0
-        zero = [0.0] * (M0 + 1)
-        self.W: list[Vec] = [zero]
-        self.Dd: list[Vec] = [zero]
-        self.E: list[Vec] = [zero]
-        self.R: list[Vec] = [zero]
-        pad = self.dmax
-        win_part = [1.0] * pad + [1.0]
-        self.death_shift: Row = (
-            win_part + [0.0] * M0,
-            [0.0] * (pad + 1) + [1.0] * M0,
-            [0.0] * (pad + 1 + M0),
-        )
-        self.shifted: list[Row] = [self.death_shift]  # per level: padded, regenerated
-        self.dec: list[Row] = [self.death_shift]  # first strike: the stalker's decision row
+        self.Z: list[list[complex]] = [[0j] * (M0 + 1)]
+        self.R: list[list[float]] = [[0.0] * (M0 + 1)]
+        self.E: list[list[float]] = [[0.0] * (M0 + 1)]
+        self.death_row: Row = ([1j] * M0, [0.0] * M0)
+        self.shifted: list[Row] = [self.death_row]  # per level, regeneration applied
+        self.dec: list[Row] = [self.death_row]  # first strike: the stalker's decision row
 
     def value(self, s: int, m: int) -> Value:
         if s > self.top:
             self.extend(s)
-        return (self.W[s][m], self.Dd[s][m], self.E[s][m], self.R[s][m])
+        z = self.Z[s][m]
+        return (z.real, z.imag, self.E[s][m], self.R[s][m])
 
     def extend(self, top: int) -> None:
         if self.invulnerable:
@@ -150,86 +153,93 @@ class _Grid:
             return
         M0 = self.M0
         for s in range(self.top + 1, top + 1):
-            for table in (self.W, self.Dd, self.E, self.R):
-                table.append([0.0] * (M0 + 1))
+            self.Z.append([0j] * (M0 + 1))
+            self.R.append([0.0] * (M0 + 1))
+            self.E.append(self.E[0])
             self.top = s
             if self.cyclic:
                 self._level_cyclic(s)
             elif self.first:
                 if self.k > 0:  # the decision after a harmless strike needs level s - k
                     self.dec.append(self._dec_row(s))
-                self._store_row(s, self._first_row(s))
+                self._store(s, self._first_row(s))
             else:
-                self._store_row(s, self._choose_rows(self._attack(self._padded_F(s, True))))
-            self._append_shift(s)
+                self._store(s, self._choose(self._F(s, include_a0=True)))
+            z, r, rg = self.Z[s], self.R[s], self.rg
+            self.shifted.append(
+                ([z[rg[m]] for m in range(1, M0 + 1)], [r[rg[m]] for m in range(1, M0 + 1)])
+            )
             if self.first and self.k == 0:
                 self.dec.append(self._dec_row(s))
 
-    # --- vector helpers (index m-1 for m = 1..M0) ------------------------------------------------
-
     def _shift(self, s2: int) -> Row:
-        """The next round's values seen after the stalker's action: padded, regeneration applied."""
-        return self.shifted[s2] if s2 > 0 else self.death_shift
+        return self.shifted[s2] if s2 > 0 else self.death_row
 
-    def _append_shift(self, s: int) -> None:
-        pad, rg, M0 = self.dmax, self.rg, self.M0
-        W, Dd, R = self.W[s], self.Dd[s], self.R[s]
-        self.shifted.append(
-            (
-                [1.0] * (pad + 1) + [W[rg[m]] for m in range(1, M0 + 1)],
-                [0.0] * (pad + 1) + [Dd[rg[m]] for m in range(1, M0 + 1)],
-                [0.0] * (pad + 1) + [R[rg[m]] for m in range(1, M0 + 1)],
-            )
-        )
+    def _store(self, s: int, row: Row) -> None:
+        self.Z[s][1:] = row[0]
+        self.R[s][1:] = [1.0 + x for x in row[1]]
 
     def _dec_row(self, s1: int) -> Row:
         """First strike: the stalker's best action at health ``s1`` after the monster's attack."""
-        return self._choose_rows(self._attack(self._shift(s1 - self.k)))
+        return self._choose(self._shift(s1 - self.k))
 
-    def _attack(self, padded: Row) -> tuple[Row, Row | None]:
-        """Attack (and escape) rows from the padded values after the stalker's action."""
-        M0, pad = self.M0, self.dmax
-        out: list[Vec] = []
-        for vec in padded:
-            acc = [0.0] * M0
-            for d, p in self.D:
-                lo = pad - d + 1
-                acc = [a + p * x for a, x in zip(acc, vec[lo : lo + M0], strict=True)]
-            out.append(acc)
-        att: Row = (out[0], out[1], out[2])
-        if "escape" not in self.actions:
-            return att, None
-        q = 1.0 - self.e
-        esc: Row = tuple(  # type: ignore[assignment]
-            [q * x for x in vec[pad + 1 : pad + 1 + M0]] for vec in padded
-        )
-        return att, esc
+    # --- vector steps --------------------------------------------------------------------------
 
-    def _choose_rows(self, rows: tuple[Row, Row | None]) -> Row:
-        att, esc = rows
+    def _choose(self, after: Row) -> Row:
+        """The stalker's action, given the values after it (before the monster's reply)."""
+        att = self._attack(after) if "attack" in self.actions else None
+        esc = self._escape(after) if "escape" in self.actions else None
+        if att is None:
+            assert esc is not None
+            return esc
         if esc is None:
             return att
-        if self.actions == ("escape",):
-            return esc
-        w, d, r = list(att[0]), list(att[1]), list(att[2])
+        z, r = list(att[0]), list(att[1])
         for i in range(self.M0):
-            a = (att[0][i], att[1][i], 0.0, att[2][i])
-            b = (esc[0][i], esc[1][i], 0.0, esc[2][i])
-            if _better(b, a):
-                w[i], d[i], r[i] = b[0], b[1], b[3]
-        return (w, d, r)
+            if _pick((z[i], r[i]), (esc[0][i], esc[1][i])):
+                z[i], r[i] = esc[0][i], esc[1][i]
+        return (z, r)
 
-    def _store_row(self, s: int, row: Row) -> None:
-        self.W[s][1:] = row[0]
-        self.Dd[s][1:] = row[1]
-        self.R[s][1:] = [1.0 + x for x in row[2]]
+    def _attack(self, after: Row) -> Row:
+        """Σ_d D(d)·after[m-d], a win where m-d <= 0 (FIGHT-6)."""
+        az, ar = after
+        z = list(self.winpart)
+        r = [0.0] * self.M0
+        for d, p in self.D:
+            if d >= self.M0:
+                continue
+            z[d:] = [x + p * y for x, y in zip(z[d:], az)]  # noqa: B905 (shorter on purpose)
+            r[d:] = [x + p * y for x, y in zip(r[d:], ar)]  # noqa: B905
+        return (z, r)
 
-    # --- one level without cycles ----------------------------------------------------------------
+    def _escape(self, after: Row) -> Row:
+        """FIGHT-3: the fight goes on only if the escape roll fails."""
+        q = 1.0 - self.e
+        return ([q * x for x in after[0]], [q * x for x in after[1]])
+
+    def _F(self, s: int, include_a0: bool) -> Row:
+        """Stalker first: the monster's reply, drain and the next round, after the action."""
+        M0 = self.M0
+        z, r = [0j] * M0, [0.0] * M0
+        dead = 0.0
+        for a, p in self.A:
+            if a == 0 and not include_a0:
+                continue
+            s2 = s - a - self.k
+            if s - a <= 0 or s2 <= 0:
+                dead += p
+                continue
+            sz, sr = self.shifted[s2]
+            z = [x + p * y for x, y in zip(z, sz, strict=True)]
+            r = [x + p * y for x, y in zip(r, sr, strict=True)]
+        if dead:
+            z = [x + dead * 1j for x in z]
+        return (z, r)
 
     def _first_row(self, s: int, skip_a0: bool = False) -> Row:
         """First strike: Σ_a A(a)·Dec(s-a) (death if the strike kills), before the +1 round."""
         M0 = self.M0
-        w, d, r = [0.0] * M0, [0.0] * M0, [0.0] * M0
+        z, r = [0j] * M0, [0.0] * M0
         dead = 0.0
         for a, p in self.A:
             if a == 0 and skip_a0:
@@ -237,106 +247,82 @@ class _Grid:
             if s - a <= 0:
                 dead += p
                 continue
-            dw, dd, dr = self.dec[s - a]
-            w = [x + p * y for x, y in zip(w, dw, strict=True)]
-            d = [x + p * y for x, y in zip(d, dd, strict=True)]
+            dz, dr = self.dec[s - a]
+            z = [x + p * y for x, y in zip(z, dz, strict=True)]
             r = [x + p * y for x, y in zip(r, dr, strict=True)]
         if dead:
-            d = [x + dead for x in d]
-        return (w, d, r)
-
-    def _padded_F(self, s: int, include_a0: bool) -> Row:
-        """Stalker first: the monster's attack, drain and next round after the stalker's action."""
-        n = self.dmax + 1 + self.M0
-        w, d, r = [0.0] * n, [0.0] * n, [0.0] * n
-        for a, p in self.A:
-            if a == 0 and not include_a0:
-                continue
-            sw, sd, sr = self._shift(s - a - self.k) if s - a > 0 else self.death_shift
-            w = [x + p * y for x, y in zip(w, sw, strict=True)]
-            d = [x + p * y for x, y in zip(d, sd, strict=True)]
-            r = [x + p * y for x, y in zip(r, sr, strict=True)]
-        if not include_a0:
-            # m1 <= 0 means the stalker already won, whatever the monster would have done
-            pad = self.dmax + 1
-            w[:pad] = [1.0] * pad
-            d[:pad] = [0.0] * pad
-            r[:pad] = [0.0] * pad
-        return (w, d, r)
+            z = [x + dead * 1j for x in z]
+        return (z, r)
 
     # --- one level with cycles (k = 0, harmless monster attacks) --------------------------------
 
     def _level_cyclic(self, s: int) -> None:
         """Gauss-Seidel in increasing monster health, each self-loop solved exactly.
 
-        ``X[m] = base[m] + λ·best_a(K_a[m] + μ_a·Σ p·X[ref])``; the operator is a q-contraction
-        with q = A0 < 1, so ``q/(1-q)·δ`` bounds the error. Without regeneration every reference
-        is to a lower monster health or itself, and one sweep is exact.
+        ``X[m] = base[m] + λ·best_a(K_a[m] + μ_a·Σ p·X[ref])``: a q-contraction with q = A0 < 1,
+        so ``q/(1-q)·δ`` bounds the error. Without regeneration every reference is to a lower
+        monster health or to itself, and one sweep is exact.
         """
-        M0, A0, rg, e = self.M0, self.A0, self.rg, self.e
-        X = [(0.0, 0.0, 0.0)] * (M0 + 1)
+        M0, A0, e = self.M0, self.A0, self.e
+        Z, R = self.Z[s], self.R[s]
         if self.first:
-            fw, fd, fr = self._first_row(s, skip_a0=True)
-            base = [(0.0, 0.0, 0.0)] + [(fw[i], fd[i], fr[i] + 1.0) for i in range(M0)]
+            fz, fr = self._first_row(s, skip_a0=True)
+            base = [(0j, 0.0)] + [(fz[i], fr[i] + 1.0) for i in range(M0)]
             lam = A0
-            katt = [(sum(p for d, p in self.D if m - d <= 0), 0.0, 0.0) for m in range(M0 + 1)]
-            kesc = [(0.0, 0.0, 0.0)] * (M0 + 1)
+            katt = [(0j, 0.0)] + [(w, 0.0) for w in self.winpart]
+            kesc = [(0j, 0.0)] * (M0 + 1)
             mu_att, mu_esc = 1.0, 1.0 - e
         else:
-            fc = self._padded_F(s, include_a0=False)
-            (aw, ad, ar), esc = self._attack(fc)
-            base = [(0.0, 0.0, 1.0)] * (M0 + 1)
+            fc = self._F(s, include_a0=False)
+            base = [(0j, 1.0)] * (M0 + 1)
             lam = 1.0
-            katt = [(0.0, 0.0, 0.0)] + [(aw[i], ad[i], ar[i]) for i in range(M0)]
-            if esc is not None:
-                kesc = [(0.0, 0.0, 0.0)] + [(esc[0][i], esc[1][i], esc[2][i]) for i in range(M0)]
-            else:
-                kesc = [(0.0, 0.0, 0.0)] * (M0 + 1)
+            att = self._attack(fc)
+            katt = [(0j, 0.0), *list(zip(att[0], att[1], strict=True))]
+            esc = self._escape(fc)
+            kesc = [(0j, 0.0), *list(zip(esc[0], esc[1], strict=True))]
             mu_att, mu_esc = A0, (1.0 - e) * A0
-        refs_att = [[(p, rg[m - d]) for d, p in self.D if m - d > 0] for m in range(M0 + 1)]
+        plans = self._plans()
         while True:
             delta = 0.0
             for m in range(1, M0 + 1):
-                b = base[m]
-                best: tuple[float, float, float] | None = None
-                for action in self.actions:
+                bz, br = base[m]
+                best: tuple[complex, float] | None = None
+                for action, refs, selfc in plans[m]:
                     if action == "attack":
-                        k, mu, refs = katt[m], mu_att, refs_att[m]
+                        (kz, kr), mu = katt[m], mu_att
                     else:
-                        k, mu, refs = kesc[m], mu_esc, [(1.0, rg[m])]
-                    ow = od = orr = selfc = 0.0
+                        (kz, kr), mu = kesc[m], mu_esc
+                    oz = 0j
+                    orr = 0.0
                     for p, ref in refs:
-                        if ref == m:
-                            selfc += p
-                        else:
-                            x = X[ref]
-                            ow += p * x[0]
-                            od += p * x[1]
-                            orr += p * x[2]
+                        oz += p * Z[ref]
+                        orr += p * R[ref]
                     div = 1.0 - lam * mu * selfc
-                    cand = (
-                        (b[0] + lam * (k[0] + mu * ow)) / div,
-                        (b[1] + lam * (k[1] + mu * od)) / div,
-                        (b[2] + lam * (k[2] + mu * orr)) / div,
-                    )
-                    if best is None or _better(
-                        (cand[0], cand[1], 0.0, cand[2]), (best[0], best[1], 0.0, best[2])
-                    ):
+                    cand = ((bz + lam * (kz + mu * oz)) / div, (br + lam * (kr + mu * orr)) / div)
+                    if best is None or _pick(best, cand):
                         best = cand
                 assert best is not None
-                old = X[m]
-                X[m] = best
-                delta = max(
-                    delta,
-                    abs(best[0] - old[0]),
-                    abs(best[1] - old[1]),
-                    abs(best[2] - old[2]) / max(1.0, best[2]),
-                )
+                delta = max(delta, abs(best[0] - Z[m]), abs(best[1] - R[m]) / max(1.0, best[1]))
+                Z[m], R[m] = best
             if self.r == 0 or delta * A0 / (1.0 - A0) <= TOL:
                 break
-        self.W[s][1:] = [x[0] for x in X[1:]]
-        self.Dd[s][1:] = [x[1] for x in X[1:]]
-        self.R[s][1:] = [x[2] for x in X[1:]]
+
+    def _plans(self) -> list[list[tuple[str, list[tuple[float, int]], float]]]:
+        """Per monster health and action: references to other entries, and the self-loop."""
+        if self.plans is None:
+            rg = self.rg
+            self.plans = [[]]
+            for m in range(1, self.M0 + 1):
+                options: list[tuple[str, list[tuple[float, int]], float]] = []
+                for action in self.actions:
+                    if action == "attack":
+                        refs = [(p, rg[m - d]) for d, p in self.D if m - d > 0]
+                    else:
+                        refs = [(1.0 - self.e, rg[m])]
+                    selfc = sum(p for p, ref in refs if ref == m)
+                    options.append((action, [(p, ref) for p, ref in refs if ref != m], selfc))
+                self.plans.append(options)
+        return self.plans
 
     # --- a monster that can never hurt the stalker ---------------------------------------------
 
@@ -345,8 +331,7 @@ class _Grid:
         if self.base is None:
             self.base = _invulnerable_values(self.M0, self.D, self.e, self.actions, self.rg)
         for _ in range(self.top + 1, top + 1):
-            self.W.append([v[0] for v in self.base])
-            self.Dd.append([v[1] for v in self.base])
+            self.Z.append([complex(v[0], v[1]) for v in self.base])
             self.E.append([v[2] for v in self.base])
             self.R.append([v[3] for v in self.base])
         self.top = max(self.top, top)
@@ -359,67 +344,87 @@ def _invulnerable_values(
     actions: tuple[str, ...],
     rg: list[int],
 ) -> list[Value]:
-    """Per monster health: the stalker never loses health; attack wins surely unless trapped."""
-    succ: dict[int, list[tuple[int, float]]] = {}
-    for m in range(1, M0 + 1):
-        succ[m] = [(rg[m - d], p) for d, p in D if m - d > 0]
-    winnable: set[int] = {m for m in succ if sum(p for _, p in succ[m]) < 1.0 - 1e-15}
-    changed = True
-    while changed:
-        changed = False
-        for m, nxt in succ.items():
-            if m not in winnable and any(n in winnable for n, _ in nxt):
-                winnable.add(m)
-                changed = True
-    if actions == ("attack",):
-        use_attack = dict.fromkeys(succ, True)
-    elif actions == ("escape",):
-        use_attack = dict.fromkeys(succ, False)
-    else:
-        use_attack = {m: m in winnable or e == 0.0 for m in succ}
-    # expected rounds: solve (I - P) x = 1 over the states that end surely
-    states = [m for m in succ if (m in winnable if use_attack[m] else e > 0.0)]
-    index = {m: i for i, m in enumerate(states)}
-    n = len(states)
-    matrix = [[0.0] * (n + 1) for _ in range(n)]
-    for m, i in index.items():
-        matrix[i][i] += 1.0
-        matrix[i][n] = 1.0
-        if use_attack[m]:
-            for m2, p in succ[m]:
-                matrix[i][index[m2]] -= p
-        else:
-            matrix[i][index[rg[m]]] -= 1.0 - e
-    rounds = _solve(matrix)
-    values: list[Value] = [ESCAPE]
-    for m in range(1, M0 + 1):
-        if m not in index:
-            values.append((0.0, 0.0, 1.0, math.inf))
-        elif use_attack[m]:
-            values.append((1.0, 0.0, 0.0, rounds[index[m]]))
-        else:
-            values.append((0.0, 0.0, 0.0, rounds[index[m]]))
-    return values
+    """The stalker never loses health: win, escape or never end, per monster health.
+
+    ``best`` attacks where attacking for ever wins surely and escapes elsewhere (if it can).
+    Never-ending states are found by reachability; the rest is an exact linear solve.
+    """
+    states = range(1, M0 + 1)
+    succ = {m: [(rg[m - d], p) for d, p in D if m - d > 0] for m in states}
+    win_leak = {m: sum(p for d, p in D if m - d <= 0) for m in states}
+
+    def solve(attack: dict[int, bool]) -> list[Value]:
+        moves = {m: succ[m] if attack[m] else [(rg[m], 1.0 - e)] for m in states}
+        leak = {m: win_leak[m] if attack[m] else e for m in states}
+        live = {m for m in states if leak[m] > 0.0}
+        grew = True
+        while grew:
+            grew = False
+            for m in states:
+                if m not in live and any(n in live for n, _ in moves[m]):
+                    live.add(m)
+                    grew = True
+        order = sorted(live)
+        index = {m: i for i, m in enumerate(order)}
+        n = len(order)
+        matrix = [[0.0] * (n + 2) for _ in range(n)]
+        for m, i in index.items():
+            matrix[i][i] += 1.0
+            for m2, p in moves[m]:
+                if m2 in index:
+                    matrix[i][index[m2]] -= p
+            matrix[i][n] = leak[m] if attack[m] else 0.0  # win
+            matrix[i][n + 1] = 0.0 if attack[m] else leak[m]  # escape
+        sol = _solve(matrix, 2) if n else []
+        ends = {m: sol[index[m]][0] + sol[index[m]][1] if m in index else 0.0 for m in states}
+        sure = [m for m in order if ends[m] >= 1.0 - 1e-12]
+        sidx = {m: i for i, m in enumerate(sure)}
+        rmat = [[0.0] * (len(sure) + 1) for _ in sure]
+        for m, i in sidx.items():
+            rmat[i][i] += 1.0
+            rmat[i][len(sure)] = 1.0
+            for m2, p in moves[m]:
+                rmat[i][sidx[m2]] -= p
+        rounds = _solve(rmat, 1) if sure else []
+        values: list[Value] = [ESCAPE]
+        for m in states:
+            if m not in index:
+                values.append((0.0, 0.0, 1.0, math.inf))
+                continue
+            win, esc = sol[index[m]]
+            endless = max(0.0, 1.0 - win - esc)
+            r = rounds[sidx[m]][0] if m in sidx else math.inf
+            values.append((win, 0.0, endless if endless > 1e-12 else 0.0, r))
+        return values
+
+    if "attack" not in actions:
+        return solve(dict.fromkeys(states, False))
+    forever = solve(dict.fromkeys(states, True))
+    if actions == ("attack",) or e == 0.0:
+        return forever
+    return solve({m: forever[m][0] >= 1.0 - 1e-12 for m in states})
 
 
-def _solve(matrix: list[list[float]]) -> list[float]:
-    """Gaussian elimination with partial pivoting on an augmented matrix (exact linear solve)."""
+def _solve(matrix: list[list[float]], rhs: int) -> list[list[float]]:
+    """Gaussian elimination with partial pivoting; ``rhs`` right-hand columns at the end."""
     n = len(matrix)
+    width = n + rhs
     for col in range(n):
         pivot = max(range(col, n), key=lambda r: abs(matrix[r][col]))
         matrix[col], matrix[pivot] = matrix[pivot], matrix[col]
-        lead = matrix[col][col]
         row = matrix[col]
+        lead = row[col]
         for r in range(col + 1, n):
             factor = matrix[r][col] / lead
             if factor:
                 target = matrix[r]
-                for c in range(col, n + 1):
+                for c in range(col, width):
                     target[c] -= factor * row[c]
-    x = [0.0] * n
+    x = [[0.0] * rhs for _ in range(n)]
     for r in range(n - 1, -1, -1):
-        acc = matrix[r][n] - sum(matrix[r][c] * x[c] for c in range(r + 1, n))
-        x[r] = acc / matrix[r][r]
+        for j in range(rhs):
+            acc = matrix[r][n + j] - sum(matrix[r][c] * x[c][j] for c in range(r + 1, n))
+            x[r][j] = acc / matrix[r][r]
     return x
 
 

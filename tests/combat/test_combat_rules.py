@@ -280,6 +280,15 @@ def test_illegal_moves_leave_the_fight_unchanged() -> None:
 
 def test_log_numbers_for_the_client() -> None:
     fight = script(fresh(stalker(defence=1), monster(), GREEN), [ATTACK, 5, 4])
-    hit = [e for e in fight.log if e.kind == "monster_attack"][0]
+    hit = next(e for e in fight.log if e.kind == "monster_attack")
     assert dict(hit.numbers) == {"roll": 4, "damage": 3, "stalker": 27}
     assert "3 damage" in hit.text
+
+
+def test_trophy1_trophy3_fight5_results() -> None:
+    red = script(fresh(stalker(attack="3d6"), monster(), RED), [ATTACK, 18])
+    assert red.trophy == ("beast", RED) and red.draws_artifact and not red.monster_back_to_deck
+    green = script(fresh(stalker(), monster(), GREEN), [ATTACK, 12])
+    assert green.trophy == ("beast", GREEN) and not green.draws_artifact
+    fled = script(fresh(stalker(reputation=1), monster(), RED), [ESCAPE, 1])
+    assert fled.trophy is None and fled.monster_back_to_deck and not fled.draws_artifact
