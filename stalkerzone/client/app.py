@@ -27,10 +27,12 @@ from stalkerzone import paths
 from stalkerzone.client import i18n, theme
 from stalkerzone.client.fonts import FONT, load_fonts
 from stalkerzone.client.settings import Settings, load_settings, save_settings
+from stalkerzone.errors import UserError
 
 log = logging.getLogger("stalkerzone.client")
 
 MIN_WIDTH, MIN_HEIGHT = 1024, 640
+GAME_SCREENS = frozenset({"layout", "board", "fight", "base", "stalker"})
 DEFAULT_SIZE = (1280, 800)
 
 
@@ -104,11 +106,22 @@ def screen_kinds() -> tuple[str, ...]:
     return tuple(sorted(_SCREENS))
 
 
-def load_screens() -> None:
-    """Import every module of ``stalkerzone.client.views`` so that its screens register."""
+def load_screens() -> list[str]:
+    """Import every module of ``stalkerzone.client.views`` so that its screens register.
+
+    A module that fails to import is skipped (logged, and returned as a note) so that one
+    broken screen never keeps the window from opening.
+    """
     package = importlib.import_module("stalkerzone.client.views")
+    problems = []
     for info in pkgutil.iter_modules(package.__path__):
-        importlib.import_module(f"{package.__name__}.{info.name}")
+        name = f"{package.__name__}.{info.name}"
+        try:
+            importlib.import_module(name)
+        except Exception as error:
+            log.error("screen module %s failed to import: %s", name, error)
+            problems.append(f"{name}: {type(error).__name__}: {error}")
+    return problems
 
 
 # --- the base view ----------------------------------------------------------------------------
@@ -123,6 +136,7 @@ class BaseView(arcade.View):
     """
 
     kind: ClassVar[str] = "screen"
+    busy: bool = False  # True while an animation runs: bots wait for it
     rules_section: ClassVar[str] = ""  # where F1 opens the rules overlay (a RULES.md id prefix)
 
     def __init__(self, window: StalkerWindow) -> None:
@@ -211,9 +225,17 @@ class BaseView(arcade.View):
         primary: bool = False,
         size: float = 15,
         enabled: bool = True,
+        x: float = 0,
+        y: float = 0,
+        add: bool = False,
     ) -> arcade.gui.UIFlatButton:
-        """A themed button that calls ``on_click()`` (errors go to the error dialog)."""
+        """A themed button that calls ``on_click()`` (errors go to the error dialog).
+
+        With ``add=True`` it is placed at window pixel (x, y) (bottom left) and added to the UI.
+        """
         widget = arcade.gui.UIFlatButton(
+            x=x,
+            y=y,
             text=text,
             width=theme.px(width),
             height=theme.px(height),
@@ -226,6 +248,8 @@ class BaseView(arcade.View):
             if not widget.disabled:
                 self.win.guarded(on_click)
 
+        if add:
+            self.ui.add(widget)
         return widget
 
     # input shared by all screens
@@ -286,6 +310,9 @@ class StalkerWindow(arcade.Window):
         )
         self.app = app
         self.raise_errors = False  # tests and headless watch: let exceptions through
+        self.headless_fast = False  # headless watch: no waiting, no animations
+        self.bot_timer = 0.5
+        self.skip_bots = False  # "skip": bots play at once until a human's turn
         self.first_frame_seconds: float | None = None
         self._error_count = 0
         try:
@@ -293,7 +320,7 @@ class StalkerWindow(arcade.Window):
         except Exception:  # headless windows have no size limits
             log.debug("minimum size not supported here")
         load_fonts()
-        load_screens()
+        self.app.notes.extend(load_screens())
         self.background_color = theme.BG
 
     # screens
@@ -334,6 +361,26 @@ class StalkerWindow(arcade.Window):
             log.info("fullscreen not available: %s", error)
             return
         self.app.update_settings(_replace_settings(self.app.settings, fullscreen=want))
+
+    def on_update(self, delta_time: float) -> bool | None:
+        """Bot seats play here, for every screen of the game, one action at a time, when the
+        screen is not busy (a walking token, rolling dice: ``screen.busy``)."""
+        session = self.app.session
+        screen = self.screen
+        if session is None or screen is None or screen.kind not in GAME_SCREENS:
+            return None
+        if not session.is_bot() or session.state.phase == "over":
+            self.skip_bots = False
+            return None
+        if screen.busy:
+            return None
+        self.bot_timer -= delta_time
+        if self.bot_timer > 0 and not self.skip_bots and not self.headless_fast:
+            return None
+        if session.play_bot(self):
+            speed = self.app.settings.animation_speed
+            self.bot_timer = 0.0 if self.headless_fast else 0.5 / speed
+        return None
 
     def on_draw(self) -> bool | None:
         if self.first_frame_seconds is None:
@@ -403,10 +450,23 @@ def make_context(presets: Presets) -> AppContext:
     return app
 
 
+def open_window(app: AppContext, *, visible: bool = True) -> StalkerWindow:
+    """The game window, or a one-line :class:`UserError` when no display can be opened."""
+    try:
+        return StalkerWindow(app, visible=visible)
+    except Exception as error:
+        if type(error).__name__ in ("NoSuchDisplayException", "NoSuchConfigException"):
+            raise UserError(
+                f"cannot open a window ({error}); set ARCADE_HEADLESS=1 to run offscreen",
+                exit_code=1,
+            ) from None
+        raise
+
+
 def run_app(presets: Presets) -> int:
     """Open the window on the title screen and run until it closes (``stalkerzone play``)."""
     app = make_context(presets)
-    window = StalkerWindow(app)
+    window = open_window(app)
     if app.settings.fullscreen:
         window.toggle_fullscreen()
     window.show_screen("title")

@@ -132,3 +132,15 @@ def button_style(primary: bool = False, size: float = 14) -> dict[str, Any]:
             border_width=1,
         ),
     }
+
+
+def input_style() -> dict[str, Any]:
+    """A ``UIInputText`` style: dark field, amber edge when hovered."""
+    style = arcade.gui.UIInputText.UIStyle
+    return {
+        "normal": style(bg=Color(16, 18, 16), border=PANEL_EDGE, border_width=1),
+        "hover": style(bg=Color(16, 18, 16), border=ACCENT, border_width=1),
+        "press": style(bg=Color(16, 18, 16), border=ACCENT, border_width=2),
+        "disabled": style(bg=Color(40, 40, 40), border=PANEL_EDGE, border_width=1),
+        "invalid": style(bg=Color(60, 20, 20), border=BAD, border_width=2),
+    }
