@@ -1,0 +1,994 @@
+"""The fight screen (FIGHT-*, DMG-*, ABIL-*): monster, stalker, live exact odds, dice, round log.
+
+The monster card at its colour with a health bar and ability badges (each explained with the
+card's numbers and linked to its rule); the stalker with health, attack formula, defence; buttons
+Attack / Grenade (n left) / Escape (with its chance) / Stimulator and Auto-resolve. Exact odds of
+winning, dying and escaping under the best play come from ``engine.odds`` through
+:class:`~stalkerzone.client.odds_worker.OddsWorker`, recomputed after every roll off the frame.
+The steps one decision produced (rolls, paralysis, first strike, drain, regeneration) are shown
+one by one with the dice (brief, skippable: click, Space); the results come at the end.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import arcade
+
+from stalkerzone.client import i18n, theme, widgets
+from stalkerzone.client.app import BaseView, StalkerWindow, screen
+from stalkerzone.client.cardface import MONSTER_COLOUR, CardFace
+from stalkerzone.client.dice_anim import StepQueue
+from stalkerzone.client.fightview_model import Step, describe_all, outcome_key
+from stalkerzone.client.fonts import FONT
+from stalkerzone.client.odds_worker import FightOdds, OddsWorker
+from stalkerzone.client.ui8_kit import (
+    ABILITY_RULE,
+    Hit,
+    ability_badge,
+    ability_explained,
+    card_name,
+    colour_name,
+    open_rules,
+    session_of,
+    shorten,
+    t,
+)
+from stalkerzone.client.ui8_screen import Screen8
+from stalkerzone.engine.actions import FightDecision
+from stalkerzone.engine.combat import Decision
+
+PAUSE_BOT = 0.5  # seconds between a bot's decisions (divided by the animation speed)
+FLASH_SECONDS = 1.4
+
+
+def pct(p: float) -> str:
+    if 0 < p < 0.001:
+        return "<0.1%"
+    if 0.999 < p < 1:
+        return ">99.9%"
+    return f"{p * 100:.1f}%"
+
+
+@screen("fight")
+class FightView(Screen8):
+    kind = "fight"
+    rules_section = "FIGHT-1"
+
+    def __init__(self, window: StalkerWindow, back: BaseView | None = None) -> None:
+        super().__init__(window, back)
+        session = session_of(self)
+        self.held: Any = None
+        self.queue = StepQueue()
+        self.log: list[Step] = []
+        self.shown_health: tuple[int, int] = (0, 0)
+        self.flash: tuple[str, float, Any] | None = None
+        self.result: dict[str, Any] | None = None
+        self.auto = False
+        self.wait = 0.0
+        self.grenade: str | None = None
+        self.stim: str | None = None
+        sync = bool(getattr(getattr(session, "worker", None), "synchronous", False))
+        self.odds = OddsWorker(synchronous=sync)
+        self._die_text: arcade.Text | None = None
+        self._flash_text: arcade.Text | None = None
+        self._captions: dict[str, arcade.Text] = {}
+        self.panels: dict[str, tuple[float, float, float, float]] = {}
+        self.bars: list[tuple[float, float, float, float, float, Any]] = []
+        self.face: CardFace | None = None
+        self.final_notes: tuple[str, ...] = ()
+        state = None if session is None else session.view
+        if state is not None:
+            held = state.fight or state.last_fight
+            if held is not None:
+                self.held = held
+                fight = held.fight
+                setup = fight.setup
+                self.shown_health = (setup.stalker.health, setup.monster.health)
+                if state.fight is None:
+                    self.final_notes = tuple(state.notes)
+
+    # reading ---------------------------------------------------------------------------------
+    @property
+    def fight(self) -> Any:
+        return None if self.held is None else self.held.fight
+
+    def is_bot(self) -> bool:
+        session = session_of(self)
+        return session is not None and self.held is not None and session.is_bot(self.held.player)
+
+    def playing(self) -> bool:
+        """Waiting for this screen's player to decide (not animating, not over, not a bot)."""
+        fight = self.fight
+        return (
+            fight is not None
+            and not fight.is_terminal
+            and not fight.is_chance
+            and not self.queue.busy
+            and not self.is_bot()
+        )
+
+    def current_odds(self) -> FightOdds | None:
+        fight = self.fight
+        if fight is None or fight.is_terminal or self.queue.busy:
+            return None
+        return self.odds.get(fight)
+
+    # layout ----------------------------------------------------------------------------------
+    def build(self) -> None:
+        w, h = self.window.width, self.window.height
+        px = theme.px
+        self.bars = []
+        fight = self.fight
+        if fight is None:
+            self.header(t("fight.title"))
+            self.label(t("fight.none"), px(24), h / 2, 16, theme.TEXT_DIM)
+            return
+        setup = fight.setup
+        round_no = fight.round
+        sub = ""
+        if self.held.event:
+            sub = t("fight.event", event=t(f"fight.event_{self.held.event}"))
+        if self.held.epicenter:
+            sub = (sub + "   ·   " if sub else "") + t("fight.epicenter")
+        self.fight_header(t("fight.title_round", n=round_no), sub)
+        col = min(px(380), int(w * 0.29))
+        top = h - px(78)
+        self.panels = {
+            "monster": (px(16), px(16) + col, px(16), top),
+            "stalker": (w - px(16) - col, w - px(16), top - px(250), top),
+            "log": (w - px(16) - col, w - px(16), px(16), top - px(262)),
+            "odds": (px(32) + col, w - px(32) - col, top - px(170), top),
+            "dice": (px(32) + col, w - px(32) - col, top - px(340), top - px(182)),
+            "actions": (px(32) + col, w - px(32) - col, px(16), top - px(352)),
+        }
+        self.build_monster(setup)
+        self.build_stalker(setup)
+        self.build_log()
+        self.build_odds()
+        self.build_actions(setup)
+        if self.result is not None:
+            self.build_result()
+
+    def fight_header(self, title: str, subtitle: str) -> None:
+        w, h = self.window.width, self.window.height
+        px = theme.px
+        self.label(title, px(24), h - px(42), 22, theme.ACCENT, bold=True)
+        if subtitle:
+            self.label(subtitle, px(24), h - px(64), 12, theme.WARN)
+        self.button(
+            "?", self.help, width=44, height=40, size=16, x=w - px(60), y=h - px(56), add=True
+        )
+        if self.win.has_screen("stalker"):
+            self.button(
+                t("fight.backpack"),
+                self.open_backpack,
+                width=150,
+                height=40,
+                size=13,
+                x=w - px(60) - px(160),
+                y=h - px(56),
+                add=True,
+            )
+
+    def build_monster(self, setup: Any) -> None:
+        px = theme.px
+        lf, r, b, tp = self.panels["monster"]
+        session = session_of(self)
+        monster_card = session.view.card(self.held.monster) if session is not None else None
+        colour = self.held.colour
+        symbols = self.app.settings.colour_blind_symbols
+        card_h = min(px(300), (tp - b) * 0.45)
+        if monster_card is not None:
+            self.face = CardFace(
+                monster_card,
+                lf + px(12),
+                tp - px(12) - card_h,
+                r - lf - px(24),
+                card_h,
+                colour=colour,
+            )
+            self.face.build(self)
+        y = tp - px(22) - card_h
+        self.label(
+            colour_name(colour, symbols),
+            lf + px(14),
+            y - px(12),
+            13,
+            MONSTER_COLOUR[colour],
+            bold=True,
+        )
+        health = self.shown_health[1]
+        self.label(
+            t("fight.health", now=health, max=setup.monster.health),
+            r - px(14),
+            y - px(12),
+            13,
+            theme.TEXT,
+            anchor_x="right",
+        )
+        self.bars.append(
+            (
+                lf + px(14),
+                y - px(34),
+                r - lf - px(28),
+                px(12),
+                health / max(1, setup.monster.health),
+                theme.BAD,
+            )
+        )
+        self.label(
+            t(
+                "fight.monster_stats",
+                attack=str(setup.monster.attack),
+                defence=setup.monster.defence,
+            ),
+            lf + px(14),
+            y - px(58),
+            13,
+        )
+        self.hits.add(
+            Hit(
+                lf + px(14),
+                y - px(64),
+                r - px(14),
+                y - px(44),
+                "stats",
+                None,
+                t("kit.tip_rule", rule="DMG-2"),
+            )
+        )
+        y -= px(82)
+        abilities = monster_card.abilities if monster_card is not None else ()
+        if not abilities:
+            self.label(t("fight.no_abilities"), lf + px(14), y, 12, theme.TEXT_DIM)
+        for ability in abilities:
+            rule = ABILITY_RULE.get(ability.kind, "FIGHT-1")
+            badge = ability_badge(ability)
+            bw = px(10) + len(badge) * px(8)
+            self.badge_rects.append((lf + px(14), y - px(6), lf + px(14) + bw, y + px(18)))
+            self.label(badge, lf + px(19), y, 12, theme.BG, bold=True)
+            text = ability_explained(ability, colour)
+            self.label(
+                text,
+                lf + px(14),
+                y - px(12),
+                11,
+                theme.TEXT,
+                width=int(r - lf - px(28)),
+                multiline=True,
+                anchor_y="top",
+            )
+            self.hits.add(
+                Hit(
+                    lf + px(14),
+                    y - px(6),
+                    lf + px(14) + bw,
+                    y + px(18),
+                    f"abil:{rule}",
+                    lambda rr=rule: open_rules(self, rr),
+                    t("kit.tip_rule_click", rule=rule),
+                )
+            )
+            y -= px(70)
+
+    def build_stalker(self, setup: Any) -> None:
+        px = theme.px
+        lf, r, _b, tp = self.panels["stalker"]
+        st = setup.stalker
+        session = session_of(self)
+        player = session.view.players[self.held.player] if session is not None else None
+        name = player.name if player is not None else st.name
+        x = lf + px(14)
+        self.label(shorten(f"{name} — {st.name}", 40), x, tp - px(28), 15, bold=True)
+        health = self.shown_health[0]
+        self.label(
+            t("fight.health", now=health, max=st.max_health),
+            r - px(14),
+            tp - px(52),
+            13,
+            anchor_x="right",
+        )
+        self.bars.append(
+            (x, tp - px(72), r - lf - px(28), px(12), health / max(1, st.max_health), theme.GOOD)
+        )
+        attack = str(st.attack) + (
+            t("fight.one_die_short", n=st.one_die_bonus) if st.one_die_bonus else ""
+        )
+        self.label(t("fight.stalker_attack", attack=attack), x, tp - px(100), 13)
+        self.label(t("fight.stalker_defence", defence=st.defence), x, tp - px(124), 13)
+        esc = (
+            t("fight.no_escape")
+            if not setup.can_escape
+            else t("fight.escape_line", chance=pct(setup.escape_chance), rep=st.reputation)
+        )
+        self.label(esc, x, tp - px(148), 12, theme.TEXT_DIM)
+        fight = self.fight
+        grenades = len(fight.core.grenades) if fight is not None else 0
+        stims = len(fight.core.stims) if fight is not None else 0
+        self.label(t("fight.supplies", g=grenades, s=stims), x, tp - px(172), 12, theme.TEXT_DIM)
+        self.hits.add(
+            Hit(
+                x,
+                tp - px(156),
+                r - px(14),
+                tp - px(136),
+                "esc",
+                None,
+                t("kit.tip_rule", rule="FIGHT-3"),
+            )
+        )
+
+    def build_log(self) -> None:
+        px = theme.px
+        lf, r, b, tp = self.panels["log"]
+        self.label(t("fight.log_title"), lf + px(14), tp - px(24), 13, bold=True)
+        line_h = px(19)
+        lines = max(1, int((tp - b - px(44)) // line_h))
+        colours = {True: theme.GOOD, False: theme.BAD, None: theme.TEXT}
+        shown = self.log[-lines:]
+        for k, step in enumerate(shown):
+            y = tp - px(48) - k * line_h
+            colour = theme.ACCENT if step.kind == "round" else colours[step.good]
+            self.label(
+                shorten(step.text, int((r - lf) / px(6.6))),
+                lf + px(14),
+                y,
+                11,
+                colour,
+                bold=step.kind == "round",
+            )
+            if step.rule:
+                self.hits.add(
+                    Hit(
+                        lf + px(8),
+                        y - px(4),
+                        r - px(8),
+                        y + px(14),
+                        f"log:{k}",
+                        lambda rr=step.rule: open_rules(self, rr),
+                        t("kit.tip_rule_click", rule=step.rule),
+                    )
+                )
+
+    def build_odds(self) -> None:
+        px = theme.px
+        lf, r, b, tp = self.panels["odds"]
+        x = lf + px(14)
+        self.label(t("fight.odds_title"), x, tp - px(26), 14, bold=True)
+        fight = self.fight
+        if fight is not None and fight.is_terminal:
+            self.label(t(outcome_key(fight.outcome)), x, tp - px(62), 18, theme.ACCENT, bold=True)
+            return
+        odds = self.current_odds()
+        if odds is None:
+            self.label(t("fight.odds_wait"), x, tp - px(62), 13, theme.TEXT_DIM)
+            return
+        best = odds.best
+        rows = [
+            (t("fight.win"), best.win, theme.GOOD),
+            (t("fight.death"), best.death, theme.BAD),
+            (t("fight.escape_odds"), best.escape, theme.ACCENT),
+        ]
+        width = r - lf - px(28)
+        for k, (name, p, colour) in enumerate(rows):
+            y = tp - px(56) - k * px(28)
+            self.label(name, x, y, 12, theme.TEXT_DIM)
+            self.label(pct(p), r - px(14), y, 14, colour, bold=True, anchor_x="right")
+            self.bars.append((x + px(90), y - px(2), width - px(170), px(10), p, colour))
+        if odds.decision is not None:
+            self.label(
+                t("fight.best_move", move=self.decision_name(odds.decision)),
+                x,
+                b + px(12),
+                12,
+                theme.ACCENT,
+            )
+        self.hits.add(Hit(lf, b, r, tp, "odds", None, t("fight.odds_tip")))
+
+    def decision_name(self, decision: Decision) -> str:
+        if decision.action == "grenade":
+            return t("fight.do_grenade_named", name=self.grenade_name(decision.grenade or ""))
+        return t(f"fight.do_{decision.action}")
+
+    def grenade_name(self, grenade_id: str) -> str:
+        fight = self.fight
+        for g in fight.setup.stalker.grenades if fight is not None else ():
+            if g.id == grenade_id:
+                return card_name(g)
+        return grenade_id
+
+    def build_actions(self, setup: Any) -> None:
+        px = theme.px
+        lf, r, b, tp = self.panels["actions"]
+        fight = self.fight
+        playing = self.playing()
+        odds = self.current_odds() if playing else None
+        core = fight.core
+        grenade_ids = list(dict.fromkeys(core.grenades))
+        if self.grenade not in grenade_ids:
+            self.grenade = grenade_ids[0] if grenade_ids else None
+        stim_ids = list(dict.fromkeys(core.stims))
+        stim_allowed = any(d.stimulator for d in fight.decisions()) if playing else False
+        if self.stim not in stim_ids:
+            self.stim = None
+        gap = px(12)
+        bw = (r - lf - gap) / 2 / theme.scale()
+        y1 = tp - px(54)
+        y2 = y1 - px(76)
+
+        def odds_line(decision: Decision, x: float, y: float) -> None:
+            if odds is None:
+                return
+            o = odds.of(decision)
+            if o is not None:
+                self.label(
+                    t("fight.odds_short", win=pct(o.win), death=pct(o.death)),
+                    x + px(4),
+                    y - px(16),
+                    10,
+                    theme.TEXT_DIM,
+                )
+
+        self.button(
+            t("fight.attack"),
+            lambda: self.decide("attack"),
+            width=bw,
+            height=46,
+            size=15,
+            x=lf,
+            y=y1,
+            add=True,
+            enabled=playing,
+            primary=True,
+        )
+        odds_line(Decision("attack"), lf, y1)
+        n_left = len(core.grenades)
+        label = t("fight.grenade", n=n_left)
+        if self.grenade and len(grenade_ids) > 1:
+            label = t(
+                "fight.grenade_named",
+                name=shorten(self.grenade_name(self.grenade), 14),
+                n=core.grenades.count(self.grenade),
+            )
+        self.button(
+            label,
+            lambda: self.decide("grenade"),
+            width=bw,
+            height=46,
+            size=14,
+            x=lf + px(bw) + gap,
+            y=y1,
+            add=True,
+            enabled=playing and n_left > 0,
+        )
+        if self.grenade:
+            odds_line(Decision("grenade", self.grenade), lf + px(bw) + gap, y1)
+        if len(grenade_ids) > 1:
+            self.button(
+                "⟳",
+                self.cycle_grenade,
+                width=34,
+                height=46,
+                size=14,
+                x=r - px(34),
+                y=y1,
+                add=True,
+                enabled=playing,
+            )
+        if setup.can_escape:
+            esc = t("fight.escape", chance=pct(setup.escape_chance))
+        else:
+            esc = t("fight.escape_none")
+        self.button(
+            esc,
+            lambda: self.decide("escape"),
+            width=bw,
+            height=46,
+            size=14,
+            x=lf,
+            y=y2,
+            add=True,
+            enabled=playing and setup.can_escape,
+        )
+        if setup.can_escape:
+            odds_line(Decision("escape"), lf, y2)
+        else:
+            self.label(t("fight.no_escape_rule"), lf + px(4), y2 - px(16), 10, theme.WARN)
+            self.hits.add(
+                Hit(
+                    lf,
+                    y2 - px(20),
+                    lf + px(bw),
+                    y2,
+                    "fight4",
+                    lambda: open_rules(self, "FIGHT-4"),
+                    t("kit.tip_rule_click", rule="FIGHT-4"),
+                )
+            )
+        if self.stim:
+            heal = next((s.heal for s in setup.stalker.stimulators if s.id == self.stim), 0)
+            stim_label = t("fight.stim_on", name=shorten(self.stim_name(self.stim), 14), heal=heal)
+        else:
+            stim_label = t("fight.stim_off", n=len(core.stims))
+        self.button(
+            stim_label,
+            self.cycle_stim,
+            width=bw,
+            height=46,
+            size=13,
+            x=lf + px(bw) + gap,
+            y=y2,
+            add=True,
+            enabled=stim_allowed and bool(stim_ids),
+        )
+        self.label(t("fight.stim_hint"), lf + px(bw) + gap + px(4), y2 - px(16), 10, theme.TEXT_DIM)
+        y3 = y2 - px(70)
+        if not self.is_bot() and not fight.is_terminal:
+            self.button(
+                t("fight.auto_on") if self.auto else t("fight.auto"),
+                self.toggle_auto,
+                width=bw,
+                height=40,
+                size=13,
+                x=lf,
+                y=y3,
+                add=True,
+            )
+        if self.queue.busy:
+            self.button(
+                t("fight.skip"),
+                self.skip,
+                width=bw,
+                height=40,
+                size=13,
+                x=lf + px(bw) + gap,
+                y=y3,
+                add=True,
+            )
+        if self.is_bot() and not fight.is_terminal:
+            self.label(t("fight.bot_deciding"), lf, y3 + px(12), 12, theme.TEXT_DIM)
+        self.refusal_line(lf, b + px(4), r - lf)
+        self.dice_area = self.panels["dice"]
+
+    def stim_name(self, stim_id: str) -> str:
+        fight = self.fight
+        for s in fight.setup.stalker.stimulators if fight is not None else ():
+            if s.id == stim_id:
+                return card_name(s)
+        return stim_id
+
+    def build_result(self) -> None:
+        px = theme.px
+        w, h = self.window.width, self.window.height
+        assert self.result is not None
+        box = (w / 2 - px(300), w / 2 + px(300), h / 2 - px(170), h / 2 + px(170))
+        self.panels["result"] = box
+        lf, _r, b, tp = box
+        outcome = self.result.get("outcome")
+        colour = {"win": theme.GOOD, "death": theme.BAD}.get(outcome or "", theme.ACCENT)
+        self.label(
+            t(outcome_key(outcome)), w / 2, tp - px(52), 26, colour, bold=True, anchor_x="center"
+        )
+        lines = self.result.get("lines", [])
+        for k, line in enumerate(lines[:8]):
+            self.label(shorten(line, 70), lf + px(30), tp - px(96) - k * px(24), 13)
+        self.button(
+            t("fight.continue"),
+            self.finish,
+            width=220,
+            height=44,
+            primary=True,
+            x=w / 2 - px(110),
+            y=b + px(20),
+            add=True,
+        )
+
+    # drawing ---------------------------------------------------------------------------------
+    def rebuild(self) -> None:
+        self.badge_rects: list[tuple[float, float, float, float]] = []
+        super().rebuild()
+
+    def draw_scene(self) -> None:
+        if self.fight is None:
+            return
+        for name, box in self.panels.items():
+            if name in ("dice", "result"):
+                continue
+            edge = MONSTER_COLOUR[self.held.colour] if name == "monster" else None
+            widgets.panel(*box, edge=edge)
+        if self.face is not None:
+            self.face.draw()
+        for left, bottom, width, height, fraction, colour in self.bars:
+            widgets.bar(left, bottom, width, height, fraction, colour)
+        for lf, b, r, tp in self.badge_rects:
+            arcade.draw_lrbt_rectangle_filled(lf, r, b, tp, theme.ACCENT)
+        self.draw_dice()
+        hover = self.hover
+        if hover is not None and hover.on_click is not None:
+            arcade.draw_lrbt_rectangle_outline(
+                hover.left - 2, hover.right + 2, hover.bottom - 2, hover.top + 2, theme.ACCENT, 1
+            )
+
+    def draw_dice(self) -> None:
+        px = theme.px
+        lf, r, b, tp = self.panels["dice"]
+        cx, cy = (lf + r) / 2, (b + tp) / 2
+        step = self.queue.current
+        face = self.queue.face()
+        if face is not None and step is not None:
+            size = px(92)
+            colour = theme.BAD if step.who == "monster" else theme.ACCENT
+            arcade.draw_lrbt_rectangle_filled(
+                cx - size / 2,
+                cx + size / 2,
+                cy - size / 2 + px(8),
+                cy + size / 2 + px(8),
+                (240, 236, 220),
+            )
+            arcade.draw_lrbt_rectangle_outline(
+                cx - size / 2,
+                cx + size / 2,
+                cy - size / 2 + px(8),
+                cy + size / 2 + px(8),
+                colour,
+                4,
+            )
+            text = self._die_text
+            if text is None:
+                text = arcade.Text(
+                    "",
+                    cx,
+                    cy + px(8),
+                    theme.BG,
+                    px(40),
+                    font_name=FONT,
+                    bold=True,
+                    anchor_x="center",
+                    anchor_y="center",
+                )
+                self._die_text = text
+            text.x, text.y = cx, cy + px(8)
+            text.text = str(face)
+            text.draw()
+            label = self._flash_or_caption(step)
+            if label:
+                self._draw_caption(label, cx, b + px(4), colour)
+        flash = self.flash
+        if flash is not None:
+            words, _left, colour = flash
+            self._draw_banner(words, cx, tp - px(14), colour)
+
+    def _flash_or_caption(self, step: Step) -> str:
+        who = t("fight.who_monster") if step.who == "monster" else t("fight.who_you")
+        return f"{who}: {step.dice}" if step.dice else who
+
+    def _draw_caption(self, words: str, cx: float, y: float, colour: Any) -> None:
+        text = self._captions.get(words)
+        if text is None:
+            text = arcade.Text(
+                words, cx, y, colour, theme.px(12), font_name=FONT, anchor_x="center"
+            )
+            self._captions = {words: text}
+        text.x, text.y, text.color = cx, y, colour
+        text.draw()
+
+    def _draw_banner(self, words: str, cx: float, y: float, colour: Any) -> None:
+        px = theme.px
+        text = self._flash_text
+        if text is None or text.text != words:
+            text = arcade.Text(
+                words,
+                cx,
+                y,
+                theme.BG,
+                px(16),
+                font_name=FONT,
+                bold=True,
+                anchor_x="center",
+                anchor_y="center",
+            )
+            self._flash_text = text
+        w = text.content_width + px(30)
+        arcade.draw_lrbt_rectangle_filled(cx - w / 2, cx + w / 2, y - px(15), y + px(15), colour)
+        text.x, text.y = cx, y
+        text.draw()
+
+    # time ------------------------------------------------------------------------------------
+    def on_update(self, delta_time: float) -> None:
+        speed = float(self.app.settings.animation_speed)
+        if self.app.watching:
+            speed *= 4
+        changed = False
+        for step in self.queue.update(delta_time, speed):
+            self.reveal(step)
+            changed = True
+        if self.flash is not None:
+            words, left, colour = self.flash
+            left -= delta_time * speed
+            self.flash = (words, left, colour) if left > 0 else None
+        if changed:
+            if not self.queue.busy:
+                self.after_animation()
+            self.rebuild()
+            return
+        if self.result is not None and not self.queue.busy and self.app.watching:
+            self.wait += delta_time * speed
+            if self.wait > 1.5:
+                self.finish()
+            return
+        fight = self.fight
+        if fight is None or fight.is_terminal or self.queue.busy:
+            return
+        if self.is_bot():
+            self.wait += delta_time * speed
+            if self.wait >= PAUSE_BOT:
+                self.wait = 0.0
+                self.bot_decides()
+            return
+        if self.auto:
+            odds = self.odds.get(fight)
+            if odds is not None and odds.decision is not None:
+                d = odds.decision
+                self.send(FightDecision(d.action, d.grenade, None))
+            return
+        if self._odds_pending():
+            self.rebuild()
+
+    def _odds_pending(self) -> bool:
+        """True once, when the odds of the current position have just become ready."""
+        fight = self.fight
+        key = OddsWorker.key(fight)
+        ready = self.odds.worker.ready(key)
+        shown = getattr(self, "_odds_shown", None)
+        if ready and shown != key:
+            self._odds_shown = key
+            return True
+        return False
+
+    def reveal(self, step: Step) -> None:
+        """A step has been shown: log it, move the health bars, flash an ability."""
+        self.log.append(step)
+        if len(self.log) > 300:
+            del self.log[:-200]
+        numbers = self._numbers_of(step)
+        s, m = self.shown_health
+        self.shown_health = (numbers.get("stalker", s), numbers.get("monster", m))
+        colours = {
+            "paralysis": theme.WARN,
+            "first_strike": theme.BAD,
+            "drain": theme.BAD,
+            "regeneration": theme.GOOD,
+        }
+        if step.flash:
+            words = t(f"fight.flash_{step.flash}")
+            if step.flash == "paralysis" and step.good:
+                words = t("fight.flash_paralysis_failed")
+            self.flash = (words, FLASH_SECONDS, colours.get(step.flash, theme.ACCENT))
+
+    def _numbers_of(self, step: Step) -> dict[str, int]:
+        return self._step_numbers.get(id(step), {}) if hasattr(self, "_step_numbers") else {}
+
+    def push_log(self, fight: Any, start: int) -> None:
+        steps = describe_all(fight.log, fight.setup, start)
+        numbers = getattr(self, "_step_numbers", {})
+        for k, step in enumerate(steps):
+            numbers[id(step)] = dict(fight.log[start + k].numbers)
+        self._step_numbers = numbers
+        self.queue.push(steps)
+
+    def on_show_view(self) -> None:
+        if not getattr(self, "_started", False):
+            self._started = True
+            fight = self.fight
+            if fight is not None:
+                self.queue = StepQueue()
+                self.push_log(fight, 0)
+        super().on_show_view()
+
+    def after_animation(self) -> None:
+        """Everything is shown: snap the bars to the true numbers; results if it is over."""
+        fight = self.fight
+        if fight is None:
+            return
+        self.shown_health = (fight.stalker_health, fight.monster_health)
+        if fight.is_terminal and self.result is None:
+            self.result = self.results(fight)
+
+    def results(self, fight: Any) -> dict[str, Any]:
+        """TROPHY-1, TROPHY-3, FIGHT-5, FIGHT-6: what the fight brought."""
+        session = session_of(self)
+        state = session.view if session is not None else None
+        lines: list[str] = []
+        outcome = fight.outcome
+        if state is not None:
+            monster = state.card(self.held.monster)
+            colour = self.held.colour
+            if outcome == "win":
+                stats = monster.at(colour)
+                lines.append(
+                    t(
+                        "fight.res_trophy",
+                        trophy=i18n.card_text(monster.trophy),
+                        colour=colour_name(colour, False),
+                        price=stats.trophy_price,
+                    )
+                )
+            elif outcome == "escape":
+                lines.append(t("fight.res_escape"))
+            elif outcome == "death":
+                lines.append(t("fight.res_death"))
+        for gid in fight.used_grenades:
+            lines.append(t("fight.res_grenade", name=self.grenade_name(gid)))
+        for sid in fight.used_stimulators:
+            lines.append(t("fight.res_stim", name=self.stim_name(sid)))
+        for note in self.final_notes:
+            if note.startswith(("TROPHY-3", "WIN-1", "DEATH")):
+                lines.append(self.translate_note(note))
+        return {"outcome": outcome, "lines": lines}
+
+    def translate_note(self, note: str) -> str:
+        if i18n.language() == "en":
+            return note
+        if note.startswith("TROPHY-3"):
+            cid = note.rsplit(" ", 1)[-1]
+            session = session_of(self)
+            card = None
+            if session is not None and cid in session.view.cards:
+                card = session.view.cards.get(cid)
+            return t("fight.res_artifact", name=card_name(card) if card else cid)
+        if note.startswith("WIN-1"):
+            return t("fight.res_victory")
+        return note
+
+    # decisions -------------------------------------------------------------------------------
+    def decide(self, action: str) -> None:
+        if not self.playing():
+            return
+        grenade = self.grenade if action == "grenade" else None
+        self.send(FightDecision(action, grenade, self.stim))
+
+    def send(self, decision: FightDecision) -> None:
+        """``session.act`` a fight decision and queue the steps it produced."""
+        fight = self.fight
+        start = len(fight.log)
+        if not self.act(decision):
+            self.auto = False
+            self.rebuild()
+            return
+        self.stim = None
+        session = session_of(self)
+        state = session.view
+        if state.fight is not None:
+            self.held = state.fight
+        elif state.last_fight is not None:
+            self.held = state.last_fight
+            self.final_notes = tuple(state.notes)
+            self.auto = False
+        self.push_log(self.held.fight, start)
+        self.rebuild()
+
+    def bot_decides(self) -> None:
+        from stalkerzone.client import botseat
+
+        session = session_of(self)
+        if session is None or session.state.phase != "fight":
+            return
+        legal = session.legal_now()
+        seat = session.spec.seats[self.held.player]
+        action = botseat.choose(session.state, legal, seat.bot)
+        if isinstance(action, FightDecision):
+            self.send(action)
+
+    def cycle_grenade(self) -> None:
+        fight = self.fight
+        ids = list(dict.fromkeys(fight.core.grenades))
+        if ids:
+            k = ids.index(self.grenade) if self.grenade in ids else -1
+            self.grenade = ids[(k + 1) % len(ids)]
+        self.rebuild()
+
+    def cycle_stim(self) -> None:
+        fight = self.fight
+        ids: list[str | None] = [None, *dict.fromkeys(fight.core.stims)]
+        k = ids.index(self.stim) if self.stim in ids else 0
+        self.stim = ids[(k + 1) % len(ids)]
+        self.rebuild()
+
+    def toggle_auto(self) -> None:
+        self.auto = not self.auto
+        self.rebuild()
+
+    def skip(self) -> None:
+        for step in self.queue.skip():
+            self.reveal(step)
+        self.flash = None
+        self.after_animation()
+        self.rebuild()
+
+    def finish(self) -> None:
+        """Leave the fight: the screen the game calls for now (the board, a hand-over…)."""
+        self.wait = 0.0
+        session = session_of(self)
+        if session is None:
+            self.win.show_screen("title")
+            return
+        session.show(self.win)
+
+    def open_backpack(self) -> None:
+        self.win.show_screen("stalker", back=self, player=self.held.player if self.held else None)
+
+    def state_changed(self) -> None:
+        """The session says the state changed (e.g. a bot acted): follow the fight."""
+        session = session_of(self)
+        if session is None:
+            return
+        state = session.view
+        held = state.fight or state.last_fight
+        if held is not None and held is not self.held and self.held is not None:
+            old = self.held.fight
+            same = held.monster == self.held.monster and len(held.fight.log) >= len(old.log)
+            start = len(old.log) if same else 0
+            if not same:
+                self.log, self.result = [], None
+            self.held = held
+            self.push_log(held.fight, start)
+        self.rebuild()
+
+    def go_back(self) -> None:
+        if self.result is not None or self.fight is None:
+            self.finish()
+
+    def on_escape(self) -> None:
+        if self.queue.busy:
+            self.skip()
+        elif self.result is not None:
+            self.finish()
+        else:
+            super(Screen8, self).on_escape()
+
+    # input -----------------------------------------------------------------------------------
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if self.queue.busy:
+            hit = self.hits.at(x, y)
+            if hit is None:
+                self.skip()
+                return
+        super().on_mouse_press(x, y, button, modifiers)
+
+    def on_hotkey(self, symbol: int, modifiers: int) -> bool | None:
+        key = arcade.key
+        if symbol == key.SPACE:
+            if self.queue.busy:
+                self.skip()
+            elif self.result is not None:
+                self.finish()
+            elif self.playing():
+                self.decide("attack")
+            return True
+        if symbol in (key.ENTER, key.RETURN) and self.result is not None:
+            self.finish()
+            return True
+        actions = {key.A: "attack", key.G: "grenade", key.E: "escape"}
+        if symbol in actions:
+            if self.playing():
+                action = actions[symbol]
+                fight = self.fight
+                if action == "escape" and not fight.setup.can_escape:
+                    return True
+                if action == "grenade" and not fight.core.grenades:
+                    return True
+                self.decide(action)
+            return True
+        if symbol == key.S:
+            if self.playing():
+                self.cycle_stim()
+            return True
+        if symbol == key.R:
+            if not self.is_bot():
+                self.toggle_auto()
+            return True
+        if symbol == key.B and self.win.has_screen("stalker"):
+            self.open_backpack()
+            return True
+        return None
