@@ -28,11 +28,14 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from operator import mul
 from typing import Literal
 
 from stalkerzone.engine.combat import (
     ACTION,
     OVER,
+    PARA_ATTACK,
+    PARA_ROLL,
     POST_ATTACK,
     PRE_ATTACK,
     Core,
@@ -44,7 +47,9 @@ from stalkerzone.engine.combat import (
     decide,
     monster_attacks_done,
     monster_dist,
+    paralysis_chance,
     resolve,
+    round_start,
 )
 
 Policy = Literal["attack", "escape", "best"]
@@ -93,7 +98,8 @@ def _damage(dist: Mapping[int, float], defence: int) -> list[tuple[int, float]]:
     return sorted(merged.items())
 
 
-Row = tuple[list[complex], list[float]]  # (win + i·death, rounds) over monster health 1..M0
+Row = tuple[list[complex], list[float] | None]  # packed pair, rounds if not packed
+Plan = tuple[str, list[float], list[int], float]  # action, weights, references, self-loop
 
 
 def _pick(a: tuple[complex, float], b: tuple[complex, float]) -> bool:
@@ -104,8 +110,10 @@ def _pick(a: tuple[complex, float], b: tuple[complex, float]) -> bool:
 class _Grid:
     """Values at the start of a normal round for every (stalker health, monster health).
 
-    Win and death probabilities travel together as one complex number ``win + i·death`` (one
-    vector operation for both); rounds beside them. Rows are indexed by monster health - 1.
+    Two numbers travel together as one complex number, so that one vector operation moves
+    both: ``win + i·rounds`` for ``attack`` (death is 1 - win), ``death + i·rounds`` for
+    ``escape`` (no wins), ``win + i·death`` with rounds beside it for ``best``.
+    Rows are indexed by monster health - 1.
     """
 
     def __init__(self, setup: FightSetup, policy: Policy) -> None:
@@ -129,23 +137,35 @@ class _Grid:
         self.rg = [min(M0, m + self.r) for m in range(M0 + 1)]
         self.invulnerable = self.A0 >= 1.0 - 1e-15 and self.k == 0
         self.cyclic = self.A0 > 0.0 and self.k == 0
+        self.packed = len(self.actions) == 1
+        if self.actions == ("attack",):
+            self.win_z, self.death_z, self.round_z, self.round_r = 1 + 0j, 0j, 1j, 0.0
+        elif self.actions == ("escape",):
+            self.win_z, self.death_z, self.round_z, self.round_r = 0j, 1 + 0j, 1j, 0.0
+        else:
+            self.win_z, self.death_z, self.round_z, self.round_r = 1 + 0j, 1j, 0j, 1.0
         # win part of an attack at monster health m (index m-1): Σ_{d >= m} D(d)
-        self.winpart = [complex(sum(p for d, p in self.D if d >= m)) for m in range(1, M0 + 1)]
+        self.winpart = [self.win_z * sum(p for d, p in self.D if d >= m) for m in range(1, M0 + 1)]
         self.base: list[Value] | None = None
-        self.plans: list[list[tuple[str, list[tuple[float, int]], float]]] | None = None
+        self.plans: list[list[Plan]] | None = None
         self.top = 0
         self.Z: list[list[complex]] = [[0j] * (M0 + 1)]
         self.R: list[list[float]] = [[0.0] * (M0 + 1)]
-        self.E: list[list[float]] = [[0.0] * (M0 + 1)]
-        self.death_row: Row = ([1j] * M0, [0.0] * M0)
+        self.death_row: Row = ([self.death_z] * M0, None if self.packed else [0.0] * M0)
         self.shifted: list[Row] = [self.death_row]  # per level, regeneration applied
         self.dec: list[Row] = [self.death_row]  # first strike: the stalker's decision row
 
     def value(self, s: int, m: int) -> Value:
         if s > self.top:
             self.extend(s)
+        if self.base is not None:
+            return self.base[m]
         z = self.Z[s][m]
-        return (z.real, z.imag, self.E[s][m], self.R[s][m])
+        if self.actions == ("attack",):
+            return (z.real, 1.0 - z.real, 0.0, z.imag)
+        if self.actions == ("escape",):
+            return (0.0, z.real, 0.0, z.imag)
+        return (z.real, z.imag, 0.0, self.R[s][m])
 
     def extend(self, top: int) -> None:
         if self.invulnerable:
@@ -155,7 +175,6 @@ class _Grid:
         for s in range(self.top + 1, top + 1):
             self.Z.append([0j] * (M0 + 1))
             self.R.append([0.0] * (M0 + 1))
-            self.E.append(self.E[0])
             self.top = s
             if self.cyclic:
                 self._level_cyclic(s)
@@ -167,7 +186,10 @@ class _Grid:
                 self._store(s, self._choose(self._F(s, include_a0=True)))
             z, r, rg = self.Z[s], self.R[s], self.rg
             self.shifted.append(
-                ([z[rg[m]] for m in range(1, M0 + 1)], [r[rg[m]] for m in range(1, M0 + 1)])
+                (
+                    [z[rg[m]] for m in range(1, M0 + 1)],
+                    None if self.packed else [r[rg[m]] for m in range(1, M0 + 1)],
+                )
             )
             if self.first and self.k == 0:
                 self.dec.append(self._dec_row(s))
@@ -176,8 +198,12 @@ class _Grid:
         return self.shifted[s2] if s2 > 0 else self.death_row
 
     def _store(self, s: int, row: Row) -> None:
-        self.Z[s][1:] = row[0]
-        self.R[s][1:] = [1.0 + x for x in row[1]]
+        """The round's value: the rest of it plus this round itself."""
+        if row[1] is None:
+            self.Z[s][1:] = [x + 1j for x in row[0]]
+        else:
+            self.Z[s][1:] = row[0]
+            self.R[s][1:] = [1.0 + x for x in row[1]]
 
     def _dec_row(self, s1: int) -> Row:
         """First strike: the stalker's best action at health ``s1`` after the monster's attack."""
@@ -194,33 +220,36 @@ class _Grid:
             return esc
         if esc is None:
             return att
-        z, r = list(att[0]), list(att[1])
+        z, r = list(att[0]), list(att[1] or ())
+        er = esc[1] or ()
         for i in range(self.M0):
-            if _pick((z[i], r[i]), (esc[0][i], esc[1][i])):
-                z[i], r[i] = esc[0][i], esc[1][i]
+            if _pick((z[i], r[i]), (esc[0][i], er[i])):
+                z[i], r[i] = esc[0][i], er[i]
         return (z, r)
 
     def _attack(self, after: Row) -> Row:
         """Σ_d D(d)·after[m-d], a win where m-d <= 0 (FIGHT-6)."""
         az, ar = after
         z = list(self.winpart)
-        r = [0.0] * self.M0
+        r = None if ar is None else [0.0] * self.M0
         for d, p in self.D:
             if d >= self.M0:
                 continue
             z[d:] = [x + p * y for x, y in zip(z[d:], az)]  # noqa: B905 (shorter on purpose)
-            r[d:] = [x + p * y for x, y in zip(r[d:], ar)]  # noqa: B905
+            if r is not None and ar is not None:
+                r[d:] = [x + p * y for x, y in zip(r[d:], ar)]  # noqa: B905
         return (z, r)
 
     def _escape(self, after: Row) -> Row:
         """FIGHT-3: the fight goes on only if the escape roll fails."""
         q = 1.0 - self.e
-        return ([q * x for x in after[0]], [q * x for x in after[1]])
+        return ([q * x for x in after[0]], None if after[1] is None else [q * x for x in after[1]])
 
     def _F(self, s: int, include_a0: bool) -> Row:
         """Stalker first: the monster's reply, drain and the next round, after the action."""
         M0 = self.M0
-        z, r = [0j] * M0, [0.0] * M0
+        z: list[complex] = [0j] * M0
+        r = None if self.packed else [0.0] * M0
         dead = 0.0
         for a, p in self.A:
             if a == 0 and not include_a0:
@@ -231,15 +260,18 @@ class _Grid:
                 continue
             sz, sr = self.shifted[s2]
             z = [x + p * y for x, y in zip(z, sz, strict=True)]
-            r = [x + p * y for x, y in zip(r, sr, strict=True)]
+            if r is not None and sr is not None:
+                r = [x + p * y for x, y in zip(r, sr, strict=True)]
         if dead:
-            z = [x + dead * 1j for x in z]
+            lump = dead * self.death_z
+            z = [x + lump for x in z]
         return (z, r)
 
     def _first_row(self, s: int, skip_a0: bool = False) -> Row:
         """First strike: Σ_a A(a)·Dec(s-a) (death if the strike kills), before the +1 round."""
         M0 = self.M0
-        z, r = [0j] * M0, [0.0] * M0
+        z: list[complex] = [0j] * M0
+        r = None if self.packed else [0.0] * M0
         dead = 0.0
         for a, p in self.A:
             if a == 0 and skip_a0:
@@ -249,9 +281,11 @@ class _Grid:
                 continue
             dz, dr = self.dec[s - a]
             z = [x + p * y for x, y in zip(z, dz, strict=True)]
-            r = [x + p * y for x, y in zip(r, dr, strict=True)]
+            if r is not None and dr is not None:
+                r = [x + p * y for x, y in zip(r, dr, strict=True)]
         if dead:
-            z = [x + dead * 1j for x in z]
+            lump = dead * self.death_z
+            z = [x + lump for x in z]
         return (z, r)
 
     # --- one level with cycles (k = 0, harmless monster attacks) --------------------------------
@@ -267,73 +301,77 @@ class _Grid:
         Z, R = self.Z[s], self.R[s]
         if self.first:
             fz, fr = self._first_row(s, skip_a0=True)
-            base = [(0j, 0.0)] + [(fz[i], fr[i] + 1.0) for i in range(M0)]
+            frr = fr or [0.0] * M0
+            base = [(0j, 0.0)] + [(fz[i] + self.round_z, frr[i] + self.round_r) for i in range(M0)]
             lam = A0
             katt = [(0j, 0.0)] + [(w, 0.0) for w in self.winpart]
             kesc = [(0j, 0.0)] * (M0 + 1)
             mu_att, mu_esc = 1.0, 1.0 - e
         else:
             fc = self._F(s, include_a0=False)
-            base = [(0j, 1.0)] * (M0 + 1)
+            base = [(self.round_z, self.round_r)] * (M0 + 1)
             lam = 1.0
             att = self._attack(fc)
-            katt = [(0j, 0.0), *list(zip(att[0], att[1], strict=True))]
+            katt = [(0j, 0.0), *zip(att[0], att[1] or [0.0] * M0, strict=True)]
             esc = self._escape(fc)
-            kesc = [(0j, 0.0), *list(zip(esc[0], esc[1], strict=True))]
+            kesc = [(0j, 0.0), *zip(esc[0], esc[1] or [0.0] * M0, strict=True)]
             mu_att, mu_esc = A0, (1.0 - e) * A0
         plans = self._plans()
-        while True:
+        zget, rget, packed = Z.__getitem__, R.__getitem__, self.packed
+        for _ in range(100_000):  # a safety net: the error bound below ends it long before
             delta = 0.0
             for m in range(1, M0 + 1):
                 bz, br = base[m]
                 best: tuple[complex, float] | None = None
-                for action, refs, selfc in plans[m]:
+                for action, ps, refs, selfc in plans[m]:
                     if action == "attack":
                         (kz, kr), mu = katt[m], mu_att
                     else:
                         (kz, kr), mu = kesc[m], mu_esc
-                    oz = 0j
-                    orr = 0.0
-                    for p, ref in refs:
-                        oz += p * Z[ref]
-                        orr += p * R[ref]
+                    oz = sum(map(mul, ps, map(zget, refs)), 0j)
+                    orr = 0.0 if packed else sum(map(mul, ps, map(rget, refs)), 0.0)
                     div = 1.0 - lam * mu * selfc
                     cand = ((bz + lam * (kz + mu * oz)) / div, (br + lam * (kr + mu * orr)) / div)
                     if best is None or _pick(best, cand):
                         best = cand
                 assert best is not None
-                delta = max(delta, abs(best[0] - Z[m]), abs(best[1] - R[m]) / max(1.0, best[1]))
+                dz = best[0] - Z[m]
+                delta = max(
+                    delta,
+                    abs(dz.real),
+                    abs(dz.imag) / max(1.0, abs(best[0].imag)),
+                    abs(best[1] - R[m]) / max(1.0, best[1]),
+                )
                 Z[m], R[m] = best
             if self.r == 0 or delta * A0 / (1.0 - A0) <= TOL:
                 break
 
-    def _plans(self) -> list[list[tuple[str, list[tuple[float, int]], float]]]:
-        """Per monster health and action: references to other entries, and the self-loop."""
+    def _plans(self) -> list[list[Plan]]:
+        """Per monster health and action: weights and references to other entries, self-loop."""
         if self.plans is None:
             rg = self.rg
             self.plans = [[]]
             for m in range(1, self.M0 + 1):
-                options: list[tuple[str, list[tuple[float, int]], float]] = []
+                options: list[Plan] = []
                 for action in self.actions:
                     if action == "attack":
                         refs = [(p, rg[m - d]) for d, p in self.D if m - d > 0]
                     else:
                         refs = [(1.0 - self.e, rg[m])]
                     selfc = sum(p for p, ref in refs if ref == m)
-                    options.append((action, [(p, ref) for p, ref in refs if ref != m], selfc))
+                    others = [(p, ref) for p, ref in refs if ref != m]
+                    options.append(
+                        (action, [p for p, _ in others], [ref for _, ref in others], selfc)
+                    )
                 self.plans.append(options)
         return self.plans
 
     # --- a monster that can never hurt the stalker ---------------------------------------------
 
     def _invulnerable(self, top: int) -> None:
-        """q = 1: stalker health never changes in normal rounds; solve one level exactly."""
+        """q = 1: stalker health never changes in normal rounds; one exact solve for all."""
         if self.base is None:
             self.base = _invulnerable_values(self.M0, self.D, self.e, self.actions, self.rg)
-        for _ in range(self.top + 1, top + 1):
-            self.Z.append([complex(v[0], v[1]) for v in self.base])
-            self.E.append([v[2] for v in self.base])
-            self.R.append([v[3] for v in self.base])
         self.top = max(self.top, top)
 
 
@@ -462,7 +500,9 @@ class _Solver:
         hit = self.memo.get(key)
         if hit is not None:
             return hit
-        if core.phase == ACTION:
+        if core.phase in (PARA_ROLL, PARA_ATTACK):
+            value = self.paralysis(key)
+        elif core.phase == ACTION:
             options = [self.total(decide(self.setup, key, d, None)) for d in self.decisions()]
             value = options[0]
             for v in options[1:]:
@@ -494,6 +534,54 @@ class _Solver:
             value = (w, dd, en, rr)
         self.memo[key] = value
         return value
+
+    def paralysis(self, core: Core) -> Value:
+        """ABIL-PARALYSIS: the opening sequence only moves stalker health; follow its spread.
+
+        Same steps as the engine (``combat.resolve``): a roll, on success an attack (two for a
+        one-roll monster), another roll while rolls are left; a failure or the last attack
+        leads to round 1 proper. Death during the sequence ends the fight in round 1.
+        """
+        setup = self.setup
+        success = paralysis_chance(setup)
+        hits = _damage(monster_dist(setup, core.round), setup.stalker.defence)
+        one_roll = setup.monster.paralysis_rolls == 1
+        spread: dict[int, float] = {core.s: 1.0}
+        ends: dict[int, float] = {}
+        death = 0.0
+        phase, left, extra = core.phase, core.left, core.extra
+        while spread:
+            if phase == PARA_ROLL:
+                for s, w in spread.items():
+                    ends[s] = ends.get(s, 0.0) + w * (1.0 - success)
+                spread = {s: w * success for s, w in spread.items()} if success else {}
+                phase, left, extra = PARA_ATTACK, left - 1, one_roll
+                continue
+            after: dict[int, float] = {}
+            for s, w in spread.items():
+                for a, p in hits:
+                    if s - a <= 0:
+                        death += w * p
+                    else:
+                        after[s - a] = after.get(s - a, 0.0) + w * p
+            spread = after
+            if extra:
+                extra = False
+            elif left > 0:
+                phase = PARA_ROLL
+            else:
+                for s, w in spread.items():
+                    ends[s] = ends.get(s, 0.0) + w
+                spread = {}
+        win, dead, endless, rounds = 0.0, death, 0.0, death * core.round
+        opening = core._replace(phase=ACTION, left=0, extra=False)
+        for s, w in ends.items():
+            v = self.total(round_start(setup, opening._replace(s=s), None, announce=False))
+            win += w * v[0]
+            dead += w * v[1]
+            endless += w * v[2]
+            rounds += w * v[3]
+        return (win, dead, endless, rounds)
 
     def volley(self, round_no: int, count: int) -> dict[int, float]:
         """Total damage of ``count`` monster attacks this round (after defence each)."""
