@@ -502,6 +502,8 @@ class _Solver:
             return hit
         if core.phase in (PARA_ROLL, PARA_ATTACK):
             value = self.paralysis(key)
+        elif core.phase == POST_ATTACK and core.round + 1 >= self.normal_from:
+            value = self.last_volley(key)
         elif core.phase == ACTION:
             options = [self.total(decide(self.setup, key, d, None)) for d in self.decisions()]
             value = options[0]
@@ -581,6 +583,27 @@ class _Solver:
             dead += w * v[1]
             endless += w * v[2]
             rounds += w * v[3]
+        return (win, dead, endless, rounds)
+
+    def last_volley(self, core: Core) -> Value:
+        """The monster's attack(s) after the stalker, drain, regeneration, then a normal round.
+
+        The same steps as ``combat.resolve`` / ``_end_round``, read straight off the grid.
+        """
+        mon = self.setup.monster
+        m2 = min(mon.health, core.m + mon.regeneration)
+        win = dead = endless = rounds = 0.0
+        for dmg, p in self.volley(core.round, core.left).items():
+            s2 = core.s - dmg - mon.drain
+            if core.s - dmg <= 0 or s2 <= 0:
+                dead += p
+                rounds += p * core.round
+                continue
+            v = self.grid.value(s2, m2)
+            win += p * v[0]
+            dead += p * v[1]
+            endless += p * v[2]
+            rounds += p * (v[3] + core.round)
         return (win, dead, endless, rounds)
 
     def volley(self, round_no: int, count: int) -> dict[int, float]:
