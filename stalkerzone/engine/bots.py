@@ -1,0 +1,957 @@
+"""Bot players, built on ``legal_actions()`` and the exact fight odds (issue 6).
+
+``choose(state, player, level)`` returns one of ``legal_actions(state)``: a bot never cheats (it
+reads neither the order of the draw piles nor other players' hidden things) and never draws a
+random number of its own — where it must pick between equals it hashes the state.
+
+Levels:
+
+- ``easy``: greedy and simple. Attacks until badly hurt, then flees; fights green dangers (yellow
+  once armed); buys the best weapon or armour it can pay; goes to the Epicenter as soon as it
+  carries the Elements.
+- ``normal`` and ``hard``: plan each move by the value of every site within reach now and of
+  goals further away (Elements, orders, trophies to sell, upgrades, healing, own loot), weigh
+  dangers by an estimate of the fight, and fight or flee by the exact odds of
+  :mod:`stalkerzone.engine.odds` (grenades and stimulators included). ``hard`` waits for good
+  odds against the Epicenter's guardian; ``normal`` takes more risks.
+
+Exact odds are memoised across games: a fight is looked up by its set-up with the stalker's
+health normalised to its maximum (the starting health only sets the first node), so a process
+that plays many games (``simulate``) solves each kind of fight once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import heapq
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from stalkerzone.engine import bases
+from stalkerzone.engine.actions import (
+    Action,
+    Activate,
+    Buy,
+    DeliverOrder,
+    DiscardArmour,
+    EndTurn,
+    FightDecision,
+    Heal,
+    Move,
+    PlaceSector,
+    Sell,
+    Stash,
+    TakeOrder,
+)
+from stalkerzone.engine.cards import (
+    DANGER_COLOUR,
+    Armour,
+    Artifact,
+    ArtifactRequirement,
+    CardSet,
+    Colour,
+    Equipment,
+    Grenade,
+    Monster,
+    Navigation,
+    Order,
+    Site,
+    Stimulator,
+    TrophyRequirement,
+    VisitRequirement,
+    Weapon,
+    WeaponMod,
+)
+from stalkerzone.engine.combat import (
+    Decision,
+    Fight,
+    FightSetup,
+    MonsterSide,
+    StalkerSide,
+    start_fight,
+)
+from stalkerzone.engine.dice import Dice
+from stalkerzone.engine.equipment import slot_of, stats
+from stalkerzone.engine.game import legal_actions
+from stalkerzone.engine.hexes import Hex, neighbours, slot_neighbours
+from stalkerzone.engine.loadout import StalkerStats
+from stalkerzone.engine.odds import Odds, decision_odds, odds
+from stalkerzone.engine.state import GameState, PlayerState, card_id
+
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+
+WIN_VALUE = 20_000.0
+ELEMENT_VALUE = 900.0
+ARTIFACT_VALUE = 250.0
+DECAY = 0.75  # a goal one turn further away is worth this much less
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """How a level plays."""
+
+    exact_fights: bool  # fight decisions by exact odds (else: attack, flee when hurt)
+    epicenter_odds: float  # minimum chance to beat the guardian before going in
+    flee_below: float  # easy: flee when health falls below this share of the maximum
+    planner: bool  # plan moves by goal values (else: nearest simple target)
+    risk: float  # weight of the chance of death in danger values
+
+
+PROFILES: dict[str, Profile] = {
+    "easy": Profile(False, 0.0, 0.35, False, 1.0),
+    "normal": Profile(True, 0.35, 0.3, True, 0.8),
+    "hard": Profile(True, 0.55, 0.3, True, 1.0),
+}
+
+
+class BotError(ValueError):
+    """The bot was asked for a move it cannot make (game over, wrong seat, unknown level)."""
+
+
+def choose(state: GameState, player: int | None = None, level: str = "hard") -> Action:
+    """The bot's action for the seat ``player`` (default: whoever must decide now)."""
+    profile = PROFILES.get(level)
+    if profile is None:
+        raise BotError(f"unknown bot level '{level}' (one of {', '.join(LEVELS)})")
+    if state.is_terminal:
+        raise BotError("WIN-1: the game is over")
+    if player is not None and player != state.current_player:
+        raise BotError(f"TURN-2: it is seat {state.current_player}'s decision, not {player}'s")
+    legal = legal_actions(state)
+    if not legal:
+        raise BotError("no legal action")
+    if state.phase == "layout":
+        return _place(state, legal, level)
+    if state.phase == "fight":
+        return _fight(state, legal, profile)
+    if state.phase == "choose_armour":
+        return _discard_armour(state, legal)
+    action = _turn(state, legal, profile)
+    return action if action in legal else _fallback(legal)
+
+
+def choose_action(state: GameState, level: str = "hard") -> Action:
+    """The current decision-maker's action (what the client's bot seats call)."""
+    return choose(state, None, level)
+
+
+def _fallback(legal: Sequence[Action]) -> Action:
+    for action in legal:
+        if isinstance(action, EndTurn):
+            return action
+    return legal[0]
+
+
+def _tiebreak(state: GameState, salt: str = "") -> int:
+    """A number fixed by the state (never the global random module)."""
+    text = f"{state.rng}|{state.turn}|{state.current_player}|{len(state.zone.placements)}|{salt}"
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+
+# --- layout (TURN-4) --------------------------------------------------------------------------
+
+
+def _place(state: GameState, legal: Sequence[Action], level: str) -> Action:
+    """Every listed placement keeps the Zone completable; ``easy`` takes any, the others the
+    snuggest (touching the most placed sectors: a compact Zone has short routes)."""
+    placements = [a for a in legal if isinstance(a, PlaceSector)]
+    pick = _tiebreak(state, "layout")
+    if level == "easy" or not state.zone.placements:
+        return placements[pick % len(placements)]
+    taken = state.zone.by_slot()
+    scored = [(sum(n in taken for n in slot_neighbours(a.slot)), a) for a in placements]
+    top = max(score for score, _ in scored)
+    best = [a for score, a in scored if score == top]
+    return best[pick % len(best)]
+
+
+# --- fights (FIGHT-*) -------------------------------------------------------------------------
+
+
+def _normalised(fight: Fight) -> Fight:
+    """The same fight with a set-up that does not depend on the starting health."""
+    setup = fight.setup
+    side = setup.stalker
+    if side.health == side.max_health:
+        return fight
+    norm = replace(setup, stalker=replace(side, health=side.max_health))
+    return Fight(norm, fight.core)
+
+
+_DECISIONS: dict[tuple[FightSetup, object], Decision] = {}
+_ODDS: dict[tuple[FightSetup, object, str], Odds] = {}
+_MEMO_CAP = 200_000
+
+
+def _memo_put(memo: dict[object, object], key: object, value: object) -> None:
+    if len(memo) >= _MEMO_CAP:
+        memo.clear()
+    memo[key] = value
+
+
+def fight_odds(fight: Fight, policy: str = "best") -> Odds:
+    """Exact odds (memoised on the normalised set-up)."""
+    norm = _normalised(fight)
+    key = (norm.setup, norm.core, policy)
+    hit = _ODDS.get(key)
+    if hit is None:
+        hit = odds(norm, policy)  # type: ignore[arg-type]
+        _memo_put(_ODDS, key, hit)  # type: ignore[arg-type]
+    return hit
+
+
+def best_fight_decision(fight: Fight) -> Decision:
+    """The decision with the best chance to come out alive, then to win (grenades and
+    stimulators considered: a grenade when it raises the chance to win; a stimulator when
+    health is low)."""
+    norm = _normalised(fight)
+    key = (norm.setup, norm.core)
+    hit = _DECISIONS.get(key)
+    if hit is not None:
+        return hit
+    options = [d for d in norm.decisions() if d.stimulator is None]
+    values = [(decision_odds(norm, d), d) for d in options]
+
+    def rank(item: tuple[Odds, Decision]) -> tuple[float, float, int]:
+        o, d = item
+        thrift = 0 if d.action == "grenade" else 1  # grenades only when strictly better
+        return (round(o.alive, 9), round(o.win, 9), thrift)
+
+    best = max(values, key=rank)[1]
+    side = norm.setup.stalker
+    low = norm.core.s <= max(6, side.max_health // 3)
+    if low:
+        stims = [
+            d
+            for d in norm.decisions()
+            if d.stimulator is not None and d.action == best.action and d.grenade == best.grenade
+        ]
+        if stims:
+            best = stims[0]
+    _memo_put(_DECISIONS, key, best)  # type: ignore[arg-type]
+    return best
+
+
+def _fight(state: GameState, legal: Sequence[Action], profile: Profile) -> Action:
+    held = state.fight
+    assert held is not None
+    fight = held.fight
+    decisions = [a for a in legal if isinstance(a, FightDecision)]
+    if profile.exact_fights:
+        d = best_fight_decision(fight)
+        wanted = FightDecision(d.action, d.grenade, d.stimulator)
+        if wanted in decisions:
+            return wanted
+    side = fight.setup.stalker
+    hurt = fight.stalker_health < side.max_health * profile.flee_below
+    if hurt and not held.epicenter:
+        for a in decisions:
+            if a.action == "escape" and a.stimulator is None:
+                return a
+    if held.epicenter:
+        grenades = [a for a in decisions if a.action == "grenade" and a.stimulator is None]
+        if grenades:
+            return grenades[0]
+    if hurt:
+        for a in decisions:
+            if a.action == "attack" and a.stimulator is not None:
+                return a
+    for a in decisions:
+        if a.action == "attack" and a.stimulator is None:
+            return a
+    return decisions[0]
+
+
+def _discard_armour(state: GameState, legal: Sequence[Action]) -> Action:
+    """EVENT-1: lose the armour card worth less."""
+    options = [a for a in legal if isinstance(a, DiscardArmour)]
+
+    def worth(a: DiscardArmour) -> tuple[int, int, str]:
+        card = state.card(a.card)
+        assert isinstance(card, Armour)
+        return (card.defence, card.price, a.card)
+
+    return min(options, key=worth)
+
+
+# --- fight estimates for planning -------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """A quick estimate of a fight: chance to win, chance to die, health lost on average."""
+
+    win: float
+    death: float
+    hurt: float
+
+
+_DAMAGE: dict[tuple[Dice, int, int, bool], float] = {}
+
+
+def _mean_damage(dice: Dice, bonus: int, defence: int, maximal: bool = False) -> float:
+    key = (dice, bonus, defence, maximal)
+    hit = _DAMAGE.get(key)
+    if hit is None:
+        if maximal:
+            hit = float(max(0, dice.maximum(bonus) - defence))
+        else:
+            dist = dice.distribution(bonus)
+            hit = sum(p * max(0, v - defence) for v, p in dist.items())
+        _DAMAGE[key] = hit
+    return hit
+
+
+_ESTIMATES: dict[tuple[object, ...], Estimate] = {}
+
+
+def estimate(
+    st: StalkerStats, health: int, reputation: int, monster: MonsterSide, *, escape: bool = True
+) -> Estimate:
+    """Expected damage each round on both sides turned into rough chances (memoised)."""
+    key = (st, health, reputation, monster, escape)
+    hit = _ESTIMATES.get(key)
+    if hit is not None:
+        return hit
+    dealt = _mean_damage(st.attack, st.one_die_bonus, monster.defence) - monster.regeneration
+    taken = monster.drain + _mean_damage(monster.attack, 0, st.defence)
+    extra = (monster.multi_attacks - 1) * _mean_damage(monster.attack, 0, st.defence)
+    extra += monster.paralysis_rolls * 0.5 * _mean_damage(monster.attack, 0, st.defence)
+    if monster.first_strike:
+        extra += taken
+    to_kill = monster.health / dealt if dealt > 0.05 else math.inf
+    to_die = (health - extra) / taken if taken > 0.05 else math.inf
+    if health - extra <= 0:
+        to_die = 0.5
+    if math.isinf(to_kill):
+        win = 0.0
+    elif math.isinf(to_die):
+        win = 1.0
+    else:
+        margin = (to_die - to_kill) / max(1.0, math.sqrt(to_kill))
+        win = 1.0 / (1.0 + math.exp(-2.0 * margin))
+    faces = sum(1 for f in range(1, 7) if f + st.escape_bonus >= reputation) / 6
+    lose = 1.0 - win
+    death = lose if not escape else lose * (1.0 - faces) ** 2
+    rounds = min(to_kill, to_die) if not math.isinf(min(to_kill, to_die)) else 3.0
+    hurt = min(float(health), extra + taken * (rounds if win > 0.5 else 1.5))
+    found = Estimate(win, death, hurt)
+    if len(_ESTIMATES) > _MEMO_CAP:
+        _ESTIMATES.clear()
+    _ESTIMATES[key] = found
+    return found
+
+
+_DANGER_VALUES: dict[tuple[object, ...], float] = {}
+_GUARDIAN: dict[tuple[object, ...], float] = {}
+_GAINS: dict[tuple[object, ...], float] = {}
+
+_MONSTER_SIDES: dict[tuple[int, Colour], tuple[tuple[Monster, MonsterSide, int], ...]] = {}
+
+
+def _zone_monsters(cards: CardSet, colour: Colour) -> tuple[tuple[Monster, MonsterSide, int], ...]:
+    key = (id(cards), colour)
+    hit = _MONSTER_SIDES.get(key)
+    if hit is None or (hit and hit[0][0] is not cards.get(hit[0][0].id)):
+        hit = tuple(
+            (m, MonsterSide.of(m, colour), m.copies) for m in cards.monsters if m.deck == "zone"
+        )
+        _MONSTER_SIDES[key] = hit
+    return hit
+
+
+# --- the turn ---------------------------------------------------------------------------------
+
+
+class _Turn:
+    """Everything one turn decision looks at, computed once."""
+
+    def __init__(self, state: GameState, legal: Sequence[Action], profile: Profile) -> None:
+        self.state = state
+        self.legal = legal
+        self.profile = profile
+        self.index = state.current_player
+        self.player = state.player
+        self.stats = stats(self.player, state.ctx)
+        self.variant = state.variant
+        self.need = max(0, self.variant.elements_required - self.player.elements)
+
+    # values ---------------------------------------------------------------------------------
+    def power(self, st: StalkerStats) -> float:
+        """How strong a stalker is, in one number (for upgrades)."""
+        attack = st.attack.mean(st.one_die_bonus)
+        return attack + 1.3 * st.defence + 0.12 * st.max_health + 0.8 * st.movement
+
+    def death_cost(self) -> float:
+        p = self.player
+        gear = sum(getattr(self.state.card(c), "price", 0) for c in p.carried())
+        return 600.0 + p.cash + 0.5 * gear + p.elements * ELEMENT_VALUE
+
+    def danger_value(self, colour: Colour) -> float:
+        """Expected worth of meeting a monster of ``colour`` now (trophy, artifact, orders)."""
+        p = self.player
+        key = (
+            self.stats,
+            p.health,
+            p.reputation,
+            p.open_orders,
+            colour,
+            self.death_cost(),
+            self.profile.risk,
+            id(self.state.cards),
+        )
+        hit = _DANGER_VALUES.get(key)
+        if hit is not None:
+            return hit
+        found = self._danger_value(colour)
+        if len(_DANGER_VALUES) > _MEMO_CAP:
+            _DANGER_VALUES.clear()
+        _DANGER_VALUES[key] = found
+        return found
+
+    def _danger_value(self, colour: Colour) -> float:
+        p = self.player
+        health = p.health
+        cards = self.state.cards
+        wanted: dict[str, float] = {}
+        for order in p.open_orders:
+            card = self.state.card(order.card)
+            assert isinstance(card, Order)
+            req = card.requirement
+            if isinstance(req, TrophyRequirement) and req.colour in (None, colour):
+                wanted[req.monster] = max(wanted.get(req.monster, 0.0), card.reward + 300.0)
+        total = weight = 0.0
+        death = self.death_cost()
+        for monster, side, copies in _zone_monsters(cards, colour):
+            est = estimate(self.stats, health, p.reputation, side)
+            gain = monster.at(colour).trophy_price + wanted.get(monster.id, 0.0)
+            if colour == Colour.RED:
+                gain += ARTIFACT_VALUE
+            value = est.win * gain - self.profile.risk * est.death * death
+            value -= est.hurt * self.variant.heal_price
+            total += copies * value
+            weight += copies
+        return total / weight if weight else 0.0
+
+    def anomaly_value(self) -> float:
+        table = self.variant.anomaly_table
+        value = 0.0
+        for outcome in table:
+            share = len(outcome.faces) / 6
+            if outcome.kind == "element":
+                value += share * (ELEMENT_VALUE if self.need else 150.0)
+            elif outcome.kind == "artifact":
+                value += share * ARTIFACT_VALUE
+            elif outcome.kind == "damage":
+                dmg = outcome.damage.mean() if outcome.damage else 3.5
+                if self.player.health <= dmg + 1:
+                    value -= share * self.death_cost()
+                value -= share * dmg * self.variant.heal_price
+        return value
+
+    def guardian_odds(self) -> float:
+        """Chance to beat the guardian now at full health: exact odds of attacking every round
+        against a guardian whose health is lowered by what the active grenades add over the
+        weapon, with the stimulators' healing added to the stalker's health (memoised)."""
+        p = self.player
+        guardians = [m for m in self.state.cards.monsters if m.deck == "epicenter"]
+        if not guardians:
+            return 0.0
+        st = self.stats
+        grenades = tuple(sorted(card_id(g) for g in p.grenades))
+        stims = tuple(sorted(card_id(g) for g in p.stimulators))
+        key = (st, p.reputation, grenades, stims, self.profile.exact_fights, id(self.state.cards))
+        hit = _GUARDIAN.get(key)
+        if hit is not None:
+            return hit
+        heal = 0
+        for sid in stims:
+            stim = self.state.cards.get(sid)
+            heal += stim.heal if isinstance(stim, Stimulator) else 0
+        wins = []
+        for g in guardians:
+            ms = MonsterSide.of(g, Colour.RED)
+            extra = 0.0
+            for gid in grenades:
+                grenade = self.state.cards.get(gid)
+                assert isinstance(grenade, Grenade)
+                dice = grenade.attack.plus(st.grenade_bonus)
+                extra += max(
+                    0.0,
+                    _mean_damage(dice, 0, ms.defence)
+                    - _mean_damage(st.attack, st.one_die_bonus, ms.defence),
+                )
+            ms = replace(ms, health=max(1, round(ms.health - extra)))
+            health = st.max_health + heal
+            if self.profile.exact_fights:
+                side = StalkerSide(
+                    health=health,
+                    max_health=health,
+                    attack=st.attack,
+                    one_die_bonus=st.one_die_bonus,
+                    defence=st.defence,
+                    reputation=p.reputation,
+                    escape_bonus=st.escape_bonus,
+                )
+                wins.append(fight_odds(start_fight(side, ms, epicenter=True), "attack").win)
+            else:
+                wins.append(estimate(st, health, 0, ms, escape=False).win)
+        found = sum(wins) / len(wins)
+        _GUARDIAN[key] = found
+        return found
+
+    # trading --------------------------------------------------------------------------------
+    def reserved(self) -> set[str]:
+        """Trophy and artifact instances an open order will ask for."""
+        keep: set[str] = set()
+        p = self.player
+        for order in p.open_orders:
+            card = self.state.card(order.card)
+            assert isinstance(card, Order)
+            req = card.requirement
+            if isinstance(req, TrophyRequirement):
+                for t in p.trophies:
+                    if card_id(t.card) == req.monster and req.colour in (None, t.colour):
+                        keep.add(t.card)
+                        break
+            elif isinstance(req, ArtifactRequirement):
+                for c in p.carried():
+                    if card_id(c) == req.artifact:
+                        keep.add(c)
+                        break
+        return keep
+
+    def with_card(self, instance: str) -> PlayerState | None:
+        """The player with ``instance`` active in its slot (what buying or activating gives)."""
+        card = self.state.card(instance)
+        slot = slot_of(card)
+        p = self.player
+        if slot is None:
+            return None
+        value: object = instance
+        if slot not in ("weapon", "head", "body", "navigation"):
+            value = (*getattr(p, slot), instance)
+        changes: dict[str, object] = {slot: value}
+        return replace(p, **changes)  # type: ignore[arg-type]
+
+    def gain(self, instance: str) -> float:
+        """How much stronger a card would make the stalker in its slot (memoised)."""
+        p = self.player
+        key = (
+            card_id(instance),
+            p.weapon,
+            p.mods,
+            p.head,
+            p.body,
+            p.navigation,
+            p.artifacts,
+            len(p.grenades),
+            len(p.stimulators),
+            self.need,
+            p.stalker,
+            id(self.state.cards),
+        )
+        hit = _GAINS.get(key)
+        if hit is None:
+            hit = self._gain(instance)
+            if len(_GAINS) > _MEMO_CAP:
+                _GAINS.clear()
+            _GAINS[key] = hit
+        return hit
+
+    def _gain(self, instance: str) -> float:
+        card = self.state.card(instance)
+        p = self.player
+        if isinstance(card, Grenade):
+            want = self.variant.grenade_cap if self.need <= 1 else 2
+            if len(p.grenades) >= want:
+                return 0.0
+            return 0.3 + _mean_damage(card.attack.plus(self.stats.grenade_bonus), 0, 3) / 6
+        if isinstance(card, Stimulator):
+            want = 3 if self.need <= 1 else 1
+            return 0.3 + card.heal / 8 if len(p.stimulators) < want else 0.0
+        if isinstance(card, WeaponMod):
+            weapon = self.state.card(p.weapon) if p.weapon else None
+            if not isinstance(weapon, Weapon) or weapon.weapon_type != card.weapon_type:
+                return 0.0
+        after = self.with_card(instance)
+        if after is None:
+            return 0.0
+        return self.power(stats(after, self.state.ctx)) - self.power(self.stats)
+
+    def trade(self) -> Action | None:
+        state, p, legal = self.state, self.player, self.legal
+        for a in legal:
+            if isinstance(a, DeliverOrder):
+                return a
+        keep = self.reserved()
+        for a in legal:
+            if isinstance(a, Sell) and a.card not in keep:
+                if any(t.card == a.card for t in p.trophies):
+                    return a
+                if a.card in p.backpack:
+                    card = state.card(a.card)
+                    if isinstance(card, Artifact) or self.gain(a.card) <= 0:
+                        return a
+        top = self.stats.max_health
+        heals = [a for a in legal if isinstance(a, Heal)]
+        if heals and p.health < top * 0.7:
+            return max(heals, key=lambda h: h.points)
+        buy = self.best_buy()
+        if buy is not None:
+            return buy
+        if heals:
+            return max(heals, key=lambda h: h.points)
+        return self.best_order()
+
+    def best_buy(self) -> Buy | None:
+        state, p = self.state, self.player
+        best: tuple[float, str, Buy] | None = None
+        for a in self.legal:
+            if not isinstance(a, Buy):
+                continue
+            card = state.cards.get(a.card)
+            assert isinstance(card, Equipment)
+            if card.price > p.cash:
+                continue
+            if isinstance(card, (Grenade, Stimulator)) and p.cash < card.price + 300:
+                continue
+            gain = self.gain(f"{a.card}#0")
+            if gain < 0.4:
+                continue
+            score = gain * 1000.0 / max(1, card.price)
+            if isinstance(card, Navigation) and self.need == 0:
+                score *= 0.5
+            if best is None or (score, a.card) > (best[0], best[1]):
+                best = (score, a.card, a)
+        return best[2] if best else None
+
+    def order_value(self, instance: str) -> float:
+        """What an order is worth to take now (0 if it looks out of reach)."""
+        card = self.state.card(instance)
+        assert isinstance(card, Order)
+        req = card.requirement
+        base = card.reward + 300.0
+        if isinstance(req, VisitRequirement):
+            return base
+        if isinstance(req, ArtifactRequirement):
+            held = any(card_id(c) == req.artifact for c in self.player.carried())
+            return base if held else 0.2 * base
+        colours = [req.colour] if req.colour else list(Colour)
+        best = 0.0
+        for colour in colours:
+            try:
+                monster = self.state.cards.get(req.monster)
+            except KeyError:
+                return 0.0
+            if not isinstance(monster, Monster):
+                return 0.0
+            side = MonsterSide.of(monster, colour)
+            est = estimate(self.stats, self.stats.max_health, self.player.reputation, side)
+            best = max(best, est.win)
+        return base * best if best > 0.5 else 0.0
+
+    def best_order(self) -> TakeOrder | None:
+        options = [
+            (self.order_value(a.card), a.card, a) for a in self.legal if isinstance(a, TakeOrder)
+        ]
+        options = [o for o in options if o[0] > 200]
+        return max(options)[2] if options else None
+
+    def trade_worth_staying(self) -> bool:
+        """At a base before moving: is trading here worth giving up the move?"""
+        for a in self.legal:
+            if isinstance(a, DeliverOrder):
+                return True
+        p = self.player
+        keep = self.reserved()
+        if any(t.card not in keep for t in p.trophies):
+            return True
+        if p.health < self.stats.max_health * 0.7 and p.cash >= 5 * self.variant.heal_price:
+            return True
+        if self.best_buy() is not None:
+            return True
+        return len(p.open_orders) < self.variant.max_open_orders and self.best_order() is not None
+
+    # equipment ------------------------------------------------------------------------------
+    def rearrange(self) -> Action | None:
+        p = self.player
+        for a in self.legal:
+            if isinstance(a, Activate):
+                card = self.state.card(a.card)
+                if isinstance(card, (Grenade, Stimulator)):
+                    return a
+                if isinstance(card, Artifact):
+                    after = self.with_card(a.card)
+                    if after is not None:
+                        better = self.power(stats(after, self.state.ctx)) >= self.power(self.stats)
+                        if better:
+                            return a
+                    continue
+                if self.gain(a.card) > 0.01:
+                    return a
+        for a in self.legal:
+            if isinstance(a, Stash) and a.card in p.artifacts:
+                after = replace(p, artifacts=tuple(c for c in p.artifacts if c != a.card))
+                if self.power(stats(after, self.state.ctx)) > self.power(self.stats) + 0.01:
+                    return a
+        return None
+
+    # moving ---------------------------------------------------------------------------------
+    def goals(self) -> list[tuple[float, frozenset[Hex]]]:
+        """(value, hexes) of what is worth going to, best first."""
+        state, p = self.state, self.player
+        zone_map = state.zone_map
+        out: list[tuple[float, frozenset[Hex]]] = []
+        top = self.stats.max_health
+        # the Epicenter
+        if self.need == 0:
+            chance = self.guardian_odds()
+            rounds = state.turn // max(1, len(state.players))
+            threshold = self.profile.epicenter_odds * 0.97 ** max(0, rounds - 40)
+            fit = p.health >= top * 0.8 or not self.profile.planner
+            if fit and chance >= threshold:
+                out.append((WIN_VALUE * max(chance, 0.05), frozenset({zone_map.epicenter})))
+        # own loot
+        for pile in state.loot:
+            if pile.owner != self.index:
+                continue
+            if zone_map.hexes[pile.hex].site == Site.EPICENTER and self.need:
+                continue
+            worth = pile.money + 200.0 * len(pile.cards) + ELEMENT_VALUE * pile.elements
+            worth += sum(150.0 for _ in pile.trophies)
+            out.append((worth, frozenset({pile.hex})))
+        # bases
+        base_value = self.base_value()
+        for base, value in base_value.items():
+            hexes = zone_map.site_hexes(base)
+            if value > 0 and hexes:
+                out.append((value, frozenset(hexes)))
+        # open visit orders
+        for order in p.open_orders:
+            card = state.card(order.card)
+            assert isinstance(card, Order)
+            req = card.requirement
+            if isinstance(req, VisitRequirement) and not order.visited:
+                hexes = zone_map.site_hexes(req.site)
+                if hexes:
+                    out.append((card.reward + 300.0, frozenset(hexes)))
+        # Elements, dangers, events
+        if self.need:
+            hexes = zone_map.site_hexes(Site.ANOMALY)
+            value = self.anomaly_value()
+            if hexes and value > 0:
+                out.append((value, frozenset(h for h in hexes if h != p.position)))
+        for site, colour in DANGER_COLOUR.items():
+            hexes = zone_map.site_hexes(site)
+            value = self.danger_value(colour)
+            if hexes and value > 0:
+                out.append((value, frozenset(hexes)))
+        events = zone_map.site_hexes(Site.EVENT)
+        if events:
+            out.append((120.0, frozenset(h for h in events if h != p.position)))
+        out.sort(key=lambda g: -g[0])
+        return out
+
+    def base_value(self) -> dict[Site, float]:
+        """Worth of going to each base this player may use (selling, orders, healing, buying)."""
+        state, p = self.state, self.player
+        keep = self.reserved()
+        sale = 0.0
+        for t in p.trophies:
+            if t.card not in keep:
+                monster = state.card(t.card)
+                assert isinstance(monster, Monster)
+                sale += monster.at(t.colour).trophy_price
+        delivered = 0.0
+        for order in p.open_orders:
+            if bases.fulfilment(state, p, order) is not None:
+                card = state.card(order.card)
+                assert isinstance(card, Order)
+                delivered += card.reward + 400.0
+        missing = self.stats.max_health - p.health
+        heal = 0.0
+        if missing > 0 and p.cash >= self.variant.heal_price:
+            urgency = 2.5 if p.health < self.stats.max_health * 0.5 else 0.6
+            heal = min(missing, p.cash // self.variant.heal_price) * self.variant.heal_price
+            heal *= urgency
+        out: dict[Site, float] = {}
+        for base in (Site.VILLAGE, Site.MILITARY_BASE, Site.LABORATORY):
+            if p.reputation < self.variant.reputation_needed(base):
+                continue
+            shop = self.shop_value(base)
+            orders = 0.0
+            if len(p.open_orders) < self.variant.max_open_orders:
+                offered = bases.offered(state, base)
+                orders = max((self.order_value(o) for o in offered), default=0.0) * 0.6
+            value = sale + delivered + heal + shop + orders
+            out[base] = value if value >= 150 else 0.0
+        return out
+
+    def shop_value(self, base: Site) -> float:
+        """The best upgrade this base sells that the player can pay for (with its sales)."""
+        state, p = self.state, self.player
+        cash = p.cash
+        for t in p.trophies:
+            monster = state.card(t.card)
+            cash += monster.at(t.colour).trophy_price if isinstance(monster, Monster) else 0
+        best = 0.0
+        for cid in _catalogue(state, base):
+            card = state.cards.get(cid)
+            if not isinstance(card, Equipment) or card.price > cash:
+                continue
+            if isinstance(card, (Grenade, Stimulator)):
+                continue
+            gain = self.gain(f"{cid}#0")
+            if gain >= 0.8:
+                best = max(best, gain * 120.0)
+        return best
+
+    def choose_move(self) -> Move | None:
+        state, p = self.state, self.player
+        moves = [a for a in self.legal if isinstance(a, Move)]
+        if not moves:
+            return None
+        zone_map = state.zone_map
+        movement = max(1, self.stats.movement)
+        goals = self.goals()[:8]
+        fields = [(value, _distances(state, hexes)) for value, hexes in goals if hexes]
+        site_values: dict[Site | None, float] = {}
+        for site, colour in DANGER_COLOUR.items():
+            site_values[site] = self.danger_value(colour)
+        site_values[Site.ANOMALY] = self.anomaly_value() if self.need else -10.0
+        site_values[Site.EVENT] = 60.0
+        best: tuple[float, Hex] | None = None
+        here_score = self.score_at(p.position, fields, movement) if p.position else 0.0
+        for move in moves:
+            h = move.to
+            there = zone_map.hexes[h].site
+            immediate = site_values.get(there, 0.0)
+            if there == Site.EPICENTER and not any(h in g for _, g in goals):
+                immediate = -WIN_VALUE
+            score = immediate + self.score_at(h, fields, movement)
+            key = (score, -h.q, -h.r)
+            if best is None or key > (best[0], -best[1].q, -best[1].r):
+                best = (score, h)
+        if best is None or (best[0] <= here_score * 0.999 and best[0] <= 0):
+            return None
+        return Move(best[1])
+
+    def score_at(
+        self, h: Hex, fields: Sequence[tuple[float, Mapping[Hex, int]]], movement: int
+    ) -> float:
+        score = 0.0
+        for value, dist in fields:
+            d = dist.get(h)
+            if d is None:
+                continue
+            turns = d / movement
+            score = max(score, value * DECAY**turns)
+        return score
+
+    def easy_move(self) -> Move | None:
+        """``easy``: the Epicenter when ready, else heal, else the nearest anomaly or a green
+        danger when broke."""
+        state, p = self.state, self.player
+        moves = [a for a in self.legal if isinstance(a, Move)]
+        if not moves:
+            return None
+        zone_map = state.zone_map
+        top = self.stats.max_health
+        if self.need == 0 and p.health >= top * 0.7:
+            target: frozenset[Hex] = frozenset({zone_map.epicenter})
+        elif (p.health < top * 0.5 and p.cash >= 100) or p.trophies:
+            target = frozenset(zone_map.site_hexes(Site.VILLAGE))
+        else:
+            sites = [Site.ANOMALY, Site.EVENT, Site.DANGER_GREEN]
+            armed = self.stats.attack.mean(self.stats.one_die_bonus) >= 8
+            if armed:
+                sites.append(Site.DANGER_YELLOW)
+            target = frozenset(h for s in sites for h in zone_map.site_hexes(s) if h != p.position)
+        dist = _distances(state, target)
+        far = 10**6
+
+        def key(m: Move) -> tuple[int, Hex]:
+            site = zone_map.hexes[m.to].site
+            penalty = 0
+            if site in (Site.DANGER_RED, Site.DANGER_YELLOW) and m.to not in target:
+                penalty = 50
+            return (dist.get(m.to, far) + penalty, m.to)
+
+        return min(moves, key=key)
+
+
+_CATALOGUES: dict[tuple[int, Site], tuple[str, ...]] = {}
+
+
+def _catalogue(state: GameState, base: Site) -> tuple[str, ...]:
+    """Card ids a base sells (from the cards, whatever is in stock right now)."""
+    key = (id(state.cards), base)
+    hit = _CATALOGUES.get(key)
+    if hit is None:
+        hit = tuple(c.id for c in state.cards.equipment if base in c.sold_at)
+        _CATALOGUES[key] = hit
+    return hit
+
+
+_FIELDS: dict[tuple[object, frozenset[Hex]], dict[Hex, int]] = {}
+
+
+def _distances(state: GameState, goals: frozenset[Hex]) -> dict[Hex, int]:
+    """Movement points from every hex to the nearest goal (multi-turn; passing a danger hex
+    costs a stop, the Epicenter is only ever a goal). Memoised per Zone and goal set."""
+    zone_key = state.zone.placements
+    key = (zone_key, goals)
+    hit = _FIELDS.get(key)
+    if hit is not None:
+        return hit
+    zone_map = state.zone_map
+    variant = state.variant
+    hexes = zone_map.hexes
+    cost: dict[Hex, int] = {}
+    for h, info in hexes.items():
+        c = zone_map.enter_cost(h, variant)
+        if c is None:
+            continue
+        if info.site in DANGER_COLOUR:
+            c += 4
+        elif info.site == Site.EPICENTER and h not in goals:
+            continue
+        cost[h] = c
+    dist: dict[Hex, int] = {}
+    heap = [(0, g) for g in sorted(goals) if g in hexes]
+    heapq.heapify(heap)
+    while heap:
+        d, h = heapq.heappop(heap)
+        if h in dist:
+            continue
+        dist[h] = d
+        step = cost.get(h)
+        if step is None and d > 0:
+            continue
+        enter = step if step is not None else 0
+        for n in neighbours(h):
+            if n in cost and n not in dist:
+                heapq.heappush(heap, (d + enter, n))
+    if len(_FIELDS) > 4096:
+        _FIELDS.clear()
+    _FIELDS[key] = dist
+    return dist
+
+
+def _turn(state: GameState, legal: Sequence[Action], profile: Profile) -> Action:
+    turn = _Turn(state, legal, profile)
+    rearranged = turn.rearrange()
+    if rearranged is not None:
+        return rearranged
+    can_trade = bases.trade_refusal(state) is None
+    if can_trade and (state.step == "site" or turn.trade_worth_staying()):
+        traded = turn.trade()
+        if traded is not None:
+            return traded
+    if state.step == "move":
+        move = turn.choose_move() if profile.planner else turn.easy_move()
+        if move is not None:
+            return move
+    return EndTurn()
