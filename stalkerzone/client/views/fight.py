@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 import arcade
+import pyglet
 
 from stalkerzone.client import i18n, theme, widgets
 from stalkerzone.client.app import BaseView, StalkerWindow, screen
@@ -36,6 +37,7 @@ from stalkerzone.client.ui8_kit import (
 )
 from stalkerzone.client.ui8_screen import Screen8
 from stalkerzone.engine.actions import FightDecision
+from stalkerzone.engine.cards import Colour
 from stalkerzone.engine.combat import Decision
 
 PAUSE_BOT = 0.5  # seconds between a bot's decisions (divided by the animation speed)
@@ -77,6 +79,11 @@ class FightView(Screen8):
         self.bars: list[tuple[float, float, float, float, float, Any]] = []
         self.face: CardFace | None = None
         self.final_notes: tuple[str, ...] = ()
+        self.last_odds: FightOdds | None = None
+        self.stale = False
+        self.shown_round = 0
+        self.last_roll: Step | None = None
+        self.result_batch: pyglet.graphics.Batch | None = None
         state = None if session is None else session.view
         if state is not None:
             held = state.fight or state.last_fight
@@ -92,6 +99,23 @@ class FightView(Screen8):
     @property
     def fight(self) -> Any:
         return None if self.held is None else self.held.fight
+
+    @property
+    def busy(self) -> bool:  # type: ignore[override]
+        """The window's bot driver waits while dice roll, results show or a bot fights here
+        (this screen plays a bot's fight decisions itself, visibly)."""
+        fight = self.fight
+        return (
+            self.queue.busy
+            or self.result is not None
+            or (fight is not None and not fight.is_terminal and self.is_bot())
+        )
+
+    def fast(self) -> bool:
+        """Headless watch or "skip bots": no waiting, no dice."""
+        return bool(
+            getattr(self.win, "headless_fast", False) or getattr(self.win, "skip_bots", False)
+        )
 
     def is_bot(self) -> bool:
         session = session_of(self)
@@ -109,10 +133,18 @@ class FightView(Screen8):
         )
 
     def current_odds(self) -> FightOdds | None:
+        """The odds of the position shown: the new ones once the dice are shown and they are
+        computed, the last ones meanwhile (``self.stale`` says so)."""
         fight = self.fight
-        if fight is None or fight.is_terminal or self.queue.busy:
+        self.stale = False
+        if fight is None or fight.is_terminal:
             return None
-        return self.odds.get(fight)
+        fresh = None if self.queue.busy else self.odds.get(fight)
+        if fresh is not None:
+            self.last_odds = fresh
+            return fresh
+        self.stale = True
+        return self.last_odds
 
     # layout ----------------------------------------------------------------------------------
     def build(self) -> None:
@@ -125,7 +157,7 @@ class FightView(Screen8):
             self.label(t("fight.none"), px(24), h / 2, 16, theme.TEXT_DIM)
             return
         setup = fight.setup
-        round_no = fight.round
+        round_no = self.shown_round or fight.round
         sub = ""
         if self.held.event:
             sub = t("fight.event", event=t(f"fight.event_{self.held.event}"))
@@ -139,8 +171,8 @@ class FightView(Screen8):
             "stalker": (w - px(16) - col, w - px(16), top - px(250), top),
             "log": (w - px(16) - col, w - px(16), px(16), top - px(262)),
             "odds": (px(32) + col, w - px(32) - col, top - px(170), top),
-            "dice": (px(32) + col, w - px(32) - col, top - px(340), top - px(182)),
-            "actions": (px(32) + col, w - px(32) - col, px(16), top - px(352)),
+            "dice": (px(32) + col, w - px(32) - col, px(16) + px(262), top - px(182)),
+            "actions": (px(32) + col, w - px(32) - col, px(16), px(16) + px(250)),
         }
         self.build_monster(setup)
         self.build_stalker(setup)
@@ -148,6 +180,7 @@ class FightView(Screen8):
         self.build_odds()
         self.build_actions(setup)
         if self.result is not None:
+            self.result_batch = pyglet.graphics.Batch()
             self.build_result()
 
     def fight_header(self, title: str, subtitle: str) -> None:
@@ -245,9 +278,9 @@ class FightView(Screen8):
         for ability in abilities:
             rule = ABILITY_RULE.get(ability.kind, "FIGHT-1")
             badge = ability_badge(ability)
-            bw = px(10) + len(badge) * px(8)
+            mark = self.label(badge + "  ?", lf + px(21), y, 12, theme.BG, bold=True)
+            bw = mark.content_width + px(14)
             self.badge_rects.append((lf + px(14), y - px(6), lf + px(14) + bw, y + px(18)))
-            self.label(badge, lf + px(19), y, 12, theme.BG, bold=True)
             text = ability_explained(ability, colour)
             self.label(
                 text,
@@ -271,6 +304,35 @@ class FightView(Screen8):
                 )
             )
             y -= px(70)
+        if monster_card is not None and y > b + px(110):
+            self.build_colours(monster_card, colour, lf, r, y)
+
+    def build_colours(self, card: Any, current: Any, lf: float, r: float, y: float) -> None:
+        """The card's three colours (health, attack, defence, trophy price), this one marked."""
+        px = theme.px
+        self.label(t("fight.colours"), lf + px(14), y, 11, theme.TEXT_DIM, bold=True)
+        symbols = self.app.settings.colour_blind_symbols
+        for k, col in enumerate(Colour):
+            stats = card.at(col)
+            yy = y - px(22) - k * px(20)
+            mark = col == current
+            tone = MONSTER_COLOUR[col] if mark else theme.TEXT_DIM
+            self.label(
+                ("• " if mark else "  ") + colour_name(col, symbols),
+                lf + px(14),
+                yy,
+                11,
+                tone,
+                bold=mark,
+            )
+            line = t(
+                "fight.colour_line",
+                health=stats.health,
+                attack=str(stats.attack),
+                defence=stats.defence,
+                price=stats.trophy_price,
+            )
+            self.label(line, lf + px(130), yy, 11, theme.TEXT if mark else theme.TEXT_DIM)
 
     def build_stalker(self, setup: Any) -> None:
         px = theme.px
@@ -364,6 +426,15 @@ class FightView(Screen8):
         if odds is None:
             self.label(t("fight.odds_wait"), x, tp - px(62), 13, theme.TEXT_DIM)
             return
+        if self.stale:
+            self.label(
+                t("fight.odds_updating"),
+                r - px(14),
+                tp - px(26),
+                11,
+                theme.TEXT_DIM,
+                anchor_x="right",
+            )
         best = odds.best
         rows = [
             (t("fight.win"), best.win, theme.GOOD),
@@ -400,10 +471,15 @@ class FightView(Screen8):
 
     def build_actions(self, setup: Any) -> None:
         px = theme.px
-        lf, r, b, tp = self.panels["actions"]
+        lf, r, _b, tp = self.panels["actions"]
+        if self.result is not None:
+            return
+        lf, r = lf + px(14), r - px(14)
         fight = self.fight
         playing = self.playing()
         odds = self.current_odds() if playing else None
+        if self.stale:
+            odds = None
         core = fight.core
         grenade_ids = list(dict.fromkeys(core.grenades))
         if self.grenade not in grenade_ids:
@@ -414,8 +490,8 @@ class FightView(Screen8):
             self.stim = None
         gap = px(12)
         bw = (r - lf - gap) / 2 / theme.scale()
-        y1 = tp - px(54)
-        y2 = y1 - px(76)
+        y1 = tp - px(100)
+        y2 = y1 - px(74)
 
         def odds_line(decision: Decision, x: float, y: float) -> None:
             if odds is None:
@@ -466,7 +542,7 @@ class FightView(Screen8):
             odds_line(Decision("grenade", self.grenade), lf + px(bw) + gap, y1)
         if len(grenade_ids) > 1:
             self.button(
-                "⟳",
+                "»",
                 self.cycle_grenade,
                 width=34,
                 height=46,
@@ -523,7 +599,7 @@ class FightView(Screen8):
             enabled=stim_allowed and bool(stim_ids),
         )
         self.label(t("fight.stim_hint"), lf + px(bw) + gap + px(4), y2 - px(16), 10, theme.TEXT_DIM)
-        y3 = y2 - px(70)
+        y3 = y2 - px(66)
         if not self.is_bot() and not fight.is_terminal:
             self.button(
                 t("fight.auto_on") if self.auto else t("fight.auto"),
@@ -548,7 +624,27 @@ class FightView(Screen8):
             )
         if self.is_bot() and not fight.is_terminal:
             self.label(t("fight.bot_deciding"), lf, y3 + px(12), 12, theme.TEXT_DIM)
-        self.refusal_line(lf, b + px(4), r - lf)
+        if self.refusal is not None:
+            self.refusal_line(lf, tp - px(44), r - lf)
+        elif playing:
+            self.label(
+                t("fight.your_move"),
+                lf,
+                tp - px(30),
+                14,
+                theme.ACCENT,
+                bold=True,
+                anchor_y="center",
+            )
+        else:
+            self.label(
+                t("fight.rolling") if self.queue.busy else "",
+                lf,
+                tp - px(30),
+                13,
+                theme.TEXT_DIM,
+                anchor_y="center",
+            )
         self.dice_area = self.panels["dice"]
 
     def stim_name(self, stim_id: str) -> str:
@@ -559,20 +655,40 @@ class FightView(Screen8):
         return stim_id
 
     def build_result(self) -> None:
+        """TROPHY-1, TROPHY-3, FIGHT-5, DEATH-1: the end of the fight, over everything."""
         px = theme.px
         w, h = self.window.width, self.window.height
         assert self.result is not None
-        box = (w / 2 - px(300), w / 2 + px(300), h / 2 - px(170), h / 2 + px(170))
-        self.panels["result"] = box
-        lf, _r, b, tp = box
+        box = (w / 2 - px(330), w / 2 + px(330), h / 2 - px(180), h / 2 + px(170))
+        self.result_box = box
+        lf, r, b, tp = box
+        batch = self.result_batch
         outcome = self.result.get("outcome")
         colour = {"win": theme.GOOD, "death": theme.BAD}.get(outcome or "", theme.ACCENT)
         self.label(
-            t(outcome_key(outcome)), w / 2, tp - px(52), 26, colour, bold=True, anchor_x="center"
+            t(outcome_key(outcome)),
+            w / 2,
+            tp - px(56),
+            28,
+            colour,
+            bold=True,
+            anchor_x="center",
+            batch=batch,
         )
-        lines = self.result.get("lines", [])
-        for k, line in enumerate(lines[:8]):
-            self.label(shorten(line, 70), lf + px(30), tp - px(96) - k * px(24), 13)
+        y = tp - px(96)
+        for line in self.result.get("lines", [])[:8]:
+            text = self.label(
+                line,
+                lf + px(34),
+                y,
+                13,
+                theme.TEXT,
+                anchor_y="top",
+                width=int(r - lf - px(68)),
+                multiline=True,
+                batch=batch,
+            )
+            y -= text.content_height + px(10)
         self.button(
             t("fight.continue"),
             self.finish,
@@ -580,7 +696,7 @@ class FightView(Screen8):
             height=44,
             primary=True,
             x=w / 2 - px(110),
-            y=b + px(20),
+            y=b + px(22),
             add=True,
         )
 
@@ -593,7 +709,7 @@ class FightView(Screen8):
         if self.fight is None:
             return
         for name, box in self.panels.items():
-            if name in ("dice", "result"):
+            if name == "dice":
                 continue
             edge = MONSTER_COLOUR[self.held.colour] if name == "monster" else None
             widgets.panel(*box, edge=edge)
@@ -610,21 +726,37 @@ class FightView(Screen8):
                 hover.left - 2, hover.right + 2, hover.bottom - 2, hover.top + 2, theme.ACCENT, 1
             )
 
+    def draw_over(self) -> None:
+        if self.result is not None and self.result_batch is not None:
+            w, h = self.window.width, self.window.height
+            arcade.draw_lrbt_rectangle_filled(0, w, 0, h, (0, 0, 0, 120))
+            outcome = self.result.get("outcome")
+            edge = {"win": theme.GOOD, "death": theme.BAD}.get(outcome or "", theme.ACCENT)
+            widgets.panel(*self.result_box, light=True, edge=edge)
+            self.result_batch.draw()
+            return
+        super().draw_over()
+
     def draw_dice(self) -> None:
         px = theme.px
         lf, r, b, tp = self.panels["dice"]
         cx, cy = (lf + r) / 2, (b + tp) / 2
         step = self.queue.current
         face = self.queue.face()
+        dim = False
+        if face is None and self.last_roll is not None and self.last_roll.roll is not None:
+            step, face, dim = self.last_roll, self.last_roll.roll, True
         if face is not None and step is not None:
             size = px(92)
             colour = theme.BAD if step.who == "monster" else theme.ACCENT
+            if dim:
+                colour = theme.PANEL_EDGE
             arcade.draw_lrbt_rectangle_filled(
                 cx - size / 2,
                 cx + size / 2,
                 cy - size / 2 + px(8),
                 cy + size / 2 + px(8),
-                (240, 236, 220),
+                (150, 148, 138) if dim else (240, 236, 220),
             )
             arcade.draw_lrbt_rectangle_outline(
                 cx - size / 2,
@@ -700,6 +832,13 @@ class FightView(Screen8):
         if self.app.watching:
             speed *= 4
         changed = False
+        if self.fast() and self.queue.busy:
+            for step in self.queue.skip():
+                self.reveal(step)
+            self.flash = None
+            self.after_animation()
+            self.rebuild()
+            return
         for step in self.queue.update(delta_time, speed):
             self.reveal(step)
             changed = True
@@ -714,7 +853,7 @@ class FightView(Screen8):
             return
         if self.result is not None and not self.queue.busy and self.app.watching:
             self.wait += delta_time * speed
-            if self.wait > 1.5:
+            if self.wait > 1.5 or self.fast():
                 self.finish()
             return
         fight = self.fight
@@ -722,7 +861,7 @@ class FightView(Screen8):
             return
         if self.is_bot():
             self.wait += delta_time * speed
-            if self.wait >= PAUSE_BOT:
+            if self.wait >= PAUSE_BOT or self.fast():
                 self.wait = 0.0
                 self.bot_decides()
             return
@@ -749,6 +888,10 @@ class FightView(Screen8):
     def reveal(self, step: Step) -> None:
         """A step has been shown: log it, move the health bars, flash an ability."""
         self.log.append(step)
+        if step.roll is not None:
+            self.last_roll = step
+        if step.kind == "round":
+            self.shown_round = self._numbers_of(step).get("round", self.shown_round)
         if len(self.log) > 300:
             del self.log[:-200]
         numbers = self._numbers_of(step)
@@ -857,6 +1000,7 @@ class FightView(Screen8):
             self.rebuild()
             return
         self.stim = None
+        self.info = ""
         session = session_of(self)
         state = session.view
         if state.fight is not None:

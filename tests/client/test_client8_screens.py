@@ -1,0 +1,406 @@
+"""Issue 8 screens driven by real input events: bases (buy, sell, refusals), the stalker card
+(stash by drag, activate by click, inactive modifiers, lock in fights), the fight screen (exact
+odds, dice, auto-resolve, results), the rules overlay (sections per screen, search in English and
+Russian, ability numbers), settings, card faces. State and pixels are both checked."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import arcade
+import pytest
+from conftest import click, click_button, find_button, frame, key, pixels
+
+from stalkerzone.client import i18n, theme
+from stalkerzone.client.app import StalkerWindow
+from stalkerzone.client.cardface import CardFace, art_texture
+from stalkerzone.client.rules_overlay import abilities_in_play, search, start_section
+from stalkerzone.client.session import GameSession, GameSpec, SeatSpec
+from stalkerzone.engine.actions import Move
+from stalkerzone.engine.cards import CardSet, PerColour, Regeneration
+from stalkerzone.engine.odds import odds
+from stalkerzone.engine.state import card_id
+
+
+def start(win: StalkerWindow, seed: int = 3, seats: int = 2) -> GameSession:
+    names = ("Anna", "Boris", "Vera")
+    stalkers = ("gromoboy", "nosorog", "shustry")
+    spec = GameSpec(
+        seed=seed,
+        seats=tuple(SeatSpec(names[k], stalkers[k]) for k in range(seats)),
+        zone_mode="free",
+    )
+    session = GameSession.start(win.app, spec)
+    session.worker.synchronous = True
+    session.autosave_enabled = False
+    win.app.session = session
+    return session
+
+
+def me(session: GameSession) -> Any:
+    return session.state.players[session.state.current_player]
+
+
+def row_button(win: StalkerWindow, key_name: str, text: str) -> Any:
+    """The button with ``text`` on the row whose hit region is ``key_name`` (e.g. buy:ak-47)."""
+    view = win.screen
+    for _ in range(30):  # scroll the list with the wheel until the row shows
+        hit = next((h for h in view.hits.items if h.key == key_name), None)
+        if hit is not None:
+            break
+        box = view.list_box
+        win.dispatch_event("on_mouse_scroll", (box[0] + box[1]) / 2, (box[2] + box[3]) / 2, 0, -1)
+        win.dispatch_events()
+    assert hit is not None, key_name
+    for widget in view.ui.walk_widgets():
+        if isinstance(widget, arcade.gui.UIFlatButton) and widget.text == text:
+            cy = widget.rect.center[1]
+            if hit.bottom - 8 <= cy <= hit.top + 8:
+                return widget
+    raise AssertionError(f"no '{text}' button on row {key_name}")
+
+
+def press_widget(win: StalkerWindow, widget: Any) -> None:
+    x, y = widget.rect.center
+    click(win, x, y)
+    frame(win)
+
+
+def region(image: Any, box: tuple[float, float, float, float], height: int) -> bytes:
+    """Pixels of a (left, right, bottom, top) box in window coordinates (image is top-down)."""
+    left, right, bottom, top = box
+    crop = image.crop((int(left), int(height - top), int(right), int(height - bottom)))
+    return bytes(crop.tobytes())
+
+
+# --- bases ---------------------------------------------------------------------------------------
+
+
+def test_client8_buy_and_sell_through_clicks(win: StalkerWindow) -> None:
+    session = start(win)
+    view = win.show_screen("base")
+    frame(win)
+    assert view.site() is not None, "players start on the Village (ST-2)"
+    cash = me(session).cash
+    side_before = region(pixels(win), view.side_box, win.height)
+    press_widget(win, row_button(win, "buy:berdan-rifle", "Buy"))
+    player = me(session)
+    assert player.weapon is not None and card_id(player.weapon) == "berdan-rifle"
+    assert player.cash == cash - 300
+    assert region(pixels(win), view.side_box, win.height) != side_before  # attack 1d6+1 → 2d6+1
+    assert any(t.text == "2d6+1" for t in view._texts)
+
+    click_button(win, "Sell")
+    frame(win)
+    assert view.tab == "sell"
+    press_widget(win, row_button(win, f"sell:{player.weapon}", "Sell"))
+    player = me(session)
+    assert player.weapon is None and player.cash == cash - 300 + 150  # BASE-2: half price
+
+
+def test_client8_refusal_shows_the_rule_and_links_to_it(win: StalkerWindow) -> None:
+    session = start(win)
+    view = win.show_screen("base")
+    frame(win)
+    press_widget(win, row_button(win, "buy:toz-34", "Buy"))
+    press_widget(win, row_button(win, "buy:berdan-rifle", "Buy"))
+    before = session.state
+    cash = me(session).cash
+    assert cash < 400
+    press_widget(win, row_button(win, "buy:stalker-suit", "Buy"))
+    assert session.state is before and me(session).cash == cash  # refused: nothing changed
+    assert view.refusal is not None and view.refusal.rule == "ST-4"
+    assert view.refusal.message.startswith("ST-4: ")
+    image = pixels(win)
+    bottom = image.crop((20, win.height - 60, 700, win.height - 10))
+    assert any(p[0] > 200 and p[1] < 110 for p in bottom.getdata())  # red refusal text
+    click_button(win, "Rule ST-4 ›")
+    frame(win)
+    assert win.screen.kind == "rules" and win.screen.selected == "ST-4"
+    key(win, arcade.key.ESCAPE)
+    assert win.screen is view
+
+
+def test_client8_base_locked_below_reputation(win: StalkerWindow) -> None:
+    from stalkerzone.engine.cards import Site
+
+    session = start(win)
+    state = session.state
+    military = state.zone_map.site_hexes(Site.MILITARY_BASE)[0]
+    players = tuple(
+        replace(p, position=military) if k == state.current_player else p
+        for k, p in enumerate(state.players)
+    )
+    session.state = replace(state, players=players)
+    view = win.show_screen("base")
+    frame(win)
+    assert view.lock_box is not None
+    words = " ".join(t.text for t in view._texts)
+    assert "needs reputation 3, you have 0" in words
+    find_button(win, "Rule BASE-1 ›")
+
+
+# --- the stalker card ------------------------------------------------------------------------
+
+
+def test_client8_stash_by_drag_and_activate_by_click(win: StalkerWindow) -> None:
+    session = start(win)
+    base = win.show_screen("base")
+    frame(win)
+    press_widget(win, row_button(win, "buy:berdan-rifle", "Buy"))
+    press_widget(win, row_button(win, "buy:pistol-laser-sight", "Buy"))
+    key(win, arcade.key.B)
+    frame(win)
+    view = win.screen
+    assert view.kind == "stalker" and view.back is base
+    weapon = me(session).weapon
+    tile = next(h for h in view.hits.items if h.key == ("card", weapon, "slot"))
+    # EQ-4: the pistol sight does nothing with the rifle, and says why
+    dim = [face for face, _i, _w in view.faces if face.dim]
+    assert dim and "pistol" in dim[0].note
+    slots_before = region(pixels(win), view.slots_box, win.height)
+    x0, y0 = (tile.left + tile.right) / 2, (tile.bottom + tile.top) / 2
+    x1, y1 = (view.pack_box[0] + view.pack_box[1]) / 2, view.pack_box[2] + 60
+    win.dispatch_event("on_mouse_motion", x0, y0, 0, 0)
+    win.dispatch_event("on_mouse_press", x0, y0, 1, 0)
+    for k in range(1, 9):
+        x, y = x0 + (x1 - x0) * k / 8, y0 + (y1 - y0) * k / 8
+        win.dispatch_event("on_mouse_drag", x, y, 1, 1, 1, 0)
+    win.dispatch_events()
+    frame(win)
+    win.dispatch_event("on_mouse_release", x1, y1, 1, 0)
+    win.dispatch_events()
+    frame(win)
+    player = me(session)
+    assert player.weapon is None and weapon in player.backpack  # EQ-8 stash
+    assert region(pixels(win), view.slots_box, win.height) != slots_before
+    tile = next(h for h in view.hits.items if h.key == ("card", weapon, "pack"))
+    click(win, (tile.left + tile.right) / 2, (tile.bottom + tile.top) / 2)
+    frame(win)
+    assert me(session).weapon == weapon  # EQ-3 activate by a click
+
+
+# --- fights ----------------------------------------------------------------------------------
+
+
+def into_fight(win: StalkerWindow, monster: str = "blind-mole") -> GameSession:
+    """A real Move into a danger hex with ``monster`` on top of the deck."""
+    for seed in range(3, 40):
+        session = start(win, seed)
+        state = session.state
+        inst = next(c for c in state.decks.monsters if card_id(c) == monster)
+        rest = tuple(c for c in state.decks.monsters if c != inst)
+        session.state = replace(state, decks=replace(state.decks, monsters=(inst, *rest)))
+        zone = session.state.zone_map
+        moves = [
+            a
+            for a in session.legal_now()
+            if isinstance(a, Move) and str(zone.hexes[a.to].site or "").startswith("danger")
+        ]
+        if moves:
+            win.show_screen("board") if win.has_screen("board") else None
+            session.act(moves[0])
+            session.show(win)
+            frame(win)
+            if session.state.phase == "fight":
+                return session
+    raise AssertionError("no seed with a danger in reach")
+
+
+def test_client8_fight_odds_dice_and_results(win: StalkerWindow) -> None:
+    session = into_fight(win, "gorynych")
+    view = win.screen
+    assert view.kind == "fight"
+    key(win, arcade.key.SPACE)  # skip the opening paralysis rolls
+    frame(win, updates=2)
+    frame(win)
+    fight = session.state.fight.fight
+    shown = view.current_odds()
+    exact = odds(fight, "best")
+    assert shown is not None and abs(shown.best.win - exact.win) < 1e-12
+    assert abs(shown.best.win + shown.best.death + shown.best.escape - 1) < 1e-9
+    odds_box = view.panels["odds"]
+    crop = pixels(win).crop(
+        (
+            int(odds_box[0]),
+            int(win.height - odds_box[3]),
+            int(odds_box[1]),
+            int(win.height - odds_box[2]),
+        )
+    )
+    assert sum(1 for p in crop.getdata() if p == (110, 200, 110)) > 50  # the green win bar
+    assert any(b.text.startswith("Escape (") for b in view.ui.walk_widgets() if hasattr(b, "text"))
+    log_before = len(fight.log)
+    click_button(win, "Attack (A)")
+    frame(win, updates=3)
+    assert (
+        len(session.state.fight.fight.log if session.state.fight else view.fight.log) > log_before
+    )
+    assert view.queue.busy  # the dice are rolling
+    dice = view.panels["dice"]
+    crop = pixels(win).crop(
+        (int(dice[0]), int(win.height - dice[3]), int(dice[1]), int(win.height - dice[2]))
+    )
+    assert sum(1 for p in crop.getdata() if p == (240, 236, 220)) > 500  # the die face
+    assert view.busy  # bots and the board wait for the dice
+    key(win, arcade.key.R)  # auto-resolve
+    for _ in range(2000):
+        key(win, arcade.key.SPACE) if view.queue.busy else frame(win)
+        if view.result is not None:
+            break
+    assert view.result is not None and session.state.phase != "fight"
+    assert view.result["outcome"] in ("win", "death", "escape")
+    assert [s for s in view.log if s.kind == "paralysis"], "paralysis shown as it happened"
+    frame(win)
+    click_button(win, "Continue")
+    frame(win)
+    assert win.screen.kind != "fight"
+
+
+# --- the rules overlay ---------------------------------------------------------------------------
+
+
+def test_client8_overlay_opens_at_the_section_of_each_screen(win: StalkerWindow) -> None:
+    start(win)
+    for kind in ("title", "board", "stalker", "base", "settings", "newgame"):
+        if not win.has_screen(kind):
+            continue
+        view = win.show_screen(kind)
+        frame(win)
+        key(win, arcade.key.F1)
+        frame(win)
+        rules = win.screen
+        assert rules.kind == "rules", kind
+        assert rules.selected == start_section(view.rules_section), kind
+        assert rules.selected.startswith(view.rules_section.split("-")[0])
+        key(win, arcade.key.F1)
+        assert win.screen is view, kind
+    assert start_section("FIGHT-1") == "FIGHT-1"
+    assert start_section("BASE-1: Military Base needs reputation 3, you have 1") == "BASE-1"
+    assert start_section("TURN") == "TURN-1"
+
+
+def test_client8_search_finds_english_and_russian_words(win: StalkerWindow) -> None:
+    assert "FIGHT-3" in search("побег")
+    assert "FIGHT-3" in search("escape")
+    assert "EQ-6" in search("гранат")
+    assert search("no-such-word-anywhere") == ()
+    start(win)
+    board = win.show_screen("stalker")
+    frame(win)
+    key(win, arcade.key.F1)
+    rules = win.screen
+    frame(win)
+    box = rules.search_input
+    click(win, *box.rect.center)
+    for char in "побег":
+        win.dispatch_event("on_text", char)
+    win.dispatch_events()
+    frame(win)
+    assert rules.query == "побег" and "FIGHT-3" in rules.ids
+    assert rules.selected in rules.ids
+    texts = " ".join(t.text for t in rules._texts)
+    assert "FIGHT-3" in texts
+    rules.search_input.text = ""
+    rules.set_query("Accumulation")
+    assert rules.ids == ("EQ-4",)
+    key(win, arcade.key.ESCAPE)
+    assert win.screen is board
+
+
+def test_client8_overlay_in_russian_and_wheel_does_not_leave(win: StalkerWindow) -> None:
+    start(win)
+    i18n.set_language("ru")
+    try:
+        view = win.show_screen("rules", section="ABIL-REGENERATION")
+        frame(win)
+        words = " ".join(t.text for t in view._texts)
+        assert "Регенерация" in words or "регенер" in words.lower()
+        assert "восстанавливает" in words  # custom numbers explained, in Russian
+        for _ in range(5):
+            win.dispatch_event("on_mouse_scroll", win.width - 200, 300, 0, -1)
+        win.dispatch_events()
+        frame(win)
+        assert win.screen is view and view.selected != "ABIL-REGENERATION"
+    finally:
+        i18n.set_language("en")
+
+
+def test_client8_custom_monster_abilities_use_their_numbers() -> None:
+    from stalkerzone.content.loader import load_packs
+
+    cards = load_packs(include_user=False).cards
+    mole = next(m for m in cards.monsters if m.id == "blind-mole")
+    custom = replace(mole, id="my-mole", abilities=(Regeneration(PerColour(2, 5, 9)),), pack="mine")
+    extended = CardSet(
+        monsters=(*cards.monsters, custom), stalkers=cards.stalkers, artifacts=cards.artifacts
+    )
+    lines = abilities_in_play(extended, "ABIL-REGENERATION")
+    assert any("regains 5 health each round as yellow" in line for line in lines)
+    assert any("regains 9 health each round as red" in line for line in lines)
+
+
+# --- settings and card faces ----------------------------------------------------------------------
+
+
+def test_client8_settings_language_and_scale(win: StalkerWindow) -> None:
+    view = win.show_screen("settings")
+    frame(win)
+    before = pixels(win)
+    click_button(win, "English")
+    frame(win)
+    assert i18n.language() == "ru" and win.app.settings.language == "ru"
+    assert pixels(win).tobytes() != before.tobytes()
+    click_button(win, "100%")
+    frame(win)
+    assert theme.scale() == 1.15
+    click_button(win, "Вкл.")  # colour-blind symbols off
+    assert win.app.settings.colour_blind_symbols is False
+    key(win, arcade.key.ESCAPE)
+    assert win.screen is not view
+    i18n.set_language("en")
+    theme.set_scale(1.0)
+
+
+def test_client8_card_faces_generated_or_art(win: StalkerWindow, tmp_path: Path) -> None:
+    from PIL import Image
+
+    from stalkerzone.content.loader import load_packs
+
+    cards = load_packs(include_user=False).cards
+    art = tmp_path / "art.png"
+    Image.new("RGB", (40, 60), (255, 0, 255)).save(art)
+    weapon = replace(cards.weapons[0], id="custom-gun", art=str(art), pack="mine")
+    plain = replace(cards.weapons[0], id="custom-plain", art=None, pack="mine")
+    assert art_texture(str(art)) is not None and art_texture(str(tmp_path / "none.png")) is None
+    view = win.show_screen("settings")
+    frame(win)
+    faces = [CardFace(weapon, 100, 100, 200, 280), CardFace(plain, 400, 100, 200, 280)]
+    for face in faces:
+        face.build(view)
+    win.clear()
+    for face in faces:
+        face.draw()
+    image = pixels(win)
+    art_part = image.crop((110, win.height - 330, 290, win.height - 170))
+    assert any(p == (255, 0, 255) for p in art_part.getdata())  # the pack's art is drawn
+    gen_part = image.crop((410, win.height - 330, 590, win.height - 170))
+    assert not any(p == (255, 0, 255) for p in gen_part.getdata())
+    assert len(set(gen_part.getdata())) > 3  # a generated face, not a blank
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_client8_screens_draw_in_both_languages(win: StalkerWindow, lang: str) -> None:
+    start(win)
+    i18n.set_language(lang)
+    try:
+        for kind in ("stalker", "base", "settings"):
+            view = win.show_screen(kind)
+            frame(win)
+            assert view._texts
+            missing = [t.text for t in view._texts if i18n.has(t.text)]
+            assert not missing, missing  # no raw string keys on screen
+    finally:
+        i18n.set_language("en")
