@@ -1,15 +1,178 @@
-"""`stalkerzone map` (ARCHITECTURE.md). Placeholder: not built yet."""
+"""`stalkerzone map`: the sectors, a random valid Zone, and checking a layout file (MAP-1…7).
+
+``map tiles --json`` / ``map random --seed S [--shape …] [--closed-roads] [--json]`` /
+``map check FILE [--closed-roads]`` (exit 0 valid, 1 invalid, 2 unreadable). JSON shapes as
+ARCHITECTURE.md states.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import random
+import sys
+from pathlib import Path
 from typing import Any
+
+from stalkerzone.content.tiles import load_sectors
+from stalkerzone.engine.layout import (
+    FACE_NAMES,
+    SHAPES,
+    Placement,
+    Sector,
+    Zone,
+    ZoneImpossible,
+    check_zone,
+    random_zone,
+)
+from stalkerzone.errors import UserError
 
 
 def add_parser(subparsers: Any) -> None:
-    subparsers.add_parser("map", help="(not built yet)")
+    parser = subparsers.add_parser("map", help="the sectors, random Zones, layout checks")
+    sub = parser.add_subparsers(dest="map_command", metavar="SUBCOMMAND", required=True)
+    tiles = sub.add_parser("tiles", help="the ten two-sided sectors")
+    tiles.add_argument("--json", action="store_true", help="print JSON")
+    tiles.add_argument("--tiles", type=Path, default=None, help=argparse.SUPPRESS)
+    rnd = sub.add_parser("random", help="deal a random valid Zone")
+    rnd.add_argument("--seed", type=int, required=True)
+    rnd.add_argument("--shape", choices=SHAPES, default="free")
+    rnd.add_argument("--closed-roads", action="store_true", help="MAP-7: no road into space")
+    rnd.add_argument("--json", action="store_true", help="print the layout as JSON")
+    rnd.add_argument("--tiles", type=Path, default=None, help=argparse.SUPPRESS)
+    check = sub.add_parser("check", help="check a Zone layout file (- or /dev/stdin: stdin)")
+    check.add_argument("file")
+    check.add_argument("--closed-roads", action="store_true", help="also check MAP-7")
+    check.add_argument("--tiles", type=Path, default=None, help=argparse.SUPPRESS)
 
 
 def run(args: argparse.Namespace) -> int:
-    print("stalkerzone map: not built yet")
+    sectors = load_sectors(args.tiles)
+    if args.map_command == "tiles":
+        return _tiles(sectors, args.json)
+    if args.map_command == "random":
+        return _random(sectors, args)
+    return _check(sectors, args)
+
+
+def _tiles(sectors: tuple[Sector, ...], as_json: bool) -> int:
+    data = {
+        "radius": 2,
+        "sectors": [
+            {
+                "id": s.id,
+                "faces": {
+                    name: {
+                        "edges": list(face.edges),
+                        "sites": [site.value for site in face.sites()],
+                    }
+                    for name, face in s.faces.items()
+                },
+            }
+            for s in sectors
+        ],
+    }
+    if as_json:
+        print(json.dumps(data, ensure_ascii=False))
+        return 0
+    for s in sectors:
+        for name, face in s.faces.items():
+            edges = "".join("R" if e else "." for e in face.edges)
+            sites = ", ".join(site.value for site in face.sites())
+            print(f"{s.id}{name}  {face.name.get('en'):<22} edges {edges}  {sites}")
+    return 0
+
+
+def layout_json(zone: Zone) -> dict[str, Any]:
+    return {
+        "placements": [
+            {"sector": p.sector, "face": p.face, "rotation": p.rotation, "slot": list(p.slot)}
+            for p in zone.placements
+        ]
+    }
+
+
+def _random(sectors: tuple[Sector, ...], args: argparse.Namespace) -> int:
+    try:
+        zone = random_zone(sectors, random.Random(args.seed), args.shape, args.closed_roads)
+    except ZoneImpossible as error:
+        raise UserError(f"map random: {error}", exit_code=1) from None
+    if args.json:
+        print(json.dumps(layout_json(zone)))
+        return 0
+    roads = ", closed roads" if args.closed_roads else ""
+    print(f"Zone (seed {args.seed}, shape {args.shape}{roads}): sector+face/rotation per slot")
+    print(ascii_zone(zone))
+    return 0
+
+
+def ascii_zone(zone: Zone) -> str:
+    """The slots drawn as a hex grid of labels like ``s01a3`` (sector, face, rotation)."""
+    cells = {p.slot: f"{p.sector}{p.face}{p.rotation}" for p in zone.placements}
+    if not cells:
+        return "(empty)"
+    cols = {slot: 2 * slot[0] + slot[1] for slot in cells}
+    c0 = min(cols.values())
+    r0, r1 = min(j for _, j in cells), max(j for _, j in cells)
+    lines = []
+    for j in range(r0, r1 + 1):
+        row = {cols[s] - c0: label for s, label in cells.items() if s[1] == j}
+        width = max(row) + 1 if row else 0
+        text = "".join(row.get(c, "").center(4) if c in row else "   " for c in range(width))
+        lines.append(text.rstrip())
+    return "\n".join(lines)
+
+
+def read_layout(source: str) -> Zone:
+    """Parse a layout file (UserError, exit 2, naming the file and field when malformed)."""
+    name = "<stdin>" if source in ("-", "/dev/stdin") else source
+    try:
+        if source == "-":
+            text = sys.stdin.read()
+        else:
+            text = Path(source).read_text(encoding="utf-8")
+    except OSError as error:
+        raise UserError(f"{name}: cannot read: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise UserError(f"{name}: not UTF-8 text") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise UserError(f"{name}: not valid JSON: {error}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("placements"), list):
+        raise UserError(f'{name}: expected an object {{"placements": [...]}}')
+    placements = []
+    for k, raw in enumerate(data["placements"]):
+        where = f"{name}: placements[{k}]"
+        if not isinstance(raw, dict):
+            raise UserError(f"{where}: expected an object")
+        extra = set(raw) - {"sector", "face", "rotation", "slot"}
+        if extra:
+            raise UserError(f"{where}: unknown field {sorted(extra)[0]!r}")
+        sector, face, rotation, slot = (raw.get(f) for f in ("sector", "face", "rotation", "slot"))
+        if not isinstance(sector, str):
+            raise UserError(f"{where}: sector: expected a sector id string")
+        if face not in FACE_NAMES:
+            raise UserError(f'{where}: face: expected "a" or "b"')
+        if not isinstance(rotation, int) or isinstance(rotation, bool) or not 0 <= rotation < 6:
+            raise UserError(f"{where}: rotation: expected an integer 0…5")
+        if not (
+            isinstance(slot, list)
+            and len(slot) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in slot)
+        ):
+            raise UserError(f"{where}: slot: expected [i, j] (two integers)")
+        placements.append(Placement(sector, str(face), rotation, (slot[0], slot[1])))
+    return Zone(tuple(placements))
+
+
+def _check(sectors: tuple[Sector, ...], args: argparse.Namespace) -> int:
+    zone = read_layout(args.file)
+    problems = check_zone(zone, sectors, closed_roads=args.closed_roads)
+    if not problems:
+        print(f"valid: {len(zone.placements)} sectors")
+        return 0
+    for problem in problems:
+        print(str(problem))
+    print(f"invalid: {len(problems)} problem(s)")
     return 1
