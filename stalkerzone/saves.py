@@ -24,6 +24,7 @@ import json
 import os
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -47,7 +48,7 @@ from stalkerzone.engine.serialize import (
     state_to_json,
     to_json,
 )
-from stalkerzone.engine.state import GameContext
+from stalkerzone.engine.state import GameContext, GameState, card_places, instances
 from stalkerzone.errors import UserError
 
 FORMAT = 2
@@ -494,6 +495,9 @@ def _load(
             state = state_from_json(snapshot, GameContext(cards, sectors, variant))
         except SnapshotError as error:
             raise SaveError(f"{path}: {error}") from None
+        problem = _card_problem(state, cards)
+        if problem:
+            raise SaveError(f"{path}: snapshot: {problem}")
         record = records.from_snapshot(setup, actions, state, trail_raw)
     else:
         try:
@@ -515,6 +519,27 @@ def _load(
         sectors=sectors,
     )
     return loaded, divergence
+
+
+def _card_problem(state: GameState, cards: CardSet) -> str:
+    """Every card copy of the game must be in exactly one place (deck, hand, loot…)."""
+    expected = Counter(
+        instance
+        for group in (cards.monsters, cards.equipment, cards.artifacts, cards.events, cards.orders)
+        for card in group
+        for instance in instances(card)
+    )
+    found: Counter[str] = Counter()
+    for instance, where in card_places(state):
+        if instance not in expected:
+            return f"{where}: unknown card '{instance[:60]}'"
+        found[instance] += 1
+    if found != expected:
+        extra = found - expected
+        if extra:
+            return f"card '{next(iter(extra))}' is in two places"
+        return f"card '{next(iter(expected - found))}' is missing"
+    return ""
 
 
 def new_game_record(setup: GameSetup, cards: CardSet, sectors: Sequence[Sector]) -> GameRecord:

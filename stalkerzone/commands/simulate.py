@@ -1,15 +1,182 @@
-"""`stalkerzone simulate` (ARCHITECTURE.md). Placeholder: not built yet."""
+"""`stalkerzone simulate`: bot games headless, then statistics for card authors (issue 6).
+
+Progress goes to stderr (a rich progress bar); the table or ``--json`` goes to stdout. Results
+are the same for any ``--workers``.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import sys
 from typing import Any
+
+from stalkerzone.errors import UserError
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
 
 
 def add_parser(subparsers: Any) -> None:
-    subparsers.add_parser("simulate", help="(not built yet)")
+    parser = subparsers.add_parser(
+        "simulate",
+        help="play bot games headless and print balance statistics",
+        description="Play N bot games and print wins by character, game length, deaths, fights "
+        "per monster and colour, cash flow and orders: what a card author needs to see "
+        "whether a new card breaks the game.",
+    )
+    parser.add_argument("--games", type=_positive, default=100, metavar="N")
+    parser.add_argument("--players", type=_positive, default=4, metavar="P", help="1 to 6")
+    parser.add_argument("--seed", type=_seed, default=1, metavar="S")
+    parser.add_argument("--variant", default="standard", help="standard or express")
+    parser.add_argument("--express", action="store_true", help="same as --variant express")
+    parser.add_argument(
+        "--cards", action="append", default=[], metavar="DIR", help="extra card pack (repeatable)"
+    )
+    parser.add_argument("--bot", default="hard", help="bot level: easy, normal or hard")
+    parser.add_argument("--workers", type=_positive, default=None, metavar="W")
+    parser.add_argument(
+        "--zone",
+        default="free",
+        choices=("free", "ring", "line", "compact", "hand"),
+        help="Zone shape dealt at random, or 'hand' for bots laying out the sectors",
+    )
+    parser.add_argument(
+        "--max-rounds", type=_positive, default=None, metavar="R", help="turn cap in rounds"
+    )
+    parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
 
 
 def run(args: argparse.Namespace) -> int:
-    print("stalkerzone simulate: not built yet")
-    return 1
+    from stalkerzone.content.variants import VARIANT_NAMES
+    from stalkerzone.engine.bots import LEVELS
+    from stalkerzone.simulation import SimConfig, iter_games, load_world, summarise
+
+    variant = "express" if args.express else args.variant
+    if variant not in VARIANT_NAMES:
+        raise UserError(f"--variant: unknown variant '{variant}' ({', '.join(VARIANT_NAMES)})")
+    if args.bot not in LEVELS:
+        raise UserError(f"--bot: unknown bot level '{args.bot}' ({', '.join(LEVELS)})")
+    if not 1 <= args.players <= 6:
+        raise UserError(f"--players: 1 to 6 players, not {args.players}")
+    config = SimConfig(
+        games=args.games,
+        players=args.players,
+        seed=args.seed,
+        variant=variant,
+        card_dirs=tuple(args.cards),
+        level=args.bot,
+        zone_mode=args.zone,
+        max_rounds=args.max_rounds,
+    )
+    cards, _, _ = load_world(config)  # bad --cards or packs: a one-line error before any work
+    workers = args.workers
+    if workers is None:
+        workers = 1 if args.games < 16 else max(1, min(8, os.cpu_count() or 1))
+    results = []
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    err = Console(stderr=True)
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    ) as progress:
+        task = progress.add_task(f"{config.games} bot games", total=config.games)
+        for result in iter_games(config, workers):
+            results.append(result)
+            progress.advance(task)
+    monsters = [m.id for m in cards.monsters if m.deck == "zone"]
+    summary = summarise(config, results, monsters=monsters)
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False, indent=1))
+    else:
+        print_tables(summary)
+    return 0
+
+
+def print_tables(summary: dict[str, Any]) -> None:
+    """The statistics as rich tables on stdout."""
+    from rich.console import Console
+    from rich.table import Table
+
+    out = Console(file=sys.stdout, width=max(100, Console().width))
+    cfg = summary["config"]
+    rounds = summary["rounds"]
+    out.print(
+        f"[bold]{summary['games']} games[/], {cfg['players']} players, variant {cfg['variant']}, "
+        f"bot {cfg['bot']}, seed {cfg['seed']}: {summary['finished']} finished, "
+        f"{summary['draws']} draws (turn cap {cfg['round_cap']} rounds)"
+    )
+    if rounds["mean"] is not None:
+        out.print(
+            f"Game length in rounds: mean {rounds['mean']}, median {rounds['median']}, "
+            f"min {rounds['min']}, max {rounds['max']}; {summary['actions_per_game']} actions, "
+            f"{summary['deaths_per_game']} deaths and {summary['orders_per_game']} orders "
+            "delivered per game"
+        )
+    if summary["draw_games"]:
+        shown = ", ".join(str(i) for i in summary["draw_games"][:20])
+        out.print(f"Draws (turn cap reached) in games: {shown}")
+
+    chars = Table(title="Wins by character")
+    for col in ("stalker", "games", "wins", "win %", "deaths/game", "orders/game"):
+        chars.add_column(col, justify="left" if col == "stalker" else "right")
+    for stalker, row in summary["characters"].items():
+        chars.add_row(
+            stalker,
+            str(row["games"]),
+            str(row["wins"]),
+            f"{100 * row['win_rate']:.1f}",
+            f"{row['deaths_per_game']:.2f}",
+            f"{row['orders_per_game']:.2f}",
+        )
+    out.print(chars)
+
+    fights = Table(title="Fights per monster and colour")
+    for col in ("monster", "colour", "fought", "won", "lost", "escaped", "won %"):
+        fights.add_column(col, justify="left" if col in ("monster", "colour") else "right")
+    for key, row in summary["fights"].items():
+        monster, _, colour = key.partition("/")
+        fought = row["fought"]
+        rate = f"{100 * row['won'] / fought:.0f}" if fought else "-"
+        style = "yellow" if fought == 0 else None
+        fights.add_row(
+            monster,
+            colour,
+            str(fought),
+            str(row["won"]),
+            str(row["lost"]),
+            str(row["escaped"]),
+            rate,
+            style=style,
+        )
+    out.print(fights)
+
+    cash = Table(title="Cash flow (green, all players)")
+    cash.add_column("kind")
+    cash.add_column("total", justify="right")
+    cash.add_column("per game", justify="right")
+    for kind, total in summary["cash_flow"].items():
+        cash.add_row(kind, str(total), f"{summary['cash_flow_per_game'][kind]:.0f}")
+    out.print(cash)

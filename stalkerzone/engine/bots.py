@@ -49,7 +49,6 @@ from stalkerzone.engine.cards import (
     Armour,
     Artifact,
     ArtifactRequirement,
-    CardSet,
     Colour,
     Equipment,
     Grenade,
@@ -141,6 +140,21 @@ def _fallback(legal: Sequence[Action]) -> Action:
         if isinstance(action, EndTurn):
             return action
     return legal[0]
+
+
+_TOKENS: dict[tuple[int, int, str], tuple[object, object, int]] = {}
+
+
+def _token(state: GameState) -> int:
+    """A small number naming the cards, sectors and variant a game is played with (memo keys;
+    the objects are kept alive so that their ids cannot be reused)."""
+    ctx = state.ctx
+    key = (id(ctx.cards), id(ctx.sectors), ctx.variant.id)
+    hit = _TOKENS.get(key)
+    if hit is None:
+        hit = (ctx.cards, ctx.sectors, len(_TOKENS) + 1)
+        _TOKENS[key] = hit
+    return hit[2]
 
 
 def _tiebreak(state: GameState, salt: str = "") -> int:
@@ -347,13 +361,15 @@ _DANGER_VALUES: dict[tuple[object, ...], float] = {}
 _GUARDIAN: dict[tuple[object, ...], float] = {}
 _GAINS: dict[tuple[object, ...], float] = {}
 
-_MONSTER_SIDES: dict[tuple[int, Colour], tuple[tuple[Monster, MonsterSide, int], ...]] = {}
+_Deck = tuple[tuple[Monster, MonsterSide, int], ...]
+_MONSTER_SIDES: dict[tuple[int, Colour], _Deck] = {}
 
 
-def _zone_monsters(cards: CardSet, colour: Colour) -> tuple[tuple[Monster, MonsterSide, int], ...]:
-    key = (id(cards), colour)
+def _zone_monsters(state: GameState, colour: Colour) -> _Deck:
+    cards = state.cards
+    key = (_token(state), colour)
     hit = _MONSTER_SIDES.get(key)
-    if hit is None or (hit and hit[0][0] is not cards.get(hit[0][0].id)):
+    if hit is None:
         hit = tuple(
             (m, MonsterSide.of(m, colour), m.copies) for m in cards.monsters if m.deck == "zone"
         )
@@ -399,7 +415,7 @@ class _Turn:
             colour,
             self.death_cost(),
             self.profile.risk,
-            id(self.state.cards),
+            _token(self.state),
         )
         hit = _DANGER_VALUES.get(key)
         if hit is not None:
@@ -413,7 +429,6 @@ class _Turn:
     def _danger_value(self, colour: Colour) -> float:
         p = self.player
         health = p.health
-        cards = self.state.cards
         wanted: dict[str, float] = {}
         for order in p.open_orders:
             card = self.state.card(order.card)
@@ -423,7 +438,7 @@ class _Turn:
                 wanted[req.monster] = max(wanted.get(req.monster, 0.0), card.reward + 300.0)
         total = weight = 0.0
         death = self.death_cost()
-        for monster, side, copies in _zone_monsters(cards, colour):
+        for monster, side, copies in _zone_monsters(self.state, colour):
             est = estimate(self.stats, health, p.reputation, side)
             gain = monster.at(colour).trophy_price + wanted.get(monster.id, 0.0)
             if colour == Colour.RED:
@@ -461,7 +476,7 @@ class _Turn:
         st = self.stats
         grenades = tuple(sorted(card_id(g) for g in p.grenades))
         stims = tuple(sorted(card_id(g) for g in p.stimulators))
-        key = (st, p.reputation, grenades, stims, self.profile.exact_fights, id(self.state.cards))
+        key = (st, p.reputation, grenades, stims, self.profile.exact_fights, _token(self.state))
         hit = _GUARDIAN.get(key)
         if hit is not None:
             return hit
@@ -550,7 +565,7 @@ class _Turn:
             len(p.stimulators),
             self.need,
             p.stalker,
-            id(self.state.cards),
+            _token(self.state),
         )
         hit = _GAINS.get(key)
         if hit is None:
@@ -887,7 +902,7 @@ _CATALOGUES: dict[tuple[int, Site], tuple[str, ...]] = {}
 
 def _catalogue(state: GameState, base: Site) -> tuple[str, ...]:
     """Card ids a base sells (from the cards, whatever is in stock right now)."""
-    key = (id(state.cards), base)
+    key = (_token(state), base)
     hit = _CATALOGUES.get(key)
     if hit is None:
         hit = tuple(c.id for c in state.cards.equipment if base in c.sold_at)
@@ -895,14 +910,13 @@ def _catalogue(state: GameState, base: Site) -> tuple[str, ...]:
     return hit
 
 
-_FIELDS: dict[tuple[object, frozenset[Hex]], dict[Hex, int]] = {}
+_FIELDS: dict[tuple[object, frozenset[Hex], int], dict[Hex, int]] = {}
 
 
 def _distances(state: GameState, goals: frozenset[Hex]) -> dict[Hex, int]:
     """Movement points from every hex to the nearest goal (multi-turn; passing a danger hex
     costs a stop, the Epicenter is only ever a goal). Memoised per Zone and goal set."""
-    zone_key = state.zone.placements
-    key = (zone_key, goals)
+    key = (state.zone.placements, goals, _token(state))
     hit = _FIELDS.get(key)
     if hit is not None:
         return hit
