@@ -1,0 +1,93 @@
+"""`stalkerzone replay SAVE` in a fresh process reaches exactly the saved state (exit 0), names
+the first diverging action when it does not (exit 1) and refuses unreadable saves (exit 2)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+
+from lifekit import bot_record, packs
+
+from stalkerzone import saves
+from stalkerzone.engine import record as records
+from stalkerzone.engine.serialize import action_to_json, digest, state_digest
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@cache
+def played() -> records.GameRecord:
+    return bot_record(300, seed=21, players=4, variant="express")
+
+
+def replay(path: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONHASHSEED": "123"}  # another hash seed than this process
+    return subprocess.run(
+        [sys.executable, "-m", "stalkerzone", "replay", str(path), *extra],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        env=env,
+        timeout=120,
+    )
+
+
+def test_life_replay_in_a_fresh_process_is_identical(tmp_path: Path) -> None:
+    record = played()
+    path = saves.save_game(record, tmp_path / "game.json", packs=packs())
+    done = replay(path, "--json")
+    assert done.returncode == 0, done.stdout + done.stderr
+    report = json.loads(done.stdout)
+    assert report["same"] is True
+    assert report["actions"] == len(record.actions)
+    assert report["checksum"] == state_digest(record.state)
+    text = replay(path)
+    assert text.returncode == 0 and "same final state" in text.stdout
+
+
+def test_life_replay_names_the_first_diverging_action(tmp_path: Path) -> None:
+    record = played()
+    data = saves.save_data(record, packs=packs())
+    # change one fingerprint: the replay must stop at that very action
+    target = len(record.actions) // 2
+    data["trail"][target] = "0000000000"
+    body = {k: v for k, v in data.items() if k != "integrity"}
+    data = {**body, "integrity": digest(body)}
+    path = tmp_path / "diverged.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    done = replay(path, "--json")
+    assert done.returncode == 1, done.stdout + done.stderr
+    report = json.loads(done.stdout)
+    assert report["same"] is False and report["diverged_at"] == target
+    assert report["action"] == action_to_json(record.actions[target])
+    text = replay(path)
+    assert text.returncode == 1 and f"diverged at action {target}" in text.stdout
+    assert "Traceback" not in text.stdout + text.stderr
+
+
+def test_life_replay_reports_a_refused_action(tmp_path: Path) -> None:
+    record = played()
+    data = saves.save_data(record, packs=packs())
+    index = next(k for k, a in enumerate(data["actions"]) if a["type"] == "Move" and k > 20)
+    data["actions"][index]["to"] = [99, 99]
+    body = {k: v for k, v in data.items() if k != "integrity"}
+    path = tmp_path / "refused.json"
+    path.write_text(json.dumps({**body, "integrity": digest(body)}), encoding="utf-8")
+    done = replay(path)
+    assert done.returncode == 1
+    assert f"diverged at action {index}" in done.stdout and "refused: TURN-2" in done.stdout
+
+
+def test_life_replay_unreadable_save(tmp_path: Path) -> None:
+    path = tmp_path / "nope.json"
+    path.write_text("{not json", encoding="utf-8")
+    done = replay(path)
+    assert done.returncode == 2
+    assert done.stderr.startswith("stalkerzone: ") and done.stderr.count("\n") == 1
+    assert "Traceback" not in done.stderr
+    missing = replay(tmp_path / "missing.json")
+    assert missing.returncode == 2 and "cannot read" in missing.stderr
