@@ -598,7 +598,11 @@ def completable(
     zone: Zone, placement: Placement, sectors: Iterable[Sector], *, closed_roads: bool = False
 ) -> bool:
     """Dead-end foresight: can the Zone with ``placement`` still be finished into a valid Zone
-    (MAP-5, and MAP-7 if ``closed_roads``) with the remaining sectors? Memoised across calls."""
+    (MAP-5, and MAP-7 if ``closed_roads``) with the remaining sectors?
+
+    ``False`` only when proven (the search ran to the end); failed states are memoised across
+    calls. A search that runs out of its node budget on every restart answers ``True`` (the
+    placement is not marked as a dead end)."""
     tab = tables(sectors)
     z = zone.place(placement)
     placed = z.sector_ids()
@@ -617,7 +621,24 @@ def completable(
         _SEARCHES[(id(tab), closed_roads)] = search
     if len(search.failed) > 200_000:
         search.failed.clear()
-    return search.free(occupied, frozenset(tab.ids) - placed, [])
+    remaining = frozenset(tab.ids) - placed
+    for attempt in range(FORESIGHT_RESTARTS):
+        search.rng = None if attempt == 0 else random.Random(attempt)
+        search.nodes = 0
+        search.budget = FORESIGHT_BUDGET
+        try:
+            return search.free(dict(occupied), remaining, [])
+        except _OutOfBudget:
+            continue
+        finally:
+            search.rng = None
+            search.budget = None
+    return True  # not proven a dead end within the budget
+
+
+FORESIGHT_BUDGET = 600
+"""Search nodes per foresight attempt; after FORESIGHT_RESTARTS attempts the answer is "maybe"."""
+FORESIGHT_RESTARTS = 4
 
 
 def dead_ends(
