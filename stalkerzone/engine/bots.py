@@ -142,6 +142,22 @@ def _fallback(legal: Sequence[Action]) -> Action:
     return legal[0]
 
 
+_STATS: dict[tuple[object, ...], StalkerStats] = {}
+
+
+def _stats(state: GameState, p: PlayerState) -> StalkerStats:
+    """``equipment.stats`` memoised on what decides it."""
+    key: tuple[object, ...] = (p.stalker, p.weapon, p.mods, p.head, p.body, p.navigation)
+    key += (p.artifacts, p.grenades, p.stimulators, p.protection_minus, _token(state))
+    hit = _STATS.get(key)
+    if hit is None:
+        hit = stats(p, state.ctx)
+        if len(_STATS) > _MEMO_CAP:
+            _STATS.clear()
+        _STATS[key] = hit
+    return hit
+
+
 _TOKENS: dict[tuple[int, int, str], tuple[object, object, int]] = {}
 
 
@@ -317,23 +333,33 @@ def _mean_damage(dice: Dice, bonus: int, defence: int, maximal: bool = False) ->
     return hit
 
 
-_ESTIMATES: dict[tuple[object, ...], Estimate] = {}
+_ROUNDS: dict[tuple[StalkerStats, MonsterSide], tuple[float, float, float]] = {}
+
+
+def _exchange(st: StalkerStats, monster: MonsterSide) -> tuple[float, float, float]:
+    """Mean damage per round dealt and taken, and the extra damage taken at the start
+    (first strike, paralysis, multi-attack) — memoised per stats and monster."""
+    key = (st, monster)
+    hit = _ROUNDS.get(key)
+    if hit is None:
+        blow = _mean_damage(monster.attack, 0, st.defence)
+        dealt = _mean_damage(st.attack, st.one_die_bonus, monster.defence) - monster.regeneration
+        taken = monster.drain + blow
+        extra = (monster.multi_attacks - 1) * blow + monster.paralysis_rolls * 0.5 * blow
+        if monster.first_strike:
+            extra += taken
+        hit = (dealt, taken, extra)
+        if len(_ROUNDS) > _MEMO_CAP:
+            _ROUNDS.clear()
+        _ROUNDS[key] = hit
+    return hit
 
 
 def estimate(
     st: StalkerStats, health: int, reputation: int, monster: MonsterSide, *, escape: bool = True
 ) -> Estimate:
-    """Expected damage each round on both sides turned into rough chances (memoised)."""
-    key = (st, health, reputation, monster, escape)
-    hit = _ESTIMATES.get(key)
-    if hit is not None:
-        return hit
-    dealt = _mean_damage(st.attack, st.one_die_bonus, monster.defence) - monster.regeneration
-    taken = monster.drain + _mean_damage(monster.attack, 0, st.defence)
-    extra = (monster.multi_attacks - 1) * _mean_damage(monster.attack, 0, st.defence)
-    extra += monster.paralysis_rolls * 0.5 * _mean_damage(monster.attack, 0, st.defence)
-    if monster.first_strike:
-        extra += taken
+    """Expected damage each round on both sides turned into rough chances."""
+    dealt, taken, extra = _exchange(st, monster)
     to_kill = monster.health / dealt if dealt > 0.05 else math.inf
     to_die = (health - extra) / taken if taken > 0.05 else math.inf
     if health - extra <= 0:
@@ -344,20 +370,46 @@ def estimate(
         win = 1.0
     else:
         margin = (to_die - to_kill) / max(1.0, math.sqrt(to_kill))
-        win = 1.0 / (1.0 + math.exp(-2.0 * margin))
-    faces = sum(1 for f in range(1, 7) if f + st.escape_bonus >= reputation) / 6
+        win = 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, -2.0 * margin))))
+    faces = min(6, max(0, 7 - reputation + st.escape_bonus)) / 6
     lose = 1.0 - win
     death = lose if not escape else lose * (1.0 - faces) ** 2
     rounds = min(to_kill, to_die) if not math.isinf(min(to_kill, to_die)) else 3.0
     hurt = min(float(health), extra + taken * (rounds if win > 0.5 else 1.5))
-    found = Estimate(win, death, hurt)
-    if len(_ESTIMATES) > _MEMO_CAP:
-        _ESTIMATES.clear()
-    _ESTIMATES[key] = found
-    return found
+    return Estimate(win, death, hurt)
 
 
-_DANGER_VALUES: dict[tuple[object, ...], float] = {}
+_DANGERS: dict[tuple[object, ...], tuple[dict[str, float], float, float, float]] = {}
+
+
+def _danger_table(
+    state: GameState, st: StalkerStats, health: int, reputation: int, colour: Colour
+) -> tuple[dict[str, float], float, float, float]:
+    """For a danger of ``colour``: each monster's share times its chance to be beaten, the
+    expected trophy (and artifact) money, the chance of death, the health lost (memoised)."""
+    key = (st, health, reputation, colour, _token(state))
+    hit = _DANGERS.get(key)
+    if hit is not None:
+        return hit
+    deck = _zone_monsters(state, colour)
+    weight = sum(copies for _, _, copies in deck) or 1
+    win_by: dict[str, float] = {}
+    gain = death = hurt = 0.0
+    for monster, side, copies in deck:
+        share = copies / weight
+        est = estimate(st, health, reputation, side)
+        win_by[monster.id] = win_by.get(monster.id, 0.0) + share * est.win
+        price = monster.at(colour).trophy_price + (ARTIFACT_VALUE if colour == Colour.RED else 0)
+        gain += share * est.win * price
+        death += share * est.death
+        hurt += share * est.hurt
+    hit = (win_by, gain, death, hurt)
+    if len(_DANGERS) > _MEMO_CAP:
+        _DANGERS.clear()
+    _DANGERS[key] = hit
+    return hit
+
+
 _GUARDIAN: dict[tuple[object, ...], float] = {}
 _GAINS: dict[tuple[object, ...], float] = {}
 
@@ -389,9 +441,11 @@ class _Turn:
         self.profile = profile
         self.index = state.current_player
         self.player = state.player
-        self.stats = stats(self.player, state.ctx)
+        self.stats = _stats(state, self.player)
         self.variant = state.variant
         self.need = max(0, self.variant.elements_required - self.player.elements)
+        self._death: float | None = None
+        self._dangers: dict[Colour, float] = {}
 
     # values ---------------------------------------------------------------------------------
     def power(self, st: StalkerStats) -> float:
@@ -400,54 +454,36 @@ class _Turn:
         return attack + 1.3 * st.defence + 0.12 * st.max_health + 0.8 * st.movement
 
     def death_cost(self) -> float:
-        p = self.player
-        gear = sum(getattr(self.state.card(c), "price", 0) for c in p.carried())
-        return 600.0 + p.cash + 0.5 * gear + p.elements * ELEMENT_VALUE
+        """What dying would cost: cash, half the gear's price, the Elements, and the walk."""
+        if self._death is None:
+            p = self.player
+            gear = sum(getattr(self.state.card(c), "price", 0) for c in p.carried())
+            self._death = 600.0 + p.cash + 0.5 * gear + p.elements * ELEMENT_VALUE
+        return self._death
 
     def danger_value(self, colour: Colour) -> float:
-        """Expected worth of meeting a monster of ``colour`` now (trophy, artifact, orders)."""
-        p = self.player
-        key = (
-            self.stats,
-            p.health,
-            p.reputation,
-            p.open_orders,
-            colour,
-            self.death_cost(),
-            self.profile.risk,
-            _token(self.state),
-        )
-        hit = _DANGER_VALUES.get(key)
-        if hit is not None:
-            return hit
-        found = self._danger_value(colour)
-        if len(_DANGER_VALUES) > _MEMO_CAP:
-            _DANGER_VALUES.clear()
-        _DANGER_VALUES[key] = found
+        """Expected worth of meeting a monster of ``colour`` now: trophy (and artifact at red),
+        open trophy orders, less the health it costs and the risk of death."""
+        found = self._dangers.get(colour)
+        if found is None:
+            found = self._dangers[colour] = self._danger_value(colour)
         return found
 
     def _danger_value(self, colour: Colour) -> float:
         p = self.player
-        health = p.health
-        wanted: dict[str, float] = {}
+        health = max(1, p.health // 3 * 3)  # planning looks at health in steps of 3
+        win_by, gain, death, hurt = _danger_table(
+            self.state, self.stats, health, p.reputation, colour
+        )
+        value = gain
         for order in p.open_orders:
             card = self.state.card(order.card)
             assert isinstance(card, Order)
             req = card.requirement
             if isinstance(req, TrophyRequirement) and req.colour in (None, colour):
-                wanted[req.monster] = max(wanted.get(req.monster, 0.0), card.reward + 300.0)
-        total = weight = 0.0
-        death = self.death_cost()
-        for monster, side, copies in _zone_monsters(self.state, colour):
-            est = estimate(self.stats, health, p.reputation, side)
-            gain = monster.at(colour).trophy_price + wanted.get(monster.id, 0.0)
-            if colour == Colour.RED:
-                gain += ARTIFACT_VALUE
-            value = est.win * gain - self.profile.risk * est.death * death
-            value -= est.hurt * self.variant.heal_price
-            total += copies * value
-            weight += copies
-        return total / weight if weight else 0.0
+                value += win_by.get(req.monster, 0.0) * (card.reward + 300.0)
+        value -= self.profile.risk * death * self.death_cost()
+        return value - hurt * self.variant.heal_price
 
     def anomaly_value(self) -> float:
         table = self.variant.anomaly_table
@@ -476,7 +512,7 @@ class _Turn:
         st = self.stats
         grenades = tuple(sorted(card_id(g) for g in p.grenades))
         stims = tuple(sorted(card_id(g) for g in p.stimulators))
-        key = (st, p.reputation, grenades, stims, self.profile.exact_fights, _token(self.state))
+        key = (st, grenades, stims, self.profile.exact_fights, _token(self.state))
         hit = _GUARDIAN.get(key)
         if hit is not None:
             return hit
@@ -499,19 +535,18 @@ class _Turn:
                 )
             ms = replace(ms, health=max(1, round(ms.health - extra)))
             health = st.max_health + heal
-            if self.profile.exact_fights:
-                side = StalkerSide(
-                    health=health,
-                    max_health=health,
-                    attack=st.attack,
-                    one_die_bonus=st.one_die_bonus,
-                    defence=st.defence,
-                    reputation=p.reputation,
-                    escape_bonus=st.escape_bonus,
-                )
-                wins.append(fight_odds(start_fight(side, ms, epicenter=True), "attack").win)
-            else:
-                wins.append(estimate(st, health, 0, ms, escape=False).win)
+            rough = estimate(st, health, 0, ms, escape=False).win
+            if not self.profile.exact_fights or rough < 0.02:
+                wins.append(rough)  # hopeless: no need for the exact figure
+                continue
+            side = StalkerSide(
+                health=health,
+                max_health=health,
+                attack=st.attack,
+                one_die_bonus=st.one_die_bonus,
+                defence=st.defence,
+            )
+            wins.append(fight_odds(start_fight(side, ms, epicenter=True), "attack").win)
         found = sum(wins) / len(wins)
         _GUARDIAN[key] = found
         return found
@@ -593,7 +628,7 @@ class _Turn:
         after = self.with_card(instance)
         if after is None:
             return 0.0
-        return self.power(stats(after, self.state.ctx)) - self.power(self.stats)
+        return self.power(_stats(self.state, after)) - self.power(self.stats)
 
     def trade(self) -> Action | None:
         state, p, legal = self.state, self.player, self.legal
@@ -700,16 +735,16 @@ class _Turn:
                 if isinstance(card, Artifact):
                     after = self.with_card(a.card)
                     if after is not None:
-                        better = self.power(stats(after, self.state.ctx)) >= self.power(self.stats)
+                        better = self.power(_stats(self.state, after)) >= self.power(self.stats)
                         if better:
                             return a
                     continue
                 if self.gain(a.card) > 0.01:
                     return a
         for a in self.legal:
-            if isinstance(a, Stash) and a.card in p.artifacts:
+            if isinstance(a, Stash) and a.card in p.artifacts and _harmful(self.state, a.card):
                 after = replace(p, artifacts=tuple(c for c in p.artifacts if c != a.card))
-                if self.power(stats(after, self.state.ctx)) > self.power(self.stats) + 0.01:
+                if self.power(_stats(self.state, after)) > self.power(self.stats) + 0.01:
                     return a
         return None
 
@@ -895,6 +930,12 @@ class _Turn:
             return (dist.get(m.to, far) + penalty, m.to)
 
         return min(moves, key=key)
+
+
+def _harmful(state: GameState, instance: str) -> bool:
+    """An artifact with a drawback (some effect below zero)."""
+    card = state.card(instance)
+    return isinstance(card, Artifact) and any(e.amount < 0 for e in card.effects)
 
 
 _CATALOGUES: dict[tuple[int, Site], tuple[str, ...]] = {}
