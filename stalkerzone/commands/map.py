@@ -127,10 +127,7 @@ def read_layout(source: str) -> Zone:
     """Parse a layout file (UserError, exit 2, naming the file and field when malformed)."""
     name = "<stdin>" if source in ("-", "/dev/stdin") else source
     try:
-        if source == "-":
-            text = sys.stdin.read()
-        else:
-            text = Path(source).read_text(encoding="utf-8")
+        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
     except OSError as error:
         raise UserError(f"{name}: cannot read: {error.strerror or error}") from None
     except UnicodeDecodeError:

@@ -96,7 +96,7 @@ def _face(raw: Any, file: Path, sector: str, fname: str) -> Face:
         if h in hexes:
             raise _fail(file, "listed twice", sector, fname, h)
         try:
-            terrain = Terrain(row.get("terrain"))
+            terrain = Terrain(str(row.get("terrain")))
         except ValueError:
             known = ", ".join(t.value for t in Terrain)
             raise _fail(
@@ -250,6 +250,7 @@ def load_sectors(directory: Path | None = None) -> tuple[Sector, ...]:
         holders = [s.id for s in sectors if site in s.unique_sites()]
         if len(holders) != 1:
             raise TileError(
-                f"{folder}: {site.value} is on {len(holders)} sectors {holders} (exactly one, MAP-5)"
+                f"{folder}: {site.value} is on {len(holders)} sectors {holders}"
+                " (exactly one, MAP-5)"
             )
     return tuple(sorted(sectors, key=lambda s: s.id))

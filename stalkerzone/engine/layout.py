@@ -574,9 +574,13 @@ class _Search:
         self.failed.add(key)
         return False
 
-
     def _fits(
-        self, slot: Slot, touch: int, need: int, outside: Mapping[Slot, int], remaining: frozenset[str]
+        self,
+        slot: Slot,
+        touch: int,
+        need: int,
+        outside: Mapping[Slot, int],
+        remaining: frozenset[str],
     ) -> bool:
         banned = outside[slot] if self.closed else 0
         for sid in remaining:
@@ -776,11 +780,11 @@ def random_zone(
         chosen = []
         try:
             if isinstance(attempt[0], str):
-                sid, m = attempt  # type: ignore[misc]
+                sid, m = attempt
                 chosen = [(sid, (0, 0), m)]
                 ok = search.free({(0, 0): m}, frozenset(tab.ids) - {sid}, chosen)
             else:
-                tpl: tuple[Slot, ...] = attempt  # type: ignore[assignment]
+                tpl = attempt
                 inside = set(tpl)
                 outside = {
                     s: sum(1 << d for d in range(6) if slot_neighbour(s, d) not in inside)

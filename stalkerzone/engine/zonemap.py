@@ -18,6 +18,7 @@ from stalkerzone.engine.hexes import rotate as rotate_hex
 from stalkerzone.engine.layout import Sector, Zone
 from stalkerzone.engine.variant import Variant
 
+ORIGIN = Hex(0, 0)
 STOP_SITES: frozenset[Site] = frozenset(
     {Site.DANGER_GREEN, Site.DANGER_YELLOW, Site.DANGER_RED, Site.EPICENTER}
 )
@@ -35,7 +36,7 @@ class HexInfo:
     sector: str
     roads: frozenset[int] = frozenset()
     face: str = "a"
-    local: Hex = Hex(0, 0)
+    local: Hex = ORIGIN
 
 
 @dataclass(frozen=True, slots=True)

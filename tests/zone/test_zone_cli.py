@@ -26,7 +26,9 @@ def test_tiles_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_random_then_check_is_valid(capsys: pytest.CaptureFixture[str], tmp_path: Path, seed: int) -> None:
+def test_random_then_check_is_valid(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, seed: int
+) -> None:
     code, out, _ = _run(capsys, "map", "random", "--seed", str(seed), "--json")
     assert code == 0
     layout = tmp_path / "zone.json"
@@ -36,7 +38,9 @@ def test_random_then_check_is_valid(capsys: pytest.CaptureFixture[str], tmp_path
     assert code == 0 and out.startswith("valid")
 
 
-def test_check_reads_stdin(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_check_reads_stdin(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     _, out, _ = _run(capsys, "map", "random", "--seed", "1", "--json", "--shape", "compact")
     import io
 
@@ -61,13 +65,22 @@ def test_broken_layout_names_rules(capsys: pytest.CaptureFixture[str], tmp_path:
         ("{not json", "not valid JSON"),
         ("[]", "placements"),
         ('{"placements": [{"sector": "s01", "face": "c", "rotation": 0, "slot": [0, 0]}]}', "face"),
-        ('{"placements": [{"sector": "s01", "face": "a", "rotation": 9, "slot": [0, 0]}]}', "rotation"),
+        (
+            '{"placements": [{"sector": "s01", "face": "a", "rotation": 9, "slot": [0, 0]}]}',
+            "rotation",
+        ),
         ('{"placements": [{"sector": "s01", "face": "a", "rotation": 0, "slot": [0]}]}', "slot"),
         ('{"placements": [{"sector": 1, "face": "a", "rotation": 0, "slot": [0, 0]}]}', "sector"),
-        ('{"placements": [{"sector": "s01", "face": "a", "rotation": 0, "slot": [0, 0], "x": 1}]}', "unknown field"),
+        (
+            '{"placements": [{"sector": "s01", "face": "a", "rotation": 0, "slot": [0, 0],'
+            ' "x": 1}]}',
+            "unknown field",
+        ),
     ],
 )
-def test_malformed_layout_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path, content: str, message: str) -> None:
+def test_malformed_layout_exits_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: str, message: str
+) -> None:
     layout = tmp_path / "bad.json"
     layout.write_text(content, encoding="utf-8")
     code, _, err = _run(capsys, "map", "check", str(layout))

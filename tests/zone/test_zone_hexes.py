@@ -87,8 +87,7 @@ def test_borders_have_five_pairs_and_the_middle_is_the_gate() -> None:
     for k in range(6):
         assert len(BORDERS[k]) == 5
         assert GATES[k] == BORDERS[k][2]
-        gate, side = GATES[k]
-        assert side == k
+        assert GATES[k][1] == k
         other = slot_centre(SLOT_DIRECTIONS[k])
         for h, s in BORDERS[k]:
             n = neighbour(h, s)

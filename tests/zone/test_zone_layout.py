@@ -76,7 +76,12 @@ def test_two_faces_join_in_36_ways_a_third_to_two_thirds_matched() -> None:
 def test_join_matching_is_edge_against_opposite_edge() -> None:
     a, b = sectors()[0].faces["a"], sectors()[1].faces["a"]
     for j in joins(a, b):
-        zone = Zone((Placement("s01", "a", 0, (0, 0)), Placement("s02", "a", j.rotation, slot_neighbour((0, 0), j.direction))))
+        zone = Zone(
+            (
+                Placement("s01", "a", 0, (0, 0)),
+                Placement("s02", "a", j.rotation, slot_neighbour((0, 0), j.direction)),
+            )
+        )
         assert ("MAP-4" not in _rules(zone)) == j.matched
 
 
@@ -91,7 +96,9 @@ def test_placed_sector_has_no_legal_placement() -> None:
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.integers(0, 10_000), st.integers(1, 9), st.sampled_from([f"s{k:02}" for k in range(1, 11)]))
+@given(
+    st.integers(0, 10_000), st.integers(1, 9), st.sampled_from([f"s{k:02}" for k in range(1, 11)])
+)
 def test_every_legal_placement_matches_its_neighbours(seed: int, size: int, sid: str) -> None:
     full = valid_zone(seed % 50)
     zone = Zone(tuple(p for p in full.placements if p.sector != sid)[:size])
@@ -118,7 +125,11 @@ def test_every_random_zone_is_valid(seed: int, shape: str) -> None:
 def test_line_zone_is_valid_and_straight() -> None:
     zone = random_zone(sectors(), random.Random(3), "line")
     assert check_zone(zone, sectors()) == ()
-    assert len({p.slot[1] for p in zone.placements}) == 1 or len({p.slot[0] for p in zone.placements}) == 1 or len({p.slot[0] + p.slot[1] for p in zone.placements}) == 1
+    assert (
+        len({p.slot[1] for p in zone.placements}) == 1
+        or len({p.slot[0] for p in zone.placements}) == 1
+        or len({p.slot[0] + p.slot[1] for p in zone.placements}) == 1
+    )
 
 
 def test_closed_roads_free_zone() -> None:
@@ -134,7 +145,9 @@ def test_impossible_shape_is_a_clear_error(shape: str) -> None:
 
 @settings(max_examples=15, deadline=None)
 @given(st.integers(0, 49), st.integers(0, 5), st.integers(-5, 5), st.integers(-5, 5))
-def test_turning_and_moving_a_whole_zone_keeps_it_valid(seed: int, rot: int, di: int, dj: int) -> None:
+def test_turning_and_moving_a_whole_zone_keeps_it_valid(
+    seed: int, rot: int, di: int, dj: int
+) -> None:
     zone = valid_zone(seed).transformed(rot, (di, dj))
     assert check_zone(zone, sectors()) == ()
 

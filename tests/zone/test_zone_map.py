@@ -21,15 +21,28 @@ COST = {
     Terrain.ANOMALY_FIELD: None,
 }
 VARIANT = Variant(
-    id="t", name=Text.plain("t"), start_money=1000, start_health=30, base_movement=4,
-    base_reputation=MappingProxyType({}), elements_required=3, grenade_cap=10,
-    active_artifacts=3, max_open_orders=2, terrain_cost=MappingProxyType(COST), road_cost=1,
-    heal_price=20, resale_divisor=2, anomaly_table=(),
+    id="t",
+    name=Text.plain("t"),
+    start_money=1000,
+    start_health=30,
+    base_movement=4,
+    base_reputation=MappingProxyType({}),
+    elements_required=3,
+    grenade_cap=10,
+    active_artifacts=3,
+    max_open_orders=2,
+    terrain_cost=MappingProxyType(COST),
+    road_cost=1,
+    heal_price=20,
+    resale_divisor=2,
+    anomaly_table=(),
 )
 
 
 def strip(cells: str) -> ZoneMap:
-    """A row of hexes (q = 0, 1, …; r = 0): o open, r road, w water, b bridge, d danger, e epicenter."""
+    """A row of hexes (q = 0, 1, …; r = 0).
+
+    o open, r road, w water, b bridge, d danger, e epicenter."""
     hexes = {}
     for q, c in enumerate(cells):
         terrain = Terrain.WATER if c in "wb" else Terrain.OPEN
@@ -65,7 +78,10 @@ def test_leaving_a_danger_hex_is_allowed() -> None:
 
 
 def test_cheapest_path_prefers_the_road_around() -> None:
-    hexes = {h: HexInfo(Terrain.OPEN, None, False, "s01") for h in [Hex(q, r) for q in range(-2, 3) for r in range(-2, 3)]}
+    hexes = {
+        h: HexInfo(Terrain.OPEN, None, False, "s01")
+        for h in [Hex(q, r) for q in range(-2, 3) for r in range(-2, 3)]
+    }
     hexes[Hex(1, 0)] = HexInfo(Terrain.WATER, None, False, "s01")
     for h in (Hex(0, 1), Hex(1, 1)):
         hexes[h] = HexInfo(Terrain.OPEN, None, True, "s01")

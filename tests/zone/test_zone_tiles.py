@@ -56,7 +56,9 @@ def test_broken_tile_files_name_the_place(tmp_path: Path, old: str, new: str, me
 
 def test_error_names_sector_face_and_hex(tmp_path: Path) -> None:
     folder = _broken(tmp_path, r'terrain = "forest"', 'terrain = "lava"')
-    with pytest.raises(TileError, match=r"s01.toml: sector s01: face a: hex \(-?\d, -?\d\): terrain"):
+    with pytest.raises(
+        TileError, match=r"s01.toml: sector s01: face a: hex \(-?\d, -?\d\): terrain"
+    ):
         load_sectors(folder)
 
 
