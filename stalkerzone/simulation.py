@@ -25,7 +25,7 @@ from typing import Any
 from stalkerzone.engine import bots
 from stalkerzone.engine.actions import Buy, DeliverOrder, EndTurn, Heal, Sell
 from stalkerzone.engine.cards import CardSet
-from stalkerzone.engine.game import GameSetup, PlayerSetup, apply, new_game
+from stalkerzone.engine.game import GameSetup, PlayerSetup, apply, legal_actions, new_game
 from stalkerzone.engine.layout import Sector
 from stalkerzone.engine.state import GameState
 from stalkerzone.engine.variant import Variant
@@ -110,8 +110,6 @@ def play_game(
     check_legal: bool = False,
 ) -> GameResult:
     """Play one bot game to its end or to the turn cap and say what happened."""
-    from stalkerzone.engine.game import legal_actions
-
     started = time.perf_counter()
     stalkers = deal_stalkers(cards, players, seed)
     seats = tuple(PlayerSetup(f"Bot {k + 1}", s, level) for k, s in enumerate(stalkers))
@@ -122,8 +120,9 @@ def play_game(
     cash: dict[str, int] = {}
     actions = 0
     while not state.is_terminal and state.turn <= cap_turns and actions < action_cap:
-        action = bots.choose(state, None, level)
-        if check_legal and action not in legal_actions(state):
+        legal = legal_actions(state)
+        action = bots.choose(state, None, level, legal, strict=check_legal)
+        if check_legal and action not in legal:
             raise AssertionError(f"game {index}: bot chose an unlisted action {action!r}")
         before = state
         state = apply(state, action)

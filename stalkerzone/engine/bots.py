@@ -108,8 +108,18 @@ class BotError(ValueError):
     """The bot was asked for a move it cannot make (game over, wrong seat, unknown level)."""
 
 
-def choose(state: GameState, player: int | None = None, level: str = "hard") -> Action:
-    """The bot's action for the seat ``player`` (default: whoever must decide now)."""
+def choose(
+    state: GameState,
+    player: int | None = None,
+    level: str = "hard",
+    legal: Sequence[Action] | None = None,
+    *,
+    strict: bool = False,
+) -> Action:
+    """The bot's action for the seat ``player`` (default: whoever must decide now), one of
+    ``legal`` (``legal_actions(state)``, computed if not given). Should the planner ever come
+    up with an action outside ``legal``, it ends the turn instead — or, with ``strict`` (tests),
+    raises :class:`BotError`."""
     profile = PROFILES.get(level)
     if profile is None:
         raise BotError(f"unknown bot level '{level}' (one of {', '.join(LEVELS)})")
@@ -117,7 +127,8 @@ def choose(state: GameState, player: int | None = None, level: str = "hard") -> 
         raise BotError("WIN-1: the game is over")
     if player is not None and player != state.current_player:
         raise BotError(f"TURN-2: it is seat {state.current_player}'s decision, not {player}'s")
-    legal = legal_actions(state)
+    if legal is None:
+        legal = legal_actions(state)
     if not legal:
         raise BotError("no legal action")
     if state.phase == "layout":
@@ -127,12 +138,24 @@ def choose(state: GameState, player: int | None = None, level: str = "hard") -> 
     if state.phase == "choose_armour":
         return _discard_armour(state, legal)
     action = _turn(state, legal, profile)
-    return action if action in legal else _fallback(legal)
+    if action in legal:
+        return action
+    if strict:
+        raise BotError(f"the bot chose {action!r}, which is not a legal action")
+    return _fallback(legal)
 
 
 def choose_action(state: GameState, level: str = "hard") -> Action:
     """The current decision-maker's action (what the client's bot seats call)."""
     return choose(state, None, level)
+
+
+def clear_caches() -> None:
+    """Forget every memoised figure (odds, estimates, distances): for benchmarks and tests;
+    the bots choose exactly the same actions, only slower."""
+    for memo in (_DECISIONS, _ODDS, _ROUNDS, _DANGERS, _GUARDIAN, _GAINS, _STATS, _FIELDS):
+        memo.clear()
+    _DAMAGE.clear()
 
 
 def _fallback(legal: Sequence[Action]) -> Action:

@@ -1,0 +1,132 @@
+"""Benchmark: a full 4-bot standard game, headless (target ≤ 100 ms median), in games/second.
+
+    python benchmarks/bench_game.py [--games 15] [--warmup 3] [--level hard] [--variant standard]
+
+Three figures for the same seeded games, medians per game (CPU time and wall time; the machine
+may be shared, CPU time is the fairer figure):
+
+- **bots**: the bots as shipped (exact fight odds and planning estimates memoised across the
+  games of the process, as ``simulate`` plays them), after ``--warmup`` games;
+- **engine only**: the same actions replayed through ``apply`` + ``legal_actions`` alone, the
+  floor that the rules engine sets;
+- **naive baseline**: every memo cleared before each game (odds solved afresh) and the whole state
+  deep-copied at every step, as a naive loop would.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from stalkerzone.content.loader import load_packs
+from stalkerzone.content.tiles import load_sectors
+from stalkerzone.content.variants import load_variant
+from stalkerzone.engine import bots
+from stalkerzone.engine import odds as odds_module
+from stalkerzone.engine.actions import Action
+from stalkerzone.engine.game import GameSetup, PlayerSetup, apply, legal_actions, new_game
+from stalkerzone.simulation import deal_stalkers, game_seed
+
+STALKERS = 4
+
+
+def play(
+    setup: GameSetup, cards: object, sectors: object, level: str, *, naive: bool, cap: int
+) -> tuple[float, float, list[Action], int]:
+    """One game: CPU seconds, wall seconds, the actions, the number of rounds."""
+    if naive:
+        bots.clear_caches()
+        odds_module._SOLVERS.clear()
+    wall, cpu = time.perf_counter(), time.process_time()
+    state = new_game(setup, cards, sectors)  # type: ignore[arg-type]
+    done: list[Action] = []
+    while not state.is_terminal and state.turn <= cap:
+        if naive:
+            state = copy.deepcopy(state, {id(state.ctx): state.ctx})
+        legal = legal_actions(state)
+        action = bots.choose(state, None, level, legal)
+        state = apply(state, action)
+        done.append(action)
+    rounds = (state.turn - 1) // len(setup.players) + 1
+    return time.process_time() - cpu, time.perf_counter() - wall, done, rounds
+
+
+def replay(setup: GameSetup, cards: object, sectors: object, done: list[Action]) -> float:
+    cpu = time.process_time()
+    state = new_game(setup, cards, sectors)  # type: ignore[arg-type]
+    for action in done:
+        legal_actions(state)
+        state = apply(state, action)
+    return time.process_time() - cpu
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=15)
+    parser.add_argument("--warmup", type=int, default=3)
+    parser.add_argument("--level", default="hard")
+    parser.add_argument("--variant", default="standard")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--max-rounds", type=int, default=150)
+    parser.add_argument("--no-baseline", action="store_true")
+    args = parser.parse_args()
+    cards = load_packs(include_user=False).cards
+    sectors = tuple(load_sectors())
+    variant = load_variant(args.variant)
+
+    def setup(i: int) -> GameSetup:
+        seed = game_seed(args.seed, i)
+        seats = tuple(
+            PlayerSetup(f"Bot {k + 1}", s, args.level)
+            for k, s in enumerate(deal_stalkers(cards, STALKERS, seed))
+        )
+        return GameSetup(seed, seats, variant, "free")
+
+    cap = args.max_rounds * STALKERS
+    for i in range(args.warmup):
+        play(setup(10_000 + i), cards, sectors, args.level, naive=False, cap=cap)
+    rows = []
+    for i in range(args.games):
+        cpu, wall, done, rounds = play(setup(i), cards, sectors, args.level, naive=False, cap=cap)
+        engine = replay(setup(i), cards, sectors, done)
+        rows.append((cpu, wall, engine, len(done), rounds))
+    cpu_med = statistics.median(r[0] for r in rows)
+    wall_med = statistics.median(r[1] for r in rows)
+    engine_med = statistics.median(r[2] for r in rows)
+    actions = statistics.median(r[3] for r in rows)
+    rounds = statistics.median(r[4] for r in rows)
+    print(
+        f"{args.games} games, 4 {args.level} bots, {args.variant}, random Zone; medians per game:"
+    )
+    print(f"  rounds {rounds:.0f}, actions {actions:.0f}")
+    print(
+        f"  bots (memoised):  {cpu_med * 1e3:8.1f} ms CPU  ({wall_med * 1e3:8.1f} ms wall)  "
+        f"{1 / cpu_med:6.2f} games/s  {cpu_med * 1e6 / actions:6.0f} µs/action"
+    )
+    print(
+        f"  engine only:      {engine_med * 1e3:8.1f} ms CPU  "
+        f"(apply + legal_actions, {engine_med * 1e6 / actions:.0f} µs/action)"
+    )
+    if not args.no_baseline:
+        base = []
+        for i in range(min(args.games, 5)):
+            cpu, wall, done, _ = play(setup(i), cards, sectors, args.level, naive=True, cap=cap)
+            base.append(cpu)
+        base_med = statistics.median(base)
+        print(
+            f"  naive baseline:   {base_med * 1e3:8.1f} ms CPU  (memos cleared, deep copy each "
+            f"step; {len(base)} games)  ×{base_med / cpu_med:.1f} slower"
+        )
+    target = "meets" if cpu_med <= 0.100 else "misses"
+    print(f"target ≤ 100 ms median: {target} ({cpu_med * 1e3:.1f} ms CPU)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
