@@ -67,15 +67,13 @@ from stalkerzone.engine.combat import (
     Fight,
     FightSetup,
     MonsterSide,
-    StalkerSide,
-    start_fight,
 )
 from stalkerzone.engine.dice import Dice
 from stalkerzone.engine.equipment import slot_of, stats
 from stalkerzone.engine.game import legal_actions
 from stalkerzone.engine.hexes import Hex, neighbours, slot_neighbours
 from stalkerzone.engine.loadout import StalkerStats
-from stalkerzone.engine.odds import Odds, decision_odds, odds
+from stalkerzone.engine.odds import Odds, decision_odds
 from stalkerzone.engine.state import GameState, PlayerState, card_id
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
@@ -153,7 +151,7 @@ def choose_action(state: GameState, level: str = "hard") -> Action:
 def clear_caches() -> None:
     """Forget every memoised figure (odds, estimates, distances): for benchmarks and tests;
     the bots choose exactly the same actions, only slower."""
-    for memo in (_DECISIONS, _ODDS, _ROUNDS, _DANGERS, _GUARDIAN, _GAINS, _STATS, _FIELDS):
+    for memo in (_DECISIONS, _ROUNDS, _DANGERS, _GUARDIAN, _GAINS, _STATS, _FIELDS):
         memo.clear()
     _DAMAGE.clear()
 
@@ -233,7 +231,6 @@ def _normalised(fight: Fight) -> Fight:
 
 
 _DECISIONS: dict[tuple[FightSetup, object], Decision] = {}
-_ODDS: dict[tuple[FightSetup, object, str], Odds] = {}
 _MEMO_CAP = 200_000
 
 
@@ -241,17 +238,6 @@ def _memo_put(memo: dict[object, object], key: object, value: object) -> None:
     if len(memo) >= _MEMO_CAP:
         memo.clear()
     memo[key] = value
-
-
-def fight_odds(fight: Fight, policy: str = "best") -> Odds:
-    """Exact odds (memoised on the normalised set-up)."""
-    norm = _normalised(fight)
-    key = (norm.setup, norm.core, policy)
-    hit = _ODDS.get(key)
-    if hit is None:
-        hit = odds(norm, policy)  # type: ignore[arg-type]
-        _memo_put(_ODDS, key, hit)  # type: ignore[arg-type]
-    return hit
 
 
 def best_fight_decision(fight: Fight) -> Decision:
@@ -287,25 +273,35 @@ def best_fight_decision(fight: Fight) -> Decision:
 
 
 def _fight(state: GameState, legal: Sequence[Action], profile: Profile) -> Action:
+    """FIGHT-2. In the Epicenter (no escape, FIGHT-4) grenades stronger than the weapon go
+    first, strongest first, and a stimulator goes with the action once health is low. Elsewhere
+    ``normal``/``hard`` follow the exact odds; ``easy`` attacks and flees when badly hurt."""
     held = state.fight
     assert held is not None
     fight = held.fight
     decisions = [a for a in legal if isinstance(a, FightDecision)]
+    side = fight.setup.stalker
+    low = fight.stalker_health <= max(6, side.max_health * 0.4)
+    if held.epicenter:
+        action, grenade = "attack", None
+        strongest = _best_grenade(fight)
+        if strongest is not None:
+            action, grenade = "grenade", strongest
+        stims = sorted({a.stimulator for a in decisions if a.stimulator is not None})
+        stim = stims[-1] if low and stims else None
+        for wanted in (FightDecision(action, grenade, stim), FightDecision(action, grenade)):
+            if wanted in decisions:
+                return wanted
     if profile.exact_fights:
         d = best_fight_decision(fight)
         wanted = FightDecision(d.action, d.grenade, d.stimulator)
         if wanted in decisions:
             return wanted
-    side = fight.setup.stalker
     hurt = fight.stalker_health < side.max_health * profile.flee_below
     if hurt and not held.epicenter:
         for a in decisions:
             if a.action == "escape" and a.stimulator is None:
                 return a
-    if held.epicenter:
-        grenades = [a for a in decisions if a.action == "grenade" and a.stimulator is None]
-        if grenades:
-            return grenades[0]
     if hurt:
         for a in decisions:
             if a.action == "attack" and a.stimulator is not None:
@@ -314,6 +310,22 @@ def _fight(state: GameState, legal: Sequence[Action], profile: Profile) -> Actio
         if a.action == "attack" and a.stimulator is None:
             return a
     return decisions[0]
+
+
+def _best_grenade(fight: Fight) -> str | None:
+    """The grenade left whose mean damage beats the weapon's by the most (None if none does)."""
+    setup = fight.setup
+    st = setup.stalker
+    defence = setup.monster.defence
+    weapon = _mean_damage(st.attack, st.one_die_bonus, defence)
+    best: tuple[float, str] | None = None
+    for grenade in st.grenades:
+        if grenade.id not in fight.core.grenades:
+            continue
+        damage = _mean_damage(grenade.attack.plus(st.attack_bonus_grenades), 0, defence)
+        if damage > weapon and (best is None or (damage, grenade.id) > best):
+            best = (damage, grenade.id)
+    return best[1] if best else None
 
 
 def _discard_armour(state: GameState, legal: Sequence[Action]) -> Action:
@@ -525,9 +537,9 @@ class _Turn:
         return value
 
     def guardian_odds(self) -> float:
-        """Chance to beat the guardian now at full health: exact odds of attacking every round
-        against a guardian whose health is lowered by what the active grenades add over the
-        weapon, with the stimulators' healing added to the stalker's health (memoised)."""
+        """Chance to beat the guardian now at full health, estimated round by round: the
+        strongest grenades replace weapon attacks first, stimulators add their healing, and the
+        stalker lasts as many rounds as its health allows (memoised)."""
         p = self.player
         guardians = [m for m in self.state.cards.monsters if m.deck == "epicenter"]
         if not guardians:
@@ -535,7 +547,7 @@ class _Turn:
         st = self.stats
         grenades = tuple(sorted(card_id(g) for g in p.grenades))
         stims = tuple(sorted(card_id(g) for g in p.stimulators))
-        key = (st, grenades, stims, self.profile.exact_fights, _token(self.state))
+        key = (st, grenades, stims, _token(self.state))
         hit = _GUARDIAN.get(key)
         if hit is not None:
             return hit
@@ -546,30 +558,30 @@ class _Turn:
         wins = []
         for g in guardians:
             ms = MonsterSide.of(g, Colour.RED)
-            extra = 0.0
+            weapon = _mean_damage(st.attack, st.one_die_bonus, ms.defence)
+            blows = []
             for gid in grenades:
                 grenade = self.state.cards.get(gid)
                 assert isinstance(grenade, Grenade)
                 dice = grenade.attack.plus(st.grenade_bonus)
-                extra += max(
-                    0.0,
-                    _mean_damage(dice, 0, ms.defence)
-                    - _mean_damage(st.attack, st.one_die_bonus, ms.defence),
-                )
-            ms = replace(ms, health=max(1, round(ms.health - extra)))
-            health = st.max_health + heal
-            rough = estimate(st, health, 0, ms, escape=False).win
-            if not self.profile.exact_fights or rough < 0.02:
-                wins.append(rough)  # hopeless: no need for the exact figure
-                continue
-            side = StalkerSide(
-                health=health,
-                max_health=health,
-                attack=st.attack,
-                one_die_bonus=st.one_die_bonus,
-                defence=st.defence,
-            )
-            wins.append(fight_odds(start_fight(side, ms, epicenter=True), "attack").win)
+                blows.append(max(weapon, _mean_damage(dice, 0, ms.defence)))
+            blows.sort(reverse=True)
+            _, taken, extra = _exchange(st, ms)
+            lasts = (st.max_health + heal - extra) / taken if taken > 0.05 else math.inf
+            left, rounds = float(ms.health), 0
+            while left > 0 and rounds < 60:
+                dealt = blows[rounds] if rounds < len(blows) else weapon
+                left -= dealt - (ms.regeneration if left - dealt > 0 else 0)
+                rounds += 1
+                if dealt <= ms.regeneration and rounds >= len(blows):
+                    rounds = 60
+            if rounds >= 60:
+                wins.append(0.0)
+            elif math.isinf(lasts):
+                wins.append(1.0)
+            else:
+                margin = (lasts - rounds) / max(1.0, math.sqrt(rounds))
+                wins.append(1.0 / (1.0 + math.exp(max(-50.0, min(50.0, -2.0 * margin)))))
         found = sum(wins) / len(wins)
         _GUARDIAN[key] = found
         return found
@@ -786,11 +798,11 @@ class _Turn:
             fit = p.health >= top * 0.8 or not self.profile.planner
             if fit and chance >= threshold:
                 out.append((WIN_VALUE * max(chance, 0.05), frozenset({zone_map.epicenter})))
-        # own loot
+        # own loot (in the Epicenter only when going there anyway)
         for pile in state.loot:
             if pile.owner != self.index:
                 continue
-            if zone_map.hexes[pile.hex].site == Site.EPICENTER and self.need:
+            if zone_map.hexes[pile.hex].site == Site.EPICENTER:
                 continue
             worth = pile.money + 200.0 * len(pile.cards) + ELEMENT_VALUE * pile.elements
             worth += sum(150.0 for _ in pile.trophies)
