@@ -1,0 +1,339 @@
+"""The game: set-up, legal actions, apply, and what each player may see.
+
+Modelled on OpenSpiel (``legal_actions`` / ``apply`` on an immutable state, chance sampled by the
+RNG kept in the state) and boardgame.io (``player_view``). ``apply`` never mutates: it returns a
+new state or raises an :class:`~stalkerzone.engine.illegal.IllegalAction` whose message starts
+with the rule id, and the state it was given is unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from stalkerzone.engine import bases, equipment, sites, turns
+from stalkerzone.engine.actions import (
+    Action,
+    Activate,
+    Buy,
+    DeliverOrder,
+    DiscardArmour,
+    EndTurn,
+    FightDecision,
+    Heal,
+    Move,
+    PlaceSector,
+    Sell,
+    Stash,
+    TakeOrder,
+)
+from stalkerzone.engine.cards import CardSet, Site, StalkerCard
+from stalkerzone.engine.death import start_health
+from stalkerzone.engine.hexes import Hex
+from stalkerzone.engine.illegal import (
+    EquipmentRefused,
+    IllegalAction,
+    MoveRefused,
+    NotNow,
+)
+from stalkerzone.engine.layout import Sector, Zone, random_zone
+from stalkerzone.engine.rng import Rng, seed_state
+from stalkerzone.engine.state import (
+    Decks,
+    GameContext,
+    GameState,
+    PlayerState,
+    card_id,
+    instances,
+    set_player,
+)
+from stalkerzone.engine.variant import Variant
+
+ZoneMode = Literal["hand", "free", "ring", "line", "compact"]
+MAX_PLAYERS = 6
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSetup:
+    """A seat: the player's name, its stalker card id and, for a bot, the bot's name (TURN-1)."""
+
+    name: str
+    stalker: str
+    bot: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameSetup:
+    """Everything a new game needs besides the cards and sectors."""
+
+    seed: int
+    players: tuple[PlayerSetup, ...]
+    variant: Variant
+    zone_mode: ZoneMode = "hand"
+
+
+def new_game(setup: GameSetup, cards: CardSet, sectors: Sequence[Sector]) -> GameState:
+    """Shuffle the decks, seat the players, pick the first player (TURN-1) and either open the
+    layout phase (``zone_mode="hand"``, TURN-4) or deal a random Zone of that shape."""
+    if not 1 <= len(setup.players) <= MAX_PLAYERS:
+        raise ValueError(f"TURN-1: 1 to {MAX_PLAYERS} players, not {len(setup.players)}")
+    variant = setup.variant
+    ctx = GameContext(cards, tuple(sectors), variant)
+    rng = Rng(seed_state(setup.seed))
+    players = []
+    for seat in setup.players:
+        stalker = cards.get(seat.stalker) if seat.stalker in cards else None
+        if not isinstance(stalker, StalkerCard):
+            raise ValueError(f"ST-3: '{seat.stalker}' is not a stalker card of the loaded packs")
+        cash = stalker.start_money if stalker.start_money is not None else variant.start_money
+        players.append(
+            PlayerState(
+                name=seat.name,
+                stalker=stalker.id,
+                bot=seat.bot,
+                cash=cash,
+                health=start_health(stalker, variant),
+            )
+        )
+
+    def shuffled(group: Sequence[object]) -> tuple[str, ...]:
+        pile = [i for card in group for i in instances(card)]  # type: ignore[arg-type]
+        rng.shuffle(pile)
+        return tuple(pile)
+
+    decks = Decks(
+        monsters=shuffled([m for m in cards.monsters if m.deck == "zone"]),
+        guardians=shuffled([m for m in cards.monsters if m.deck == "epicenter"]),
+        artifacts=shuffled(cards.artifacts),
+        events=shuffled(cards.events),
+        orders=shuffled(cards.orders),
+        stock=tuple(i for card in cards.equipment for i in instances(card)),
+    )
+    first = rng.randrange(len(players))
+    zone = Zone()
+    if setup.zone_mode != "hand":
+        zone = random_zone(ctx.sectors, rng, shape=setup.zone_mode)
+    state = GameState(
+        players=tuple(players),
+        decks=decks,
+        zone=zone,
+        rng=rng.state,
+        phase="layout",
+        current_player=first,
+        first_player=first,
+        variant_id=variant.id,
+        ctx=ctx,
+    )
+    return turns.start_play(state) if setup.zone_mode != "hand" else state
+
+
+# --- legal actions --------------------------------------------------------------------------
+
+
+def legal_actions(state: GameState) -> tuple[Action, ...]:
+    """Every action open to the current decision-maker, in a stable order."""
+    if state.phase == "over":
+        return ()
+    if state.phase == "layout":
+        return tuple(
+            PlaceSector(p.sector, p.face, p.rotation, p.slot) for p in turns.placements(state)
+        )
+    if state.phase == "fight":
+        assert state.fight is not None
+        return tuple(
+            FightDecision(d.action, d.grenade, d.stimulator) for d in state.fight.fight.decisions()
+        )
+    player = state.player
+    if state.phase == "choose_armour":
+        return tuple(DiscardArmour(c) for c in (player.head, player.body) if c)
+    out: list[Action] = []
+    out.extend(_equipment_actions(state, player))
+    if state.step == "move":
+        out.extend(Move(h) for h in sorted(destinations(state)))
+    if bases.trade_refusal(state) is None:
+        out.extend(_base_actions(state, player))
+    out.append(EndTurn())
+    return tuple(out)
+
+
+def _equipment_actions(state: GameState, player: PlayerState) -> list[Action]:
+    out: list[Action] = []
+    seen: set[str] = set()
+    variant = state.variant
+    for instance in player.backpack:
+        cid = card_id(instance)
+        if cid in seen:
+            continue
+        seen.add(cid)
+        slot = equipment.slot_of(state.card(instance))
+        if slot is None:
+            continue
+        limit = equipment.slot_limit(slot, variant)
+        multi = slot in equipment.MULTI_SLOTS
+        if multi and limit is not None and len(getattr(player, slot)) >= limit:
+            continue
+        out.append(Activate(instance))
+    out.extend(Stash(c) for c in player.active)
+    return out
+
+
+def _base_actions(state: GameState, player: PlayerState) -> list[Action]:
+    base = bases.base_here(state)
+    assert base is not None
+    out: list[Action] = []
+    for cid in bases.catalogue(state, base):
+        card = state.cards.get(cid)
+        if getattr(card, "price", 0) <= player.cash:
+            out.append(Buy(cid))
+    sellable = [c for c in player.carried() if bases.sale_price(state, player, c) is not None]
+    out.extend(Sell(c) for c in sellable)
+    out.extend(Sell(t.card) for t in player.trophies)
+    missing = equipment.stats(player, state.ctx).max_health - player.health
+    affordable = min(missing, player.cash // max(1, state.variant.heal_price))
+    if affordable >= 1:
+        out.append(Heal(affordable))
+        if affordable > 1:
+            out.append(Heal(1))
+    if len(player.open_orders) < state.variant.max_open_orders:
+        out.extend(TakeOrder(o) for o in bases.offered(state, base))
+    for order in player.open_orders:
+        if bases.fulfilment(state, player, order) is not None:
+            out.append(DeliverOrder(order.card))
+    return out
+
+
+def destinations(state: GameState) -> dict[Hex, tuple[Hex, ...]]:
+    """TURN-2, ST-5, WIN-1: the hexes the current stalker may move to, with their paths."""
+    player = state.player
+    assert player.position is not None
+    allowance = equipment.stats(player, state.ctx).movement
+    routes = state.ctx.reachable(state.zone, player.position, allowance)
+    zone_map = state.zone_map
+    out: dict[Hex, tuple[Hex, ...]] = {}
+    enough = player.elements >= state.variant.elements_required
+    for where, route in routes.items():
+        if where == player.position or not route.path:
+            continue
+        if zone_map.hexes[where].site == Site.EPICENTER and not enough:
+            continue
+        out[where] = tuple(route.path)
+    return out
+
+
+# --- apply ------------------------------------------------------------------------------------
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after ``action``; raises an IllegalAction (rule id first), state untouched."""
+    state = replace(state, notes=())
+    if state.phase == "over":
+        raise NotNow("WIN-1", "the game is over")
+    if isinstance(action, PlaceSector):
+        if state.phase != "layout":
+            raise NotNow("TURN-4", "the Zone is laid out already")
+        return turns.place_sector(state, action)
+    if state.phase == "layout":
+        raise NotNow("TURN-4", "first lay out the Zone: place a sector")
+    rng = Rng(state.rng)
+    if isinstance(action, FightDecision):
+        if state.phase != "fight":
+            raise NotNow("FIGHT-2", "there is no fight")
+        result = sites.decide(state, action.action, action.grenade, action.stimulator, rng)
+        return replace(result, rng=rng.state)
+    if state.phase == "fight":
+        raise NotNow("EQ-2", "during a fight only fight decisions are possible")
+    if isinstance(action, DiscardArmour):
+        if state.phase != "choose_armour":
+            raise NotNow("EVENT-1", "no armour has to be lost now")
+        player = state.player
+        if action.card not in (player.head, player.body) or not action.card:
+            raise EquipmentRefused("EVENT-1", f"{card_id(action.card)} is not active armour")
+        return sites.lose_armour(state, state.current_player, action.card)
+    if state.phase == "choose_armour":
+        raise NotNow("EVENT-1", "first choose the armour card to lose")
+    index = state.current_player
+    player = state.player
+    if isinstance(action, Activate):
+        return set_player(state, index, equipment.activate(player, action.card, state.ctx))
+    if isinstance(action, Stash):
+        return set_player(state, index, equipment.stash(player, action.card, state.ctx))
+    if isinstance(action, Move):
+        return replace(_move(state, action, rng), rng=rng.state)
+    if isinstance(action, Buy):
+        return bases.buy(state, action.card)
+    if isinstance(action, Sell):
+        return bases.sell(state, action.card)
+    if isinstance(action, Heal):
+        return bases.heal(state, action.points)
+    if isinstance(action, TakeOrder):
+        return bases.take_order(state, action.card)
+    if isinstance(action, DeliverOrder):
+        return bases.deliver_order(state, action.card)
+    if isinstance(action, EndTurn):
+        return turns.end_turn(state)
+    raise IllegalAction("TURN-2", f"unknown action {action!r}")
+
+
+def _move(state: GameState, action: Move, rng: Rng) -> GameState:
+    if state.step != "move":
+        raise NotNow("TURN-2", "one move per turn, before trading")
+    player = state.player
+    allowed = destinations(state)
+    path = allowed.get(action.to)
+    if path is None:
+        info = state.zone_map.hexes.get(action.to)
+        enough = player.elements >= state.variant.elements_required
+        if info is not None and info.site == Site.EPICENTER and not enough:
+            need = state.variant.elements_required
+            raise MoveRefused(
+                "WIN-1", f"the Epicenter needs {need} Elements, you carry {player.elements}"
+            )
+        raise MoveRefused("TURN-2", f"hex {tuple(action.to)} is out of reach this turn")
+    return sites.arrive(state, path, rng)
+
+
+# --- views ------------------------------------------------------------------------------------
+
+
+def player_view(state: GameState, player: int, *, hide_orders: bool = False) -> GameState:
+    """TURN-3, DEATH-2: what ``player`` may see. Others' loot piles and held fight events are
+    removed (and others' open orders, if the table chose so); the draw piles keep their size
+    but not their order, and the RNG state is blanked. A view is for showing and for bots'
+    reasoning, never for ``apply``."""
+    players = []
+    for index, seat in enumerate(state.players):
+        if index != player:
+            seat = replace(seat, held_event=None)
+            if hide_orders:
+                seat = replace(seat, open_orders=())
+        players.append(seat)
+    decks = state.decks
+    hidden = replace(
+        decks,
+        monsters=tuple(sorted(decks.monsters)),
+        guardians=tuple(sorted(decks.guardians)),
+        artifacts=tuple(sorted(decks.artifacts)),
+        events=tuple(sorted(decks.events)),
+        orders=decks.orders,
+    )
+    return replace(
+        state,
+        players=tuple(players),
+        loot=tuple(p for p in state.loot if p.owner == player),
+        decks=hidden,
+        rng=0,
+    )
+
+
+__all__ = [
+    "GameSetup",
+    "GameState",
+    "IllegalAction",
+    "PlayerSetup",
+    "ZoneMode",
+    "apply",
+    "legal_actions",
+    "new_game",
+    "player_view",
+]

@@ -1,0 +1,366 @@
+"""What happens where a move ends: loot, dangers, anomalies, events, the Epicenter (§1 table).
+
+Fights are played by :mod:`stalkerzone.engine.combat`: the game keeps the ``Fight`` value in
+its state, hands the player's decisions to it and samples its chance nodes with the game RNG.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from stalkerzone.engine.cards import (
+    BASES,
+    DANGER_COLOUR,
+    FIGHT_EFFECTS,
+    Colour,
+    Event,
+    Monster,
+    Order,
+    Site,
+    VisitRequirement,
+)
+from stalkerzone.engine.combat import Decision, IllegalFightAction, StalkerSide, play_chance
+from stalkerzone.engine.combat import start_fight as combat_start_fight
+from stalkerzone.engine.death import kill, pick_up
+from stalkerzone.engine.dice import FISTS
+from stalkerzone.engine.equipment import loadout, receive, remove_card, stats
+from stalkerzone.engine.hexes import Hex
+from stalkerzone.engine.illegal import FightRefused
+from stalkerzone.engine.rng import Rng
+from stalkerzone.engine.state import (
+    Decks,
+    FightState,
+    GameState,
+    OpenOrder,
+    PlayerState,
+    Trophy,
+    card_id,
+    note,
+    set_player,
+)
+
+_RULE_ID = re.compile(r"^[A-Z]+(?:-[A-Z0-9]+)+: ")
+
+
+# --- drawing cards --------------------------------------------------------------------------
+
+
+def draw(
+    state: GameState, deck: str, discard: str | None, rng: Rng
+) -> tuple[GameState, str | None]:
+    """The top card of a deck; an empty deck first takes its shuffled discard (TROPHY-4)."""
+    decks = state.decks
+    pile: tuple[str, ...] = getattr(decks, deck)
+    if not pile and discard is not None and getattr(decks, discard):
+        cards = list(getattr(decks, discard))
+        rng.shuffle(cards)
+        pile = tuple(cards)
+        decks = replace(decks, **{discard: ()})
+        state = note(
+            state, f"TROPHY-4: the {discard.replace('_', ' ')} is shuffled into a new deck"
+        )
+    if not pile:
+        return replace(state, decks=replace(decks, **{deck: pile})), None
+    return replace(state, decks=replace(decks, **{deck: pile[1:]})), pile[0]
+
+
+def put(decks: Decks, pile: str, instance: str) -> Decks:
+    """Put a card on top of a discard pile or into the stock."""
+    return replace(decks, **{pile: (instance, *getattr(decks, pile))})
+
+
+def shuffle_in(decks: Decks, pile: str, instance: str, rng: Rng) -> Decks:
+    """FIGHT-5: a card goes back into a deck face down, at a random place."""
+    cards: tuple[str, ...] = getattr(decks, pile)
+    at = rng.randint(0, len(cards))
+    return replace(decks, **{pile: (*cards[:at], instance, *cards[at:])})
+
+
+def give_artifact(state: GameState, index: int, rng: Rng, rule: str) -> GameState:
+    """TROPHY-3, ANOM-1, events: the top artifact card goes into a slot or the backpack."""
+    state, instance = draw(state, "artifacts", "artifact_discard", rng)
+    if instance is None:
+        return note(state, f"{rule}: the artifact deck is empty")
+    player = receive(state.players[index], instance, state.ctx)
+    state = set_player(state, index, player)
+    return note(state, f"{rule}: {player.name} gets the artifact {card_id(instance)}")
+
+
+# --- arriving ---------------------------------------------------------------------------------
+
+
+def site_at(state: GameState, where: Hex) -> Site | None:
+    info = state.zone_map.hexes.get(where)
+    return info.site if info is not None else None
+
+
+def arrive(state: GameState, path: tuple[Hex, ...], rng: Rng) -> GameState:
+    """TURN-2: the move ends on ``path[-1]``; take loot, mark visits, resolve the site."""
+    index = state.current_player
+    where = path[-1]
+    player = replace(state.players[index], position=where)
+    site = site_at(state, where)
+    if site is not None:
+        player = mark_visits(player, site, state)
+    state = set_player(replace(state, step="site", last_move=path), index, player)
+    state = pick_up(state, index)
+    if site is None:
+        return state
+    if site in BASES:
+        return visit_base(state, index)
+    if site in DANGER_COLOUR:
+        return danger(state, index, DANGER_COLOUR[site], rng)
+    if site == Site.ANOMALY:
+        return anomaly(state, index, rng)
+    if site == Site.EVENT:
+        return draw_event(state, index, rng)
+    if site == Site.EPICENTER:
+        return epicenter(state, index, rng)
+    return state
+
+
+def mark_visits(player: PlayerState, site: Site, state: GameState) -> PlayerState:
+    """ORDER-1: an open "visit" order is fulfilled once the stalker stands on its site."""
+    changed = False
+    orders = []
+    for order in player.open_orders:
+        card = state.card(order.card)
+        assert isinstance(card, Order)
+        req = card.requirement
+        if not order.visited and isinstance(req, VisitRequirement) and req.site == site:
+            orders.append(OpenOrder(order.card, visited=True))
+            changed = True
+        else:
+            orders.append(order)
+    return replace(player, open_orders=tuple(orders)) if changed else player
+
+
+def visit_base(state: GameState, index: int) -> GameState:
+    """EVENT-1: "protection reduced by 1" lasts until the next visit to a base."""
+    player = state.players[index]
+    if player.protection_minus:
+        state = set_player(state, index, replace(player, protection_minus=0))
+        state = note(state, "EVENT-1: protection is whole again at the base")
+    return state
+
+
+# --- anomalies and events -------------------------------------------------------------------
+
+
+def anomaly(state: GameState, index: int, rng: Rng) -> GameState:
+    """ANOM-1: roll 1d6 on the variant's anomaly table."""
+    face = rng.randint(1, 6)
+    outcome = state.variant.anomaly_outcome(face)
+    player = state.players[index]
+    if outcome.kind == "damage":
+        damage = (outcome.damage or FISTS).roll(rng)
+        state = note(
+            state, f"ANOM-1: rolled {face}: anomaly damage {damage}, defence does not help"
+        )
+        return hurt(state, index, damage)
+    if outcome.kind == "element":
+        state = set_player(state, index, replace(player, elements=player.elements + 1))
+        return note(state, f"ANOM-1: rolled {face}: {player.name} finds an Element")
+    if outcome.kind == "artifact":
+        return give_artifact(note(state, f"ANOM-1: rolled {face}"), index, rng, "ANOM-1")
+    return note(state, f"ANOM-1: rolled {face}: nothing happens")
+
+
+def hurt(state: GameState, index: int, damage: int) -> GameState:
+    """Health loss outside fights; at 0 the stalker dies where it stands (FIGHT-6, DEATH-1)."""
+    player = state.players[index]
+    health = player.health - damage
+    if health > 0:
+        return set_player(state, index, replace(player, health=health))
+    assert player.position is not None
+    return replace(kill(state, index, player.position), step="done")
+
+
+def draw_event(state: GameState, index: int, rng: Rng) -> GameState:
+    """EVENT-1: immediate events resolve now; a fight event is held (at most one)."""
+    state, instance = draw(state, "events", "event_discard", rng)
+    if instance is None:
+        return note(state, "EVENT-1: the event deck is empty")
+    event = state.card(instance)
+    assert isinstance(event, Event)
+    player = state.players[index]
+    kind = event.effect.kind
+    if event.timing == "fight" and kind in FIGHT_EFFECTS:
+        if player.held_event is None:
+            state = set_player(state, index, replace(player, held_event=instance))
+            return note(state, f"EVENT-1: {player.name} keeps {event.id} for the next fight")
+        state = replace(state, decks=put(state.decks, "event_discard", instance))
+        return note(state, f"EVENT-1: {event.id} is discarded: one fight event is held already")
+    state = note(state, f"EVENT-1: {player.name} draws {event.id}")
+    state = replace(state, decks=put(state.decks, "event_discard", instance))
+    effect = event.effect
+    ctx = state.ctx
+    if kind == "lose_protection":
+        armour = tuple(c for c in (player.head, player.body) if c)
+        if len(armour) == 1:
+            return lose_armour(state, index, armour[0])
+        if len(armour) > 1:
+            return replace(state, phase="choose_armour")
+        return note(state, "EVENT-1: no armour to lose")
+    if kind == "protection_minus_one":
+        return set_player(
+            state, index, replace(player, protection_minus=player.protection_minus + 1)
+        )
+    if kind == "zombie":
+        return set_player(state, index, replace(player, zombie_turns=2))
+    if kind == "gain_money":
+        return set_player(state, index, replace(player, cash=player.cash + effect.amount))
+    if kind == "lose_money":
+        return set_player(state, index, replace(player, cash=max(0, player.cash - effect.amount)))
+    if kind == "heal":
+        top = stats(player, ctx).max_health
+        return set_player(
+            state, index, replace(player, health=min(top, player.health + effect.amount))
+        )
+    if kind == "find_element":
+        return set_player(state, index, replace(player, elements=player.elements + 1))
+    if kind == "draw_artifact":
+        return give_artifact(state, index, rng, "EVENT-1")
+    if kind == "damage":
+        rolled = (effect.attack or FISTS).roll(rng)
+        defence = 0 if effect.ignores_defence else stats(player, ctx).defence
+        return hurt(state, index, max(0, rolled - defence))
+    # A fight effect on an immediate card: nothing to hold it for (CARDS.md allows it).
+    return note(state, f"EVENT-1: {event.id} has no effect outside a fight")
+
+
+def lose_armour(state: GameState, index: int, instance: str) -> GameState:
+    """EVENT-1 "loss of protection": the chosen armour card goes back to the bases' stock."""
+    player = remove_card(state.players[index], instance)
+    state = set_player(state, index, player)
+    state = replace(state, decks=put(state.decks, "stock", instance), phase="turn")
+    return note(state, f"EVENT-1: {player.name} loses {card_id(instance)}")
+
+
+# --- fights -----------------------------------------------------------------------------------
+
+
+def danger(state: GameState, index: int, colour: Colour, rng: Rng) -> GameState:
+    """FIGHT-1: the top monster card attacks at the danger's colour."""
+    state, monster = draw(state, "monsters", "monster_discard", rng)
+    if monster is None:
+        return note(state, "TROPHY-4: no monster card is left: the danger is quiet")
+    return begin_fight(state, index, monster, colour, rng, epicenter=False)
+
+
+def epicenter(state: GameState, index: int, rng: Rng) -> GameState:
+    """WIN-1: the guardian of the Epicenter fights at red; FIGHT-4: no escape."""
+    state, guardian = draw(state, "guardians", None, rng)
+    if guardian is None:
+        return note(state, "WIN-1: the Epicenter has no guardian card")
+    return begin_fight(state, index, guardian, Colour.RED, rng, epicenter=True)
+
+
+def begin_fight(
+    state: GameState, index: int, monster: str, colour: Colour, rng: Rng, *, epicenter: bool
+) -> GameState:
+    """Start a fight; a held fight event applies to it and goes to the discard (EVENT-1)."""
+    player = state.players[index]
+    where = player.position
+    assert where is not None
+    event_kind: str | None = None
+    if player.held_event is not None:
+        event = state.card(player.held_event)
+        assert isinstance(event, Event)
+        event_kind = event.effect.kind
+        state = replace(state, decks=put(state.decks, "event_discard", player.held_event))
+        player = replace(player, held_event=None)
+        state = set_player(state, index, player)
+        state = note(state, f"EVENT-1: {event.id} applies to this fight")
+    card = state.card(monster)
+    assert isinstance(card, Monster)
+    side = StalkerSide.from_loadout(
+        loadout(player, state.ctx),
+        state.variant,
+        health=player.health,
+        reputation=player.reputation,
+        protection_minus=player.protection_minus,
+    )
+    fight = combat_start_fight(side, card, colour, event=event_kind, epicenter=epicenter)
+    fight = play_chance(fight, rng)
+    place = "the Epicenter" if epicenter else f"a {colour} danger"
+    state = note(state, f"FIGHT-1: {player.name} meets {card.id} at {place}")
+    held = FightState(index, monster, colour, where, fight, epicenter, event_kind)
+    state = replace(state, phase="fight", fight=held, current_player=index)
+    return finish_fight(state, rng) if fight.is_terminal else state
+
+
+def decide(
+    state: GameState, action: str, grenade: str | None, stimulator: str | None, rng: Rng
+) -> GameState:
+    """FIGHT-2: one decision, then chance until the next decision or the end."""
+    held = state.fight
+    assert held is not None
+    try:
+        fight = held.fight.apply(Decision(action, grenade=grenade, stimulator=stimulator))  # type: ignore[arg-type]
+    except IllegalFightAction as error:
+        message = str(error)
+        if _RULE_ID.match(message):
+            rule, _, rest = message.partition(": ")
+            raise FightRefused(rule, rest) from None
+        raise FightRefused("FIGHT-2", message) from None
+    fight = play_chance(fight, rng)
+    state = replace(state, fight=replace(held, fight=fight))
+    return finish_fight(state, rng) if fight.is_terminal else state
+
+
+def finish_fight(state: GameState, rng: Rng) -> GameState:
+    """FIGHT-5, FIGHT-6, TROPHY-1, TROPHY-3, WIN-1: settle a finished fight."""
+    held = state.fight
+    assert held is not None
+    fight = held.fight
+    index = held.player
+    player = state.players[index]
+    decks = state.decks
+    for used in (*fight.used_grenades, *fight.used_stimulators):
+        instance = _first_of(player.grenades + player.stimulators, used)
+        player = remove_card(player, instance)
+        decks = put(decks, "stock", instance)
+    player = replace(player, health=max(0, fight.stalker_health))
+    state = replace(state, decks=decks, fight=None, last_fight=held, phase="turn")
+    state = set_player(state, index, player)
+    outcome = fight.outcome
+    if outcome == "win":
+        trophy = Trophy(held.monster, held.colour)
+        state = set_player(state, index, replace(player, trophies=(*player.trophies, trophy)))
+        state = note(
+            state,
+            f"TROPHY-1: {player.name} takes the trophy {card_id(held.monster)} ({held.colour})",
+        )
+        if held.colour == Colour.RED and not held.epicenter:
+            state = give_artifact(state, index, rng, "TROPHY-3")
+        if held.epicenter:
+            return victory(state, index)
+        return state
+    pile = "guardians" if held.epicenter else "monsters"
+    state = replace(state, decks=shuffle_in(state.decks, pile, held.monster, rng))
+    if outcome == "escape":
+        return note(
+            state, f"FIGHT-5: {player.name} escapes; the monster card goes back into the deck"
+        )
+    state = note(state, f"FIGHT-6: {player.name}'s stalker falls")
+    return replace(kill(state, index, held.hex), step="done")
+
+
+def _first_of(items: tuple[str, ...], card: str) -> str:
+    for instance in items:
+        if card_id(instance) == card:
+            return instance
+    raise KeyError(card)
+
+
+def victory(state: GameState, index: int) -> GameState:
+    """WIN-1: the first stalker to beat the guardian wins; the rest are ranked behind."""
+    players = state.players
+    others = sorted(
+        (k for k in range(len(players)) if k != index),
+        key=lambda k: (-players[k].elements, -players[k].reputation, -players[k].cash, k),
+    )
+    state = replace(state, phase="over", winner=index, standings=(index, *others))
+    return note(state, f"WIN-1: {players[index].name} beats the guardian and wins the game")
