@@ -1,0 +1,232 @@
+"""Helpers for the game tests: cards, sectors, hand-built states and the invariants."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import replace
+from functools import cache
+from typing import Any
+
+from stalkerzone.content.loader import load_packs
+from stalkerzone.content.tiles import load_sectors
+from stalkerzone.content.variants import load_variant
+from stalkerzone.engine import equipment
+from stalkerzone.engine.cards import CardSet, Site
+from stalkerzone.engine.game import GameSetup, PlayerSetup, new_game, player_view
+from stalkerzone.engine.hexes import Hex
+from stalkerzone.engine.layout import Sector
+from stalkerzone.engine.state import (
+    GameState,
+    PlayerState,
+    card_id,
+    card_places,
+    instances,
+    set_player,
+)
+from stalkerzone.engine.variant import Variant
+
+RULE_FIRST = re.compile(r"^[A-Z]+(?:-[A-Z0-9]+)+: \S")
+STALKERS = ("gromoboy", "nosorog", "shustry", "mazhor", "sledopyt", "bugai")
+
+
+@cache
+def base_cards() -> CardSet:
+    result = load_packs(include_user=False)
+    assert not result.problems, result.problems
+    return result.cards
+
+
+@cache
+def sectors() -> tuple[Sector, ...]:
+    return tuple(load_sectors())
+
+
+@cache
+def variant(name: str = "standard") -> Variant:
+    return load_variant(name)
+
+
+def fresh(
+    seed: int = 1,
+    players: int = 2,
+    *,
+    variant_name: str = "standard",
+    zone_mode: str = "free",
+    stalkers: tuple[str, ...] = STALKERS,
+    cards: CardSet | None = None,
+) -> GameState:
+    """A new game (a random Zone unless zone_mode is "hand")."""
+    seats = tuple(
+        PlayerSetup(f"P{k + 1}", stalkers[k % len(stalkers)], None) for k in range(players)
+    )
+    setup = GameSetup(seed, seats, variant(variant_name), zone_mode)  # type: ignore[arg-type]
+    return new_game(setup, cards or base_cards(), sectors())
+
+
+def take(state: GameState, cid: str) -> tuple[GameState, str]:
+    """Take one instance of a card out of whatever deck or stock holds it."""
+    decks = state.decks
+    for name in (
+        "stock",
+        "artifacts",
+        "artifact_discard",
+        "events",
+        "event_discard",
+        "orders",
+        "monsters",
+        "monster_discard",
+        "guardians",
+    ):
+        pile: tuple[str, ...] = getattr(decks, name)
+        for instance in pile:
+            if card_id(instance) == cid:
+                rest = tuple(c for c in pile if c != instance)
+                return replace(state, decks=replace(decks, **{name: rest})), instance
+    raise AssertionError(f"no free copy of {cid}")
+
+
+def give(state: GameState, index: int, cid: str, where: str = "slot") -> tuple[GameState, str]:
+    """Hand a player a card from the decks: into its slot ("slot") or the backpack."""
+    state, instance = take(state, cid)
+    player = state.players[index]
+    if where == "slot":
+        player = equipment.receive(player, instance, state.ctx)
+    else:
+        player = replace(player, backpack=(*player.backpack, instance))
+    return set_player(state, index, player), instance
+
+
+def edit(state: GameState, index: int, **changes: Any) -> GameState:
+    """Change plain fields of one player (cash, health, elements, position …)."""
+    return set_player(state, index, replace(state.players[index], **changes))
+
+
+def hex_of(state: GameState, site: Site) -> Hex:
+    hexes = state.zone_map.site_hexes(site)
+    assert hexes, site
+    return hexes[0]
+
+
+def all_instances(cards: CardSet) -> Counter[str]:
+    """Every instance the decks were made of (stalker cards are not dealt)."""
+    out: Counter[str] = Counter()
+    for card in cards:
+        if card in cards.stalkers:
+            continue
+        out.update(instances(card))
+    return out
+
+
+def check_invariants(state: GameState) -> int:
+    """The issue's invariants; returns how many checks were made."""
+    checks = 0
+    var = state.variant
+    placed = Counter(instance for instance, _ in card_places(state))
+    assert placed == all_instances(state.cards), "every card in exactly one place"
+    checks += 1
+    for index, player in enumerate(state.players):
+        assert player.cash >= 0, "ST-4"
+        stats = equipment.stats(player, state.ctx)
+        if state.phase != "layout":
+            assert 0 < player.health <= stats.max_health, ("ST-5", player.health)
+        assert len(player.grenades) <= var.grenade_cap, "EQ-6"
+        assert len(player.artifacts) <= var.active_artifacts, "EQ-7"
+        assert len(player.open_orders) <= var.max_open_orders, "ORDER-1"
+        assert player.reputation == len(player.delivered), "REP-1"
+        for slot in equipment.SINGLE_SLOTS:
+            value = getattr(player, slot)
+            if value is not None:
+                assert equipment.slot_of(state.card(value)) == slot, "EQ-7 slot"
+        for slot in equipment.MULTI_SLOTS:
+            for value in getattr(player, slot):
+                assert equipment.slot_of(state.card(value)) == slot, "EQ-7 slot"
+        checks += 9
+        view = player_view(state, index)
+        assert all(p.owner == index for p in view.loot), "DEATH-2"
+        for other, seat in enumerate(view.players):
+            if other != index:
+                assert seat.held_event is None, "TURN-3"
+        checks += 2
+    if state.phase == "over":
+        assert state.winner is not None and state.standings[0] == state.winner
+    return checks
+
+
+def next_to(state: GameState, index: int, target: Hex) -> GameState:
+    """Put the player on a hex from which ``target`` is a legal destination this turn."""
+    from stalkerzone.engine.game import destinations
+    from stalkerzone.engine.hexes import neighbours
+
+    state = replace(state, current_player=index, phase="turn", step="move")
+    for near in neighbours(target):
+        info = state.zone_map.hexes.get(near)
+        if info is None or info.site is not None:
+            continue
+        moved = edit(state, index, position=near)
+        if target in destinations(edit(moved, index, elements=99)):
+            return moved
+    raise AssertionError(f"no way into {target}")
+
+
+def playing(state: GameState) -> GameState:
+    """Equality-preserving no-op helper: a state in the middle of a turn, ready to move."""
+    return replace(state, phase="turn", step="move", fight=None)
+
+
+def player(state: GameState, index: int = 0) -> PlayerState:
+    return state.players[index]
+
+
+def with_reputation(state: GameState, index: int, n: int) -> GameState:
+    """REP-1: reputation is delivered orders, so deliver ``n`` orders by hand."""
+    for _ in range(n):
+        instance = state.decks.orders[-1]
+        state = replace(state, decks=replace(state.decks, orders=state.decks.orders[:-1]))
+        p = state.players[index]
+        state = set_player(state, index, replace(p, delivered=(*p.delivered, instance)))
+    return state
+
+
+def on_top(state: GameState, deck: str, cid: str) -> tuple[GameState, str]:
+    """Put a copy of ``cid`` on top of one of the draw piles."""
+    pile: tuple[str, ...] = getattr(state.decks, deck)
+    instance = next(c for c in pile if card_id(c) == cid)
+    rest = tuple(c for c in pile if c != instance)
+    return replace(state, decks=replace(state.decks, **{deck: (instance, *rest)})), instance
+
+
+def cards_with(*changed: Any) -> CardSet:
+    """The base cards with some cards replaced (same id)."""
+    base = base_cards()
+    by_id = {c.id: c for c in changed}
+    fields = {}
+    for name in (
+        "monsters",
+        "weapons",
+        "weapon_mods",
+        "armour",
+        "navigation",
+        "grenades",
+        "stimulators",
+        "artifacts",
+        "events",
+        "orders",
+        "stalkers",
+    ):
+        fields[name] = tuple(by_id.get(c.id, c) for c in getattr(base, name))
+    return CardSet(**fields)
+
+
+def fight_to_end(state: GameState, action: str = "attack") -> GameState:
+    """Play the current fight with one decision every round (attack where escape is barred)."""
+    from stalkerzone.engine.actions import FightDecision
+    from stalkerzone.engine.game import apply, legal_actions
+
+    while state.phase == "fight":
+        options = [a for a in legal_actions(state) if isinstance(a, FightDecision)]
+        pick = next((a for a in options if a.action == action and a.stimulator is None), None)
+        if pick is None:
+            pick = next(a for a in options if a.action == "attack" and a.stimulator is None)
+        state = apply(state, pick)
+    return state
