@@ -534,37 +534,37 @@ class _Search:
         remaining: frozenset[str],
         chosen: list[tuple[str, Slot, int]],
     ) -> bool:
-        """Fill the template slots in ``order`` (each touches an earlier one)."""
+        """Fill the template slots (``order[0]`` first), always next filling the slot next to
+        the Zone with the fewest fitting sectors (forward checking: none fits = dead end)."""
         self._tick()
-        depth = len(occupied)
-        if depth == len(order):
+        if len(occupied) == len(order):
             return len(_road_components(occupied)) == 1
-        key = (depth, remaining, tuple(occupied[s] for s in order[:depth]))
+        key = (remaining, frozenset(occupied.items()))
         if key in self.failed:
             return False
-        if depth:
-            todo = set(order[depth:])
-            for comp in _road_components(occupied):
-                if not (_open_road_slots(occupied, comp) & todo):
-                    self.failed.add(key)
-                    return False
-            for slot in todo:  # forward check: every slot next to the Zone can still be filled
-                touch, need = _constraint(occupied, slot)
-                if touch and not self._fits(slot, touch, need, outside, remaining):
-                    self.failed.add(key)
-                    return False
-        slot = order[depth]
-        touch, need = _constraint(occupied, slot)
-        banned = outside[slot] if self.closed else 0
-        moves = [
-            (sid, m)
-            for sid in sorted(remaining)
-            for m, _ in self.tab.distinct[sid]
-            if not (m ^ need) & touch and not m & banned
-        ]
+        todo = [s for s in order if s not in occupied]
+        best: list[tuple[str, int]] | None = None
+        slot = order[0]
+        if occupied:
+            if not _can_still_join(occupied, set(todo)):
+                self.failed.add(key)
+                return False
+            for cand in todo:
+                touch, need = _constraint(occupied, cand)
+                if not touch:
+                    continue
+                moves = self._moves_in(cand, touch, need, outside, remaining)
+                if best is None or len(moves) < len(best):
+                    best, slot = moves, cand
+                    if not moves:
+                        break
+        else:
+            best = self._moves_in(slot, 0, 0, outside, remaining)
+        if best is None:
+            best = []
         if self.rng is not None:
-            self.rng.shuffle(moves)
-        for sid, m in moves:
+            self.rng.shuffle(best)
+        for sid, m in best:
             occupied[slot] = m
             chosen.append((sid, slot, m))
             if self.template(order, outside, occupied, remaining - {sid}, chosen):
@@ -574,20 +574,52 @@ class _Search:
         self.failed.add(key)
         return False
 
-    def _fits(
+    def _moves_in(
         self,
         slot: Slot,
         touch: int,
         need: int,
         outside: Mapping[Slot, int],
         remaining: frozenset[str],
-    ) -> bool:
+    ) -> list[tuple[str, int]]:
         banned = outside[slot] if self.closed else 0
-        for sid in remaining:
-            for m, _ in self.tab.distinct[sid]:
-                if not (m ^ need) & touch and not m & banned:
-                    return True
-        return False
+        return [
+            (sid, m)
+            for sid in sorted(remaining)
+            for m, _ in self.tab.distinct[sid]
+            if not (m ^ need) & touch and not m & banned
+        ]
+
+
+def _can_still_join(occupied: Mapping[Slot, int], todo: set[Slot]) -> bool:
+    """Whether every road network could still meet the others through the empty ``todo`` slots
+    (roads enter an empty slot from a road edge; empty slots link to their empty neighbours)."""
+    comps = _road_components(occupied)
+    if len(comps) == 1:
+        return len(todo) == 0 or bool(_open_road_slots(occupied, comps[0]) & todo)
+    owner = {slot: k for k, comp in enumerate(comps) for slot in comp}
+    reached = {0}
+    frontier = list(_open_road_slots(occupied, comps[0]) & todo)
+    seen = set(frontier)
+    while frontier:
+        slot = frontier.pop()
+        i, j = slot
+        for d in range(6):
+            di, dj = SLOT_DIRECTIONS[d]
+            n = (i + di, j + dj)
+            if n in todo:
+                if n not in seen:
+                    seen.add(n)
+                    frontier.append(n)
+            elif n in occupied and occupied[n] >> ((d + 3) % 6) & 1:
+                k = owner[n]
+                if k not in reached:
+                    reached.add(k)
+                    for m in _open_road_slots(occupied, comps[k]) & todo:
+                        if m not in seen:
+                            seen.add(m)
+                            frontier.append(m)
+    return len(reached) == len(comps)
 
 
 def _tightness(occupied: Mapping[Slot, int], slot: Slot) -> int:
