@@ -72,9 +72,11 @@ from stalkerzone.engine.dice import Dice
 from stalkerzone.engine.equipment import slot_of, stats
 from stalkerzone.engine.game import legal_actions
 from stalkerzone.engine.hexes import Hex, neighbours, slot_neighbours
+from stalkerzone.engine.layout import completable, legal_placements
 from stalkerzone.engine.loadout import StalkerStats
 from stalkerzone.engine.odds import Odds, decision_odds
 from stalkerzone.engine.state import GameState, PlayerState, card_id
+from stalkerzone.engine.turns import sectors_to_place
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 
@@ -96,7 +98,7 @@ class Profile:
 
 
 PROFILES: dict[str, Profile] = {
-    "easy": Profile(False, 0.0, 0.35, False, 1.0),
+    "easy": Profile(False, 0.3, 0.35, False, 1.0),
     "normal": Profile(True, 0.35, 0.3, True, 0.8),
     "hard": Profile(True, 0.55, 0.3, True, 1.0),
 }
@@ -125,6 +127,8 @@ def choose(
         raise BotError("WIN-1: the game is over")
     if player is not None and player != state.current_player:
         raise BotError(f"TURN-2: it is seat {state.current_player}'s decision, not {player}'s")
+    if state.phase == "layout" and legal is None:
+        return _place_fast(state, level)
     if legal is None:
         legal = legal_actions(state)
     if not legal:
@@ -215,6 +219,30 @@ def _place(state: GameState, legal: Sequence[Action], level: str) -> Action:
     top = max(score for score, _ in scored)
     best = [a for score, a in scored if score == top]
     return best[pick % len(best)]
+
+
+def _place_fast(state: GameState, level: str) -> Action:
+    """The same kind of choice as :func:`_place` without listing every legal placement of every
+    sector first (each needs the dead-end foresight): pick a sector, rank its placements, and
+    take the first that keeps the Zone completable (MAP-5)."""
+    sectors = state.ctx.sectors
+    todo = sectors_to_place(state)
+    pick = _tiebreak(state, "layout")
+    taken = state.zone.by_slot()
+    for k in range(len(todo)):
+        sector = todo[(pick + k) % len(todo)]
+        options = legal_placements(state.zone, sector, sectors)
+        if not options:
+            continue
+        order = list(options)
+        start = pick % len(order)
+        order = order[start:] + order[:start]
+        if level != "easy" and taken:
+            order.sort(key=lambda p: -sum(n in taken for n in slot_neighbours(p.slot)))
+        for p in order:
+            if completable(state.zone, p, sectors):
+                return PlaceSector(p.sector, p.face, p.rotation, p.slot)
+    return _place(state, legal_actions(state), level)
 
 
 # --- fights (FIGHT-*) -------------------------------------------------------------------------
@@ -793,10 +821,8 @@ class _Turn:
         # the Epicenter
         if self.need == 0:
             chance = self.guardian_odds()
-            rounds = state.turn // max(1, len(state.players))
-            threshold = self.profile.epicenter_odds * 0.97 ** max(0, rounds - 40)
             fit = p.health >= top * 0.8 or not self.profile.planner
-            if fit and chance >= threshold:
+            if fit and chance >= self.epicenter_threshold():
                 out.append((WIN_VALUE * max(chance, 0.05), frozenset({zone_map.epicenter})))
         # own loot (in the Epicenter only when going there anyway)
         for pile in state.loot:
@@ -935,6 +961,11 @@ class _Turn:
             score = max(score, value * DECAY**turns)
         return score
 
+    def epicenter_threshold(self) -> float:
+        """The chance against the guardian a bot waits for; it shrinks as a long game goes on."""
+        rounds = self.state.turn // max(1, len(self.state.players))
+        return self.profile.epicenter_odds * 0.97 ** max(0, rounds - 40)
+
     def easy_move(self) -> Move | None:
         """``easy``: the Epicenter when ready, else heal, else the nearest anomaly or a green
         danger when broke."""
@@ -944,7 +975,8 @@ class _Turn:
             return None
         zone_map = state.zone_map
         top = self.stats.max_health
-        if self.need == 0 and p.health >= top * 0.7:
+        ready = self.need == 0 and self.guardian_odds() >= self.epicenter_threshold()
+        if ready and p.health >= top * 0.7:
             target: frozenset[Hex] = frozenset({zone_map.epicenter})
         elif (p.health < top * 0.5 and p.cash >= 100) or p.trophies:
             target = frozenset(zone_map.site_hexes(Site.VILLAGE))
