@@ -9,15 +9,20 @@ How it is solved, exactly:
 
 - From round ``setup.normal_from`` on every round is alike. Its values over (stalker health,
   monster health) are solved level by level in increasing stalker health (stalker health never
-  rises without stimulators). Inside one level the only cycles come from rounds in which the
-  monster deals no damage (and there is no drain): ``X = c + q·L(X)`` with ``q`` the chance of a
-  harmless monster attack and ``L`` substochastic, a ``q``-contraction. It is solved by Gauss-Seidel
-  with every self-loop solved exactly, stopping when ``q/(1-q)·δ`` (a proven bound on the
-  error) is below 1e-13. If the monster can never hurt the stalker (``q = 1``), the level is solved
-  by an exact linear solve with never-ending states detected by reachability (``endless``).
-- Everything before that (the paralysis sequence, special round-1 rounds, a fight in progress
-  mid-round) is a finite acyclic part, evaluated by memoised recursion on the fight engine's own
-  chance nodes.
+  rises without stimulators), one vector operation per damage value. Inside one level the only
+  cycles come from rounds in which the monster deals no damage and there is no drain:
+  ``X = c + q·L(X)`` with ``q`` the chance of a harmless monster attack and ``L`` substochastic
+  (for ``best`` a maximum of two such maps): a ``q``-contraction. It is solved by Gauss-Seidel in
+  increasing monster health with every self-loop solved exactly; without regeneration every
+  other reference is to a lower monster health, so one sweep is the exact solution; with
+  regeneration sweeps repeat until ``q/(1-q)·δ`` (a proven bound on the error) is below 1e-13.
+  If the monster can never hurt the stalker (``q = 1``) one exact linear solve (Gaussian
+  elimination) serves every level, never-ending states found by reachability (``endless``).
+- Everything before that (the paralysis sequence, a special round 1, a fight in progress
+  mid-round) is finite and acyclic: memoised recursion on the fight engine's own chance nodes,
+  with the paralysis opening followed as a spread of stalker health and consecutive monster
+  attacks summed into one volley. Tests check ``odds(f) = Σ p·odds(f after roll)`` at every
+  chance node, so the fast paths and the engine cannot drift apart.
 
 ``expected_rounds`` is the expected number of the round in which the fight ends (round 1
 includes the opening paralysis sequence), infinite if the fight may never end.
