@@ -822,7 +822,9 @@ def random_zone(
                     s: sum(1 << d for d in range(6) if slot_neighbour(s, d) not in inside)
                     for s in tpl
                 }
-                order = _bfs_order(tpl, rng.choice(tpl))
+                most = max(bin(outside[s]).count("1") for s in tpl)
+                start = rng.choice([s for s in tpl if bin(outside[s]).count("1") == most])
+                order = _bfs_order(tpl, start)  # the most exposed slot first
                 search.failed.clear()  # template memo keys are only valid for one order
                 ok = search.template(order, outside, {}, frozenset(tab.ids), chosen)
         except _OutOfBudget:
