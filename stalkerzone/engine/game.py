@@ -232,7 +232,8 @@ def apply(state: GameState, action: Action) -> GameState:
     if isinstance(action, PlaceSector):
         if state.phase != "layout":
             raise NotNow("TURN-4", "the Zone is laid out already")
-        return turns.place_sector(state, action)
+        rng = Rng(state.rng)
+        return replace(turns.place_sector(state, action, rng), rng=rng.state)
     if state.phase == "layout":
         raise NotNow("TURN-4", "first lay out the Zone: place a sector")
     rng = Rng(state.rng)

@@ -11,7 +11,14 @@ from dataclasses import replace
 from stalkerzone.engine.actions import PlaceSector
 from stalkerzone.engine.cards import Site
 from stalkerzone.engine.illegal import LayoutRefused
-from stalkerzone.engine.layout import Placement, Sector, completable, legal_placements
+from stalkerzone.engine.layout import (
+    Placement,
+    Sector,
+    check_zone,
+    legal_placements,
+    random_zone,
+)
+from stalkerzone.engine.rng import Rng
 from stalkerzone.engine.state import GameState, note
 
 
@@ -33,46 +40,55 @@ def sectors_to_place(state: GameState) -> tuple[str, ...]:
 
 
 def placements(state: GameState) -> tuple[Placement, ...]:
-    """TURN-4: every legal placement (MAP-4) of the sectors to place, less the dead ends the
-    zone engine's foresight finds (``completable``). Worked out once per Zone and remembered.
+    """TURN-4: every legal placement (MAP-4) of the sectors still to place, remembered per Zone.
 
-    Should the foresight reject every legal placement, the legal placements are offered as
-    they are, so the layout never stalls on a foresight error."""
+    Dead-end foresight is not applied here: a search per placement costs seconds on a
+    half-built Zone. A Zone that can no longer be finished is handled by :func:`place_sector`.
+    """
     key = ("placements", state.zone.placements)
     found = state.ctx.memo.get(key)
     if found is not None:
         return found  # type: ignore[return-value]
     sectors = state.ctx.sectors
-    legal = [
+    result = tuple(
         p
         for sector_id in sectors_to_place(state)
         for p in legal_placements(state.zone, sector_id, sectors)
-    ]
-    ahead = tuple(p for p in legal if completable(state.zone, p, sectors))
-    result = ahead or tuple(legal)
+    )
     state.ctx.memo[key] = result
     return result
 
 
-def place_sector(state: GameState, action: PlaceSector) -> GameState:
-    """TURN-4: put a sector down; after the last one, play starts at the Village."""
-    placement = Placement(action.sector, action.face, action.rotation, tuple(action.slot))  # type: ignore[arg-type]
-    sectors = state.ctx.sectors
+def place_sector(state: GameState, action: PlaceSector, rng: Rng) -> GameState:
+    """TURN-4: put a sector down; after the last one, play starts at the Village.
+
+    Reading: when the Zone can no longer be finished (no remaining sector fits anywhere, or the
+    finished Zone breaks MAP-5), the table deals a random valid Zone from the game's RNG instead.
+    """
+    slot = (action.slot[0], action.slot[1])
+    placement = Placement(action.sector, action.face, action.rotation, slot)
     todo = sectors_to_place(state)
     if action.sector not in todo:
         if not state.zone.placements:
             raise LayoutRefused("TURN-4", f"the Village sector {todo[0]} is placed first")
         raise LayoutRefused("MAP-1", f"sector {action.sector} is placed already or unknown")
-    if placement not in legal_placements(state.zone, action.sector, sectors):
-        raise LayoutRefused("MAP-4", f"{action.sector} does not fit there: roads must connect")
     if placement not in placements(state):
-        raise LayoutRefused("MAP-5", "with that placement the Zone could not be finished")
+        raise LayoutRefused("MAP-4", f"{action.sector} does not fit there: roads must connect")
     zone = state.zone.place(placement)
     who = state.player.name
     state = note(replace(state, zone=zone), f"TURN-4: {who} places sector {action.sector}")
+    sectors = state.ctx.sectors
     if len(zone.placements) < len(sectors):
-        return replace(state, current_player=(state.current_player + 1) % len(state.players))
-    return start_play(state)
+        if placements(state):
+            return replace(state, current_player=(state.current_player + 1) % len(state.players))
+        problem = "no remaining sector fits anywhere"
+    else:
+        problems = check_zone(zone, sectors)
+        if not problems:
+            return start_play(state)
+        problem = str(problems[0])
+    state = note(state, f"MAP-5: the Zone cannot be finished ({problem}); a random Zone is dealt")
+    return start_play(replace(state, zone=random_zone(sectors, rng)))
 
 
 def start_play(state: GameState) -> GameState:

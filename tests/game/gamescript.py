@@ -12,6 +12,7 @@ from stalkerzone.engine.actions import (
     FightDecision,
     Heal,
     Move,
+    PlaceSector,
     Sell,
     TakeOrder,
 )
@@ -46,7 +47,7 @@ def _value(state: GameState, instance: str | None) -> float:
 def choose(state: GameState) -> Action:
     actions = legal_actions_cached(state)
     if state.phase == "layout":
-        return actions[(state.turn * 31 + len(state.zone.placements) * 7) % len(actions)]
+        return _layout(state, actions)
     if state.phase == "fight":
         return _fight(state, actions)
     if state.phase == "choose_armour":
@@ -90,6 +91,20 @@ def choose(state: GameState) -> Action:
         if target is not None:
             return min(moves, key=lambda m: (_risk(state, m.to), distance(m.to, target), m.to))
     return EndTurn()
+
+
+def _layout(state: GameState, actions: tuple[Action, ...]) -> Action:
+    """The first placement (in a seeded order) the zone engine's foresight accepts."""
+    from stalkerzone.engine.layout import Placement, completable
+
+    start = (len(state.zone.placements) * 7919 + state.first_player * 31) % len(actions)
+    order = actions[start:] + actions[:start]
+    for action in order[:40]:
+        assert isinstance(action, PlaceSector)
+        placement = Placement(action.sector, action.face, action.rotation, action.slot)
+        if completable(state.zone, placement, state.ctx.sectors):
+            return action
+    return order[0]
 
 
 def _fight(state: GameState, actions: tuple[Action, ...]) -> Action:
