@@ -75,8 +75,9 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-rounds", type=int, default=150)
     parser.add_argument("--no-baseline", action="store_true")
+    parser.add_argument("--base", type=Path, default=None, help="another base card folder")
     args = parser.parse_args()
-    cards = load_packs(include_user=False).cards
+    cards = load_packs(include_user=False, base_dir=args.base).cards
     sectors = tuple(load_sectors())
     variant = load_variant(args.variant)
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import heapq
+import itertools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -74,9 +75,10 @@ from stalkerzone.engine.game import legal_actions
 from stalkerzone.engine.hexes import Hex, neighbours, slot_neighbours
 from stalkerzone.engine.layout import completable, legal_placements
 from stalkerzone.engine.loadout import StalkerStats
-from stalkerzone.engine.odds import Odds, decision_odds
+from stalkerzone.engine.odds import decision_odds
 from stalkerzone.engine.state import GameState, PlayerState, card_id
 from stalkerzone.engine.turns import sectors_to_place
+from stalkerzone.engine.zonemap import ZoneMap
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 
@@ -155,7 +157,7 @@ def choose_action(state: GameState, level: str = "hard") -> Action:
 def clear_caches() -> None:
     """Forget every memoised figure (odds, estimates, distances): for benchmarks and tests;
     the bots choose exactly the same actions, only slower."""
-    for memo in (_DECISIONS, _ROUNDS, _DANGERS, _GUARDIAN, _GAINS, _STATS, _FIELDS):
+    for memo in (_DECISIONS, _ROUNDS, _DANGERS, _GUARDIAN, _GAINS, _STATS, _FIELDS, _MAPS):
         memo.clear()
     _DAMAGE.clear()
 
@@ -248,17 +250,16 @@ def _place_fast(state: GameState, level: str) -> Action:
 # --- fights (FIGHT-*) -------------------------------------------------------------------------
 
 
-def _normalised(fight: Fight) -> Fight:
-    """The same fight with a set-up that does not depend on the starting health."""
+def _bare(fight: Fight) -> Fight:
+    """The same fight without grenades and stimulators, its set-up independent of the starting
+    health (which only sets the first node): one exact solution then serves many fights."""
     setup = fight.setup
     side = setup.stalker
-    if side.health == side.max_health:
-        return fight
-    norm = replace(setup, stalker=replace(side, health=side.max_health))
-    return Fight(norm, fight.core)
+    bare = replace(side, health=side.max_health, grenades=(), stimulators=())
+    return Fight(replace(setup, stalker=bare), fight.core._replace(grenades=(), stims=()))
 
 
-_DECISIONS: dict[tuple[FightSetup, object], Decision] = {}
+_DECISIONS: dict[tuple[FightSetup, object], tuple[str, float]] = {}
 _MEMO_CAP = 200_000
 
 
@@ -268,36 +269,39 @@ def _memo_put(memo: dict[object, object], key: object, value: object) -> None:
     memo[key] = value
 
 
-def best_fight_decision(fight: Fight) -> Decision:
-    """The decision with the best chance to come out alive, then to win (grenades and
-    stimulators considered: a grenade when it raises the chance to win; a stimulator when
-    health is low)."""
-    norm = _normalised(fight)
-    key = (norm.setup, norm.core)
+def _attack_or_escape(fight: Fight) -> tuple[str, float]:
+    """The exact odds' choice between attacking and escaping (best chance to come out alive,
+    then to win), and the chance of dying when attacking on (memoised)."""
+    bare = _bare(fight)
+    key = (bare.setup, bare.core)
     hit = _DECISIONS.get(key)
-    if hit is not None:
-        return hit
-    options = [d for d in norm.decisions() if d.stimulator is None]
-    values = [(decision_odds(norm, d), d) for d in options]
+    if hit is None:
+        attack = decision_odds(bare, Decision("attack"))
+        choice = "attack"
+        if bare.setup.can_escape:
+            escape = decision_odds(bare, Decision("escape"))
+            if (round(escape.alive, 9), round(escape.win, 9)) > (
+                round(attack.alive, 9),
+                round(attack.win, 9),
+            ):
+                choice = "escape"
+        hit = (choice, attack.death)
+        _memo_put(_DECISIONS, key, hit)  # type: ignore[arg-type]
+    return hit
 
-    def rank(item: tuple[Odds, Decision]) -> tuple[float, float, int]:
-        o, d = item
-        thrift = 0 if d.action == "grenade" else 1  # grenades only when strictly better
-        return (round(o.alive, 9), round(o.win, 9), thrift)
 
-    best = max(values, key=rank)[1]
-    side = norm.setup.stalker
-    low = norm.core.s <= max(6, side.max_health // 3)
-    if low:
-        stims = [
-            d
-            for d in norm.decisions()
-            if d.stimulator is not None and d.action == best.action and d.grenade == best.grenade
-        ]
-        if stims:
-            best = stims[0]
-    _memo_put(_DECISIONS, key, best)  # type: ignore[arg-type]
-    return best
+def best_fight_decision(fight: Fight) -> Decision:
+    """Attack or escape by the exact odds; a grenade stronger than the weapon when attacking
+    risks death; a stimulator with the action when health is low (FIGHT-2)."""
+    action, death = _attack_or_escape(fight)
+    grenade = None
+    if action == "attack" and death > 0.05:
+        grenade = _best_grenade(fight)
+    side = fight.setup.stalker
+    stimulator = None
+    if fight.stalker_health <= max(6, side.max_health // 3):
+        stimulator = _best_stimulator(fight)
+    return Decision("grenade" if grenade else action, grenade, stimulator)  # type: ignore[arg-type]
 
 
 def _fight(state: GameState, legal: Sequence[Action], profile: Profile) -> Action:
@@ -315,8 +319,7 @@ def _fight(state: GameState, legal: Sequence[Action], profile: Profile) -> Actio
         strongest = _best_grenade(fight)
         if strongest is not None:
             action, grenade = "grenade", strongest
-        stims = sorted({a.stimulator for a in decisions if a.stimulator is not None})
-        stim = stims[-1] if low and stims else None
+        stim = _best_stimulator(fight) if low else None
         for wanted in (FightDecision(action, grenade, stim), FightDecision(action, grenade)):
             if wanted in decisions:
                 return wanted
@@ -338,6 +341,13 @@ def _fight(state: GameState, legal: Sequence[Action], profile: Profile) -> Actio
         if a.action == "attack" and a.stimulator is None:
             return a
     return decisions[0]
+
+
+def _best_stimulator(fight: Fight) -> str | None:
+    """The stimulator left that heals the most."""
+    left = set(fight.core.stims)
+    options = [(s.heal, s.id) for s in fight.setup.stalker.stimulators if s.id in left]
+    return max(options)[1] if options else None
 
 
 def _best_grenade(fight: Fight) -> str | None:
@@ -534,7 +544,7 @@ class _Turn:
 
     def _danger_value(self, colour: Colour) -> float:
         p = self.player
-        health = max(1, p.health // 3 * 3)  # planning looks at health in steps of 3
+        health = max(1, p.health // 4 * 4)  # planning looks at health in steps of 4
         win_by, gain, death, hurt = _danger_table(
             self.state, self.stats, health, p.reputation, colour
         )
@@ -1018,17 +1028,32 @@ def _catalogue(state: GameState, base: Site) -> tuple[str, ...]:
     return hit
 
 
-_FIELDS: dict[tuple[object, frozenset[Hex], int], dict[Hex, int]] = {}
+_FIELDS: dict[tuple[int, frozenset[Hex]], dict[Hex, int]] = {}
+_MAPS: dict[tuple[int, int], tuple[ZoneMap, int]] = {}
+_MAP_NUMBERS = itertools.count(1)
+
+
+def _map_token(zone_map: ZoneMap, state: GameState) -> int:
+    """A small number naming a Zone map with its rules (the map object is kept alive)."""
+    key = (id(zone_map), _token(state))
+    hit = _MAPS.get(key)
+    if hit is None:
+        if len(_MAPS) > 256:
+            _MAPS.clear()
+            _FIELDS.clear()
+        hit = (zone_map, next(_MAP_NUMBERS))
+        _MAPS[key] = hit
+    return hit[1]
 
 
 def _distances(state: GameState, goals: frozenset[Hex]) -> dict[Hex, int]:
     """Movement points from every hex to the nearest goal (multi-turn; passing a danger hex
     costs a stop, the Epicenter is only ever a goal). Memoised per Zone and goal set."""
-    key = (state.zone.placements, goals, _token(state))
+    zone_map = state.zone_map
+    key = (_map_token(zone_map, state), goals)
     hit = _FIELDS.get(key)
     if hit is not None:
         return hit
-    zone_map = state.zone_map
     variant = state.variant
     hexes = zone_map.hexes
     cost: dict[Hex, int] = {}
