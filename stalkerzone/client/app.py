@@ -146,11 +146,12 @@ class BaseView(arcade.View):
         self.ui = arcade.gui.UIManager(window)
         self.batch = pyglet.graphics.Batch()
         self._texts: list[arcade.Text] = []
+        self._stale = False
 
     # life cycle
     def on_show_view(self) -> None:
         self.ui.enable()
-        self.rebuild()
+        self.rebuild_soon()
 
     def on_hide_view(self) -> None:
         self.ui.disable()
@@ -158,8 +159,17 @@ class BaseView(arcade.View):
     def on_resize(self, width: int, height: int) -> None:
         self.rebuild()
 
+    def rebuild_soon(self) -> None:
+        """Rebuild now, or, in a headless fast run, when the next frame is drawn (building texts
+        and widgets is the costly part of a screen; a bot game changes the state constantly)."""
+        if self.win.headless_fast:
+            self._stale = True
+        else:
+            self.rebuild()
+
     def rebuild(self) -> None:
         """Throw away widgets and texts and build them again for the current size/language."""
+        self._stale = False
         self.ui.clear()
         self.batch = pyglet.graphics.Batch()
         self._texts = []
@@ -170,6 +180,8 @@ class BaseView(arcade.View):
 
     # drawing
     def on_draw(self) -> None:
+        if self._stale:
+            self.rebuild()
         self.clear(color=theme.BG)
         self.draw_scene()
         self.batch.draw()

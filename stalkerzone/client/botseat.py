@@ -37,8 +37,8 @@ def _engine_bots() -> Any:
 def choose(state: GameState, legal: tuple[Action, ...], strength: str | None) -> Action:
     """The bot's action for ``state`` (the true state: bots play by the rules engine's view)."""
     bots = _engine_bots()
-    if bots is not None and hasattr(bots, "choose_action"):
-        return bots.choose_action(state, strength or "normal")  # type: ignore[no-any-return]
+    if bots is not None and hasattr(bots, "choose"):
+        return bots.choose(state, None, strength or "normal", legal)  # type: ignore[no-any-return]
     return _temporary_simple_bot(state, legal)
 
 

@@ -10,31 +10,21 @@ for (with a hand-over page between two human players, TURN-3).
 
 from __future__ import annotations
 
-import dataclasses
-import typing
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from stalkerzone.client import i18n
 from stalkerzone.client.worker import Worker
-from stalkerzone.engine import actions as engine_actions
-from stalkerzone.engine.actions import Action, EndTurn, PlaceSector
-from stalkerzone.engine.game import (
-    GameSetup,
-    PlayerSetup,
-    apply,
-    legal_actions,
-    new_game,
-    player_view,
-)
-from stalkerzone.engine.hexes import Hex
-from stalkerzone.engine.illegal import IllegalAction
+from stalkerzone.engine.actions import Action, EndTurn
+from stalkerzone.engine.game import GameSetup, PlayerSetup, legal_actions, player_view
 from stalkerzone.engine.state import GameState
 
 ZONE_MODES: tuple[str, ...] = ("hand", "free", "ring", "line", "compact")
 BOT_STRENGTHS: tuple[str, ...] = ("easy", "normal", "hard")
 PUBLIC = -1  # viewer index that sees nobody's private things
+KEPT_SCREENS = frozenset({"board"})  # one instance per game: the camera stays where it was
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,25 +57,27 @@ class LogLine:
 @dataclass
 class GameSession:
     spec: GameSpec
-    state: GameState
+    record: Any  # engine.record.GameRecord: set-up, actions, the states between
     cards: Any  # CardSet
     sectors: tuple[Any, ...]
-    actions: list[Action] = field(default_factory=list)
-    history: list[GameState] = field(default_factory=list)  # states before each action
+    packs: tuple[Any, ...] = ()  # content.loader.PackInfo of the loaded packs (for saves)
     log: list[LogLine] = field(default_factory=list)
     viewer: int = PUBLIC
     worker: Worker = field(default_factory=Worker)
     autosave_enabled: bool = True
     source: Path | None = None
+    kept_views: dict[str, Any] = field(default_factory=dict)
+    version: int = 0  # grows with every change of ``state`` (keys for engine work)
     _view_cache: tuple[int, int, GameState] | None = None
 
     # --- creating ----------------------------------------------------------------------------
     @classmethod
     def start(cls, app: Any, spec: GameSpec) -> GameSession:
-        """A new game from the new-game screen's choices (``engine.game.new_game``)."""
+        """A new game from the new-game screen's choices (``engine.record.start``)."""
         from stalkerzone.content.tiles import load_sectors
+        from stalkerzone.engine import record as records
 
-        cards = app.cards().cards
+        result = app.cards()
         sectors = load_sectors()
         setup = GameSetup(
             seed=spec.seed,
@@ -93,10 +85,20 @@ class GameSession:
             variant=app.variant(spec.variant),
             zone_mode=spec.zone_mode,  # type: ignore[arg-type]
         )
-        state = new_game(setup, cards, sectors)
-        session = cls(spec=spec, state=state, cards=cards, sectors=tuple(sectors))
+        record = records.start(setup, result.cards, sectors)
+        session = cls(spec, record, result.cards, tuple(sectors), tuple(result.packs))
         session.viewer = session.default_viewer()
         return session
+
+    @property
+    def state(self) -> GameState:
+        """The true state (never shown as such: screens read :attr:`view`)."""
+        state: GameState = self.record.state
+        return state
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        return tuple(self.record.actions)
 
     # --- reading -----------------------------------------------------------------------------
     @property
@@ -117,81 +119,86 @@ class GameSession:
     def view(self) -> GameState:
         """``player_view`` of the viewer: what the screen may show (TURN-3, DEATH-2)."""
         cache = self._view_cache
-        if cache is not None and cache[0] == id(self.state) and cache[1] == self.viewer:
+        if cache is not None and cache[0] == self.version and cache[1] == self.viewer:
             return cache[2]
         view = player_view(self.state, self.viewer)
-        self._view_cache = (id(self.state), self.viewer, view)
+        self._view_cache = (self.version, self.viewer, view)
         return view
-
-    def legal_key(self) -> tuple[str, int]:
-        return ("legal", id(self.state))
 
     def legal(self) -> tuple[Action, ...] | None:
         """``legal_actions`` of the current state, or ``None`` while it is being computed."""
         state = self.state
-        key = ("legal", id(state))
+        key = ("legal", self.version)
         self.worker.submit(key, lambda: legal_actions(state))
         result: tuple[Action, ...] | None = self.worker.result(key)
         return result
 
     def legal_now(self) -> tuple[Action, ...]:
-        """``legal_actions``, waiting for it (bots in headless runs, tests)."""
+        """``legal_actions``, waiting for it (tests, headless runs)."""
         state = self.state
-        key = ("legal", id(state))
+        key = ("legal", self.version)
         self.worker.submit(key, lambda: legal_actions(state))
         result: tuple[Action, ...] = self.worker.wait(key)
         return result
 
     # --- acting ------------------------------------------------------------------------------
     def act(self, action: Action) -> GameState:
-        """Apply ``action`` (``engine.game.apply``); IllegalAction leaves everything unchanged."""
+        """Apply ``action`` (``engine.record.play`` = ``apply``); an IllegalAction leaves
+        everything unchanged."""
+        from stalkerzone.engine import record as records
+
         before = self.state
-        after = apply(before, action)
-        self.history.append(before)
-        self.actions.append(action)
-        self.state = after
+        self.record = records.play(self.record, action)
+        after = self.state
+        self.version += 1
         who = before.players[before.current_player].name
         for line in after.notes:
             self.log.append(LogLine(before.turn, who, line))
         if len(self.log) > 400:
             del self.log[:-300]
-        self.worker.forget(lambda key: key == ("legal", id(after)))
+        self.worker.forget(lambda key: key[1] == self.version)  # type: ignore[index]
         if self.autosave_enabled and (
             isinstance(action, EndTurn) or (before.phase == "layout" and after.phase != "layout")
         ):
             self.autosave()
         return after
 
+    def undo_check(self) -> Any:
+        """``engine.undo.check``: may the last action be taken back, and if not, why."""
+        from stalkerzone.engine import undo
+
+        return undo.check(self.record)
+
     def can_undo(self) -> bool:
-        """Only a sector placement can be taken back (nothing random or hidden happened)."""
-        return bool(self.actions) and isinstance(self.actions[-1], PlaceSector)
+        return bool(self.undo_check())
 
     def undo(self) -> None:
-        if not self.can_undo():
-            raise IllegalAction("TURN-4", "only the last sector placement can be taken back")
-        self.state = self.history.pop()
-        self.actions.pop()
-        self.log.append(LogLine(self.state.turn, "", "TURN-4: placement taken back"))
+        """Take the last action back (TURN-2: until dice, a drawn card or the end of a turn)."""
+        from stalkerzone.engine import undo
 
-    def autosave(self) -> Path | None:
-        from stalkerzone.client import saves
-
-        try:
-            return saves.autosave(self)
-        except OSError:
-            return None
+        self.record = undo.undo(self.record)
+        self.version += 1
+        self.log.append(LogLine(self.state.turn, "", i18n.t("log.undone")))
 
     def play_bot(self, window: Any) -> bool:
-        """If a bot is to act and its move is computed, apply it and show the next screen."""
+        """If a bot is to act and its choice is ready (computed off the frame), apply it and
+        show the next screen."""
         if self.state.phase == "over" or not self.is_bot():
             return False
-        legal = self.legal()
-        if legal is None:
-            return False
-        from stalkerzone.client import botseat
+        state = self.state
+        seat = self.spec.seats[state.current_player]
+        key = ("bot", self.version)
 
-        seat = self.spec.seats[self.state.current_player]
-        self.act(botseat.choose(self.state, legal, seat.bot))
+        def decide() -> Action:
+            from stalkerzone.client import botseat
+
+            return botseat.choose(state, legal_actions(state), seat.bot)
+
+        self.worker.submit(key, decide)
+        action = self.worker.result(key)
+        if action is None:
+            return False
+        self.act(action)
         self.show(window)
         return True
 
@@ -229,86 +236,42 @@ class GameSession:
             return
         self.viewer = want
         current = window.screen
-        if current is not None and current.kind == kind and hasattr(current, "state_changed"):
+        if (
+            current is not None
+            and current.kind == kind
+            and getattr(current, "session", None) is self
+            and hasattr(current, "state_changed")
+        ):
             current.state_changed()
             return
-        window.show_screen(kind)
+        kept = self.kept_views.get(kind)
+        if kept is not None and kept.window is window:
+            window.show_view(kept)  # it notices the new state in its next on_update
+            return
+        view = window.show_screen(kind)
+        if kind in KEPT_SCREENS:
+            self.kept_views[kind] = view
 
     # --- saving ------------------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
-        from stalkerzone.client.saves import FORMAT
+    def autosave(self) -> Path | None:
+        """Rewrite the autosave (after every turn); a failure never stops the game."""
+        from stalkerzone.client import saves
 
-        return {
-            "format": FORMAT,
-            "game": "stalkerzone",
-            "seed": self.spec.seed,
-            "variant": self.spec.variant,
-            "zone_mode": self.spec.zone_mode,
-            "card_dirs": list(self.spec.card_dirs),
-            "players": [dataclasses.asdict(s) for s in self.spec.seats],
-            "actions": [action_to_json(a) for a in self.actions],
-        }
+        try:
+            return saves.autosave(self)
+        except Exception:  # a full disk must not end the game
+            return None
 
     @classmethod
-    def from_json(cls, app: Any, data: dict[str, Any], source: Path | None = None) -> GameSession:
-        """Rebuild a game from a save: new game from the seed, then every action replayed."""
-        from stalkerzone.client.saves import SaveError
-
-        where = str(source or "save")
-        try:
-            seats = tuple(
-                SeatSpec(str(p["name"]), str(p["stalker"]), p.get("bot")) for p in data["players"]
-            )
-            spec = GameSpec(
-                seed=int(data["seed"]),
-                seats=seats,
-                variant=str(data.get("variant", "standard")),
-                zone_mode=str(data.get("zone_mode", "hand")),
-                card_dirs=tuple(str(d) for d in data.get("card_dirs", ())),
-            )
-            raw_actions = list(data["actions"])
-        except (KeyError, TypeError, ValueError) as error:
-            raise SaveError(f"{where}: {error}: missing or wrong field") from None
-        try:
-            session = cls.start(app, spec)
-        except Exception as error:
-            raise SaveError(f"{where}: cannot set the game up: {error}") from None
-        session.autosave_enabled = False
-        for number, raw in enumerate(raw_actions):
-            try:
-                session.act(action_from_json(raw))
-            except (IllegalAction, KeyError, TypeError, ValueError) as error:
-                raise SaveError(f"{where}: actions[{number}]: {error}") from None
-        session.autosave_enabled = True
-        session.source = source
+    def from_loaded(cls, loaded: Any) -> GameSession:
+        """A session for a game read by ``stalkerzone.saves.load_game``."""
+        setup = loaded.record.setup
+        seats = tuple(SeatSpec(p.name, p.stalker, p.bot) for p in setup.players)
+        spec = GameSpec(setup.seed, seats, loaded.variant, loaded.zone_mode, loaded.card_dirs)
+        session = cls(spec, loaded.record, loaded.cards, tuple(loaded.sectors))
+        session.source = loaded.path
         session.viewer = session.default_viewer()
         return session
-
-
-def action_to_json(action: Action) -> dict[str, Any]:
-    """``{"type": ClassName, **fields}`` with tuples (and Hex) as lists (contract)."""
-    out: dict[str, Any] = {"type": type(action).__name__}
-    for f in dataclasses.fields(action):  # type: ignore[arg-type]
-        value = getattr(action, f.name)
-        out[f.name] = list(value) if isinstance(value, tuple) else value
-    return out
-
-
-def action_from_json(raw: dict[str, Any]) -> Action:
-    kind = engine_actions.ACTION_TYPES.get(raw.get("type", ""))
-    if kind is None:
-        raise ValueError(f"type: unknown action {raw.get('type')!r}")
-    hints = typing.get_type_hints(kind, vars(engine_actions))
-    values: dict[str, Any] = {}
-    for f in dataclasses.fields(kind):  # type: ignore[arg-type]
-        if f.name not in raw:
-            continue
-        value = raw[f.name]
-        hint = str(hints.get(f.name, ""))
-        if isinstance(value, list):
-            value = Hex(*value) if "Hex" in hint else tuple(value)
-        values[f.name] = value
-    return kind(**values)
 
 
 def seats_from_presets(players: int, bots: int, stalkers: Sequence[str]) -> list[SeatSpec]:

@@ -77,13 +77,26 @@ def drive_headless(
         window.dispatch_events()
         screen = window.screen
         kind = screen.kind if screen is not None else "?"
+        if kind == "layout" and "layout" not in result.screenshots and shots is not None:
+            if len(session.state.zone.placements) >= 6:  # a Zone half laid out shows the most
+                draw_frame(window)
+                draw_frame(window)
+                result.screenshots[kind] = snapshot(window, shots, kind)
         if kind != last_kind:
+            last_kind = kind
             if kind not in result.kinds_seen:
                 result.kinds_seen.append(kind)
-            draw_frame(window)
-            if shots is not None and not (kind == "board" and session.state.turn < 2):
+            # One PNG per kind: the first time it shows (the board once the stalkers have
+            # spread out), so a fast run spends its time playing, not drawing.
+            wanted = (
+                kind not in result.screenshots
+                and kind != "layout"
+                and not (kind == "board" and session.state.turn < 3 * len(spec.seats))
+            )
+            if shots is not None and wanted:
+                draw_frame(window)
+                draw_frame(window)
                 result.screenshots[kind] = snapshot(window, shots, kind)
-            last_kind = kind
         state = session.state
         if state.phase == "over" and kind == "gameover":
             result.over = True

@@ -9,15 +9,15 @@ the same key while it runs does not start a second job. ``synchronous = True`` r
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Hashable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from typing import Any
 
 
 class Worker:
     def __init__(self, synchronous: bool = False) -> None:
         self.synchronous = synchronous
-        self._pool: ThreadPoolExecutor | None = None
         self._jobs: dict[Hashable, Future[Any]] = {}
 
     def submit(self, key: Hashable, job: Callable[[], Any]) -> None:
@@ -25,16 +25,12 @@ class Worker:
         if key in self._jobs:
             return
         future: Future[Any] = Future()
-        if self.synchronous:
-            try:
-                future.set_result(job())
-            except Exception as error:
-                future.set_exception(error)
-        else:
-            if self._pool is None:
-                self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="engine")
-            future = self._pool.submit(job)
         self._jobs[key] = future
+        if self.synchronous:
+            _run(job, future)
+        else:
+            # A daemon thread: a long engine search never keeps the program from closing.
+            threading.Thread(target=_run, args=(job, future), daemon=True, name="engine").start()
 
     def ready(self, key: Hashable) -> bool:
         future = self._jobs.get(key)
@@ -56,3 +52,10 @@ class Worker:
         for key in list(self._jobs):
             if self._jobs[key].done() and (keep is None or not keep(key)):
                 del self._jobs[key]
+
+
+def _run(job: Callable[[], Any], future: Future[Any]) -> None:
+    try:
+        future.set_result(job())
+    except Exception as error:
+        future.set_exception(error)

@@ -67,6 +67,8 @@ def click(win: StalkerWindow, x: float, y: float, button: int = 1, modifiers: in
 
 
 def click_button(win: StalkerWindow, text: str) -> None:
+    """Draw a frame (layouts place their widgets when drawn), then click the button's centre."""
+    frame(win)
     x, y = find_button(win, text).rect.center
     click(win, x, y)
 

@@ -70,7 +70,7 @@ class BoardView(BaseView):
         self.walker: int | None = None
         self.walk_t = 0.0
         self.positions = self.current_positions()
-        self.state_id = id(self.session.state)
+        self.state_id = self.session.version
         self.message = ""
         self.mover_text: arcade.Text | None = None
         self.fitted = False
@@ -387,6 +387,8 @@ class BoardView(BaseView):
 
     # --- drawing ---------------------------------------------------------------------------------
     def on_draw(self) -> None:
+        if self._stale:
+            self.rebuild()
         self.clear(color=theme.BG)
         key = (self.version, self.camera.key(), self.walker is None, self.window.get_size())
         self.cache.draw(key, self.render_static, theme.BG)
@@ -424,7 +426,7 @@ class BoardView(BaseView):
 
     # --- time ------------------------------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
-        if id(self.session.state) != self.state_id:
+        if self.session.version != self.state_id:
             self.state_changed()
         if self.walker is not None:
             self.walk_t += delta_time * self.walk_speed()
@@ -472,7 +474,7 @@ class BoardView(BaseView):
         """Start the walk of whoever moved, rebuild texts and layers, open another screen if the
         state calls for one."""
         state = self.session.view
-        self.state_id = id(self.session.state)
+        self.state_id = self.session.version
         old = self.positions
         self.positions = self.current_positions()
         moved = [i for i, where in self.positions.items() if old.get(i) != where]
@@ -495,7 +497,7 @@ class BoardView(BaseView):
             self.session.show(self.win)
             if self.win.screen is not self:
                 return
-        self.rebuild()
+        self.rebuild_soon()
 
     # --- input -----------------------------------------------------------------------------------
     def set_message(self, text: str) -> None:

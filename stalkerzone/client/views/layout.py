@@ -84,6 +84,7 @@ class LayoutView(BaseView):
         self.drag_from: tuple[float, float] | None = None
         self.dragged = False
         self.deal_wait = 0.0
+        self.computing = False
         self.dealing = False
         self.marks_key: Any = None
         self.layer_key: Any = None
@@ -123,8 +124,8 @@ class LayoutView(BaseView):
             for p in legal_placements(self.zone, self.selected, self.session.sectors)
             if p.face == self.face and p.rotation == self.rotation
         }
-        if self.legal_places() is None:
-            return set(), set(), set()
+        if self.legal_places() is None:  # still computing: roads-meet slots, not yet sorted
+            return set(), set(), fits  # type: ignore[return-value]
         return good, fits - good, other  # type: ignore[return-value]
 
     def current_placement(self, slot: Slot) -> PlaceSector | None:
@@ -164,7 +165,16 @@ class LayoutView(BaseView):
             self.label(i18n.t("layout.village_first"), px(16), h - px(60), 11, theme.TEXT_DIM)
         self.build_tray()
         self.build_checklist()
-        self.label(i18n.t("layout.keys"), self.tray_w + px(16), px(22), 12, theme.TEXT_DIM)
+        self.label(
+            i18n.t("layout.keys"),
+            self.tray_w + px(16),
+            px(BOTTOM_H) - px(14),
+            11,
+            theme.TEXT_DIM,
+            anchor_y="top",
+            width=int(w - self.tray_w - px(330)),
+            multiline=True,
+        )
         self.status = self.label(
             self.message, self.tray_w + px(16), px(BOTTOM_H) + px(14), 13, theme.WARN
         )
@@ -209,7 +219,7 @@ class LayoutView(BaseView):
         top = h - px(72)
         size = THUMB * theme.scale()
         box_w = (self.tray_w - px(24)) / 2
-        row_h = size * 8.2 + px(22)
+        row_h = size * 8.6 + px(26)
         rows = max(1, (len(remaining) + 1) // 2)
         available = top - px(BOTTOM_H) - px(10)
         if rows * row_h > available:  # shrink to fit small windows
@@ -231,7 +241,7 @@ class LayoutView(BaseView):
             )
             for k, face in enumerate(("a", "b")):
                 cx = left + box_w * (0.27 + 0.46 * k)
-                cy = y_top - px(18) - size * 3.9
+                cy = y_top - px(22) - size * 4.1
                 hexes = placement_hexes(Placement(sid, face, 0, (0, 0)), sector)
                 self.tray_layer.build(
                     hexes,
@@ -276,7 +286,7 @@ class LayoutView(BaseView):
             )
         )
         self.check_box = (
-            w - px(250),
+            w - px(300),
             w - px(12),
             h - px(TOP_H) - px(24) * len(lines) - px(16),
             h - px(TOP_H) - px(4),
@@ -316,7 +326,7 @@ class LayoutView(BaseView):
     def state_changed(self) -> None:
         self.hover_slot = None
         self.marks_key = None
-        self.rebuild()
+        self.rebuild_soon()
 
     # --- drawing ---------------------------------------------------------------------------------
     def draw_scene(self) -> None:
@@ -392,6 +402,16 @@ class LayoutView(BaseView):
         if self.session.state.phase != "layout":
             self.session.show(self.win)
             return
+        computing = self.legal_places() is None
+        if computing != self.computing:
+            self.computing = computing
+            self.marks_key = None
+            if not computing:
+                if self.message == i18n.t("layout.computing"):
+                    self.message = ""
+                self.rebuild()
+            elif not self.message:
+                self.set_message(i18n.t("layout.computing"))
         if self.dealing:
             self.deal_wait -= delta_time
             if self.deal_wait <= 0:
@@ -542,12 +562,16 @@ class LayoutView(BaseView):
             self.marks_key = None
 
     def undo(self) -> None:
-        if self.session.can_undo() and not self.dealing:
-            self.session.undo()
-            # a bot's placement is taken back together with the human's before it
-            while self.session.can_undo() and self.session.is_bot():
-                self.session.undo()
-            self.state_changed()
+        """Take the last placement back (engine.undo: not a bot's, TURN-2)."""
+        if self.dealing:
+            return
+        verdict = self.session.undo_check()
+        if not verdict:
+            self.set_message(verdict.reason)
+            return
+        self.session.undo()
+        self.session.show(self.win, handover=False)
+        self.state_changed()
 
     def deal_rest(self) -> None:
         if len(self.zone.placements) < len(self.sectors):

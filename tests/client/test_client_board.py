@@ -1,0 +1,143 @@
+"""The board through real input: reachable hexes lit where the engine allows a move, path and
+cost on hover, click to move (animated), pan/zoom kept on the Zone, end turn, the hand-over page
+that shows nothing private."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import arcade
+from conftest import click, frame, key, pixels
+
+from stalkerzone.client import hexgeom
+from stalkerzone.client.app import StalkerWindow
+from stalkerzone.client.board_render import HEX
+from stalkerzone.client.session import GameSession, GameSpec, SeatSpec
+from stalkerzone.engine.actions import EndTurn, Move
+
+
+def start(win: StalkerWindow, seats: tuple[SeatSpec, ...] | None = None) -> GameSession:
+    seats = seats or (SeatSpec("Anna", "gromoboy"), SeatSpec("Boris", "nosorog"))
+    session = GameSession.start(win.app, GameSpec(seed=5, seats=seats, zone_mode="free"))
+    session.worker.synchronous = True
+    session.autosave_enabled = False
+    win.app.session = session
+    return session
+
+
+def to_board(win: StalkerWindow, session: GameSession) -> Any:
+    session.show(win)
+    if win.screen.kind == "handover":
+        key(win, arcade.key.SPACE)
+    frame(win, updates=2)
+    assert win.screen.kind == "board"
+    return win.screen
+
+
+def hex_screen(view: Any, h: Any) -> tuple[float, float]:
+    return view.camera.to_screen(*hexgeom.world(h.q, h.r, HEX))
+
+
+def set_state(session: GameSession, state: Any) -> None:
+    """Test set-up only: a hand-made state in place of the current one."""
+    session.record = replace(session.record, states=(*session.record.states[:-1], state))
+    session.version += 1
+
+
+def test_client_board_lights_the_engine_moves_and_moves_on_click(win: StalkerWindow) -> None:
+    session = start(win)
+    view = to_board(win, session)
+    moves = {a.to for a in session.legal_now() if isinstance(a, Move)}
+    assert moves and set(view.routes) == moves
+    me = session.state.current_player
+    start_hex = session.state.players[me].position
+    target = max(moves, key=lambda h: (len(view.routes[h].path), h))
+    x, y = hex_screen(view, target)
+    if not view.camera.inside(x, y):
+        view.camera.camera.position = hexgeom.world(target.q, target.r, HEX)
+        frame(win)
+        x, y = hex_screen(view, target)
+    # the lit hex is brighter than the same hex unlit would be: compare with a hex out of reach
+    image = pixels(win)
+    lit = image.getpixel((round(x), win.height - 1 - round(y)))
+    assert lit[2] > 90  # the blue reach tint is on it
+    win.dispatch_event("on_mouse_motion", x, y, 0, 0)
+    win.dispatch_events()
+    assert view.hover == target and "cost" in view.path_text.text
+    click(win, x, y)
+    assert session.state.players[me].position != start_hex
+    assert view.walker == me or session.state.phase != "turn"  # the token walks
+    for _ in range(120):
+        frame(win)
+        if not view.busy:
+            break
+    assert view.walker is None
+
+
+def test_client_board_pan_zoom_and_clamp(win: StalkerWindow) -> None:
+    session = start(win)
+    view = to_board(win, session)
+    zoom = view.camera.zoom
+    win.dispatch_event("on_mouse_scroll", 400, 400, 0, 1)
+    win.dispatch_events()
+    assert view.camera.zoom > zoom
+    key(win, arcade.key.MINUS)
+    key(win, arcade.key.MINUS)
+    assert view.camera.zoom < zoom * 1.15
+    before = view.camera.position
+    key(win, arcade.key.LEFT)
+    assert view.camera.position != before
+    for _ in range(60):  # drag far away: the view stays over the Zone
+        win.dispatch_event("on_mouse_drag", 400, 400, 400, 0, arcade.MOUSE_BUTTON_LEFT, 0)
+    win.dispatch_event("on_mouse_press", 400, 400, arcade.MOUSE_BUTTON_LEFT, 0)
+    for _ in range(60):
+        win.dispatch_event("on_mouse_drag", 400, 400, 400, 0, arcade.MOUSE_BUTTON_LEFT, 0)
+    win.dispatch_event("on_mouse_release", 400, 400, arcade.MOUSE_BUTTON_LEFT, 0)
+    win.dispatch_events()
+    left, right, bottom, top = view.camera.bounds
+    x, y = view.camera.position
+    assert left <= x <= right and bottom <= y <= top
+
+
+def test_client_board_end_turn_hands_over_and_hides_private_things(win: StalkerWindow) -> None:
+    session = start(win)
+    view = to_board(win, session)
+    first = session.state.current_player
+    key(win, arcade.key.E)
+    frame(win)
+    assert session.state.current_player != first
+    assert session.actions[-1] == EndTurn()
+    assert win.screen.kind == "handover"
+    plain = pixels(win)
+    # the same hand-over with secrets in the state: the screen must not change by a pixel
+    state = session.state
+    other = state.current_player
+    rich = replace(state.players[other], cash=98765, held_event="monster-first#1")
+    set_state(
+        session,
+        replace(
+            state, players=tuple(rich if k == other else p for k, p in enumerate(state.players))
+        ),
+    )
+    win.screen.rebuild()
+    frame(win)
+    assert pixels(win).tobytes() == plain.tobytes()
+    texts = " ".join(t.text for t in win.screen._texts)
+    assert "98765" not in texts and "monster" not in texts.lower()
+    key(win, arcade.key.SPACE)
+    frame(win)
+    assert win.screen.kind == "board" and session.viewer == other
+    assert view is win.screen  # the board is kept: its camera stays where it was
+
+
+def test_client_board_refusal_is_shown_and_state_kept(win: StalkerWindow) -> None:
+    session = start(win)
+    view = to_board(win, session)
+    moves = {a.to for a in session.legal_now() if isinstance(a, Move)}
+    me = session.state.players[session.state.current_player].position
+    far = next(h for h in sorted(view.hexes) if h not in moves and h != me)
+    before = session.state
+    view.try_illegal_move(far)
+    assert session.state is before
+    assert view.message.startswith(("TURN-2", "WIN-1"))

@@ -1,0 +1,116 @@
+"""Laying out the Zone by hand (TURN-4) through real input: outlines where the engine says,
+hover preview, flip and turn, placing, undo, the hand-over between two humans."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import arcade
+from conftest import click, frame, key, pixels
+
+from stalkerzone.client import hexgeom, theme
+from stalkerzone.client.app import StalkerWindow
+from stalkerzone.client.board_render import HEX, side_points
+from stalkerzone.client.session import GameSession, GameSpec, SeatSpec
+from stalkerzone.client.views.layout import BORDER
+from stalkerzone.engine.actions import PlaceSector
+from stalkerzone.engine.hexes import Hex, slot_centre
+
+
+def start(win: StalkerWindow, seats: tuple[SeatSpec, ...] | None = None) -> GameSession:
+    seats = seats or (SeatSpec("Anna", "gromoboy"), SeatSpec("Boris", "nosorog"))
+    session = GameSession.start(win.app, GameSpec(seed=3, seats=seats))
+    session.autosave_enabled = False
+    win.app.session = session
+    session.viewer = session.state.current_player
+    return session
+
+
+def slot_screen(view: Any, slot: tuple[int, int]) -> tuple[float, float]:
+    x, y = hexgeom.world(*slot_centre(slot), HEX)
+    return view.camera.to_screen(x, y)
+
+
+def border_point(view: Any, slot: tuple[int, int]) -> tuple[int, int]:
+    """A window pixel on the outline of ``slot`` (middle of one outer side)."""
+    c = slot_centre(slot)
+    local, side = BORDER[0]
+    (ax, ay), (bx, by) = side_points(Hex(local.q + c.q, local.r + c.r), side, HEX)
+    sx, sy = view.camera.to_screen((ax + bx) / 2, (ay + by) / 2)
+    return round(sx), round(sy)
+
+
+def near(colour: Any, target: Any, tolerance: int = 40) -> bool:
+    return all(
+        abs(int(a) - int(b)) <= tolerance for a, b in zip(colour[:3], target[:3], strict=True)
+    )
+
+
+def test_client_layout_outlines_the_legal_slot_the_engine_gives(win: StalkerWindow) -> None:
+    session = start(win)
+    session.worker.synchronous = True
+    session.show(win, handover=False)
+    view = win.screen
+    assert view.kind == "layout"
+    frame(win, updates=2)
+    legal = [a for a in session.legal_now() if isinstance(a, PlaceSector)]
+    assert view.selected == legal[0].sector  # the Village sector comes first
+    mine = {tuple(a.slot) for a in legal if (a.face, a.rotation) == (view.face, view.rotation)}
+    assert mine == {(0, 0)}
+    image = pixels(win)
+    x, y = border_point(view, (0, 0))
+    found = [
+        image.getpixel((x + dx, win.height - 1 - (y + dy)))
+        for dx in (-2, 0, 2)
+        for dy in (-2, 0, 2)
+    ]
+    assert any(near(p, theme.ACCENT) for p in found)
+    # far from any slot nothing is outlined
+    corner = image.getpixel((view.tray_w + 30, 200))
+    assert not near(corner, theme.ACCENT)
+
+
+def test_client_layout_flip_turn_hover_and_place(win: StalkerWindow) -> None:
+    session = start(win)
+    session.worker.synchronous = True
+    session.show(win, handover=False)
+    view = win.screen
+    frame(win, updates=2)
+    key(win, arcade.key.F)
+    assert view.face == "b"
+    click(win, view.tray_w + 200, 300, button=arcade.MOUSE_BUTTON_RIGHT)
+    assert view.face == "a"
+    key(win, arcade.key.R)
+    assert view.rotation == 1
+    win.dispatch_event("on_mouse_scroll", 700, 400, 0, -1)
+    win.dispatch_events()
+    assert view.rotation == 0
+    x, y = slot_screen(view, (0, 0))
+    win.dispatch_event("on_mouse_motion", x, y, 0, 0)
+    win.dispatch_events()
+    frame(win)
+    assert view.hover_slot == (0, 0) and view.preview_for == (0, 0)
+    assert "Fits" in view.message
+    before = session.state.current_player
+    click(win, x, y)
+    frame(win)
+    placed = session.state.zone.placements
+    assert [(p.face, p.rotation, p.slot) for p in placed] == [("a", 0, (0, 0))]
+    assert session.state.current_player != before
+    assert win.screen.kind == "handover"  # two humans: pass the screen (TURN-3)
+
+
+def test_client_layout_undo_takes_the_placement_back(win: StalkerWindow) -> None:
+    session = start(win)
+    session.worker.synchronous = True
+    session.show(win, handover=False)
+    frame(win, updates=2)
+    village = next(a for a in session.legal_now() if isinstance(a, PlaceSector))
+    session.act(PlaceSector(village.sector, "a", 0, (0, 0)))
+    session.show(win, handover=False)
+    view = win.screen
+    assert view.kind == "layout" and len(session.state.zone.placements) == 1
+    session.worker.synchronous = False  # the next legal placements compute in the background
+    key(win, arcade.key.U)
+    assert session.state.zone.placements == ()
+    assert session.state.current_player == session.state.first_player

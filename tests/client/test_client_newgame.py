@@ -1,0 +1,68 @@
+"""The new-game screen: presets, seats, packs with their errors, starting a game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import click_button, find_button, frame
+
+from stalkerzone.client.app import AppContext, Presets, StalkerWindow
+from stalkerzone.client.settings import Settings
+
+
+def test_client_newgame_presets_and_start_by_hand(win: StalkerWindow) -> None:
+    win.app = AppContext(presets=Presets(players=3, bots=1, seed=42), settings=Settings())
+    view = win.show_screen("newgame")
+    frame(win)
+    assert [seat[1] for seat in view.seats] == [None, None, "normal"]
+    assert view.seed_text == "42" and view.zone_mode == "hand"
+    click_button(win, "+ Add player")
+    assert len(view.seats) == 4
+    click_button(win, "− Remove player")
+    click_button(win, "Gromoboy")  # the first seat's stalker button cycles the characters
+    assert view.seats[0][2] == "nosorog"
+    click_button(win, "Express")
+    assert view.variant == "express"
+    click_button(win, "Start")
+    frame(win)
+    session = win.app.session
+    assert session is not None and session.spec.seed == 42 and session.spec.variant == "express"
+    assert [s.bot for s in session.spec.seats] == [None, None, "normal"]
+    assert session.state.phase == "layout"
+    assert win.screen.kind in ("layout", "handover")
+
+
+def test_client_newgame_bad_seed_is_refused_on_screen(win: StalkerWindow) -> None:
+    view = win.show_screen("newgame")
+    frame(win)
+    view.seed_text = "soon"
+    click_button(win, "Start")
+    frame(win)
+    assert win.app.session is None and win.screen is view
+    assert "soon" in view.message
+
+
+def test_client_newgame_lists_a_bad_pack_with_its_errors(
+    win: StalkerWindow, tmp_path: Path
+) -> None:
+    pack = tmp_path / "swamp"
+    pack.mkdir()
+    (pack / "pack.toml").write_text(
+        'format = 1\n[pack]\nid = "swamp"\nname = "Swamp horrors"\nversion = "1.0.0"\n',
+        encoding="utf-8",
+    )
+    (pack / "monsters.toml").write_text(
+        '[[monster]]\nid = "bog-thing"\nname = "Bog thing"\ntrophy = "Slime"\n'
+        'green = { health = "lots", attack = "1d6", defence = 0, trophy_price = 10 }\n'
+        'yellow = { health = 3, attack = "2d6", defence = 0, trophy_price = 10 }\n'
+        'red = { health = 3, attack = "2d6", defence = 0, trophy_price = 10 }\n',
+        encoding="utf-8",
+    )
+    win.app = AppContext(presets=Presets(card_dirs=(pack,)), settings=Settings())
+    view = win.show_screen("newgame")
+    frame(win)
+    texts = [t.text for t in view._texts]
+    assert any("Swamp horrors" in t for t in texts)
+    area = [w for w in view.ui.walk_widgets() if type(w).__name__ == "UITextArea"]
+    assert area and "monsters.toml" in area[0].text and "bog-thing" in area[0].text
+    assert find_button(win, "Start")  # the game can still start with the valid packs
