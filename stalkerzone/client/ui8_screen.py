@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import arcade
+import pyglet
 
 from stalkerzone.client import theme, widgets
 from stalkerzone.client.app import BaseView, StalkerWindow
@@ -171,3 +172,60 @@ class Screen8(BaseView):
         widgets.panel(x, x + w, y - h, y, light=True, edge=theme.ACCENT)
         text.x, text.y = x + px(8), y - px(7)
         text.draw()
+
+
+class TextCache:
+    """``arcade.Text`` objects kept between refreshes and moved instead of made again.
+
+    Making a Text costs milliseconds (pyglet lays it out); moving or hiding one is cheap. A
+    screen calls :meth:`begin`, asks for every text it shows with :meth:`get` (made once per
+    key), then :meth:`end`, which hides the texts not asked for; :meth:`draw` draws them.
+    """
+
+    def __init__(self) -> None:
+        self.batch = pyglet.graphics.Batch()
+        self.items: dict[Any, arcade.Text] = {}
+        self.used: set[Any] = set()
+
+    def clear(self) -> None:
+        self.batch = pyglet.graphics.Batch()
+        self.items = {}
+        self.used = set()
+
+    def begin(self) -> None:
+        self.used = set()
+
+    def get(
+        self,
+        key: Any,
+        text: str,
+        x: float,
+        y: float,
+        size: float = 12,
+        colour: Any = theme.TEXT,
+        **style: Any,
+    ) -> arcade.Text:
+        """The text under ``key`` at (x, y) in ``colour`` (made with ``text``/``style`` once)."""
+        item = self.items.get(key)
+        if item is None:
+            item = arcade.Text(
+                text, x, y, colour, theme.px(size), font_name=FONT, batch=self.batch, **style
+            )
+            self.items[key] = item
+        else:
+            if item.position != (x, y):
+                item.position = (x, y)
+            if tuple(item.color) != tuple(colour if len(colour) == 4 else (*colour, 255)):
+                item.color = colour
+            if not item.visible:
+                item.visible = True
+        self.used.add(key)
+        return item
+
+    def end(self) -> None:
+        for key, item in self.items.items():
+            if key not in self.used and item.visible:
+                item.visible = False
+
+    def draw(self) -> None:
+        self.batch.draw()

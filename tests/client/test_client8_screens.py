@@ -24,6 +24,13 @@ from stalkerzone.engine.odds import odds
 from stalkerzone.engine.state import card_id
 
 
+def set_state(session: GameSession, state: Any) -> None:
+    """Test set-up only: put a hand-made state in place of the session's current one."""
+    record = session.record
+    session.record = replace(record, states=(*record.states[:-1], state))
+    session.version += 1
+
+
 def start(win: StalkerWindow, seed: int = 3, seats: int = 2) -> GameSession:
     names = ("Anna", "Boris", "Vera")
     stalkers = ("gromoboy", "nosorog", "shustry")
@@ -133,7 +140,7 @@ def test_client8_base_locked_below_reputation(win: StalkerWindow) -> None:
         replace(p, position=military) if k == state.current_player else p
         for k, p in enumerate(state.players)
     )
-    session.state = replace(state, players=players)
+    set_state(session, replace(state, players=players))
     view = win.show_screen("base")
     frame(win)
     assert view.lock_box is not None
@@ -192,7 +199,7 @@ def into_fight(win: StalkerWindow, monster: str = "blind-mole") -> GameSession:
         state = session.state
         inst = next(c for c in state.decks.monsters if card_id(c) == monster)
         rest = tuple(c for c in state.decks.monsters if c != inst)
-        session.state = replace(state, decks=replace(state.decks, monsters=(inst, *rest)))
+        set_state(session, replace(state, decks=replace(state.decks, monsters=(inst, *rest))))
         zone = session.state.zone_map
         moves = [
             a
@@ -301,7 +308,7 @@ def test_client8_search_finds_english_and_russian_words(win: StalkerWindow) -> N
     frame(win)
     assert rules.query == "побег" and "FIGHT-3" in rules.ids
     assert rules.selected in rules.ids
-    texts = " ".join(t.text for t in rules._texts)
+    texts = " ".join(t.text for t in rules.cache.items.values() if t.visible)
     assert "FIGHT-3" in texts
     rules.search_input.text = ""
     rules.set_query("Accumulation")
@@ -316,7 +323,7 @@ def test_client8_overlay_in_russian_and_wheel_does_not_leave(win: StalkerWindow)
     try:
         view = win.show_screen("rules", section="ABIL-REGENERATION")
         frame(win)
-        words = " ".join(t.text for t in view._texts)
+        words = " ".join(t.text for t in view.cache.items.values() if t.visible)
         assert "Регенерация" in words or "регенер" in words.lower()
         assert "восстанавливает" in words  # custom numbers explained, in Russian
         for _ in range(5):

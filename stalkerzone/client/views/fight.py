@@ -35,7 +35,7 @@ from stalkerzone.client.ui8_kit import (
     shorten,
     t,
 )
-from stalkerzone.client.ui8_screen import Screen8
+from stalkerzone.client.ui8_screen import Screen8, TextCache
 from stalkerzone.engine.actions import FightDecision
 from stalkerzone.engine.cards import Colour
 from stalkerzone.engine.combat import Decision
@@ -80,6 +80,9 @@ class FightView(Screen8):
         self.face: CardFace | None = None
         self.final_notes: tuple[str, ...] = ()
         self.last_odds: FightOdds | None = None
+        self.dyn = TextCache()
+        self.spots: dict[str, Any] = {}
+        self.health_bars: list[tuple[float, float, float, float, float, Any]] = []
         self.stale = False
         self.shown_round = 0
         self.last_roll: Step | None = None
@@ -151,6 +154,8 @@ class FightView(Screen8):
         w, h = self.window.width, self.window.height
         px = theme.px
         self.bars = []
+        self.spots = {}
+        self.dyn.clear()
         fight = self.fight
         if fight is None:
             self.header(t("fight.title"))
@@ -179,6 +184,7 @@ class FightView(Screen8):
         self.build_log()
         self.build_odds()
         self.build_actions(setup)
+        self.build_dynamic()
         if self.result is not None:
             self.result_batch = pyglet.graphics.Batch()
             self.build_result()
@@ -186,7 +192,6 @@ class FightView(Screen8):
     def fight_header(self, title: str, subtitle: str) -> None:
         w, h = self.window.width, self.window.height
         px = theme.px
-        self.label(title, px(24), h - px(42), 22, theme.ACCENT, bold=True)
         if subtitle:
             self.label(subtitle, px(24), h - px(64), 12, theme.WARN)
         self.button(
@@ -231,24 +236,11 @@ class FightView(Screen8):
             MONSTER_COLOUR[colour],
             bold=True,
         )
-        health = self.shown_health[1]
-        self.label(
-            t("fight.health", now=health, max=setup.monster.health),
+        self.spots["monster"] = (
             r - px(14),
             y - px(12),
-            13,
-            theme.TEXT,
-            anchor_x="right",
-        )
-        self.bars.append(
-            (
-                lf + px(14),
-                y - px(34),
-                r - lf - px(28),
-                px(12),
-                health / max(1, setup.monster.health),
-                theme.BAD,
-            )
+            (lf + px(14), y - px(34), r - lf - px(28), px(12)),
+            setup.monster.health,
         )
         self.label(
             t(
@@ -343,16 +335,11 @@ class FightView(Screen8):
         name = player.name if player is not None else st.name
         x = lf + px(14)
         self.label(shorten(f"{name} — {st.name}", 40), x, tp - px(28), 15, bold=True)
-        health = self.shown_health[0]
-        self.label(
-            t("fight.health", now=health, max=st.max_health),
+        self.spots["stalker"] = (
             r - px(14),
             tp - px(52),
-            13,
-            anchor_x="right",
-        )
-        self.bars.append(
-            (x, tp - px(72), r - lf - px(28), px(12), health / max(1, st.max_health), theme.GOOD)
+            (x, tp - px(72), r - lf - px(28), px(12)),
+            st.max_health,
         )
         attack = str(st.attack) + (
             t("fight.one_die_short", n=st.one_die_bonus) if st.one_die_bonus else ""
@@ -383,17 +370,59 @@ class FightView(Screen8):
 
     def build_log(self) -> None:
         px = theme.px
-        lf, r, b, tp = self.panels["log"]
+        lf, _r, _b, tp = self.panels["log"]
         self.label(t("fight.log_title"), lf + px(14), tp - px(24), 13, bold=True)
+
+    def build_dynamic(self) -> None:
+        """What changes while the dice roll: round, health numbers and bars, the round log.
+        Texts come from a :class:`TextCache`, so a revealed step makes one or two new texts."""
+        px = theme.px
+        cache = self.dyn
+        cache.begin()
+        self.health_bars = []
+        fight = self.fight
+        if fight is None:
+            cache.end()
+            return
+        h = self.window.height
+        round_no = self.shown_round or fight.round
+        cache.get(
+            ("title", round_no),
+            t("fight.title_round", n=round_no),
+            px(24),
+            h - px(42),
+            22,
+            theme.ACCENT,
+            bold=True,
+        )
+        for side, index, colour in (("monster", 1, theme.BAD), ("stalker", 0, theme.GOOD)):
+            spot = self.spots.get(side)
+            if spot is None:
+                continue
+            x, y, bar, top = spot
+            now = self.shown_health[index]
+            cache.get(
+                (side, now, top),
+                t("fight.health", now=now, max=top),
+                x,
+                y,
+                13,
+                theme.TEXT,
+                anchor_x="right",
+            )
+            self.health_bars.append((*bar, now / max(1, top), colour))
+        self.hits.items = [hit for hit in self.hits.items if not str(hit.key).startswith("log:")]
+        lf, r, b, tp = self.panels["log"]
         line_h = px(19)
         lines = max(1, int((tp - b - px(44)) // line_h))
         colours = {True: theme.GOOD, False: theme.BAD, None: theme.TEXT}
-        shown = self.log[-lines:]
-        for k, step in enumerate(shown):
+        chars = int((r - lf) / px(6.6))
+        for k, step in enumerate(self.log[-lines:]):
             y = tp - px(48) - k * line_h
             colour = theme.ACCENT if step.kind == "round" else colours[step.good]
-            self.label(
-                shorten(step.text, int((r - lf) / px(6.6))),
+            cache.get(
+                ("log", id(step)),
+                shorten(step.text, chars),
                 lf + px(14),
                 y,
                 11,
@@ -412,6 +441,7 @@ class FightView(Screen8):
                         t("kit.tip_rule_click", rule=step.rule),
                     )
                 )
+        cache.end()
 
     def build_odds(self) -> None:
         px = theme.px
@@ -715,8 +745,9 @@ class FightView(Screen8):
             widgets.panel(*box, edge=edge)
         if self.face is not None:
             self.face.draw()
-        for left, bottom, width, height, fraction, colour in self.bars:
+        for left, bottom, width, height, fraction, colour in self.bars + self.health_bars:
             widgets.bar(left, bottom, width, height, fraction, colour)
+        self.dyn.draw()
         for lf, b, r, tp in self.badge_rects:
             arcade.draw_lrbt_rectangle_filled(lf, r, b, tp, theme.ACCENT)
         self.draw_dice()
@@ -847,9 +878,11 @@ class FightView(Screen8):
             left -= delta_time * speed
             self.flash = (words, left, colour) if left > 0 else None
         if changed:
-            if not self.queue.busy:
+            if self.queue.busy:
+                self.build_dynamic()
+            else:
                 self.after_animation()
-            self.rebuild()
+                self.rebuild()
             return
         if self.result is not None and not self.queue.busy and self.app.watching:
             self.wait += delta_time * speed

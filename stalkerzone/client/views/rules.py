@@ -24,6 +24,7 @@ from stalkerzone.client.rules_overlay import (
     start_section,
 )
 from stalkerzone.client.ui8_kit import Hit, HitMap, session_of, shorten, t
+from stalkerzone.client.ui8_screen import TextCache
 
 TOPIC_ORDER = (
     "map",
@@ -59,6 +60,8 @@ class RulesView(BaseView):
         self.list_box = (0.0, 0.0, 0.0, 0.0)
         self.text_box = (0.0, 0.0, 0.0, 0.0)
         self.rows: list[tuple[float, float, float, float, bool]] = []
+        self.cache = TextCache()
+        self.hint: arcade.Text | None = None
 
     # data ------------------------------------------------------------------------------------
     def variant(self) -> Any:
@@ -83,6 +86,7 @@ class RulesView(BaseView):
 
     # layout ----------------------------------------------------------------------------------
     def build(self) -> None:
+        self.cache.clear()
         w, h = self.window.width, self.window.height
         px = theme.px
         margin = px(36)
@@ -128,22 +132,25 @@ class RulesView(BaseView):
         else:
             field.rect = arcade.LBWH(lf + px(16), tp - px(118), list_w, px(36))
         self.ui.add(field)
+        self.hint = arcade.Text(
+            t("rules.search_hint"),
+            lf + px(26),
+            tp - px(100),
+            theme.TEXT_DIM,
+            px(12),
+            font_name=FONT,
+            anchor_y="center",
+        )
         self.build_texts()
 
     def build_texts(self) -> None:
+        """The list and the text; texts come from :class:`TextCache` (moved, not made again)."""
         self.hits.clear()
         self.rows = []
+        cache = self.cache
+        cache.begin()
         px = theme.px
         lf, r, b, tp = self.list_box
-        if not self.query:
-            self.label(
-                t("rules.search_hint"),
-                lf + px(10),
-                tp + px(26),
-                12,
-                theme.TEXT_DIM,
-                anchor_y="center",
-            )
         shown = self.shown()
         ids = [i for i in self.ids if i in shown]
         row_h = px(26)
@@ -163,14 +170,28 @@ class RulesView(BaseView):
                 multiline=True,
                 anchor_y="top",
             )
+        title_chars = int((r - lf - px(130)) / px(6.8))
         for k, rule in enumerate(ids[self.list_scroll : self.list_scroll + per_page]):
             y = tp - px(6) - (k + 1) * row_h
             selected = rule == self.selected
             self.rows.append((lf + px(4), r - px(4), y, y + row_h - px(2), selected))
-            colour = theme.BG if selected else theme.ACCENT
-            self.label(rule, lf + px(12), y + px(8), 11, colour, bold=True)
-            title = shorten(shown[rule].title, int((r - lf - px(130)) / px(6.8)))
-            self.label(title, lf + px(128), y + px(8), 11, theme.BG if selected else theme.TEXT)
+            cache.get(
+                ("id", rule),
+                rule,
+                lf + px(12),
+                y + px(8),
+                11,
+                theme.BG if selected else theme.ACCENT,
+                bold=True,
+            )
+            cache.get(
+                ("title", rule),
+                shorten(shown[rule].title, title_chars),
+                lf + px(128),
+                y + px(8),
+                11,
+                theme.BG if selected else theme.TEXT,
+            )
             self.hits.add(Hit(lf, y, r, y + row_h, rule, lambda rr=rule: self.select(rr)))
         if len(ids) > per_page:
             end = min(len(ids), self.list_scroll + per_page)
@@ -183,27 +204,32 @@ class RulesView(BaseView):
                 anchor_x="right",
             )
         self.build_text(shown, ids)
+        cache.end()
 
     def build_text(self, shown: dict[str, Shown], ids: list[str]) -> None:
         """The selected section and those after it in the list, as far as the panel reaches."""
         px = theme.px
+        cache = self.cache
         lf, r, b, tp = self.text_box
         width = int(r - lf - px(40))
-        order = ids if self.selected in ids else [s for s in shown]
+        order = ids if self.selected in ids else list(shown)
         if self.selected not in order:
             return
         y = tp - px(20)
         topic = None
         cards = self.cards()
+        x = lf + px(20)
+        wrap = {"anchor_y": "top", "width": width, "multiline": True}
         for rule in order[order.index(self.selected) :]:
             section = shown[rule]
             if section.topic != topic:
                 topic = section.topic
                 if y < b + px(140):
                     break
-                self.label(
+                cache.get(
+                    ("topic", topic),
                     t(f"rules.topic_{topic}").upper(),
-                    lf + px(20),
+                    x,
                     y,
                     10,
                     theme.TEXT_DIM,
@@ -214,39 +240,44 @@ class RulesView(BaseView):
             if y < b + px(80):
                 break
             first = rule == self.selected
-            head = self.label(
+            head = cache.get(
+                ("head", rule, first),
                 f"{rule}  ·  {section.title}",
-                lf + px(20),
+                x,
                 y,
                 16 if first else 14,
                 theme.ACCENT if first else theme.TEXT,
                 bold=True,
-                anchor_y="top",
-                width=width,
-                multiline=True,
+                **wrap,
             )
             y -= head.content_height + px(6)
-            body = self.label(
+            body = cache.get(
+                ("body", rule, first),
                 section.text,
-                lf + px(20),
+                x,
                 y,
                 13 if first else 12,
                 theme.TEXT if first else theme.TEXT_DIM,
-                anchor_y="top",
-                width=width,
-                multiline=True,
+                **wrap,
             )
             y -= body.content_height + px(10)
             extra = abilities_in_play(cards, rule)
             if extra:
-                self.label(
-                    t("rules.in_play"), lf + px(20), y, 12, theme.GOOD, bold=True, anchor_y="top"
+                cache.get(
+                    ("inplay", rule),
+                    t("rules.in_play"),
+                    x,
+                    y,
+                    12,
+                    theme.GOOD,
+                    bold=True,
+                    anchor_y="top",
                 )
                 y -= px(20)
-                text = "\n".join(extra[:12])
-                more = self.label(
-                    text,
-                    lf + px(32),
+                more = cache.get(
+                    ("extra", rule),
+                    "\n".join(extra[:12]),
+                    x + px(12),
                     y,
                     11,
                     theme.TEXT,
@@ -276,7 +307,10 @@ class RulesView(BaseView):
         arcade.draw_lrbt_rectangle_filled(0, w, 0, h, (0, 0, 0, 165))
         self.draw_scene()
         self.batch.draw()
+        self.cache.draw()
         self.ui.draw()
+        if not self.query and self.hint is not None and not self.typing():
+            self.hint.draw()
 
     def draw_scene(self) -> None:
         lf, r, b, tp = self.box

@@ -193,8 +193,7 @@ class StalkerView(Screen8):
         if player.protection_minus:
             extra.append(t("stalker.protection_minus", n=player.protection_minus))
         self.label("   ·   ".join(extra), left, y - px(62), 12, theme.TEXT)
-        if preview:
-            self.label(preview, left, y - px(86), 12, theme.ACCENT)
+        self.preview_text = self.label(preview or " ", left, y - px(86), 12, theme.ACCENT)
 
     def preview(self, state: Any, player: Any, stats: Any) -> str:
         """What moving the hovered (or dragged) card would change."""
@@ -454,8 +453,15 @@ class StalkerView(Screen8):
 
     # input -----------------------------------------------------------------------------------
     def hover_changed(self) -> None:
-        if self.drag is None:
-            self.rebuild_keep_hover()
+        """Only the preview line changes with the mouse (no rebuild: texts are costly)."""
+        state = self.state
+        text = getattr(self, "preview_text", None)
+        if state is None or text is None:
+            return
+        player = state.players[self.index()]
+        words = self.preview(state, player, player_stats(state, player)) or " "
+        if text.text != words:
+            text.text = words
 
     def rebuild_keep_hover(self) -> None:
         hover, mouse = self.hover, self.mouse
@@ -482,6 +488,8 @@ class StalkerView(Screen8):
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
         self.mouse = (x, y)
+        if self.drag is not None and not self.drag["moving"]:
+            self.hover_changed()
         drag = self.drag
         if drag is not None and abs(x - drag["x"]) + abs(y - drag["y"]) > theme.px(8):
             drag["moving"] = True
