@@ -971,14 +971,27 @@ class _Turn:
             score = max(score, value * DECAY**turns)
         return score
 
+    def visit_sites(self) -> frozenset[Hex]:
+        """Hexes that would fulfil an open visit order (ORDER-1)."""
+        out: set[Hex] = set()
+        for order in self.player.open_orders:
+            card = self.state.card(order.card)
+            req = card.requirement if isinstance(card, Order) else None
+            if isinstance(req, VisitRequirement) and not order.visited:
+                out.update(self.state.zone_map.site_hexes(req.site))
+        if self.player.position is not None:
+            out.discard(self.player.position)
+        return frozenset(out)
+
     def epicenter_threshold(self) -> float:
         """The chance against the guardian a bot waits for; it shrinks as a long game goes on."""
         rounds = self.state.turn // max(1, len(self.state.players))
         return self.profile.epicenter_odds * 0.97 ** max(0, rounds - 40)
 
     def easy_move(self) -> Move | None:
-        """``easy``: the Epicenter when ready, else heal, else the nearest anomaly or a green
-        danger when broke."""
+        """``easy``: the Epicenter when ready; a base to heal, sell or spend (the best one its
+        reputation opens); the site of an open visit order; else the nearest anomaly, event or
+        danger it feels armed for."""
         state, p = self.state, self.player
         moves = [a for a in self.legal if isinstance(a, Move)]
         if not moves:
@@ -988,8 +1001,15 @@ class _Turn:
         ready = self.need == 0 and self.guardian_odds() >= self.epicenter_threshold()
         if ready and p.health >= top * 0.7:
             target: frozenset[Hex] = frozenset({zone_map.epicenter})
-        elif (p.health < top * 0.5 and p.cash >= 100) or p.trophies:
-            target = frozenset(zone_map.site_hexes(Site.VILLAGE))
+        elif (p.health < top * 0.5 and p.cash >= 100) or len(p.trophies) >= 2 or p.cash >= 900:
+            usable = [
+                b
+                for b in (Site.LABORATORY, Site.MILITARY_BASE, Site.VILLAGE)
+                if p.reputation >= self.variant.reputation_needed(b) and zone_map.site_hexes(b)
+            ]
+            target = frozenset(zone_map.site_hexes(usable[0] if p.cash >= 900 else usable[-1]))
+        elif visits := self.visit_sites():
+            target = visits
         else:
             sites = [Site.ANOMALY, Site.EVENT, Site.DANGER_GREEN]
             armed = self.stats.attack.mean(self.stats.one_die_bonus) >= 8
