@@ -11,6 +11,7 @@ import itertools
 from typing import Any
 
 import arcade
+import arcade.gui
 import pyglet
 from arcade.shape_list import Shape, ShapeElementList, create_line, create_polygon
 
@@ -36,6 +37,14 @@ READABLE_ZOOM = 0.8  # below this hexes get hard to read: start here, Home shows
 TOP_H = 56
 BOTTOM_H = 64
 TRADE_TYPES = ("Buy", "Sell", "Heal", "TakeOrder", "DeliverOrder")
+
+
+def ui_needs_render(ui: arcade.gui.UIManager) -> bool:
+    """Whether a widget asked to be drawn again (hover, press, text): then the cached layer,
+    which holds the widgets, is rendered again. Reads arcade.gui's render flags."""
+    if getattr(ui, "_requires_render", True):
+        return True
+    return any(getattr(w, "_requires_render", True) for w in ui.walk_widgets())
 
 
 def hex_outline(h: Hex, colour: Any, width: float) -> list[Shape]:
@@ -76,6 +85,7 @@ class BoardView(BaseView):
         self.fitted = False
         self.last_player = self.session.state.current_player
         self.version = 0
+        self.ui_version = 0
         self.dynamic_batch = pyglet.graphics.Batch()
 
     # --- data ------------------------------------------------------------------------------------
@@ -387,10 +397,20 @@ class BoardView(BaseView):
 
     # --- drawing ---------------------------------------------------------------------------------
     def on_draw(self) -> None:
+        """One blit of the cached static layer (map, tokens, HUD, buttons), then only what
+        moves: the hover path, a walking token, the status line. No clear: the blit covers all."""
         if self._stale:
             self.rebuild()
-        self.clear(color=theme.BG)
-        key = (self.version, self.camera.key(), self.walker is None, self.window.get_size())
+        self.ui.execute_layout()
+        if ui_needs_render(self.ui):
+            self.ui_version += 1
+        key = (
+            self.version,
+            self.ui_version,
+            self.camera.key(),
+            self.walker is None,
+            self.window.get_size(),
+        )
         self.cache.draw(key, self.render_static, theme.BG)
         with self.camera.activate():
             self.path_shapes.draw()
@@ -405,7 +425,6 @@ class BoardView(BaseView):
                 self.mover_text.position = (x, y)
                 self.mover_text.draw()
         self.dynamic_batch.draw()
-        self.ui.draw()
 
     def render_static(self) -> None:
         w, h = self.window.width, self.window.height
@@ -423,6 +442,7 @@ class BoardView(BaseView):
         for left, y, width, height, fraction in self.player_bars:
             widgets.bar(left, y, width, height, fraction, theme.GOOD)
         self.batch.draw()
+        self.ui.draw()  # the buttons are part of the cached layer (re-rendered when they change)
 
     # --- time ------------------------------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:

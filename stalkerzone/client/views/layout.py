@@ -29,7 +29,7 @@ from stalkerzone.engine.hexes import (
     slot_neighbours,
     slot_of,
 )
-from stalkerzone.engine.layout import UNIQUE_SITES, Placement, check_zone, legal_placements
+from stalkerzone.engine.layout import UNIQUE_SITES, Placement, check_zone, dead_ends
 
 TRAY_W = 340
 TOP_H = 64
@@ -111,22 +111,35 @@ class LayoutView(BaseView):
         legal = self.legal_places()
         return {a.sector for a in legal} if legal is not None else set()
 
+    def dead_ends(self) -> frozenset[Placement] | None:
+        """Placements of the selected sector after which the Zone could not be finished
+        (``engine.layout.dead_ends``), computed off the frame; ``None`` while computing."""
+        if self.selected is None:
+            return frozenset()
+        zone, sector, sectors = self.zone, self.selected, self.session.sectors
+        key = ("dead", self.session.version, sector)
+        self.session.worker.submit(key, lambda: dead_ends(zone, sector, sectors))
+        result: frozenset[Placement] | None = self.session.worker.result(key)
+        return result
+
     def slots(self) -> tuple[set[Slot], set[Slot], set[Slot]]:
-        """(legal, dead-end, fits-when-turned) slots for the selected sector, face and turn."""
+        """(legal, dead-end, fits-when-turned) slots for the selected sector, face and turn.
+
+        Legal = the engine's ``PlaceSector`` actions (roads meet, MAP-4); dead ends among them
+        are marked once the foresight search has answered (MAP-5)."""
         if self.selected is None:
             return set(), set(), set()
-        legal_all = self.legal_places() or ()
+        legal_all = self.legal_places()
+        if legal_all is None:
+            return set(), set(), set()
         mine = [a for a in legal_all if a.sector == self.selected]
-        good = {tuple(a.slot) for a in mine if a.face == self.face and a.rotation == self.rotation}
-        other = {tuple(a.slot) for a in mine} - good
-        fits = {
-            p.slot
-            for p in legal_placements(self.zone, self.selected, self.session.sectors)
-            if p.face == self.face and p.rotation == self.rotation
-        }
-        if self.legal_places() is None:  # still computing: roads-meet slots, not yet sorted
-            return set(), set(), fits  # type: ignore[return-value]
-        return good, fits - good, other  # type: ignore[return-value]
+        here = {tuple(a.slot) for a in mine if a.face == self.face and a.rotation == self.rotation}
+        other = {tuple(a.slot) for a in mine} - here
+        dead_all = self.dead_ends() or frozenset()
+        dead = {
+            p.slot for p in dead_all if p.face == self.face and p.rotation == self.rotation
+        } & here
+        return here - dead, dead, other  # type: ignore[return-value]
 
     def current_placement(self, slot: Slot) -> PlaceSector | None:
         if self.selected is None:
@@ -402,7 +415,7 @@ class LayoutView(BaseView):
         if self.session.state.phase != "layout":
             self.session.show(self.win)
             return
-        computing = self.legal_places() is None
+        computing = self.legal_places() is None or self.dead_ends() is None
         if computing != self.computing:
             self.computing = computing
             self.marks_key = None

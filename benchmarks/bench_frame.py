@@ -1,0 +1,174 @@
+"""Benchmark: a frame of the full board (target ≤ 8 ms median, llvmpipe, 1280×800) and the time
+from start to the first interactive frame (target ≤ 2 s).
+
+    ARCADE_HEADLESS=1 python benchmarks/bench_frame.py [--frames 200]
+
+Measured in the same run, on the same dealt Zone (ten sectors, 190 hexes), six stalker tokens
+spread over it and the HUD:
+
+- ``board``: the client's board screen as it draws every frame (static layer cached in an
+  offscreen framebuffer, one blit, then the hover path, texts of the status line and widgets);
+- ``board, cache off``: the same screen with the cache invalidated every frame (what a frame
+  costs while the map is being panned or zoomed: shape lists and text batches, built once);
+- ``naive``: the same hexes, roads and sites drawn with ``draw_polygon_filled`` / ``draw_line``
+  calls every frame, plus the HUD texts with ``draw_text``.
+
+Every frame ends with ``ctx.finish()`` so the time includes the rendering, not only the calls.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+os.environ.setdefault("ARCADE_HEADLESS", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+FIRST_FRAME = """
+import time, os, sys
+t0 = float(sys.argv[1])
+os.environ.setdefault("ARCADE_HEADLESS", "1")
+from stalkerzone.client.app import Presets, make_context, open_window
+app = make_context(Presets())
+opened = time.time()
+window = open_window(app)
+window.show_screen("title")
+window.dispatch_event("on_draw")
+window.dispatch_events()
+window.ctx.finish()
+done = time.time()
+print(done - t0, done - opened)
+"""
+
+
+def first_frame() -> tuple[float, float]:
+    """(process start → first title frame, window creation → first frame), seconds."""
+    started = time.time()
+    out = subprocess.run(
+        [sys.executable, "-c", FIRST_FRAME, str(started)],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "ARCADE_HEADLESS": "1"},
+    ).stdout.split()
+    return float(out[0]), float(out[1])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=200)
+    args = parser.parse_args()
+
+    import arcade
+
+    from stalkerzone.client import hexgeom, theme
+    from stalkerzone.client.app import AppContext, Presets, StalkerWindow
+    from stalkerzone.client.board_render import HEX
+    from stalkerzone.client.session import GameSession, GameSpec, SeatSpec
+
+    home = Path(os.environ.setdefault("STALKERZONE_HOME", "/tmp/stalkerzone-bench"))
+    home.mkdir(parents=True, exist_ok=True)
+    window = StalkerWindow(AppContext(presets=Presets()), (1280, 800))
+    window.raise_errors = True
+    app = window.app
+    names = ("Anna", "Boris", "Vera", "Gleb", "Dina", "Egor")
+    stalkers = [s.id for s in app.cards().cards.stalkers]
+    seats = tuple(SeatSpec(names[k], stalkers[k % len(stalkers)]) for k in range(6))
+    session = GameSession.start(app, GameSpec(seed=11, seats=seats, zone_mode="free"))
+    session.worker.synchronous = True
+    session.autosave_enabled = False
+    # Spread the six tokens over the Zone (benchmark set-up only, not a game action).
+    state = session.state
+    spots = sorted(state.zone_map.hexes)[:: max(1, len(state.zone_map.hexes) // 6)][:6]
+    players = tuple(replace(p, position=spots[k]) for k, p in enumerate(state.players))
+    record = session.record
+    session.record = replace(record, states=(*record.states[:-1], replace(state, players=players)))
+    session.version += 1
+    app.session = session
+    session.viewer = state.current_player
+    view = window.show_screen("board")
+    view.camera.fit(margin=HEX)  # the whole Zone on screen
+    ctx = window.ctx
+
+    def draw() -> None:
+        window.dispatch_event("on_draw")
+        window.dispatch_events()
+        ctx.finish()
+
+    def timed(prepare: object = None) -> list[float]:
+        for _ in range(5):
+            if callable(prepare):
+                prepare()
+            draw()
+        times = []
+        for _ in range(args.frames):
+            if callable(prepare):
+                prepare()
+            start = time.perf_counter()
+            draw()
+            times.append((time.perf_counter() - start) * 1000)
+        return times
+
+    board = timed()
+    uncached = timed(view.cache.invalidate)
+
+    hexes = view.hexes
+    texts = [t.text for t in view._texts][:60]
+
+    def naive() -> None:
+        window.clear(color=theme.BG)
+        with view.camera.activate():
+            for h, placed in hexes.items():
+                x, y = hexgeom.world(h.q, h.r, HEX)
+                points = hexgeom.corners(x, y, HEX)
+                arcade.draw_polygon_filled(points, theme.TERRAIN[placed.tile.terrain])
+                arcade.draw_polygon_outline(points, theme.HEX_EDGE, 1)
+                for side in placed.roads:
+                    n = hexgeom.world(
+                        h.q + (1, 0, -1, -1, 0, 1)[side], h.r + (0, 1, 1, 0, -1, -1)[side], HEX
+                    )
+                    arcade.draw_line(x, y, (x + n[0]) / 2, (y + n[1]) / 2, theme.ROAD, HEX * 0.2)
+                if placed.tile.site is not None:
+                    arcade.draw_circle_filled(x, y, HEX * 0.5, theme.SITE_COLOUR[placed.tile.site])
+            for index, where in view.positions.items():
+                x, y = hexgeom.world(where.q, where.r, HEX)
+                arcade.draw_circle_filled(x, y, HEX * 0.55, theme.PLAYER_COLOURS[index])
+        for k, text in enumerate(texts):
+            arcade.draw_text(text, 990, 780 - k * 13, theme.TEXT, 10, font_name="Liberation Sans")
+        ctx.finish()
+
+    window.remove_handlers(view)
+    for _ in range(5):
+        naive()
+    naive_times = []
+    for _ in range(args.frames):
+        start = time.perf_counter()
+        naive()
+        naive_times.append((time.perf_counter() - start) * 1000)
+
+    total, after_open = first_frame()
+    print(
+        f"frame of the full board at {window.width}x{window.height}, {len(hexes)} hexes, "
+        f"6 tokens, HUD; median of {args.frames} frames (ms):"
+    )
+    for name, times in (("board", board), ("board, cache off", uncached), ("naive", naive_times)):
+        print(
+            f"  {name:18} median {statistics.median(times):7.2f}   p90 "
+            f"{sorted(times)[int(len(times) * 0.9)]:7.2f}"
+        )
+    print(
+        f"first interactive frame: {total:.2f} s from process start "
+        f"({after_open:.2f} s from opening the window)"
+    )
+    window.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
