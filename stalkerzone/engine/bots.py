@@ -271,7 +271,21 @@ def _memo_put(memo: dict[object, object], key: object, value: object) -> None:
 
 def _attack_or_escape(fight: Fight) -> tuple[str, float]:
     """The exact odds' choice between attacking and escaping (best chance to come out alive,
-    then to win), and the chance of dying when attacking on (memoised)."""
+    then to win), and the chance of dying when attacking on (memoised). A fight the quick
+    estimate calls certain either way skips the exact solution."""
+    side, monster = fight.setup.stalker, fight.setup.monster
+    quick = StalkerStats(
+        side.attack, side.one_die_bonus, side.defence, 0, side.escape_bonus, side.max_health
+    )
+    guess = estimate(
+        quick,
+        fight.stalker_health,
+        side.reputation,
+        replace(monster, health=fight.monster_health),
+        escape=False,
+    )
+    if guess.win >= 0.995 and fight.setup.event is None:
+        return ("attack", 0.0)
     bare = _bare(fight)
     key = (bare.setup, bare.core)
     hit = _DECISIONS.get(key)
