@@ -38,12 +38,24 @@ Adding a screen
     says whether one exists, so a button can be offered only when its screen is there.
 
 Calling the engine
-    The only way to change the game is ``app.session.act(action)`` (:mod:`session`), which calls
-    ``engine.game.apply`` and then opens the screen the new state calls for
-    (``session.show(window)``). Read ``session.view`` (``player_view`` of the seat looking at
-    the screen) and ``session.legal()`` (``legal_actions``); never read ``session.state``
-    directly for anything shown to a player. Illegal actions raise ``IllegalAction`` whose
-    message starts with the rule id: show that message.
+    The game lives in ``app.session`` (:class:`session.GameSession`, an ``engine.record``
+    GameRecord inside). Change it only with ``session.act(action)`` (``apply``; an
+    ``IllegalAction`` leaves everything unchanged and its message starts with the rule id: show
+    it), then ``session.show(window)`` opens the screen the new state calls for (layout, board,
+    fight, base for a trading bot, gameover; a hand-over page between two humans). Read
+    ``session.view`` (``player_view`` of ``session.viewer``) and ``session.legal()``
+    (``legal_actions`` computed off the frame: ``None`` until ready); never show
+    ``session.state`` itself. Undo: ``session.undo_check()`` / ``session.undo()``
+    (``engine.undo``). Saves: :mod:`client.saves` (on ``stalkerzone.saves``).
+
+    A game screen keeps ``self.session = self.app.session`` and may define ``state_changed()``:
+    ``session.show`` then calls it instead of opening a new screen of the same kind. Bot seats
+    are played by the window (``StalkerWindow.on_update``) on screens of kind layout, board,
+    fight, base or stalker, one action at a time, whenever ``screen.busy`` is false (set it
+    while dice roll or a token walks). ``window.skip_bots`` / ``window.headless_fast`` (the
+    headless ``watch``) mean: no waiting, no animation. In a headless fast run, call
+    ``self.rebuild_soon()`` rather than ``self.rebuild()`` after a state change: it builds at
+    the next drawn frame only (building texts and widgets is the slow part of a screen).
 
 Text and languages
     ``i18n.t("section.key", name=...)`` for UI strings; strings are data in

@@ -24,7 +24,10 @@ from stalkerzone.engine.state import GameState
 ZONE_MODES: tuple[str, ...] = ("hand", "free", "ring", "line", "compact")
 BOT_STRENGTHS: tuple[str, ...] = ("easy", "normal", "hard")
 PUBLIC = -1  # viewer index that sees nobody's private things
-KEPT_SCREENS = frozenset({"board"})  # one instance per game: the camera stays where it was
+KEPT_SCREENS = frozenset({"board"})
+TRADE_ACTIONS = frozenset(
+    {"Buy", "Sell", "Heal", "TakeOrder", "DeliverOrder"}
+)  # one instance per game: the camera stays where it was
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +215,19 @@ class GameSession:
             return "gameover"
         if phase == "fight":
             return "fight"
+        if self.is_bot() and self.arrived_or_trading():
+            return "base"  # a bot trading is shown at the base (humans open it themselves)
         return "board"
+
+    def arrived_or_trading(self) -> bool:
+        """The stalker stands on a base and just arrived or just traded there (BASE-1)."""
+        from stalkerzone.engine import bases
+
+        state = self.state
+        if state.phase != "turn" or bases.base_here(state) is None or not self.record.actions:
+            return False
+        last = type(self.record.actions[-1]).__name__
+        return last in TRADE_ACTIONS or (last == "Move" and state.step == "site")
 
     def show(self, window: Any, *, handover: bool = True) -> None:
         """Open the screen for the current state; a hand-over page first when the seat at the

@@ -15,7 +15,7 @@ from stalkerzone.client.board_render import HEX
 from stalkerzone.client.fonts import FONT
 from stalkerzone.engine.hexes import Hex
 
-RADIUS = HEX * 0.55
+RADIUS = HEX * 0.62
 
 
 def token_spots(positions: Mapping[int, Hex]) -> dict[int, tuple[float, float]]:

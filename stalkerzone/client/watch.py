@@ -77,11 +77,10 @@ def drive_headless(
         window.dispatch_events()
         screen = window.screen
         kind = screen.kind if screen is not None else "?"
-        if kind == "layout" and "layout" not in result.screenshots and shots is not None:
-            if len(session.state.zone.placements) >= 6:  # a Zone half laid out shows the most
-                draw_frame(window)
-                draw_frame(window)
-                result.screenshots[kind] = snapshot(window, shots, kind)
+        half_laid = kind == "layout" and len(session.state.zone.placements) >= 6
+        if half_laid and "layout" not in result.screenshots and shots is not None:
+            draw_frame(window)
+            result.screenshots[kind] = snapshot(window, shots, kind)
         if kind != last_kind:
             last_kind = kind
             if kind not in result.kinds_seen:

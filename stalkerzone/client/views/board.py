@@ -86,6 +86,7 @@ class BoardView(BaseView):
         self.last_player = self.session.state.current_player
         self.version = 0
         self.ui_version = 0
+        self.base_opened_for = -1
         self.dynamic_batch = pyglet.graphics.Batch()
 
     # --- data ------------------------------------------------------------------------------------
@@ -274,8 +275,8 @@ class BoardView(BaseView):
         self.label(i18n.t("hud.log"), left, y, 13, theme.ACCENT, bold=True)
         y -= px(6)
         bottom = px(BOTTOM_H) - px(40)
-        chars = max(20, int((self.hud_w - px(24)) / px(5.6)))
-        room = int((y - bottom) / px(13))
+        chars = max(20, int((self.hud_w - px(24)) / px(6.3)))
+        room = int((y - bottom) / px(14))
         shown: list[str] = []
         for line in reversed(self.session.log):
             need = 1 + len(line.text) // chars
@@ -325,6 +326,18 @@ class BoardView(BaseView):
                 y=h - px(48),
                 add=True,
                 enabled=mine,
+            )
+        if self.session.is_bot() and self.session.state.phase != "over":
+            x -= px(170)
+            self.button(
+                i18n.t("board.skip"),
+                self.skip_bots,
+                width=160,
+                height=40,
+                x=x,
+                y=h - px(48),
+                add=True,
+                enabled=not self.win.skip_bots,
             )
         trade = any(type(a).__name__ in TRADE_TYPES for a in legal)
         if self.win.has_screen("base") and trade and mine:
@@ -455,6 +468,7 @@ class BoardView(BaseView):
                 self.walk = []
                 self.version += 1
                 self.build_tokens()
+                self.maybe_open_base()
             return
         if self.session.state.phase in ("layout", "over") or (
             self.session.screen_kind() != "board"
@@ -479,6 +493,23 @@ class BoardView(BaseView):
         f = t - k
         (ax, ay), (bx, by) = self.walk[k], self.walk[k + 1]
         return ax + (bx - ax) * f, ay + (by - ay) * f
+
+    def maybe_open_base(self) -> bool:
+        """A human who just arrived at a base gets its screen (BASE-1), once per arrival."""
+        session = self.session
+        if (
+            self.walker is None
+            and self.my_turn()
+            and session.actions
+            and isinstance(session.actions[-1], Move)
+            and session.arrived_or_trading()
+            and self.win.has_screen("base")
+            and self.base_opened_for != session.version
+        ):
+            self.base_opened_for = session.version
+            self.win.show_screen("base", back=self)
+            return True
+        return False
 
     def do(self, action: Action) -> None:
         """Apply an action; a refusal is shown with its rule id, the state stays as it was."""
@@ -509,6 +540,8 @@ class BoardView(BaseView):
             self.last_player = self.session.state.current_player
             self.focus_current()
         kind = self.session.screen_kind()
+        if kind == "board" and self.maybe_open_base():
+            return
         if kind != "board" and (self.win.has_screen(kind) or kind in ("layout", "gameover")):
             if self.walker is None:
                 self.session.show(self.win)
@@ -637,11 +670,19 @@ class BoardView(BaseView):
             self.end_turn()
         elif symbol == keys.HOME:
             self.camera.fit(margin=HEX)
-        elif symbol == keys.SPACE and self.walker is not None:
+        elif symbol == keys.SPACE and (self.walker is not None or self.session.is_bot()):
+            if self.session.is_bot():
+                self.skip_bots()
             self.walk_t = len(self.walk)
         else:
             return None
         return True
+
+    def skip_bots(self) -> None:
+        """Let the bots play at once until a human's turn (speed: settings, animation speed)."""
+        self.win.skip_bots = True
+        self.walk_t = len(self.walk)
+        self.rebuild_soon()
 
     def end_turn(self) -> None:
         if self.my_turn() and any(isinstance(a, EndTurn) for a in self.legal()):
