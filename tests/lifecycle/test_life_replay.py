@@ -10,9 +10,11 @@ import sys
 from functools import cache
 from pathlib import Path
 
+import pytest
 from lifekit import bot_record, packs
 
 from stalkerzone import saves
+from stalkerzone.cli import main
 from stalkerzone.engine import record as records
 from stalkerzone.engine.serialize import action_to_json, digest, state_digest
 
@@ -45,8 +47,12 @@ def test_life_replay_in_a_fresh_process_is_identical(tmp_path: Path) -> None:
     assert report["same"] is True
     assert report["actions"] == len(record.actions)
     assert report["checksum"] == state_digest(record.state)
-    text = replay(path)
-    assert text.returncode == 0 and "same final state" in text.stdout
+
+
+def test_life_replay_text_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = saves.save_game(played(), tmp_path / "game.json", packs=packs())
+    assert main(["replay", str(path)]) == 0
+    assert "same final state" in capsys.readouterr().out
 
 
 def test_life_replay_names_the_first_diverging_action(tmp_path: Path) -> None:
@@ -64,12 +70,12 @@ def test_life_replay_names_the_first_diverging_action(tmp_path: Path) -> None:
     report = json.loads(done.stdout)
     assert report["same"] is False and report["diverged_at"] == target
     assert report["action"] == action_to_json(record.actions[target])
-    text = replay(path)
-    assert text.returncode == 1 and f"diverged at action {target}" in text.stdout
-    assert "Traceback" not in text.stdout + text.stderr
+    assert "Traceback" not in done.stdout + done.stderr
 
 
-def test_life_replay_reports_a_refused_action(tmp_path: Path) -> None:
+def test_life_replay_reports_a_refused_action(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     record = played()
     data = saves.save_data(record, packs=packs())
     index = next(k for k, a in enumerate(data["actions"]) if a["type"] == "Move" and k > 20)
@@ -77,9 +83,9 @@ def test_life_replay_reports_a_refused_action(tmp_path: Path) -> None:
     body = {k: v for k, v in data.items() if k != "integrity"}
     path = tmp_path / "refused.json"
     path.write_text(json.dumps({**body, "integrity": digest(body)}), encoding="utf-8")
-    done = replay(path)
-    assert done.returncode == 1
-    assert f"diverged at action {index}" in done.stdout and "refused: TURN-2" in done.stdout
+    assert main(["replay", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"diverged at action {index}" in out and "refused: TURN-2" in out
 
 
 def test_life_replay_unreadable_save(tmp_path: Path) -> None:
@@ -89,5 +95,8 @@ def test_life_replay_unreadable_save(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert done.stderr.startswith("stalkerzone: ") and done.stderr.count("\n") == 1
     assert "Traceback" not in done.stderr
-    missing = replay(tmp_path / "missing.json")
-    assert missing.returncode == 2 and "cannot read" in missing.stderr
+
+
+def test_life_replay_missing_save(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(tmp_path / "missing.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
