@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import heapq
+
 from stalkerzone.engine.actions import (
     Action,
     Activate,
@@ -29,7 +31,7 @@ from stalkerzone.engine.cards import (
     Weapon,
 )
 from stalkerzone.engine.equipment import stats
-from stalkerzone.engine.hexes import Hex, distance
+from stalkerzone.engine.hexes import Hex, distance, neighbours
 from stalkerzone.engine.state import GameState, card_id
 
 
@@ -61,7 +63,7 @@ def choose(state: GameState) -> Action:
     for a in actions:
         if isinstance(a, Sell):
             card = state.card(a.card)
-            if any(t.card == a.card for t in player.trophies):
+            if any(t.card == a.card for t in player.trophies) and not _wanted(state, a.card):
                 return a
             if a.card in player.backpack and not isinstance(card, Artifact):
                 return a
@@ -71,12 +73,9 @@ def choose(state: GameState) -> Action:
     buy = _best_buy(state, actions)
     if buy is not None:
         return buy
-    for a in actions:
-        if isinstance(a, TakeOrder):
-            order = state.card(a.card)
-            assert isinstance(order, Order)
-            if isinstance(order.requirement, VisitRequirement):
-                return a
+    takes = [a for a in actions if isinstance(a, TakeOrder)]
+    if takes:
+        return min(takes, key=lambda a: (_order_rank(state, a.card), a.card))
     for a in actions:
         if isinstance(a, Activate):
             card = state.card(a.card)
@@ -89,7 +88,13 @@ def choose(state: GameState) -> Action:
     if moves:
         target = _target(state)
         if target is not None:
-            return min(moves, key=lambda m: (_risk(state, m.to), distance(m.to, target), m.to))
+            far = _distances(state, target)
+
+            def cost(m: Move) -> tuple[int, Hex]:
+                risk = 0 if m.to == target else 3 * _risk(state, m.to)
+                return (far.get(m.to, 999) + risk, m.to)
+
+            return min(moves, key=cost)
     return EndTurn()
 
 
@@ -108,24 +113,37 @@ def _layout(state: GameState, actions: tuple[Action, ...]) -> Action:
 
 
 def _fight(state: GameState, actions: tuple[Action, ...]) -> Action:
-    player = state.player
+    """The combat engine's best decision by exact odds (FIGHT-2)."""
+    from stalkerzone.engine.odds import best_decision
+
     fight = state.fight
     assert fight is not None
-    decisions = [a for a in actions if isinstance(a, FightDecision)]
-    health = fight.fight.stalker_health
-    low = health <= 12
-    if low and not fight.epicenter:
-        for a in decisions:
-            if a.action == "escape" and a.stimulator is None:
-                return a
-    grenades = [a for a in decisions if a.action == "grenade"]
-    stims = [a for a in decisions if a.stimulator is not None and (a.action == "attack")]
-    if low and stims:
-        return stims[0]
-    if grenades and (fight.epicenter or fight.colour == "red"):
-        return grenades[0]
-    del player
-    return next(a for a in decisions if a.action == "attack" and a.stimulator is None)
+    best = best_decision(fight.fight)
+    pick = FightDecision(best.action, best.grenade, best.stimulator)
+    return pick if pick in actions else actions[0]
+
+
+def _wanted(state: GameState, trophy: str) -> bool:
+    """A trophy some order on offer or open could take."""
+    from stalkerzone.engine.cards import TrophyRequirement
+
+    instances = [o.card for o in state.player.open_orders]
+    for instance in instances:
+        order = state.card(instance)
+        assert isinstance(order, Order)
+        req = order.requirement
+        if isinstance(req, TrophyRequirement) and req.monster == card_id(trophy):
+            return True
+    return False
+
+
+def _order_rank(state: GameState, instance: str) -> int:
+    order = state.card(instance)
+    assert isinstance(order, Order)
+    req = order.requirement
+    if isinstance(req, VisitRequirement):
+        return {"danger_red": 3, "danger_yellow": 2}.get(req.site, 0)
+    return 1 if getattr(req, "colour", None) is None else 4
 
 
 def _best_buy(state: GameState, actions: tuple[Action, ...]) -> Action | None:
@@ -141,11 +159,11 @@ def _best_buy(state: GameState, actions: tuple[Action, ...]) -> Action | None:
             gain = card.attack.mean() - _value(state, player.weapon) - (0 if player.weapon else 3.5)
         elif isinstance(card, Armour):
             gain = card.defence - _value(state, getattr(player, card.slot))
-        elif isinstance(card, Stimulator) and len(player.stimulators) < 2:
+        elif isinstance(card, Stimulator) and not player.stimulators and player.cash > 1500:
             gain = 1.0
-        elif isinstance(card, Grenade) and len(player.grenades) < 2:
+        elif isinstance(card, Grenade) and not player.grenades and player.cash > 1500:
             gain = 0.5
-        if gain <= 0 or player.cash - card.price < 100:
+        if gain <= 0 or player.cash < card.price:
             continue
         score = gain * 1000 / card.price
         if best is None or score > best[0]:
@@ -154,25 +172,106 @@ def _best_buy(state: GameState, actions: tuple[Action, ...]) -> Action | None:
 
 
 def _target(state: GameState) -> Hex | None:
+    """Where to go: own loot, healing, open orders, the Epicenter when the odds are fair,
+    Elements, then monsters for money."""
     player = state.player
     zone_map = state.zone_map
     here = player.position
     assert here is not None
     top = stats(player, state.ctx).max_health
-    if player.elements >= state.variant.elements_required and player.health >= top - 2:
-        return zone_map.epicenter
-    if player.health < top // 2:
-        return zone_map.village
-    goals = list(zone_map.site_hexes(Site.ANOMALY)) + list(zone_map.site_hexes(Site.EVENT))
     mine = [p.hex for p in state.loot if p.owner == state.current_player]
-    if mine and mine[0] != zone_map.epicenter:
+    mine = [h for h in mine if h != zone_map.epicenter]
+    if mine:
         return mine[0]
-    if player.cash < 300:
-        goals += list(zone_map.site_hexes(Site.DANGER_GREEN))
-    goals = [g for g in goals if g != here]
-    if not goals:
+    if player.health < top * 6 // 10:
         return zone_map.village
+    enough = player.elements >= state.variant.elements_required
+    if enough and player.health >= top - 2 and _guardian_odds(state) >= 0.35:
+        return zone_map.epicenter
+    for order in player.open_orders:
+        card = state.card(order.card)
+        assert isinstance(card, Order)
+        if isinstance(card.requirement, VisitRequirement) and not order.visited:
+            return _nearest(state, zone_map.site_hexes(card.requirement.site))
+    if any(bases_fulfilled(state, o) for o in player.open_orders) and here != zone_map.village:
+        return zone_map.village
+    if len(player.open_orders) < state.variant.max_open_orders:
+        from stalkerzone.engine.bases import offered
+
+        usable = [
+            b
+            for b in (Site.VILLAGE, Site.MILITARY_BASE, Site.LABORATORY)
+            if player.reputation >= state.variant.reputation_needed(b) and offered(state, b)
+        ]
+        if usable:
+            return _nearest(state, tuple(zone_map.site_hexes(usable[-1])))
+    if not enough:
+        return _nearest(state, zone_map.site_hexes(Site.ANOMALY))
+    if enough and _guardian_odds(state) < 0.35 and player.cash >= 3000:
+        return _nearest(state, zone_map.site_hexes(Site.LABORATORY))
+    colour = Site.DANGER_YELLOW if stats(player, state.ctx).defence >= 4 else Site.DANGER_GREEN
+    return _nearest(state, zone_map.site_hexes(colour))
+
+
+def bases_fulfilled(state: GameState, order: object) -> bool:
+    from stalkerzone.engine.bases import fulfilment
+
+    return fulfilment(state, state.player, order) is not None  # type: ignore[arg-type]
+
+
+def _nearest(state: GameState, goals: tuple[Hex, ...]) -> Hex | None:
+    here = state.player.position
+    assert here is not None
+    goals = tuple(g for g in goals if g != here) or goals
+    if not goals:
+        return None
     return min(goals, key=lambda g: (distance(here, g), g))
+
+
+def _guardian_odds(state: GameState) -> float:
+    """Exact chance to beat the Epicenter guardian now, at full health."""
+    from stalkerzone.engine.cards import Colour
+    from stalkerzone.engine.combat import StalkerSide, start_fight
+    from stalkerzone.engine.equipment import loadout
+    from stalkerzone.engine.odds import odds
+
+    player = state.player
+    kit = (player.stalker, *sorted(card_id(c) for c in player.active))
+    key = ("script-odds", kit)
+    found = state.ctx.memo.get(key)
+    if found is None:
+        side = StalkerSide.from_loadout(
+            loadout(player, state.ctx), state.variant, 999, player.reputation
+        )
+        guardian = next(m for m in state.cards.monsters if m.deck == "epicenter")
+        found = odds(start_fight(side, guardian, Colour.RED, epicenter=True), "best").win
+        state.ctx.memo[key] = found
+    return float(found)  # type: ignore[arg-type]
+
+
+def _distances(state: GameState, target: Hex) -> dict[Hex, int]:
+    """Walking cost from every hex to ``target`` (dangers may be crossed here, at a price)."""
+    key = ("script-distances", state.zone.placements, target)
+    found = state.ctx.memo.get(key)
+    if found is not None:
+        return found  # type: ignore[return-value]
+    zone_map, variant = state.zone_map, state.variant
+    best = {target: 0}
+    heap = [(0, target)]
+    while heap:
+        cost, here = heapq.heappop(heap)
+        if cost > best[here]:
+            continue
+        info = zone_map.hexes[here]
+        step = variant.road_cost if info.road else variant.terrain_cost[info.terrain]
+        if step is None and here != target:
+            continue
+        for near in neighbours(here):
+            if near in zone_map.hexes and cost + (step or 1) < best.get(near, 10**6):
+                best[near] = cost + (step or 1)
+                heapq.heappush(heap, (best[near], near))
+    state.ctx.memo[key] = best
+    return best
 
 
 def _risk(state: GameState, to: Hex) -> int:

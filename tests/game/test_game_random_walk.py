@@ -8,6 +8,7 @@ from collections import defaultdict
 
 from gamekit import RULE_FIRST, check_invariants, fresh
 
+from stalkerzone.content.rules_reference import load_rules_reference
 from stalkerzone.engine.actions import (
     Action,
     Activate,
@@ -27,6 +28,7 @@ from stalkerzone.engine.game import apply, legal_actions
 from stalkerzone.engine.illegal import IllegalAction
 from stalkerzone.engine.state import GameState, card_places
 
+RULE_IDS = frozenset(s.id for s in load_rules_reference("en"))
 SEEDS = 60
 STEPS = 180  # 60 × 180 = 10,800 legal actions
 
@@ -84,6 +86,7 @@ def walk(seed: int, steps: int, figures: dict[str, int]) -> None:
                 result = apply(state, candidate)
             except IllegalAction as error:
                 assert RULE_FIRST.match(str(error)), str(error)
+                assert error.rule in RULE_IDS, str(error)
                 assert repr(state) == snapshot
                 figures["illegal refused"] += 1
             else:  # legal though not listed (e.g. another copy of a listed card)
