@@ -26,9 +26,12 @@ class MapCamera:
     def set_area(self, left: int, bottom: int, width: int, height: int) -> None:
         """The part of the window the map uses (viewport in window pixels)."""
         self.area = (left, bottom, max(1, width), max(1, height))
+        zoom = self.camera.zoom
+        self.camera.zoom = 1.0  # Camera2D.projection is stored scaled by the zoom of the moment
         self.camera.match_window()
         self.camera.viewport = LBWH(left, bottom, max(1, width), max(1, height))
-        self.camera.projection = LBWH(-width / 2, -height / 2, width, height)
+        self.camera.projection = LBWH(-width / 2, -height / 2, max(1, width), max(1, height))
+        self.camera.zoom = zoom
         self.clamp()
 
     def set_bounds(self, left: float, right: float, bottom: float, top: float) -> None:

@@ -33,7 +33,7 @@ from stalkerzone.engine.hexes import Hex
 from stalkerzone.engine.illegal import IllegalAction
 
 HUD_W = 300
-READABLE_ZOOM = 0.8  # below this hexes get hard to read: start here, Home shows all
+READABLE_ZOOM = 1.0  # below this hexes get hard to read: start here, Home shows all
 TOP_H = 56
 BOTTOM_H = 64
 TRADE_TYPES = ("Buy", "Sell", "Heal", "TakeOrder", "DeliverOrder")

@@ -254,7 +254,7 @@ class LayoutView(BaseView):
             )
             for k, face in enumerate(("a", "b")):
                 cx = left + box_w * (0.27 + 0.46 * k)
-                cy = y_top - px(22) - size * 4.1
+                cy = y_top - px(28) - size * 4.1
                 hexes = placement_hexes(Placement(sid, face, 0, (0, 0)), sector)
                 self.tray_layer.build(
                     hexes,
@@ -298,15 +298,17 @@ class LayoutView(BaseView):
                 theme.GOOD if ok else theme.WARN,
             )
         )
+        labels = [self.label(text, 0, 0, 12, colour) for text, colour in lines]
+        width = max(label.content_width for label in labels) + px(24)
         self.check_box = (
-            w - px(300),
+            w - px(12) - width,
             w - px(12),
             h - px(TOP_H) - px(24) * len(lines) - px(16),
             h - px(TOP_H) - px(4),
         )
         y = self.check_box[3] - px(22)
-        for text, colour in lines:
-            self.label(text, self.check_box[0] + px(12), y, 12, colour)
+        for label in labels:
+            label.position = (self.check_box[0] + px(12), y)
             y -= px(24)
 
     def refresh_zone(self) -> None:
@@ -332,7 +334,7 @@ class LayoutView(BaseView):
             x, y = hexgeom.world(*slot_centre(s), HEX)
             xs.append(x)
             ys.append(y)
-        pad = HEX * 3
+        pad = HEX * 4.5  # a sector reaches 2.5 hexes beyond its centre hex
         self.camera.set_bounds(min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad)
         self.camera.fit(margin=0)
 
