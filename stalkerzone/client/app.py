@@ -222,7 +222,7 @@ class BaseView(arcade.View):
             anchor_x=anchor_x,
             anchor_y=anchor_y,
             multiline=multiline,
-            batch=batch or self.batch,
+            batch=batch if batch is not None else self.batch,
         )
         self._texts.append(item)
         return item

@@ -376,7 +376,11 @@ class StaticCache:
                 self.fbo.clear(color=clear)
                 render()
             self.key = key
-        ctx.copy_framebuffer(self.fbo, ctx.screen, depth=False)
+        target = ctx.active_framebuffer
+        ctx.copy_framebuffer(self.fbo, target, depth=False)
+        # The blit leaves the cache bound for reading: bind the target again for both reading
+        # and drawing, or a later read (screenshots, tests) would see the cache.
+        target.use(force=True)
 
 
 def direction_of(side: int) -> Hex:

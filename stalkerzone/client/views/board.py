@@ -35,7 +35,7 @@ from stalkerzone.engine.illegal import IllegalAction
 HUD_W = 300
 READABLE_ZOOM = 1.0  # below this hexes get hard to read: start here, Home shows all
 TOP_H = 56
-BOTTOM_H = 64
+BOTTOM_H = 84
 TRADE_TYPES = ("Buy", "Sell", "Heal", "TakeOrder", "DeliverOrder")
 
 
@@ -150,11 +150,21 @@ class BoardView(BaseView):
         self.label(title, px(16), h - px(30), 19, colour, bold=True)
         self.label(i18n.t("board.turn", n=state.turn), px(18), h - px(50), 11, theme.TEXT_DIM)
         self.label(i18n.t("board.keys"), px(16), px(12), 11, theme.TEXT_DIM)
+        self.dynamic_batch = pyglet.graphics.Batch()
+        dyn = self.dynamic_batch
         self.hover_text = self.label(
-            "", px(16), px(BOTTOM_H) - px(24), 13, theme.TEXT, width=w - self.hud_w - px(32)
+            "",
+            px(16),
+            px(BOTTOM_H) - px(26),
+            13,
+            theme.TEXT,
+            batch=dyn,
+            width=w - self.hud_w - px(32),
         )
-        self.path_text = self.label("", px(16), px(BOTTOM_H) - px(48), 13, theme.ACCENT)
-        self.status = self.label(self.message, px(16), px(BOTTOM_H) - px(48), 13, theme.WARN)
+        self.path_text = self.label("", px(16), px(BOTTOM_H) - px(50), 13, theme.ACCENT, batch=dyn)
+        self.status = self.label(
+            self.message, px(16), px(BOTTOM_H) - px(50), 13, theme.WARN, batch=dyn
+        )
         self.build_hud()
         self.build_buttons()
         self.routes = self.compute_routes()
@@ -437,6 +447,7 @@ class BoardView(BaseView):
                 self.mover_text.text = str(self.walker + 1)
                 self.mover_text.position = (x, y)
                 self.mover_text.draw()
+        self.window.default_camera.use()  # the whole window again (the map camera clips)
         self.dynamic_batch.draw()
 
     def render_static(self) -> None:
