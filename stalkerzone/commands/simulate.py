@@ -139,7 +139,11 @@ def print_tables(summary: dict[str, Any]) -> None:
         shown = ", ".join(str(i) for i in summary["draw_games"][:20])
         out.print(f"Draws (turn cap reached) in games: {shown}")
 
-    chars = Table(title="Wins by character")
+    fair = 100 / max(1, cfg["players"])
+    chars = Table(
+        title="Wins by character",
+        caption=f"win % = wins per game played; a fair share is {fair:.1f}%",
+    )
     for col in ("stalker", "games", "wins", "win %", "deaths/game", "orders/game"):
         chars.add_column(col, justify="left" if col == "stalker" else "right")
     for stalker, row in summary["characters"].items():

@@ -157,7 +157,18 @@ def choose_action(state: GameState, level: str = "hard") -> Action:
 def clear_caches() -> None:
     """Forget every memoised figure (odds, estimates, distances): for benchmarks and tests;
     the bots choose exactly the same actions, only slower."""
-    for memo in (_DECISIONS, _ROUNDS, _DANGERS, _GUARDIAN, _GAINS, _STATS, _FIELDS, _MAPS):
+    for memo in (
+        _DECISIONS,
+        _ROUNDS,
+        _DANGERS,
+        _GUARDIAN,
+        _GAINS,
+        _SHOPS,
+        _STATS,
+        _FIELDS,
+        _MAPS,
+        _GRAPHS,
+    ):
         memo.clear()
     _DAMAGE.clear()
 
@@ -499,6 +510,7 @@ def _danger_table(
 
 _GUARDIAN: dict[tuple[object, ...], float] = {}
 _GAINS: dict[tuple[object, ...], float] = {}
+_SHOPS: dict[tuple[object, ...], float] = {}
 
 _Deck = tuple[tuple[Monster, MonsterSide, int], ...]
 _MONSTER_SIDES: dict[tuple[int, Colour], _Deck] = {}
@@ -532,6 +544,7 @@ class _Turn:
         self.variant = state.variant
         self.need = max(0, self.variant.elements_required - self.player.elements)
         self._death: float | None = None
+        self.zone_map = state.zone_map
         self._dangers: dict[Colour, float] = {}
 
     # values ---------------------------------------------------------------------------------
@@ -558,7 +571,7 @@ class _Turn:
 
     def _danger_value(self, colour: Colour) -> float:
         p = self.player
-        health = max(1, p.health // 4 * 4)  # planning looks at health in steps of 4
+        health = max(1, p.health // 6 * 6)  # planning looks at health in steps of 6
         win_by, gain, death, hurt = _danger_table(
             self.state, self.stats, health, p.reputation, colour
         )
@@ -839,7 +852,7 @@ class _Turn:
     def goals(self) -> list[tuple[float, frozenset[Hex]]]:
         """(value, hexes) of what is worth going to, best first."""
         state, p = self.state, self.player
-        zone_map = state.zone_map
+        zone_map = self.zone_map
         out: list[tuple[float, frozenset[Hex]]] = []
         top = self.stats.max_health
         # the Epicenter
@@ -931,6 +944,17 @@ class _Turn:
         for t in p.trophies:
             monster = state.card(t.card)
             cash += monster.at(t.colour).trophy_price if isinstance(monster, Monster) else 0
+        key: tuple[object, ...] = (base, cash // 200, p.stalker, p.weapon, p.mods, p.head, p.body)
+        key += (p.navigation, p.artifacts, self.need, _token(state))
+        hit = _SHOPS.get(key)
+        if hit is None:
+            hit = _SHOPS[key] = self._shop_value(base, cash // 200 * 200)
+            if len(_SHOPS) > _MEMO_CAP:
+                _SHOPS.clear()
+        return hit
+
+    def _shop_value(self, base: Site, cash: int) -> float:
+        state = self.state
         best = 0.0
         for cid in _catalogue(state, base):
             card = state.cards.get(cid)
@@ -948,10 +972,10 @@ class _Turn:
         moves = [a for a in self.legal if isinstance(a, Move)]
         if not moves:
             return None
-        zone_map = state.zone_map
+        zone_map = self.zone_map
         movement = max(1, self.stats.movement)
         goals = self.goals()[:8]
-        fields = [(value, _distances(state, hexes)) for value, hexes in goals if hexes]
+        fields = [(value, _distances(state, hexes, zone_map)) for value, hexes in goals if hexes]
         site_values: dict[Site | None, float] = {}
         for site, colour in DANGER_COLOUR.items():
             site_values[site] = self.danger_value(colour)
@@ -992,7 +1016,7 @@ class _Turn:
             card = self.state.card(order.card)
             req = card.requirement if isinstance(card, Order) else None
             if isinstance(req, VisitRequirement) and not order.visited:
-                out.update(self.state.zone_map.site_hexes(req.site))
+                out.update(self.zone_map.site_hexes(req.site))
         if self.player.position is not None:
             out.discard(self.player.position)
         return frozenset(out)
@@ -1010,7 +1034,7 @@ class _Turn:
         moves = [a for a in self.legal if isinstance(a, Move)]
         if not moves:
             return None
-        zone_map = state.zone_map
+        zone_map = self.zone_map
         top = self.stats.max_health
         ready = self.need == 0 and self.guardian_odds() >= self.epicenter_threshold()
         if ready and p.health >= top * 0.7:
@@ -1030,7 +1054,7 @@ class _Turn:
             if armed:
                 sites.append(Site.DANGER_YELLOW)
             target = frozenset(h for s in sites for h in zone_map.site_hexes(s) if h != p.position)
-        dist = _distances(state, target)
+        dist = _distances(state, target, zone_map)
         far = 10**6
 
         def key(m: Move) -> tuple[int, Hex]:
@@ -1080,40 +1104,56 @@ def _map_token(zone_map: ZoneMap, state: GameState) -> int:
     return hit[1]
 
 
-def _distances(state: GameState, goals: frozenset[Hex]) -> dict[Hex, int]:
+_GRAPHS: dict[int, tuple[dict[Hex, int], dict[Hex, tuple[Hex, ...]], frozenset[Hex]]] = {}
+
+
+def _graph(
+    zone_map: ZoneMap, state: GameState
+) -> tuple[dict[Hex, int], dict[Hex, tuple[Hex, ...]], frozenset[Hex]]:
+    """Per Zone map: the cost to enter each passable hex (a danger counts as a stop), each
+    hex's passable neighbours, and the hexes no path may pass through (the Epicenter)."""
+    token = _map_token(zone_map, state)
+    hit = _GRAPHS.get(token)
+    if hit is None:
+        cost: dict[Hex, int] = {}
+        for h, info in zone_map.hexes.items():
+            c = zone_map.enter_cost(h, state.variant)
+            if c is not None:
+                cost[h] = c + 4 if info.site in DANGER_COLOUR else c
+        links = {h: tuple(n for n in neighbours(h) if n in cost) for h in zone_map.hexes}
+        barred = frozenset(zone_map.site_hexes(Site.EPICENTER))
+        hit = (cost, links, barred)
+        if len(_GRAPHS) > 256:
+            _GRAPHS.clear()
+        _GRAPHS[token] = hit
+    return hit
+
+
+def _distances(
+    state: GameState, goals: frozenset[Hex], zone_map: ZoneMap | None = None
+) -> dict[Hex, int]:
     """Movement points from every hex to the nearest goal (multi-turn; passing a danger hex
     costs a stop, the Epicenter is only ever a goal). Memoised per Zone and goal set."""
-    zone_map = state.zone_map
+    if zone_map is None:
+        zone_map = state.zone_map
     key = (_map_token(zone_map, state), goals)
     hit = _FIELDS.get(key)
     if hit is not None:
         return hit
-    variant = state.variant
-    hexes = zone_map.hexes
-    cost: dict[Hex, int] = {}
-    for h, info in hexes.items():
-        c = zone_map.enter_cost(h, variant)
-        if c is None:
-            continue
-        if info.site in DANGER_COLOUR:
-            c += 4
-        elif info.site == Site.EPICENTER and h not in goals:
-            continue
-        cost[h] = c
+    cost, links, barred = _graph(zone_map, state)
     dist: dict[Hex, int] = {}
-    heap = [(0, g) for g in sorted(goals) if g in hexes]
+    heap = [(0, g) for g in sorted(goals) if g in zone_map.hexes]
     heapq.heapify(heap)
     while heap:
         d, h = heapq.heappop(heap)
         if h in dist:
             continue
         dist[h] = d
-        step = cost.get(h)
-        if step is None and d > 0:
-            continue
-        enter = step if step is not None else 0
-        for n in neighbours(h):
-            if n in cost and n not in dist:
+        if h in barred and h not in goals:
+            continue  # the Epicenter ends every move: no path goes through it
+        enter = cost.get(h, 0)
+        for n in links.get(h, ()):
+            if n not in dist:
                 heapq.heappush(heap, (d + enter, n))
     if len(_FIELDS) > 4096:
         _FIELDS.clear()
