@@ -121,7 +121,7 @@ class GameOverView(BaseView):
         widgets.panel(*self.box)
         w, h = self.window.width, self.window.height
         arcade.draw_lrbt_rectangle_filled(
-            0, w, h - theme.px(215), h - theme.px(90), (10, 12, 10, 210)
+            0, w, h - theme.px(225), h - theme.px(60), (10, 12, 10, 210)
         )
 
     def to_title(self) -> None:

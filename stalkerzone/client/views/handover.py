@@ -37,7 +37,12 @@ class HandoverView(BaseView):
             anchor_x="center",
         )
         self.label(
-            i18n.t("handover.press"), w / 2, h / 2 - theme.px(30), 18, theme.TEXT, anchor_x="center"
+            i18n.t("handover.press", name=name),
+            w / 2,
+            h / 2 - theme.px(30),
+            18,
+            theme.TEXT,
+            anchor_x="center",
         )
         self.label(
             i18n.t("handover.private"),

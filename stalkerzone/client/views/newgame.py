@@ -88,9 +88,9 @@ class NewGameView(BaseView):
             x += px(22)
             field = arcade.gui.UIInputText(
                 x=x,
-                y=y,
+                y=y + px(4),
                 width=name_w,
-                height=px(36),
+                height=px(27),
                 text=seat[0],
                 font_name=FONT,
                 font_size=px(13),
@@ -195,7 +195,7 @@ class NewGameView(BaseView):
             width=int(right - x - px(10)),
             multiline=True,
         )
-        y -= px(50)
+        y -= px(66)
         self.label(i18n.t("newgame.zone"), x, y, 16, bold=True)
         y -= px(48)
         mode_w = (right - x - px(10) - 4 * px(6)) / 5 / theme.scale()
@@ -215,9 +215,9 @@ class NewGameView(BaseView):
         self.label(i18n.t("newgame.seed"), x, y, 14, bold=True, anchor_y="center")
         self.seed_input = arcade.gui.UIInputText(
             x=x + px(70),
-            y=y - px(17),
+            y=y - px(13),
             width=px(150),
-            height=px(34),
+            height=px(27),
             text=self.seed_text,
             font_name=FONT,
             font_size=px(13),

@@ -40,9 +40,9 @@ class SavesView(BaseView):
         if self.mode == "save":
             field = arcade.gui.UIInputText(
                 x=left + px(20),
-                y=y - px(38),
+                y=y - px(34),
                 width=px(420),
-                height=px(36),
+                height=px(29),
                 text=self.name,
                 font_name=FONT,
                 font_size=px(14),
@@ -77,7 +77,7 @@ class SavesView(BaseView):
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
             title = i18n.t("saves.autosave") if path.name == saves.AUTOSAVE else path.stem
             self.label(title, left + px(20), y + px(14), 14)
-            self.label(when, left + px(300), y + px(14), 12, theme.TEXT_DIM)
+            self.label(when, left + px(230), y + px(14), 12, theme.TEXT_DIM)
             self.button(
                 i18n.t("saves.load"),
                 lambda p=path: self.load(p),
@@ -92,10 +92,10 @@ class SavesView(BaseView):
                 self.button(
                     i18n.t("saves.overwrite"),
                     lambda p=path: self.save(p.stem),
-                    width=120,
+                    width=140,
                     height=32,
                     size=12,
-                    x=right - px(260),
+                    x=right - px(280),
                     y=y + px(4),
                     add=True,
                 )
