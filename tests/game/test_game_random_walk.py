@@ -56,6 +56,8 @@ def illegal_candidate(state: GameState, rnd: random.Random) -> Action:
         Heal(rnd.randint(-3, 40)),
         EndTurn(),
         FightDecision(rnd.choice(["attack", "escape", "grenade", "dance"]), None, None),
+        FightDecision("grenade", instance.split("#")[0], None),
+        FightDecision("attack", None, instance.split("#")[0]),
         DiscardArmour(instance),
         PlaceSector(f"s{rnd.randint(1, 12):02d}", rnd.choice("ab"), rnd.randint(0, 5), (1, 0)),
     ]
