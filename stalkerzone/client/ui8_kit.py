@@ -73,6 +73,12 @@ def card_kind(card: AnyCard) -> str:
     return "card"
 
 
+def weapon_type(name: str) -> str:
+    """A weapon type in words ("rifle" → "ружьё"); custom types stay as the card says."""
+    key = f"kit.wtype_{name}"
+    return t(key) if i18n.has(key) else name
+
+
 def effect_text(stat: str, amount: int) -> str:
     return t(f"stat.{stat}", amount=f"{amount:+d}")
 
@@ -80,14 +86,14 @@ def effect_text(stat: str, amount: int) -> str:
 def card_summary(card: AnyCard) -> str:
     """One line of what a card does, in the current language."""
     if isinstance(card, Weapon):
-        return t("kit.sum_weapon", attack=str(card.attack), type=card.weapon_type)
+        return t("kit.sum_weapon", attack=str(card.attack), type=weapon_type(card.weapon_type))
     if isinstance(card, WeaponMod):
         parts = []
         if card.one_die_bonus:
             parts.append(t("kit.one_die", amount=card.one_die_bonus))
         if card.attack_bonus:
             parts.append(t("kit.attack_bonus", amount=f"{card.attack_bonus:+d}"))
-        return t("kit.sum_mod", type=card.weapon_type, what=", ".join(parts) or "—")
+        return t("kit.sum_mod", type=weapon_type(card.weapon_type), what=", ".join(parts) or "—")
     if isinstance(card, Armour):
         return t("kit.sum_armour", defence=f"{card.defence:+d}", slot=t(f"kit.slot_{card.slot}"))
     if isinstance(card, Navigation):

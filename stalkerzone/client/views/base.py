@@ -286,7 +286,7 @@ class BaseScreen(Screen8):
             y = top - k * px(66)
             change = self.buy_change(state, player, stats, cid)
             self.previews[f"buy:{cid}"] = change
-            b, _ = self.row(card, y, left, right, key=f"buy:{cid}", tip=change)
+            b, _ = self.row(card, y, left, right, key=f"buy:{cid}", tip=self.card_tip(card))
             copies = sum(1 for c in state.decks.stock if card_id(c) == cid)
             price_colour = theme.ACCENT if card.price <= player.cash else theme.BAD
             x = left + px(304)
@@ -316,6 +316,17 @@ class BaseScreen(Screen8):
                 primary=card.price <= player.cash,
             )
         self.scroll_note(len(catalogue), rows)
+
+    def card_tip(self, card: Any) -> str:
+        """A buy row's tooltip: the card's own text, where it is sold, the rule."""
+        lines = [card_name(card)]
+        if card.text:
+            lines.append(i18n.card_text(card.text))
+        sold = ", ".join(site_name(s) for s in getattr(card, "sold_at", ()))
+        if sold:
+            lines.append(t("base.sold_at", bases=sold))
+        lines.append(t("kit.tip_rule", rule="BASE-2"))
+        return "\n".join(lines)
 
     def buy_change(self, state: Any, player: Any, stats: Any, cid: str) -> str:
         ctx = state.ctx

@@ -267,6 +267,7 @@ class FightView(Screen8):
         abilities = monster_card.abilities if monster_card is not None else ()
         if not abilities:
             self.label(t("fight.no_abilities"), lf + px(14), y, 12, theme.TEXT_DIM)
+            y -= px(30)
         for ability in abilities:
             rule = ABILITY_RULE.get(ability.kind, "FIGHT-1")
             badge = ability_badge(ability)
@@ -334,7 +335,10 @@ class FightView(Screen8):
         player = session.view.players[self.held.player] if session is not None else None
         name = player.name if player is not None else st.name
         x = lf + px(14)
-        self.label(shorten(f"{name} — {st.name}", 40), x, tp - px(28), 15, bold=True)
+        character = st.name
+        if player is not None and session is not None and player.stalker in session.view.cards:
+            character = card_name(session.view.cards.get(player.stalker))
+        self.label(shorten(f"{name} — {character}", 40), x, tp - px(28), 15, bold=True)
         self.spots["stalker"] = (
             r - px(14),
             tp - px(52),
@@ -960,6 +964,11 @@ class FightView(Screen8):
             if fight is not None:
                 self.queue = StepQueue()
                 self.push_log(fight, 0)
+                if self.fast():
+                    for step in self.queue.skip():
+                        self.reveal(step)
+                    self.flash = None
+                    self.after_animation()
         super().on_show_view()
 
     def after_animation(self) -> None:
@@ -994,6 +1003,11 @@ class FightView(Screen8):
                 lines.append(t("fight.res_escape"))
             elif outcome == "death":
                 lines.append(t("fight.res_death"))
+            if outcome != "death":
+                top = fight.setup.stalker.max_health
+                lines.append(
+                    t("fight.res_health", now=fight.stalker_health, max=top, rounds=fight.round)
+                )
         for gid in fight.used_grenades:
             lines.append(t("fight.res_grenade", name=self.grenade_name(gid)))
         for sid in fight.used_stimulators:

@@ -20,7 +20,6 @@ from stalkerzone.client.cardface import CardFace
 from stalkerzone.client.fonts import FONT
 from stalkerzone.client.ui8_kit import (
     Hit,
-    attack_text,
     card_name,
     card_summary,
     player_stats,
@@ -28,6 +27,7 @@ from stalkerzone.client.ui8_kit import (
     stat_changes,
     stats_if,
     t,
+    weapon_type,
 )
 from stalkerzone.client.ui8_screen import Screen8
 from stalkerzone.engine import equipment
@@ -159,7 +159,7 @@ class StalkerView(Screen8):
         starts = [0.0, 0.40 * span, 0.57 * span, 0.76 * span]
         widths = [0.40 * span, 0.17 * span, 0.19 * span]
         entries = [
-            (t("stalker.attack"), attack_text(stats), "DMG-1"),
+            (t("stalker.attack"), str(stats.attack), "DMG-1"),
             (t("stalker.defence"), str(stats.defence), "DMG-2"),
             (t("stalker.movement"), str(stats.movement), "ST-5"),
         ]
@@ -168,6 +168,10 @@ class StalkerView(Screen8):
             col = widths[k]
             self.label(name, x, y, 11, theme.TEXT_DIM)
             self.label(value, x, y - px(26), 19, theme.TEXT, bold=True)
+            if k == 0 and stats.one_die_bonus:
+                self.label(
+                    t("kit.one_die", amount=stats.one_die_bonus), x, y - px(44), 11, theme.ACCENT
+                )
             self.hits.add(
                 Hit(
                     x,
@@ -192,8 +196,8 @@ class StalkerView(Screen8):
             extra.append(t("stalker.escape_bonus", amount=f"{stats.escape_bonus:+d}"))
         if player.protection_minus:
             extra.append(t("stalker.protection_minus", n=player.protection_minus))
-        self.label("   ·   ".join(extra), left, y - px(62), 12, theme.TEXT)
-        self.preview_text = self.label(preview or " ", left, y - px(86), 12, theme.ACCENT)
+        self.label("   ·   ".join(extra), left, y - px(66), 12, theme.TEXT)
+        self.preview_text = self.label(preview or " ", left, y - px(88), 12, theme.ACCENT)
 
     def preview(self, state: Any, player: Any, stats: Any) -> str:
         """What moving the hovered (or dragged) card would change."""
@@ -303,13 +307,13 @@ class StalkerView(Screen8):
             return reason.removeprefix("EQ-4: ")
         mod = state.card(instance)
         if player.weapon is None:
-            return t("stalker.mod_no_weapon", type=mod.weapon_type)
+            return t("stalker.mod_no_weapon", type=weapon_type(mod.weapon_type))
         weapon = state.card(player.weapon)
         return t(
             "stalker.mod_wrong_type",
-            type=mod.weapon_type,
+            type=weapon_type(mod.weapon_type),
             weapon=card_name(weapon),
-            wtype=weapon.weapon_type,
+            wtype=weapon_type(weapon.weapon_type),
         )
 
     def slot_tile(
