@@ -18,7 +18,7 @@ from stalkerzone.client.app import StalkerWindow
 from stalkerzone.client.cardface import CardFace, art_texture
 from stalkerzone.client.rules_overlay import abilities_in_play, search, start_section
 from stalkerzone.client.session import GameSession, GameSpec, SeatSpec
-from stalkerzone.engine.actions import Move
+from stalkerzone.engine.actions import Buy, EndTurn, Move
 from stalkerzone.engine.cards import CardSet, PerColour, Regeneration
 from stalkerzone.engine.odds import odds
 from stalkerzone.engine.state import card_id
@@ -192,10 +192,18 @@ def test_client8_stash_by_drag_and_activate_by_click(win: StalkerWindow) -> None
 # --- fights ----------------------------------------------------------------------------------
 
 
-def into_fight(win: StalkerWindow, monster: str = "blind-mole") -> GameSession:
-    """A real Move into a danger hex with ``monster`` on top of the deck."""
+def into_fight(
+    win: StalkerWindow, monster: str = "blind-mole", buy: tuple[str, ...] = ()
+) -> GameSession:
+    """A real Move into a danger hex with ``monster`` on top of the deck (after buying ``buy``
+    at the Village and passing a round of turns)."""
     for seed in range(3, 40):
         session = start(win, seed)
+        if buy:
+            for cid in buy:
+                session.act(Buy(cid))
+            for _ in session.state.players:
+                session.act(EndTurn())
         state = session.state
         inst = next(c for c in state.decks.monsters if card_id(c) == monster)
         rest = tuple(c for c in state.decks.monsters if c != inst)
@@ -264,6 +272,41 @@ def test_client8_fight_odds_dice_and_results(win: StalkerWindow) -> None:
     click_button(win, "Continue")
     frame(win)
     assert win.screen.kind != "fight"
+
+
+def test_client8_fight_grenade_stimulator_and_locked_backpack(win: StalkerWindow) -> None:
+    session = into_fight(win, "leshak", buy=("rgd-5", "bandage"))
+    view = win.screen
+    assert view.kind == "fight"
+    key(win, arcade.key.SPACE)
+    frame(win, updates=2)
+    player = me(session)
+    assert player.grenades and player.stimulators
+    # the backpack is locked during the fight, with the reason (EQ-2)
+    key(win, arcade.key.B)
+    frame(win)
+    card = win.screen
+    assert card.kind == "stalker" and "EQ-2" in card.lock_reason()
+    grenade = player.grenades[0]
+    tile = next(h for h in card.hits.items if h.key == ("card", grenade, "slot"))
+    before = session.state
+    click(win, (tile.left + tile.right) / 2, (tile.bottom + tile.top) / 2)
+    frame(win)
+    assert session.state is before and card.refusal is not None and card.refusal.rule == "EQ-2"
+    click_button(win, "Back")
+    assert win.screen is view
+    frame(win)
+    # a stimulator with a grenade (FIGHT-2)
+    key(win, arcade.key.S)
+    assert view.stim == "bandage"
+    click_button(win, "Grenade (1 left)")
+    key(win, arcade.key.SPACE)
+    frame(win)
+    fight = session.state.fight.fight if session.state.fight else session.state.last_fight.fight
+    assert "rgd-5" in fight.used_grenades and "bandage" in fight.used_stimulators
+    kinds = [s.kind for s in view.log]
+    assert "stimulator" in kinds and "stalker_attack" in kinds
+    assert any("Grenade" in s.text for s in view.log)
 
 
 # --- the rules overlay ---------------------------------------------------------------------------
