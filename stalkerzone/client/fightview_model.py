@@ -31,13 +31,13 @@ def _numbers(entry: Any) -> dict[str, int]:
     return dict(entry.numbers)
 
 
-def describe(entry: Any, setup: Any, previous: Any = None) -> Step:
+def describe(entry: Any, setup: Any, previous: Any = None, monster_name: str = "") -> Step:
     """The screen's view of one log entry; ``previous`` is the entry before it (first strike)."""
     kind = entry.kind
     n = _numbers(entry)
     monster = setup.monster
     stalker = setup.stalker
-    name = monster.name
+    name = monster_name or monster.name
     if kind == "round":
         return Step(kind, t("fight.log_round", n=n.get("round", 0)), "FIGHT-1")
     if kind == "paralysis":
@@ -141,11 +141,12 @@ def _grenade_dice(setup: Any, grenade_id: str) -> str:
     return ""
 
 
-def describe_all(log: Any, setup: Any, start: int = 0) -> list[Step]:
-    """Steps for ``log[start:]`` (each knows the entry before it)."""
+def describe_all(log: Any, setup: Any, start: int = 0, monster_name: str = "") -> list[Step]:
+    """Steps for ``log[start:]`` (each knows the entry before it); ``monster_name`` is the
+    card's name in the current language."""
     out = []
     for k in range(start, len(log)):
-        out.append(describe(log[k], setup, log[k - 1] if k > 0 else None))
+        out.append(describe(log[k], setup, log[k - 1] if k > 0 else None, monster_name))
     return out
 
 

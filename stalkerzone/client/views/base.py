@@ -174,9 +174,9 @@ class BaseScreen(Screen8):
         for k, (name, value) in enumerate(lines):
             yy = y - px(34) - k * px(26)
             self.label(name, x, yy, 12, theme.TEXT_DIM)
-            self.label(value, x + px(120), yy, 14, theme.TEXT, bold=True)
+            self.label(value, x + px(132), yy, 14, theme.TEXT, bold=True)
         self.preview_y = y - px(34) - len(lines) * px(26) - px(10)
-        if state.step == "move":
+        if state.step == "move" and bases.trade_refusal(state) is None:
             self.label(
                 t("base.trade_ends_move"),
                 x,
@@ -195,12 +195,12 @@ class BaseScreen(Screen8):
         self.lock_box = box
         lf, r, b, tp = box
         self.label(
-            t("base.locked"), (lf + r) / 2, tp - px(50), 22, theme.BAD, bold=True, anchor_x="center"
+            t("base.locked"), (lf + r) / 2, tp - px(66), 22, theme.BAD, bold=True, anchor_x="center"
         )
         self.label(
             t("base.locked_rep", base=site_name(site), need=need, have=player.reputation),
             (lf + r) / 2,
-            tp - px(92),
+            tp - px(104),
             15,
             theme.TEXT,
             anchor_x="center",
@@ -208,7 +208,7 @@ class BaseScreen(Screen8):
         self.label(
             t("base.locked_how"),
             (lf + r) / 2,
-            tp - px(124),
+            tp - px(134),
             12,
             theme.TEXT_DIM,
             anchor_x="center",
@@ -537,7 +537,7 @@ class BaseScreen(Screen8):
     def draw_lock(self) -> None:
         assert self.lock_box is not None
         lf, r, _b, tp = self.lock_box
-        cx, cy = (lf + r) / 2, tp - theme.px(22)
+        cx, cy = (lf + r) / 2, tp - theme.px(30)
         s = theme.px(9)
         arcade.draw_arc_outline(cx, cy + s * 0.6, s * 1.4, s * 1.8, theme.BAD, 0, 180, 3)
         arcade.draw_lrbt_rectangle_filled(cx - s, cx + s, cy - s, cy + s * 0.6, theme.BAD)

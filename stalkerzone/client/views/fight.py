@@ -950,7 +950,11 @@ class FightView(Screen8):
         return self._step_numbers.get(id(step), {}) if hasattr(self, "_step_numbers") else {}
 
     def push_log(self, fight: Any, start: int) -> None:
-        steps = describe_all(fight.log, fight.setup, start)
+        session = session_of(self)
+        name = ""
+        if session is not None and self.held is not None:
+            name = card_name(session.view.card(self.held.monster))
+        steps = describe_all(fight.log, fight.setup, start, name)
         numbers = getattr(self, "_step_numbers", {})
         for k, step in enumerate(steps):
             numbers[id(step)] = dict(fight.log[start + k].numbers)

@@ -106,7 +106,7 @@ class RulesView(BaseView):
             "×", self.close, width=44, height=38, size=15, x=r - px(56), y=tp - px(52), add=True
         )
         self.label(t("rules.keys"), r - px(70), tp - px(32), 11, theme.TEXT_DIM, anchor_x="right")
-        list_w = min(px(360), (r - lf) * 0.34)
+        list_w = min(px(380), (r - lf) * 0.35)
         self.list_box = (lf + px(16), lf + px(16) + list_w, b + px(16), tp - px(128))
         self.text_box = (lf + px(32) + list_w, r - px(16), b + px(16), tp - px(76))
         field = self.search_input
@@ -170,7 +170,7 @@ class RulesView(BaseView):
                 multiline=True,
                 anchor_y="top",
             )
-        title_chars = int((r - lf - px(130)) / px(6.8))
+        title_chars = int((r - lf - px(170)) / px(6.8))
         for k, rule in enumerate(ids[self.list_scroll : self.list_scroll + per_page]):
             y = tp - px(6) - (k + 1) * row_h
             selected = rule == self.selected
@@ -187,7 +187,7 @@ class RulesView(BaseView):
             cache.get(
                 ("title", rule),
                 shorten(shown[rule].title, title_chars),
-                lf + px(128),
+                lf + px(168),
                 y + px(8),
                 11,
                 theme.BG if selected else theme.TEXT,
