@@ -68,7 +68,8 @@ def choose(state: GameState) -> Action:
             if a.card in player.backpack and not isinstance(card, Artifact):
                 return a
     heals = [a for a in actions if isinstance(a, Heal)]
-    if heals and player.health < top:
+    rich = player.health < top and player.cash > 3000
+    if heals and (player.health < top * 6 // 10 + 2 or rich):
         return max(heals, key=lambda h: h.points)
     buy = _best_buy(state, actions)
     if buy is not None:
@@ -87,7 +88,7 @@ def choose(state: GameState) -> Action:
     moves = [a for a in actions if isinstance(a, Move)]
     if moves:
         target = _target(state)
-        if target is not None:
+        if target is not None and target != player.position:
             far = _distances(state, target)
 
             def cost(m: Move) -> tuple[int, Hex]:
@@ -118,6 +119,13 @@ def _fight(state: GameState, actions: tuple[Action, ...]) -> Action:
 
     fight = state.fight
     assert fight is not None
+    if fight.fight.stalker_health > 12 or fight.epicenter:
+        attack = FightDecision("attack")
+        grenades = [a for a in actions if isinstance(a, FightDecision) and a.action == "grenade"]
+        if fight.epicenter and grenades:
+            return grenades[0]
+        if attack in actions:
+            return attack
     best = best_decision(fight.fight)
     pick = FightDecision(best.action, best.grenade, best.stimulator)
     return pick if pick in actions else actions[0]
