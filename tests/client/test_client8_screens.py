@@ -31,12 +31,12 @@ def set_state(session: GameSession, state: Any) -> None:
     session.version += 1
 
 
-def start(win: StalkerWindow, seed: int = 3, seats: int = 2) -> GameSession:
+def start(win: StalkerWindow, seed: int = 3, seats: int = 2, bot: str | None = None) -> GameSession:
     names = ("Anna", "Boris", "Vera")
     stalkers = ("gromoboy", "nosorog", "shustry")
     spec = GameSpec(
         seed=seed,
-        seats=tuple(SeatSpec(names[k], stalkers[k]) for k in range(seats)),
+        seats=tuple(SeatSpec(names[k], stalkers[k], bot) for k in range(seats)),
         zone_mode="free",
     )
     session = GameSession.start(win.app, spec)
@@ -193,12 +193,15 @@ def test_client8_stash_by_drag_and_activate_by_click(win: StalkerWindow) -> None
 
 
 def into_fight(
-    win: StalkerWindow, monster: str = "blind-mole", buy: tuple[str, ...] = ()
+    win: StalkerWindow,
+    monster: str = "blind-mole",
+    buy: tuple[str, ...] = (),
+    bot: str | None = None,
 ) -> GameSession:
     """A real Move into a danger hex with ``monster`` on top of the deck (after buying ``buy``
     at the Village and passing a round of turns)."""
     for seed in range(3, 40):
-        session = start(win, seed)
+        session = start(win, seed, bot=bot)
         if buy:
             for cid in buy:
                 session.act(Buy(cid))
@@ -307,6 +310,25 @@ def test_client8_fight_grenade_stimulator_and_locked_backpack(win: StalkerWindow
     kinds = [s.kind for s in view.log]
     assert "stimulator" in kinds and "stalker_attack" in kinds
     assert any("Grenade" in s.text for s in view.log)
+
+
+def test_client8_bot_fight_plays_itself_visibly(win: StalkerWindow) -> None:
+    win.app.watching = True
+    session = into_fight(win, "yellowbreast", bot="normal")
+    view = win.screen
+    assert view.kind == "fight" and view.is_bot() and view.busy
+    outcome = None
+    for _ in range(3000):
+        frame(win, dt=0.25)
+        if view.result is not None:
+            outcome = view.result["outcome"]
+        if win.screen is not view:
+            break
+    assert outcome in ("win", "death", "escape")
+    assert win.screen is not view and session.state.phase != "fight"
+    attacked = any(s.kind == "monster_attack" for s in view.log)
+    if attacked and outcome != "death":  # ABIL-DRAIN ends every round the monster attacked in
+        assert any(s.kind == "drain" and s.flash == "drain" for s in view.log)
 
 
 # --- the rules overlay ---------------------------------------------------------------------------

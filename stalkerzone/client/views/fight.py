@@ -898,9 +898,8 @@ class FightView(Screen8):
             return
         if self.is_bot():
             self.wait += delta_time * speed
-            if self.wait >= PAUSE_BOT or self.fast():
+            if (self.wait >= PAUSE_BOT or self.fast()) and self.bot_decides():
                 self.wait = 0.0
-                self.bot_decides()
             return
         if self.auto:
             odds = self.odds.get(fight)
@@ -1063,17 +1062,25 @@ class FightView(Screen8):
         self.push_log(self.held.fight, start)
         self.rebuild()
 
-    def bot_decides(self) -> None:
+    def bot_decides(self) -> bool:
+        """A bot's fight decision, computed off the frame (``botseat.choose`` on the session's
+        worker); True once it has been sent."""
         from stalkerzone.client import botseat
+        from stalkerzone.engine.game import legal_actions
 
         session = session_of(self)
         if session is None or session.state.phase != "fight":
-            return
-        legal = session.legal_now()
+            return False
+        state = session.state
         seat = session.spec.seats[self.held.player]
-        action = botseat.choose(session.state, legal, seat.bot)
+        key = ("fight-bot", session.version)
+        session.worker.submit(key, lambda: botseat.choose(state, legal_actions(state), seat.bot))
+        if not session.worker.ready(key):
+            return False
+        action = session.worker.result(key)
         if isinstance(action, FightDecision):
             self.send(action)
+        return True
 
     def cycle_grenade(self) -> None:
         fight = self.fight
