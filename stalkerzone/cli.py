@@ -33,11 +33,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; with no command, open the game (``play``)."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    if not args_list or args_list[0].startswith("-") and args_list[0] not in (
-        "-h",
-        "--help",
-        "--version",
-    ):
+    starts_with_option = bool(args_list) and args_list[0].startswith("-")
+    if not args_list or (starts_with_option and args_list[0] not in ("-h", "--help", "--version")):
         args_list.insert(0, "play")
     args = parser.parse_args(args_list)
     module = importlib.import_module(f"stalkerzone.commands.{args.command}")
