@@ -124,16 +124,19 @@ class CardFace:
                 text_colour,
                 bold=True,
             )
-            view.label(
-                shorten(card_summary(self.card), chars + 2),
-                self.left + pad + px(4),
-                self.top - pad - px(29),
-                10,
-                theme.TEXT_DIM,
-            )
+            low = self.height < px(56)
+            tiny = self.height < px(46)
+            if not (low and self.note) and not tiny:  # low tiles: the note before the summary
+                view.label(
+                    shorten(card_summary(self.card), chars + 2),
+                    self.left + pad + px(4),
+                    self.top - pad - px(27 if low else 29),
+                    10,
+                    theme.TEXT_DIM,
+                )
             if self.note:
                 view.label(
-                    shorten(self.note, int(self.width / px(5.4))),
+                    shorten(self.note, int(self.width / px(6.0))),
                     self.left + pad + px(4),
                     self.bottom + pad,
                     9,

@@ -18,7 +18,6 @@ from stalkerzone.client.app import BaseView, StalkerWindow, screen
 from stalkerzone.client.cardface import CardFace
 from stalkerzone.client.ui8_kit import (
     Hit,
-    attack_text,
     card_name,
     colour_name,
     open_rules,
@@ -78,6 +77,7 @@ class BaseScreen(Screen8):
         self.side_box = (0.0, 0.0, 0.0, 0.0)
         self.lock_box: tuple[float, float, float, float] | None = None
         self.previews: dict[str, str] = {}
+        self.tile_w = 290
 
     @property
     def state(self) -> Any:
@@ -126,11 +126,13 @@ class BaseScreen(Screen8):
             self.build_locked(state, site, player)
             return
         x = px(16)
+        tab_w = min(150.0, (split - px(16) - px(190) - 3 * px(8)) / 4 / theme.scale())
+        self.tile_w = min(px(290), int((split - px(48)) * 0.34))
         for tab in TABS:
             self.button(
                 t(f"base.tab_{tab}"),
                 lambda k=tab: self.set_tab(k),
-                width=150,
+                width=tab_w,
                 height=40,
                 size=14,
                 x=x,
@@ -138,7 +140,7 @@ class BaseScreen(Screen8):
                 add=True,
                 primary=self.tab == tab,
             )
-            x += px(158)
+            x += px(tab_w) + px(8)
         if self.win.has_screen("stalker"):
             self.button(
                 t("base.backpack"),
@@ -164,13 +166,15 @@ class BaseScreen(Screen8):
         x, y = left + px(14), top - px(28)
         self.label(t("base.your_stalker"), x, y, 15, bold=True)
         lines = [
-            (t("stalker.attack"), attack_text(stats)),
+            (t("stalker.attack"), str(stats.attack)),
             (t("stalker.defence"), str(stats.defence)),
             (t("stalker.movement"), str(stats.movement)),
             (t("stalker.health"), f"{player.health}/{stats.max_health}"),
             (t("base.cash"), str(player.cash)),
             (t("base.reputation"), str(player.reputation)),
         ]
+        if stats.one_die_bonus:
+            lines.insert(1, (t("base.one_die"), f"+{stats.one_die_bonus}"))
         for k, (name, value) in enumerate(lines):
             yy = y - px(34) - k * px(26)
             self.label(name, x, yy, 12, theme.TEXT_DIM)
@@ -265,7 +269,7 @@ class BaseScreen(Screen8):
         """A card tile at the left of a row; returns the row's (bottom, top)."""
         px = theme.px
         h = px(58)
-        face = CardFace(card, left, y - h, px(290), h, compact=True, colour=colour)
+        face = CardFace(card, left, y - h, self.tile_w, h, compact=True, colour=colour)
         face.build(self)
         self.faces.append(face)
         self.row_boxes.append((left, right, y - h - px(3), y + px(3)))
@@ -289,7 +293,7 @@ class BaseScreen(Screen8):
             b, _ = self.row(card, y, left, right, key=f"buy:{cid}", tip=self.card_tip(card))
             copies = sum(1 for c in state.decks.stock if card_id(c) == cid)
             price_colour = theme.ACCENT if card.price <= player.cash else theme.BAD
-            x = left + px(304)
+            x = left + self.tile_w + px(14)
             self.label(
                 t("base.price", price=card.price), x, b + px(34), 15, price_colour, bold=True
             )
@@ -300,7 +304,7 @@ class BaseScreen(Screen8):
                 b + px(29),
                 12,
                 theme.TEXT,
-                width=int(right - x - px(260)),
+                width=int(right - x - px(250)),
                 multiline=True,
                 anchor_y="center",
             )
@@ -378,7 +382,7 @@ class BaseScreen(Screen8):
                 key=f"sell:{instance}",
                 tip=t("kit.tip_rule", rule=rule),
             )
-            x = left + px(304)
+            x = left + self.tile_w + px(14)
             self.label(t("base.sells_for", price=price), x, b + px(34), 15, theme.ACCENT, bold=True)
             self.label(what, x, b + px(12), 11, theme.TEXT_DIM)
             self.button(
@@ -462,7 +466,7 @@ class BaseScreen(Screen8):
                 key=f"order:{order.card}",
                 tip=t("kit.tip_rule", rule="ORDER-1"),
             )
-            x = left + px(304)
+            x = left + self.tile_w + px(14)
             self.label(requirement_text(state, card), x, b + px(34), 12, theme.TEXT)
             progress = t("base.progress_done") if done else t("base.progress_not")
             self.label(
@@ -494,7 +498,7 @@ class BaseScreen(Screen8):
             b, _ = self.row(
                 card, y, left, right, key=f"offer:{instance}", tip=t("kit.tip_rule", rule="ORDER-1")
             )
-            x = left + px(304)
+            x = left + self.tile_w + px(14)
             self.label(requirement_text(state, card), x, b + px(34), 12, theme.TEXT)
             self.label(t("base.reward", reward=card.reward), x, b + px(12), 12, theme.ACCENT)
             self.button(

@@ -169,7 +169,7 @@ class FightView(Screen8):
         if self.held.epicenter:
             sub = (sub + "   ·   " if sub else "") + t("fight.epicenter")
         self.fight_header(t("fight.title_round", n=round_no), sub)
-        col = min(px(380), int(w * 0.29))
+        col = min(px(380), int(w * 0.27))
         top = h - px(78)
         self.panels = {
             "monster": (px(16), px(16) + col, px(16), top),
@@ -318,14 +318,15 @@ class FightView(Screen8):
                 tone,
                 bold=mark,
             )
+            key = "fight.colour_line" if r - lf >= px(340) else "fight.colour_line_short"
             line = t(
-                "fight.colour_line",
+                key,
                 health=stats.health,
                 attack=str(stats.attack),
                 defence=stats.defence,
                 price=stats.trophy_price,
             )
-            self.label(line, lf + px(130), yy, 11, theme.TEXT if mark else theme.TEXT_DIM)
+            self.label(line, lf + px(118), yy, 11, theme.TEXT if mark else theme.TEXT_DIM)
 
     def build_stalker(self, setup: Any) -> None:
         px = theme.px
@@ -355,11 +356,16 @@ class FightView(Screen8):
             if not setup.can_escape
             else t("fight.escape_line", chance=pct(setup.escape_chance), rep=st.reputation)
         )
-        self.label(esc, x, tp - px(148), 12, theme.TEXT_DIM)
+        esc_text = self.label(
+            esc, x, tp - px(148), 12, theme.TEXT_DIM, width=int(r - x - px(10)), multiline=True
+        )
+        extra = max(0, esc_text.content_height - px(18))
         fight = self.fight
         grenades = len(fight.core.grenades) if fight is not None else 0
         stims = len(fight.core.stims) if fight is not None else 0
-        self.label(t("fight.supplies", g=grenades, s=stims), x, tp - px(172), 12, theme.TEXT_DIM)
+        self.label(
+            t("fight.supplies", g=grenades, s=stims), x, tp - px(172) - extra, 12, theme.TEXT_DIM
+        )
         self.hits.add(
             Hit(
                 x,
@@ -524,6 +530,7 @@ class FightView(Screen8):
             self.stim = None
         gap = px(12)
         bw = (r - lf - gap) / 2 / theme.scale()
+        fs = 14 if bw >= 200 else 12
         y1 = tp - px(100)
         y2 = y1 - px(74)
 
@@ -545,7 +552,7 @@ class FightView(Screen8):
             lambda: self.decide("attack"),
             width=bw,
             height=46,
-            size=15,
+            size=fs + 1,
             x=lf,
             y=y1,
             add=True,
@@ -566,7 +573,7 @@ class FightView(Screen8):
             lambda: self.decide("grenade"),
             width=bw,
             height=46,
-            size=14,
+            size=fs,
             x=lf + px(bw) + gap,
             y=y1,
             add=True,
@@ -580,7 +587,7 @@ class FightView(Screen8):
                 self.cycle_grenade,
                 width=34,
                 height=46,
-                size=14,
+                size=fs,
                 x=r - px(34),
                 y=y1,
                 add=True,
@@ -595,7 +602,7 @@ class FightView(Screen8):
             lambda: self.decide("escape"),
             width=bw,
             height=46,
-            size=14,
+            size=fs,
             x=lf,
             y=y2,
             add=True,
@@ -626,7 +633,7 @@ class FightView(Screen8):
             self.cycle_stim,
             width=bw,
             height=46,
-            size=13,
+            size=fs - 1,
             x=lf + px(bw) + gap,
             y=y2,
             add=True,
@@ -640,7 +647,7 @@ class FightView(Screen8):
                 self.toggle_auto,
                 width=bw,
                 height=40,
-                size=13,
+                size=fs - 1,
                 x=lf,
                 y=y3,
                 add=True,
@@ -651,7 +658,7 @@ class FightView(Screen8):
                 self.skip,
                 width=bw,
                 height=40,
-                size=13,
+                size=fs - 1,
                 x=lf + px(bw) + gap,
                 y=y3,
                 add=True,
@@ -775,14 +782,14 @@ class FightView(Screen8):
     def draw_dice(self) -> None:
         px = theme.px
         lf, r, b, tp = self.panels["dice"]
-        cx, cy = (lf + r) / 2, (b + tp) / 2
+        cx, cy = (lf + r) / 2, (b + tp) / 2 - (px(14) if self.flash is not None else 0)
         step = self.queue.current
         face = self.queue.face()
         dim = False
         if face is None and self.last_roll is not None and self.last_roll.roll is not None:
             step, face, dim = self.last_roll, self.last_roll.roll, True
         if face is not None and step is not None:
-            size = px(92)
+            size = max(px(40), min(px(92), tp - b - px(64)))
             colour = theme.BAD if step.who == "monster" else theme.ACCENT
             if dim:
                 colour = theme.PANEL_EDGE
@@ -815,6 +822,8 @@ class FightView(Screen8):
                     anchor_y="center",
                 )
                 self._die_text = text
+            if text.font_size != int(size * 0.43):
+                text.font_size = int(size * 0.43)
             text.x, text.y = cx, cy + px(8)
             text.text = str(face)
             text.draw()

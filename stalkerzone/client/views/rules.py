@@ -170,7 +170,7 @@ class RulesView(BaseView):
                 multiline=True,
                 anchor_y="top",
             )
-        title_chars = int((r - lf - px(170)) / px(6.8))
+        title_chars = int((r - lf - px(176)) / px(7.4))
         for k, rule in enumerate(ids[self.list_scroll : self.list_scroll + per_page]):
             y = tp - px(6) - (k + 1) * row_h
             selected = rule == self.selected

@@ -227,9 +227,9 @@ class StalkerView(Screen8):
         variant = state.variant
         rows = 5
         gap = px(8)
-        label_h = px(20)
+        label_h = px(18)
         row_h = min(px(94), (top - bottom - px(10)) / rows)
-        tile_h = max(px(44), min(px(64), row_h - label_h - px(6)))
+        tile_h = max(px(34), min(px(64), row_h - label_h - px(4)))
         ctx_inactive = {
             m.id: reason for m, reason in inactive_mods(equipment.loadout(player, state.ctx))
         }
