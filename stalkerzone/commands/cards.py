@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ from stalkerzone.content.models import CARD_KINDS
 from stalkerzone.content.schema import card_file_schema, pack_file_schema
 from stalkerzone.content.templates import template
 from stalkerzone.errors import UserError
+from stalkerzone.paths import user_cards_dir
 
 
 def add_parser(subparsers: Any) -> None:
@@ -66,6 +68,8 @@ def _check(dirs: list[Path], *, include_user: bool) -> int:
             print(f"{label}: {pack.cards} cards OK")
         else:
             print(f"{label}: {pack.cards} cards loaded, {len(pack.problems)} problem(s)")
+    if include_user:
+        print(f"user card folder: {user_cards_dir()}", file=sys.stderr)
     if result.problems:
         print(f"{len(result.problems)} problem(s)")
         return 2
