@@ -130,6 +130,33 @@ def test_client8_refusal_shows_the_rule_and_links_to_it(win: StalkerWindow) -> N
     assert win.screen is view
 
 
+def test_client8_heal_and_take_an_order(win: StalkerWindow) -> None:
+    session = start(win)
+    state = session.state
+    players = tuple(
+        replace(p, health=20) if k == state.current_player else p
+        for k, p in enumerate(state.players)
+    )
+    set_state(session, replace(state, players=players))
+    view = win.show_screen("base", tab="heal")
+    frame(win)
+    cash = me(session).cash
+    click_button(win, "Heal 5 (100 gr.)")
+    frame(win)
+    assert me(session).health == 25 and me(session).cash == cash - 100  # BASE-3
+    click_button(win, "Heal all 5 (100 gr.)")
+    assert me(session).health == 30
+    key(win, arcade.key.KEY_4)  # the Orders tab
+    frame(win)
+    assert view.tab == "orders"
+    offer = next(h for h in view.hits.items if str(h.key).startswith("offer:"))
+    press_widget(win, row_button(win, offer.key, "Take"))
+    orders = me(session).open_orders
+    assert len(orders) == 1 and orders[0].card == offer.key.removeprefix("offer:")
+    words = " ".join(t.text for t in view._texts)
+    assert "Your orders 1/2" in words and "not yet" in words
+
+
 def test_client8_base_locked_below_reputation(win: StalkerWindow) -> None:
     from stalkerzone.engine.cards import Site
 
