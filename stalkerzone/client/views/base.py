@@ -32,6 +32,7 @@ from stalkerzone.client.ui8_screen import Screen8
 from stalkerzone.engine import bases, equipment
 from stalkerzone.engine.actions import Buy, DeliverOrder, Heal, Sell, TakeOrder
 from stalkerzone.engine.cards import (
+    BASES,
     ArtifactRequirement,
     Monster,
     Order,
@@ -90,7 +91,7 @@ class BaseScreen(Screen8):
             return None
         position = state.player.position
         info = state.zone_map.hexes.get(position) if position is not None else None
-        return info.site if info is not None and info.site in bases.BASES else None
+        return info.site if info is not None and info.site in BASES else None
 
     # layout ----------------------------------------------------------------------------------
     def build(self) -> None:
