@@ -556,12 +556,35 @@ class BaseScreen(Screen8):
         self.rebuild()
 
     def do(self, action: Any) -> None:
-        self.act(action)
+        before = self.state
+        cash = before.player.cash if before is not None else 0
+        if self.act(action) and before is not None:
+            self.info = self.done_text(before, action, cash)
         session = session_of(self)
         if session is not None and session.screen_kind() not in ("board",):
             session.show(self.win, handover=False)
             return
         self.rebuild()
+
+    def done_text(self, before: Any, action: Any, cash: int) -> str:
+        """What a trade did, in the current language (the engine's notes are in English)."""
+        after = self.state
+        now = after.player.cash if after is not None else cash
+        name = ""
+        card_ref = getattr(action, "card", None)
+        if card_ref:
+            name = card_name(before.card(card_ref))
+        if isinstance(action, Buy):
+            return t("base.did_buy", name=name, price=cash - now)
+        if isinstance(action, Sell):
+            return t("base.did_sell", name=name, price=now - cash)
+        if isinstance(action, Heal):
+            return t("base.did_heal", n=action.points, price=cash - now)
+        if isinstance(action, TakeOrder):
+            return t("base.did_take", name=name)
+        if isinstance(action, DeliverOrder):
+            return t("base.did_deliver", name=name, reward=now - cash)
+        return ""
 
     def open_backpack(self) -> None:
         self.win.show_screen("stalker", back=self)
