@@ -44,6 +44,24 @@ PAUSE_BOT = 0.5  # seconds between a bot's decisions (divided by the animation s
 FLASH_SECONDS = 1.4
 
 
+PIPS: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((0, 0),),
+    2: ((-1, 1), (1, -1)),
+    3: ((-1, 1), (0, 0), (1, -1)),
+    4: ((-1, 1), (1, 1), (-1, -1), (1, -1)),
+    5: ((-1, 1), (1, 1), (0, 0), (-1, -1), (1, -1)),
+    6: ((-1, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (1, -1)),
+}
+
+
+def draw_pips(cx: float, cy: float, size: float, face: int, colour: Any) -> None:
+    """The face of a six-sided die as pips (paralysis and escape rolls are plain 1d6)."""
+    step = size * 0.27
+    radius = size * 0.09
+    for dx, dy in PIPS[face]:
+        arcade.draw_circle_filled(cx + dx * step, cy + dy * step, radius, colour)
+
+
 def pct(p: float) -> str:
     if 0 < p < 0.001:
         return "<0.1%"
@@ -822,11 +840,14 @@ class FightView(Screen8):
                     anchor_y="center",
                 )
                 self._die_text = text
-            if text.font_size != int(size * 0.43):
-                text.font_size = int(size * 0.43)
-            text.x, text.y = cx, cy + px(8)
-            text.text = str(face)
-            text.draw()
+            if step.dice == "1d6" and 1 <= face <= 6:
+                draw_pips(cx, cy + px(8), size, face, theme.BG)
+            else:
+                if text.font_size != int(size * 0.43):
+                    text.font_size = int(size * 0.43)
+                text.x, text.y = cx, cy + px(8)
+                text.text = str(face)
+                text.draw()
             label = self._flash_or_caption(step)
             if label:
                 self._draw_caption(label, cx, b + px(4), colour)
