@@ -158,6 +158,8 @@ def test_client8_ten_thousand_random_events(window: StalkerWindow, monkeypatch: 
         kind = order[(sent // chunk) % len(order)]
         if sent // chunk != opened:
             opened = sent // chunk
+            i18n.set_language(rng.choice(("en", "ru")))  # both languages, several UI scales
+            theme.set_scale(rng.choice((0.85, 1.0, 1.15)))
             if kind == "layout":
                 new_session(win, 3)  # a Zone laid out by hand below
                 spec = replace(win.app.session.spec, zone_mode="hand")
