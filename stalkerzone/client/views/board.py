@@ -149,7 +149,14 @@ class BoardView(BaseView):
             title = i18n.t("board.your_turn", name=player.name)
         self.label(title, px(16), h - px(30), 19, colour, bold=True)
         self.label(i18n.t("board.turn", n=state.turn), px(18), h - px(50), 11, theme.TEXT_DIM)
-        self.label(i18n.t("board.keys"), px(16), px(12), 11, theme.TEXT_DIM)
+        self.label(
+            i18n.t("board.keys"),
+            px(16),
+            px(10),
+            10,
+            theme.TEXT_DIM,
+            width=w - self.hud_w - px(24),
+        )
         self.dynamic_batch = pyglet.graphics.Batch()
         dyn = self.dynamic_batch
         self.hover_text = self.label(
@@ -313,53 +320,43 @@ class BoardView(BaseView):
         mine = self.my_turn()
         x = w - self.hud_w - px(16)
         end = any(isinstance(a, EndTurn) for a in legal)
-        x -= px(150)
-        self.button(
-            i18n.t("board.end_turn"),
-            self.end_turn,
-            width=150,
-            height=40,
-            primary=True,
-            x=x,
-            y=h - px(48),
-            add=True,
-            enabled=mine and end,
-        )
+        trade = any(type(a).__name__ in TRADE_TYPES for a in legal)
+        bar: list[tuple[str, Any, bool, bool]] = [
+            (i18n.t("board.end_turn"), self.end_turn, mine and end, True)
+        ]
         if self.win.has_screen("stalker"):
-            x -= px(150)
-            self.button(
-                i18n.t("board.stalker"),
-                lambda: self.win.show_screen("stalker", back=self),
-                width=140,
-                height=40,
-                x=x,
-                y=h - px(48),
-                add=True,
-                enabled=mine,
+            bar.append(
+                (
+                    i18n.t("board.stalker"),
+                    lambda: self.win.show_screen("stalker", back=self),
+                    mine,
+                    False,
+                )
             )
         if self.session.is_bot() and self.session.state.phase != "over":
-            x -= px(170)
-            self.button(
-                i18n.t("board.skip"),
-                self.skip_bots,
-                width=160,
-                height=40,
-                x=x,
-                y=h - px(48),
-                add=True,
-                enabled=not self.win.skip_bots,
-            )
-        trade = any(type(a).__name__ in TRADE_TYPES for a in legal)
+            bar.append((i18n.t("board.skip"), self.skip_bots, not self.win.skip_bots, False))
         if self.win.has_screen("base") and trade and mine:
-            x -= px(130)
+            bar.append(
+                (
+                    i18n.t("board.trade"),
+                    lambda: self.win.show_screen("base", back=self),
+                    True,
+                    False,
+                )
+            )
+        for text, action, enabled, primary in bar:
+            width = max(110, 9.2 * len(text) + 28)  # wide enough for the longest language
+            x -= px(width) + px(8)
             self.button(
-                i18n.t("board.trade"),
-                lambda: self.win.show_screen("base", back=self),
-                width=120,
+                text,
+                action,
+                width=width,
                 height=40,
+                primary=primary,
                 x=x,
                 y=h - px(48),
                 add=True,
+                enabled=enabled,
             )
         # Without the fight screen (issue 8) a fight is decided here, one button per decision.
         choices = [a for a in legal if isinstance(a, FightDecision | DiscardArmour)]

@@ -114,8 +114,8 @@ class LayoutView(BaseView):
     def dead_ends(self) -> frozenset[Placement] | None:
         """Placements of the selected sector after which the Zone could not be finished
         (``engine.layout.dead_ends``), computed off the frame; ``None`` while computing."""
-        if self.selected is None:
-            return frozenset()
+        if self.selected is None or self.session.is_bot():
+            return frozenset()  # only a human placing needs the foresight
         zone, sector, sectors = self.zone, self.selected, self.session.sectors
         key = ("dead", self.session.version, sector)
         self.session.worker.submit(key, lambda: dead_ends(zone, sector, sectors))
