@@ -113,7 +113,7 @@ class CardFace:
         px = theme.px
         text_colour = theme.TEXT_DIM if self.dim else theme.TEXT
         pad = px(7)
-        chars = max(6, int(self.width / px(8.4)))
+        chars = max(6, int(self.width / px(9.0)))
         if self.compact:
             size = 11 if self.height >= px(60) else 10
             view.label(

@@ -22,6 +22,7 @@ from stalkerzone.client.ui8_kit import (
     Hit,
     card_name,
     card_summary,
+    effect_text,
     player_stats,
     session_of,
     stat_changes,
@@ -104,7 +105,8 @@ class StalkerView(Screen8):
         player = state.players[self.index()]
         stalker = state.cards.get(player.stalker)
         self.header(
-            t("stalker.title_of", name=player.name, stalker=card_name(stalker)),
+            t("stalker.title_of", name=player.name, stalker=card_name(stalker))
+            + self.bonus_text(stalker),
             t("stalker.hint"),
         )
         split = int(w * 0.62)
@@ -140,6 +142,12 @@ class StalkerView(Screen8):
             )
         else:
             self.refusal_line(px(24), px(24), w - px(48))
+
+    @staticmethod
+    def bonus_text(stalker: Any) -> str:
+        """ST-3: the character's bonuses, e.g. " (+1 attack)"."""
+        parts = [effect_text(b.stat, b.amount) for b in stalker.bonuses if b.amount]
+        return f"  ({', '.join(parts)})" if parts else ""
 
     def _lock_rule(self) -> str:
         state = self.state
