@@ -170,7 +170,7 @@ class RulesView(BaseView):
                 multiline=True,
                 anchor_y="top",
             )
-        title_chars = int((r - lf - px(176)) / px(7.4))
+        title_chars = int((r - lf - px(176)) / px(7.9))
         for k, rule in enumerate(ids[self.list_scroll : self.list_scroll + per_page]):
             y = tp - px(6) - (k + 1) * row_h
             selected = rule == self.selected
@@ -180,7 +180,7 @@ class RulesView(BaseView):
                 rule,
                 lf + px(12),
                 y + px(8),
-                11,
+                10,
                 theme.BG if selected else theme.ACCENT,
                 bold=True,
             )
