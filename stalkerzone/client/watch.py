@@ -19,6 +19,9 @@ from stalkerzone.client.app import Presets, StalkerWindow, make_context, open_wi
 from stalkerzone.client.session import GameSession, GameSpec, SeatSpec
 
 
+ROUND_CAP = 150  # without --turns a game that nobody wins stops after this many rounds
+
+
 @dataclass
 class WatchResult:
     turns: int
@@ -57,7 +60,10 @@ def drive_headless(
     shots: Path | None = None,
     max_steps: int = 200_000,
 ) -> WatchResult:
-    """Play ``spec`` to the end (or ``turns``) as fast as possible, screenshotting each kind."""
+    """Play ``spec`` to the end (or ``turns``, by default :data:`ROUND_CAP` rounds) as fast as
+    possible, screenshotting each kind."""
+    if turns is None:
+        turns = ROUND_CAP * len(spec.seats)
     app = window.app
     result = WatchResult(turns=0, winner=None, over=False)
     window.show_screen("title")

@@ -26,7 +26,9 @@ def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser("watch", help="bots play a game in the client")
     add_common_options(parser)
     parser.add_argument("--bots", metavar="N", help="number of bots, 1-6 (default 4)")
-    parser.add_argument("--turns", metavar="T", help="stop after T turns")
+    parser.add_argument(
+        "--turns", metavar="T", help="stop after T turns (default: 150 rounds if nobody wins)"
+    )
     parser.add_argument("--screenshots", metavar="DIR", help="write a PNG per screen kind here")
     parser.add_argument("--variant", metavar="NAME", help="standard (default) or express")
     parser.add_argument("--express", action="store_true", help="same as --variant express")

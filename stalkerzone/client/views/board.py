@@ -133,9 +133,9 @@ class BoardView(BaseView):
         self.refresh_map()
         if not self.fitted:
             self.camera.fit(margin=HEX)
-            if self.camera.zoom < READABLE_ZOOM:
-                self.camera.camera.zoom = READABLE_ZOOM
-            self.focus_current()
+            if self.camera.zoom < READABLE_ZOOM and not self.app.watching:
+                self.camera.camera.zoom = READABLE_ZOOM  # players: readable, near their stalker
+                self.focus_current()
             self.fitted = True
         self.version += 1
         state = self.view
@@ -546,7 +546,8 @@ class BoardView(BaseView):
         self.path_shapes = ShapeElementList()
         if self.session.state.current_player != self.last_player:
             self.last_player = self.session.state.current_player
-            self.focus_current()
+            if not self.app.watching:
+                self.focus_current()
         kind = self.session.screen_kind()
         if kind == "board" and self.maybe_open_base():
             return

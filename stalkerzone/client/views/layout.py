@@ -247,7 +247,7 @@ class LayoutView(BaseView):
             self.label(
                 i18n.card_text(sector.name),
                 left + box_w / 2,
-                y_top - px(12),
+                y_top - px(4),
                 11,
                 theme.TEXT if sid in placeable or not placeable else theme.TEXT_DIM,
                 anchor_x="center",
