@@ -18,7 +18,6 @@ import arcade
 from stalkerzone.client.app import Presets, StalkerWindow, make_context, open_window
 from stalkerzone.client.session import GameSession, GameSpec, SeatSpec
 
-
 ROUND_CAP = 150  # without --turns a game that nobody wins stops after this many rounds
 
 
