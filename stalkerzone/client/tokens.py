@@ -48,39 +48,46 @@ class TokenLayer:
         spots: Mapping[int, tuple[float, float]],
         current: int | None,
         skip: Sequence[int] = (),
+        scale: float = 1.0,
     ) -> None:
+        """``scale`` grows the tokens when the map is zoomed out, so they stay legible."""
         self.shapes = ShapeElementList()
         self.batch = pyglet.graphics.Batch()
         self.texts = []
         for index, (x, y) in spots.items():
             if index in skip:
                 continue
-            for shape in token_shapes(index, x, y, index == current):
+            for shape in token_shapes(index, x, y, index == current, scale):
                 self.shapes.append(shape)
-            self.texts.append(token_text(index, x, y, self.batch))
+            self.texts.append(token_text(index, x, y, self.batch, scale))
 
     def draw(self) -> None:
         self.shapes.draw()
         self.batch.draw()
 
 
-def token_shapes(index: int, x: float, y: float, current: bool) -> list[arcade.shape_list.Shape]:
+def token_shapes(
+    index: int, x: float, y: float, current: bool, scale: float = 1.0
+) -> list[arcade.shape_list.Shape]:
     colour = theme.PLAYER_COLOURS[index % len(theme.PLAYER_COLOURS)]
-    out = [create_ellipse_filled(x + 2, y - 3, RADIUS, RADIUS, (0, 0, 0, 110))]
+    r = RADIUS * scale
+    out = [create_ellipse_filled(x + 2, y - 3, r, r, (0, 0, 0, 110))]
     if current:
-        out.append(create_ellipse_filled(x, y, RADIUS + 5, RADIUS + 5, theme.ACCENT))
-    out.append(create_ellipse_filled(x, y, RADIUS, RADIUS, colour))
-    out.append(create_ellipse_outline(x, y, RADIUS, RADIUS, (15, 15, 12), 2))
+        out.append(create_ellipse_filled(x, y, r + 5 * scale, r + 5 * scale, theme.ACCENT))
+    out.append(create_ellipse_filled(x, y, r, r, colour))
+    out.append(create_ellipse_outline(x, y, r, r, (15, 15, 12), 2))
     return out
 
 
-def token_text(index: int, x: float, y: float, batch: pyglet.graphics.Batch) -> arcade.Text:
+def token_text(
+    index: int, x: float, y: float, batch: pyglet.graphics.Batch | None, scale: float = 1.0
+) -> arcade.Text:
     return arcade.Text(
         str(index + 1),
         x,
         y,
         (15, 15, 12),
-        14,
+        14 * scale,
         font_name=FONT,
         bold=True,
         anchor_x="center",

@@ -86,6 +86,7 @@ class BoardView(BaseView):
         self.last_player = self.session.state.current_player
         self.version = 0
         self.ui_version = 0
+        self.token_zoom = 1.0
         self.base_opened_for = -1
         self.dynamic_batch = pyglet.graphics.Batch()
 
@@ -291,7 +292,7 @@ class BoardView(BaseView):
         y -= px(6)
         self.label(i18n.t("hud.log"), left, y, 13, theme.ACCENT, bold=True)
         y -= px(6)
-        bottom = px(BOTTOM_H) - px(40)
+        bottom = px(BOTTOM_H) - px(70)
         chars = max(20, int((self.hud_w - px(24)) / px(6.3)))
         room = int((y - bottom) / px(14))
         shown: list[str] = []
@@ -301,7 +302,7 @@ class BoardView(BaseView):
                 break
             shown.append(line.text)
             room -= need
-        self.label(
+        log = self.label(
             "\n".join(shown) or "—",
             left,
             y,
@@ -311,6 +312,9 @@ class BoardView(BaseView):
             width=self.hud_w - px(24),
             multiline=True,
         )
+        while len(shown) > 1 and log.content_height > y - bottom:  # wrapped more than guessed
+            shown.pop()
+            log.text = "\n".join(shown)
         self.log_box = (left - px(6), w - px(8), bottom, y - px(2))
 
     def build_buttons(self) -> None:
@@ -400,7 +404,9 @@ class BoardView(BaseView):
     def build_tokens(self) -> None:
         state = self.view
         skip = [self.walker] if self.walker is not None else []
-        self.tokens.build(token_spots(self.positions), state.current_player, skip)
+        self.token_zoom = self.camera.zoom
+        scale = min(1.6, max(1.0, 0.9 / self.token_zoom))  # legible when zoomed out
+        self.tokens.build(token_spots(self.positions), state.current_player, skip, scale)
 
     def build_path(self, target: Hex | None) -> None:
         self.path_for = target
@@ -450,6 +456,8 @@ class BoardView(BaseView):
     def render_static(self) -> None:
         w, h = self.window.width, self.window.height
         px = theme.px
+        if self.token_zoom != self.camera.zoom:
+            self.build_tokens()
         with self.camera.activate():
             self.zone_layer.draw()
             self.reach_shapes.draw()
