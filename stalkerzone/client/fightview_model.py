@@ -67,12 +67,11 @@ def describe(entry: Any, setup: Any, previous: Any = None, monster_name: str = "
             n.get("damage", 0) == 0,
         )
     if kind == "stalker_attack":
-        grenade = "grenade" in entry.text
+        grenade = bool(entry.card)
         key = "fight.log_grenade" if grenade else "fight.log_stalker"
         text = t(key, roll=n.get("roll", 0), damage=n.get("damage", 0))
         if grenade:
-            pending = entry.text.split("grenade ", 1)[1].split(":", 1)[0].strip()
-            dice = _grenade_dice(setup, pending)
+            dice = _grenade_dice(setup, entry.card)
         else:
             dice = str(stalker.attack)
             if stalker.one_die_bonus:
@@ -82,7 +81,7 @@ def describe(entry: Any, setup: Any, previous: Any = None, monster_name: str = "
         )
     if kind == "escape" and "roll" in n:
         roll = n.get("roll", 0)
-        ok = "success" in entry.text
+        ok = bool(n.get("success", 0))
         bonus = stalker.escape_bonus
         text = t(
             "fight.log_escape_ok" if ok else "fight.log_escape_failed",

@@ -73,11 +73,15 @@ class Roll:
 
 @dataclass(frozen=True, slots=True)
 class FightLogEntry:
-    """One step of a fight for the client: ``kind`` (e.g. "paralysis", "drain"), text, numbers."""
+    """One step of a fight for the client: ``kind`` (e.g. "paralysis", "drain"), text, numbers.
+
+    ``card`` names the card the step used (the grenade thrown), if any.
+    """
 
     kind: str
     text: str
     numbers: tuple[tuple[str, int], ...] = ()
+    card: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,9 +259,9 @@ class Core(NamedTuple):
 Log = list[FightLogEntry] | None
 
 
-def _note(log: Log, kind: str, text: str, **numbers: int) -> None:
+def _note(log: Log, kind: str, text: str, card: str = "", **numbers: int) -> None:
     if log is not None:
-        log.append(FightLogEntry(kind, text, tuple(numbers.items())))
+        log.append(FightLogEntry(kind, text, tuple(numbers.items()), card))
 
 
 def round_start(setup: FightSetup, core: Core, log: Log, *, announce: bool = True) -> Core:
@@ -410,6 +414,7 @@ def resolve(setup: FightSetup, core: Core, total: int, log: Log) -> Core:
             log,
             "stalker_attack",
             f"{setup.stalker.name} {what}: rolls {total}, {damage} damage",
+            card=core.pending,
             roll=total,
             damage=damage,
             monster=m,
@@ -427,6 +432,7 @@ def resolve(setup: FightSetup, core: Core, total: int, log: Log) -> Core:
             f"Escape roll {total}{f'+{bonus}' if bonus else ''} vs reputation "
             f"{setup.stalker.reputation}: {'success' if ok else 'failed'}",
             roll=total,
+            success=int(ok),
         )
         if ok:
             return _finish(core, "escape", log)
