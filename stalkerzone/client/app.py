@@ -409,6 +409,15 @@ class StalkerWindow(arcade.Window):
             self.report_error(error)
             return True
 
+    def dispatch_events(self) -> None:
+        # Headless pyglet delivers queued events without going through dispatch_event.
+        try:
+            super().dispatch_events()
+        except Exception as error:
+            if self.raise_errors:
+                raise
+            self.report_error(error)
+
     def guarded(self, action: Callable[[], None]) -> None:
         """Run ``action``; an exception goes to the error dialog instead of killing the game."""
         try:

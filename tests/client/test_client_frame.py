@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 
+import arcade
 import pytest
-from conftest import find_button, frame, pixels
+from conftest import click_button, find_button, frame, key, pixels
 
+from stalkerzone import paths
 from stalkerzone.client import i18n
 from stalkerzone.client.app import StalkerWindow
 from stalkerzone.client.settings import Settings, load_settings, save_settings, settings_path
@@ -108,3 +110,33 @@ def test_client_play_rejects_bad_values(values: dict[str, object]) -> None:
     with pytest.raises(UserError) as caught:
         play.presets_from_args(_args(**values))
     assert "\n" not in str(caught.value) and caught.value.exit_code == 2
+
+
+def test_client_error_inside_a_screen_opens_the_error_dialog(win: StalkerWindow) -> None:
+    view = win.show_screen("title")
+    frame(win)
+
+    def broken(_symbol: int, _modifiers: int) -> bool:
+        raise RuntimeError("a bug in a screen")
+
+    view.on_hotkey = broken  # type: ignore[method-assign]
+    win.raise_errors = False
+    try:
+        key(win, arcade.key.X)
+        frame(win)
+        assert win.screen.kind == "error" and win.screen.back is view
+        assert any("a bug in a screen" in t.text for t in win.screen._texts)
+        click_button(win, "Continue")
+        assert win.screen is view
+    finally:
+        win.raise_errors = True
+    log = paths.user_config_dir() / "client.log"
+    assert "a bug in a screen" in log.read_text(encoding="utf-8")
+
+
+def test_client_f11_and_escape(win: StalkerWindow) -> None:
+    win.show_screen("newgame")
+    frame(win)
+    key(win, arcade.key.F11)  # headless: no fullscreen, but no crash either
+    key(win, arcade.key.ESCAPE)
+    assert win.screen.kind == "title"
