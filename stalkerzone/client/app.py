@@ -230,7 +230,7 @@ class BaseView(arcade.View):
     def button(
         self,
         text: str,
-        on_click: Callable[[], None],
+        on_click: Callable[[], object],
         *,
         width: float = 220,
         height: float = 44,
@@ -418,7 +418,7 @@ class StalkerWindow(arcade.Window):
                 raise
             self.report_error(error)
 
-    def guarded(self, action: Callable[[], None]) -> None:
+    def guarded(self, action: Callable[[], object]) -> None:
         """Run ``action``; an exception goes to the error dialog instead of killing the game."""
         try:
             action()

@@ -6,6 +6,8 @@ The camera can cover only part of the window (the layout tray and the HUD sit be
 
 from __future__ import annotations
 
+from typing import Any
+
 import arcade
 from arcade.camera import Camera2D
 from arcade.types import LBWH
@@ -106,5 +108,6 @@ class MapCamera:
         q, r = hexgeom.pick(wx, wy, size)
         return Hex(q, r)
 
-    def activate(self):  # type: ignore[no-untyped-def]
+    def activate(self) -> Any:
+        """``with camera.activate():`` draws in world coordinates (then restores the camera)."""
         return self.camera.activate()

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import arcade
+from arcade.shape_list import ShapeElementList
 
 from stalkerzone.client import i18n, theme, widgets
 from stalkerzone.client.app import BaseView, StalkerWindow, screen
@@ -16,7 +19,7 @@ class GameOverView(BaseView):
 
     def __init__(self, window: StalkerWindow) -> None:
         super().__init__(window)
-        self.back_shapes = None
+        self.back_shapes: ShapeElementList[Any] | None = None
 
     def build(self) -> None:
         w, h = self.window.width, self.window.height

@@ -3,7 +3,10 @@ no cash, no cards — only whose turn it is."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import arcade
+from arcade.shape_list import ShapeElementList
 
 from stalkerzone.client import i18n, theme
 from stalkerzone.client.app import BaseView, StalkerWindow, screen
@@ -19,7 +22,7 @@ class HandoverView(BaseView):
         super().__init__(window)
         self.player = player
         self.then = then
-        self.back_shapes = None
+        self.back_shapes: ShapeElementList[Any] | None = None
 
     def build(self) -> None:
         w, h = self.window.width, self.window.height

@@ -432,6 +432,10 @@ class LayoutView(BaseView):
             if self.deal_wait <= 0:
                 self.deal_step()
 
+    @property
+    def busy(self) -> bool:  # type: ignore[override]
+        return self.dealing  # "deal the rest" places every sector, bots' turns included
+
     def deal_step(self) -> None:
         """ "Deal the rest": one completable placement per step, through ``apply``."""
         session = self.session
