@@ -243,7 +243,7 @@ class GameSession:
             and len(humans) > 1
             and want != PUBLIC
             and want != self.viewer
-            and self.state.phase != "over"
+            and self.state.phase not in ("over", "layout")  # laying out hides nothing
         )
         if needs_handover:
             self.viewer = PUBLIC

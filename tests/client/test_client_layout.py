@@ -97,7 +97,9 @@ def test_client_layout_flip_turn_hover_and_place(win: StalkerWindow) -> None:
     placed = session.state.zone.placements
     assert [(p.face, p.rotation, p.slot) for p in placed] == [("a", 0, (0, 0))]
     assert session.state.current_player != before
-    assert win.screen.kind == "handover"  # two humans: pass the screen (TURN-3)
+    assert win.screen is view  # nothing is hidden while laying out: no hand-over page
+    assert session.viewer == session.state.current_player
+    assert session.state.players[session.state.current_player].name in view._texts[0].text
 
 
 def test_client_layout_undo_takes_the_placement_back(win: StalkerWindow) -> None:
@@ -114,3 +116,24 @@ def test_client_layout_undo_takes_the_placement_back(win: StalkerWindow) -> None
     key(win, arcade.key.U)
     assert session.state.zone.placements == ()
     assert session.state.current_player == session.state.first_player
+
+
+def test_client_layout_deal_the_rest_finishes_a_valid_zone(win: StalkerWindow) -> None:
+    from conftest import click_button
+
+    from stalkerzone.engine.layout import check_zone
+
+    session = start(win)
+    session.worker.synchronous = True
+    session.show(win, handover=False)
+    frame(win, updates=2)
+    click_button(win, "Deal the rest")
+    for _ in range(200):
+        frame(win)
+        if session.state.phase != "layout":
+            break
+    assert session.state.phase == "turn"
+    assert len(session.state.zone.placements) == 10
+    assert check_zone(session.state.zone, session.sectors) == ()
+    frame(win)
+    assert win.screen.kind in ("board", "handover")
