@@ -75,6 +75,7 @@ class LayoutView(BaseView):
         self.preview = ZoneLayer()
         self.tray_layer = ZoneLayer()
         self.marks: ShapeElementList[Shape] = ShapeElementList()
+        self.dead_marks: ShapeElementList[Shape] = ShapeElementList()
         self.selected: str | None = None
         self.face = "a"
         self.rotation = 0
@@ -176,8 +177,8 @@ class LayoutView(BaseView):
         self.label(i18n.t("layout.tray"), px(16), h - px(40), 18, theme.ACCENT, bold=True)
         if placed == 0:
             self.label(i18n.t("layout.village_first"), px(16), h - px(60), 11, theme.TEXT_DIM)
-        self.build_tray()
         self.build_checklist()
+        self.build_tray()
         self.label(
             i18n.t("layout.keys"),
             self.tray_w + px(16),
@@ -232,9 +233,9 @@ class LayoutView(BaseView):
         top = h - px(72)
         size = THUMB * theme.scale()
         box_w = (self.tray_w - px(24)) / 2
-        row_h = size * 8.6 + px(26)
+        row_h = size * 8.4 + px(34)
         rows = max(1, (len(remaining) + 1) // 2)
-        available = top - px(BOTTOM_H) - px(10)
+        available = top - self.check_box[3] - px(10)
         if rows * row_h > available:  # shrink to fit small windows
             factor = available / (rows * row_h)
             size *= factor
@@ -247,14 +248,14 @@ class LayoutView(BaseView):
             self.label(
                 i18n.card_text(sector.name),
                 left + box_w / 2,
-                y_top - px(4),
+                y_top - px(14),
                 11,
                 theme.TEXT if sid in placeable or not placeable else theme.TEXT_DIM,
                 anchor_x="center",
             )
             for k, face in enumerate(("a", "b")):
                 cx = left + box_w * (0.27 + 0.46 * k)
-                cy = y_top - px(28) - size * 4.1
+                cy = y_top - px(22) - size * 4.1
                 hexes = placement_hexes(Placement(sid, face, 0, (0, 0)), sector)
                 self.tray_layer.build(
                     hexes,
@@ -269,7 +270,6 @@ class LayoutView(BaseView):
 
     def build_checklist(self) -> None:
         """MAP-5 as it stands: what the Zone still lacks."""
-        w, h = self.window.width, self.window.height
         px = theme.px
         zone = self.zone
         placed_sites: set[Site] = set()
@@ -298,18 +298,19 @@ class LayoutView(BaseView):
                 theme.GOOD if ok else theme.WARN,
             )
         )
-        labels = [self.label(text, 0, 0, 12, colour) for text, colour in lines]
-        width = max(label.content_width for label in labels) + px(24)
-        self.check_box = (
-            w - px(12) - width,
-            w - px(12),
-            h - px(TOP_H) - px(24) * len(lines) - px(16),
-            h - px(TOP_H) - px(4),
-        )
-        y = self.check_box[3] - px(22)
+        # The checklist sits at the foot of the tray, so it never hides a slot of the map.
+        width = self.tray_w - px(24)
+        labels = [
+            self.label(text, 0, 0, 12, colour, anchor_y="top", width=width - px(24), multiline=True)
+            for text, colour in lines
+        ]
+        height = sum(label.content_height + px(6) for label in labels) + px(16)
+        bottom = px(12)
+        self.check_box = (px(12), px(12) + width, bottom, bottom + height)
+        y = self.check_box[3] - px(8)
         for label in labels:
             label.position = (self.check_box[0] + px(12), y)
-            y -= px(24)
+            y -= label.content_height + px(6)
 
     def refresh_zone(self) -> None:
         zone = self.zone
@@ -362,6 +363,7 @@ class LayoutView(BaseView):
             self.marks.draw()
             if self.hover_slot is not None and self.preview_for == self.hover_slot:
                 self.preview.draw()
+                self.dead_marks.draw()  # a dead end stays crossed out over its preview
         widgets.panel(*self.check_box)
 
     def update_marks(self) -> None:
@@ -383,15 +385,22 @@ class LayoutView(BaseView):
             if slot not in good and slot not in dead:
                 for shape in slot_outline(slot, (200, 200, 190, 90), 2):
                     marks.append(shape)
+        dead_marks: ShapeElementList[Shape] = ShapeElementList()
         for slot in dead:
             for shape in slot_fill(slot, (200, 90, 200, 40)):
                 marks.append(shape)
-            for shape in slot_outline(slot, theme.DEAD_END, 3):
+            for shape in slot_outline(slot, theme.DEAD_END, 4):
                 marks.append(shape)
+                dead_marks.append(shape)
             x, y = hexgeom.world(*slot_centre(slot), HEX)
             s = HEX * 1.2
-            marks.append(create_line(x - s, y - s, x + s, y + s, theme.DEAD_END, 6))
-            marks.append(create_line(x - s, y + s, x + s, y - s, theme.DEAD_END, 6))
+            for shape in (
+                create_line(x - s, y - s, x + s, y + s, theme.DEAD_END, 7),
+                create_line(x - s, y + s, x + s, y - s, theme.DEAD_END, 7),
+            ):
+                marks.append(shape)
+                dead_marks.append(shape)
+        self.dead_marks = dead_marks
         for slot in good:
             for shape in slot_fill(slot, (226, 178, 64, 45)):
                 marks.append(shape)
