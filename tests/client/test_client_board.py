@@ -141,3 +141,21 @@ def test_client_board_refusal_is_shown_and_state_kept(win: StalkerWindow) -> Non
     view.try_illegal_move(far)
     assert session.state is before
     assert view.message.startswith(("TURN-2", "WIN-1"))
+
+
+def test_client_board_resize_and_ui_scale(win: StalkerWindow) -> None:
+    from stalkerzone.client import theme
+
+    session = start(win)
+    view = to_board(win, session)
+    end = [w for w in view.ui.walk_widgets() if getattr(w, "text", "") == "End turn"][0]
+    width = end.rect.width
+    theme.set_scale(1.3)
+    win.dispatch_event("on_resize", win.width, win.height)
+    frame(win)
+    end = [w for w in view.ui.walk_widgets() if getattr(w, "text", "") == "End turn"][0]
+    assert end.rect.width > width * 1.2
+    assert view.camera.area[2] == win.width - theme.px(300)
+    theme.set_scale(1.0)
+    win.dispatch_event("on_resize", win.width, win.height)
+    frame(win)
