@@ -148,12 +148,12 @@ def test_client_board_resize_and_ui_scale(win: StalkerWindow) -> None:
 
     session = start(win)
     view = to_board(win, session)
-    end = [w for w in view.ui.walk_widgets() if getattr(w, "text", "") == "End turn"][0]
+    end = next(w for w in view.ui.walk_widgets() if getattr(w, "text", "") == "End turn")
     width = end.rect.width
     theme.set_scale(1.3)
     win.dispatch_event("on_resize", win.width, win.height)
     frame(win)
-    end = [w for w in view.ui.walk_widgets() if getattr(w, "text", "") == "End turn"][0]
+    end = next(w for w in view.ui.walk_widgets() if getattr(w, "text", "") == "End turn")
     assert end.rect.width > width * 1.2
     assert view.camera.area[2] == win.width - theme.px(300)
     theme.set_scale(1.0)
