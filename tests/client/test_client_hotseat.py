@@ -1,0 +1,102 @@
+"""Done-when of issue 7, through real input only: from the title screen a two-player game is
+laid out by hand (tray clicks, R/F keys, clicks on slots), then played on the board (click to
+move, end turn, hand-over, the next player)."""
+
+from __future__ import annotations
+
+import arcade
+from conftest import click, click_button, frame, key
+from test_client_layout import slot_screen
+
+from stalkerzone.client import hexgeom
+from stalkerzone.client.app import Presets, StalkerWindow
+from stalkerzone.client.board_render import HEX
+from stalkerzone.engine import bots
+from stalkerzone.engine.actions import Move, PlaceSector
+from stalkerzone.engine.layout import Placement, check_zone, dead_ends
+
+
+def place_by_hand(win: StalkerWindow) -> None:
+    """One placement: pick the sector and face in the tray, turn it with R, click the slot."""
+    view = win.screen
+    session = view.session
+    legal = session.legal_now()
+    choice = bots.choose(session.state, None, "normal", legal)  # a sensible placement
+
+    def offered(sector: str) -> list[PlaceSector]:
+        """The placements the screen offers for ``sector`` (MAP-4 legal, not a dead end)."""
+        key = ("dead", session.version, sector)  # the layout screen's own job: computed once
+        zone, sectors = session.state.zone, session.sectors
+        session.worker.submit(key, lambda: dead_ends(zone, sector, sectors))
+        dead = session.worker.wait(key)
+        return [
+            a
+            for a in legal
+            if isinstance(a, PlaceSector)
+            and a.sector == sector
+            and Placement(a.sector, a.face, a.rotation, tuple(a.slot)) not in dead
+        ]
+
+    options = offered(choice.sector)
+    if choice in options:
+        action = choice
+    else:
+        others = sorted({a.sector for a in legal if isinstance(a, PlaceSector)})
+        action = next(o for sector in others for o in offered(sector))
+    box = next(b for sid, face, b in view.tray_boxes if (sid, face) == (action.sector, action.face))
+    click(win, (box[0] + box[1]) / 2, (box[2] + box[3]) / 2)
+    assert (view.selected, view.face) == (action.sector, action.face)
+    while view.rotation != action.rotation:
+        key(win, arcade.key.R)
+    frame(win)
+    x, y = slot_screen(view, tuple(action.slot))
+    click(win, x, y)
+    frame(win)
+
+
+def test_client_two_players_lay_out_by_hand_and_play(win: StalkerWindow) -> None:
+    win.app.presets = Presets(seed=7)
+    win.show_screen("title")
+    click_button(win, "New game")
+    assert win.screen.kind == "newgame" and len(win.screen.seats) == 2
+    click_button(win, "Start")
+    session = win.app.session
+    session.worker.synchronous = True
+    session.autosave_enabled = False
+    for placed in range(10):
+        assert win.screen.kind == "layout"
+        place_by_hand(win)
+        assert len(session.state.zone.placements) == placed + 1
+    assert session.state.phase == "turn"
+    assert check_zone(session.state.zone, session.sectors) == ()
+    frame(win, updates=2)
+    if win.screen.kind == "handover":  # the first player may not be the one who placed last
+        key(win, arcade.key.SPACE)
+        frame(win)
+    assert win.screen.kind == "board"
+    board = win.screen
+    first = session.state.current_player
+    target = next(a.to for a in session.legal_now() if isinstance(a, Move))
+    x, y = board.camera.to_screen(*hexgeom.world(target.q, target.r, HEX))
+    if not board.camera.inside(x, y):
+        board.camera.camera.position = hexgeom.world(target.q, target.r, HEX)
+        x, y = board.camera.to_screen(*hexgeom.world(target.q, target.r, HEX))
+    frame(win)
+    click(win, x, y)
+    for _ in range(200):
+        frame(win)
+        if not board.busy:
+            break
+    assert isinstance(session.actions[-1], Move)
+    if win.screen is not board:  # a base, a fight or an event screen: back to the map
+        win.show_view(board)
+        frame(win)
+    while session.state.phase != "turn":  # a fight: decide it the simplest legal way
+        session.act(session.legal_now()[0])
+    key(win, arcade.key.E)
+    frame(win)
+    assert session.state.current_player != first
+    assert win.screen.kind == "handover"
+    key(win, arcade.key.SPACE)
+    frame(win)
+    assert win.screen is board and session.viewer == session.state.current_player
