@@ -519,6 +519,9 @@ class LayoutView(BaseView):
         action = self.current_placement(slot)
         if action is None or self.dealing:
             return
+        if slot in good and self.dead_ends() is None:
+            self.set_message(i18n.t("layout.computing"))  # foresight not back yet: a moment
+            return
         if slot in good:
             self.session.act(action)
             self.message = ""
