@@ -242,14 +242,15 @@ class BoardView(BaseView):
             bold=True,
         )
         y -= px(26)
-        attack = str(stats.attack)
-        if stats.one_die_bonus:
-            attack += " " + i18n.t("hud.one_die", bonus=stats.one_die_bonus)
         rows = [
             (i18n.t("hud.cash"), f"{player.cash}"),
             (i18n.t("hud.reputation"), f"{player.reputation}"),
             (i18n.t("hud.elements"), f"{player.elements} / {state.variant.elements_required}"),
-            (i18n.t("hud.attack"), attack),
+            (i18n.t("hud.attack"), str(stats.attack)),
+        ]
+        if stats.one_die_bonus:  # DMG-4: added to the highest die
+            rows.append((i18n.t("hud.one_die_row"), f"+{stats.one_die_bonus}"))
+        rows += [
             (i18n.t("hud.defence"), f"{stats.defence}"),
             (i18n.t("hud.movement"), f"{stats.movement}"),
         ]
