@@ -357,13 +357,25 @@ class StaticCache:
     def __init__(self, window: arcade.Window) -> None:
         self.window = window
         self.key: Any = None
+        self.part_key: Any = None
         self.fbo: Any = None
         self.size: tuple[int, int] = (0, 0)
 
     def invalidate(self) -> None:
         self.key = None
+        self.part_key = None
 
-    def draw(self, key: Any, render: Callable[[], None], clear: Color) -> None:
+    def draw(
+        self,
+        key: Any,
+        render: Callable[[], None],
+        clear: Color,
+        part_key: Any = None,
+        render_part: Callable[[], None] | None = None,
+    ) -> None:
+        """Blit the cached layer, rendering it again first if ``key`` changed; if only
+        ``part_key`` changed (the camera moved), only ``render_part`` runs (the map area),
+        the rest of the cached layer (HUD, buttons) stays as it was."""
         ctx = self.window.ctx
         size = self.window.get_framebuffer_size()
         if self.fbo is None or self.size != size:
@@ -376,6 +388,11 @@ class StaticCache:
                 self.fbo.clear(color=clear)
                 render()
             self.key = key
+            self.part_key = part_key
+        elif part_key != self.part_key and render_part is not None:
+            with self.fbo.activate():
+                render_part()
+            self.part_key = part_key
         target = ctx.active_framebuffer
         ctx.copy_framebuffer(self.fbo, target, depth=False)
         # The blit leaves the cache bound for reading: bind the target again for both reading

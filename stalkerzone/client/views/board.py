@@ -431,14 +431,8 @@ class BoardView(BaseView):
         self.ui.execute_layout()
         if ui_needs_render(self.ui):
             self.ui_version += 1
-        key = (
-            self.version,
-            self.ui_version,
-            self.camera.key(),
-            self.walker is None,
-            self.window.get_size(),
-        )
-        self.cache.draw(key, self.render_static, theme.BG)
+        key = (self.version, self.ui_version, self.walker is None, self.window.get_size())
+        self.cache.draw(key, self.render_static, theme.BG, self.camera.key(), self.render_map)
         with self.camera.activate():
             self.path_shapes.draw()
             if self.walker is not None and self.walk:
@@ -454,15 +448,23 @@ class BoardView(BaseView):
         self.window.default_camera.use()  # the whole window again (the map camera clips)
         self.dynamic_batch.draw()
 
-    def render_static(self) -> None:
-        w, h = self.window.width, self.window.height
-        px = theme.px
+    def render_map(self, clear: bool = True) -> None:
+        """The map area of the cached layer: terrain, reachable hexes, resting tokens."""
         if self.token_zoom != self.camera.zoom:
             self.build_tokens()
+        if clear:
+            self.window.default_camera.use()
+            left, bottom, width, height = self.camera.area
+            arcade.draw_lrbt_rectangle_filled(left, left + width, bottom, bottom + height, theme.BG)
         with self.camera.activate():
             self.zone_layer.draw()
             self.reach_shapes.draw()
             self.tokens.draw()
+
+    def render_static(self) -> None:
+        w, h = self.window.width, self.window.height
+        px = theme.px
+        self.render_map(clear=False)
         arcade.draw_lrbt_rectangle_filled(w - self.hud_w, w, 0, h, theme.PANEL)
         arcade.draw_line(w - self.hud_w, 0, w - self.hud_w, h, theme.PANEL_EDGE, 1)
         arcade.draw_lrbt_rectangle_filled(0, w - self.hud_w, h - px(TOP_H), h, theme.PANEL)
@@ -616,6 +618,9 @@ class BoardView(BaseView):
         parts.append(
             i18n.t("terrain.cost", cost=cost) if cost is not None else i18n.t("terrain.impassable")
         )
+        sector = self.sectors.get(placed.sector)
+        if sector is not None:
+            parts.insert(0, i18n.t("board.sector", name=i18n.card_text(sector.name)))
         text = " · ".join(parts)
         if tile.site is not None:
             site = tile.site
