@@ -153,10 +153,12 @@ class BoardView(BaseView):
         self.label(
             i18n.t("board.keys"),
             px(16),
-            px(10),
+            px(6),
             10,
             theme.TEXT_DIM,
-            width=w - self.hud_w - px(24),
+            anchor_y="bottom",
+            width=w - self.hud_w - px(32),
+            multiline=True,
         )
         self.dynamic_batch = pyglet.graphics.Batch()
         dyn = self.dynamic_batch

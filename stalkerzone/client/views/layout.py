@@ -182,10 +182,10 @@ class LayoutView(BaseView):
         self.label(
             i18n.t("layout.keys"),
             self.tray_w + px(16),
-            px(BOTTOM_H) - px(14),
-            11,
+            px(4),
+            10,
             theme.TEXT_DIM,
-            anchor_y="top",
+            anchor_y="bottom",
             width=int(w - self.tray_w - px(330)),
             multiline=True,
         )
@@ -236,10 +236,9 @@ class LayoutView(BaseView):
         row_h = size * 8.4 + px(34)
         rows = max(1, (len(remaining) + 1) // 2)
         available = top - self.check_box[3] - px(10)
-        if rows * row_h > available:  # shrink to fit small windows
-            factor = available / (rows * row_h)
-            size *= factor
-            row_h *= factor
+        if rows * row_h > available:  # small windows: smaller thumbnails, same label room
+            size = max(4.0, (available / rows - px(34)) / 8.4)
+            row_h = size * 8.4 + px(34)
         for index, sid in enumerate(remaining):
             sector = self.sectors[sid]
             col, row = index % 2, index // 2
