@@ -244,7 +244,10 @@ def read_document(path: Path) -> dict[str, Any]:
     except UnicodeDecodeError:
         raise SaveError(f"{path}: not a save file (not UTF-8 text)") from None
     except json.JSONDecodeError as error:
-        cut = " (the file looks cut short)" if error.pos >= len(raw.rstrip()) - 1 else ""
+        ends = raw.rstrip().endswith(b"}")
+        cut = (
+            " (the file looks cut short)" if not ends or error.pos >= len(raw.rstrip()) - 1 else ""
+        )
         where = f"line {error.lineno} column {error.colno}"
         raise SaveError(f"{path}: damaged save: bad JSON at {where}{cut}") from None
     except RecursionError:

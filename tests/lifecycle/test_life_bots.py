@@ -106,3 +106,15 @@ def test_life_bots_refuse_to_play_out_of_turn() -> None:
     with pytest.raises(bots.BotError, match="unknown bot level"):
         bots.choose(state, None, "grandmaster")
     assert bots.choose_action(state, "normal") in legal_actions(state)
+
+
+def test_life_base_set_games_end_with_a_winner() -> None:
+    """Balance guard (README "Balance"): with the base cards, hard bots win express games well
+    before the turn cap — a card change that makes the guardian unbeatable shows up here."""
+    cards, tiles = base_cards(), sectors()
+    for index in range(4):
+        result = play_game(
+            index, game_seed(5, index), cards, tiles, load_variant("express"), 2, round_cap=60
+        )
+        assert result.winner is not None, f"game {index} reached the turn cap"
+        assert result.rounds <= 50
