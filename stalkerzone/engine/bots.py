@@ -84,7 +84,6 @@ LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 
 WIN_VALUE = 20_000.0
 ELEMENT_VALUE = 900.0
-ARTIFACT_VALUE = 250.0
 DECAY = 0.75  # a goal one turn further away is worth this much less
 
 
@@ -431,6 +430,21 @@ def _mean_damage(dice: Dice, bonus: int, defence: int, maximal: bool = False) ->
     return hit
 
 
+_ARTIFACT_VALUES: dict[int, float] = {}
+
+
+def _artifact_value(state: GameState) -> float:
+    """What drawing an artifact is worth: the mean price of the artifact deck's cards."""
+    token = _token(state)
+    hit = _ARTIFACT_VALUES.get(token)
+    if hit is None:
+        cards = state.cards.artifacts
+        copies = sum(a.copies for a in cards)
+        hit = sum(a.price * a.copies for a in cards) / copies if copies else 0.0
+        _ARTIFACT_VALUES[token] = hit
+    return hit
+
+
 _ROUNDS: dict[tuple[StalkerStats, MonsterSide], tuple[float, float, float]] = {}
 
 
@@ -497,7 +511,8 @@ def _danger_table(
         share = copies / weight
         est = estimate(st, health, reputation, side)
         win_by[monster.id] = win_by.get(monster.id, 0.0) + share * est.win
-        price = monster.at(colour).trophy_price + (ARTIFACT_VALUE if colour == Colour.RED else 0)
+        bonus = _artifact_value(state) if colour == Colour.RED else 0.0  # TROPHY-3
+        price = monster.at(colour).trophy_price + bonus
         gain += share * est.win * price
         death += share * est.death
         hurt += share * est.hurt
@@ -593,7 +608,7 @@ class _Turn:
             if outcome.kind == "element":
                 value += share * (ELEMENT_VALUE if self.need else 150.0)
             elif outcome.kind == "artifact":
-                value += share * ARTIFACT_VALUE
+                value += share * _artifact_value(self.state)
             elif outcome.kind == "damage":
                 dmg = outcome.damage.mean() if outcome.damage else 3.5
                 if self.player.health <= dmg + 1:
