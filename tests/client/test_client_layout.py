@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import arcade
-from conftest import click, frame, key, pixels
+from conftest import click, click_button, frame, key, pixels
 
 from stalkerzone.client import hexgeom, theme
 from stalkerzone.client.app import StalkerWindow
@@ -15,6 +15,7 @@ from stalkerzone.client.session import GameSession, GameSpec, SeatSpec
 from stalkerzone.client.views.layout import BORDER
 from stalkerzone.engine.actions import PlaceSector
 from stalkerzone.engine.hexes import Hex, slot_centre
+from stalkerzone.engine.layout import check_zone
 
 
 def start(win: StalkerWindow, seats: tuple[SeatSpec, ...] | None = None) -> GameSession:
@@ -119,10 +120,6 @@ def test_client_layout_undo_takes_the_placement_back(win: StalkerWindow) -> None
 
 
 def test_client_layout_deal_the_rest_finishes_a_valid_zone(win: StalkerWindow) -> None:
-    from conftest import click_button
-
-    from stalkerzone.engine.layout import check_zone
-
     session = start(win)
     session.worker.synchronous = True
     session.show(win, handover=False)
