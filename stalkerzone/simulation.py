@@ -257,6 +257,12 @@ def iter_games(config: SimConfig, workers: int = 1) -> Iterator[GameResult]:
 # --- statistics -------------------------------------------------------------------------------
 
 
+def _fight_order(key: str) -> tuple[str, int, str]:
+    """Monster by monster, colours from green to red."""
+    monster, _, colour = key.partition("/")
+    return (monster, {"green": 0, "yellow": 1, "red": 2}.get(colour, 3), colour)
+
+
 def summarise(
     config: SimConfig, results: Sequence[GameResult], monsters: Sequence[str] = ()
 ) -> dict[str, Any]:
@@ -327,7 +333,7 @@ def summarise(
         "deaths_per_game": round(sum(sum(r.deaths) for r in results) / max(1, games), 3),
         "orders_per_game": round(sum(sum(r.delivered) for r in results) / max(1, games), 3),
         "characters": characters,
-        "fights": {k: fights[k] for k in sorted(fights)},
+        "fights": {k: fights[k] for k in sorted(fights, key=_fight_order)},
         "cash_flow": {k: cash[k] for k in sorted(cash)},
         "cash_flow_per_game": {k: round(cash[k] / max(1, games), 1) for k in sorted(cash)},
     }
