@@ -331,6 +331,8 @@ class BoardView(BaseView):
         bar: list[tuple[str, Any, bool, bool]] = [
             (i18n.t("board.end_turn"), self.end_turn, mine and end, True)
         ]
+        if self.win.has_screen("rules"):
+            bar.insert(0, ("?", lambda: self.win.open_rules(self), True, False))
         if self.win.has_screen("stalker"):
             bar.append(
                 (
@@ -352,7 +354,8 @@ class BoardView(BaseView):
                 )
             )
         for text, action, enabled, primary in bar:
-            width = max(110, 9.2 * len(text) + 28)  # wide enough for the longest language
+            # wide enough for the longest language; the rules button is a square "?"
+            width = 44 if text == "?" else max(110, 9.2 * len(text) + 28)
             x -= px(width) + px(8)
             self.button(
                 text,

@@ -186,7 +186,7 @@ class LayoutView(BaseView):
             10,
             theme.TEXT_DIM,
             anchor_y="bottom",
-            width=int(w - self.tray_w - px(330)),
+            width=int(w - self.tray_w - px(390)),
             multiline=True,
         )
         self.status = self.label(
@@ -215,6 +215,17 @@ class LayoutView(BaseView):
             add=True,
             enabled=self.session.can_undo() and not self.dealing,
         )
+        if self.win.has_screen("rules"):
+            self.button(
+                "?",
+                lambda: self.win.open_rules(self),
+                width=44,
+                height=38,
+                size=14,
+                x=right - px(170) - px(130) - px(54),
+                y=px(10),
+                add=True,
+            )
 
     def ensure_selection(self) -> None:
         remaining = self.remaining()

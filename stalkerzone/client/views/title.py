@@ -83,6 +83,10 @@ class TitleView(BaseView):
                     width=280,
                 )
             )
+        if self.win.has_screen("rules"):
+            column.add(
+                self.button(i18n.t("title.rules"), lambda: self.win.open_rules(self), width=280)
+            )
         column.add(self.button(i18n.t("title.language"), self.switch_language, width=280))
         column.add(self.button(i18n.t("title.quit"), self.win.close, width=280))
         anchor = arcade.gui.UIAnchorLayout()
