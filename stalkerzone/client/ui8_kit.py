@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from stalkerzone.client import i18n
+from stalkerzone.engine import equipment
 from stalkerzone.engine.cards import (
     AnyCard,
     Armour,
@@ -46,22 +47,20 @@ def card_name(card: AnyCard | None) -> str:
     return "" if card is None else i18n.card_text(card.name)
 
 
+# The engine's slot names (EQ-1) as card kinds; the single slots are their own kind.
+_KIND_OF_SLOT = {
+    "mods": "mod",
+    "artifacts": "artifact",
+    "grenades": "grenade",
+    "stimulators": "stimulator",
+}
+
+
 def card_kind(card: AnyCard) -> str:
     """A short kind key: weapon, mod, head, body, navigation, grenade, stimulator, artifact…"""
-    if isinstance(card, Weapon):
-        return "weapon"
-    if isinstance(card, WeaponMod):
-        return "mod"
-    if isinstance(card, Armour):
-        return card.slot
-    if isinstance(card, Navigation):
-        return "navigation"
-    if isinstance(card, Grenade):
-        return "grenade"
-    if isinstance(card, Stimulator):
-        return "stimulator"
-    if isinstance(card, Artifact):
-        return "artifact"
+    slot = equipment.slot_of(card)
+    if slot is not None:
+        return _KIND_OF_SLOT.get(slot, slot)
     if isinstance(card, Monster):
         return "monster"
     if isinstance(card, Order):
@@ -288,8 +287,6 @@ def session_of(view: Any) -> Any:
 
 def player_stats(state: Any, player: Any) -> StalkerStats:
     """ST-1: the stats a player's active cards give (``engine.equipment.stats``)."""
-    from stalkerzone.engine import equipment
-
     return equipment.stats(player, state.ctx)
 
 
