@@ -26,19 +26,6 @@ from stalkerzone.client.rules_overlay import (
 from stalkerzone.client.ui8_kit import Hit, HitMap, session_of, shorten, t
 from stalkerzone.client.ui8_screen import TextCache
 
-TOPIC_ORDER = (
-    "map",
-    "stalker",
-    "equipment",
-    "fight",
-    "monsters",
-    "trophy",
-    "death",
-    "base",
-    "zone",
-    "turn",
-)
-
 
 @screen("rules")
 class RulesView(BaseView):
