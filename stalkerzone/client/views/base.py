@@ -278,6 +278,23 @@ class BaseScreen(Screen8):
             self.hits.add(Hit(left, y - h, right - px(140), y, key, None, tip))
         return y - h, y
 
+    def row_button(
+        self, text: str, on_click: Any, right: float, bottom: float, primary: bool = False
+    ) -> None:
+        """A row's action button (buy, sell, deliver, take) at its right end."""
+        px = theme.px
+        self.button(
+            text,
+            on_click,
+            width=120,
+            height=38,
+            size=13,
+            x=right - px(124),
+            y=bottom + px(10),
+            add=True,
+            primary=primary,
+        )
+
     # tabs ------------------------------------------------------------------------------------
     def build_buy(self, state: Any, site: Site, player: Any, stats: Any) -> None:
         px = theme.px
@@ -309,16 +326,8 @@ class BaseScreen(Screen8):
                 multiline=True,
                 anchor_y="center",
             )
-            self.button(
-                t("base.buy"),
-                lambda c=cid: self.do(Buy(c)),
-                width=120,
-                height=38,
-                size=13,
-                x=right - px(124),
-                y=b + px(10),
-                add=True,
-                primary=card.price <= player.cash,
+            self.row_button(
+                t("base.buy"), lambda c=cid: self.do(Buy(c)), right, b, card.price <= player.cash
             )
         self.scroll_note(len(catalogue), rows)
 
@@ -386,16 +395,7 @@ class BaseScreen(Screen8):
             x = left + self.tile_w + px(14)
             self.label(t("base.sells_for", price=price), x, b + px(34), 15, theme.ACCENT, bold=True)
             self.label(what, x, b + px(12), 11, theme.TEXT_DIM)
-            self.button(
-                t("base.sell"),
-                lambda i=instance: self.do(Sell(i)),
-                width=120,
-                height=38,
-                size=13,
-                x=right - px(124),
-                y=b + px(10),
-                add=True,
-            )
+            self.row_button(t("base.sell"), lambda i=instance: self.do(Sell(i)), right, b)
         self.scroll_note(len(items), rows)
 
     def build_heal(self, state: Any, site: Site, player: Any, stats: Any) -> None:
@@ -477,16 +477,8 @@ class BaseScreen(Screen8):
                 12,
                 theme.GOOD if done else theme.WARN,
             )
-            self.button(
-                t("base.deliver"),
-                lambda c=order.card: self.do(DeliverOrder(c)),
-                width=120,
-                height=38,
-                size=13,
-                x=right - px(124),
-                y=b + px(10),
-                add=True,
-                primary=done,
+            self.row_button(
+                t("base.deliver"), lambda c=order.card: self.do(DeliverOrder(c)), right, b, done
             )
             y -= px(66)
         y -= px(14)
@@ -502,16 +494,12 @@ class BaseScreen(Screen8):
             x = left + self.tile_w + px(14)
             self.label(requirement_text(state, card), x, b + px(34), 12, theme.TEXT)
             self.label(t("base.reward", reward=card.reward), x, b + px(12), 12, theme.ACCENT)
-            self.button(
+            self.row_button(
                 t("base.take"),
                 lambda c=instance: self.do(TakeOrder(c)),
-                width=120,
-                height=38,
-                size=13,
-                x=right - px(124),
-                y=b + px(10),
-                add=True,
-                primary=len(player.open_orders) < cap,
+                right,
+                b,
+                len(player.open_orders) < cap,
             )
             y -= px(66)
 
