@@ -264,6 +264,44 @@ class BaseView(arcade.View):
             self.ui.add(widget)
         return widget
 
+    def text_input(
+        self,
+        text: str,
+        x: float,
+        y: float,
+        width: float,
+        height: float,
+        size: float,
+        on_change: Callable[[Any], object],
+        *,
+        add: bool = False,
+    ) -> arcade.gui.UIInputText:
+        """A themed one-line text field; ``on_change(new_value)`` runs on every edit.
+
+        The box (x, y, width, height) is in window pixels, ``size`` at UI scale as in
+        :meth:`label`; with ``add=True`` it is added to the UI.
+        """
+        field = arcade.gui.UIInputText(
+            x=x,
+            y=y,
+            width=width,
+            height=height,
+            text=text,
+            font_name=FONT,
+            font_size=theme.px(size),
+            text_color=theme.TEXT,
+            caret_color=theme.ACCENT,
+            style=theme.input_style(),
+        )
+
+        @field.event("on_change")
+        def _changed(event: Any) -> None:
+            on_change(event.new_value)
+
+        if add:
+            self.ui.add(field)
+        return field
+
     # input shared by all screens
     def typing(self) -> bool:
         """True while a text input has the keyboard (hotkeys must not fire then)."""

@@ -86,20 +86,16 @@ class NewGameView(BaseView):
             swatch = theme.PLAYER_COLOURS[index % len(theme.PLAYER_COLOURS)]
             self.label("●", x, y + px(10), 16, swatch)
             x += px(22)
-            field = arcade.gui.UIInputText(
-                x=x,
-                y=y + px(4),
-                width=name_w,
-                height=px(27),
-                text=seat[0],
-                font_name=FONT,
-                font_size=px(13),
-                text_color=theme.TEXT,
-                caret_color=theme.ACCENT,
-                style=theme.input_style(),
+            field = self.text_input(
+                seat[0],
+                x,
+                y + px(4),
+                name_w,
+                px(27),
+                13,
+                lambda text, i=index: self.set_name(i, text),
+                add=True,
             )
-            self._bind_name(field, index)
-            self.ui.add(field)
             self.inputs.append(field)
             x += name_w + px(8)
             kind_text = (
@@ -213,24 +209,9 @@ class NewGameView(BaseView):
             )
         y -= px(36)
         self.label(i18n.t("newgame.seed"), x, y, 14, bold=True, anchor_y="center")
-        self.seed_input = arcade.gui.UIInputText(
-            x=x + px(70),
-            y=y - px(13),
-            width=px(150),
-            height=px(27),
-            text=self.seed_text,
-            font_name=FONT,
-            font_size=px(13),
-            text_color=theme.TEXT,
-            caret_color=theme.ACCENT,
-            style=theme.input_style(),
+        self.seed_input = self.text_input(
+            self.seed_text, x + px(70), y - px(13), px(150), px(27), 13, self.set_seed, add=True
         )
-
-        @self.seed_input.event("on_change")
-        def _seed_changed(event: Any) -> None:
-            self.seed_text = event.new_value
-
-        self.ui.add(self.seed_input)
         self.button(
             i18n.t("newgame.new_seed"),
             self.new_seed,
@@ -294,11 +275,12 @@ class NewGameView(BaseView):
         widgets.panel(*self.left_box)
         widgets.panel(*self.right_box)
 
-    def _bind_name(self, field: arcade.gui.UIInputText, index: int) -> None:
-        @field.event("on_change")
-        def _changed(event: Any) -> None:
-            if index < len(self.seats):
-                self.seats[index][0] = event.new_value
+    def set_name(self, index: int, name: str) -> None:
+        if index < len(self.seats):
+            self.seats[index][0] = name
+
+    def set_seed(self, text: str) -> None:
+        self.seed_text = text
 
     # --- choices ---------------------------------------------------------------------------------
     def stalker(self, card_id: str) -> StalkerCard | None:

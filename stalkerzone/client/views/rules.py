@@ -98,23 +98,15 @@ class RulesView(BaseView):
         self.text_box = (lf + px(32) + list_w, r - px(16), b + px(16), tp - px(76))
         field = self.search_input
         if field is None:
-            field = arcade.gui.UIInputText(
-                x=lf + px(16),
-                y=tp - px(118),
-                width=list_w,
-                height=px(36),
-                text=self.query,
-                font_name=FONT,
-                font_size=px(13),
-                text_color=theme.TEXT,
-                caret_color=theme.ACCENT,
-                style=theme.input_style(),
+            field = self.text_input(
+                self.query,
+                lf + px(16),
+                tp - px(118),
+                list_w,
+                px(36),
+                13,
+                lambda text: self.set_query(str(text)),
             )
-
-            @field.event("on_change")
-            def _changed(event: Any) -> None:
-                self.set_query(str(event.new_value))
-
             self.search_input = field
         else:
             field.rect = arcade.LBWH(lf + px(16), tp - px(118), list_w, px(36))

@@ -4,13 +4,9 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any
-
-import arcade.gui
 
 from stalkerzone.client import i18n, saves, theme, widgets
 from stalkerzone.client.app import BaseView, StalkerWindow, screen
-from stalkerzone.client.fonts import FONT
 
 MAX_LISTED = 9
 
@@ -38,24 +34,16 @@ class SavesView(BaseView):
         self.label(heading, left + px(20), top - px(42), 24, theme.ACCENT, bold=True)
         y = top - px(70)
         if self.mode == "save":
-            field = arcade.gui.UIInputText(
-                x=left + px(20),
-                y=y - px(34),
-                width=px(420),
-                height=px(29),
-                text=self.name,
-                font_name=FONT,
-                font_size=px(14),
-                text_color=theme.TEXT,
-                caret_color=theme.ACCENT,
-                style=theme.input_style(),
+            self.text_input(
+                self.name,
+                left + px(20),
+                y - px(34),
+                px(420),
+                px(29),
+                14,
+                self.set_name,
+                add=True,
             )
-
-            @field.event("on_change")
-            def _changed(event: Any) -> None:
-                self.name = event.new_value
-
-            self.ui.add(field)
             self.button(
                 i18n.t("saves.save"),
                 self.save,
@@ -118,6 +106,9 @@ class SavesView(BaseView):
             y=px(16),
             add=True,
         )
+
+    def set_name(self, name: str) -> None:
+        self.name = name
 
     def draw_scene(self) -> None:
         widgets.panel(*self.box)
