@@ -345,20 +345,7 @@ def _cards_for(
     wanted = {ref.id for ref in refs}
     cards = result.cards
     fields = {
-        name: tuple(c for c in getattr(cards, name) if c.pack in wanted)
-        for name in (
-            "monsters",
-            "weapons",
-            "weapon_mods",
-            "armour",
-            "navigation",
-            "grenades",
-            "stimulators",
-            "artifacts",
-            "events",
-            "orders",
-            "stalkers",
-        )
+        name: tuple(c for c in group if c.pack in wanted) for name, group in cards.groups().items()
     }
     chosen = replace(cards, **fields)  # type: ignore[arg-type]
     for ref in refs:

@@ -7,7 +7,7 @@ them; the engine never reads files. Every card has an ``id`` unique across loade
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Literal, TypeAlias
 
@@ -375,6 +375,11 @@ class CardSet:
             *self.grenades,
             *self.stimulators,
         )
+
+    def groups(self) -> dict[str, tuple[AnyCard, ...]]:
+        """The cards by field name (``monsters``, ``weapons`` … ``stalkers``), in field order:
+        ``CardSet(**groups)`` makes a set again."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.init}
 
     def __contains__(self, card_id: object) -> bool:
         return card_id in self._index

@@ -200,21 +200,9 @@ def cards_with(*changed: Any) -> CardSet:
     """The base cards with some cards replaced (same id)."""
     base = base_cards()
     by_id = {c.id: c for c in changed}
-    fields = {}
-    for name in (
-        "monsters",
-        "weapons",
-        "weapon_mods",
-        "armour",
-        "navigation",
-        "grenades",
-        "stimulators",
-        "artifacts",
-        "events",
-        "orders",
-        "stalkers",
-    ):
-        fields[name] = tuple(by_id.get(c.id, c) for c in getattr(base, name))
+    fields = {
+        name: tuple(by_id.get(c.id, c) for c in group) for name, group in base.groups().items()
+    }
     return CardSet(**fields)
 
 
