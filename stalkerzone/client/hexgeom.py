@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 
+from stalkerzone.engine import hexes
+
 SQRT3 = math.sqrt(3.0)
 
 
@@ -22,18 +24,8 @@ def pick(x: float, y: float, size: float) -> tuple[int, int]:
     fy = -y
     qf = (SQRT3 / 3.0 * x - fy / 3.0) / size
     rf = (2.0 / 3.0 * fy) / size
-    return cube_round(qf, rf)
-
-
-def cube_round(qf: float, rf: float) -> tuple[int, int]:
-    sf = -qf - rf
-    q, r, s = round(qf), round(rf), round(sf)
-    dq, dr, ds = abs(q - qf), abs(r - rf), abs(s - sf)
-    if dq > dr and dq > ds:
-        q = -r - s
-    elif dr > ds:
-        r = -q - s
-    return int(q), int(r)
+    h = hexes.cube_round(qf, rf)
+    return h.q, h.r
 
 
 def corners(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
