@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from stalkerzone.client.ui8_kit import t
+from stalkerzone.client.ui8_kit import ABILITY_RULE, t
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,28 +90,9 @@ def describe(entry: Any, setup: Any, previous: Any = None, monster_name: str = "
             rep=stalker.reputation,
         )
         return Step(kind, text, "FIGHT-3", roll, "1d6", "stalker", "", ok)
-    if kind == "drain":
-        return Step(
-            kind,
-            t("fight.log_drain", name=name, amount=n.get("amount", 0)),
-            "ABIL-DRAIN",
-            None,
-            "",
-            "monster",
-            "drain",
-            False,
-        )
-    if kind == "regeneration":
-        return Step(
-            kind,
-            t("fight.log_regeneration", name=name, amount=n.get("amount", 0)),
-            "ABIL-REGENERATION",
-            None,
-            "",
-            "monster",
-            "regeneration",
-            False,
-        )
+    if kind in ("drain", "regeneration"):
+        text = t(f"fight.log_{kind}", name=name, amount=n.get("amount", 0))
+        return Step(kind, text, ABILITY_RULE[kind], None, "", "monster", kind, False)
     if kind == "stimulator":
         return Step(
             kind,
