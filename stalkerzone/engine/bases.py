@@ -19,7 +19,14 @@ from stalkerzone.engine.cards import (
     TrophyRequirement,
 )
 from stalkerzone.engine.equipment import receive, remove_card, stats
-from stalkerzone.engine.illegal import BaseRefused, NotEnoughMoney, NotNow, OrderRefused
+from stalkerzone.engine.illegal import (
+    BaseRefused,
+    IllegalAction,
+    NotEnoughMoney,
+    NotNow,
+    OrderRefused,
+)
+from stalkerzone.engine.messages import Note
 from stalkerzone.engine.sites import mark_visits
 from stalkerzone.engine.state import (
     GameState,
@@ -50,33 +57,45 @@ def base_here(state: GameState) -> Site | None:
 
 def trade_refusal(state: GameState) -> tuple[str, str] | None:
     """Why the current player may not trade now (rule id, reason), or None if it may."""
+    refusal = trade_refusal_error(state)
+    return None if refusal is None else (refusal.rule, refusal.reason)
+
+
+def trade_refusal_error(state: GameState) -> IllegalAction | None:
+    """:func:`trade_refusal` as the exception :func:`open_base` raises (with its message key)."""
     if state.phase != "turn":
-        return ("TURN-2", "trading waits until the fight or choice is over")
+        return NotNow("TURN-2", "trading waits until the fight or choice is over", key="trade_wait")
     base = base_here(state)
     if base is None:
-        return ("BASE-1", "there is no base on this hex")
+        return BaseRefused("BASE-1", "there is no base on this hex", key="no_base")
     if state.step == "done":
-        return ("TURN-2", "this turn's trading is over; end the turn")
+        return NotNow("TURN-2", "this turn's trading is over; end the turn", key="trading_over")
     needed = state.variant.reputation_needed(base)
     have = state.player.reputation
     if have < needed:
         name = BASE_NAMES[base].removeprefix("the ")
-        return ("BASE-1", f"{name} needs reputation {needed}, you have {have}")
+        return BaseRefused(
+            "BASE-1",
+            f"{name} needs reputation {needed}, you have {have}",
+            key="reputation",
+            base=base.value,
+            needed=needed,
+            have=have,
+        )
     return None
 
 
 def open_base(state: GameState) -> Site:
     """The base the current player may trade at, or the refusal as an exception."""
-    refusal = trade_refusal(state)
+    refusal = trade_refusal_error(state)
     if refusal is not None:
-        rule, reason = refusal
-        raise (BaseRefused if rule == "BASE-1" else NotNow)(rule, reason)
+        raise refusal
     base = base_here(state)
     assert base is not None
     return base
 
 
-def _traded(state: GameState, player: PlayerState, line: str) -> GameState:
+def _traded(state: GameState, player: PlayerState, line: Note) -> GameState:
     """After a trade: staying on a base counts as a visit (EVENT-1, ORDER-1); no moving now."""
     base = base_here(state)
     assert base is not None
@@ -100,19 +119,43 @@ def buy(state: GameState, cid: str) -> GameState:
     """BASE-2, ST-4: pay the price, the card goes into its slot or the backpack (EQ-1)."""
     base = open_base(state)
     if cid not in state.cards:
-        raise BaseRefused("BASE-2", f"there is no card '{cid}'")
+        raise BaseRefused("BASE-2", f"there is no card '{cid}'", key="no_such_card", card=cid)
     card = state.cards.get(cid)
     if not isinstance(card, Equipment) or base not in card.sold_at:
-        raise BaseRefused("BASE-2", f"{BASE_NAMES[base]} does not sell {cid}")
+        raise BaseRefused(
+            "BASE-2",
+            f"{BASE_NAMES[base]} does not sell {cid}",
+            key="not_sold_here",
+            base=base.value,
+            card=cid,
+        )
     instance = next((c for c in state.decks.stock if card_id(c) == cid), None)
     if instance is None:
-        raise BaseRefused("BASE-2", f"every copy of {cid} is taken")
+        raise BaseRefused("BASE-2", f"every copy of {cid} is taken", key="sold_out", card=cid)
     player = state.player
     if player.cash < card.price:
-        raise NotEnoughMoney("ST-4", f"{cid} costs {card.price}, you have {player.cash}")
+        raise NotEnoughMoney(
+            "ST-4",
+            f"{cid} costs {card.price}, you have {player.cash}",
+            key="too_expensive",
+            card=cid,
+            price=card.price,
+            cash=player.cash,
+        )
     player = receive(replace(player, cash=player.cash - card.price), instance, state.ctx)
     state = replace(state, decks=replace(state.decks, stock=without(state.decks.stock, instance)))
-    return _traded(state, player, f"BASE-2: {player.name} buys {cid} for {card.price}")
+    return _traded(
+        state,
+        player,
+        Note(
+            "BASE-2",
+            "buy",
+            f"{player.name} buys {cid} for {card.price}",
+            player=player.name,
+            card=cid,
+            price=card.price,
+        ),
+    )
 
 
 def sale_price(state: GameState, player: PlayerState, instance: str) -> int | None:
@@ -138,7 +181,8 @@ def sell(state: GameState, instance: str) -> GameState:
     player = state.player
     price = sale_price(state, player, instance)
     if price is None:
-        raise BaseRefused("BASE-2", f"you carry no {card_id(instance)} to sell")
+        cid = card_id(instance)
+        raise BaseRefused("BASE-2", f"you carry no {cid} to sell", key="nothing_to_sell", card=cid)
     decks = state.decks
     trophy = next((t for t in player.trophies if t.card == instance), None)
     if trophy is not None:
@@ -156,7 +200,19 @@ def sell(state: GameState, instance: str) -> GameState:
     player = replace(player, cash=player.cash + price)
     player = _clamp(state, player)
     state = replace(state, decks=decks)
-    return _traded(state, player, f"{rule}: {player.name} sells {card_id(instance)} for {price}")
+    cid = card_id(instance)
+    return _traded(
+        state,
+        player,
+        Note(
+            rule,
+            "sell",
+            f"{player.name} sells {cid} for {price}",
+            player=player.name,
+            card=cid,
+            price=price,
+        ),
+    )
 
 
 def _clamp(state: GameState, player: PlayerState) -> PlayerState:
@@ -170,12 +226,36 @@ def heal(state: GameState, points: int) -> GameState:
     player = state.player
     missing = stats(player, state.ctx).max_health - player.health
     if points < 1 or points > missing:
-        raise BaseRefused("BASE-3", f"you can heal 1 to {missing} points, not {points}")
+        raise BaseRefused(
+            "BASE-3",
+            f"you can heal 1 to {missing} points, not {points}",
+            key="heal_range",
+            missing=missing,
+            points=points,
+        )
     cost = points * state.variant.heal_price
     if cost > player.cash:
-        raise NotEnoughMoney("ST-4", f"{points} health costs {cost}, you have {player.cash}")
+        raise NotEnoughMoney(
+            "ST-4",
+            f"{points} health costs {cost}, you have {player.cash}",
+            key="heal_too_expensive",
+            points=points,
+            cost=cost,
+            cash=player.cash,
+        )
     player = replace(player, cash=player.cash - cost, health=player.health + points)
-    return _traded(state, player, f"BASE-3: {player.name} heals {points} for {cost}")
+    return _traded(
+        state,
+        player,
+        Note(
+            "BASE-3",
+            "heal",
+            f"{player.name} heals {points} for {cost}",
+            player=player.name,
+            points=points,
+            cost=cost,
+        ),
+    )
 
 
 def offered(state: GameState, base: Site) -> tuple[str, ...]:
@@ -193,14 +273,34 @@ def take_order(state: GameState, instance: str) -> GameState:
     """ORDER-1: at most ``variant.max_open_orders`` open orders."""
     base = open_base(state)
     if instance not in offered(state, base):
-        raise OrderRefused("ORDER-1", f"{BASE_NAMES[base]} offers no order {card_id(instance)}")
+        cid = card_id(instance)
+        raise OrderRefused(
+            "ORDER-1",
+            f"{BASE_NAMES[base]} offers no order {cid}",
+            key="order_not_offered",
+            base=base.value,
+            card=cid,
+        )
     player = state.player
     cap = state.variant.max_open_orders
     if len(player.open_orders) >= cap:
-        raise OrderRefused("ORDER-1", f"at most {cap} open orders; deliver one first")
+        raise OrderRefused(
+            "ORDER-1", f"at most {cap} open orders; deliver one first", key="orders_full", cap=cap
+        )
     player = replace(player, open_orders=(*player.open_orders, OpenOrder(instance)))
     state = replace(state, decks=replace(state.decks, orders=without(state.decks.orders, instance)))
-    return _traded(state, player, f"ORDER-1: {player.name} takes the order {card_id(instance)}")
+    cid = card_id(instance)
+    return _traded(
+        state,
+        player,
+        Note(
+            "ORDER-1",
+            "order_taken",
+            f"{player.name} takes the order {cid}",
+            player=player.name,
+            card=cid,
+        ),
+    )
 
 
 def fulfilment(state: GameState, player: PlayerState, order: OpenOrder) -> str | Trophy | None:
@@ -228,10 +328,16 @@ def deliver_order(state: GameState, instance: str) -> GameState:
     player = state.player
     order = next((o for o in player.open_orders if o.card == instance), None)
     if order is None:
-        raise OrderRefused("ORDER-1", f"you hold no open order {card_id(instance)}")
+        cid = card_id(instance)
+        raise OrderRefused(
+            "ORDER-1", f"you hold no open order {cid}", key="order_not_held", card=cid
+        )
     given = fulfilment(state, player, order)
     if given is None:
-        raise OrderRefused("ORDER-1", f"the order {card_id(instance)} is not fulfilled yet")
+        cid = card_id(instance)
+        raise OrderRefused(
+            "ORDER-1", f"the order {cid} is not fulfilled yet", key="order_unfulfilled", card=cid
+        )
     decks = state.decks
     if isinstance(given, Trophy):
         player = replace(player, trophies=tuple(t for t in player.trophies if t != given))
@@ -249,5 +355,14 @@ def deliver_order(state: GameState, instance: str) -> GameState:
     )
     state = replace(state, decks=decks)
     return _traded(
-        state, player, f"REP-1: {player.name} delivers {card.id}: +{card.reward}, +1 reputation"
+        state,
+        player,
+        Note(
+            "REP-1",
+            "order_delivered",
+            f"{player.name} delivers {card.id}: +{card.reward}, +1 reputation",
+            player=player.name,
+            card=card.id,
+            reward=card.reward,
+        ),
     )

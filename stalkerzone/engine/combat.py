@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from stalkerzone.engine.cards import (
     Colour,
@@ -43,6 +43,7 @@ from stalkerzone.engine.cards import (
 )
 from stalkerzone.engine.dice import Dice
 from stalkerzone.engine.loadout import Loadout, derive
+from stalkerzone.engine.messages import Params, params_of
 from stalkerzone.engine.variant import Variant
 
 Outcome = Literal["win", "death", "escape"]
@@ -52,7 +53,14 @@ D6: Mapping[int, float] = {face: 1 / 6 for face in range(1, 7)}
 
 
 class IllegalFightAction(ValueError):
-    """A decision or chance outcome that the fight does not allow now; the fight is unchanged."""
+    """A decision or chance outcome that the fight does not allow now; the fight is unchanged.
+
+    ``key`` and ``params`` say the same as data (see :mod:`stalkerzone.engine.messages`)."""
+
+    def __init__(self, message: str, *, key: str = "", **params: Any) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params: Params = params_of(params)
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,13 +229,17 @@ class FightSetup:
         for g in self.stalker.grenades:
             if g.id == card_id:
                 return g
-        raise IllegalFightAction(f"FIGHT-2: no grenade '{card_id}' in this fight")
+        raise IllegalFightAction(
+            f"FIGHT-2: no grenade '{card_id}' in this fight", key="no_grenade", card=card_id
+        )
 
     def stimulator(self, card_id: str) -> Stimulator:
         for s in self.stalker.stimulators:
             if s.id == card_id:
                 return s
-        raise IllegalFightAction(f"FIGHT-2: no stimulator '{card_id}' in this fight")
+        raise IllegalFightAction(
+            f"FIGHT-2: no stimulator '{card_id}' in this fight", key="no_stimulator", card=card_id
+        )
 
 
 # Phases of the state machine.
@@ -352,7 +364,7 @@ def chances(setup: FightSetup, core: Core) -> Mapping[int, float]:
         return stalker_dist(setup, core.pending)
     if phase in (PARA_ROLL, ESCAPE_ROLL):
         return D6
-    raise IllegalFightAction("not a chance node")
+    raise IllegalFightAction("not a chance node", key="not_chance")
 
 
 def _monster_hits(setup: FightSetup, core: Core, total: int, log: Log) -> Core:
@@ -437,7 +449,7 @@ def resolve(setup: FightSetup, core: Core, total: int, log: Log) -> Core:
         if ok:
             return _finish(core, "escape", log)
         return _next_action(setup, core, log)
-    raise IllegalFightAction("not a chance node")
+    raise IllegalFightAction("not a chance node", key="not_chance")
 
 
 def _next_action(setup: FightSetup, core: Core, log: Log) -> Core:
@@ -471,12 +483,20 @@ def _remove(items: tuple[str, ...], item: str) -> tuple[str, ...]:
 def decide(setup: FightSetup, core: Core, decision: Decision, log: Log) -> Core:
     """Apply a legal decision (raises :class:`IllegalFightAction` otherwise)."""
     if core.phase != ACTION:
-        raise IllegalFightAction("FIGHT-2: the fight is not waiting for a decision")
+        raise IllegalFightAction(
+            "FIGHT-2: the fight is not waiting for a decision", key="not_deciding"
+        )
     if decision.stimulator is not None:
         if decision.stimulator not in core.stims:
-            raise IllegalFightAction(f"FIGHT-2: no stimulator '{decision.stimulator}' left")
+            raise IllegalFightAction(
+                f"FIGHT-2: no stimulator '{decision.stimulator}' left",
+                key="stimulator_gone",
+                card=decision.stimulator,
+            )
         if core.left != setup.stalker_actions(core.round):
-            raise IllegalFightAction("FIGHT-2: one stimulator per round, with its first action")
+            raise IllegalFightAction(
+                "FIGHT-2: one stimulator per round, with its first action", key="one_stimulator"
+            )
         heal = setup.stimulator(decision.stimulator).heal
         s = min(setup.stalker.max_health, core.s + heal)
         _note(log, "stimulator", f"Stimulator: +{s - core.s} health", heal=s - core.s, stalker=s)
@@ -485,7 +505,11 @@ def decide(setup: FightSetup, core: Core, decision: Decision, log: Log) -> Core:
         return core._replace(phase=STALKER_ROLL, pending="")
     if decision.action == "grenade":
         if decision.grenade is None or decision.grenade not in core.grenades:
-            raise IllegalFightAction(f"FIGHT-2: no grenade '{decision.grenade}' left")
+            raise IllegalFightAction(
+                f"FIGHT-2: no grenade '{decision.grenade}' left",
+                key="grenade_gone",
+                card=str(decision.grenade),
+            )
         return core._replace(
             phase=STALKER_ROLL,
             pending=decision.grenade,
@@ -493,9 +517,15 @@ def decide(setup: FightSetup, core: Core, decision: Decision, log: Log) -> Core:
         )
     if decision.action == "escape":
         if not setup.can_escape:
-            raise IllegalFightAction("FIGHT-4: no escape is possible in the Epicenter")
+            raise IllegalFightAction(
+                "FIGHT-4: no escape is possible in the Epicenter", key="no_escape"
+            )
         return core._replace(phase=ESCAPE_ROLL)
-    raise IllegalFightAction(f"FIGHT-2: unknown action '{decision.action}'")
+    raise IllegalFightAction(
+        f"FIGHT-2: unknown action '{decision.action}'",
+        key="unknown_fight_action",
+        action=decision.action,
+    )
 
 
 # --- the public state -------------------------------------------------------------------------
@@ -576,16 +606,24 @@ class Fight:
         log: list[FightLogEntry] = []
         if isinstance(move, Decision):
             if self.is_chance or self.is_terminal:
-                raise IllegalFightAction("FIGHT-2: the fight is not waiting for a decision")
+                raise IllegalFightAction(
+                    "FIGHT-2: the fight is not waiting for a decision", key="not_deciding"
+                )
             core = decide(self.setup, self.core, move, log)
         elif isinstance(move, Roll):
             if not self.is_chance:
-                raise IllegalFightAction("this is not a chance node")
+                raise IllegalFightAction("this is not a chance node", key="not_chance")
             if move.value not in chances(self.setup, self.core):
-                raise IllegalFightAction(f"a roll of {move.value} is impossible here")
+                raise IllegalFightAction(
+                    f"a roll of {move.value} is impossible here",
+                    key="impossible_roll",
+                    roll=move.value,
+                )
             core = resolve(self.setup, self.core, move.value, log)
         else:
-            raise IllegalFightAction(f"not a decision or a roll: {move!r}")
+            raise IllegalFightAction(
+                f"not a decision or a roll: {move!r}", key="not_a_move", move=repr(move)
+            )
         return Fight(self.setup, core, self.log + tuple(log))
 
 
@@ -633,7 +671,7 @@ def sample(fight: Fight, rng: random.Random) -> Roll:
         if setup.max_attack(core.round):
             return Roll(setup.monster.attack.maximum())
         return Roll(setup.monster.attack.roll(rng))
-    raise IllegalFightAction("this is not a chance node")
+    raise IllegalFightAction("this is not a chance node", key="not_chance")
 
 
 def play_chance(fight: Fight, rng: random.Random) -> Fight:

@@ -15,6 +15,7 @@ from stalkerzone.engine.cards import StalkerCard
 from stalkerzone.engine.equipment import receive
 from stalkerzone.engine.hexes import Hex
 from stalkerzone.engine.loadout import Loadout, derive
+from stalkerzone.engine.messages import Note
 from stalkerzone.engine.state import GameState, LootPile, PlayerState, note, set_player
 from stalkerzone.engine.variant import Variant
 
@@ -65,8 +66,25 @@ def kill(state: GameState, index: int, where: Hex) -> GameState:
         deaths=player.deaths + 1,
     )
     state = set_player(replace(state, loot=tuple(loot)), index, reborn)
-    state = note(state, f"DEATH-1: {player.name}'s stalker died; the loot stays on the hex")
-    return note(state, f"DEATH-3: a new {stalker.name} starts at the Village")
+    state = note(
+        state,
+        Note(
+            "DEATH-1",
+            "died",
+            f"{player.name}'s stalker died; the loot stays on the hex",
+            player=player.name,
+        ),
+    )
+    return note(
+        state,
+        Note(
+            "DEATH-3",
+            "reborn",
+            f"a new {stalker.name} starts at the Village",
+            player=player.name,
+            card=stalker.id,
+        ),
+    )
 
 
 def pick_up(state: GameState, index: int) -> GameState:
@@ -94,7 +112,18 @@ def pick_up(state: GameState, index: int) -> GameState:
         )
     state = set_player(replace(state, loot=tuple(keep)), index, player)
     for pile in taken:
-        rule = "DEATH-3" if pile.owner == index else "EVENT-1"
-        whose = "own" if pile.owner == index else f"{state.players[pile.owner].name}'s"
-        state = note(state, f"{rule}: {player.name} picks up {whose} loot")
+        if pile.owner == index:
+            line = Note(
+                "DEATH-3", "pickup_own", f"{player.name} picks up own loot", player=player.name
+            )
+        else:
+            owner = state.players[pile.owner].name
+            line = Note(
+                "EVENT-1",
+                "pickup_other",
+                f"{player.name} picks up {owner}'s loot",
+                player=player.name,
+                owner=owner,
+            )
+        state = note(state, line)
     return state

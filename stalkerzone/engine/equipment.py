@@ -118,11 +118,15 @@ def clamp_health(player: PlayerState, ctx: GameContext) -> PlayerState:
 def activate(player: PlayerState, instance: str, ctx: GameContext) -> PlayerState:
     """EQ-3, EQ-6, EQ-7: move a card from the backpack into its slot."""
     if instance not in player.backpack:
-        raise EquipmentRefused("EQ-8", f"{card_id(instance)} is not in your backpack")
+        cid = card_id(instance)
+        raise EquipmentRefused(
+            "EQ-8", f"{cid} is not in your backpack", key="not_in_backpack", card=cid
+        )
     card = ctx.card(instance)
     slot = slot_of(card)
     if slot is None:
-        raise EquipmentRefused("EQ-1", f"{card_id(instance)} has no slot")
+        cid = card_id(instance)
+        raise EquipmentRefused("EQ-1", f"{cid} has no slot", key="no_slot", card=cid)
     backpack = _without(player.backpack, instance)
     if slot in SINGLE_SLOTS:
         old: str | None = getattr(player, slot)
@@ -133,7 +137,13 @@ def activate(player: PlayerState, instance: str, ctx: GameContext) -> PlayerStat
     limit = slot_limit(slot, ctx.variant)
     if limit is not None and len(held) >= limit:
         rule = "EQ-6" if slot == "grenades" else "EQ-7"
-        raise EquipmentRefused(rule, f"at most {limit} active {slot}; stash one first")
+        raise EquipmentRefused(
+            rule,
+            f"at most {limit} active {slot}; stash one first",
+            key="slot_full",
+            limit=limit,
+            slot=slot,
+        )
     return clamp_health(_set(replace(player, backpack=backpack), slot, (*held, instance)), ctx)
 
 
@@ -141,7 +151,8 @@ def stash(player: PlayerState, instance: str, ctx: GameContext) -> PlayerState:
     """EQ-8: move an active card into the backpack."""
     slot = find_slot(player, instance)
     if slot is None:
-        raise EquipmentRefused("EQ-8", f"{card_id(instance)} is not active")
+        cid = card_id(instance)
+        raise EquipmentRefused("EQ-8", f"{cid} is not active", key="not_active", card=cid)
     player = remove_card(player, instance)
     return clamp_health(replace(player, backpack=(*player.backpack, instance)), ctx)
 

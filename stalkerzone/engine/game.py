@@ -228,31 +228,34 @@ def apply(state: GameState, action: Action) -> GameState:
     """The state after ``action``; raises an IllegalAction (rule id first), state untouched."""
     state = replace(state, notes=())
     if state.phase == "over":
-        raise NotNow("WIN-1", "the game is over")
+        raise NotNow("WIN-1", "the game is over", key="game_over")
     if isinstance(action, PlaceSector):
         if state.phase != "layout":
-            raise NotNow("TURN-4", "the Zone is laid out already")
+            raise NotNow("TURN-4", "the Zone is laid out already", key="zone_done")
         rng = Rng(state.rng)
         return replace(turns.place_sector(state, action, rng), rng=rng.state)
     if state.phase == "layout":
-        raise NotNow("TURN-4", "first lay out the Zone: place a sector")
+        raise NotNow("TURN-4", "first lay out the Zone: place a sector", key="layout_first")
     rng = Rng(state.rng)
     if isinstance(action, FightDecision):
         if state.phase != "fight":
-            raise NotNow("FIGHT-2", "there is no fight")
+            raise NotNow("FIGHT-2", "there is no fight", key="no_fight")
         result = sites.decide(state, action.action, action.grenade, action.stimulator, rng)
         return replace(result, rng=rng.state)
     if state.phase == "fight":
-        raise NotNow("EQ-2", "during a fight only fight decisions are possible")
+        raise NotNow("EQ-2", "during a fight only fight decisions are possible", key="fight_only")
     if isinstance(action, DiscardArmour):
         if state.phase != "choose_armour":
-            raise NotNow("EVENT-1", "no armour has to be lost now")
+            raise NotNow("EVENT-1", "no armour has to be lost now", key="no_armour_loss")
         player = state.player
         if action.card not in (player.head, player.body) or not action.card:
-            raise EquipmentRefused("EVENT-1", f"{card_id(action.card)} is not active armour")
+            cid = card_id(action.card)
+            raise EquipmentRefused(
+                "EVENT-1", f"{cid} is not active armour", key="not_armour", card=cid
+            )
         return sites.lose_armour(state, state.current_player, action.card)
     if state.phase == "choose_armour":
-        raise NotNow("EVENT-1", "first choose the armour card to lose")
+        raise NotNow("EVENT-1", "first choose the armour card to lose", key="choose_armour")
     index = state.current_player
     player = state.player
     if isinstance(action, Activate):
@@ -273,12 +276,14 @@ def apply(state: GameState, action: Action) -> GameState:
         return bases.deliver_order(state, action.card)
     if isinstance(action, EndTurn):
         return turns.end_turn(state)
-    raise IllegalAction("TURN-2", f"unknown action {action!r}")
+    raise IllegalAction(
+        "TURN-2", f"unknown action {action!r}", key="unknown_action", action=repr(action)
+    )
 
 
 def _move(state: GameState, action: Move, rng: Rng) -> GameState:
     if state.step != "move":
-        raise NotNow("TURN-2", "one move per turn, before trading")
+        raise NotNow("TURN-2", "one move per turn, before trading", key="one_move")
     player = state.player
     allowed = destinations(state)
     path = allowed.get(action.to)
@@ -288,9 +293,16 @@ def _move(state: GameState, action: Move, rng: Rng) -> GameState:
         if info is not None and info.site == Site.EPICENTER and not enough:
             need = state.variant.elements_required
             raise MoveRefused(
-                "WIN-1", f"the Epicenter needs {need} Elements, you carry {player.elements}"
+                "WIN-1",
+                f"the Epicenter needs {need} Elements, you carry {player.elements}",
+                key="epicenter_elements",
+                need=need,
+                have=player.elements,
             )
-        raise MoveRefused("TURN-2", f"hex {tuple(action.to)} is out of reach this turn")
+        where = tuple(action.to)
+        raise MoveRefused(
+            "TURN-2", f"hex {where} is out of reach this turn", key="out_of_reach", hex=str(where)
+        )
     return sites.arrive(state, path, rng)
 
 

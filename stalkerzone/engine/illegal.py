@@ -1,19 +1,28 @@
 """Refusals: every illegal action raises one of these, and the message starts with the rule id.
 
 ``str(error)`` reads like ``"BASE-1: Military Base needs reputation 3, you have 1"``; ``.rule``
-holds the id alone so that the client can open that section of the rules reference.
+holds the id alone so that the client can open that section of the rules reference. ``.key`` and
+``.params`` say the same as data (see :mod:`stalkerzone.engine.messages`) so that the client can
+show it in the player's language: ``key="reputation"``, ``params=(("base", "military_base"),
+("needed", 3), ("have", 1))``. A refusal without a key (``""``) is shown in English.
 """
 
 from __future__ import annotations
+
+from typing import Any
+
+from stalkerzone.engine.messages import Params, params_of
 
 
 class IllegalAction(Exception):
     """An action the rules do not allow now; the state it was tried on is unchanged."""
 
-    def __init__(self, rule: str, message: str) -> None:
+    def __init__(self, rule: str, message: str, *, key: str = "", **params: Any) -> None:
         super().__init__(f"{rule}: {message}")
         self.rule = rule
         self.reason = message
+        self.key = key
+        self.params: Params = params_of(params)
 
 
 class NotNow(IllegalAction):

@@ -674,7 +674,9 @@ def decision_odds(fight: Fight, decision: Decision) -> Odds:
 def best_decision(fight: Fight) -> Decision:
     """The decision of the ``best`` policy now (attack or escape; ties → attack)."""
     if fight.is_terminal or fight.is_chance:
-        raise IllegalFightAction("FIGHT-2: the fight is not waiting for a decision")
+        raise IllegalFightAction(
+            "FIGHT-2: the fight is not waiting for a decision", key="not_deciding"
+        )
     solver = _solver(fight.setup, "best")
     best = Decision("attack")
     value = solver.total(decide(fight.setup, fight.core, best, None))

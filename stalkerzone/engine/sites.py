@@ -27,6 +27,7 @@ from stalkerzone.engine.dice import FISTS
 from stalkerzone.engine.equipment import loadout, receive, remove_card, stats
 from stalkerzone.engine.hexes import Hex
 from stalkerzone.engine.illegal import FightRefused
+from stalkerzone.engine.messages import Note
 from stalkerzone.engine.rng import Rng
 from stalkerzone.engine.state import (
     Decks,
@@ -58,7 +59,13 @@ def draw(
         pile = tuple(cards)
         decks = replace(decks, **{discard: ()})
         state = note(
-            state, f"TROPHY-4: the {discard.replace('_', ' ')} is shuffled into a new deck"
+            state,
+            Note(
+                "TROPHY-4",
+                "pile_shuffled",
+                f"the {discard.replace('_', ' ')} is shuffled into a new deck",
+                pile=discard,
+            ),
         )
     if not pile:
         return replace(state, decks=replace(decks, **{deck: pile})), None
@@ -81,10 +88,20 @@ def give_artifact(state: GameState, index: int, rng: Rng, rule: str) -> GameStat
     """TROPHY-3, ANOM-1, events: the top artifact card goes into a slot or the backpack."""
     state, instance = draw(state, "artifacts", "artifact_discard", rng)
     if instance is None:
-        return note(state, f"{rule}: the artifact deck is empty")
+        return note(state, Note(rule, "artifact_deck_empty", "the artifact deck is empty"))
     player = receive(state.players[index], instance, state.ctx)
     state = set_player(state, index, player)
-    return note(state, f"{rule}: {player.name} gets the artifact {card_id(instance)}")
+    cid = card_id(instance)
+    return note(
+        state,
+        Note(
+            rule,
+            "artifact_gained",
+            f"{player.name} gets the artifact {cid}",
+            player=player.name,
+            card=cid,
+        ),
+    )
 
 
 # --- arriving ---------------------------------------------------------------------------------
@@ -141,7 +158,10 @@ def visit_base(state: GameState, index: int) -> GameState:
     player = state.players[index]
     if player.protection_minus:
         state = set_player(state, index, replace(player, protection_minus=0))
-        state = note(state, "EVENT-1: protection is whole again at the base")
+        state = note(
+            state,
+            Note("EVENT-1", "protection_restored", "protection is whole again at the base"),
+        )
     return state
 
 
@@ -156,15 +176,34 @@ def anomaly(state: GameState, index: int, rng: Rng) -> GameState:
     if outcome.kind == "damage":
         damage = (outcome.damage or FISTS).roll(rng)
         state = note(
-            state, f"ANOM-1: rolled {face}: anomaly damage {damage}, defence does not help"
+            state,
+            Note(
+                "ANOM-1",
+                "anomaly_damage",
+                f"rolled {face}: anomaly damage {damage}, defence does not help",
+                face=face,
+                damage=damage,
+            ),
         )
         return hurt(state, index, damage)
     if outcome.kind == "element":
         state = set_player(state, index, replace(player, elements=player.elements + 1))
-        return note(state, f"ANOM-1: rolled {face}: {player.name} finds an Element")
+        return note(
+            state,
+            Note(
+                "ANOM-1",
+                "anomaly_element",
+                f"rolled {face}: {player.name} finds an Element",
+                face=face,
+                player=player.name,
+            ),
+        )
     if outcome.kind == "artifact":
-        return give_artifact(note(state, f"ANOM-1: rolled {face}"), index, rng, "ANOM-1")
-    return note(state, f"ANOM-1: rolled {face}: nothing happens")
+        rolled = Note("ANOM-1", "anomaly_artifact", f"rolled {face}", face=face)
+        return give_artifact(note(state, rolled), index, rng, "ANOM-1")
+    return note(
+        state, Note("ANOM-1", "anomaly_nothing", f"rolled {face}: nothing happens", face=face)
+    )
 
 
 def hurt(state: GameState, index: int, damage: int) -> GameState:
@@ -181,7 +220,7 @@ def draw_event(state: GameState, index: int, rng: Rng) -> GameState:
     """EVENT-1: immediate events resolve now; a fight event is held (at most one)."""
     state, instance = draw(state, "events", "event_discard", rng)
     if instance is None:
-        return note(state, "EVENT-1: the event deck is empty")
+        return note(state, Note("EVENT-1", "event_deck_empty", "the event deck is empty"))
     event = state.card(instance)
     assert isinstance(event, Event)
     player = state.players[index]
@@ -189,10 +228,36 @@ def draw_event(state: GameState, index: int, rng: Rng) -> GameState:
     if event.timing == "fight" and kind in FIGHT_EFFECTS:
         if player.held_event is None:
             state = set_player(state, index, replace(player, held_event=instance))
-            return note(state, f"EVENT-1: {player.name} keeps {event.id} for the next fight")
+            return note(
+                state,
+                Note(
+                    "EVENT-1",
+                    "event_kept",
+                    f"{player.name} keeps {event.id} for the next fight",
+                    player=player.name,
+                    card=event.id,
+                ),
+            )
         state = replace(state, decks=put(state.decks, "event_discard", instance))
-        return note(state, f"EVENT-1: {event.id} is discarded: one fight event is held already")
-    state = note(state, f"EVENT-1: {player.name} draws {event.id}")
+        return note(
+            state,
+            Note(
+                "EVENT-1",
+                "event_discarded",
+                f"{event.id} is discarded: one fight event is held already",
+                card=event.id,
+            ),
+        )
+    state = note(
+        state,
+        Note(
+            "EVENT-1",
+            "event_drawn",
+            f"{player.name} draws {event.id}",
+            player=player.name,
+            card=event.id,
+        ),
+    )
     state = replace(state, decks=put(state.decks, "event_discard", instance))
     effect = event.effect
     ctx = state.ctx
@@ -202,7 +267,7 @@ def draw_event(state: GameState, index: int, rng: Rng) -> GameState:
             return lose_armour(state, index, armour[0])
         if len(armour) > 1:
             return replace(state, phase="choose_armour")
-        return note(state, "EVENT-1: no armour to lose")
+        return note(state, Note("EVENT-1", "no_armour", "no armour to lose"))
     if kind == "protection_minus_one":
         return set_player(
             state, index, replace(player, protection_minus=player.protection_minus + 1)
@@ -227,7 +292,15 @@ def draw_event(state: GameState, index: int, rng: Rng) -> GameState:
         defence = 0 if effect.ignores_defence else stats(player, ctx).defence
         return hurt(state, index, max(0, rolled - defence))
     # A fight effect on an immediate card: nothing to hold it for (CARDS.md allows it).
-    return note(state, f"EVENT-1: {event.id} has no effect outside a fight")
+    return note(
+        state,
+        Note(
+            "EVENT-1",
+            "event_no_effect",
+            f"{event.id} has no effect outside a fight",
+            card=event.id,
+        ),
+    )
 
 
 def lose_armour(state: GameState, index: int, instance: str) -> GameState:
@@ -235,7 +308,11 @@ def lose_armour(state: GameState, index: int, instance: str) -> GameState:
     player = remove_card(state.players[index], instance)
     state = set_player(state, index, player)
     state = replace(state, decks=put(state.decks, "stock", instance), phase="turn")
-    return note(state, f"EVENT-1: {player.name} loses {card_id(instance)}")
+    cid = card_id(instance)
+    return note(
+        state,
+        Note("EVENT-1", "armour_lost", f"{player.name} loses {cid}", player=player.name, card=cid),
+    )
 
 
 # --- fights -----------------------------------------------------------------------------------
@@ -245,7 +322,10 @@ def danger(state: GameState, index: int, colour: Colour, rng: Rng) -> GameState:
     """FIGHT-1: the top monster card attacks at the danger's colour."""
     state, monster = draw(state, "monsters", "monster_discard", rng)
     if monster is None:
-        return note(state, "TROPHY-4: no monster card is left: the danger is quiet")
+        return note(
+            state,
+            Note("TROPHY-4", "no_monster", "no monster card is left: the danger is quiet"),
+        )
     return begin_fight(state, index, monster, colour, rng, epicenter=False)
 
 
@@ -253,7 +333,7 @@ def epicenter(state: GameState, index: int, rng: Rng) -> GameState:
     """WIN-1: the guardian of the Epicenter fights at red; FIGHT-4: no escape."""
     state, guardian = draw(state, "guardians", None, rng)
     if guardian is None:
-        return note(state, "WIN-1: the Epicenter has no guardian card")
+        return note(state, Note("WIN-1", "no_guardian", "the Epicenter has no guardian card"))
     return begin_fight(state, index, guardian, Colour.RED, rng, epicenter=True)
 
 
@@ -272,7 +352,10 @@ def begin_fight(
         state = replace(state, decks=put(state.decks, "event_discard", player.held_event))
         player = replace(player, held_event=None)
         state = set_player(state, index, player)
-        state = note(state, f"EVENT-1: {event.id} applies to this fight")
+        state = note(
+            state,
+            Note("EVENT-1", "event_applies", f"{event.id} applies to this fight", card=event.id),
+        )
     card = state.card(monster)
     assert isinstance(card, Monster)
     side = StalkerSide.from_loadout(
@@ -284,8 +367,24 @@ def begin_fight(
     )
     fight = combat_start_fight(side, card, colour, event=event_kind, epicenter=epicenter)
     fight = play_chance(fight, rng)
-    place = "the Epicenter" if epicenter else f"a {colour} danger"
-    state = note(state, f"FIGHT-1: {player.name} meets {card.id} at {place}")
+    if epicenter:
+        meets = Note(
+            "FIGHT-1",
+            "fight_epicenter",
+            f"{player.name} meets {card.id} at the Epicenter",
+            player=player.name,
+            card=card.id,
+        )
+    else:
+        meets = Note(
+            "FIGHT-1",
+            "fight_danger",
+            f"{player.name} meets {card.id} at a {colour} danger",
+            player=player.name,
+            card=card.id,
+            colour=colour.value,
+        )
+    state = note(state, meets)
     held = FightState(index, monster, colour, where, fight, epicenter, event_kind)
     state = replace(state, phase="fight", fight=held, current_player=index)
     return finish_fight(state, rng) if fight.is_terminal else state
@@ -301,10 +400,11 @@ def decide(
         fight = held.fight.apply(Decision(action, grenade=grenade, stimulator=stimulator))  # type: ignore[arg-type]
     except IllegalFightAction as error:
         message = str(error)
+        extra = dict(error.params)
         if _RULE_ID.match(message):
             rule, _, rest = message.partition(": ")
-            raise FightRefused(rule, rest) from None
-        raise FightRefused("FIGHT-2", message) from None
+            raise FightRefused(rule, rest, key=error.key, **extra) from None
+        raise FightRefused("FIGHT-2", message, key=error.key, **extra) from None
     fight = play_chance(fight, rng)
     state = replace(state, fight=replace(held, fight=fight))
     return finish_fight(state, rng) if fight.is_terminal else state
@@ -329,9 +429,17 @@ def finish_fight(state: GameState, rng: Rng) -> GameState:
     if outcome == "win":
         trophy = Trophy(held.monster, held.colour)
         state = set_player(state, index, replace(player, trophies=(*player.trophies, trophy)))
+        cid = card_id(held.monster)
         state = note(
             state,
-            f"TROPHY-1: {player.name} takes the trophy {card_id(held.monster)} ({held.colour})",
+            Note(
+                "TROPHY-1",
+                "trophy_taken",
+                f"{player.name} takes the trophy {cid} ({held.colour})",
+                player=player.name,
+                card=cid,
+                colour=held.colour.value,
+            ),
         )
         if held.colour == Colour.RED and not held.epicenter:
             state = give_artifact(state, index, rng, "TROPHY-3")
@@ -342,9 +450,18 @@ def finish_fight(state: GameState, rng: Rng) -> GameState:
     state = replace(state, decks=shuffle_in(state.decks, pile, held.monster, rng))
     if outcome == "escape":
         return note(
-            state, f"FIGHT-5: {player.name} escapes; the monster card goes back into the deck"
+            state,
+            Note(
+                "FIGHT-5",
+                "escaped",
+                f"{player.name} escapes; the monster card goes back into the deck",
+                player=player.name,
+            ),
         )
-    state = note(state, f"FIGHT-6: {player.name}'s stalker falls")
+    state = note(
+        state,
+        Note("FIGHT-6", "stalker_falls", f"{player.name}'s stalker falls", player=player.name),
+    )
     return replace(kill(state, index, held.hex), step="done")
 
 
@@ -363,4 +480,8 @@ def victory(state: GameState, index: int) -> GameState:
         key=lambda k: (-players[k].elements, -players[k].reputation, -players[k].cash, k),
     )
     state = replace(state, phase="over", winner=index, standings=(index, *others))
-    return note(state, f"WIN-1: {players[index].name} beats the guardian and wins the game")
+    name = players[index].name
+    return note(
+        state,
+        Note("WIN-1", "victory", f"{name} beats the guardian and wins the game", player=name),
+    )

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Literal
 from stalkerzone.engine.cards import AnyCard, CardSet, Colour
 from stalkerzone.engine.hexes import Hex
 from stalkerzone.engine.layout import Sector, Zone
+from stalkerzone.engine.messages import Note
 from stalkerzone.engine.variant import Variant
 
 if TYPE_CHECKING:
@@ -200,7 +201,9 @@ class GameState:
     winner: int | None = None
     standings: tuple[int, ...] = ()
     notes: tuple[str, ...] = ()
-    """What the last action did, one line each, every line starting with its rule id."""
+    """What the last action did, one line each, every line starting with its rule id. The
+    engine writes :class:`~stalkerzone.engine.messages.Note` values (``str`` with a message key
+    and parameters); read back from JSON they are plain text."""
     variant_id: str = ""
     ctx: GameContext = field(compare=False, repr=False, kw_only=True)
 
@@ -279,6 +282,7 @@ def without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
     return items[:index] + items[index + 1 :]
 
 
-def note(state: GameState, line: str) -> GameState:
-    """Add a line to what the current action did (it starts with its rule id)."""
+def note(state: GameState, line: Note) -> GameState:
+    """Add a line to what the current action did (it starts with its rule id; a
+    :class:`~stalkerzone.engine.messages.Note` also carries its message key and parameters)."""
     return replace(state, notes=(*state.notes, line))

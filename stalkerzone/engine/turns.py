@@ -18,6 +18,7 @@ from stalkerzone.engine.layout import (
     legal_placements,
     random_zone,
 )
+from stalkerzone.engine.messages import Note
 from stalkerzone.engine.rng import Rng
 from stalkerzone.engine.state import GameState, note
 
@@ -70,24 +71,57 @@ def place_sector(state: GameState, action: PlaceSector, rng: Rng) -> GameState:
     todo = sectors_to_place(state)
     if action.sector not in todo:
         if not state.zone.placements:
-            raise LayoutRefused("TURN-4", f"the Village sector {todo[0]} is placed first")
-        raise LayoutRefused("MAP-1", f"sector {action.sector} is placed already or unknown")
+            raise LayoutRefused(
+                "TURN-4",
+                f"the Village sector {todo[0]} is placed first",
+                key="village_first",
+                sector=todo[0],
+            )
+        raise LayoutRefused(
+            "MAP-1",
+            f"sector {action.sector} is placed already or unknown",
+            key="sector_unknown",
+            sector=action.sector,
+        )
     if placement not in placements(state):
-        raise LayoutRefused("MAP-4", f"{action.sector} does not fit there: roads must connect")
+        raise LayoutRefused(
+            "MAP-4",
+            f"{action.sector} does not fit there: roads must connect",
+            key="sector_misfit",
+            sector=action.sector,
+        )
     zone = state.zone.place(placement)
     who = state.player.name
-    state = note(replace(state, zone=zone), f"TURN-4: {who} places sector {action.sector}")
+    placed = Note(
+        "TURN-4",
+        "sector_placed",
+        f"{who} places sector {action.sector}",
+        player=who,
+        sector=action.sector,
+    )
+    state = note(replace(state, zone=zone), placed)
     sectors = state.ctx.sectors
     if len(zone.placements) < len(sectors):
         if placements(state):
             return replace(state, current_player=(state.current_player + 1) % len(state.players))
-        problem = "no remaining sector fits anywhere"
+        dealt = Note(
+            "MAP-5",
+            "zone_stuck",
+            "the Zone cannot be finished (no remaining sector fits anywhere); "
+            "a random Zone is dealt",
+        )
     else:
         problems = check_zone(zone, sectors)
         if not problems:
             return start_play(state)
         problem = str(problems[0])
-    state = note(state, f"MAP-5: the Zone cannot be finished ({problem}); a random Zone is dealt")
+        dealt = Note(
+            "MAP-5",
+            "zone_broken",
+            f"the Zone cannot be finished ({problem}); a random Zone is dealt",
+            problem=problem,
+        )
+    state = note(state, dealt)
     return start_play(replace(state, zone=random_zone(sectors, rng)))
 
 

@@ -11,9 +11,11 @@ placement) can be taken back, so the client can grey the button with :func:`can_
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from stalkerzone.engine.actions import EndTurn
 from stalkerzone.engine.illegal import IllegalAction
+from stalkerzone.engine.messages import Params, params_of
 from stalkerzone.engine.record import GameRecord
 from stalkerzone.engine.state import GameState
 
@@ -27,56 +29,78 @@ class UndoRefused(IllegalAction):
 
 @dataclass(frozen=True, slots=True)
 class UndoCheck:
-    """Whether undo is possible now and, if not, why (one line, rule id first)."""
+    """Whether undo is possible now and, if not, why (one line, rule id first; ``key`` and
+    ``params`` say the same as data, see :mod:`stalkerzone.engine.messages`)."""
 
     allowed: bool
     reason: str = ""
+    key: str = ""
+    params: Params = ()
 
     def __bool__(self) -> bool:
         return self.allowed
 
 
-def irreversible(before: GameState, after: GameState) -> str | None:
-    """Why an action that led from ``before`` to ``after`` cannot be taken back, or None."""
+def _why(text: str, *, key: str) -> tuple[str, str]:
+    return text, key
+
+
+def _irreversible(before: GameState, after: GameState) -> tuple[str, str] | None:
+    """Why (English text, message key) an action cannot be taken back, or None."""
     if after.rng != before.rng:
-        return "dice were rolled"
+        return _why("dice were rolled", key="undo_dice")
     for pile in HIDDEN_PILES:
         if getattr(after.decks, pile) != getattr(before.decks, pile):
-            return "a card was drawn"
+            return _why("a card was drawn", key="undo_card_drawn")
     if after.fight is not None or after.phase == "fight":
-        return "a fight has started"
+        return _why("a fight has started", key="undo_fight")
     if after.phase == "over":
-        return "the game is over"
+        return _why("the game is over", key="undo_game_over")
     hidden_before = {(p.hex, p.owner) for p in before.loot if p.owner != before.current_player}
     hidden_after = {(p.hex, p.owner) for p in after.loot if p.owner != before.current_player}
     if hidden_before - hidden_after:
-        return "another player's loot was revealed"
+        return _why("another player's loot was revealed", key="undo_loot")
     if any(
         a.held_event != b.held_event for a, b in zip(after.players, before.players, strict=True)
     ):
-        return "an event card was revealed"
+        return _why("an event card was revealed", key="undo_event")
     return None
+
+
+def irreversible(before: GameState, after: GameState) -> str | None:
+    """Why an action that led from ``before`` to ``after`` cannot be taken back, or None."""
+    found = _irreversible(before, after)
+    return None if found is None else found[0]
+
+
+def _refused(reason: str, *, key: str, **params: Any) -> UndoCheck:
+    return UndoCheck(False, reason, key, params_of(params))
 
 
 def check(record: GameRecord, player: int | None = None) -> UndoCheck:
     """Can ``player`` (default: whoever made the last action) take back the last action?"""
     if not record.actions:
-        return UndoCheck(False, "TURN-2: nothing has been done yet")
+        return _refused("TURN-2: nothing has been done yet", key="undo_nothing")
     index = len(record.actions) - 1
     before, after = record.before(index), record.after(index)
     if before is None or after is None:
-        return UndoCheck(False, "TURN-2: the game was loaded after that action")
+        return _refused("TURN-2: the game was loaded after that action", key="undo_loaded")
     actor = before.current_player
     if player is not None and player != actor:
         name = before.players[actor].name
-        return UndoCheck(False, f"TURN-2: only {name} can take back {name}'s own action")
+        return _refused(
+            f"TURN-2: only {name} can take back {name}'s own action",
+            key="undo_not_yours",
+            player=name,
+        )
     if before.players[actor].bot is not None:
-        return UndoCheck(False, "TURN-2: a bot's action cannot be taken back")
+        return _refused("TURN-2: a bot's action cannot be taken back", key="undo_bot")
     if isinstance(record.actions[index], EndTurn):
-        return UndoCheck(False, "TURN-2: the turn is over")
-    why = irreversible(before, after)
+        return _refused("TURN-2: the turn is over", key="undo_turn_over")
+    why = _irreversible(before, after)
     if why is not None:
-        return UndoCheck(False, f"TURN-2: {why}; that cannot be taken back")
+        text, key = why
+        return UndoCheck(False, f"TURN-2: {text}; that cannot be taken back", key)
     return UndoCheck(True)
 
 
@@ -90,7 +114,7 @@ def undo(record: GameRecord, player: int | None = None) -> GameRecord:
     verdict = check(record, player)
     if not verdict.allowed:
         rule, _, reason = verdict.reason.partition(": ")
-        raise UndoRefused(rule, reason)
+        raise UndoRefused(rule, reason, key=verdict.key, **dict(verdict.params))
     return GameRecord(
         record.setup, record.actions[:-1], record.states[:-1], record.base, record.trail
     )

@@ -15,7 +15,7 @@ import arcade.gui
 import pyglet
 from arcade.shape_list import Shape, ShapeElementList, create_line, create_polygon
 
-from stalkerzone.client import hexgeom, i18n, theme, widgets
+from stalkerzone.client import engine_text, hexgeom, i18n, theme, widgets
 from stalkerzone.client.app import BaseView, StalkerWindow, screen
 from stalkerzone.client.board_render import HEX, StaticCache, ZoneLayer, zone_hexes
 from stalkerzone.client.mapcamera import MapCamera
@@ -300,10 +300,11 @@ class BoardView(BaseView):
         room = int((y - bottom) / px(14))
         shown: list[str] = []
         for line in reversed(self.session.log):
-            need = 1 + len(line.text) // chars
+            text = engine_text.render(line.text, self.session.cards)
+            need = 1 + len(text) // chars
             if room - need < 0:
                 break
-            shown.append(line.text)
+            shown.append(text)
             room -= need
         log = self.label(
             "\n".join(shown) or "—",
@@ -540,7 +541,7 @@ class BoardView(BaseView):
         try:
             self.session.act(action)
         except IllegalAction as error:
-            self.set_message(str(error))
+            self.set_message(engine_text.render(error, self.session.cards))
             return
         self.message = ""
         self.state_changed()
@@ -675,7 +676,7 @@ class BoardView(BaseView):
         try:
             self.session.act(Move(h))
         except IllegalAction as error:
-            self.set_message(str(error))
+            self.set_message(engine_text.render(error, self.session.cards))
             return
         self.state_changed()
 
