@@ -96,41 +96,25 @@ def px(value: float) -> int:
 
 def button_style(primary: bool = False, size: float = 14) -> dict[str, Any]:
     """A ``UIFlatButton`` style in the game's colours, Liberation Sans."""
-    style = arcade.gui.UIFlatButton.UIStyle
+
+    def look(
+        font_color: Color, bg: Color, border: Color, border_width: int
+    ) -> arcade.gui.UIFlatButton.UIStyle:
+        return arcade.gui.UIFlatButton.UIStyle(
+            font_name=FONT,
+            font_size=px(size),
+            font_color=font_color,
+            bg=bg,
+            border=border,
+            border_width=border_width,
+        )
+
     normal_bg = ACCENT_DARK if primary else Color(58, 66, 54)
     return {
-        "normal": style(
-            font_name=FONT,
-            font_size=px(size),
-            font_color=TEXT,
-            bg=normal_bg,
-            border=PANEL_EDGE,
-            border_width=1,
-        ),
-        "hover": style(
-            font_name=FONT,
-            font_size=px(size),
-            font_color=TEXT,
-            bg=Color(90, 100, 70) if not primary else ACCENT,
-            border=ACCENT,
-            border_width=2,
-        ),
-        "press": style(
-            font_name=FONT,
-            font_size=px(size),
-            font_color=BG,
-            bg=ACCENT,
-            border=ACCENT,
-            border_width=2,
-        ),
-        "disabled": style(
-            font_name=FONT,
-            font_size=px(size),
-            font_color=TEXT_DIM,
-            bg=Color(44, 46, 42),
-            border=Color(60, 60, 56),
-            border_width=1,
-        ),
+        "normal": look(TEXT, normal_bg, PANEL_EDGE, 1),
+        "hover": look(TEXT, Color(90, 100, 70) if not primary else ACCENT, ACCENT, 2),
+        "press": look(BG, ACCENT, ACCENT, 2),
+        "disabled": look(TEXT_DIM, Color(44, 46, 42), Color(60, 60, 56), 1),
     }
 
 
