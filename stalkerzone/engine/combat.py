@@ -486,6 +486,12 @@ def decide(setup: FightSetup, core: Core, decision: Decision, log: Log) -> Core:
         raise IllegalFightAction(
             "FIGHT-2: the fight is not waiting for a decision", key="not_deciding"
         )
+    if decision.grenade is not None and decision.action != "grenade":
+        raise IllegalFightAction(
+            f"FIGHT-2: only a grenade throw names a grenade, not {decision.action}",
+            key="grenade_not_thrown",
+            action=decision.action,
+        )
     if decision.stimulator is not None:
         if decision.stimulator not in core.stims:
             raise IllegalFightAction(

@@ -292,3 +292,14 @@ def test_trophy1_trophy3_fight5_results() -> None:
     assert green.trophy == ("beast", GREEN) and not green.draws_artifact
     fled = script(fresh(stalker(reputation=1), monster(), RED), [ESCAPE, 1])
     assert fled.trophy is None and fled.monster_back_to_deck and not fled.draws_artifact
+
+
+
+def test_fight2_an_attack_or_escape_cannot_carry_a_grenade() -> None:
+    """FIGHT-2: one action a round; an attack or an escape naming a grenade is refused."""
+    side = stalker(attack="1d6", grenades=[grenade("rgd-5", "2d6")])
+    fight = fresh(side, monster(), GREEN)
+    for action in ("attack", "escape"):
+        with pytest.raises(IllegalFightAction, match=r"^FIGHT-2"):
+            fight.apply(Decision(action, "rgd-5"))
+    assert Decision("grenade", "rgd-5") in fight.decisions()
