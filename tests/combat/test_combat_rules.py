@@ -294,7 +294,6 @@ def test_trophy1_trophy3_fight5_results() -> None:
     assert fled.trophy is None and fled.monster_back_to_deck and not fled.draws_artifact
 
 
-
 def test_fight2_an_attack_or_escape_cannot_carry_a_grenade() -> None:
     """FIGHT-2: one action a round; an attack or an escape naming a grenade is refused."""
     side = stalker(attack="1d6", grenades=[grenade("rgd-5", "2d6")])
