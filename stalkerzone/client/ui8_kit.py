@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from stalkerzone.client import i18n
+from stalkerzone.client.engine_text import render
 from stalkerzone.engine import equipment
 from stalkerzone.engine.cards import (
     AnyCard,
@@ -182,51 +183,29 @@ def _faces(faces: list[int]) -> str:
 
 # --- refusals ---------------------------------------------------------------------------------
 
-_TRANSLATED: tuple[tuple[str, re.Pattern[str], str], ...] = (
-    ("BASE-1", re.compile(r"(.+) needs reputation (\d+), you have (\d+)"), "kit.ref_reputation"),
-    ("ST-4", re.compile(r"(.+) costs (\d+), you have (\d+)"), "kit.ref_money"),
-    ("EQ-2", re.compile(r"during a fight"), "kit.ref_fight"),
-    ("EQ-6", re.compile(r"at most (\d+) active"), "kit.ref_grenades"),
-    ("EQ-7", re.compile(r"at most (\d+) active"), "kit.ref_slots"),
-    ("ORDER-1", re.compile(r"at most (\d+) open orders"), "kit.ref_orders"),
-    ("ORDER-1", re.compile(r"is not fulfilled yet"), "kit.ref_not_fulfilled"),
-    ("TURN-2", re.compile(r"trading is over"), "kit.ref_trade_over"),
-)
-
 
 @dataclass(frozen=True, slots=True)
 class Refusal:
-    """A refused action: the engine's message (rule id first) and that rule id."""
+    """A refused action: the engine's message (rule id first), that rule id, and the refusal
+    itself (an ``IllegalAction`` with its message key) so it can be shown in any language."""
 
     message: str
     rule: str
+    source: object = None
+    cards: Any = None
 
     @classmethod
-    def of(cls, error: BaseException | str) -> Refusal:
+    def of(cls, error: BaseException | str, cards: Any = None) -> Refusal:
         message = str(error)
         rule = getattr(error, "rule", None)
         if not rule:
             match = RULE_ID.match(message)
             rule = match.group(1) if match else ""
-        return cls(message, str(rule))
+        return cls(message, str(rule), error, cards)
 
     def text(self) -> str:
-        """The message in the current language when a translation is known, else as sent."""
-        if i18n.language() == "en":
-            return self.message
-        body = RULE_ID.sub("", self.message)
-        for rule, pattern, key in _TRANSLATED:
-            if rule != self.rule:
-                continue
-            found = pattern.search(body)
-            if found:
-                groups = found.groups()
-                return f"{self.rule}: " + t(key, a=_g(groups, 0), b=_g(groups, 1), c=_g(groups, 2))
-        return self.message
-
-
-def _g(groups: tuple[str | Any, ...], k: int) -> str:
-    return str(groups[k]) if k < len(groups) and groups[k] is not None else ""
+        """The message in the current language (the engine's English where no key is known)."""
+        return render(self.message if self.source is None else self.source, self.cards)
 
 
 # --- hit regions for drawn things ---------------------------------------------------------------

@@ -121,7 +121,7 @@ class Screen8(BaseView):
         try:
             session.act(action)
         except IllegalAction as error:
-            self.refusal = Refusal.of(error)
+            self.refusal = Refusal.of(error, session.cards)
             self.info = ""
             return False
         self.refusal = None

@@ -175,6 +175,12 @@ def test_client8_base_locked_below_reputation(win: StalkerWindow) -> None:
     words = " ".join(t.text for t in view._texts)
     assert "needs reputation 3, you have 0" in words
     find_button(win, "Rule BASE-1 ›")
+    i18n.set_language("ru")  # the refusal comes from the engine's message key, in Russian
+    try:
+        view.rebuild()
+        assert "нужна репутация 3, у вас 0" in " ".join(t.text for t in view._texts)
+    finally:
+        i18n.set_language("en")
 
 
 # --- the stalker card ------------------------------------------------------------------------

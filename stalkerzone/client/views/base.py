@@ -18,6 +18,7 @@ from stalkerzone.client.app import BaseView, StalkerWindow, screen
 from stalkerzone.client.cardface import CardFace
 from stalkerzone.client.ui8_kit import (
     Hit,
+    Refusal,
     card_name,
     colour_name,
     open_rules,
@@ -153,11 +154,10 @@ class BaseScreen(Screen8):
                 y=h - px(122),
                 add=True,
             )
-        if refusal is not None:
-            from stalkerzone.client.ui8_kit import Refusal
-
-            if self.refusal is None:
-                self.refusal = Refusal(f"{refusal[0]}: {refusal[1]}", refusal[0])
+        if refusal is not None and self.refusal is None:
+            error = bases.trade_refusal_error(state)
+            if error is not None:
+                self.refusal = Refusal.of(error, state.cards)
         getattr(self, f"build_{self.tab}")(state, site, player, stats)
         self.refusal_line(px(24), px(20), w - px(48))
 
