@@ -15,6 +15,7 @@ import pyglet
 
 from stalkerzone.client import theme, widgets
 from stalkerzone.client.app import BaseView, StalkerWindow
+from stalkerzone.client.engine_text import render
 from stalkerzone.client.fonts import FONT
 from stalkerzone.client.ui8_kit import Hit, HitMap, Refusal, open_rules, session_of, t
 from stalkerzone.engine.illegal import IllegalAction
@@ -126,7 +127,7 @@ class Screen8(BaseView):
             return False
         self.refusal = None
         notes = getattr(session.view, "notes", ())
-        self.info = notes[-1] if notes else ""
+        self.info = render(notes[-1], session.view.cards) if notes else ""
         return True
 
     # tooltips --------------------------------------------------------------------------------

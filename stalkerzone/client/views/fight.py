@@ -20,6 +20,7 @@ from stalkerzone.client import i18n, theme, widgets
 from stalkerzone.client.app import BaseView, StalkerWindow, screen
 from stalkerzone.client.cardface import MONSTER_COLOUR, CardFace
 from stalkerzone.client.dice_anim import StepQueue
+from stalkerzone.client.engine_text import render
 from stalkerzone.client.fightview_model import Step, describe_all, outcome_key
 from stalkerzone.client.fonts import FONT
 from stalkerzone.client.odds_worker import FightOdds, OddsWorker
@@ -1051,18 +1052,9 @@ class FightView(Screen8):
         return {"outcome": outcome, "lines": lines}
 
     def translate_note(self, note: str) -> str:
-        if i18n.language() == "en":
-            return note
-        if note.startswith("TROPHY-3"):
-            cid = note.rsplit(" ", 1)[-1]
-            session = session_of(self)
-            card = None
-            if session is not None and cid in session.view.cards:
-                card = session.view.cards.get(cid)
-            return t("fight.res_artifact", name=card_name(card) if card else cid)
-        if note.startswith("WIN-1"):
-            return t("fight.res_victory")
-        return note
+        """An engine note in the current language (:func:`engine_text.render`)."""
+        session = session_of(self)
+        return render(note, session.view.cards if session is not None else None)
 
     # decisions -------------------------------------------------------------------------------
     def decide(self, action: str) -> None:
