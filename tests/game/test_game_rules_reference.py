@@ -16,14 +16,14 @@ from stalkerzone.content.rules_reference import (
 )
 from stalkerzone.content.variants import load_variant
 
-RULES_MD = Path("/work/shared/RULES.md")
-REPO_RULES = Path(__file__).resolve().parents[2] / "RULES.md"
+# The design documents sit beside the project's folder (``../shared``), on CI too.
+RULES_MD = Path(__file__).resolve().parents[3] / "shared" / "RULES.md"
 
 
 def rule_ids() -> list[str]:
-    path = RULES_MD if RULES_MD.exists() else REPO_RULES
+    path = RULES_MD
     if not path.exists():
-        pytest.skip("RULES.md is not available here")
+        pytest.skip(f"{path} is not available here")
     return re.findall(r"\*\*([A-Z]+(?:-[A-Z0-9]+)+)", path.read_text(encoding="utf-8"))
 
 
