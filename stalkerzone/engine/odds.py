@@ -153,6 +153,7 @@ class _Grid:
         self.winpart = [self.win_z * sum(p for d, p in self.D if d >= m) for m in range(1, M0 + 1)]
         self.base: list[Value] | None = None
         self.plans: list[list[Plan]] | None = None
+        self.refs_dir = 0
         self.top = 0
         self.Z: list[list[complex]] = [[0j] * (M0 + 1)]
         self.R: list[list[float]] = [[0.0] * (M0 + 1)]
@@ -323,9 +324,13 @@ class _Grid:
             mu_att, mu_esc = A0, (1.0 - e) * A0
         plans = self._plans()
         zget, rget, packed = Z.__getitem__, R.__getitem__, self.packed
-        for _ in range(100_000):  # a safety net: the error bound below ends it long before
+        up, down = range(1, M0 + 1), range(M0, 0, -1)
+        if self.refs_dir == 0:  # mixed references: start from the level below, sweep both ways
+            Z[1:] = self.Z[s - 1][1:]
+            R[1:] = self.R[s - 1][1:]
+        for sweep in range(100_000):  # a safety net: the error bound below ends it long before
             delta = 0.0
-            for m in range(1, M0 + 1):
+            for m in down if self.refs_dir > 0 or (self.refs_dir == 0 and sweep % 2) else up:
                 bz, br = base[m]
                 best: tuple[complex, float] | None = None
                 for action, ps, refs, selfc in plans[m]:
@@ -348,8 +353,8 @@ class _Grid:
                     abs(best[1] - R[m]) / max(1.0, best[1]),
                 )
                 Z[m], R[m] = best
-            if self.r == 0 or delta * A0 / (1.0 - A0) <= TOL:
-                break
+            if self.refs_dir != 0 or delta * A0 / (1.0 - A0) <= TOL:
+                break  # one sweep in the order of the references is exact
 
     def _plans(self) -> list[list[Plan]]:
         """Per monster health and action: weights and references to other entries, self-loop."""
@@ -369,6 +374,14 @@ class _Grid:
                         (action, [p for p, _ in others], [ref for _, ref in others], selfc)
                     )
                 self.plans.append(options)
+            lower = all(
+                ref < m for m in range(1, self.M0 + 1) for o in self.plans[m] for ref in o[2]
+            )
+            higher = all(
+                ref > m for m in range(1, self.M0 + 1) for o in self.plans[m] for ref in o[2]
+            )
+            # every reference to a lower (-1) or every one to a higher (+1) monster health, or mixed
+            self.refs_dir = -1 if lower else 1 if higher else 0
         return self.plans
 
     # --- a monster that can never hurt the stalker ---------------------------------------------
