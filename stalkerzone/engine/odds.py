@@ -328,6 +328,13 @@ class _Grid:
         if self.refs_dir == 0:  # mixed references: start from the level below, sweep both ways
             Z[1:] = self.Z[s - 1][1:]
             R[1:] = self.R[s - 1][1:]
+        if packed and self.refs_dir != 0:  # one action, one exact sweep: rounds travel in Z
+            kk, mu = (katt, mu_att) if self.actions[0] == "attack" else (kesc, mu_esc)
+            for m in down if self.refs_dir > 0 else up:
+                _, ps, refs, selfc = plans[m][0]
+                oz = sum(map(mul, ps, map(zget, refs)), 0j)
+                Z[m] = (base[m][0] + lam * (kk[m][0] + mu * oz)) / (1.0 - lam * mu * selfc)
+            return
         for sweep in range(100_000):  # a safety net: the error bound below ends it long before
             delta = 0.0
             for m in down if self.refs_dir > 0 or (self.refs_dir == 0 and sweep % 2) else up:
@@ -342,8 +349,12 @@ class _Grid:
                     orr = 0.0 if packed else sum(map(mul, ps, map(rget, refs)), 0.0)
                     div = 1.0 - lam * mu * selfc
                     cand = ((bz + lam * (kz + mu * oz)) / div, (br + lam * (kr + mu * orr)) / div)
-                    if best is None or _pick(best, cand):
+                    if best is None:
                         best = cand
+                    else:  # _pick inline: more alive, ties → more wins
+                        gain = (1.0 - cand[0].imag) - (1.0 - best[0].imag)
+                        if gain > TIE or (gain >= -TIE and cand[0].real > best[0].real + TIE):
+                            best = cand
                 assert best is not None
                 dz = best[0] - Z[m]
                 delta = max(
