@@ -335,37 +335,61 @@ class _Grid:
                 oz = sum(map(mul, ps, map(zget, refs)), 0j)
                 Z[m] = (base[m][0] + lam * (kk[m][0] + mu * oz)) / (1.0 - lam * mu * selfc)
             return
+        # Per monster health and action: weights, references, the constant part and μ (both
+        # before the self-loop is divided out), and the self-loop divisor.
+        steps: list[list[tuple[list[float], list[int], complex, float, float, float]]] = [[]]
+        for m in range(1, M0 + 1):
+            row = []
+            for action, ps, refs, selfc in plans[m]:
+                (kz, kr), mu = (katt[m], mu_att) if action == "attack" else (kesc[m], mu_esc)
+                row.append(
+                    (
+                        ps,
+                        refs,
+                        base[m][0] + lam * kz,
+                        base[m][1] + lam * kr,
+                        lam * mu,
+                        1.0 - lam * mu * selfc,
+                    )
+                )
+            steps.append(row)
+        orders = (up, down) if self.refs_dir <= 0 else (down, up)
+        chosen = [0] * (M0 + 1)
         for sweep in range(100_000):  # a safety net: the error bound below ends it long before
             delta = 0.0
-            for m in down if self.refs_dir > 0 or (self.refs_dir == 0 and sweep % 2) else up:
-                bz, br = base[m]
-                best: tuple[complex, float] | None = None
-                for action, ps, refs, selfc in plans[m]:
-                    if action == "attack":
-                        (kz, kr), mu = katt[m], mu_att
-                    else:
-                        (kz, kr), mu = kesc[m], mu_esc
-                    oz = sum(map(mul, ps, map(zget, refs)), 0j)
-                    orr = 0.0 if packed else sum(map(mul, ps, map(rget, refs)), 0.0)
-                    div = 1.0 - lam * mu * selfc
-                    cand = ((bz + lam * (kz + mu * oz)) / div, (br + lam * (kr + mu * orr)) / div)
-                    if best is None:
+            for m in orders[sweep % 2]:
+                best = 0j
+                for i, (ps, refs, cz, _, lm, div) in enumerate(steps[m]):
+                    cand = (cz + lm * sum(map(mul, ps, map(zget, refs)), 0j)) / div
+                    if not i:
                         best = cand
                     else:  # _pick inline: more alive, ties → more wins
-                        gain = (1.0 - cand[0].imag) - (1.0 - best[0].imag)
-                        if gain > TIE or (gain >= -TIE and cand[0].real > best[0].real + TIE):
+                        gain = (1.0 - cand.imag) - (1.0 - best.imag)
+                        if gain > TIE or (gain >= -TIE and cand.real > best.real + TIE):
                             best = cand
-                assert best is not None
-                dz = best[0] - Z[m]
-                delta = max(
-                    delta,
-                    abs(dz.real),
-                    abs(dz.imag) / max(1.0, abs(best[0].imag)),
-                    abs(best[1] - R[m]) / max(1.0, best[1]),
-                )
-                Z[m], R[m] = best
+                            chosen[m] = i
+                        else:
+                            chosen[m] = 0
+                dz = best - Z[m]
+                if packed:
+                    delta = max(delta, abs(dz.real), abs(dz.imag) / max(1.0, abs(best.imag)))
+                else:
+                    delta = max(delta, abs(dz.real), abs(dz.imag))
+                Z[m] = best
             if self.refs_dir != 0 or delta * A0 / (1.0 - A0) <= TOL:
                 break  # one sweep in the order of the references is exact
+        if packed:
+            return
+        # rounds, for the actions chosen: the same contraction, swept until it holds still
+        for sweep in range(100_000):
+            delta = 0.0
+            for m in orders[sweep % 2]:
+                ps, refs, _, cr, lm, div = steps[m][chosen[m]]
+                best_r = (cr + lm * sum(map(mul, ps, map(rget, refs)), 0.0)) / div
+                delta = max(delta, abs(best_r - R[m]) / max(1.0, best_r))
+                R[m] = best_r
+            if self.refs_dir != 0 or delta * A0 / (1.0 - A0) <= TOL:
+                break
 
     def _plans(self) -> list[list[Plan]]:
         """Per monster health and action: weights and references to other entries, self-loop."""
