@@ -154,6 +154,7 @@ class _Grid:
         self.base: list[Value] | None = None
         self.plans: list[list[Plan]] | None = None
         self.refs_dir = 0
+        self.steps: list[list[tuple[list[float], list[int], float, float]]] | None = None
         self.top = 0
         self.Z: list[list[complex]] = [[0j] * (M0 + 1)]
         self.R: list[list[float]] = [[0.0] * (M0 + 1)]
@@ -303,93 +304,95 @@ class _Grid:
         so ``q/(1-q)·δ`` bounds the error. Without regeneration every reference is to a lower
         monster health or to itself, and one sweep is exact.
         """
-        M0, A0, e = self.M0, self.A0, self.e
+        M0, A0 = self.M0, self.A0
         Z, R = self.Z[s], self.R[s]
+        steps = self._steps()
+        # per action, the constant part of each entry (before the self-loop is divided out)
+        cz: list[list[complex]] = []
+        cr: list[list[float]] = []
         if self.first:
             fz, fr = self._first_row(s, skip_a0=True)
-            frr = fr or [0.0] * M0
-            base = [(0j, 0.0)] + [(fz[i] + self.round_z, frr[i] + self.round_r) for i in range(M0)]
-            lam = A0
-            katt = [(0j, 0.0)] + [(w, 0.0) for w in self.winpart]
-            kesc = [(0j, 0.0)] * (M0 + 1)
-            mu_att, mu_esc = 1.0, 1.0 - e
+            rz, rr, lam = self.round_z, self.round_r, A0
+            bz = [0j] + [x + rz for x in fz]
+            br = [0.0] + ([x + rr for x in fr] if fr is not None else [rr] * M0)
+            for action in self.actions:
+                if action == "attack":
+                    cz.append(
+                        [bz[0]] + [x + lam * w for x, w in zip(bz[1:], self.winpart, strict=True)]
+                    )
+                else:
+                    cz.append(bz)
+                cr.append(br)
         else:
             fc = self._F(s, include_a0=False)
-            base = [(self.round_z, self.round_r)] * (M0 + 1)
-            lam = 1.0
-            att = self._attack(fc)
-            katt = [(0j, 0.0), *zip(att[0], att[1] or [0.0] * M0, strict=True)]
-            esc = self._escape(fc)
-            kesc = [(0j, 0.0), *zip(esc[0], esc[1] or [0.0] * M0, strict=True)]
-            mu_att, mu_esc = A0, (1.0 - e) * A0
-        plans = self._plans()
+            rz, rr = self.round_z, self.round_r
+            for action in self.actions:
+                kz, kr = self._attack(fc) if action == "attack" else self._escape(fc)
+                cz.append([0j] + [rz + x for x in kz])
+                cr.append([0.0] + ([rr + x for x in kr] if kr is not None else [rr] * M0))
         zget, rget, packed = Z.__getitem__, R.__getitem__, self.packed
         up, down = range(1, M0 + 1), range(M0, 0, -1)
+        orders = (up, down) if self.refs_dir <= 0 else (down, up)
         if self.refs_dir == 0:  # mixed references: start from the level below, sweep both ways
             Z[1:] = self.Z[s - 1][1:]
             R[1:] = self.R[s - 1][1:]
-        if packed and self.refs_dir != 0:  # one action, one exact sweep: rounds travel in Z
-            kk, mu = (katt, mu_att) if self.actions[0] == "attack" else (kesc, mu_esc)
-            for m in down if self.refs_dir > 0 else up:
-                _, ps, refs, selfc = plans[m][0]
-                oz = sum(map(mul, ps, map(zget, refs)), 0j)
-                Z[m] = (base[m][0] + lam * (kk[m][0] + mu * oz)) / (1.0 - lam * mu * selfc)
+        if packed:
+            c0 = cz[0]
+            for sweep in range(100_000):  # a safety net: the error bound below ends it long before
+                delta = 0.0
+                for m in orders[sweep % 2]:
+                    ps, refs, lm, div = steps[m][0]
+                    z = (c0[m] + lm * sum(map(mul, ps, map(zget, refs)), 0j)) / div
+                    if self.refs_dir == 0:
+                        dz = z - Z[m]
+                        delta = max(delta, abs(dz.real), abs(dz.imag) / max(1.0, abs(z.imag)))
+                    Z[m] = z
+                if self.refs_dir != 0 or delta * A0 / (1.0 - A0) <= TOL:
+                    return  # one sweep in the order of the references is exact
             return
-        # Per monster health and action: weights, references, the constant part and μ (both
-        # before the self-loop is divided out), and the self-loop divisor.
-        steps: list[list[tuple[list[float], list[int], complex, float, float, float]]] = [[]]
-        for m in range(1, M0 + 1):
-            row = []
-            for action, ps, refs, selfc in plans[m]:
-                (kz, kr), mu = (katt[m], mu_att) if action == "attack" else (kesc[m], mu_esc)
-                row.append(
-                    (
-                        ps,
-                        refs,
-                        base[m][0] + lam * kz,
-                        base[m][1] + lam * kr,
-                        lam * mu,
-                        1.0 - lam * mu * selfc,
-                    )
-                )
-            steps.append(row)
-        orders = (up, down) if self.refs_dir <= 0 else (down, up)
+        ca, ce = cz
         chosen = [0] * (M0 + 1)
-        for sweep in range(100_000):  # a safety net: the error bound below ends it long before
+        for sweep in range(100_000):
             delta = 0.0
             for m in orders[sweep % 2]:
-                best = 0j
-                for i, (ps, refs, cz, _, lm, div) in enumerate(steps[m]):
-                    cand = (cz + lm * sum(map(mul, ps, map(zget, refs)), 0j)) / div
-                    if not i:
-                        best = cand
-                    else:  # _pick inline: more alive, ties → more wins
-                        gain = (1.0 - cand.imag) - (1.0 - best.imag)
-                        if gain > TIE or (gain >= -TIE and cand.real > best.real + TIE):
-                            best = cand
-                            chosen[m] = i
-                        else:
-                            chosen[m] = 0
-                dz = best - Z[m]
-                if packed:
-                    delta = max(delta, abs(dz.real), abs(dz.imag) / max(1.0, abs(best.imag)))
+                (pa, ra, la, da), (pe, re, le, de) = steps[m]
+                za = (ca[m] + la * sum(map(mul, pa, map(zget, ra)), 0j)) / da
+                ze = (ce[m] + le * sum(map(mul, pe, map(zget, re)), 0j)) / de
+                gain = (1.0 - ze.imag) - (1.0 - za.imag)  # _pick: more alive, ties → more wins
+                if gain > TIE or (gain >= -TIE and ze.real > za.real + TIE):
+                    za = ze
+                    chosen[m] = 1
                 else:
-                    delta = max(delta, abs(dz.real), abs(dz.imag))
-                Z[m] = best
+                    chosen[m] = 0
+                dz = za - Z[m]
+                delta = max(delta, abs(dz.real), abs(dz.imag))
+                Z[m] = za
             if self.refs_dir != 0 or delta * A0 / (1.0 - A0) <= TOL:
                 break  # one sweep in the order of the references is exact
-        if packed:
-            return
         # rounds, for the actions chosen: the same contraction, swept until it holds still
         for sweep in range(100_000):
             delta = 0.0
             for m in orders[sweep % 2]:
-                ps, refs, _, cr, lm, div = steps[m][chosen[m]]
-                best_r = (cr + lm * sum(map(mul, ps, map(rget, refs)), 0.0)) / div
-                delta = max(delta, abs(best_r - R[m]) / max(1.0, best_r))
-                R[m] = best_r
+                i = chosen[m]
+                ps, refs, lm, div = steps[m][i]
+                r = (cr[i][m] + lm * sum(map(mul, ps, map(rget, refs)), 0.0)) / div
+                delta = max(delta, abs(r - R[m]) / max(1.0, r))
+                R[m] = r
             if self.refs_dir != 0 or delta * A0 / (1.0 - A0) <= TOL:
                 break
+
+    def _steps(self) -> list[list[tuple[list[float], list[int], float, float]]]:
+        """Per monster health and action: weights, references, λ·μ and the self-loop divisor."""
+        if self.steps is None:
+            lam = self.A0 if self.first else 1.0
+            mus = {"attack": 1.0, "escape": 1.0 - self.e}
+            if not self.first:
+                mus = {a: mu * self.A0 for a, mu in mus.items()}
+            self.steps = [[]] + [
+                [(ps, refs, lam * mus[a], 1.0 - lam * mus[a] * selfc) for a, ps, refs, selfc in row]
+                for row in self._plans()[1:]
+            ]
+        return self.steps
 
     def _plans(self) -> list[list[Plan]]:
         """Per monster health and action: weights and references to other entries, self-loop."""
