@@ -326,6 +326,15 @@ class _Grid:
         else:
             fc = self._F(s, include_a0=False)
             rz, rr = self.round_z, self.round_r
+            if self.actions == ("attack",) and self.r == 0:
+                # one pass: X[m] = round + win part + Σ_d D(d)·W[m-d], W = F + A0·X (lower m)
+                fz, W = fc[0], [0j] * (M0 + 1)
+                wget = W.__getitem__
+                for m, ((ps, refs, _, _),) in enumerate(steps[1:], 1):
+                    x = rz + self.winpart[m - 1] + sum(map(mul, ps, map(wget, refs)), 0j)
+                    Z[m] = x
+                    W[m] = fz[m - 1] + A0 * x
+                return
             for action in self.actions:
                 kz, kr = self._attack(fc) if action == "attack" else self._escape(fc)
                 cz.append([0j] + [rz + x for x in kz])
