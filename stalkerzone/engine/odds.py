@@ -394,11 +394,11 @@ class _Grid:
         """Per monster health and action: weights, references, λ·μ and the self-loop divisor."""
         if self.steps is None:
             lam = self.A0 if self.first else 1.0
-            mus = {"attack": 1.0, "escape": 1.0 - self.e}
-            if not self.first:
-                mus = {a: mu * self.A0 for a, mu in mus.items()}
+            # the harmless attack (A0) is the only factor beyond the plan's own weights; the
+            # failed escape's 1 - e is in the escape plan's weight (not a second time here)
+            lm = lam if self.first else self.A0
             self.steps = [[]] + [
-                [(ps, refs, lam * mus[a], 1.0 - lam * mus[a] * selfc) for a, ps, refs, selfc in row]
+                [(ps, refs, lm, 1.0 - lm * selfc) for _, ps, refs, selfc in row]
                 for row in self._plans()[1:]
             ]
         return self.steps

@@ -225,3 +225,33 @@ def test_chance_outcomes_sum_to_one() -> None:
             assert sum(p for _, p in state.chance_outcomes()) == pytest.approx(1.0)
             assert all(isinstance(r, Roll) for r, _ in state.chance_outcomes())
     assert Decision("attack") in fresh(stalker(), monster()).decisions()
+
+
+@pytest.mark.parametrize(
+    "abilities",
+    [
+        (),
+        (FirstStrike(),),
+        (Regeneration(PerColour(1, 2, 3)),),
+        (FirstStrike(), Drain(PerColour.same(1))),
+    ],
+)
+def test_harmless_monster_attacks_with_escape_are_consistent(abilities: tuple[object, ...]) -> None:
+    """The stalker's defence makes the monster's damage often 0 (a cyclic level): escape and best
+    must satisfy the one-step recursion at the first decision and after each roll."""
+    beast = monster(*abilities, health=(10, 20, 30))  # type: ignore[arg-type]
+    fight = fresh(stalker(attack="2d6", defence=3, reputation=3), beast, Colour.YELLOW)
+    for state in walk(fight, 4):
+        if state.is_terminal:
+            continue
+        for policy in ("escape", "best"):
+            here = odds(state, policy)  # type: ignore[arg-type]
+            if state.is_chance:
+                parts = [(p, odds(state.apply(r), policy)) for r, p in state.chance_outcomes()]  # type: ignore[arg-type]
+                assert here.death == pytest.approx(sum(p * o.death for p, o in parts), abs=1e-9)
+                assert here.win == pytest.approx(sum(p * o.win for p, o in parts), abs=1e-9)
+            elif policy == "escape":
+                assert close(here, odds(state.apply(ESCAPE), policy))  # type: ignore[arg-type]
+            else:
+                after = [decision_odds(state, d) for d in state.decisions()[:2]]
+                assert here.alive == pytest.approx(max(o.alive for o in after), abs=1e-9)
