@@ -227,11 +227,14 @@ class _Grid:
             return esc
         if esc is None:
             return att
-        z, r = list(att[0]), list(att[1] or ())
-        er = esc[1] or ()
-        for i in range(self.M0):
-            if _pick((z[i], r[i]), (esc[0][i], er[i])):
-                z[i], r[i] = esc[0][i], er[i]
+        # _pick per entry: escape if more alive, or as alive and more wins
+        use = [
+            (g := (1.0 - b.imag) - (1.0 - a.imag)) > TIE or (g >= -TIE and b.real > a.real + TIE)
+            for a, b in zip(att[0], esc[0], strict=True)
+        ]
+        ar, er = att[1] or (), esc[1] or ()
+        z = [b if u else a for u, a, b in zip(use, att[0], esc[0], strict=True)]
+        r = [b if u else a for u, a, b in zip(use, ar, er, strict=True)]
         return (z, r)
 
     def _attack(self, after: Row) -> Row:
