@@ -338,6 +338,24 @@ class _Grid:
                     Z[m] = x
                     W[m] = fz[m - 1] + A0 * x
                 return
+            if self.actions == ("attack", "escape") and self.r == 0:
+                # the same for best: W = F + A0·X for win/death and for rounds; a failed escape
+                # stays at this monster health (a self-loop, divided out)
+                fz, fr = fc[0], fc[1] or [0.0] * M0
+                Wz, Wr = [0j] * (M0 + 1), [0.0] * (M0 + 1)
+                wzget, wrget, q, win = Wz.__getitem__, Wr.__getitem__, 1.0 - self.e, self.winpart
+                for m, ((pa, ra, _, _), (_, _, _, de)) in enumerate(steps[1:], 1):
+                    za = rz + win[m - 1] + sum(map(mul, pa, map(wzget, ra)), 0j)
+                    ze = (rz + q * fz[m - 1]) / de
+                    gain = (1.0 - ze.imag) - (1.0 - za.imag)  # _pick: more alive, ties → more wins
+                    if gain > TIE or (gain >= -TIE and ze.real > za.real + TIE):
+                        x, r = ze, (rr + q * fr[m - 1]) / de
+                    else:
+                        x, r = za, rr + sum(map(mul, pa, map(wrget, ra)), 0.0)
+                    Z[m], R[m] = x, r
+                    Wz[m] = fz[m - 1] + A0 * x
+                    Wr[m] = fr[m - 1] + A0 * r
+                return
             for action in self.actions:
                 kz, kr = self._attack(fc) if action == "attack" else self._escape(fc)
                 cz.append([0j] + [rz + x for x in kz])
