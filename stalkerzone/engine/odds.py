@@ -154,6 +154,7 @@ class _Grid:
         self.base: list[Value] | None = None
         self.plans: list[list[Plan]] | None = None
         self.refs_dir = 0
+        self.wplan: tuple[list[list[int]], list[tuple[list[float], list[int]]]] | None = None
         self.steps: list[list[tuple[list[float], list[int], float, float]]] | None = None
         self.top = 0
         self.Z: list[list[complex]] = [[0j] * (M0 + 1)]
@@ -338,6 +339,14 @@ class _Grid:
                     Z[m] = x
                     W[m] = fz[m - 1] + A0 * x
                 return
+            if (
+                self.actions == ("attack", "escape")
+                and self.r > 0
+                and self.D
+                and self.D[0][0] > self.r
+            ):
+                self._best_regen(s, fc)
+                return
             if self.actions == ("attack", "escape") and self.r == 0:
                 # the same for best: W = F + A0·X for win/death and for rounds; a failed escape
                 # stays at this monster health (a self-loop, divided out)
@@ -409,6 +418,73 @@ class _Grid:
                 delta = max(delta, abs(r - R[m]) / max(1.0, r))
                 R[m] = r
             if self.refs_dir != 0 or delta * A0 / (1.0 - A0) <= TOL:
+                break
+
+    def _best_regen(self, s: int, fc: Row) -> None:
+        """Best with regeneration below the least damage: Gauss-Seidel on W = F + A0·X∘rg.
+
+        ``W[j]`` (monster health ``j`` before regeneration) is kept equal to ``F[j] +
+        A0·X[rg[j]]`` with the current ``X``, so an attack is ``round + win part + Σ D(d)·W[m-d]``
+        (every reference lower: no self-loop) and a failed escape ``q·W[m]`` (a self-loop only
+        where ``rg[m] = m``, divided out): the same sweeps as the general loop, without a
+        separate attack convolution.
+        """
+        M0, A0, rg = self.M0, self.A0, self.rg
+        Z, R = self.Z[s], self.R[s]
+        Z[1:] = self.Z[s - 1][1:]
+        R[1:] = self.R[s - 1][1:]
+        fz = [0j, *fc[0]]
+        fr = [0.0, *(fc[1] or [0.0] * M0)]
+        Wz = [0j] + [fz[j] + A0 * Z[rg[j]] for j in range(1, M0 + 1)]
+        Wr = [0.0] + [fr[j] + A0 * R[rg[j]] for j in range(1, M0 + 1)]
+        wzget, wrget = Wz.__getitem__, Wr.__getitem__
+        rz, rr, q, win = self.round_z, self.round_r, 1.0 - self.e, self.winpart
+        de = 1.0 - q * A0
+        if self.wplan is None:
+            # the entries of W that follow X[m]; an attack's weights and references into W
+            users: list[list[int]] = [[] for _ in range(M0 + 1)]
+            for j in range(1, M0 + 1):
+                users[rg[j]].append(j)
+            wrefs = [
+                ([p for d, p in self.D if m - d > 0], [m - d for d, p in self.D if m - d > 0])
+                for m in range(M0 + 1)
+            ]
+            self.wplan = (users, wrefs)
+        users, wrefs = self.wplan
+        orders = (range(1, M0 + 1), range(M0, 0, -1))
+        chosen = [False] * (M0 + 1)
+        for sweep in range(100_000):  # a safety net: the error bound below ends it long before
+            delta = 0.0
+            for m in orders[sweep % 2]:
+                pa, ja = wrefs[m]
+                za = rz + win[m - 1] + sum(map(mul, pa, map(wzget, ja)), 0j)
+                ze = (rz + q * fz[m]) / de if rg[m] == m else rz + q * Wz[m]
+                gain = (1.0 - ze.imag) - (1.0 - za.imag)  # _pick: more alive, ties → more wins
+                if gain > TIE or (gain >= -TIE and ze.real > za.real + TIE):
+                    za = ze
+                    chosen[m] = True
+                else:
+                    chosen[m] = False
+                dz = za - Z[m]
+                delta = max(delta, abs(dz.real), abs(dz.imag))
+                Z[m] = za
+                for j in users[m]:
+                    Wz[j] = fz[j] + A0 * za
+            if delta * A0 / (1.0 - A0) <= TOL:
+                break
+        for sweep in range(100_000):  # rounds, for the actions chosen
+            delta = 0.0
+            for m in orders[sweep % 2]:
+                if chosen[m]:
+                    r = (rr + q * fr[m]) / de if rg[m] == m else rr + q * Wr[m]
+                else:
+                    pa, ja = wrefs[m]
+                    r = rr + sum(map(mul, pa, map(wrget, ja)), 0.0)
+                delta = max(delta, abs(r - R[m]) / max(1.0, r))
+                R[m] = r
+                for j in users[m]:
+                    Wr[j] = fr[j] + A0 * r
+            if delta * A0 / (1.0 - A0) <= TOL:
                 break
 
     def _steps(self) -> list[list[tuple[list[float], list[int], float, float]]]:
