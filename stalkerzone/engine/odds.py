@@ -472,9 +472,15 @@ class _Grid:
                     Wz[j] = fz[j] + A0 * za
             if delta * A0 / (1.0 - A0) <= TOL:
                 break
+        order = _topological(
+            [
+                ([rg[m]] if rg[m] != m else []) if chosen[m] else [rg[j] for j in wrefs[m][1]]
+                for m in range(M0 + 1)
+            ]
+        )
         for sweep in range(100_000):  # rounds, for the actions chosen
             delta = 0.0
-            for m in orders[sweep % 2]:
+            for m in orders[sweep % 2] if order is None else order:
                 if chosen[m]:
                     r = (rr + q * fr[m]) / de if rg[m] == m else rr + q * Wr[m]
                 else:
@@ -484,8 +490,8 @@ class _Grid:
                 R[m] = r
                 for j in users[m]:
                     Wr[j] = fr[j] + A0 * r
-            if delta * A0 / (1.0 - A0) <= TOL:
-                break
+            if order is not None or delta * A0 / (1.0 - A0) <= TOL:
+                break  # in the order of the references one sweep is exact
 
     def _steps(self) -> list[list[tuple[list[float], list[int], float, float]]]:
         """Per monster health and action: weights, references, λ·μ and the self-loop divisor."""
@@ -535,6 +541,32 @@ class _Grid:
         if self.base is None:
             self.base = _invulnerable_values(self.M0, self.D, self.e, self.actions, self.rg)
         self.top = max(self.top, top)
+
+
+def _topological(refs: list[list[int]]) -> list[int] | None:
+    """Entries 1.. in an order where each follows those it refers to; None if there is a cycle."""
+    order: list[int] = []
+    state = [0] * len(refs)  # 0 new, 1 on the path, 2 done
+    for root in range(1, len(refs)):
+        if state[root]:
+            continue
+        stack = [(root, 0)]
+        state[root] = 1
+        while stack:
+            node, i = stack[-1]
+            if i < len(refs[node]):
+                stack[-1] = (node, i + 1)
+                nxt = refs[node][i]
+                if state[nxt] == 1:
+                    return None
+                if state[nxt] == 0:
+                    state[nxt] = 1
+                    stack.append((nxt, 0))
+            else:
+                stack.pop()
+                state[node] = 2
+                order.append(node)
+    return order
 
 
 def _invulnerable_values(
