@@ -12,10 +12,14 @@ How it is solved, exactly:
   rises without stimulators), one vector operation per damage value. Inside one level the only
   cycles come from rounds in which the monster deals no damage and there is no drain:
   ``X = c + q·L(X)`` with ``q`` the chance of a harmless monster attack and ``L`` substochastic
-  (for ``best`` a maximum of two such maps): a ``q``-contraction. It is solved by Gauss-Seidel in
-  increasing monster health with every self-loop solved exactly; without regeneration every
-  other reference is to a lower monster health, so one sweep is the exact solution; with
-  regeneration sweeps repeat until ``q/(1-q)·δ`` (a proven bound on the error) is below 1e-13.
+  (for ``best`` a maximum of two such maps): a ``q``-contraction. It is solved by Gauss-Seidel
+  with every self-loop solved exactly. When every reference points one way (to lower monster
+  health: no regeneration, or regeneration below the least damage with ``attack``; to higher:
+  ``escape``) one sweep in that order is the exact solution — without regeneration in a single
+  pass that sums the monster's reply and the harmless attacks before the stalker's damage
+  (``W = F + q·X``). Otherwise sweeps alternate up and down, started from the level below, until
+  ``q/(1-q)·δ`` (a proven bound on the error) is below 1e-13; ``best`` settles win and death
+  first, then the rounds of the actions chosen (one sweep if their references have an order).
   If the monster can never hurt the stalker (``q = 1``) one exact linear solve (Gaussian
   elimination) serves every level, never-ending states found by reachability (``endless``).
 - Everything before that (the paralysis sequence, a special round 1, a fight in progress
@@ -302,7 +306,7 @@ class _Grid:
     # --- one level with cycles (k = 0, harmless monster attacks) --------------------------------
 
     def _level_cyclic(self, s: int) -> None:
-        """Gauss-Seidel in increasing monster health, each self-loop solved exactly.
+        """Gauss-Seidel, each self-loop solved exactly (see the module docstring).
 
         ``X[m] = base[m] + λ·best_a(K_a[m] + μ_a·Σ p·X[ref])``: a q-contraction with q = A0 < 1,
         so ``q/(1-q)·δ`` bounds the error. Without regeneration every reference is to a lower
