@@ -8,9 +8,15 @@ spread over it and the HUD:
 
 - ``board``: the client's board screen as it draws every frame (static layer cached in an
   offscreen framebuffer, one blit, then the hover path, texts of the status line and widgets);
-- ``board, panning``: the camera moves every frame: only the map area of the cached layer is
-  rendered again (shape lists built once), HUD and buttons stay cached;
-- ``board, cache off``: the whole cached layer rendered every frame (map, HUD texts, widgets);
+- ``board, panning``: the camera moves every frame: the map area of the cached layer is drawn
+  again from the Zone's world texture (rendered once per map/zoom change, a pan only moves it)
+  with the reachable hexes and tokens on top; HUD and buttons stay cached;
+- ``board, zooming``: the zoom changes every frame (a wheel spun on): the world texture is drawn
+  scaled; it is rendered again at the new zoom once the zoom stays put for a frame;
+- ``board, zoom settles``: every frame renders the world texture again (what the first frame
+  after a zoom change costs);
+- ``board, cache off``: the whole cached layer rendered every frame (map from the world
+  texture, HUD texts, widgets);
 - ``naive``: the same hexes, roads and sites drawn with ``draw_polygon_filled`` / ``draw_line``
   calls every frame, plus the HUD texts with ``draw_text``.
 
@@ -20,6 +26,7 @@ Every frame ends with ``ctx.finish()`` so the time includes the rendering, not o
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import statistics
 import subprocess
@@ -125,6 +132,21 @@ def main() -> int:
 
     panning = timed(pan)
     view.camera.camera.position = start_position
+    start_zoom = view.camera.zoom
+    steps = itertools.cycle([1.15, 1.15, 1 / 1.15, 1 / 1.15])
+
+    def zoom() -> None:
+        view.camera.camera.zoom = view.camera.zoom * next(steps)
+
+    zooming = timed(zoom)
+    view.camera.camera.zoom = start_zoom
+
+    def settle() -> None:
+        view.world.invalidate()
+        pan()
+
+    settling = timed(settle)
+    view.camera.camera.position = start_position
     uncached = timed(view.cache.invalidate)
 
     hexes = view.hexes
@@ -169,12 +191,14 @@ def main() -> int:
     rows = (
         ("board", board),
         ("board, panning", panning),
+        ("board, zooming", zooming),
+        ("board, zoom settles", settling),
         ("board, cache off", uncached),
         ("naive", naive_times),
     )
     for name, times in rows:
         print(
-            f"  {name:18} median {statistics.median(times):7.2f}   p90 "
+            f"  {name:20} median {statistics.median(times):7.2f}   p90 "
             f"{sorted(times)[int(len(times) * 0.9)]:7.2f}"
         )
     print(

@@ -2,8 +2,10 @@
 
 :func:`zone_hexes` turns placements into world hexes (MAP-2 geometry from ``engine.hexes``);
 :class:`ZoneLayer` turns hexes into one ``ShapeElementList`` plus one text batch (never
-``draw_text`` per frame). :class:`StaticCache` renders a layer once into an offscreen framebuffer
-and blits it while neither the map nor the camera changes, so a still frame costs one copy.
+``draw_text`` per frame). :class:`WorldTexture` renders that layer once per map or zoom change
+into an offscreen texture in world space, drawn through the map camera (a pan moves it, never
+renders it). :class:`StaticCache` holds the whole screen (map, HUD, buttons) and blits it while
+nothing changes, so a still frame costs one copy.
 
 Sites are told apart by shape as well as colour (colour-blind players): bases are squares with
 a letter, dangers are triangles with 1–3 pips (green, yellow, red), anomalies are rings, events
@@ -13,12 +15,15 @@ are diamonds with "?", the Epicenter is a star.
 from __future__ import annotations
 
 import math
+from array import array
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import arcade
 import pyglet
+from arcade.camera import Camera2D
+from arcade.gl import BufferDescription
 from arcade.shape_list import (
     Shape,
     ShapeElementList,
@@ -398,6 +403,161 @@ class StaticCache:
         # The blit leaves the cache bound for reading: bind the target again for both reading
         # and drawing, or a later read (screenshots, tests) would see the cache.
         target.use(force=True)
+
+
+_QUAD_VS = """#version 330
+uniform WindowBlock { mat4 projection; mat4 view; } window;
+in vec2 in_vert;
+in vec2 in_uv;
+out vec2 v_uv;
+void main() {
+    gl_Position = window.projection * window.view * vec4(in_vert, 0.0, 1.0);
+    v_uv = in_uv;
+}
+"""
+_QUAD_FS = """#version 330
+uniform sampler2D tex;
+in vec2 v_uv;
+out vec4 colour;
+void main() { colour = texture(tex, v_uv); }
+"""
+
+Rect = tuple[float, float, float, float]  # world left, bottom, right, top
+
+
+class WorldTexture:
+    """The static Zone rendered once, in WORLD space, into an offscreen texture; every frame
+    (still or panning) draws that one texture through the map camera.
+
+    The texture is rendered at the camera's zoom (one texel per screen pixel, so the picture is
+    as sharp as drawing the shapes), covering the whole Zone plus half a view on every side, so
+    any camera position the clamp allows shows only texture. Panning moves the quad, never
+    renders. It is rendered again when the content key changes, when the zoom has changed and
+    stayed put for a frame (while the zoom keeps changing, the old texture is drawn scaled), or
+    when the view leaves the rendered part (at high zoom only a window around the view is
+    rendered, to keep the texture small).
+    """
+
+    MAX_SIDE = 4096
+    MAX_PIXELS = 6_000_000
+
+    def __init__(self, window: arcade.Window) -> None:
+        self.window = window
+        self.ctx = window.ctx
+        self.key: Any = None
+        self.zoom = 0.0  # the zoom the texture was rendered at
+        self.region: Rect = (0.0, 0.0, 0.0, 0.0)
+        self.fbo: Any = None
+        self.texture: Any = None
+        self.last_zoom = 0.0  # the camera zoom seen at the previous frame
+        self.renders = 0
+        self.program = self.ctx.program(vertex_shader=_QUAD_VS, fragment_shader=_QUAD_FS)
+        self.buffer = self.ctx.buffer(reserve=16 * 4)
+        self.geometry = self.ctx.geometry(
+            [BufferDescription(self.buffer, "2f 2f", ["in_vert", "in_uv"])],
+            mode=self.ctx.TRIANGLE_STRIP,
+        )
+
+    def invalidate(self) -> None:
+        self.key = None
+
+    @staticmethod
+    def covers(outer: Rect, inner: Rect) -> bool:
+        return (
+            outer[0] <= inner[0]
+            and outer[1] <= inner[1]
+            and outer[2] >= inner[2]
+            and outer[3] >= inner[3]
+        )
+
+    def update(
+        self,
+        key: Any,
+        zone: Rect,
+        centre: tuple[float, float],
+        zoom: float,
+        view_size: tuple[float, float],
+        render: Callable[[], None],
+        clear: Color,
+    ) -> bool:
+        """Render again if needed; ``zone`` is the world rectangle of the content, ``centre``
+        and ``zoom`` the camera's, ``view_size`` the map area in screen pixels. Returns whether
+        it rendered."""
+        half_w, half_h = view_size[0] / 2 / zoom, view_size[1] / 2 / zoom
+        view = (centre[0] - half_w, centre[1] - half_h, centre[0] + half_w, centre[1] + half_h)
+        zoom_settled = zoom == self.last_zoom
+        self.last_zoom = zoom
+        if (
+            key == self.key
+            and self.covers(self.region, view)
+            and (zoom == self.zoom or not zoom_settled)
+        ):
+            return False
+        self._render(key, zone, view, zoom, render, clear)
+        return True
+
+    def _render(
+        self,
+        key: Any,
+        zone: Rect,
+        view: Rect,
+        zoom: float,
+        render: Callable[[], None],
+        clear: Color,
+    ) -> None:
+        half_w, half_h = (view[2] - view[0]) / 2, (view[3] - view[1]) / 2
+        # everything the clamped camera can show: the Zone plus half a view on every side
+        left, bottom = min(zone[0] - half_w, view[0]), min(zone[1] - half_h, view[1])
+        right, top = max(zone[2] + half_w, view[2]), max(zone[3] + half_h, view[3])
+        width, height = math.ceil((right - left) * zoom), math.ceil((top - bottom) * zoom)
+        if width > self.MAX_SIDE or height > self.MAX_SIDE or width * height > self.MAX_PIXELS:
+            # zoomed in far: a window around the view (twice its size), clipped to the extent
+            side = min(self.MAX_SIDE, int(math.sqrt(self.MAX_PIXELS)))
+            want_w = min(width, max(side, math.ceil((view[2] - view[0]) * zoom * 2)))
+            want_h = min(height, max(side, math.ceil((view[3] - view[1]) * zoom * 2)))
+            cx, cy = (view[0] + view[2]) / 2, (view[1] + view[3]) / 2
+            half_ww, half_wh = want_w / zoom / 2, want_h / zoom / 2
+            cx = min(max(cx, left + half_ww), right - half_ww)
+            cy = min(max(cy, bottom + half_wh), top - half_wh)
+            left, bottom = cx - half_ww, cy - half_wh
+            width, height = want_w, want_h
+        size = (max(1, width), max(1, height))
+        if self.texture is None or self.texture.size != size:
+            self.texture = self.ctx.texture(size, components=4)
+            self.fbo = self.ctx.framebuffer(color_attachments=[self.texture])
+        right, top = left + size[0] / zoom, bottom + size[1] / zoom
+        camera = Camera2D(
+            viewport=arcade.LBWH(0, 0, *size),
+            projection=arcade.LRBT(-size[0] / 2, size[0] / 2, -size[1] / 2, size[1] / 2),
+            position=((left + right) / 2, (bottom + top) / 2),
+            zoom=zoom,
+            render_target=self.fbo,
+            window=self.window,
+        )
+        with self.fbo.activate():
+            self.fbo.clear(color=clear)
+            with camera.activate():
+                render()
+        self.region = (left, bottom, right, top)
+        self.zoom = zoom
+        self.key = key
+        self.renders += 1
+        self.buffer.write(
+            array("f", [left, bottom, 0, 0, right, bottom, 1, 0, left, top, 0, 1, right, top, 1, 1])
+        )
+
+    def draw(self, zoom: float) -> None:
+        """Draw the texture in world space (call inside the map camera). Texel for pixel at the
+        rendered zoom (nearest: sharp at any sub-pixel pan); smoothed while shown scaled."""
+        if self.texture is None:
+            return
+        nearest = abs(zoom - self.zoom) < 1e-9
+        f = self.ctx.NEAREST if nearest else self.ctx.LINEAR
+        self.texture.filter = f, f
+        self.texture.use(0)
+        self.ctx.disable(self.ctx.BLEND)  # opaque: no blending needed
+        self.geometry.render(self.program)
+        self.ctx.enable(self.ctx.BLEND)
 
 
 def direction_of(side: int) -> Hex:

@@ -1,8 +1,10 @@
 """The board (TURN-2): the Zone, tokens, reachable hexes with path and cost, HUD and turn log.
 
-Static things (terrain, roads, sites, reachable highlights, resting tokens, HUD texts) render
-once into an offscreen framebuffer (``StaticCache``) and are blitted while nothing changes; only
-the hover path, a walking token and the widgets draw every frame.
+The Zone (terrain, roads, sites) renders once per map or zoom change into a world-space texture
+(``WorldTexture``); the screen (that texture through the camera, reachable highlights, resting
+tokens, HUD texts, buttons) is cached in an offscreen framebuffer (``StaticCache``) and blitted
+while nothing changes. A pan redraws only the map part of the cache from the world texture;
+only the hover path, a walking token and the status line draw every frame.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from arcade.shape_list import Shape, ShapeElementList, create_line, create_polyg
 
 from stalkerzone.client import engine_text, hexgeom, i18n, theme, widgets
 from stalkerzone.client.app import BaseView, StalkerWindow, screen
-from stalkerzone.client.board_render import HEX, StaticCache, ZoneLayer, zone_hexes
+from stalkerzone.client.board_render import HEX, StaticCache, WorldTexture, ZoneLayer, zone_hexes
 from stalkerzone.client.mapcamera import MapCamera
 from stalkerzone.client.session import PUBLIC
 from stalkerzone.client.tokens import TokenLayer, draw_token, token_spots
@@ -64,6 +66,8 @@ class BoardView(BaseView):
         self.sectors = {s.id: s for s in self.session.sectors}
         self.camera = MapCamera(window)
         self.cache = StaticCache(window)
+        self.world = WorldTexture(window)  # the Zone in world space, rendered once per change
+        self.map_version = 0
         self.zone_layer = ZoneLayer()
         self.tokens = TokenLayer()
         self.reach_shapes: ShapeElementList[Shape] = ShapeElementList()
@@ -86,7 +90,7 @@ class BoardView(BaseView):
         self.last_player = self.session.state.current_player
         self.version = 0
         self.ui_version = 0
-        self.token_zoom = 1.0
+        self.token_scale = 0.0  # the scale the resting tokens were built at
         self.base_opened_for = -1
         self.dynamic_batch = pyglet.graphics.Batch()
 
@@ -210,6 +214,7 @@ class BoardView(BaseView):
             ys = [hexgeom.world(hh.q, hh.r, HEX)[1] for hh in self.hexes] or [0.0]
             self.camera.set_bounds(min(xs), max(xs), min(ys), max(ys))
             self.layer_key = key
+            self.map_version += 1
 
     def build_hud(self) -> None:
         w, h = self.window.width, self.window.height
@@ -411,9 +416,11 @@ class BoardView(BaseView):
     def build_tokens(self) -> None:
         state = self.view
         skip = [self.walker] if self.walker is not None else []
-        self.token_zoom = self.camera.zoom
-        scale = min(1.6, max(1.0, 0.9 / self.token_zoom))  # legible when zoomed out
+        scale = self.token_scale = self.wanted_token_scale()
         self.tokens.build(token_spots(self.positions), state.current_player, skip, scale)
+
+    def wanted_token_scale(self) -> float:
+        return min(1.6, max(1.0, 0.9 / self.camera.zoom))  # legible when zoomed out
 
     def build_path(self, target: Hex | None) -> None:
         self.path_for = target
@@ -438,7 +445,10 @@ class BoardView(BaseView):
         if ui_needs_render(self.ui):
             self.ui_version += 1
         key = (self.version, self.ui_version, self.walker is None, self.window.get_size())
-        self.cache.draw(key, self.render_static, theme.BG, self.camera.key(), self.render_map)
+        # the map part of the cache is drawn again when the camera moves, and once more when a
+        # zoom has settled (then the world texture is rendered at the new zoom)
+        part_key = (self.camera.key(), self.world.zoom, self.world.last_zoom)
+        self.cache.draw(key, self.render_static, theme.BG, part_key, self.render_map)
         with self.camera.activate():
             self.path_shapes.draw()
             if self.walker is not None and self.walk:
@@ -454,23 +464,37 @@ class BoardView(BaseView):
         self.window.default_camera.use()  # the whole window again (the map camera clips)
         self.dynamic_batch.draw()
 
-    def render_map(self, clear: bool = True) -> None:
-        """The map area of the cached layer: terrain, reachable hexes, resting tokens."""
-        if self.token_zoom != self.camera.zoom:
+    def render_map(self) -> None:
+        """The map area of the cached layer: the Zone's world texture (rendered again only when
+        the map, the map area or the zoom changes; a pan only moves it), reachable hexes and
+        resting tokens on top. The texture covers the whole map area: no clear needed."""
+        # tokens grow when zoomed out; rebuilt (texts are slow) once the zoom settles, like the
+        # world texture, not at every step of a spinning wheel
+        settled = self.camera.zoom == self.world.last_zoom or not self.token_scale
+        if settled and self.token_scale != self.wanted_token_scale():
             self.build_tokens()
-        if clear:
-            self.window.default_camera.use()
-            left, bottom, width, height = self.camera.area
-            arcade.draw_lrbt_rectangle_filled(left, left + width, bottom, bottom + height, theme.BG)
-        with self.camera.activate():
-            self.zone_layer.draw()
+        camera = self.camera
+        left, right, bottom, top = camera.bounds
+        zone = (left - HEX, bottom - HEX, right + HEX, top + HEX)
+        _l, _b, width, height = camera.area
+        self.world.update(
+            (self.map_version, width, height),
+            zone,
+            camera.position,
+            camera.zoom,
+            (width, height),
+            self.zone_layer.draw,
+            theme.BG,
+        )
+        with camera.activate():
+            self.world.draw(camera.zoom)
             self.reach_shapes.draw()
             self.tokens.draw()
 
     def render_static(self) -> None:
         w, h = self.window.width, self.window.height
         px = theme.px
-        self.render_map(clear=False)
+        self.render_map()
         arcade.draw_lrbt_rectangle_filled(w - self.hud_w, w, 0, h, theme.PANEL)
         arcade.draw_line(w - self.hud_w, 0, w - self.hud_w, h, theme.PANEL_EDGE, 1)
         arcade.draw_lrbt_rectangle_filled(0, w - self.hud_w, h - px(TOP_H), h, theme.PANEL)
