@@ -158,6 +158,7 @@ class _Grid:
         self.base: list[Value] | None = None
         self.plans: list[list[Plan]] | None = None
         self.refs_dir = 0
+        self.dec_next: Row | None = None  # the decision row of the level just solved, if known
         self.wplan: tuple[list[list[int]], list[tuple[list[float], list[int]]]] | None = None
         self.steps: list[list[tuple[list[float], list[int], float, float]]] | None = None
         self.top = 0
@@ -204,7 +205,8 @@ class _Grid:
                 )
             )
             if self.first and self.k == 0:
-                self.dec.append(self._dec_row(s))
+                self.dec.append(self.dec_next or self._dec_row(s))
+                self.dec_next = None
 
     def _shift(self, s2: int) -> Row:
         return self.shifted[s2] if s2 > 0 else self.death_row
@@ -323,6 +325,9 @@ class _Grid:
             rz, rr, lam = self.round_z, self.round_r, A0
             bz = [0j] + [x + rz for x in fz]
             br = [0.0] + ([x + rr for x in fr] if fr is not None else [rr] * M0)
+            if self.actions == ("attack", "escape") and self.r == 0 and self.k == 0:
+                self._best_first(s, bz, br)
+                return
             for action in self.actions:
                 if action == "attack":
                     cz.append(
@@ -423,6 +428,35 @@ class _Grid:
                 R[m] = r
             if self.refs_dir != 0 or delta * A0 / (1.0 - A0) <= TOL:
                 break
+
+    def _best_first(self, s: int, bz: list[complex], br: list[float]) -> None:
+        """Best, first strike, no regeneration or drain: one exact pass in increasing monster
+        health (an attack refers lower, a failed escape to itself), which also yields the
+        stalker's decision row of this level (``_dec_row``) from the same sums."""
+        M0, lam, q = self.M0, self.A0, 1.0 - self.e
+        Z, R = self.Z[s], self.R[s]
+        zget, rget, win, steps = Z.__getitem__, R.__getitem__, self.winpart, self._steps()
+        de = 1.0 - lam * q
+        decz: list[complex] = [0j] * M0
+        decr: list[float] = [0.0] * M0
+        for m in range(1, M0 + 1):
+            pa, ra, _, _ = steps[m][0]
+            az = win[m - 1] + sum(map(mul, pa, map(zget, ra)), 0j)
+            ar = sum(map(mul, pa, map(rget, ra)), 0.0)
+            xa, xe = bz[m] + lam * az, bz[m] / de
+            gain = (1.0 - xe.imag) - (1.0 - xa.imag)  # _pick: more alive, ties → more wins
+            if gain > TIE or (gain >= -TIE and xe.real > xa.real + TIE):
+                x, r = xe, br[m] / de
+            else:
+                x, r = xa, br[m] + lam * ar
+            Z[m], R[m] = x, r
+            ez = q * x  # the decision after a harmless strike, as in _choose
+            gain = (1.0 - ez.imag) - (1.0 - az.imag)
+            if gain > TIE or (gain >= -TIE and ez.real > az.real + TIE):
+                decz[m - 1], decr[m - 1] = ez, q * r
+            else:
+                decz[m - 1], decr[m - 1] = az, ar
+        self.dec_next = (decz, decr)
 
     def _best_regen(self, s: int, fc: Row) -> None:
         """Best with regeneration below the least damage: Gauss-Seidel on W = F + A0·X∘rg.
