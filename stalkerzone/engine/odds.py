@@ -158,6 +158,7 @@ class _Grid:
         self.base: list[Value] | None = None
         self.plans: list[list[Plan]] | None = None
         self.refs_dir = 0
+        self.prev_order: list[int] | None = None  # _best_regen: the last level's solving order
         self.dec_next: Row | None = None  # the decision row of the level just solved, if known
         self.wplan: tuple[list[list[int]], list[tuple[list[float], list[int]]]] | None = None
         self.steps: list[list[tuple[list[float], list[int], float, float]]] | None = None
@@ -490,10 +491,12 @@ class _Grid:
             self.wplan = (users, wrefs)
         users, wrefs = self.wplan
         orders = (range(1, M0 + 1), range(M0, 0, -1))
+        # first in the order of the level below's choices (exact if they stay), then both ways
+        first = self.prev_order
         chosen = [False] * (M0 + 1)
         for sweep in range(100_000):  # a safety net: the error bound below ends it long before
             delta = 0.0
-            for m in orders[sweep % 2]:
+            for m in first if first is not None and sweep == 0 else orders[sweep % 2]:
                 pa, ja = wrefs[m]
                 za = rz + win[m - 1] + sum(map(mul, pa, map(wzget, ja)), 0j)
                 ze = (rz + q * fz[m]) / de if rg[m] == m else rz + q * Wz[m]
@@ -516,6 +519,7 @@ class _Grid:
                 for m in range(M0 + 1)
             ]
         )
+        self.prev_order = order
         for sweep in range(100_000):  # rounds, for the actions chosen
             delta = 0.0
             for m in orders[sweep % 2] if order is None else order:
