@@ -159,6 +159,7 @@ class _Grid:
         self.plans: list[list[Plan]] | None = None
         self.refs_dir = 0
         self.prev_order: list[int] | None = None  # _best_regen: the last level's solving order
+        self.prev_chosen: list[bool] = []  # and the choices (escape?) it was made for
         self.dec_next: Row | None = None  # the decision row of the level just solved, if known
         self.wplan: tuple[list[list[int]], list[tuple[list[float], list[int]]]] | None = None
         self.steps: list[list[tuple[list[float], list[int], float, float]]] | None = None
@@ -513,13 +514,16 @@ class _Grid:
                     Wz[j] = fz[j] + A0 * za
             if delta * A0 / (1.0 - A0) <= TOL:
                 break
-        order = _topological(
-            [
-                ([rg[m]] if rg[m] != m else []) if chosen[m] else [rg[j] for j in wrefs[m][1]]
-                for m in range(M0 + 1)
-            ]
-        )
-        self.prev_order = order
+        if chosen == self.prev_chosen:  # the same choices as the level below: the same order
+            order = self.prev_order
+        else:
+            order = _topological(
+                [
+                    ([rg[m]] if rg[m] != m else []) if chosen[m] else [rg[j] for j in wrefs[m][1]]
+                    for m in range(M0 + 1)
+                ]
+            )
+        self.prev_order, self.prev_chosen = order, chosen
         for sweep in range(100_000):  # rounds, for the actions chosen
             delta = 0.0
             for m in orders[sweep % 2] if order is None else order:
