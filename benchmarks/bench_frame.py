@@ -8,9 +8,10 @@ spread over it and the HUD:
 
 - ``board``: the client's board screen as it draws every frame (static layer cached in an
   offscreen framebuffer, one blit, then the hover path, texts of the status line and widgets);
-- ``board, panning``: the camera moves every frame: the map area of the cached layer is drawn
-  again from the Zone's world texture (rendered once per map/zoom change, a pan only moves it)
-  with the reachable hexes and tokens on top; HUD and buttons stay cached;
+- ``board, panning``: the camera moves every frame: the map area is drawn straight onto the
+  screen from the Zone's world texture (rendered once per map/zoom change, a pan only moves it)
+  with the reachable hexes and tokens on top; HUD and buttons are blitted around it from the
+  cache;
 - ``board, zooming``: the zoom changes every frame (a wheel spun on): the world texture is drawn
   scaled; it is rendered again at the new zoom once the zoom stays put for a frame;
 - ``board, zoom settles``: every frame renders the world texture again (what the first frame

@@ -353,16 +353,20 @@ def terrain_marks(terrain: Terrain, x: float, y: float, alpha: int, s: float = H
 
 
 class StaticCache:
-    """The static board rendered once into an offscreen framebuffer and blitted every frame.
+    """The static screen rendered once into an offscreen framebuffer and blitted every frame.
 
-    ``draw(key, render)`` re-renders only when ``key`` (map version, camera position and zoom,
-    window size) changes; otherwise a frame costs one framebuffer copy.
+    ``draw(key, render)`` re-renders only when ``key`` (map version, widgets, window size)
+    changes; otherwise a still frame costs one framebuffer copy. While ``part_key`` (the camera)
+    changes from frame to frame, the part (the map area) is drawn straight onto the screen and
+    the rest is blitted around it, so every pixel is written once; once it stays put for a frame,
+    the part is drawn into the cache again and still frames are one copy again.
     """
 
     def __init__(self, window: arcade.Window) -> None:
         self.window = window
         self.key: Any = None
-        self.part_key: Any = None
+        self.part_key: Any = None  # the part key the cached part was drawn with
+        self.seen_part_key: Any = None  # the part key of the previous frame
         self.fbo: Any = None
         self.size: tuple[int, int] = (0, 0)
 
@@ -377,10 +381,12 @@ class StaticCache:
         clear: Color,
         part_key: Any = None,
         render_part: Callable[[], None] | None = None,
+        part_rect: tuple[int, int, int, int] | None = None,
     ) -> None:
         """Blit the cached layer, rendering it again first if ``key`` changed; if only
-        ``part_key`` changed (the camera moved), only ``render_part`` runs (the map area),
-        the rest of the cached layer (HUD, buttons) stays as it was."""
+        ``part_key`` changed (the camera moved), only ``render_part`` runs (the map area, whose
+        window rectangle ``part_rect`` is left, bottom, width, height), the rest of the cached
+        layer (HUD, buttons) stays as it was."""
         ctx = self.window.ctx
         size = self.window.get_framebuffer_size()
         if self.fbo is None or self.size != size:
@@ -388,6 +394,9 @@ class StaticCache:
             self.fbo = ctx.framebuffer(color_attachments=[texture])
             self.size = size
             self.key = None
+        target = ctx.active_framebuffer
+        moving = part_key != self.seen_part_key
+        self.seen_part_key = part_key
         if key != self.key:
             with self.fbo.activate():
                 self.fbo.clear(color=clear)
@@ -395,14 +404,41 @@ class StaticCache:
             self.key = key
             self.part_key = part_key
         elif part_key != self.part_key and render_part is not None:
+            if moving and part_rect is not None:
+                self._blit_around(target, part_rect)
+                target.use(force=True)
+                render_part()
+                return
             with self.fbo.activate():
                 render_part()
             self.part_key = part_key
-        target = ctx.active_framebuffer
         ctx.copy_framebuffer(self.fbo, target, depth=False)
         # The blit leaves the cache bound for reading: bind the target again for both reading
         # and drawing, or a later read (screenshots, tests) would see the cache.
         target.use(force=True)
+
+    def _blit_around(self, target: Any, rect: tuple[int, int, int, int]) -> None:
+        """Copy the cache to ``target`` except the window rectangle ``rect``."""
+        from pyglet import gl
+
+        width, height = self.size
+        ratio = width / max(1, self.window.width)
+        left, bottom = round(rect[0] * ratio), round(rect[1] * ratio)
+        right, top = left + round(rect[2] * ratio), bottom + round(rect[3] * ratio)
+        gl.glBindFramebuffer(gl.GL_READ_FRAMEBUFFER, self.fbo.glo)
+        gl.glBindFramebuffer(gl.GL_DRAW_FRAMEBUFFER, target.glo)
+        gl.glReadBuffer(gl.GL_COLOR_ATTACHMENT0)
+        gl.glDrawBuffer(gl.GL_BACK if target.is_default else gl.GL_COLOR_ATTACHMENT0)
+        for x0, y0, x1, y1 in (
+            (0, 0, width, bottom),  # below
+            (0, top, width, height),  # above
+            (0, bottom, left, top),  # left
+            (right, bottom, width, top),  # right
+        ):
+            if x1 > x0 and y1 > y0:
+                gl.glBlitFramebuffer(
+                    x0, y0, x1, y1, x0, y0, x1, y1, gl.GL_COLOR_BUFFER_BIT, gl.GL_NEAREST
+                )
 
 
 _QUAD_VS = """#version 330

@@ -448,7 +448,9 @@ class BoardView(BaseView):
         # the map part of the cache is drawn again when the camera moves, and once more when a
         # zoom has settled (then the world texture is rendered at the new zoom)
         part_key = (self.camera.key(), self.world.zoom, self.world.last_zoom)
-        self.cache.draw(key, self.render_static, theme.BG, part_key, self.render_map)
+        self.cache.draw(
+            key, self.render_static, theme.BG, part_key, self.render_map, self.camera.area
+        )
         with self.camera.activate():
             self.path_shapes.draw()
             if self.walker is not None and self.walk:
