@@ -159,3 +159,35 @@ def test_client_board_resize_and_ui_scale(win: StalkerWindow) -> None:
     theme.set_scale(1.0)
     win.dispatch_event("on_resize", win.width, win.height)
     frame(win)
+
+
+def test_client_board_pan_moves_the_world_texture_and_zoom_renders_it_again(
+    win: StalkerWindow,
+) -> None:
+    from stalkerzone.client import theme
+    from stalkerzone.client.tokens import RADIUS, token_spots
+
+    session = start(win)
+    view = to_board(win, session)
+    frame(win)
+    renders = view.world.renders
+    me = session.state.current_player
+    spot = token_spots(view.positions)[me]  # tokens sharing a hex sit around its centre
+    colour = theme.PLAYER_COLOURS[me % len(theme.PLAYER_COLOURS)]
+    for symbol in (arcade.key.LEFT, arcade.key.UP):  # a pan only moves the texture
+        key(win, symbol)
+        frame(win)
+        assert view.world.renders == renders
+        view.camera.camera.position = spot
+        frame(win)  # a moving frame: the map drawn straight onto the screen
+        x, y = view.camera.to_screen(*spot)
+        moving = pixels(win)
+        token = moving.getpixel((round(x + RADIUS * 0.4), win.height - 1 - round(y)))
+        assert all(abs(a - b) < 40 for a, b in zip(token, colour[:3], strict=True))
+        frame(win)  # still: the cache caught up and shows the same map
+        still = pixels(win)
+        assert still.getpixel((round(x + RADIUS * 0.4), win.height - 1 - round(y))) == token
+    key(win, arcade.key.PLUS)
+    frame(win)
+    frame(win)  # the zoom stayed put for a frame: rendered again at the new zoom, sharp
+    assert view.world.renders > renders and view.world.zoom == view.camera.zoom
