@@ -111,3 +111,33 @@ class MapCamera:
     def activate(self) -> Any:
         """``with camera.activate():`` draws in world coordinates (then restores the camera)."""
         return self.camera.activate()
+
+
+class MapDrag:
+    """Press, drag, release on the map: a drag pans the camera; a release without one is a click."""
+
+    THRESHOLD = 5  # pixels the mouse may wander before a press becomes a drag
+
+    def __init__(self, camera: MapCamera) -> None:
+        self.camera = camera
+        self.start: tuple[float, float] | None = None
+        self.dragged = False
+
+    def press(self, x: float, y: float) -> None:
+        self.start = (x, y)
+        self.dragged = False
+
+    def drag(self, x: float, y: float, dx: float, dy: float) -> None:
+        if self.start is None:
+            return
+        if abs(x - self.start[0]) + abs(y - self.start[1]) > self.THRESHOLD:
+            self.dragged = True
+        if self.dragged:
+            self.camera.pan(dx, dy)
+
+    def release(self) -> bool:
+        """End the gesture; True when it was a click (pressed on the map, not dragged)."""
+        click = self.start is not None and not self.dragged
+        self.start = None
+        self.dragged = False
+        return click

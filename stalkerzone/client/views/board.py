@@ -20,7 +20,7 @@ from arcade.shape_list import Shape, ShapeElementList, create_line, create_polyg
 from stalkerzone.client import engine_text, hexgeom, i18n, theme, widgets
 from stalkerzone.client.app import BaseView, StalkerWindow, screen
 from stalkerzone.client.board_render import HEX, StaticCache, WorldTexture, ZoneLayer, zone_hexes
-from stalkerzone.client.mapcamera import MapCamera
+from stalkerzone.client.mapcamera import MapCamera, MapDrag
 from stalkerzone.client.session import PUBLIC
 from stalkerzone.client.tokens import TokenLayer, draw_token, token_spots
 from stalkerzone.engine.actions import (
@@ -65,6 +65,7 @@ class BoardView(BaseView):
         self.session = self.app.session
         self.sectors = {s.id: s for s in self.session.sectors}
         self.camera = MapCamera(window)
+        self.drag = MapDrag(self.camera)
         self.cache = StaticCache(window)
         self.world = WorldTexture(window)  # the Zone in world space, rendered once per change
         self.map_version = 0
@@ -77,8 +78,6 @@ class BoardView(BaseView):
         self.routes: dict[Hex, Any] = {}
         self.hover: Hex | None = None
         self.path_for: Hex | None = None
-        self.drag_from: tuple[float, float] | None = None
-        self.dragged = False
         self.walk: list[tuple[float, float]] = []  # world points of the walking token
         self.walker: int | None = None
         self.walk_t = 0.0
@@ -668,24 +667,13 @@ class BoardView(BaseView):
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         if self.camera.inside(x, y):
-            self.drag_from = (x, y)
-            self.dragged = False
+            self.drag.press(x, y)
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
-        if self.drag_from is None:
-            return
-        if abs(x - self.drag_from[0]) + abs(y - self.drag_from[1]) > 5:
-            self.dragged = True
-        if self.dragged:
-            self.camera.pan(dx, dy)
+        self.drag.drag(x, y, dx, dy)
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
-        if self.drag_from is None:
-            return
-        was_drag = self.dragged
-        self.drag_from = None
-        self.dragged = False
-        if was_drag or button != arcade.MOUSE_BUTTON_LEFT or not self.my_turn():
+        if not self.drag.release() or button != arcade.MOUSE_BUTTON_LEFT or not self.my_turn():
             return
         if self.walker is not None:
             return

@@ -16,7 +16,7 @@ from arcade.shape_list import Shape, ShapeElementList, create_line, create_polyg
 from stalkerzone.client import hexgeom, i18n, theme, widgets
 from stalkerzone.client.app import BaseView, StalkerWindow, screen
 from stalkerzone.client.board_render import HEX, ZoneLayer, placement_hexes, side_points, zone_hexes
-from stalkerzone.client.mapcamera import MapCamera
+from stalkerzone.client.mapcamera import MapCamera, MapDrag
 from stalkerzone.engine.actions import PlaceSector
 from stalkerzone.engine.cards import Site
 from stalkerzone.engine.hexes import (
@@ -71,6 +71,7 @@ class LayoutView(BaseView):
         self.session = self.app.session
         self.sectors = {s.id: s for s in self.session.sectors}
         self.camera = MapCamera(window)
+        self.drag = MapDrag(self.camera)
         self.zone_layer = ZoneLayer()
         self.preview = ZoneLayer()
         self.tray_layer = ZoneLayer()
@@ -82,8 +83,6 @@ class LayoutView(BaseView):
         self.hover_slot: Slot | None = None
         self.message = ""
         self.tray_boxes: list[tuple[str, str, tuple[float, float, float, float]]] = []
-        self.drag_from: tuple[float, float] | None = None
-        self.dragged = False
         self.deal_wait = 0.0
         self.computing = False
         self.dealing = False
@@ -502,24 +501,13 @@ class LayoutView(BaseView):
         if button == arcade.MOUSE_BUTTON_RIGHT:
             self.flip()
             return
-        self.drag_from = (x, y)
-        self.dragged = False
+        self.drag.press(x, y)
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
-        if self.drag_from is None:
-            return
-        if abs(x - self.drag_from[0]) + abs(y - self.drag_from[1]) > 5:
-            self.dragged = True
-        if self.dragged:
-            self.camera.pan(dx, dy)
+        self.drag.drag(x, y, dx, dy)
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
-        if self.drag_from is None:
-            return
-        was_drag = self.dragged
-        self.drag_from = None
-        self.dragged = False
-        if was_drag or button != arcade.MOUSE_BUTTON_LEFT or self.session.is_bot():
+        if not self.drag.release() or button != arcade.MOUSE_BUTTON_LEFT or self.session.is_bot():
             return
         slot, _local = slot_of(self.camera.hex_at(x, y, HEX))
         self.place(slot)
