@@ -43,7 +43,7 @@ FIRST_FRAME = """
 import time, os, sys
 t0 = float(sys.argv[1])
 os.environ.setdefault("ARCADE_HEADLESS", "1")
-from stalkerzone.client.app import Presets, make_context, open_window
+from stalkerzone.client.app.window import Presets, make_context, open_window
 app = make_context(Presets())
 opened = time.time()
 window = open_window(app)
@@ -76,10 +76,11 @@ def main() -> int:
 
     import arcade
 
-    from stalkerzone.client import hexgeom, theme
-    from stalkerzone.client.app import AppContext, Presets, StalkerWindow
-    from stalkerzone.client.board_render import HEX
-    from stalkerzone.client.session import GameSession, GameSpec, SeatSpec
+    from stalkerzone.client.app.window import AppContext, Presets, StalkerWindow
+    from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
+    from stalkerzone.client.render import hex_geometry as hexgeom
+    from stalkerzone.client.render.zone_layer import HEX
+    from stalkerzone.client.widgets import theme
 
     home = Path(os.environ.setdefault("STALKERZONE_HOME", "/tmp/stalkerzone-bench"))
     home.mkdir(parents=True, exist_ok=True)

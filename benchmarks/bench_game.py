@@ -24,14 +24,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from stalkerzone.bots import players as bots
 from stalkerzone.content.loader import load_packs
 from stalkerzone.content.tiles import load_sectors
 from stalkerzone.content.variants import load_variant
-from stalkerzone.engine import bots
-from stalkerzone.engine import odds as odds_module
 from stalkerzone.engine.actions import Action
 from stalkerzone.engine.game import GameSetup, PlayerSetup, apply, legal_actions, new_game
-from stalkerzone.simulation import deal_stalkers, game_seed
+from stalkerzone.odds import solver as odds_module
+from stalkerzone.simulation.runner import deal_stalkers, game_seed
 
 STALKERS = 4
 

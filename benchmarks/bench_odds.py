@@ -21,7 +21,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from stalkerzone.content.loader import load_packs
 from stalkerzone.content.variants import load_variant
-from stalkerzone.engine import odds as odds_module
 from stalkerzone.engine.cards import (
     CardSet,
     Colour,
@@ -36,7 +35,8 @@ from stalkerzone.engine.cards import (
 from stalkerzone.engine.combat import Decision, Fight, StalkerSide, play_chance, start_fight
 from stalkerzone.engine.dice import Dice
 from stalkerzone.engine.loadout import Loadout
-from stalkerzone.engine.odds import Odds, odds
+from stalkerzone.odds import solver as odds_module
+from stalkerzone.odds.solver import Odds, odds
 
 ATTACK = Decision("attack")
 

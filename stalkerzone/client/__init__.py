@@ -4,14 +4,14 @@ Conventions (read before adding a screen)
 =========================================
 
 Headless
-    Importing this package runs :mod:`stalkerzone.client.headless`, which makes ``arcade.gui``
+    Importing this package runs :mod:`stalkerzone.client.app.headless`, which makes ``arcade.gui``
     importable when ``ARCADE_HEADLESS`` is set (tests, ``stalkerzone watch``). Always import
     client modules (``from stalkerzone.client import ...``) before ``arcade.gui`` so the fix runs
     first. Headless windows ignore ``set_size``: call ``window.on_resize(w, h)`` in tests.
 
 Adding a screen
     Put a module in ``stalkerzone/client/views/`` (it is imported automatically when the window
-    opens) and subclass :class:`stalkerzone.client.app.BaseView`::
+    opens) and subclass :class:`stalkerzone.client.app.window.BaseView`::
 
         @screen("fight")                       # the screen kind: registry key, watch PNG name
         class FightView(BaseView):
@@ -46,7 +46,7 @@ Calling the engine
     ``session.view`` (``player_view`` of ``session.viewer``) and ``session.legal()``
     (``legal_actions`` computed off the frame: ``None`` until ready); never show
     ``session.state`` itself. Undo: ``session.undo_check()`` / ``session.undo()``
-    (``engine.undo``). Saves: :mod:`client.saves` (on ``stalkerzone.saves``).
+    (``engine.undo``). Saves: :mod:`client.saves` (on ``stalkerzone.persistence.saves``).
 
     A game screen keeps ``self.session = self.app.session`` and may define ``state_changed()``:
     ``session.show`` then calls it instead of opening a new screen of the same kind. Bot seats
@@ -70,6 +70,6 @@ Drawing fast
     layer once into an offscreen texture (:mod:`board_render`).
 """
 
-from stalkerzone.client import headless as _headless
+from stalkerzone.client.app import headless as _headless
 
 _headless.install()

@@ -34,8 +34,8 @@ from stalkerzone.engine.cards import (
 from stalkerzone.engine.combat import FightSetup, MonsterSide, StalkerSide, start_fight
 from stalkerzone.engine.dice import Dice, DiceError
 from stalkerzone.engine.loadout import Loadout, derive, inactive_mods
-from stalkerzone.engine.odds import POLICIES, Odds, Policy, odds
 from stalkerzone.errors import UserError
+from stalkerzone.odds.solver import POLICIES, Odds, Policy, odds
 
 CardT = TypeVar("CardT")
 EVENT_KINDS = (*sorted(FIGHT_EFFECTS), "protection_minus_one")

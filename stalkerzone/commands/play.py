@@ -71,7 +71,7 @@ def parse_lang(value: str | None) -> str | None:
 
 def presets_from_args(args: argparse.Namespace) -> Any:
     """Check every option and build the client's ``Presets``."""
-    from stalkerzone.client.app import Presets
+    from stalkerzone.client.app.window import Presets
 
     players = parse_int(args.players, "--players", 1, 6)
     bots = parse_int(args.bots, "--bots", 0, 6)
@@ -99,6 +99,6 @@ def presets_from_args(args: argparse.Namespace) -> Any:
 
 def run(args: argparse.Namespace) -> int:
     presets = presets_from_args(args)
-    from stalkerzone.client.app import run_app
+    from stalkerzone.client.app.window import run_app
 
     return run_app(presets)

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from stalkerzone.engine.serialize import action_to_json
+from stalkerzone.persistence.serialize import action_to_json
 
 
 def add_parser(subparsers: Any) -> None:
@@ -35,7 +35,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from stalkerzone.saves import replay_save
+    from stalkerzone.persistence.saves import replay_save
 
     report = replay_save(args.save, extra_dirs=tuple(args.cards))
     divergence = report.divergence

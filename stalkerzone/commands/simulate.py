@@ -63,9 +63,9 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from stalkerzone.bots.players import LEVELS
     from stalkerzone.content.variants import VARIANT_NAMES
-    from stalkerzone.engine.bots import LEVELS
-    from stalkerzone.simulation import SimConfig, iter_games, load_world, summarise
+    from stalkerzone.simulation.runner import SimConfig, iter_games, load_world, summarise
 
     variant = "express" if args.express else args.variant
     if variant not in VARIANT_NAMES:

@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     shots = Path(args.screenshots) if args.screenshots else None
     if shots is not None and shots.exists() and not shots.is_dir():
         raise UserError(f"--screenshots: '{shots}' is a file, not a folder")
-    from stalkerzone.client.watch import run_watch
+    from stalkerzone.client.controller.watch import run_watch
 
     return run_watch(
         bots=bots,

@@ -10,9 +10,10 @@ import pytest
 
 os.environ.setdefault("ARCADE_HEADLESS", "1")
 
-from stalkerzone.client import i18n, theme
-from stalkerzone.client.app import AppContext, Presets, StalkerWindow
-from stalkerzone.client.settings import Settings
+from stalkerzone.client.app.settings import Settings
+from stalkerzone.client.app.window import AppContext, Presets, StalkerWindow
+from stalkerzone.client.text import i18n
+from stalkerzone.client.widgets import theme
 
 
 @pytest.fixture(scope="session")

@@ -14,8 +14,8 @@ from typing import Any
 import arcade
 from conftest import frame
 
-from stalkerzone.client.app import StalkerWindow
-from stalkerzone.client.session import GameSession, GameSpec, SeatSpec
+from stalkerzone.client.app.window import StalkerWindow
+from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
 from stalkerzone.engine.actions import Move
 from stalkerzone.engine.state import card_id
 
@@ -119,9 +119,10 @@ def open_screen(win: StalkerWindow, kind: str, rng: random.Random) -> None:
 
 
 def test_client8_ten_thousand_random_events(window: StalkerWindow, monkeypatch: Any) -> None:
-    from stalkerzone.client import i18n, theme
-    from stalkerzone.client.app import AppContext, Presets
-    from stalkerzone.client.settings import Settings
+    from stalkerzone.client.app.settings import Settings
+    from stalkerzone.client.app.window import AppContext, Presets
+    from stalkerzone.client.text import i18n
+    from stalkerzone.client.widgets import theme
 
     win = window
     win.app = AppContext(presets=Presets(seed=5), settings=Settings())

@@ -13,15 +13,16 @@ import arcade
 import pytest
 from conftest import click, click_button, find_button, frame, key, pixels
 
-from stalkerzone.client import i18n, theme
-from stalkerzone.client.app import StalkerWindow
-from stalkerzone.client.cardface import CardFace, art_texture
-from stalkerzone.client.rules_overlay import abilities_in_play, search, start_section
-from stalkerzone.client.session import GameSession, GameSpec, SeatSpec
+from stalkerzone.client.app.window import StalkerWindow
+from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
+from stalkerzone.client.render.card_face import CardFace, art_texture
+from stalkerzone.client.text import i18n
+from stalkerzone.client.text.rules_sections import abilities_in_play, search, start_section
+from stalkerzone.client.widgets import theme
 from stalkerzone.engine.actions import Buy, EndTurn, Move
 from stalkerzone.engine.cards import CardSet, PerColour, Regeneration
-from stalkerzone.engine.odds import odds
 from stalkerzone.engine.state import card_id
+from stalkerzone.odds.solver import odds
 
 
 def set_state(session: GameSession, state: Any) -> None:

@@ -10,10 +10,10 @@ from typing import Any
 import arcade
 from conftest import click, frame, key, pixels
 
-from stalkerzone.client import hexgeom
-from stalkerzone.client.app import StalkerWindow
-from stalkerzone.client.board_render import HEX
-from stalkerzone.client.session import GameSession, GameSpec, SeatSpec
+from stalkerzone.client.app.window import StalkerWindow
+from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
+from stalkerzone.client.render import hex_geometry as hexgeom
+from stalkerzone.client.render.zone_layer import HEX
 from stalkerzone.engine.actions import EndTurn, Move
 
 
@@ -144,7 +144,7 @@ def test_client_board_refusal_is_shown_and_state_kept(win: StalkerWindow) -> Non
 
 
 def test_client_board_resize_and_ui_scale(win: StalkerWindow) -> None:
-    from stalkerzone.client import theme
+    from stalkerzone.client.widgets import theme
 
     session = start(win)
     view = to_board(win, session)
@@ -164,8 +164,8 @@ def test_client_board_resize_and_ui_scale(win: StalkerWindow) -> None:
 def test_client_board_pan_moves_the_world_texture_and_zoom_renders_it_again(
     win: StalkerWindow,
 ) -> None:
-    from stalkerzone.client import theme
-    from stalkerzone.client.tokens import RADIUS, token_spots
+    from stalkerzone.client.render.tokens import RADIUS, token_spots
+    from stalkerzone.client.widgets import theme
 
     session = start(win)
     view = to_board(win, session)

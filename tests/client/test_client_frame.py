@@ -9,9 +9,9 @@ import pytest
 from conftest import click_button, find_button, frame, key, pixels
 
 from stalkerzone import paths
-from stalkerzone.client import i18n
-from stalkerzone.client.app import StalkerWindow
-from stalkerzone.client.settings import Settings, load_settings, save_settings, settings_path
+from stalkerzone.client.app.settings import Settings, load_settings, save_settings, settings_path
+from stalkerzone.client.app.window import StalkerWindow
+from stalkerzone.client.text import i18n
 from stalkerzone.commands import play
 from stalkerzone.errors import UserError
 

@@ -8,10 +8,10 @@ import arcade
 from conftest import click, click_button, frame, key
 from test_client_layout import slot_screen
 
-from stalkerzone.client import hexgeom
-from stalkerzone.client.app import Presets, StalkerWindow
-from stalkerzone.client.board_render import HEX
-from stalkerzone.engine import bots
+from stalkerzone.bots import players as bots
+from stalkerzone.client.app.window import Presets, StalkerWindow
+from stalkerzone.client.render import hex_geometry as hexgeom
+from stalkerzone.client.render.zone_layer import HEX
 from stalkerzone.engine.actions import Move, PlaceSector
 from stalkerzone.engine.layout import Placement, check_zone, dead_ends
 

@@ -8,11 +8,12 @@ from typing import Any
 import arcade
 from conftest import click, click_button, frame, key, pixels
 
-from stalkerzone.client import hexgeom, theme
-from stalkerzone.client.app import StalkerWindow
-from stalkerzone.client.board_render import HEX, side_points
-from stalkerzone.client.session import GameSession, GameSpec, SeatSpec
-from stalkerzone.client.views.layout import BORDER
+from stalkerzone.client.app.window import StalkerWindow
+from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
+from stalkerzone.client.render import hex_geometry as hexgeom
+from stalkerzone.client.render.zone_layer import HEX, side_points
+from stalkerzone.client.screens.layout import BORDER
+from stalkerzone.client.widgets import theme
 from stalkerzone.engine.actions import PlaceSector
 from stalkerzone.engine.hexes import Hex, slot_centre
 from stalkerzone.engine.layout import check_zone

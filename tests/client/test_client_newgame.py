@@ -6,8 +6,8 @@ from pathlib import Path
 
 from conftest import click_button, find_button, frame
 
-from stalkerzone.client.app import AppContext, Presets, StalkerWindow
-from stalkerzone.client.settings import Settings
+from stalkerzone.client.app.settings import Settings
+from stalkerzone.client.app.window import AppContext, Presets, StalkerWindow
 
 
 def test_client_newgame_presets_and_start_by_hand(win: StalkerWindow) -> None:

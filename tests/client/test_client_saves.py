@@ -8,8 +8,8 @@ from conftest import click_button, frame, key
 from test_client_board import start, to_board
 
 from stalkerzone import paths
-from stalkerzone.client import saves
-from stalkerzone.client.app import StalkerWindow
+from stalkerzone.client.app.window import StalkerWindow
+from stalkerzone.client.controller import save_files as saves
 from stalkerzone.engine.actions import EndTurn, Move
 
 

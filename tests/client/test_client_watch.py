@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from stalkerzone.client.app import StalkerWindow
-from stalkerzone.client.watch import bot_spec, drive_headless
+from stalkerzone.client.app.window import StalkerWindow
+from stalkerzone.client.controller.watch import bot_spec, drive_headless
 from stalkerzone.commands import watch
 from stalkerzone.errors import UserError
 

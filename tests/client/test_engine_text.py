@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from stalkerzone.client import engine_text, i18n
+from stalkerzone.client.text import engine_text, i18n
 from stalkerzone.content.loader import load_packs
 from stalkerzone.engine import messages, undo
 from stalkerzone.engine.cards import CardSet
@@ -161,9 +161,9 @@ def test_render_falls_back_to_english(russian: None) -> None:
 
 
 def test_a_played_game_has_keyed_notes_and_renders_them(russian: None) -> None:
+    from stalkerzone.bots import players as bots
     from stalkerzone.content.tiles import load_sectors
     from stalkerzone.content.variants import load_variant
-    from stalkerzone.engine import bots
     from stalkerzone.engine import record as records
     from stalkerzone.engine.game import GameSetup, PlayerSetup
 

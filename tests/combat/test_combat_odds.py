@@ -19,7 +19,7 @@ from stalkerzone.engine.cards import (
     Regeneration,
 )
 from stalkerzone.engine.combat import Decision, Fight, IllegalFightAction, Roll
-from stalkerzone.engine.odds import Odds, best_decision, decision_odds, odds
+from stalkerzone.odds.solver import Odds, best_decision, decision_odds, odds
 
 COLOURS = (Colour.GREEN, Colour.YELLOW, Colour.RED)
 

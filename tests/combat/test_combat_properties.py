@@ -19,7 +19,7 @@ from stalkerzone.engine.cards import (
     Regeneration,
 )
 from stalkerzone.engine.combat import FIGHT_EVENTS, Fight, play_chance, start_fight
-from stalkerzone.engine.odds import odds
+from stalkerzone.odds.solver import odds
 
 ABILITIES: list[Ability] = [
     Drain(PerColour(1, 1, 2)),

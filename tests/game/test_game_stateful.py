@@ -55,8 +55,8 @@ from stalkerzone.engine.game import (
 )
 from stalkerzone.engine.hexes import Hex
 from stalkerzone.engine.illegal import IllegalAction
-from stalkerzone.engine.serialize import state_to_json
 from stalkerzone.engine.state import GameState, card_id, card_places
+from stalkerzone.persistence.serialize import state_to_json
 
 RULE_IDS = frozenset(s.id for s in load_rules_reference("en"))
 ZONE_MODES = ("free", "ring", "line", "compact", "hand")

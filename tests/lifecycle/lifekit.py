@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from functools import cache
 
+from stalkerzone.bots import players as bots
 from stalkerzone.content.loader import load_packs
 from stalkerzone.content.tiles import load_sectors
 from stalkerzone.content.variants import load_variant
-from stalkerzone.engine import bots
 from stalkerzone.engine import record as records
 from stalkerzone.engine.cards import CardSet
 from stalkerzone.engine.game import GameSetup, PlayerSetup

@@ -8,14 +8,14 @@ from dataclasses import replace
 import pytest
 from lifekit import base_cards, sectors, start
 
+from stalkerzone.bots import players as bots
 from stalkerzone.content.variants import load_variant
-from stalkerzone.engine import bots
 from stalkerzone.engine import record as records
 from stalkerzone.engine.actions import FightDecision, Move, PlaceSector
 from stalkerzone.engine.game import legal_actions
 from stalkerzone.engine.layout import Placement, check_zone, completable, legal_placements
 from stalkerzone.engine.state import card_places
-from stalkerzone.simulation import game_seed, play_game
+from stalkerzone.simulation.runner import game_seed, play_game
 
 GAMES = 100
 

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from lifekit import bot_record, packs
 
-from stalkerzone import saves
 from stalkerzone.cli import main
 from stalkerzone.engine import record as records
-from stalkerzone.engine.serialize import action_to_json, digest, state_digest
+from stalkerzone.persistence import saves
+from stalkerzone.persistence.serialize import action_to_json, digest, state_digest
 
 REPO = Path(__file__).resolve().parents[2]
 

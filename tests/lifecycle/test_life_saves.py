@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 from lifekit import bot_record, packs
 
-from stalkerzone import saves
 from stalkerzone.cli import main
 from stalkerzone.engine import record as records
-from stalkerzone.engine.serialize import action_to_json, digest, state_to_json
-from stalkerzone.saves import SaveError
+from stalkerzone.persistence import saves
+from stalkerzone.persistence.saves import SaveError
+from stalkerzone.persistence.serialize import action_to_json, digest, state_to_json
 
 
 @cache
@@ -41,7 +41,7 @@ def test_life_save_load_gives_the_same_state(tmp_path: Path) -> None:
     assert len(checked.record.states) == len(record.actions) + 1
     # and the game goes on identically from a loaded record
     if not record.state.is_terminal:
-        from stalkerzone.engine import bots
+        from stalkerzone.bots import players as bots
 
         a = bots.choose(record.state, None, "hard")
         assert bots.choose(fast.record.state, None, "hard") == a

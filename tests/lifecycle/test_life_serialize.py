@@ -26,7 +26,7 @@ from stalkerzone.engine.actions import (
     TakeOrder,
 )
 from stalkerzone.engine.hexes import Hex
-from stalkerzone.engine.serialize import (
+from stalkerzone.persistence.serialize import (
     SnapshotError,
     action_from_json,
     action_to_json,

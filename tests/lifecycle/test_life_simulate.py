@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from stalkerzone.cli import main
-from stalkerzone.simulation import SimConfig, game_seed, run_games, summarise
+from stalkerzone.simulation.runner import SimConfig, game_seed, run_games, summarise
 
 REPO = Path(__file__).resolve().parents[2]
 SMALL = SimConfig(games=4, players=2, seed=5, variant="express", max_rounds=12, include_user=False)

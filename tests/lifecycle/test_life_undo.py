@@ -8,8 +8,9 @@ from dataclasses import replace
 import pytest
 from lifekit import start
 
-from stalkerzone.engine import bots, undo
+from stalkerzone.bots import players as bots
 from stalkerzone.engine import record as records
+from stalkerzone.engine import undo
 from stalkerzone.engine.actions import EndTurn, FightDecision, Move, PlaceSector, Stash
 from stalkerzone.engine.game import legal_actions
 from stalkerzone.engine.record import GameRecord

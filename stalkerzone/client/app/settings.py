@@ -1,0 +1,75 @@
+"""Player settings (language, UI scale, animation speed, colour-blind symbols, fullscreen).
+
+Saved as TOML in ``paths.user_config_dir()/settings.toml`` with an atomic write (temp file +
+rename). A missing or broken file gives the defaults and a readable note, never a crash.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import tomllib
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+
+import tomli_w
+
+from stalkerzone import paths
+from stalkerzone.client.text.i18n import LANGUAGES
+
+ANIMATION_SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0)
+UI_SCALES: tuple[float, ...] = (0.85, 1.0, 1.15, 1.3, 1.5)
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    language: str = "en"
+    ui_scale: float = 1.0
+    animation_speed: float = 1.0  # 1 = normal; bots and moves play faster when higher
+    colour_blind_symbols: bool = True
+    fullscreen: bool = False
+
+    def validated(self) -> Settings:
+        """The same settings with every value brought into its allowed range."""
+        return replace(
+            self,
+            language=self.language if self.language in LANGUAGES else "en",
+            ui_scale=min(2.0, max(0.75, float(self.ui_scale))),
+            animation_speed=min(8.0, max(0.25, float(self.animation_speed))),
+            colour_blind_symbols=bool(self.colour_blind_symbols),
+            fullscreen=bool(self.fullscreen),
+        )
+
+
+def settings_path() -> Path:
+    return paths.user_config_dir() / "settings.toml"
+
+
+def load_settings() -> tuple[Settings, str | None]:
+    """The saved settings (or defaults) and a note if the file could not be used."""
+    path = settings_path()
+    if not path.exists():
+        return Settings(), None
+    try:
+        with path.open("rb") as handle:
+            data = tomllib.load(handle)
+        known = {f.name: f.type for f in fields(Settings)}
+        values = {key: value for key, value in data.items() if key in known}
+        return Settings(**values).validated(), None
+    except (OSError, tomllib.TOMLDecodeError, TypeError, ValueError) as error:
+        return Settings(), f"{path}: settings ignored: {error}"
+
+
+def save_settings(settings: Settings) -> None:
+    """Write the settings atomically (temp file in the same folder, then rename)."""
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = tomli_w.dumps(asdict(settings.validated())).encode("utf-8")
+    handle, temp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise

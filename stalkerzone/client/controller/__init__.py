@@ -1,0 +1,3 @@
+"""The game in progress: the session calling ``apply``, the worker thread, bot seats,
+saves and ``watch``.
+"""

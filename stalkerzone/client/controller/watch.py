@@ -1,0 +1,162 @@
+"""``stalkerzone watch``: bots play a whole game in the real client.
+
+In a window it plays at the animation speed. Headless (``ARCADE_HEADLESS``) it runs offscreen
+as fast as it can and writes ``<kind>.png`` into the screenshot folder whenever the screen
+changes kind (title, layout, board, fight, base, gameover), so every screen a player would see
+is captured from a real game.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import arcade
+
+from stalkerzone.client.app.window import Presets, StalkerWindow, make_context, open_window
+from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
+
+ROUND_CAP = 150  # without --turns a game that nobody wins stops after this many rounds
+
+
+@dataclass
+class WatchResult:
+    turns: int
+    winner: str | None
+    over: bool
+    screenshots: dict[str, Path] = field(default_factory=dict)
+    kinds_seen: list[str] = field(default_factory=list)
+
+
+def bot_spec(app: Any, bots: int, seed: int, variant: str, zone_mode: str) -> GameSpec:
+    stalkers = [s.id for s in app.cards().cards.stalkers]
+    seats = tuple(
+        SeatSpec(f"Bot {k + 1}", stalkers[k % len(stalkers)], "normal") for k in range(bots)
+    )
+    dirs = tuple(str(p) for p in app.presets.card_dirs)
+    return GameSpec(seed, seats, variant, zone_mode, dirs)
+
+
+def draw_frame(window: StalkerWindow) -> None:
+    window.dispatch_event("on_draw")
+    window.dispatch_events()
+
+
+def snapshot(window: StalkerWindow, folder: Path, kind: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{kind}.png"
+    arcade.get_image(0, 0, window.width, window.height).convert("RGB").save(path)
+    return path
+
+
+def drive_headless(
+    window: StalkerWindow,
+    spec: GameSpec,
+    *,
+    turns: int | None = None,
+    shots: Path | None = None,
+    max_steps: int = 200_000,
+) -> WatchResult:
+    """Play ``spec`` to the end (or ``turns``, by default :data:`ROUND_CAP` rounds) as fast as
+    possible, screenshotting each kind."""
+    if turns is None:
+        turns = ROUND_CAP * len(spec.seats)
+    app = window.app
+    result = WatchResult(turns=0, winner=None, over=False)
+    window.show_screen("title")
+    draw_frame(window)
+    draw_frame(window)
+    if shots is not None:
+        result.screenshots["title"] = snapshot(window, shots, "title")
+    result.kinds_seen.append("title")
+    session = GameSession.start(app, spec)
+    session.worker.synchronous = True
+    session.autosave_enabled = False
+    app.session = session
+    session.show(window)
+    last_kind = None
+    for _step in range(max_steps):
+        window.dispatch_event("on_update", 1 / 60)
+        window.dispatch_events()
+        screen = window.screen
+        kind = screen.kind if screen is not None else "?"
+        half_laid = kind == "layout" and len(session.state.zone.placements) >= 6
+        if half_laid and "layout" not in result.screenshots and shots is not None:
+            draw_frame(window)
+            result.screenshots[kind] = snapshot(window, shots, kind)
+        if kind != last_kind:
+            last_kind = kind
+            if kind not in result.kinds_seen:
+                result.kinds_seen.append(kind)
+            # One PNG per kind: the first time it shows (the board once the stalkers have
+            # spread out), so a fast run spends its time playing, not drawing.
+            wanted = (
+                kind not in result.screenshots
+                and kind != "layout"
+                and not (kind == "board" and session.state.turn < 3 * len(spec.seats))
+            )
+            if shots is not None and wanted:
+                draw_frame(window)
+                draw_frame(window)
+                result.screenshots[kind] = snapshot(window, shots, kind)
+        state = session.state
+        if state.phase == "over" and kind == "gameover":
+            result.over = True
+            break
+        if turns is not None and state.turn > turns and state.phase != "layout":
+            break
+    state = session.state
+    result.turns = state.turn
+    if state.winner is not None:
+        result.winner = state.players[state.winner].name
+    if shots is not None and "board" not in result.screenshots and window.has_screen("board"):
+        window.show_screen("board")
+        draw_frame(window)
+        draw_frame(window)
+        result.screenshots["board"] = snapshot(window, shots, "board")
+    return result
+
+
+def run_watch(
+    *,
+    bots: int,
+    seed: int,
+    turns: int | None,
+    shots: Path | None,
+    lang: str | None,
+    card_dirs: tuple[Path, ...],
+    variant: str,
+    zone_mode: str,
+) -> int:
+    headless = "ARCADE_HEADLESS" in os.environ
+    app = make_context(
+        Presets(players=bots, bots=bots, seed=seed, variant=variant, card_dirs=card_dirs, lang=lang)
+    )
+    app.watching = True
+    window = open_window(app, visible=not headless)
+    spec = bot_spec(app, bots, seed, variant, zone_mode)
+    if headless:
+        window.headless_fast = True
+        window.raise_errors = True
+        result = drive_headless(window, spec, turns=turns, shots=shots)
+        outcome = f"{result.winner} wins" if result.winner else "no winner yet"
+        print(
+            f"watch: {outcome} after {result.turns} turns; screens: {', '.join(result.kinds_seen)}"
+        )
+        for kind, path in result.screenshots.items():
+            print(f"  {kind}: {path}")
+        window.close()
+        return 0
+
+    def start(_dt: float) -> None:
+        session = GameSession.start(app, spec)
+        session.autosave_enabled = False
+        app.session = session
+        session.show(window)
+
+    window.show_screen("title")
+    arcade.schedule_once(start, 1.5)
+    arcade.run()
+    return 0

@@ -1,0 +1,288 @@
+"""Card faces: a pack's art when it has some, else a face generated from the card's data.
+
+A :class:`CardFace` belongs to a rectangle of a screen: :meth:`CardFace.build` adds its texts to
+the screen's batch (``BaseView.label``) and :meth:`CardFace.draw` draws frame, art or emblem.
+The generated emblem depends on the card's kind and, through a hash of its id, on the card, so
+custom cards without art still look like themselves (issue 8, item 5).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import arcade
+from arcade.types import Color
+
+from stalkerzone.client.text.card_words import card_kind, card_name, card_summary, shorten, t
+from stalkerzone.client.widgets import theme
+from stalkerzone.engine.cards import AnyCard, Colour, Equipment, Monster, Site
+
+KIND_COLOUR: dict[str, Color] = {
+    "weapon": Color(170, 90, 60),
+    "mod": Color(190, 140, 70),
+    "head": Color(80, 120, 170),
+    "body": Color(70, 100, 150),
+    "navigation": Color(70, 150, 140),
+    "grenade": Color(150, 150, 60),
+    "stimulator": Color(190, 70, 90),
+    "artifact": Color(160, 100, 200),
+    "monster": Color(120, 120, 110),
+    "order": Color(150, 130, 90),
+    "stalker": Color(110, 130, 90),
+    "event": Color(210, 140, 60),
+    "card": Color(110, 110, 110),
+}
+MONSTER_COLOUR: dict[Colour, Color] = {
+    Colour.GREEN: theme.SITE_COLOUR[Site.DANGER_GREEN],
+    Colour.YELLOW: theme.SITE_COLOUR[Site.DANGER_YELLOW],
+    Colour.RED: theme.SITE_COLOUR[Site.DANGER_RED],
+}
+
+
+@cache
+def art_texture(path: str) -> arcade.Texture | None:
+    """The art file of a card (None if missing or unreadable: the face is generated then)."""
+    try:
+        if not Path(path).is_file():
+            return None
+        return arcade.load_texture(path)
+    except Exception:
+        return None
+
+
+def _hash(card_id: str) -> int:
+    return int.from_bytes(hashlib.sha1(card_id.encode()).digest()[:4], "big")
+
+
+def kind_colour(card: AnyCard, colour: Colour | None = None) -> Color:
+    if isinstance(card, Monster) and colour is not None:
+        return MONSTER_COLOUR[colour]
+    return KIND_COLOUR.get(card_kind(card), KIND_COLOUR["card"])
+
+
+def _mix(a: Color, b: Color, f: float) -> Color:
+    return Color(
+        int(a.r + (b.r - a.r) * f), int(a.g + (b.g - a.g) * f), int(a.b + (b.b - a.b) * f), 255
+    )
+
+
+class CardFace:
+    """One card drawn in ``(left, bottom, width, height)``; ``compact`` = a one-line tile."""
+
+    def __init__(
+        self,
+        card: AnyCard,
+        left: float,
+        bottom: float,
+        width: float,
+        height: float,
+        *,
+        colour: Colour | None = None,
+        compact: bool = False,
+        dim: bool = False,
+        count: int = 1,
+        note: str = "",
+    ) -> None:
+        self.card = card
+        self.left, self.bottom, self.width, self.height = left, bottom, width, height
+        self.colour = colour
+        self.compact = compact or height < theme.px(120)
+        self.dim = dim
+        self.count = count
+        self.note = note
+        self.accent = kind_colour(card, colour)
+        self.art = art_texture(card.art) if card.art else None
+
+    @property
+    def top(self) -> float:
+        return self.bottom + self.height
+
+    @property
+    def right(self) -> float:
+        return self.left + self.width
+
+    def contains(self, x: float, y: float) -> bool:
+        return self.left <= x <= self.right and self.bottom <= y <= self.top
+
+    # texts
+    def build(self, view: Any) -> None:
+        px = theme.px
+        text_colour = theme.TEXT_DIM if self.dim else theme.TEXT
+        pad = px(7)
+        chars = max(6, int(self.width / px(9.0)))
+        if self.compact:
+            size = 11 if self.height >= px(60) else 10
+            view.label(
+                shorten(card_name(self.card), chars),
+                self.left + pad + px(4),
+                self.top - pad - px(11),
+                size,
+                text_colour,
+                bold=True,
+            )
+            low = self.height < px(56)
+            tiny = self.height < px(46)
+            if not (low and self.note) and not tiny:  # low tiles: the note before the summary
+                view.label(
+                    shorten(card_summary(self.card), chars + 2),
+                    self.left + pad + px(4),
+                    self.top - pad - px(27 if low else 29),
+                    10,
+                    theme.TEXT_DIM,
+                )
+            if self.note:
+                view.label(
+                    shorten(self.note, int(self.width / px(6.0))),
+                    self.left + pad + px(4),
+                    self.bottom + pad,
+                    9,
+                    theme.BAD if self.dim else theme.ACCENT,
+                )
+            if self.count > 1:
+                view.label(
+                    f"×{self.count}",
+                    self.right - pad,
+                    self.bottom + pad,
+                    13,
+                    theme.ACCENT,
+                    bold=True,
+                    anchor_x="right",
+                )
+            return
+        band = px(34)
+        view.label(
+            shorten(card_name(self.card), chars),
+            self.left + pad + px(2),
+            self.top - band + px(11),
+            13,
+            text_colour,
+            bold=True,
+        )
+        view.label(
+            card_summary(self.card),
+            self.left + pad + px(2),
+            self.bottom + px(58),
+            11,
+            theme.TEXT,
+            width=int(self.width - 2 * pad),
+            multiline=True,
+            anchor_y="top",
+        )
+        price = getattr(self.card, "price", None)
+        if isinstance(self.card, Equipment) and price:
+            view.label(
+                t("kit.price", price=price),
+                self.right - pad,
+                self.bottom + pad + px(2),
+                11,
+                theme.ACCENT,
+                anchor_x="right",
+            )
+
+    # shapes
+    def draw(self) -> None:
+        px = theme.px
+        lf, b, r, tp = self.left, self.bottom, self.right, self.top
+        back = _mix(theme.BG, self.accent, 0.18 if not self.dim else 0.06)
+        arcade.draw_lrbt_rectangle_filled(lf, r, b, tp, back)
+        if self.compact:
+            arcade.draw_lrbt_rectangle_filled(lf, lf + px(5), b, tp, self.accent)
+        else:
+            band = px(34)
+            arcade.draw_lrbt_rectangle_filled(
+                lf, r, tp - band, tp, _mix(theme.BG, self.accent, 0.55)
+            )
+            art_top, art_bottom = tp - band - px(4), b + px(64)
+            if art_top - art_bottom > px(20):
+                self._draw_art(lf + px(6), r - px(6), art_bottom, art_top)
+        edge = theme.BAD if (self.dim and self.note) else self.accent
+        arcade.draw_lrbt_rectangle_outline(lf, r, b, tp, edge, 2 if not self.dim else 1)
+        if self.dim:
+            arcade.draw_lrbt_rectangle_filled(lf, r, b, tp, (0, 0, 0, 90))
+
+    def _draw_art(self, lf: float, r: float, b: float, t: float) -> None:
+        if self.art is not None:
+            tex = self.art
+            scale = min((r - lf) / tex.width, (t - b) / tex.height)
+            w, h = tex.width * scale, tex.height * scale
+            cx, cy = (lf + r) / 2, (b + t) / 2
+            arcade.draw_texture_rect(tex, arcade.XYWH(cx, cy, w, h))
+            return
+        self._emblem(lf, r, b, t)
+
+    def _emblem(self, lf: float, r: float, b: float, t: float) -> None:
+        """A generated picture: a field tinted by the card id and the kind's emblem."""
+        seed = _hash(self.card.id)
+        accent = self.accent
+        arcade.draw_lrbt_rectangle_filled(lf, r, b, t, _mix(theme.BG, accent, 0.28))
+        cx, cy = (lf + r) / 2, (b + t) / 2
+        size = min(r - lf, t - b) * 0.42
+        # rings seeded by the card id: custom cards look distinct without art
+        for k in range(3):
+            radius = size * (0.55 + 0.25 * k) + (seed >> (k * 3)) % 7
+            sides = 6 if (seed >> k) & 1 else 8
+            rot = (seed % 60) + k * 15
+            points = [
+                (
+                    cx + radius * math.cos(math.radians(rot + 360 * i / sides)),
+                    cy + radius * math.sin(math.radians(rot + 360 * i / sides)),
+                )
+                for i in range(sides)
+            ]
+            arcade.draw_polygon_outline(points, _mix(theme.BG, accent, 0.45 + 0.15 * k), 1)
+        kind = card_kind(self.card)
+        light = _mix(accent, Color(255, 255, 255), 0.35)
+        s = size * 0.55
+        if kind in ("weapon", "mod"):
+            arcade.draw_circle_outline(cx, cy, s, light, 3)
+            arcade.draw_line(cx - s * 1.4, cy, cx + s * 1.4, cy, light, 2)
+            arcade.draw_line(cx, cy - s * 1.4, cx, cy + s * 1.4, light, 2)
+            arcade.draw_circle_filled(cx, cy, s * 0.18, light)
+        elif kind in ("head", "body"):
+            shield = [
+                (cx - s, cy + s),
+                (cx + s, cy + s),
+                (cx + s, cy),
+                (cx, cy - s * 1.2),
+                (cx - s, cy),
+            ]
+            arcade.draw_polygon_filled(shield, _mix(accent, theme.BG, 0.2))
+            arcade.draw_polygon_outline(shield, light, 3)
+        elif kind == "navigation":
+            arcade.draw_circle_outline(cx, cy, s, light, 3)
+            arcade.draw_triangle_filled(cx, cy + s * 0.9, cx - s * 0.3, cy, cx + s * 0.3, cy, light)
+            arcade.draw_triangle_filled(
+                cx, cy - s * 0.9, cx - s * 0.3, cy, cx + s * 0.3, cy, _mix(accent, theme.BG, 0.3)
+            )
+        elif kind == "grenade":
+            arcade.draw_circle_filled(cx, cy - s * 0.15, s * 0.8, _mix(accent, theme.BG, 0.2))
+            arcade.draw_circle_outline(cx, cy - s * 0.15, s * 0.8, light, 3)
+            arcade.draw_lrbt_rectangle_filled(
+                cx - s * 0.25, cx + s * 0.25, cy + s * 0.6, cy + s * 0.95, light
+            )
+        elif kind == "stimulator":
+            w = s * 0.35
+            arcade.draw_lrbt_rectangle_filled(cx - w, cx + w, cy - s, cy + s, light)
+            arcade.draw_lrbt_rectangle_filled(cx - s, cx + s, cy - w, cy + w, light)
+        elif kind == "artifact":
+            spikes = 5 + seed % 4
+            points = []
+            for i in range(spikes * 2):
+                rad = s if i % 2 == 0 else s * 0.45
+                ang = math.radians(90 + 180 * i / spikes)
+                points.append((cx + rad * math.cos(ang), cy + rad * math.sin(ang)))
+            arcade.draw_polygon_filled(points, light)
+        elif kind == "monster":
+            for k in (-1, 0, 1):
+                x = cx + k * s * 0.55
+                arcade.draw_triangle_filled(
+                    x - s * 0.18, cy + s, x + s * 0.18, cy + s, x + k * s * 0.15, cy - s, light
+                )
+            arcade.draw_circle_filled(cx - s * 0.5, cy + s * 0.2, s * 0.12, theme.BG)
+            arcade.draw_circle_filled(cx + s * 0.5, cy + s * 0.2, s * 0.12, theme.BG)
+        else:
+            arcade.draw_circle_filled(cx, cy, s * 0.7, light)

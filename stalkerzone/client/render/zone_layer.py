@@ -1,0 +1,602 @@
+"""Drawing the Zone: terrain, roads, sites and sector edges, built once per change.
+
+:func:`zone_hexes` turns placements into world hexes (MAP-2 geometry from ``engine.hexes``);
+:class:`ZoneLayer` turns hexes into one ``ShapeElementList`` plus one text batch (never
+``draw_text`` per frame). :class:`WorldTexture` renders that layer once per map or zoom change
+into an offscreen texture in world space, drawn through the map camera (a pan moves it, never
+renders it). :class:`StaticCache` holds the whole screen (map, HUD, buttons) and blits it while
+nothing changes, so a still frame costs one copy.
+
+Sites are told apart by shape as well as colour (colour-blind players): bases are squares with
+a letter, dangers are triangles with 1–3 pips (green, yellow, red), anomalies are rings, events
+are diamonds with "?", the Epicenter is a star.
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import arcade
+import pyglet
+from arcade.camera import Camera2D
+from arcade.gl import BufferDescription
+from arcade.shape_list import (
+    Shape,
+    ShapeElementList,
+    create_ellipse_filled,
+    create_ellipse_outline,
+    create_line,
+    create_line_strip,
+    create_polygon,
+)
+from arcade.types import Color
+
+from stalkerzone.client.render import hex_geometry as hexgeom
+from stalkerzone.client.render.fonts import FONT
+from stalkerzone.client.text import i18n
+from stalkerzone.client.widgets import theme
+from stalkerzone.engine.cards import Site, Terrain
+from stalkerzone.engine.hexes import DIRECTIONS, Hex, Slot, neighbour, world_hex
+from stalkerzone.engine.layout import HexTile, Placement, Sector
+
+HEX = 30.0  # world circumradius of a small hex
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedHex:
+    """A small hex of a placed sector: its tile and the world sides its roads leave by."""
+
+    tile: HexTile
+    roads: frozenset[int]
+    sector: str
+    slot: Slot
+
+
+def placement_hexes(placement: Placement, sector: Sector) -> dict[Hex, PlacedHex]:
+    """World hexes of one placement (rotation turns local side ``k`` into ``k + rotation``)."""
+    face = sector.faces[placement.face]
+    out = {}
+    for local, tile in face.hexes.items():
+        where = world_hex(placement.slot, placement.rotation, local)
+        roads = frozenset((k + placement.rotation) % 6 for k in tile.roads)
+        out[where] = PlacedHex(tile, roads, sector.id, placement.slot)
+    return out
+
+
+def zone_hexes(
+    placements: Iterable[Placement], sectors: Mapping[str, Sector]
+) -> dict[Hex, PlacedHex]:
+    out: dict[Hex, PlacedHex] = {}
+    for p in placements:
+        out.update(placement_hexes(p, sectors[p.sector]))
+    return out
+
+
+def centre(h: Hex) -> tuple[float, float]:
+    return hexgeom.world(h.q, h.r, HEX)
+
+
+def side_points(
+    h: Hex, side: int, size: float = HEX, origin: tuple[float, float] = (0.0, 0.0)
+) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The two corners of side ``side`` of hex ``h`` (the side facing ``neighbour(h, side)``)."""
+    n = neighbour(h, side)
+    cx, cy = hexgeom.world(h.q, h.r, size)
+    nx, ny = hexgeom.world(n.q, n.r, size)
+    cx, cy, nx, ny = cx + origin[0], cy + origin[1], nx + origin[0], ny + origin[1]
+    mx, my = (cx + nx) / 2, (cy + ny) / 2
+    dx, dy = nx - cx, ny - cy
+    length = math.hypot(dx, dy) or 1.0
+    px_, py_ = -dy / length * size / 2, dx / length * size / 2
+    return (mx + px_, my + py_), (mx - px_, my - py_)
+
+
+def with_alpha(colour: Color, alpha: int) -> Color:
+    return Color(colour.r, colour.g, colour.b, alpha)
+
+
+def shade(colour: Color, factor: float, alpha: int | None = None) -> Color:
+    return Color(
+        min(255, int(colour.r * factor)),
+        min(255, int(colour.g * factor)),
+        min(255, int(colour.b * factor)),
+        colour.a if alpha is None else alpha,
+    )
+
+
+# --- one layer of hexes ---------------------------------------------------------------------
+
+
+class ZoneLayer:
+    """Shapes and texts of a set of world hexes; rebuild with :meth:`build` when they change."""
+
+    def __init__(self) -> None:
+        self.size = HEX
+        self.origin = (0.0, 0.0)
+        self.shapes: ShapeElementList[Shape] = ShapeElementList()
+        self.batch = pyglet.graphics.Batch()
+        self.texts: list[arcade.Text] = []
+
+    def build(
+        self,
+        hexes: Mapping[Hex, PlacedHex],
+        *,
+        symbols: bool = True,
+        alpha: int = 255,
+        open_roads: bool = False,
+        decorations: bool = True,
+        size: float = HEX,
+        origin: tuple[float, float] = (0.0, 0.0),
+        append: bool = False,
+    ) -> None:
+        """Build shapes for ``hexes`` (world hex size ``size`` moved by ``origin``); with
+        ``append`` add to what is there (thumbnails share one list)."""
+        self.size = size
+        self.origin = origin
+        if append:
+            self._build(hexes, symbols, alpha, open_roads, decorations)
+            return
+        self.shapes = ShapeElementList()
+        self.batch = pyglet.graphics.Batch()
+        self.texts = []
+        self._build(hexes, symbols, alpha, open_roads, decorations)
+
+    def _c(self, h: Hex) -> tuple[float, float]:
+        x, y = hexgeom.world(h.q, h.r, self.size)
+        return x + self.origin[0], y + self.origin[1]
+
+    def _build(
+        self,
+        hexes: Mapping[Hex, PlacedHex],
+        symbols: bool,
+        alpha: int,
+        open_roads: bool,
+        decorations: bool,
+    ) -> None:
+        add = self.shapes.append
+        HEX = self.size  # the layer's hex size (thumbnails are smaller)
+        for h, placed in hexes.items():
+            x, y = self._c(h)
+            colour = with_alpha(theme.TERRAIN[placed.tile.terrain], alpha)
+            add(create_polygon(hexgeom.corners(x, y, HEX), colour))
+            if decorations:
+                for shape in terrain_marks(placed.tile.terrain, x, y, alpha, HEX):
+                    add(shape)
+        edge = with_alpha(theme.HEX_EDGE, min(alpha, theme.HEX_EDGE.a))
+        for h in hexes:
+            x, y = self._c(h)
+            points = hexgeom.corners(x, y, HEX)
+            add(create_line_strip([*points, points[0]], edge, 1))
+        for h, placed in hexes.items():
+            self._roads(h, placed, hexes, alpha, open_roads)
+        for h, placed in hexes.items():
+            self._sector_edges(h, placed, hexes, alpha)
+        for h, placed in hexes.items():
+            if placed.tile.site is not None:
+                self._site(h, placed.tile.site, symbols, alpha)
+
+    def _roads(
+        self,
+        h: Hex,
+        placed: PlacedHex,
+        hexes: Mapping[Hex, PlacedHex],
+        alpha: int,
+        open_roads: bool,
+    ) -> None:
+        if not placed.roads:
+            return
+        x, y = self._c(h)
+        under = with_alpha(theme.ROAD_EDGE, alpha)
+        road = with_alpha(theme.ROAD, alpha)
+        for side in placed.roads:
+            nx, ny = self._c(neighbour(h, side))
+            mx, my = (x + nx) / 2, (y + ny) / 2
+            self.shapes.append(create_line(x, y, mx, my, under, self.size * 0.34))
+        self.shapes.append(create_ellipse_filled(x, y, self.size * 0.34, self.size * 0.34, under))
+        for side in placed.roads:
+            nx, ny = self._c(neighbour(h, side))
+            mx, my = (x + nx) / 2, (y + ny) / 2
+            self.shapes.append(create_line(x, y, mx, my, road, self.size * 0.2))
+            if open_roads and neighbour(h, side) not in hexes:
+                # A road that leads into empty space: the next sector must bring a road here.
+                self.shapes.append(
+                    create_ellipse_filled(
+                        mx, my, self.size * 0.2, self.size * 0.2, with_alpha(theme.ACCENT, alpha)
+                    )
+                )
+        self.shapes.append(create_ellipse_filled(x, y, self.size * 0.1, self.size * 0.1, road))
+
+    def _sector_edges(
+        self, h: Hex, placed: PlacedHex, hexes: Mapping[Hex, PlacedHex], alpha: int
+    ) -> None:
+        for side in range(6):
+            other = hexes.get(neighbour(h, side))
+            if other is not None and other.slot == placed.slot:
+                continue
+            (ax, ay), (bx, by) = side_points(h, side, self.size, self.origin)
+            self.shapes.append(create_line(ax, ay, bx, by, with_alpha(theme.SECTOR_EDGE, alpha), 3))
+
+    def _site(self, h: Hex, site: Site, symbols: bool, alpha: int) -> None:
+        x, y = self._c(h)
+        s = self.size * 0.55
+        fill = with_alpha(theme.SITE_COLOUR[site], alpha)
+        dark = with_alpha(Color(15, 15, 12), alpha)
+        add = self.shapes.append
+        if site in (Site.VILLAGE, Site.MILITARY_BASE, Site.LABORATORY):
+            square = [
+                (x - s, y - s * 0.8),
+                (x + s, y - s * 0.8),
+                (x + s, y + s * 0.8),
+                (x - s, y + s * 0.8),
+            ]
+            add(create_polygon(square, fill))
+            add(create_line_strip([*square, square[0]], dark, 2))
+            roof = [(x - s * 1.15, y + s * 0.8), (x, y + s * 1.4), (x + s * 1.15, y + s * 0.8)]
+            add(create_polygon(roof, shade(fill, 0.7)))
+            add(create_line_strip(roof, dark, 2))
+            self._text(i18n.t(f"site.letter_{site.value}"), x, y - s * 0.1, 13, dark)
+        elif site in (Site.DANGER_GREEN, Site.DANGER_YELLOW, Site.DANGER_RED):
+            tri = [(x - s * 1.1, y - s * 0.75), (x + s * 1.1, y - s * 0.75), (x, y + s * 1.1)]
+            add(create_polygon(tri, fill))
+            add(create_line_strip([*tri, tri[0]], dark, 2))
+            pips = {Site.DANGER_GREEN: 1, Site.DANGER_YELLOW: 2, Site.DANGER_RED: 3}[site]
+            if symbols:
+                for k in range(pips):
+                    px_ = x + (k - (pips - 1) / 2) * s * 0.5
+                    add(create_ellipse_filled(px_, y - s * 0.3, s * 0.17, s * 0.17, dark))
+        elif site is Site.ANOMALY:
+            add(create_ellipse_filled(x, y, s, s, with_alpha(fill, min(alpha, 200))))
+            add(create_ellipse_outline(x, y, s, s, dark, 2))
+            if symbols:
+                add(create_ellipse_outline(x, y, s * 0.55, s * 0.55, dark, 2))
+                add(create_ellipse_filled(x, y, s * 0.18, s * 0.18, dark))
+        elif site is Site.EVENT:
+            diamond = [(x, y - s * 1.1), (x + s * 0.9, y), (x, y + s * 1.1), (x - s * 0.9, y)]
+            add(create_polygon(diamond, fill))
+            add(create_line_strip([*diamond, diamond[0]], dark, 2))
+            self._text("?", x, y, 14, dark)
+        elif site is Site.EPICENTER:
+            add(
+                create_ellipse_filled(
+                    x, y, s * 1.35, s * 1.35, with_alpha(Color(120, 20, 30), alpha)
+                )
+            )
+            star = []
+            for k in range(16):
+                radius = s * (1.25 if k % 2 == 0 else 0.5)
+                angle = math.pi / 2 + k * math.pi / 8
+                star.append((x + radius * math.cos(angle), y + radius * math.sin(angle)))
+            add(create_polygon(star, fill))
+            add(
+                create_ellipse_filled(x, y, s * 0.3, s * 0.3, with_alpha(Color(200, 30, 40), alpha))
+            )
+
+    def _text(self, text: str, x: float, y: float, size: float, colour: Color) -> None:
+        if self.size < 14:  # too small to read (tray thumbnails)
+            return
+        size = size * self.size / HEX
+        self.texts.append(
+            arcade.Text(
+                text,
+                x,
+                y,
+                colour,
+                size,
+                font_name=FONT,
+                bold=True,
+                anchor_x="center",
+                anchor_y="center",
+                batch=self.batch,
+            )
+        )
+
+    def draw(self) -> None:
+        self.shapes.draw()
+        self.batch.draw()
+
+
+def terrain_marks(terrain: Terrain, x: float, y: float, alpha: int, s: float = HEX) -> list[Shape]:
+    """Small marks that tell terrain apart without colour (trees, rubble, reeds, waves)."""
+    if terrain is Terrain.FOREST:
+        colour = with_alpha(Color(30, 62, 34), alpha)
+        out = []
+        for dx, dy in ((-0.42, 0.22), (0.38, 0.3), (0.0, -0.45)):
+            cx, cy = x + dx * s, y + dy * s
+            out.append(
+                create_polygon(
+                    [
+                        (cx - s * 0.16, cy - s * 0.12),
+                        (cx + s * 0.16, cy - s * 0.12),
+                        (cx, cy + s * 0.22),
+                    ],
+                    colour,
+                )
+            )
+        return out
+    if terrain is Terrain.RUINS:
+        colour = with_alpha(Color(92, 84, 78), alpha)
+        return [
+            create_polygon([(x + a * s, y + b * s) for a, b in quad], colour)
+            for quad in (
+                ((-0.5, 0.2), (-0.28, 0.2), (-0.28, 0.42), (-0.5, 0.42)),
+                ((0.3, -0.45), (0.52, -0.45), (0.52, -0.25), (0.3, -0.25)),
+            )
+        ]
+    if terrain is Terrain.SWAMP:
+        colour = with_alpha(Color(60, 80, 64), alpha)
+        return [
+            create_line(x + a * s, y + b * s, x + (a + 0.3) * s, y + b * s, colour, 2)
+            for a, b in ((-0.5, 0.3), (0.15, 0.38), (-0.2, -0.42))
+        ]
+    if terrain is Terrain.WATER:
+        colour = with_alpha(Color(90, 140, 190), alpha)
+        out = []
+        for b in (0.25, -0.3):
+            points = [
+                (x + (k / 6 - 0.5) * s * 1.1, y + b * s + math.sin(k * math.pi / 3) * s * 0.07)
+                for k in range(7)
+            ]
+            out.append(create_line_strip(points, colour, 2))
+        return out
+    if terrain is Terrain.ANOMALY_FIELD:
+        colour = with_alpha(Color(170, 110, 190), alpha)
+        return [
+            create_ellipse_outline(x, y, s * 0.5, s * 0.5, colour, 2),
+            create_ellipse_outline(x, y, s * 0.25, s * 0.25, colour, 1),
+        ]
+    return []
+
+
+# --- the offscreen cache --------------------------------------------------------------------
+
+
+class StaticCache:
+    """The static screen rendered once into an offscreen framebuffer and blitted every frame.
+
+    ``draw(key, render)`` re-renders only when ``key`` (map version, widgets, window size)
+    changes; otherwise a still frame costs one framebuffer copy. While ``part_key`` (the camera)
+    changes from frame to frame, the part (the map area) is drawn straight onto the screen and
+    the rest is blitted around it, so every pixel is written once; once it stays put for a frame,
+    the part is drawn into the cache again and still frames are one copy again.
+    """
+
+    def __init__(self, window: arcade.Window) -> None:
+        self.window = window
+        self.key: Any = None
+        self.part_key: Any = None  # the part key the cached part was drawn with
+        self.seen_part_key: Any = None  # the part key of the previous frame
+        self.fbo: Any = None
+        self.size: tuple[int, int] = (0, 0)
+
+    def invalidate(self) -> None:
+        self.key = None
+        self.part_key = None
+
+    def draw(
+        self,
+        key: Any,
+        render: Callable[[], None],
+        clear: Color,
+        part_key: Any = None,
+        render_part: Callable[[], None] | None = None,
+        part_rect: tuple[int, int, int, int] | None = None,
+    ) -> None:
+        """Blit the cached layer, rendering it again first if ``key`` changed; if only
+        ``part_key`` changed (the camera moved), only ``render_part`` runs (the map area, whose
+        window rectangle ``part_rect`` is left, bottom, width, height), the rest of the cached
+        layer (HUD, buttons) stays as it was."""
+        ctx = self.window.ctx
+        size = self.window.get_framebuffer_size()
+        if self.fbo is None or self.size != size:
+            texture = ctx.texture(size, components=4)
+            self.fbo = ctx.framebuffer(color_attachments=[texture])
+            self.size = size
+            self.key = None
+        target = ctx.active_framebuffer
+        moving = part_key != self.seen_part_key
+        self.seen_part_key = part_key
+        if key != self.key:
+            with self.fbo.activate():
+                self.fbo.clear(color=clear)
+                render()
+            self.key = key
+            self.part_key = part_key
+        elif part_key != self.part_key and render_part is not None:
+            if moving and part_rect is not None:
+                self._blit_around(target, part_rect)
+                target.use(force=True)
+                render_part()
+                return
+            with self.fbo.activate():
+                render_part()
+            self.part_key = part_key
+        ctx.copy_framebuffer(self.fbo, target, depth=False)
+        # The blit leaves the cache bound for reading: bind the target again for both reading
+        # and drawing, or a later read (screenshots, tests) would see the cache.
+        target.use(force=True)
+
+    def _blit_around(self, target: Any, rect: tuple[int, int, int, int]) -> None:
+        """Copy the cache to ``target`` except the window rectangle ``rect``."""
+        from pyglet import gl
+
+        width, height = self.size
+        ratio = width / max(1, self.window.width)
+        left, bottom = round(rect[0] * ratio), round(rect[1] * ratio)
+        right, top = left + round(rect[2] * ratio), bottom + round(rect[3] * ratio)
+        gl.glBindFramebuffer(gl.GL_READ_FRAMEBUFFER, self.fbo.glo)
+        gl.glBindFramebuffer(gl.GL_DRAW_FRAMEBUFFER, target.glo)
+        gl.glReadBuffer(gl.GL_COLOR_ATTACHMENT0)
+        gl.glDrawBuffer(gl.GL_BACK if target.is_default else gl.GL_COLOR_ATTACHMENT0)
+        for x0, y0, x1, y1 in (
+            (0, 0, width, bottom),  # below
+            (0, top, width, height),  # above
+            (0, bottom, left, top),  # left
+            (right, bottom, width, top),  # right
+        ):
+            if x1 > x0 and y1 > y0:
+                gl.glBlitFramebuffer(
+                    x0, y0, x1, y1, x0, y0, x1, y1, gl.GL_COLOR_BUFFER_BIT, gl.GL_NEAREST
+                )
+
+
+_QUAD_VS = """#version 330
+uniform WindowBlock { mat4 projection; mat4 view; } window;
+in vec2 in_vert;
+in vec2 in_uv;
+out vec2 v_uv;
+void main() {
+    gl_Position = window.projection * window.view * vec4(in_vert, 0.0, 1.0);
+    v_uv = in_uv;
+}
+"""
+_QUAD_FS = """#version 330
+uniform sampler2D tex;
+in vec2 v_uv;
+out vec4 colour;
+void main() { colour = texture(tex, v_uv); }
+"""
+
+Rect = tuple[float, float, float, float]  # world left, bottom, right, top
+
+
+class WorldTexture:
+    """The static Zone rendered once, in WORLD space, into an offscreen texture; every frame
+    (still or panning) draws that one texture through the map camera.
+
+    The texture is rendered at the camera's zoom (one texel per screen pixel, so the picture is
+    as sharp as drawing the shapes), covering the whole Zone plus half a view on every side, so
+    any camera position the clamp allows shows only texture. Panning moves the quad, never
+    renders. It is rendered again when the content key changes, when the zoom has changed and
+    stayed put for a frame (while the zoom keeps changing, the old texture is drawn scaled), or
+    when the view leaves the rendered part (at high zoom only a window around the view is
+    rendered, to keep the texture small).
+    """
+
+    MAX_SIDE = 4096
+    MAX_PIXELS = 6_000_000
+
+    def __init__(self, window: arcade.Window) -> None:
+        self.window = window
+        self.ctx = window.ctx
+        self.key: Any = None
+        self.zoom = 0.0  # the zoom the texture was rendered at
+        self.region: Rect = (0.0, 0.0, 0.0, 0.0)
+        self.fbo: Any = None
+        self.texture: Any = None
+        self.last_zoom = 0.0  # the camera zoom seen at the previous frame
+        self.renders = 0
+        self.program = self.ctx.program(vertex_shader=_QUAD_VS, fragment_shader=_QUAD_FS)
+        self.buffer = self.ctx.buffer(reserve=16 * 4)
+        self.geometry = self.ctx.geometry(
+            [BufferDescription(self.buffer, "2f 2f", ["in_vert", "in_uv"])],
+            mode=self.ctx.TRIANGLE_STRIP,
+        )
+
+    def invalidate(self) -> None:
+        self.key = None
+
+    @staticmethod
+    def covers(outer: Rect, inner: Rect) -> bool:
+        return (
+            outer[0] <= inner[0]
+            and outer[1] <= inner[1]
+            and outer[2] >= inner[2]
+            and outer[3] >= inner[3]
+        )
+
+    def update(
+        self,
+        key: Any,
+        zone: Rect,
+        centre: tuple[float, float],
+        zoom: float,
+        view_size: tuple[float, float],
+        render: Callable[[], None],
+        clear: Color,
+    ) -> bool:
+        """Render again if needed; ``zone`` is the world rectangle of the content, ``centre``
+        and ``zoom`` the camera's, ``view_size`` the map area in screen pixels. Returns whether
+        it rendered."""
+        half_w, half_h = view_size[0] / 2 / zoom, view_size[1] / 2 / zoom
+        view = (centre[0] - half_w, centre[1] - half_h, centre[0] + half_w, centre[1] + half_h)
+        zoom_settled = zoom == self.last_zoom
+        self.last_zoom = zoom
+        if (
+            key == self.key
+            and self.covers(self.region, view)
+            and (zoom == self.zoom or not zoom_settled)
+        ):
+            return False
+        self._render(key, zone, view, zoom, render, clear)
+        return True
+
+    def _render(
+        self,
+        key: Any,
+        zone: Rect,
+        view: Rect,
+        zoom: float,
+        render: Callable[[], None],
+        clear: Color,
+    ) -> None:
+        half_w, half_h = (view[2] - view[0]) / 2, (view[3] - view[1]) / 2
+        # everything the clamped camera can show: the Zone plus half a view on every side
+        left, bottom = min(zone[0] - half_w, view[0]), min(zone[1] - half_h, view[1])
+        right, top = max(zone[2] + half_w, view[2]), max(zone[3] + half_h, view[3])
+        width, height = math.ceil((right - left) * zoom), math.ceil((top - bottom) * zoom)
+        if width > self.MAX_SIDE or height > self.MAX_SIDE or width * height > self.MAX_PIXELS:
+            # zoomed in far: a window around the view (twice its size), clipped to the extent
+            side = min(self.MAX_SIDE, int(math.sqrt(self.MAX_PIXELS)))
+            want_w = min(width, max(side, math.ceil((view[2] - view[0]) * zoom * 2)))
+            want_h = min(height, max(side, math.ceil((view[3] - view[1]) * zoom * 2)))
+            cx, cy = (view[0] + view[2]) / 2, (view[1] + view[3]) / 2
+            half_ww, half_wh = want_w / zoom / 2, want_h / zoom / 2
+            cx = min(max(cx, left + half_ww), right - half_ww)
+            cy = min(max(cy, bottom + half_wh), top - half_wh)
+            left, bottom = cx - half_ww, cy - half_wh
+            width, height = want_w, want_h
+        size = (max(1, width), max(1, height))
+        if self.texture is None or self.texture.size != size:
+            self.texture = self.ctx.texture(size, components=4)
+            self.fbo = self.ctx.framebuffer(color_attachments=[self.texture])
+        right, top = left + size[0] / zoom, bottom + size[1] / zoom
+        camera = Camera2D(
+            viewport=arcade.LBWH(0, 0, *size),
+            projection=arcade.LRBT(-size[0] / 2, size[0] / 2, -size[1] / 2, size[1] / 2),
+            position=((left + right) / 2, (bottom + top) / 2),
+            zoom=zoom,
+            render_target=self.fbo,
+            window=self.window,
+        )
+        with self.fbo.activate():
+            self.fbo.clear(color=clear)
+            with camera.activate():
+                render()
+        self.region = (left, bottom, right, top)
+        self.zoom = zoom
+        self.key = key
+        self.renders += 1
+        self.buffer.write(
+            array("f", [left, bottom, 0, 0, right, bottom, 1, 0, left, top, 0, 1, right, top, 1, 1])
+        )
+
+    def draw(self, zoom: float) -> None:
+        """Draw the texture in world space (call inside the map camera). Texel for pixel at the
+        rendered zoom (nearest: sharp at any sub-pixel pan); smoothed while shown scaled."""
+        if self.texture is None:
+            return
+        nearest = abs(zoom - self.zoom) < 1e-9
+        f = self.ctx.NEAREST if nearest else self.ctx.LINEAR
+        self.texture.filter = f, f
+        self.texture.use(0)
+        self.ctx.disable(self.ctx.BLEND)  # opaque: no blending needed
+        self.geometry.render(self.program)
+        self.ctx.enable(self.ctx.BLEND)
+
+
+def direction_of(side: int) -> Hex:
+    return DIRECTIONS[side % 6]

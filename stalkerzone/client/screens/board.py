@@ -1,0 +1,741 @@
+"""The board (TURN-2): the Zone, tokens, reachable hexes with path and cost, HUD and turn log.
+
+The Zone (terrain, roads, sites) renders once per map or zoom change into a world-space texture
+(``WorldTexture``); the screen (that texture through the camera, reachable highlights, resting
+tokens, HUD texts, buttons) is cached in an offscreen framebuffer (``StaticCache``) and blitted
+while nothing changes. A pan redraws only the map part of the cache from the world texture;
+only the hover path, a walking token and the status line draw every frame.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import arcade
+import arcade.gui
+import pyglet
+from arcade.shape_list import Shape, ShapeElementList, create_line, create_polygon
+
+from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
+from stalkerzone.client.controller.session import PUBLIC
+from stalkerzone.client.render import hex_geometry as hexgeom
+from stalkerzone.client.render import shapes as widgets
+from stalkerzone.client.render.map_camera import MapCamera, MapDrag
+from stalkerzone.client.render.tokens import TokenLayer, draw_token, token_spots
+from stalkerzone.client.render.zone_layer import (
+    HEX,
+    StaticCache,
+    WorldTexture,
+    ZoneLayer,
+    zone_hexes,
+)
+from stalkerzone.client.text import engine_text, i18n
+from stalkerzone.client.widgets import theme
+from stalkerzone.engine.actions import (
+    Action,
+    DiscardArmour,
+    EndTurn,
+    FightDecision,
+    Move,
+)
+from stalkerzone.engine.cards import BASES
+from stalkerzone.engine.hexes import Hex
+from stalkerzone.engine.illegal import IllegalAction
+
+HUD_W = 300
+READABLE_ZOOM = 1.0  # below this hexes get hard to read: start here, Home shows all
+TOP_H = 56
+BOTTOM_H = 84
+TRADE_TYPES = ("Buy", "Sell", "Heal", "TakeOrder", "DeliverOrder")
+
+
+def ui_needs_render(ui: arcade.gui.UIManager) -> bool:
+    """Whether a widget asked to be drawn again (hover, press, text): then the cached layer,
+    which holds the widgets, is rendered again. Reads arcade.gui's render flags."""
+    if getattr(ui, "_requires_render", True):
+        return True
+    return any(getattr(w, "_requires_render", True) for w in ui.walk_widgets())
+
+
+def hex_outline(h: Hex, colour: Any, width: float) -> list[Shape]:
+    x, y = hexgeom.world(h.q, h.r, HEX)
+    points = hexgeom.corners(x, y, HEX - width / 2)
+    return [create_line(*points[k], *points[(k + 1) % 6], colour, width) for k in range(6)]
+
+
+@screen("board")
+class BoardView(BaseView):
+    kind = "board"
+    rules_section = "TURN"
+
+    def __init__(self, window: StalkerWindow) -> None:
+        super().__init__(window)
+        self.session = self.app.session
+        self.sectors = {s.id: s for s in self.session.sectors}
+        self.camera = MapCamera(window)
+        self.drag = MapDrag(self.camera)
+        self.cache = StaticCache(window)
+        self.world = WorldTexture(window)  # the Zone in world space, rendered once per change
+        self.map_version = 0
+        self.zone_layer = ZoneLayer()
+        self.tokens = TokenLayer()
+        self.reach_shapes: ShapeElementList[Shape] = ShapeElementList()
+        self.path_shapes: ShapeElementList[Shape] = ShapeElementList()
+        self.hexes: dict[Hex, Any] = {}
+        self.layer_key: Any = None
+        self.routes: dict[Hex, Any] = {}
+        self.hover: Hex | None = None
+        self.path_for: Hex | None = None
+        self.walk: list[tuple[float, float]] = []  # world points of the walking token
+        self.walker: int | None = None
+        self.walk_t = 0.0
+        self.positions = self.current_positions()
+        self.state_id = self.session.version
+        self.message = ""
+        self.mover_text: arcade.Text | None = None
+        self.fitted = False
+        self.last_player = self.session.state.current_player
+        self.version = 0
+        self.ui_version = 0
+        self.token_scale = 0.0  # the scale the resting tokens were built at
+        self.base_opened_for = -1
+        self.dynamic_batch = pyglet.graphics.Batch()
+
+    # --- data ------------------------------------------------------------------------------------
+    @property
+    def view(self) -> Any:
+        return self.session.view
+
+    def current_positions(self) -> dict[int, Hex]:
+        return {
+            i: p.position for i, p in enumerate(self.session.view.players) if p.position is not None
+        }
+
+    def legal(self) -> tuple[Action, ...]:
+        return self.session.legal() or ()
+
+    def my_turn(self) -> bool:
+        return not self.session.is_bot() and self.session.state.phase != "over"
+
+    def stats(self, index: int) -> Any:
+        from stalkerzone.engine import equipment
+
+        state = self.view
+        return equipment.stats(state.players[index], state.ctx)
+
+    def compute_routes(self) -> dict[Hex, Any]:
+        """Reachable hexes with their route (cost, path), only those ``Move`` allows."""
+        state = self.view
+        if state.phase != "turn" or state.step != "move" or not self.my_turn():
+            return {}
+        targets = {a.to for a in self.legal() if isinstance(a, Move)}
+        if not targets:
+            return {}
+        player = state.players[state.current_player]
+        allowance = self.stats(state.current_player).movement
+        reach = state.zone_map.reachable(player.position, allowance, state.variant)
+        return {h: r for h, r in reach.items() if h in targets}
+
+    # --- building --------------------------------------------------------------------------------
+    def build(self) -> None:
+        w, h = self.window.width, self.window.height
+        px = theme.px
+        self.hud_w = px(HUD_W)
+        self.camera.set_area(0, px(BOTTOM_H), w - self.hud_w, h - px(TOP_H) - px(BOTTOM_H))
+        self.refresh_map()
+        if not self.fitted:
+            self.camera.fit(margin=HEX)
+            if self.camera.zoom < READABLE_ZOOM and not self.app.watching:
+                self.camera.camera.zoom = READABLE_ZOOM  # players: readable, near their stalker
+                self.focus_current()
+            self.fitted = True
+        self.version += 1
+        state = self.view
+        player = state.players[state.current_player]
+        colour = theme.PLAYER_COLOURS[state.current_player % len(theme.PLAYER_COLOURS)]
+        if state.phase == "over":
+            title = i18n.t("board.over")
+        elif self.session.is_bot():
+            title = i18n.t("board.bot_turn", name=player.name)
+        else:
+            title = i18n.t("board.your_turn", name=player.name)
+        self.label(title, px(16), h - px(30), 19, colour, bold=True)
+        self.label(i18n.t("board.turn", n=state.turn), px(18), h - px(50), 11, theme.TEXT_DIM)
+        self.label(
+            i18n.t("board.keys"),
+            px(16),
+            px(6),
+            10,
+            theme.TEXT_DIM,
+            anchor_y="bottom",
+            width=w - self.hud_w - px(32),
+            multiline=True,
+        )
+        self.dynamic_batch = pyglet.graphics.Batch()
+        dyn = self.dynamic_batch
+        self.hover_text = self.label(
+            "",
+            px(16),
+            px(BOTTOM_H) - px(26),
+            13,
+            theme.TEXT,
+            batch=dyn,
+            width=w - self.hud_w - px(32),
+        )
+        self.path_text = self.label("", px(16), px(BOTTOM_H) - px(50), 13, theme.ACCENT, batch=dyn)
+        self.status = self.label(
+            self.message, px(16), px(BOTTOM_H) - px(50), 13, theme.WARN, batch=dyn
+        )
+        self.build_hud()
+        self.build_buttons()
+        self.routes = self.compute_routes()
+        self.build_reach()
+        self.build_tokens()
+
+    def focus_current(self) -> None:
+        """Bring the current stalker into view (at a readable zoom) if it is off screen."""
+        where = self.positions.get(self.view.current_player)
+        if where is None:
+            return
+        x, y = hexgeom.world(where.q, where.r, HEX)
+        sx, sy = self.camera.to_screen(x, y)
+        left, bottom, width, height = self.camera.area
+        margin = HEX * 3 * self.camera.zoom
+        if (
+            not (
+                left + margin < sx < left + width - margin
+                and bottom + margin < sy < bottom + height - margin
+            )
+            or not self.fitted
+        ):
+            self.camera.camera.position = (x, y)
+            self.camera.clamp()
+
+    def refresh_map(self) -> None:
+        zone = self.view.zone
+        key = (zone.placements, self.app.settings.colour_blind_symbols)
+        if key != self.layer_key:
+            self.hexes = zone_hexes(zone.placements, self.sectors)
+            self.zone_layer.build(self.hexes, symbols=self.app.settings.colour_blind_symbols)
+            xs = [hexgeom.world(hh.q, hh.r, HEX)[0] for hh in self.hexes] or [0.0]
+            ys = [hexgeom.world(hh.q, hh.r, HEX)[1] for hh in self.hexes] or [0.0]
+            self.camera.set_bounds(min(xs), max(xs), min(ys), max(ys))
+            self.layer_key = key
+            self.map_version += 1
+
+    def build_hud(self) -> None:
+        w, h = self.window.width, self.window.height
+        px = theme.px
+        state = self.view
+        left = w - self.hud_w + px(14)
+        y = h - px(30)
+        index = state.current_player
+        if self.session.viewer != PUBLIC:
+            index = self.session.viewer
+        player = state.players[index]
+        stats = self.stats(index)
+        card = state.cards.get(player.stalker)
+        colour = theme.PLAYER_COLOURS[index % len(theme.PLAYER_COLOURS)]
+        self.label(f"{index + 1}. {player.name}", left, y, 17, colour, bold=True)
+        y -= px(22)
+        self.label(i18n.card_text(card.name), left, y, 13, theme.TEXT_DIM)
+        y -= px(30)
+        self.health_bar = (
+            left,
+            y,
+            self.hud_w - px(28),
+            px(16),
+            player.health / max(1, stats.max_health),
+        )
+        self.label(
+            i18n.t("hud.health", health=player.health, max=stats.max_health),
+            left + px(6),
+            y + px(3),
+            11,
+            theme.TEXT,
+            bold=True,
+        )
+        y -= px(26)
+        rows = [
+            (i18n.t("hud.cash"), f"{player.cash}"),
+            (i18n.t("hud.reputation"), f"{player.reputation}"),
+            (i18n.t("hud.elements"), f"{player.elements} / {state.variant.elements_required}"),
+            (i18n.t("hud.attack"), str(stats.attack)),
+        ]
+        if stats.one_die_bonus:  # DMG-4: added to the highest die
+            rows.append((i18n.t("hud.one_die_row"), f"+{stats.one_die_bonus}"))
+        rows += [
+            (i18n.t("hud.defence"), f"{stats.defence}"),
+            (i18n.t("hud.movement"), f"{stats.movement}"),
+        ]
+        if player.held_event and self.session.viewer == index:
+            event = state.cards.get(player.held_event.partition("#")[0])
+            rows.append((i18n.t("hud.held_event"), i18n.card_text(event.name)))
+        for name, value in rows:
+            self.label(name, left, y, 12, theme.TEXT_DIM)
+            self.label(value, w - px(14), y, 13, theme.TEXT, bold=True, anchor_x="right")
+            y -= px(21)
+        y -= px(8)
+        self.label(i18n.t("hud.players"), left, y, 13, theme.ACCENT, bold=True)
+        y -= px(20)
+        self.player_bars = []
+        for k, other in enumerate(state.players):
+            other_stats = self.stats(k)
+            c = theme.PLAYER_COLOURS[k % len(theme.PLAYER_COLOURS)]
+            marker = "→ " if k == state.current_player else ""
+            self.label(
+                f"{marker}{k + 1}. {other.name}", left, y, 11, c, bold=k == state.current_player
+            )
+            self.label(
+                i18n.t("hud.short", e=other.elements, rep=other.reputation, cash=other.cash),
+                w - px(14),
+                y,
+                10,
+                theme.TEXT_DIM,
+                anchor_x="right",
+            )
+            self.player_bars.append(
+                (
+                    left,
+                    y - px(7),
+                    self.hud_w - px(28),
+                    px(4),
+                    other.health / max(1, other_stats.max_health),
+                )
+            )
+            y -= px(22)
+        y -= px(6)
+        self.label(i18n.t("hud.log"), left, y, 13, theme.ACCENT, bold=True)
+        y -= px(6)
+        bottom = px(BOTTOM_H) - px(70)
+        chars = max(20, int((self.hud_w - px(24)) / px(6.3)))
+        room = int((y - bottom) / px(14))
+        shown: list[str] = []
+        for line in reversed(self.session.log):
+            text = engine_text.render(line.text, self.session.cards)
+            need = 1 + len(text) // chars
+            if room - need < 0:
+                break
+            shown.append(text)
+            room -= need
+        log = self.label(
+            "\n".join(shown) or "—",
+            left,
+            y,
+            10,
+            theme.TEXT_DIM,
+            anchor_y="top",
+            width=self.hud_w - px(24),
+            multiline=True,
+        )
+        while len(shown) > 1 and log.content_height > y - bottom:  # wrapped more than guessed
+            shown.pop()
+            log.text = "\n".join(shown)
+        self.log_box = (left - px(6), w - px(8), bottom, y - px(2))
+
+    def build_buttons(self) -> None:
+        w, h = self.window.width, self.window.height
+        px = theme.px
+        legal = self.legal()
+        mine = self.my_turn()
+        x = w - self.hud_w - px(16)
+        end = any(isinstance(a, EndTurn) for a in legal)
+        trade = any(type(a).__name__ in TRADE_TYPES for a in legal)
+        bar: list[tuple[str, Any, bool, bool]] = [
+            (i18n.t("board.end_turn"), self.end_turn, mine and end, True)
+        ]
+        if self.win.has_screen("rules"):
+            bar.insert(0, ("?", lambda: self.win.open_rules(self), True, False))
+        if self.win.has_screen("stalker"):
+            bar.append(
+                (
+                    i18n.t("board.stalker"),
+                    lambda: self.win.show_screen("stalker", back=self),
+                    mine,
+                    False,
+                )
+            )
+        if self.session.is_bot() and self.session.state.phase != "over":
+            bar.append((i18n.t("board.skip"), self.skip_bots, not self.win.skip_bots, False))
+        if self.win.has_screen("base") and trade and mine:
+            bar.append(
+                (
+                    i18n.t("board.trade"),
+                    lambda: self.win.show_screen("base", back=self),
+                    True,
+                    False,
+                )
+            )
+        for text, action, enabled, primary in bar:
+            # wide enough for the longest language; the rules button is a square "?"
+            width = 44 if text == "?" else max(110, 9.2 * len(text) + 28)
+            x -= px(width) + px(8)
+            self.button(
+                text,
+                action,
+                width=width,
+                height=40,
+                primary=primary,
+                x=x,
+                y=h - px(48),
+                add=True,
+                enabled=enabled,
+            )
+        # Without the fight screen (issue 8) a fight is decided here, one button per decision.
+        choices = [a for a in legal if isinstance(a, FightDecision | DiscardArmour)]
+        if choices and mine and not (self.view.phase == "fight" and self.win.has_screen("fight")):
+            bx = px(16)
+            for action in choices[:6]:
+                text = self.decision_text(action)
+                self.button(
+                    text,
+                    lambda a=action: self.do(a),
+                    width=170,
+                    height=36,
+                    size=12,
+                    x=bx,
+                    y=px(BOTTOM_H) + px(12),
+                    add=True,
+                )
+                bx += px(178)
+
+    def decision_text(self, action: Action) -> str:
+        if isinstance(action, FightDecision):
+            text = i18n.t(f"board.fight_{action.action}")
+            if action.grenade:
+                text += f" ({action.grenade.partition('#')[0]})"
+            if action.stimulator:
+                text += " + " + action.stimulator.partition("#")[0]
+            return text
+        assert isinstance(action, DiscardArmour)
+        card = self.view.cards.get(action.card.partition("#")[0])
+        return i18n.t("board.lose_armour", card=i18n.card_text(card.name))
+
+    def build_reach(self) -> None:
+        shapes: ShapeElementList[Shape] = ShapeElementList()
+        for h in self.routes:
+            x, y = hexgeom.world(h.q, h.r, HEX)
+            shapes.append(create_polygon(hexgeom.corners(x, y, HEX - 2), theme.REACH))
+            for s in hex_outline(h, (150, 215, 255, 200), 2):
+                shapes.append(s)
+        self.reach_shapes = shapes
+
+    def build_tokens(self) -> None:
+        state = self.view
+        skip = [self.walker] if self.walker is not None else []
+        scale = self.token_scale = self.wanted_token_scale()
+        self.tokens.build(token_spots(self.positions), state.current_player, skip, scale)
+
+    def wanted_token_scale(self) -> float:
+        return min(1.6, max(1.0, 0.9 / self.camera.zoom))  # legible when zoomed out
+
+    def build_path(self, target: Hex | None) -> None:
+        self.path_for = target
+        shapes: ShapeElementList[Shape] = ShapeElementList()
+        route = self.routes.get(target) if target is not None else None
+        if route is not None:
+            me = self.view.players[self.view.current_player].position
+            points = [hexgeom.world(h.q, h.r, HEX) for h in (me, *route.path)]
+            for (ax, ay), (bx, by) in itertools.pairwise(points):
+                shapes.append(create_line(ax, ay, bx, by, theme.PATH, 5))
+            for s in hex_outline(target, theme.PATH, 3):
+                shapes.append(s)
+        self.path_shapes = shapes
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def on_draw(self) -> None:
+        """One blit of the cached static layer (map, tokens, HUD, buttons), then only what
+        moves: the hover path, a walking token, the status line. No clear: the blit covers all."""
+        if self._stale:
+            self.rebuild()
+        self.ui.execute_layout()
+        if ui_needs_render(self.ui):
+            self.ui_version += 1
+        key = (self.version, self.ui_version, self.walker is None, self.window.get_size())
+        # the map part of the cache is drawn again when the camera moves, and once more when a
+        # zoom has settled (then the world texture is rendered at the new zoom)
+        part_key = (self.camera.key(), self.world.zoom, self.world.last_zoom)
+        self.cache.draw(
+            key, self.render_static, theme.BG, part_key, self.render_map, self.camera.area
+        )
+        with self.camera.activate():
+            self.path_shapes.draw()
+            if self.walker is not None and self.walk:
+                x, y = self.walk_position()
+                draw_token(self.walker, x, y, True)
+                if self.mover_text is None:
+                    from stalkerzone.client.render.tokens import token_text
+
+                    self.mover_text = token_text(self.walker, x, y, None)  # type: ignore[arg-type]
+                self.mover_text.text = str(self.walker + 1)
+                self.mover_text.position = (x, y)
+                self.mover_text.draw()
+        self.window.default_camera.use()  # the whole window again (the map camera clips)
+        self.dynamic_batch.draw()
+
+    def render_map(self) -> None:
+        """The map area of the cached layer: the Zone's world texture (rendered again only when
+        the map, the map area or the zoom changes; a pan only moves it), reachable hexes and
+        resting tokens on top. The texture covers the whole map area: no clear needed."""
+        # tokens grow when zoomed out; rebuilt (texts are slow) once the zoom settles, like the
+        # world texture, not at every step of a spinning wheel
+        settled = self.camera.zoom == self.world.last_zoom or not self.token_scale
+        if settled and self.token_scale != self.wanted_token_scale():
+            self.build_tokens()
+        camera = self.camera
+        left, right, bottom, top = camera.bounds
+        zone = (left - HEX, bottom - HEX, right + HEX, top + HEX)
+        _l, _b, width, height = camera.area
+        self.world.update(
+            (self.map_version, width, height),
+            zone,
+            camera.position,
+            camera.zoom,
+            (width, height),
+            self.zone_layer.draw,
+            theme.BG,
+        )
+        with camera.activate():
+            self.world.draw(camera.zoom)
+            self.reach_shapes.draw()
+            self.tokens.draw()
+
+    def render_static(self) -> None:
+        w, h = self.window.width, self.window.height
+        px = theme.px
+        self.render_map()
+        arcade.draw_lrbt_rectangle_filled(w - self.hud_w, w, 0, h, theme.PANEL)
+        arcade.draw_line(w - self.hud_w, 0, w - self.hud_w, h, theme.PANEL_EDGE, 1)
+        arcade.draw_lrbt_rectangle_filled(0, w - self.hud_w, h - px(TOP_H), h, theme.PANEL)
+        arcade.draw_lrbt_rectangle_filled(0, w - self.hud_w, 0, px(BOTTOM_H), theme.PANEL)
+        left, y, width, height, fraction = self.health_bar
+        widgets.bar(left, y - px(2), width, height + px(4), fraction, theme.GOOD)
+        for left, y, width, height, fraction in self.player_bars:
+            widgets.bar(left, y, width, height, fraction, theme.GOOD)
+        self.batch.draw()
+        self.ui.draw()  # the buttons are part of the cached layer (re-rendered when they change)
+
+    # --- time ------------------------------------------------------------------------------------
+    def on_update(self, delta_time: float) -> None:
+        if self.session.version != self.state_id:
+            self.state_changed()
+        if self.walker is not None:
+            self.walk_t += delta_time * self.walk_speed()
+            if self.walk_t >= len(self.walk) - 1:
+                self.walker = None
+                self.walk = []
+                self.version += 1
+                self.build_tokens()
+                self.maybe_open_base()
+            return
+        if self.session.state.phase in ("layout", "over") or (
+            self.session.screen_kind() != "board"
+            and self.win.has_screen(self.session.screen_kind())
+        ):
+            self.session.show(self.win)
+            return
+
+    @property
+    def busy(self) -> bool:  # type: ignore[override]
+        return self.walker is not None
+
+    def walk_speed(self) -> float:
+        """Hexes per second of a walking token (instant when skipping or headless)."""
+        if self.win.headless_fast or self.win.skip_bots:
+            return 1e9
+        return 6.0 * self.app.settings.animation_speed
+
+    def walk_position(self) -> tuple[float, float]:
+        t = max(0.0, min(self.walk_t, len(self.walk) - 1))
+        k = min(int(t), len(self.walk) - 2)
+        f = t - k
+        (ax, ay), (bx, by) = self.walk[k], self.walk[k + 1]
+        return ax + (bx - ax) * f, ay + (by - ay) * f
+
+    def maybe_open_base(self) -> bool:
+        """A human who just arrived at a base gets its screen (BASE-1), once per arrival."""
+        session = self.session
+        if (
+            self.walker is None
+            and self.my_turn()
+            and session.actions
+            and isinstance(session.actions[-1], Move)
+            and session.arrived_or_trading()
+            and self.win.has_screen("base")
+            and self.base_opened_for != session.version
+        ):
+            self.base_opened_for = session.version
+            self.win.show_screen("base", back=self)
+            return True
+        return False
+
+    def do(self, action: Action) -> None:
+        """Apply an action; a refusal is shown with its rule id, the state stays as it was."""
+        try:
+            self.session.act(action)
+        except IllegalAction as error:
+            self.set_message(engine_text.render(error, self.session.cards))
+            return
+        self.message = ""
+        self.state_changed()
+
+    def state_changed(self) -> None:
+        """Start the walk of whoever moved, rebuild texts and layers, open another screen if the
+        state calls for one."""
+        state = self.session.view
+        self.state_id = self.session.version
+        old = self.positions
+        self.positions = self.current_positions()
+        moved = [i for i, where in self.positions.items() if old.get(i) != where]
+        path = tuple(state.last_move)
+        if len(moved) == 1 and path and path[-1] == self.positions[moved[0]] and old.get(moved[0]):
+            self.walker = moved[0]
+            self.walk = [hexgeom.world(h.q, h.r, HEX) for h in (old[moved[0]], *path)]
+            self.walk_t = 0.0
+        self.hover = None
+        self.path_shapes = ShapeElementList()
+        if self.session.state.current_player != self.last_player:
+            self.last_player = self.session.state.current_player
+            if not self.app.watching:
+                self.focus_current()
+        kind = self.session.screen_kind()
+        if kind == "board" and self.maybe_open_base():
+            return
+        if kind != "board" and (self.win.has_screen(kind) or kind in ("layout", "gameover")):
+            if self.walker is None:
+                self.session.show(self.win)
+                return
+        elif self.session.default_viewer() != self.session.viewer and self.walker is None:
+            self.session.show(self.win)
+            if self.win.screen is not self:
+                return
+        self.rebuild_soon()
+
+    # --- input -----------------------------------------------------------------------------------
+    def set_message(self, text: str) -> None:
+        self.message = text
+        self.status.text = text
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        if not self.camera.inside(x, y):
+            self.hover = None
+            self.hover_text.text = ""
+            self.path_text.text = ""
+            self.build_path(None)
+            return
+        h = self.camera.hex_at(x, y, HEX)
+        if h == self.hover:
+            return
+        self.hover = h
+        self.hover_text.text = self.describe(h)
+        route = self.routes.get(h)
+        if route is not None:
+            allowance = self.stats(self.view.current_player).movement
+            self.path_text.text = i18n.t(
+                "board.path", steps=len(route.path), cost=route.cost, allowance=allowance
+            )
+            self.status.text = ""
+        else:
+            self.path_text.text = ""
+            self.status.text = self.message
+        self.build_path(h if route is not None else None)
+
+    def describe(self, h: Hex) -> str:
+        """Hover text: terrain, road, cost, site and what happens there."""
+        placed = self.hexes.get(h)
+        if placed is None:
+            return ""
+        state = self.view
+        tile = placed.tile
+        variant = state.variant
+        parts = [i18n.t(f"terrain.{tile.terrain.value}")]
+        if placed.roads:
+            parts.append(i18n.t("terrain.road"))
+            cost: int | None = variant.road_cost
+        else:
+            cost = variant.terrain_cost.get(tile.terrain)
+        parts.append(
+            i18n.t("terrain.cost", cost=cost) if cost is not None else i18n.t("terrain.impassable")
+        )
+        sector = self.sectors.get(placed.sector)
+        if sector is not None:
+            parts.insert(0, i18n.t("board.sector", name=i18n.card_text(sector.name)))
+        text = " · ".join(parts)
+        if tile.site is not None:
+            site = tile.site
+            rep = variant.base_reputation.get(site, 0) if site in BASES else 0
+            about = i18n.t(f"site.about_{site.value}", rep=rep, n=variant.elements_required)
+            text = f"{i18n.t(f'site.{site.value}')}: {about}   ({text})"
+        here = [f"{k + 1}. {p.name}" for k, p in enumerate(state.players) if p.position == h]
+        if here:
+            text += "   " + ", ".join(here)
+        if any(pile.hex == h for pile in state.loot):
+            text += "   " + i18n.t("board.own_loot")
+        return text
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if self.camera.inside(x, y):
+            self.drag.press(x, y)
+
+    def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
+        self.drag.drag(x, y, dx, dy)
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if not self.drag.release() or button != arcade.MOUSE_BUTTON_LEFT or not self.my_turn():
+            return
+        if self.walker is not None:
+            return
+        h = self.camera.hex_at(x, y, HEX)
+        if h in self.routes:
+            self.do(Move(h))
+        elif h in self.hexes and self.view.phase == "turn":
+            self.try_illegal_move(h)
+
+    def try_illegal_move(self, h: Hex) -> None:
+        """Ask the engine why a hex is out of reach (the state is not changed by a refusal)."""
+        if self.view.step != "move" or h == self.view.players[self.view.current_player].position:
+            return
+        try:
+            self.session.act(Move(h))
+        except IllegalAction as error:
+            self.set_message(engine_text.render(error, self.session.cards))
+            return
+        self.state_changed()
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        if self.camera.inside(x, y) and scroll_y:
+            self.camera.zoom_by(1.15 if scroll_y > 0 else 1 / 1.15, around=(x, y))
+
+    def on_hotkey(self, symbol: int, modifiers: int) -> bool | None:
+        keys = arcade.key
+        if symbol in (keys.PLUS, keys.EQUAL, keys.NUM_ADD):
+            self.camera.zoom_by(1.2)
+        elif symbol in (keys.MINUS, keys.NUM_SUBTRACT):
+            self.camera.zoom_by(1 / 1.2)
+        elif symbol in (keys.LEFT, keys.RIGHT, keys.UP, keys.DOWN):
+            step = 80
+            dx = {keys.LEFT: step, keys.RIGHT: -step}.get(symbol, 0)
+            dy = {keys.DOWN: step, keys.UP: -step}.get(symbol, 0)
+            self.camera.pan(dx, dy)
+        elif symbol in (keys.E, keys.ENTER, keys.RETURN):
+            self.end_turn()
+        elif symbol == keys.HOME:
+            self.camera.fit(margin=HEX)
+        elif symbol == keys.SPACE and (self.walker is not None or self.session.is_bot()):
+            if self.session.is_bot():
+                self.skip_bots()
+            self.walk_t = len(self.walk)
+        else:
+            return None
+        return True
+
+    def skip_bots(self) -> None:
+        """Let the bots play at once until a human's turn (speed: settings, animation speed)."""
+        self.win.skip_bots = True
+        self.walk_t = len(self.walk)
+        self.rebuild_soon()
+
+    def end_turn(self) -> None:
+        if self.my_turn() and any(isinstance(a, EndTurn) for a in self.legal()):
+            self.do(EndTurn())

@@ -1,0 +1,87 @@
+"""Hot-seat hand-over (TURN-3): "Pass to Anna — press Space". Shows nothing private: no map,
+no cash, no cards — only whose turn it is."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import arcade
+from arcade.shape_list import ShapeElementList
+
+from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
+from stalkerzone.client.screens.title import backdrop
+from stalkerzone.client.text import i18n
+from stalkerzone.client.widgets import theme
+
+
+@screen("handover")
+class HandoverView(BaseView):
+    kind = "handover"
+    rules_section = "TURN-3"
+
+    def __init__(self, window: StalkerWindow, player: int, then: str = "board") -> None:
+        super().__init__(window)
+        self.player = player
+        self.then = then
+        self.back_shapes: ShapeElementList[Any] | None = None
+
+    def build(self) -> None:
+        w, h = self.window.width, self.window.height
+        self.back_shapes = backdrop(w, h, seed=11)
+        session = self.app.session
+        name = session.state.players[self.player].name
+        colour = theme.PLAYER_COLOURS[self.player % len(theme.PLAYER_COLOURS)]
+        self.label(
+            i18n.t("handover.pass_to", name=name),
+            w / 2,
+            h / 2 + theme.px(30),
+            40,
+            colour,
+            bold=True,
+            anchor_x="center",
+        )
+        self.label(
+            i18n.t("handover.press", name=name),
+            w / 2,
+            h / 2 - theme.px(30),
+            18,
+            theme.TEXT,
+            anchor_x="center",
+        )
+        self.label(
+            i18n.t("handover.private"),
+            w / 2,
+            h / 2 - theme.px(70),
+            12,
+            theme.TEXT_DIM,
+            anchor_x="center",
+        )
+        self.button(
+            i18n.t("handover.ready", name=name),
+            self.ready,
+            width=300,
+            height=48,
+            primary=True,
+            x=w / 2 - theme.px(150),
+            y=h / 2 - theme.px(160),
+            add=True,
+        )
+
+    def draw_scene(self) -> None:
+        if self.back_shapes is not None:
+            self.back_shapes.draw()
+        w, h = self.window.width, self.window.height
+        arcade.draw_lrbt_rectangle_filled(
+            0, w, h / 2 - theme.px(180), h / 2 + theme.px(100), (10, 12, 10, 225)
+        )
+
+    def on_hotkey(self, symbol: int, modifiers: int) -> bool | None:
+        if symbol in (arcade.key.SPACE, arcade.key.ENTER, arcade.key.RETURN):
+            self.ready()
+            return True
+        return None
+
+    def ready(self) -> None:
+        session = self.app.session
+        session.viewer = self.player
+        session.show(self.win, handover=False)

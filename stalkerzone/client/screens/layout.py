@@ -1,0 +1,623 @@
+"""Laying out the Zone (TURN-4): the tray, flip/turn, hover preview, legal and dead-end slots.
+
+The engine's ``legal_actions`` offers exactly the placements that keep the Zone completable;
+``engine.layout.legal_placements`` (roads meet, MAP-4) minus those are the dead ends, outlined
+differently; anything else is not offered. Undo takes the last placement back (nothing random
+happened), "deal the rest" places the remaining sectors one by one through ``apply``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import arcade
+from arcade.shape_list import Shape, ShapeElementList, create_line, create_polygon
+
+from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
+from stalkerzone.client.render import hex_geometry as hexgeom
+from stalkerzone.client.render import shapes as widgets
+from stalkerzone.client.render.map_camera import MapCamera, MapDrag
+from stalkerzone.client.render.zone_layer import (
+    HEX,
+    ZoneLayer,
+    placement_hexes,
+    side_points,
+    zone_hexes,
+)
+from stalkerzone.client.text import i18n
+from stalkerzone.client.widgets import theme
+from stalkerzone.engine.actions import PlaceSector
+from stalkerzone.engine.cards import Site
+from stalkerzone.engine.hexes import (
+    SECTOR_HEX_SET,
+    SECTOR_HEXES,
+    Hex,
+    Slot,
+    neighbour,
+    slot_centre,
+    slot_neighbours,
+    slot_of,
+)
+from stalkerzone.engine.layout import UNIQUE_SITES, Placement, check_zone, dead_ends
+
+TRAY_W = 340
+TOP_H = 64
+BOTTOM_H = 60
+THUMB = 9.0  # hex size of tray thumbnails
+
+# The outer sides of a sector (local hex, side), for outlining a slot.
+BORDER: tuple[tuple[Hex, int], ...] = tuple(
+    (h, side) for h in SECTOR_HEXES for side in range(6) if neighbour(h, side) not in SECTOR_HEX_SET
+)
+
+
+def slot_outline(slot: Slot, colour: Any, width: float) -> list[Shape]:
+    c = slot_centre(slot)
+    out = []
+    for local, side in BORDER:
+        h = Hex(local.q + c.q, local.r + c.r)
+        (ax, ay), (bx, by) = side_points(h, side, HEX)
+        out.append(create_line(ax, ay, bx, by, colour, width))
+    return out
+
+
+def slot_fill(slot: Slot, colour: Any) -> list[Shape]:
+    c = slot_centre(slot)
+    out = []
+    for local in SECTOR_HEXES:
+        x, y = hexgeom.world(local.q + c.q, local.r + c.r, HEX)
+        out.append(create_polygon(hexgeom.corners(x, y, HEX), colour))
+    return out
+
+
+@screen("layout")
+class LayoutView(BaseView):
+    kind = "layout"
+    rules_section = "MAP"
+
+    def __init__(self, window: StalkerWindow) -> None:
+        super().__init__(window)
+        self.session = self.app.session
+        self.sectors = {s.id: s for s in self.session.sectors}
+        self.camera = MapCamera(window)
+        self.drag = MapDrag(self.camera)
+        self.zone_layer = ZoneLayer()
+        self.preview = ZoneLayer()
+        self.tray_layer = ZoneLayer()
+        self.marks: ShapeElementList[Shape] = ShapeElementList()
+        self.dead_marks: ShapeElementList[Shape] = ShapeElementList()
+        self.selected: str | None = None
+        self.face = "a"
+        self.rotation = 0
+        self.hover_slot: Slot | None = None
+        self.message = ""
+        self.tray_boxes: list[tuple[str, str, tuple[float, float, float, float]]] = []
+        self.deal_wait = 0.0
+        self.computing = False
+        self.dealing = False
+        self.marks_key: Any = None
+        self.layer_key: Any = None
+        self.fitted_for: int = -1
+        self.preview_for: Slot | None = None
+        self.check_box = (0.0, 0.0, 0.0, 0.0)
+
+    # --- data ----------------------------------------------------------------------------------
+    @property
+    def zone(self) -> Any:
+        return self.session.view.zone
+
+    def remaining(self) -> list[str]:
+        placed = self.zone.sector_ids()
+        return [sid for sid in self.sectors if sid not in placed]
+
+    def legal_places(self) -> tuple[PlaceSector, ...] | None:
+        legal = self.session.legal()
+        if legal is None:
+            return None
+        return tuple(a for a in legal if isinstance(a, PlaceSector))
+
+    def placeable(self) -> set[str]:
+        legal = self.legal_places()
+        return {a.sector for a in legal} if legal is not None else set()
+
+    def dead_ends(self) -> frozenset[Placement] | None:
+        """Placements of the selected sector after which the Zone could not be finished
+        (``engine.layout.dead_ends``), computed off the frame; ``None`` while computing."""
+        if self.selected is None or self.session.is_bot():
+            return frozenset()  # only a human placing needs the foresight
+        zone, sector, sectors = self.zone, self.selected, self.session.sectors
+        key = ("dead", self.session.version, sector)
+        self.session.worker.submit(key, lambda: dead_ends(zone, sector, sectors))
+        result: frozenset[Placement] | None = self.session.worker.result(key)
+        return result
+
+    def slots(self) -> tuple[set[Slot], set[Slot], set[Slot]]:
+        """(legal, dead-end, fits-when-turned) slots for the selected sector, face and turn.
+
+        Legal = the engine's ``PlaceSector`` actions (roads meet, MAP-4); dead ends among them
+        are marked once the foresight search has answered (MAP-5)."""
+        if self.selected is None:
+            return set(), set(), set()
+        legal_all = self.legal_places()
+        if legal_all is None:
+            return set(), set(), set()
+        mine = [a for a in legal_all if a.sector == self.selected]
+        here = {tuple(a.slot) for a in mine if a.face == self.face and a.rotation == self.rotation}
+        other = {tuple(a.slot) for a in mine} - here
+        dead_all = self.dead_ends() or frozenset()
+        dead = {
+            p.slot for p in dead_all if p.face == self.face and p.rotation == self.rotation
+        } & here
+        return here - dead, dead, other  # type: ignore[return-value]
+
+    def current_placement(self, slot: Slot) -> PlaceSector | None:
+        if self.selected is None:
+            return None
+        return PlaceSector(self.selected, self.face, self.rotation, slot)
+
+    # --- building --------------------------------------------------------------------------------
+    def build(self) -> None:
+        w, h = self.window.width, self.window.height
+        px = theme.px
+        self.tray_w = px(TRAY_W)
+        self.camera.set_area(
+            self.tray_w, px(BOTTOM_H), w - self.tray_w, h - px(TOP_H) - px(BOTTOM_H)
+        )
+        self.ensure_selection()
+        self.refresh_zone()
+        state = self.session.view
+        player = state.players[state.current_player]
+        colour = theme.PLAYER_COLOURS[state.current_player % len(theme.PLAYER_COLOURS)]
+        placed = len(self.zone.placements)
+        total = len(self.sectors)
+        who = i18n.t(
+            "layout.bot_places" if self.session.is_bot() else "layout.places", name=player.name
+        )
+        self.label(who, self.tray_w + px(20), h - px(40), 20, colour, bold=True)
+        self.label(
+            i18n.t("layout.progress", placed=placed, total=total),
+            w - px(20),
+            h - px(40),
+            14,
+            theme.TEXT_DIM,
+            anchor_x="right",
+        )
+        self.label(i18n.t("layout.tray"), px(16), h - px(40), 18, theme.ACCENT, bold=True)
+        if placed == 0:
+            self.label(i18n.t("layout.village_first"), px(16), h - px(60), 11, theme.TEXT_DIM)
+        self.build_checklist()
+        self.build_tray()
+        self.label(
+            i18n.t("layout.keys"),
+            self.tray_w + px(16),
+            px(4),
+            10,
+            theme.TEXT_DIM,
+            anchor_y="bottom",
+            width=int(w - self.tray_w - px(390)),
+            multiline=True,
+        )
+        self.status = self.label(
+            self.message, self.tray_w + px(16), px(BOTTOM_H) + px(14), 13, theme.WARN
+        )
+        right = w - px(16)
+        self.button(
+            i18n.t("layout.deal_rest"),
+            self.deal_rest,
+            width=170,
+            height=38,
+            size=12,
+            x=right - px(170),
+            y=px(10),
+            add=True,
+            enabled=not self.dealing and placed < total,
+        )
+        self.button(
+            i18n.t("layout.undo"),
+            self.undo,
+            width=120,
+            height=38,
+            size=12,
+            x=right - px(170) - px(130),
+            y=px(10),
+            add=True,
+            enabled=self.session.can_undo() and not self.dealing,
+        )
+        if self.win.has_screen("rules"):
+            self.button(
+                "?",
+                lambda: self.win.open_rules(self),
+                width=44,
+                height=38,
+                size=14,
+                x=right - px(170) - px(130) - px(54),
+                y=px(10),
+                add=True,
+            )
+
+    def ensure_selection(self) -> None:
+        remaining = self.remaining()
+        placeable = self.placeable()
+        if self.selected not in remaining or (placeable and self.selected not in placeable):
+            choice = [s for s in remaining if s in placeable] or remaining
+            self.selected = choice[0] if choice else None
+
+    def build_tray(self) -> None:
+        h = self.window.height
+        px = theme.px
+        self.tray_layer = ZoneLayer()
+        self.tray_boxes = []
+        remaining = self.remaining()
+        placeable = self.placeable()
+        top = h - px(72)
+        size = THUMB * theme.scale()
+        box_w = (self.tray_w - px(24)) / 2
+        row_h = size * 8.4 + px(34)
+        rows = max(1, (len(remaining) + 1) // 2)
+        available = top - self.check_box[3] - px(10)
+        if rows * row_h > available:  # small windows: smaller thumbnails, same label room
+            size = max(4.0, (available / rows - px(34)) / 8.4)
+            row_h = size * 8.4 + px(34)
+        for index, sid in enumerate(remaining):
+            sector = self.sectors[sid]
+            col, row = index % 2, index // 2
+            left = px(12) + col * box_w
+            y_top = top - row * row_h
+            self.label(
+                i18n.card_text(sector.name),
+                left + box_w / 2,
+                y_top - px(14),
+                11,
+                theme.TEXT if sid in placeable or not placeable else theme.TEXT_DIM,
+                anchor_x="center",
+            )
+            for k, face in enumerate(("a", "b")):
+                cx = left + box_w * (0.27 + 0.46 * k)
+                cy = y_top - px(22) - size * 4.1
+                hexes = placement_hexes(Placement(sid, face, 0, (0, 0)), sector)
+                self.tray_layer.build(
+                    hexes,
+                    symbols=False,
+                    decorations=False,
+                    size=size,
+                    origin=(cx, cy),
+                    append=bool(self.tray_boxes),
+                )
+                half = size * 4.3
+                self.tray_boxes.append((sid, face, (cx - half, cx + half, cy - half, cy + half)))
+
+    def build_checklist(self) -> None:
+        """MAP-5 as it stands: what the Zone still lacks."""
+        px = theme.px
+        zone = self.zone
+        placed_sites: set[Site] = set()
+        for p in zone.placements:
+            placed_sites.update(self.sectors[p.sector].faces[p.face].sites())
+        problems = check_zone(zone, self.session.sectors) if zone.placements else ()
+        unreached = sum(1 for p in problems if p.rule == "MAP-5" and "road" in p.message)
+        lines = [(i18n.t("layout.check_title"), theme.ACCENT)]
+        total = len(self.sectors)
+        lines.append(
+            (
+                i18n.t("layout.check_sectors", placed=len(zone.placements), total=total),
+                theme.GOOD if len(zone.placements) == total else theme.TEXT,
+            )
+        )
+        for site in UNIQUE_SITES:
+            ok = site in placed_sites
+            mark = "●" if ok else "○"
+            lines.append(
+                (f"{mark} {i18n.t(f'site.{site.value}')}", theme.GOOD if ok else theme.TEXT_DIM)
+            )
+        ok = unreached == 0
+        lines.append(
+            (
+                ("● " if ok else "○ ") + i18n.t("layout.check_roads", n=unreached),
+                theme.GOOD if ok else theme.WARN,
+            )
+        )
+        # The checklist sits at the foot of the tray, so it never hides a slot of the map.
+        width = self.tray_w - px(24)
+        labels = [
+            self.label(text, 0, 0, 12, colour, anchor_y="top", width=width - px(24), multiline=True)
+            for text, colour in lines
+        ]
+        height = sum(label.content_height + px(6) for label in labels) + px(16)
+        bottom = px(12)
+        self.check_box = (px(12), px(12) + width, bottom, bottom + height)
+        y = self.check_box[3] - px(8)
+        for label in labels:
+            label.position = (self.check_box[0] + px(12), y)
+            y -= label.content_height + px(6)
+
+    def refresh_zone(self) -> None:
+        zone = self.zone
+        key = (zone.placements, self.app.settings.colour_blind_symbols)
+        if key != self.layer_key:
+            hexes = zone_hexes(zone.placements, self.sectors)
+            self.zone_layer.build(
+                hexes, symbols=self.app.settings.colour_blind_symbols, open_roads=True
+            )
+            self.layer_key = key
+        if self.fitted_for != len(zone.placements):
+            self.fit_camera()
+            self.fitted_for = len(zone.placements)
+
+    def fit_camera(self) -> None:
+        slots = {p.slot for p in self.zone.placements} or {(0, 0)}
+        around = set(slots)
+        for s in slots:
+            around.update(slot_neighbours(s))
+        xs, ys = [], []
+        for s in around:
+            x, y = hexgeom.world(*slot_centre(s), HEX)
+            xs.append(x)
+            ys.append(y)
+        pad = HEX * 4.5  # a sector reaches 2.5 hexes beyond its centre hex
+        self.camera.set_bounds(min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad)
+        self.camera.fit(margin=0)
+
+    def state_changed(self) -> None:
+        self.hover_slot = None
+        self.marks_key = None
+        self.rebuild_soon()
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def draw_scene(self) -> None:
+        w, h = self.window.width, self.window.height
+        px = theme.px
+        arcade.draw_lrbt_rectangle_filled(0, self.tray_w, 0, h, theme.PANEL)
+        arcade.draw_lrbt_rectangle_filled(self.tray_w, w, h - px(TOP_H), h, theme.PANEL)
+        arcade.draw_lrbt_rectangle_filled(self.tray_w, w, 0, px(BOTTOM_H), theme.PANEL)
+        for sid, face, (left, right, bottom, top) in self.tray_boxes:
+            if sid == self.selected and face == self.face:
+                box = (left, right, bottom, top)
+                arcade.draw_lrbt_rectangle_filled(*box, (226, 178, 64, 60))
+                arcade.draw_lrbt_rectangle_outline(*box, theme.ACCENT, 2)
+        self.tray_layer.draw()
+        self.update_marks()
+        with self.camera.activate():
+            self.zone_layer.draw()
+            self.marks.draw()
+            if self.hover_slot is not None and self.preview_for == self.hover_slot:
+                self.preview.draw()
+                self.dead_marks.draw()  # a dead end stays crossed out over its preview
+        widgets.panel(*self.check_box)
+
+    def update_marks(self) -> None:
+        good, dead, other = self.slots()
+        key = (
+            self.selected,
+            self.face,
+            self.rotation,
+            frozenset(good),
+            frozenset(dead),
+            frozenset(other),
+            self.hover_slot,
+        )
+        if key == self.marks_key:
+            return
+        self.marks_key = key
+        marks: ShapeElementList[Shape] = ShapeElementList()
+        for slot in other:
+            if slot not in good and slot not in dead:
+                for shape in slot_outline(slot, (200, 200, 190, 90), 2):
+                    marks.append(shape)
+        dead_marks: ShapeElementList[Shape] = ShapeElementList()
+        for slot in dead:
+            for shape in slot_fill(slot, (200, 90, 200, 40)):
+                marks.append(shape)
+            for shape in slot_outline(slot, theme.DEAD_END, 4):
+                marks.append(shape)
+                dead_marks.append(shape)
+            x, y = hexgeom.world(*slot_centre(slot), HEX)
+            s = HEX * 1.2
+            for shape in (
+                create_line(x - s, y - s, x + s, y + s, theme.DEAD_END, 7),
+                create_line(x - s, y + s, x + s, y - s, theme.DEAD_END, 7),
+            ):
+                marks.append(shape)
+                dead_marks.append(shape)
+        self.dead_marks = dead_marks
+        for slot in good:
+            for shape in slot_fill(slot, (226, 178, 64, 45)):
+                marks.append(shape)
+            for shape in slot_outline(slot, theme.ACCENT, 4):
+                marks.append(shape)
+        self.marks = marks
+        self.preview_for: Slot | None = None
+        if (
+            self.hover_slot is not None
+            and self.selected is not None
+            and (self.hover_slot in good or self.hover_slot in dead)
+        ):
+            p = Placement(self.selected, self.face, self.rotation, self.hover_slot)
+            self.preview.build(
+                placement_hexes(p, self.sectors[self.selected]),
+                alpha=215,
+                symbols=self.app.settings.colour_blind_symbols,
+            )
+            self.preview_for = self.hover_slot
+
+    # --- input -----------------------------------------------------------------------------------
+    def on_update(self, delta_time: float) -> None:
+        if self.session.state.phase != "layout":
+            self.session.show(self.win)
+            return
+        computing = self.legal_places() is None or self.dead_ends() is None
+        if computing != self.computing:
+            self.computing = computing
+            self.marks_key = None
+            if not computing:
+                if self.message == i18n.t("layout.computing"):
+                    self.message = ""
+                self.rebuild()
+            elif not self.message:
+                self.set_message(i18n.t("layout.computing"))
+        if self.dealing:
+            self.deal_wait -= delta_time
+            if self.deal_wait <= 0:
+                self.deal_step()
+
+    @property
+    def busy(self) -> bool:  # type: ignore[override]
+        return self.dealing  # "deal the rest" places every sector, bots' turns included
+
+    def deal_step(self) -> None:
+        """ "Deal the rest": one completable placement per step, through ``apply``."""
+        session = self.session
+        legal = session.legal()
+        if legal is None:
+            return
+        session.act(deal_choice(session.state, legal, session.spec.seed))
+        self.deal_wait = 0.0 if self.win.headless_fast else 0.15 / self.app.settings.animation_speed
+        if session.state.phase != "layout":
+            self.dealing = False
+        session.show(self.win)
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        if not self.camera.inside(x, y):
+            self.hover_slot = None
+            return
+        slot, _local = slot_of(self.camera.hex_at(x, y, HEX))
+        if slot != self.hover_slot:
+            self.hover_slot = slot
+            self.explain(slot)
+
+    def explain(self, slot: Slot) -> None:
+        good, dead, other = self.slots()
+        if slot in good:
+            text = i18n.t("layout.fits")
+        elif slot in dead:
+            text = i18n.t("layout.dead_end")
+        elif slot in other:
+            text = i18n.t("layout.turn_it")
+        else:
+            text = ""
+        self.set_message(text)
+
+    def set_message(self, text: str) -> None:
+        self.message = text
+        if hasattr(self, "status"):
+            self.status.text = text
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if x < self.tray_w:
+            self.tray_click(x, y, button)
+            return
+        if not self.camera.inside(x, y):
+            return
+        if button == arcade.MOUSE_BUTTON_RIGHT:
+            self.flip()
+            return
+        self.drag.press(x, y)
+
+    def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
+        self.drag.drag(x, y, dx, dy)
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if not self.drag.release() or button != arcade.MOUSE_BUTTON_LEFT or self.session.is_bot():
+            return
+        slot, _local = slot_of(self.camera.hex_at(x, y, HEX))
+        self.place(slot)
+
+    def place(self, slot: Slot) -> None:
+        good, dead, _other = self.slots()
+        action = self.current_placement(slot)
+        if action is None or self.dealing:
+            return
+        if slot in good and self.dead_ends() is None:
+            self.set_message(i18n.t("layout.computing"))  # foresight not back yet: a moment
+            return
+        if slot in good:
+            self.session.act(action)
+            self.message = ""
+            self.session.show(self.win)
+        elif slot in dead:
+            self.set_message(i18n.t("layout.dead_end"))
+
+    def tray_click(self, x: float, y: float, button: int) -> None:
+        for sid, face, (left, right, bottom, top) in self.tray_boxes:
+            if left <= x <= right and bottom <= y <= top:
+                placeable = self.placeable()
+                if placeable and sid not in placeable:
+                    self.set_message(i18n.t("layout.not_now"))
+                    return
+                self.selected, self.face = sid, face
+                self.marks_key = None
+                return
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        if scroll_y:
+            self.turn(1 if scroll_y > 0 else -1)
+
+    def on_hotkey(self, symbol: int, modifiers: int) -> bool | None:
+        keys = arcade.key
+        if symbol == keys.R:
+            self.turn(-1 if modifiers & keys.MOD_SHIFT else 1)
+        elif symbol == keys.F:
+            self.flip()
+        elif symbol == keys.U or (symbol == keys.Z and modifiers & keys.MOD_CTRL):
+            self.undo()
+        elif symbol == keys.D:
+            self.deal_rest()
+        elif symbol in (keys.PLUS, keys.EQUAL, keys.NUM_ADD):
+            self.camera.zoom_by(1.2)
+        elif symbol in (keys.MINUS, keys.NUM_SUBTRACT):
+            self.camera.zoom_by(1 / 1.2)
+        elif symbol in (keys.LEFT, keys.RIGHT, keys.UP, keys.DOWN):
+            step = 60
+            dx = {keys.LEFT: step, keys.RIGHT: -step}.get(symbol, 0)
+            dy = {keys.DOWN: step, keys.UP: -step}.get(symbol, 0)
+            self.camera.pan(dx, dy)
+        elif symbol == keys.TAB:
+            self.next_sector()
+        else:
+            return None
+        return True
+
+    def turn(self, steps: int) -> None:
+        self.rotation = (self.rotation + steps) % 6
+        self.marks_key = None
+        if self.hover_slot is not None:
+            self.explain(self.hover_slot)
+
+    def flip(self) -> None:
+        self.face = "b" if self.face == "a" else "a"
+        self.marks_key = None
+        self.rebuild_tray_highlight()
+        if self.hover_slot is not None:
+            self.explain(self.hover_slot)
+
+    def rebuild_tray_highlight(self) -> None:
+        self.marks_key = None
+
+    def next_sector(self) -> None:
+        choices = sorted(self.placeable()) or self.remaining()
+        if choices:
+            index = choices.index(self.selected) + 1 if self.selected in choices else 0
+            self.selected = choices[index % len(choices)]
+            self.marks_key = None
+
+    def undo(self) -> None:
+        """Take the last placement back (engine.undo: not a bot's, TURN-2)."""
+        if self.dealing:
+            return
+        verdict = self.session.undo_check()
+        if not verdict:
+            self.set_message(verdict.reason)
+            return
+        self.session.undo()
+        self.session.show(self.win, handover=False)
+        self.state_changed()
+
+    def deal_rest(self) -> None:
+        if len(self.zone.placements) < len(self.sectors):
+            self.dealing = True
+            self.rebuild()
+
+
+def deal_choice(state: Any, legal: tuple[Any, ...], seed: int) -> Any:
+    """ "Deal the rest": a varied but RNG-free pick among the completable placements."""
+    places = [a for a in legal if isinstance(a, PlaceSector)]
+    return places[(seed * 7919 + len(state.zone.placements) * 104729) % len(places)]

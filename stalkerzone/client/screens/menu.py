@@ -1,0 +1,74 @@
+"""The game menu (Esc): resume, save, load, settings, rules, title screen."""
+
+from __future__ import annotations
+
+import arcade.gui
+
+from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
+from stalkerzone.client.render import shapes as widgets
+from stalkerzone.client.text import i18n
+from stalkerzone.client.widgets import theme
+
+
+@screen("menu")
+class MenuView(BaseView):
+    kind = "menu"
+
+    def __init__(self, window: StalkerWindow, back: BaseView | None = None) -> None:
+        super().__init__(window)
+        self.back = back
+
+    def build(self) -> None:
+        w, h = self.window.width, self.window.height
+        px = theme.px
+        column = arcade.gui.UIBoxLayout(space_between=px(10))
+        column.add(self.button(i18n.t("menu.resume"), self.resume, primary=True, width=260))
+        column.add(self.button(i18n.t("menu.save"), lambda: self.open_saves("save"), width=260))
+        column.add(self.button(i18n.t("menu.load"), lambda: self.open_saves("load"), width=260))
+        if self.win.has_screen("settings"):
+            column.add(
+                self.button(
+                    i18n.t("title.settings"),
+                    lambda: self.win.show_screen("settings", back=self),
+                    width=260,
+                )
+            )
+        if self.win.has_screen("rules"):
+            column.add(
+                self.button(i18n.t("menu.rules"), lambda: self.win.open_rules(self), width=260)
+            )
+        column.add(self.button(i18n.t("menu.title"), self.to_title, width=260))
+        anchor = arcade.gui.UIAnchorLayout()
+        anchor.add(column, anchor_x="center", anchor_y="center", align_y=-px(20))
+        self.ui.add(anchor)
+        self.label(
+            i18n.t("menu.heading"),
+            w / 2,
+            h / 2 + px(170),
+            26,
+            theme.ACCENT,
+            bold=True,
+            anchor_x="center",
+        )
+        self.box = (w / 2 - px(180), w / 2 + px(180), h / 2 - px(200), h / 2 + px(215))
+
+    def draw_scene(self) -> None:
+        widgets.panel(*self.box, light=True)
+
+    def resume(self) -> None:
+        if self.back is not None:
+            self.window.show_view(self.back)
+        elif self.app.session is not None:
+            self.app.session.show(self.win, handover=False)
+
+    def open_saves(self, mode: str) -> None:
+        self.win.show_screen("saves", back=self.back or self, mode=mode)
+
+    def to_title(self) -> None:
+        if self.app.session is not None:
+            self.app.session.autosave()
+        self.app.session = None
+        self.win.show_screen("title")
+
+    def on_escape(self) -> None:
+        self.resume()

@@ -1,0 +1,374 @@
+"""The new-game screen: seats (human or bot with strength, names, stalkers with their bonuses),
+variant, how the Zone is built, seed, and the card packs found with their status and errors."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import arcade
+import arcade.gui
+
+from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
+from stalkerzone.client.controller.session import (
+    BOT_STRENGTHS,
+    ZONE_MODES,
+    GameSession,
+    GameSpec,
+    SeatSpec,
+)
+from stalkerzone.client.render import shapes as widgets
+from stalkerzone.client.render.fonts import FONT
+from stalkerzone.client.text import i18n
+from stalkerzone.client.widgets import theme
+from stalkerzone.engine.cards import StalkerCard
+
+SEAT_KINDS: tuple[str | None, ...] = (None, *BOT_STRENGTHS)
+MAX_SEATS = 6
+
+
+def stalker_bonus_text(card: StalkerCard) -> str:
+    """The stalker's bonuses in words (ST-3), e.g. "+1 attack" or "starts with 1500"."""
+    parts = [i18n.t(f"stat.{b.stat}", amount=f"{b.amount:+d}") for b in card.bonuses if b.amount]
+    if card.start_money is not None:
+        parts.append(i18n.t("newgame.start_money", amount=card.start_money))
+    if card.max_health is not None:
+        parts.append(i18n.t("newgame.max_health", amount=card.max_health))
+    return ", ".join(parts) or i18n.t("newgame.no_bonus")
+
+
+@screen("newgame")
+class NewGameView(BaseView):
+    kind = "newgame"
+    rules_section = "TURN"
+
+    def __init__(self, window: StalkerWindow) -> None:
+        super().__init__(window)
+        presets = self.app.presets
+        self.result = self.app.cards()
+        self.stalkers: list[StalkerCard] = list(self.result.cards.stalkers)
+        ids = [s.id for s in self.stalkers]
+        self.seats: list[list[Any]] = []  # [name, kind, stalker id]
+        for index in range(presets.players):
+            bot = "normal" if index >= presets.players - presets.bots else None
+            self.seats.append(
+                [self.default_name(index, bot), bot, ids[index % len(ids)] if ids else ""]
+            )
+        self.variant = presets.variant
+        self.zone_mode = "hand" if presets.bots < presets.players else "free"
+        seed = presets.seed if presets.seed is not None else int(time.time()) % 100000
+        self.seed_text = str(seed)
+        self.message = ""
+        self.inputs: list[arcade.gui.UIInputText] = []
+        self.seed_input: arcade.gui.UIInputText | None = None
+
+    def default_name(self, index: int, bot: str | None) -> str:
+        return i18n.t("newgame.bot_name" if bot else "newgame.player_name", n=index + 1)
+
+    # --- layout --------------------------------------------------------------------------------
+    def build(self) -> None:
+        w, h = self.window.width, self.window.height
+        px = theme.px
+        self.inputs = []
+        self.label(i18n.t("newgame.title"), px(28), h - px(50), 26, theme.ACCENT, bold=True)
+        split = int(w * 0.56)
+        self.left_box = (px(16), split - px(8), px(80), h - px(72))
+        self.right_box = (split + px(8), w - px(16), px(80), h - px(72))
+
+        # seats
+        left, _right, _bottom, top = self.left_box
+        self.label(i18n.t("newgame.players"), left + px(14), top - px(30), 16, bold=True)
+        row_h = px(58)
+        y0 = top - px(48)
+        name_w, kind_w, stalker_w = px(150), px(126), px(140)
+        for index, seat in enumerate(self.seats):
+            y = y0 - (index + 1) * row_h + px(10)
+            x = left + px(14)
+            swatch = theme.PLAYER_COLOURS[index % len(theme.PLAYER_COLOURS)]
+            self.label("●", x, y + px(10), 16, swatch)
+            x += px(22)
+            field = self.text_input(
+                seat[0],
+                x,
+                y + px(4),
+                name_w,
+                px(27),
+                13,
+                lambda text, i=index: self.set_name(i, text),
+                add=True,
+            )
+            self.inputs.append(field)
+            x += name_w + px(8)
+            kind_text = (
+                i18n.t("newgame.human")
+                if seat[1] is None
+                else i18n.t("newgame.bot", strength=i18n.t(f"newgame.strength_{seat[1]}"))
+            )
+            self.button(
+                kind_text,
+                lambda i=index: self.cycle_kind(i),
+                width=126,
+                height=36,
+                size=12,
+                x=x,
+                y=y,
+                add=True,
+            )
+            x += kind_w + px(8)
+            card = self.stalker(seat[2])
+            name = i18n.card_text(card.name) if card else "?"
+            self.button(
+                name,
+                lambda i=index: self.cycle_stalker(i),
+                width=140,
+                height=36,
+                size=12,
+                x=x,
+                y=y,
+                add=True,
+            )
+            x += stalker_w + px(10)
+            bonus = stalker_bonus_text(card) if card else ""
+            self.label(
+                bonus,
+                x,
+                y + px(30),
+                11,
+                theme.TEXT_DIM,
+                anchor_y="top",
+                width=max(px(60), int(_right - x - px(8))),
+                multiline=True,
+            )
+        yb = y0 - (len(self.seats) + 1) * row_h - px(10)
+        self.button(
+            i18n.t("newgame.add_player"),
+            self.add_seat,
+            width=170,
+            height=36,
+            size=12,
+            x=left + px(36),
+            y=yb,
+            add=True,
+            enabled=len(self.seats) < MAX_SEATS,
+        )
+        self.button(
+            i18n.t("newgame.remove_player"),
+            self.remove_seat,
+            width=170,
+            height=36,
+            size=12,
+            x=left + px(36) + px(180),
+            y=yb,
+            add=True,
+            enabled=len(self.seats) > 1,
+        )
+
+        # right column: variant, zone, seed, packs
+        left, right, bottom, top = self.right_box
+        x = left + px(14)
+        y = top - px(30)
+        self.label(i18n.t("newgame.variant"), x, y, 16, bold=True)
+        y -= px(48)
+        for k, name in enumerate(("standard", "express")):
+            self.button(
+                i18n.t(f"newgame.variant_{name}"),
+                lambda n=name: self.set_variant(n),
+                width=150,
+                height=34,
+                size=12,
+                x=x + k * px(158),
+                y=y,
+                add=True,
+                primary=self.variant == name,
+            )
+        y -= px(18)
+        self.label(
+            i18n.t(f"newgame.variant_{self.variant}_about"),
+            x,
+            y,
+            11,
+            theme.TEXT_DIM,
+            anchor_y="top",
+            width=int(right - x - px(10)),
+            multiline=True,
+        )
+        y -= px(66)
+        self.label(i18n.t("newgame.zone"), x, y, 16, bold=True)
+        y -= px(48)
+        mode_w = (right - x - px(10) - 4 * px(6)) / 5 / theme.scale()
+        for k, mode in enumerate(ZONE_MODES):
+            self.button(
+                i18n.t(f"newgame.zone_{mode}"),
+                lambda m=mode: self.set_zone(m),
+                width=mode_w,
+                height=34,
+                size=11,
+                x=x + k * (px(mode_w) + px(6)),
+                y=y,
+                add=True,
+                primary=self.zone_mode == mode,
+            )
+        y -= px(36)
+        self.label(i18n.t("newgame.seed"), x, y, 14, bold=True, anchor_y="center")
+        self.seed_input = self.text_input(
+            self.seed_text, x + px(70), y - px(13), px(150), px(27), 13, self.set_seed, add=True
+        )
+        self.button(
+            i18n.t("newgame.new_seed"),
+            self.new_seed,
+            width=130,
+            height=34,
+            size=12,
+            x=x + px(230),
+            y=y - px(17),
+            add=True,
+        )
+        y -= px(52)
+        self.label(i18n.t("newgame.packs"), x, y, 16, bold=True)
+        y -= px(10)
+        for pack in self.result.packs:
+            y -= px(22)
+            if pack.ok:
+                status, colour = i18n.t("newgame.pack_ok", cards=pack.cards), theme.GOOD
+            elif pack.loaded:
+                status = i18n.t(
+                    "newgame.pack_partial", cards=pack.cards, problems=len(pack.problems)
+                )
+                colour = theme.WARN
+            else:
+                status, colour = i18n.t("newgame.pack_skipped"), theme.BAD
+            self.label(f"{pack.name} {pack.version}", x, y, 12)
+            self.label(status, right - px(12), y, 12, colour, anchor_x="right")
+        problems = [str(p) for p in self.result.problems]
+        if problems:
+            y -= px(12)
+            text = "\n".join(problems[:40])
+            area = arcade.gui.UITextArea(
+                x=x,
+                y=bottom + px(10),
+                width=right - x - px(10),
+                height=max(px(40), y - bottom - px(14)),
+                text=text,
+                font_name=FONT,
+                font_size=px(10),
+                text_color=theme.WARN,
+            )
+            self.ui.add(area)
+        if self.message:
+            self.label(self.message, w / 2, px(56), 13, theme.BAD, anchor_x="center")
+
+        # bottom row
+        self.button(
+            i18n.t("newgame.back"), self.go_back, width=160, height=44, x=px(16), y=px(16), add=True
+        )
+        self.button(
+            i18n.t("newgame.start"),
+            self.start,
+            width=220,
+            height=44,
+            primary=True,
+            x=w - px(16) - px(220),
+            y=px(16),
+            add=True,
+        )
+
+    def draw_scene(self) -> None:
+        widgets.panel(*self.left_box)
+        widgets.panel(*self.right_box)
+
+    def set_name(self, index: int, name: str) -> None:
+        if index < len(self.seats):
+            self.seats[index][0] = name
+
+    def set_seed(self, text: str) -> None:
+        self.seed_text = text
+
+    # --- choices ---------------------------------------------------------------------------------
+    def stalker(self, card_id: str) -> StalkerCard | None:
+        return next((s for s in self.stalkers if s.id == card_id), None)
+
+    def cycle_kind(self, index: int) -> None:
+        seat = self.seats[index]
+        was_default = seat[0] == self.default_name(index, seat[1])
+        seat[1] = SEAT_KINDS[(SEAT_KINDS.index(seat[1]) + 1) % len(SEAT_KINDS)]
+        if was_default:
+            seat[0] = self.default_name(index, seat[1])
+        self.rebuild()
+
+    def cycle_stalker(self, index: int) -> None:
+        ids = [s.id for s in self.stalkers]
+        if ids:
+            current = self.seats[index][2]
+            self.seats[index][2] = (
+                ids[(ids.index(current) + 1) % len(ids)] if (current in ids) else ids[0]
+            )
+        self.rebuild()
+
+    def add_seat(self) -> None:
+        if len(self.seats) < MAX_SEATS:
+            ids = [s.id for s in self.stalkers]
+            used = {s[2] for s in self.seats}
+            free = [i for i in ids if i not in used] or ids
+            index = len(self.seats)
+            self.seats.append([self.default_name(index, None), None, free[0] if free else ""])
+        self.rebuild()
+
+    def remove_seat(self) -> None:
+        if len(self.seats) > 1:
+            self.seats.pop()
+        self.rebuild()
+
+    def set_variant(self, name: str) -> None:
+        self.variant = name
+        self.rebuild()
+
+    def set_zone(self, mode: str) -> None:
+        self.zone_mode = mode
+        self.rebuild()
+
+    def new_seed(self) -> None:
+        self.seed_text = str(random.randrange(100000))
+        self.rebuild()
+
+    def go_back(self) -> None:
+        self.win.show_screen("title")
+
+    def on_hotkey(self, symbol: int, modifiers: int) -> bool | None:
+        if symbol in (arcade.key.ENTER, arcade.key.RETURN):
+            self.start()
+            return True
+        return None
+
+    def spec(self) -> GameSpec | None:
+        """The choices as a :class:`GameSpec`, or ``None`` with ``self.message`` set."""
+        try:
+            seed = int(self.seed_text.strip())
+            if seed < 0:
+                raise ValueError
+        except ValueError:
+            self.message = i18n.t("newgame.bad_seed", seed=self.seed_text)
+            return None
+        if not self.stalkers:
+            self.message = i18n.t("newgame.no_stalkers")
+            return None
+        seats = []
+        for index, (name, bot, stalker) in enumerate(self.seats):
+            clean = " ".join(str(name).split())[:24] or self.default_name(index, bot)
+            seats.append(SeatSpec(clean, stalker, bot))
+        dirs = tuple(str(p) for p in self.app.presets.card_dirs)
+        return GameSpec(seed, tuple(seats), self.variant, self.zone_mode, dirs)
+
+    def start(self) -> None:
+        spec = self.spec()
+        if spec is None:
+            self.rebuild()
+            return
+        try:
+            session = GameSession.start(self.app, spec)
+        except Exception as error:  # a bad tile or variant file: say so, stay here
+            self.message = str(error).splitlines()[0][:200]
+            self.rebuild()
+            return
+        self.app.session = session
+        session.show(self.win)

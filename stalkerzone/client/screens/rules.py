@@ -1,0 +1,383 @@
+"""The rules-reference overlay (issue 8, item 4): F1 or "?" on every screen, Esc or F1 closes.
+
+Drawn over the screen it was opened from (dimmed), it opens at the section for where the player
+is, lists the sections by rule id with a search box that finds English or Russian words, fills
+in the numbers of the variant in force, and explains the loaded monsters' abilities with their
+actual numbers. The wheel scrolls the list or the text, never the map below.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import arcade
+import arcade.gui
+
+from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
+from stalkerzone.client.render import shapes as widgets
+from stalkerzone.client.render.fonts import FONT
+from stalkerzone.client.text import i18n
+from stalkerzone.client.text.card_words import Hit, HitMap, session_of, shorten, t
+from stalkerzone.client.text.rules_sections import (
+    Shown,
+    abilities_in_play,
+    search,
+    sections,
+    start_section,
+)
+from stalkerzone.client.widgets import theme
+from stalkerzone.client.widgets.screen_frame import TextCache
+
+
+@screen("rules")
+class RulesView(BaseView):
+    kind = "rules"
+    rules_section = "MAP-1"
+
+    def __init__(
+        self, window: StalkerWindow, back: BaseView | None = None, section: str = ""
+    ) -> None:
+        super().__init__(window)
+        self.back = back
+        self.query = ""
+        self.selected = start_section(section, i18n.language())
+        self.ids: tuple[str, ...] = search("", i18n.language())
+        self.list_scroll = -1  # -1: scroll so that the selected section shows
+        self.hits = HitMap()
+        self.search_input: arcade.gui.UIInputText | None = None
+        self.box = (0.0, 0.0, 0.0, 0.0)
+        self.list_box = (0.0, 0.0, 0.0, 0.0)
+        self.text_box = (0.0, 0.0, 0.0, 0.0)
+        self.rows: list[tuple[float, float, float, float, bool]] = []
+        self.cache = TextCache()
+        self.hint: arcade.Text | None = None
+
+    # data ------------------------------------------------------------------------------------
+    def variant(self) -> Any:
+        session = session_of(self)
+        name = session.spec.variant if session is not None else self.app.presets.variant
+        try:
+            return self.app.variant(name)
+        except Exception:
+            return None
+
+    def cards(self) -> Any:
+        session = session_of(self)
+        if session is not None:
+            return session.cards
+        try:
+            return self.app.cards().cards
+        except Exception:
+            return None
+
+    def shown(self) -> dict[str, Shown]:
+        return {s.id: s for s in sections(i18n.language(), self.variant())}
+
+    # layout ----------------------------------------------------------------------------------
+    def build(self) -> None:
+        self.cache.clear()
+        w, h = self.window.width, self.window.height
+        px = theme.px
+        margin = px(36)
+        self.box = (margin, w - margin, margin, h - margin)
+        lf, r, b, tp = self.box
+        self.label(t("rules.title"), lf + px(20), tp - px(40), 20, theme.ACCENT, bold=True)
+        variant = self.variant()
+        if variant is not None:
+            self.label(
+                t("rules.variant", name=i18n.card_text(variant.name)),
+                lf + px(20),
+                tp - px(62),
+                11,
+                theme.TEXT_DIM,
+            )
+        self.button(
+            "×", self.close, width=44, height=38, size=15, x=r - px(56), y=tp - px(52), add=True
+        )
+        self.label(t("rules.keys"), r - px(70), tp - px(32), 11, theme.TEXT_DIM, anchor_x="right")
+        list_w = min(px(380), (r - lf) * 0.35)
+        self.list_box = (lf + px(16), lf + px(16) + list_w, b + px(16), tp - px(128))
+        self.text_box = (lf + px(32) + list_w, r - px(16), b + px(16), tp - px(76))
+        field = self.search_input
+        if field is None:
+            field = self.text_input(
+                self.query,
+                lf + px(16),
+                tp - px(118),
+                list_w,
+                px(36),
+                13,
+                lambda text: self.set_query(str(text)),
+            )
+            self.search_input = field
+        else:
+            field.rect = arcade.LBWH(lf + px(16), tp - px(118), list_w, px(36))
+        self.ui.add(field)
+        self.hint = arcade.Text(
+            t("rules.search_hint"),
+            lf + px(26),
+            tp - px(100),
+            theme.TEXT_DIM,
+            px(12),
+            font_name=FONT,
+            anchor_y="center",
+        )
+        self.build_texts()
+
+    def build_texts(self) -> None:
+        """The list and the text; texts come from :class:`TextCache` (moved, not made again)."""
+        self.hits.clear()
+        self.rows = []
+        cache = self.cache
+        cache.begin()
+        px = theme.px
+        lf, r, b, tp = self.list_box
+        shown = self.shown()
+        ids = [i for i in self.ids if i in shown]
+        row_h = px(26)
+        per_page = max(1, int((tp - b - px(10)) // row_h))
+        if self.list_scroll < 0:
+            index = ids.index(self.selected) if self.selected in ids else 0
+            self.list_scroll = max(0, index - per_page // 3)
+        self.list_scroll = max(0, min(self.list_scroll, max(0, len(ids) - per_page)))
+        if not ids:
+            self.label(
+                t("rules.nothing_found", query=self.query),
+                lf + px(10),
+                tp - px(24),
+                12,
+                theme.WARN,
+                width=int(r - lf - px(20)),
+                multiline=True,
+                anchor_y="top",
+            )
+        title_chars = int((r - lf - px(176)) / px(7.9))
+        for k, rule in enumerate(ids[self.list_scroll : self.list_scroll + per_page]):
+            y = tp - px(6) - (k + 1) * row_h
+            selected = rule == self.selected
+            self.rows.append((lf + px(4), r - px(4), y, y + row_h - px(2), selected))
+            cache.get(
+                ("id", rule),
+                rule,
+                lf + px(12),
+                y + px(8),
+                10,
+                theme.BG if selected else theme.ACCENT,
+                bold=True,
+            )
+            cache.get(
+                ("title", rule),
+                shorten(shown[rule].title, title_chars),
+                lf + px(168),
+                y + px(8),
+                11,
+                theme.BG if selected else theme.TEXT,
+            )
+            self.hits.add(Hit(lf, y, r, y + row_h, rule, lambda rr=rule: self.select(rr)))
+        if len(ids) > per_page:
+            end = min(len(ids), self.list_scroll + per_page)
+            self.label(
+                t("stalker.scroll", a=self.list_scroll + 1, b=end, n=len(ids)),
+                r,
+                b - px(12),
+                10,
+                theme.TEXT_DIM,
+                anchor_x="right",
+            )
+        self.build_text(shown, ids)
+        cache.end()
+
+    def build_text(self, shown: dict[str, Shown], ids: list[str]) -> None:
+        """The selected section and those after it in the list, as far as the panel reaches."""
+        px = theme.px
+        cache = self.cache
+        lf, r, b, tp = self.text_box
+        width = int(r - lf - px(40))
+        order = ids if self.selected in ids else list(shown)
+        if self.selected not in order:
+            return
+        y = tp - px(20)
+        topic = None
+        cards = self.cards()
+        x = lf + px(20)
+        wrap = {"anchor_y": "top", "width": width, "multiline": True}
+        for rule in order[order.index(self.selected) :]:
+            section = shown[rule]
+            if section.topic != topic:
+                topic = section.topic
+                if y < b + px(140):
+                    break
+                cache.get(
+                    ("topic", topic),
+                    t(f"rules.topic_{topic}").upper(),
+                    x,
+                    y,
+                    10,
+                    theme.TEXT_DIM,
+                    bold=True,
+                    anchor_y="top",
+                )
+                y -= px(20)
+            if y < b + px(80):
+                break
+            first = rule == self.selected
+            head = cache.get(
+                ("head", rule, first),
+                f"{rule}  ·  {section.title}",
+                x,
+                y,
+                16 if first else 14,
+                theme.ACCENT if first else theme.TEXT,
+                bold=True,
+                **wrap,
+            )
+            y -= head.content_height + px(6)
+            body = cache.get(
+                ("body", rule, first),
+                section.text,
+                x,
+                y,
+                13 if first else 12,
+                theme.TEXT if first else theme.TEXT_DIM,
+                **wrap,
+            )
+            y -= body.content_height + px(10)
+            extra = abilities_in_play(cards, rule)
+            if extra:
+                cache.get(
+                    ("inplay", rule),
+                    t("rules.in_play"),
+                    x,
+                    y,
+                    12,
+                    theme.GOOD,
+                    bold=True,
+                    anchor_y="top",
+                )
+                y -= px(20)
+                more = cache.get(
+                    ("extra", rule),
+                    "\n".join(extra[:12]),
+                    x + px(12),
+                    y,
+                    11,
+                    theme.TEXT,
+                    anchor_y="top",
+                    width=width - px(12),
+                    multiline=True,
+                )
+                y -= more.content_height + px(10)
+            y -= px(10)
+            if y < b + px(30):
+                break
+
+    # drawing ---------------------------------------------------------------------------------
+    def on_draw(self) -> None:
+        back = self.back
+        drew = False
+        if back is not None and back is not self:
+            try:
+                back.on_draw()
+                self.window.default_camera.use()
+                drew = True
+            except Exception:
+                drew = False
+        if not drew:
+            self.clear(color=theme.BG)
+        w, h = self.window.width, self.window.height
+        arcade.draw_lrbt_rectangle_filled(0, w, 0, h, (0, 0, 0, 165))
+        self.draw_scene()
+        self.batch.draw()
+        self.cache.draw()
+        self.ui.draw()
+        if not self.query and self.hint is not None and not self.typing():
+            self.hint.draw()
+
+    def draw_scene(self) -> None:
+        lf, r, b, tp = self.box
+        widgets.panel(lf, r, b, tp, light=True, edge=theme.ACCENT)
+        widgets.panel(*self.list_box)
+        widgets.panel(*self.text_box)
+        for left, right, bottom, top, selected in self.rows:
+            if selected:
+                arcade.draw_lrbt_rectangle_filled(left, right, bottom, top, theme.ACCENT)
+        hover = self.hits.at(*getattr(self, "mouse", (-1, -1)))
+        if hover is not None and hover.key != self.selected:
+            arcade.draw_lrbt_rectangle_outline(
+                hover.left + 4, hover.right - 4, hover.bottom, hover.top - 2, theme.ACCENT, 1
+            )
+
+    # input -----------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """New texts, same widgets (so the search box keeps the keyboard)."""
+        import pyglet
+
+        self.batch = pyglet.graphics.Batch()
+        self._texts = []
+        self.build_texts()
+
+    def set_query(self, query: str) -> None:
+        self.query = query
+        self.ids = search(query, i18n.language())
+        if self.ids and self.selected not in self.ids:
+            self.selected = self.ids[0]
+        self.list_scroll = -1
+        self.refresh()
+
+    def select(self, rule: str) -> None:
+        self.selected = rule
+        self.refresh()
+
+    def close(self) -> None:
+        if self.back is not None:
+            self.window.show_view(self.back)
+        else:
+            session = session_of(self)
+            if session is not None:
+                session.show(self.win, handover=False)
+            else:
+                self.win.show_screen("title")
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        if symbol in (arcade.key.ESCAPE, arcade.key.F1):
+            self.close()
+            return True
+        if self.typing():
+            return None
+        ids = [i for i in self.ids]
+        if symbol in (arcade.key.DOWN, arcade.key.UP) and ids:
+            k = ids.index(self.selected) if self.selected in ids else 0
+            k = max(0, min(len(ids) - 1, k + (1 if symbol == arcade.key.DOWN else -1)))
+            self.selected = ids[k]
+            self.list_scroll = -1
+            self.refresh()
+            return True
+        return None
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        self.mouse = (x, y)
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        hit = self.hits.at(x, y)
+        if hit is not None and hit.on_click is not None:
+            self.win.guarded(hit.on_click)
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        step = -1 if scroll_y > 0 else 1
+        lf, r, b, tp = self.list_box
+        if lf <= x <= r and b <= y <= tp:
+            self.list_scroll = max(0, self.list_scroll + step * 3)
+            self.refresh()
+            return
+        ids = [i for i in self.ids] or list(self.shown())
+        if self.selected in ids:
+            k = max(0, min(len(ids) - 1, ids.index(self.selected) + step))
+            self.selected = ids[k]
+            self.refresh()
+
+    def on_escape(self) -> None:
+        self.close()
+
+    def on_resize(self, width: int, height: int) -> None:
+        self.list_scroll = -1
+        super().on_resize(width, height)

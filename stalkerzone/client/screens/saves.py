@@ -1,0 +1,147 @@
+"""Saving and loading (Ctrl+S, Ctrl+O): a list of saves, a name field; errors shown here."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
+from stalkerzone.client.controller import save_files as saves
+from stalkerzone.client.render import shapes as widgets
+from stalkerzone.client.text import i18n
+from stalkerzone.client.widgets import theme
+
+MAX_LISTED = 9
+
+
+@screen("saves")
+class SavesView(BaseView):
+    kind = "saves"
+
+    def __init__(
+        self, window: StalkerWindow, back: BaseView | None = None, mode: str = "load"
+    ) -> None:
+        super().__init__(window)
+        self.back = back
+        self.mode = mode if self.app.session is not None else "load"
+        self.name = time.strftime("game-%Y%m%d-%H%M")
+        self.message = ""
+        self.message_ok = False
+
+    def build(self) -> None:
+        w, h = self.window.width, self.window.height
+        px = theme.px
+        self.box = (w / 2 - px(330), w / 2 + px(330), px(70), h - px(60))
+        left, right, _bottom, top = self.box
+        heading = i18n.t("saves.save_title" if self.mode == "save" else "saves.load_title")
+        self.label(heading, left + px(20), top - px(42), 24, theme.ACCENT, bold=True)
+        y = top - px(70)
+        if self.mode == "save":
+            self.text_input(
+                self.name,
+                left + px(20),
+                y - px(34),
+                px(420),
+                px(29),
+                14,
+                self.set_name,
+                add=True,
+            )
+            self.button(
+                i18n.t("saves.save"),
+                self.save,
+                width=170,
+                height=36,
+                primary=True,
+                x=left + px(450),
+                y=y - px(38),
+                add=True,
+            )
+            y -= px(60)
+        self.label(i18n.t("saves.existing"), left + px(20), y - px(10), 14, bold=True)
+        y -= px(20)
+        listed = saves.list_saves()[:MAX_LISTED]
+        if not listed:
+            self.label(i18n.t("saves.none"), left + px(20), y - px(24), 13, theme.TEXT_DIM)
+        for path in listed:
+            y -= px(44)
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+            title = i18n.t("saves.autosave") if path.name == saves.AUTOSAVE else path.stem
+            self.label(title, left + px(20), y + px(14), 14)
+            self.label(when, left + px(230), y + px(14), 12, theme.TEXT_DIM)
+            self.button(
+                i18n.t("saves.load"),
+                lambda p=path: self.load(p),
+                width=110,
+                height=32,
+                size=12,
+                x=right - px(130),
+                y=y + px(4),
+                add=True,
+            )
+            if self.mode == "save" and path.name != saves.AUTOSAVE:
+                self.button(
+                    i18n.t("saves.overwrite"),
+                    lambda p=path: self.save(p.stem),
+                    width=140,
+                    height=32,
+                    size=12,
+                    x=right - px(280),
+                    y=y + px(4),
+                    add=True,
+                )
+        if self.message:
+            self.label(
+                self.message,
+                left + px(20),
+                px(100),
+                12,
+                theme.GOOD if self.message_ok else theme.BAD,
+                width=int(right - left - px(40)),
+                multiline=True,
+            )
+        self.button(
+            i18n.t("saves.back"),
+            self.go_back,
+            width=150,
+            height=40,
+            x=left + px(20),
+            y=px(16),
+            add=True,
+        )
+
+    def set_name(self, name: str) -> None:
+        self.name = name
+
+    def draw_scene(self) -> None:
+        widgets.panel(*self.box)
+
+    def save(self, name: str | None = None) -> None:
+        stem = "".join(c for c in (name or self.name) if c.isalnum() or c in "-_ ").strip()
+        if not stem:
+            self.message, self.message_ok = i18n.t("saves.bad_name"), False
+            self.rebuild()
+            return
+        try:
+            path = saves.save_game(self.app.session, stem)
+        except OSError as error:
+            self.message, self.message_ok = i18n.t("saves.failed", error=error), False
+        else:
+            self.message, self.message_ok = i18n.t("saves.saved", path=path), True
+        self.rebuild()
+
+    def load(self, path: Path) -> None:
+        try:
+            saves.open_save(self.win, path)
+        except saves.SaveError as error:
+            self.message, self.message_ok = str(error), False
+            self.rebuild()
+
+    def go_back(self) -> None:
+        if self.back is not None:
+            self.window.show_view(self.back)
+        else:
+            self.win.show_screen("title")
+
+    def on_escape(self) -> None:
+        self.go_back()

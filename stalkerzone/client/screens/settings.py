@@ -1,0 +1,119 @@
+"""The settings screen (issue 8, item 6): language, UI scale, animation speed, colour-blind
+symbols, fullscreen. Changes apply at once and are saved (``AppContext.update_settings``)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from stalkerzone.client.app.settings import ANIMATION_SPEEDS, UI_SCALES
+from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
+from stalkerzone.client.render import shapes as widgets
+from stalkerzone.client.text import i18n
+from stalkerzone.client.text.card_words import t
+from stalkerzone.client.widgets import theme
+from stalkerzone.client.widgets.screen_frame import Screen8
+
+
+def _next(values: tuple[Any, ...], current: Any) -> Any:
+    if current in values:
+        return values[(values.index(current) + 1) % len(values)]
+    return values[0]
+
+
+@screen("settings")
+class SettingsView(Screen8):
+    kind = "settings"
+    rules_section = "TURN-1"
+
+    def __init__(self, window: StalkerWindow, back: BaseView | None = None) -> None:
+        super().__init__(window, back)
+        self.box = (0.0, 0.0, 0.0, 0.0)
+
+    def build(self) -> None:
+        w, h = self.window.width, self.window.height
+        px = theme.px
+        self.header(t("settings.title"), t("settings.subtitle"))
+        s = self.app.settings
+        box_w = min(px(760), w - px(40))
+        box_h = px(5 * 84 + 70)
+        self.box = (w / 2 - box_w / 2, w / 2 + box_w / 2, h / 2 - box_h / 2, h / 2 + box_h / 2)
+        lf, r, b, tp = self.box
+        rows: list[tuple[str, str, str, Any]] = [
+            (
+                "language",
+                t("settings.language"),
+                t(f"settings.lang_{i18n.language()}"),
+                self.next_language,
+            ),
+            ("scale", t("settings.scale"), f"{round(s.ui_scale * 100)}%", self.next_scale),
+            (
+                "speed",
+                t("settings.speed"),
+                t("settings.speed_value", x=f"{s.animation_speed:g}"),
+                self.next_speed,
+            ),
+            (
+                "symbols",
+                t("settings.symbols"),
+                t("settings.on") if s.colour_blind_symbols else t("settings.off"),
+                self.toggle_symbols,
+            ),
+            (
+                "fullscreen",
+                t("settings.fullscreen"),
+                t("settings.on") if self.window.fullscreen else t("settings.off"),
+                self.toggle_fullscreen,
+            ),
+        ]
+        y = tp - px(10)
+        for key, name, value, action in rows:
+            y -= px(84)
+            self.label(name, lf + px(30), y + px(48), 16, bold=True)
+            self.label(
+                t(f"settings.about_{key}"),
+                lf + px(30),
+                y + px(38),
+                11,
+                theme.TEXT_DIM,
+                width=int(r - lf - px(300)),
+                multiline=True,
+                anchor_y="top",
+            )
+            self.button(
+                value,
+                action,
+                width=220,
+                height=44,
+                size=14,
+                x=r - px(30) - px(220),
+                y=y + px(22),
+                add=True,
+            )
+        self.label(t("settings.saved"), lf + px(30), b + px(20), 11, theme.TEXT_DIM)
+
+    def draw_scene(self) -> None:
+        widgets.panel(*self.box)
+
+    # changes ---------------------------------------------------------------------------------
+    def apply(self, **changes: Any) -> None:
+        self.app.update_settings(replace(self.app.settings, **changes))
+        if "language" in changes:
+            self.win.set_caption(i18n.t("app.title"))
+        self.rebuild()
+
+    def next_language(self) -> None:
+        self.apply(language=_next(i18n.LANGUAGES, i18n.language()))
+
+    def next_scale(self) -> None:
+        self.apply(ui_scale=_next(UI_SCALES, self.app.settings.ui_scale))
+
+    def next_speed(self) -> None:
+        self.apply(animation_speed=_next(ANIMATION_SPEEDS, self.app.settings.animation_speed))
+
+    def toggle_symbols(self) -> None:
+        self.apply(colour_blind_symbols=not self.app.settings.colour_blind_symbols)
+
+    def toggle_fullscreen(self) -> None:
+        self.win.toggle_fullscreen()
+        self.rebuild()

@@ -1,0 +1,125 @@
+"""The title screen: new game, continue (latest autosave), load, settings, quit."""
+
+from __future__ import annotations
+
+import random
+
+import arcade
+import arcade.gui
+from arcade.shape_list import ShapeElementList, create_polygon
+
+from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
+from stalkerzone.client.render import hex_geometry as hexgeom
+from stalkerzone.client.text import i18n
+from stalkerzone.client.widgets import theme
+
+
+def backdrop(width: int, height: int, seed: int = 7) -> ShapeElementList:
+    """A dim field of terrain hexes behind menus (built once per size)."""
+    shapes: ShapeElementList = ShapeElementList()
+    rng = random.Random(seed)
+    size = 38.0
+    colours = list(theme.TERRAIN.values())
+    for r in range(-1, int(height / (size * 1.5)) + 3):
+        for q in range(-r // 2 - 2, int(width / (size * hexgeom.SQRT3)) + 2):
+            x, y = hexgeom.world(q, r, size)
+            y += height
+            base = rng.choice(colours)
+            fade = 0.22 + 0.18 * rng.random()
+            colour = (int(base.r * fade), int(base.g * fade), int(base.b * fade), 255)
+            shapes.append(create_polygon(hexgeom.corners(x, y, size - 1.5), colour))
+    return shapes
+
+
+@screen("title")
+class TitleView(BaseView):
+    kind = "title"
+    rules_section = "MAP"
+
+    def __init__(self, window: StalkerWindow) -> None:
+        super().__init__(window)
+        self.back_shapes: ShapeElementList | None = None
+
+    def build(self) -> None:
+        w, h = self.window.width, self.window.height
+        self.back_shapes = backdrop(w, h)
+        self.label(
+            i18n.t("app.title").upper(),
+            w / 2,
+            h * 0.74,
+            54,
+            theme.ACCENT,
+            bold=True,
+            anchor_x="center",
+        )
+        other = "Stalker Zone" if i18n.language() == "ru" else "Зона Сталкеров"
+        self.label(other, w / 2, h * 0.74 - theme.px(44), 20, theme.TEXT_DIM, anchor_x="center")
+        self.label(
+            i18n.t("app.subtitle"),
+            w / 2,
+            h * 0.74 - theme.px(80),
+            15,
+            theme.TEXT,
+            anchor_x="center",
+        )
+        self.label(i18n.t("title.keys"), w / 2, theme.px(24), 12, theme.TEXT_DIM, anchor_x="center")
+        for i, note in enumerate(self.app.notes[-3:]):
+            self.label(note, theme.px(16), h - theme.px(24) * (i + 1), 11, theme.WARN)
+
+        from stalkerzone.client.controller import save_files as saves
+
+        column = arcade.gui.UIBoxLayout(space_between=theme.px(10))
+        column.add(self.button(i18n.t("title.new_game"), self.new_game, primary=True, width=280))
+        latest = saves.latest_autosave()
+        column.add(
+            self.button(
+                i18n.t("title.continue"), self.continue_game, width=280, enabled=latest is not None
+            )
+        )
+        column.add(self.button(i18n.t("title.load"), self.load_game, width=280))
+        if self.win.has_screen("settings"):
+            column.add(
+                self.button(
+                    i18n.t("title.settings"),
+                    lambda: self.win.show_screen("settings", back=self),
+                    width=280,
+                )
+            )
+        if self.win.has_screen("rules"):
+            column.add(
+                self.button(i18n.t("title.rules"), lambda: self.win.open_rules(self), width=280)
+            )
+        column.add(self.button(i18n.t("title.language"), self.switch_language, width=280))
+        column.add(self.button(i18n.t("title.quit"), self.win.close, width=280))
+        anchor = arcade.gui.UIAnchorLayout()
+        anchor.add(column, anchor_x="center", anchor_y="center", align_y=-theme.px(90))
+        self.ui.add(anchor)
+
+    def draw_scene(self) -> None:
+        if self.back_shapes is not None:
+            self.back_shapes.draw()
+        w, h = self.window.width, self.window.height
+        arcade.draw_lrbt_rectangle_filled(
+            0, w, h * 0.74 - theme.px(100), h * 0.74 + theme.px(70), (10, 12, 10, 200)
+        )
+
+    def new_game(self) -> None:
+        self.win.show_screen("newgame")
+
+    def continue_game(self) -> None:
+        from stalkerzone.client.controller import save_files as saves
+
+        latest = saves.latest_autosave()
+        if latest is not None:
+            saves.open_save(self.win, latest)
+
+    def load_game(self) -> None:
+        self.win.show_screen("saves", back=self, mode="load")
+
+    def switch_language(self) -> None:
+        from dataclasses import replace
+
+        lang = "en" if i18n.language() == "ru" else "ru"
+        self.app.update_settings(replace(self.app.settings, language=lang))
+        self.win.set_caption(i18n.t("app.title"))
+        self.rebuild()

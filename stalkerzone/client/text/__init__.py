@@ -1,0 +1,1 @@
+"""Words on screen: UI strings (English, Russian), engine messages, card wording, rules."""

@@ -1,0 +1,107 @@
+"""Engine notes and refusals in the player's language.
+
+The engine writes English lines that start with their rule id and carry a message key and
+parameters as data (:mod:`stalkerzone.engine.messages`): notes in ``state.notes``
+(:class:`~stalkerzone.engine.messages.Note`), refusals as
+:class:`~stalkerzone.engine.illegal.IllegalAction` (also ``IllegalFightAction`` and
+``engine.undo.UndoCheck``). :func:`render` turns any of them into text in the current language,
+from the ``[notes]`` and ``[refusals]`` tables of ``strings/<lang>/engine.toml``::
+
+    engine_text.render(error, session.cards)   # "BASE-1: Военная база: нужна репутация 3, у вас 1"
+
+Card ids in the parameters become the cards' localized names; player names stay as they are.
+Anything without a known key (a plain string, a note read back from a save) is shown as the
+engine's English text, never an error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from stalkerzone.client.text import i18n
+
+WORDS = ("base", "colour", "pile", "slot")
+"""Parameters whose values are translated through ``[engine_words]`` (``colour_red``)."""
+
+
+def is_card_param(name: str) -> bool:
+    """``card`` and any parameter ending in ``card`` hold a card id."""
+    return name.endswith("card")
+
+
+def _card_name(cid: str, cards: Any) -> str:
+    if cards is None:
+        return cid
+    try:
+        if cid not in cards:
+            return cid
+        card = cards.get(cid)
+    except (KeyError, TypeError):
+        return cid
+    name = getattr(card, "name", None)
+    return i18n.card_text(name) if name is not None else cid
+
+
+def _value(name: str, value: object, cards: Any) -> object:
+    if isinstance(value, str):
+        if is_card_param(name):
+            return _card_name(value, cards)
+        if name in WORDS:
+            word = f"engine_words.{name}_{value}"
+            return i18n.t(word) if i18n.has(word) else value
+    return value
+
+
+def parts(message: object) -> tuple[str, str, str, Mapping[str, object]] | None:
+    """(table, rule id, key, params) of a note or refusal that carries a key, else None."""
+    key = getattr(message, "key", "")
+    if not isinstance(key, str) or not key:
+        return None
+    params = dict(getattr(message, "params", ()) or ())
+    if isinstance(message, str):  # a Note
+        return "notes", str(getattr(message, "rule", "")), key, params
+    rule = getattr(message, "rule", None)
+    if not isinstance(rule, str):  # IllegalFightAction, UndoCheck: the rule id leads the text
+        text = str(getattr(message, "reason", "") or message)
+        head, sep, _ = text.partition(": ")
+        rule = head if sep and head.replace("-", "").isalnum() and head.isupper() else ""
+    return "refusals", rule, key, params
+
+
+def english(message: object) -> str:
+    """The engine's own English line (rule id first)."""
+    reason = getattr(message, "reason", None)
+    if isinstance(reason, str) and not isinstance(message, BaseException):
+        return reason  # UndoCheck
+    return str(message)
+
+
+def render(message: object, cards: Any = None, *, with_rule: bool = True) -> str:
+    """A note or refusal in the current language (rule id first unless ``with_rule=False``).
+
+    ``message``: a ``Note`` (or any string), an ``IllegalAction``, an ``IllegalFightAction``
+    or an ``UndoCheck``; ``cards``: the game's ``CardSet`` (``session.cards``) for card names.
+    An unknown key or a template that does not format gives the English text.
+    """
+    found = parts(message)
+    if found is None:
+        return _strip(english(message), with_rule)
+    table, rule, key, params = found
+    name = f"{table}.{key}"
+    if not i18n.has(name):
+        return _strip(english(message), with_rule)
+    values = {k: _value(k, v, cards) for k, v in params.items()}
+    template = i18n.strings(i18n.language()).get(name) or i18n.strings("en")[name]
+    try:
+        text = template.format(**values)
+    except (KeyError, IndexError, ValueError):
+        return _strip(english(message), with_rule)
+    return f"{rule}: {text}" if with_rule and rule else text
+
+
+def _strip(text: str, with_rule: bool) -> str:
+    if with_rule:
+        return text
+    head, sep, rest = text.partition(": ")
+    return rest if sep and head.isupper() and " " not in head else text

@@ -1,0 +1,103 @@
+"""The rules reference as the overlay reads it (issue 8, item 4); no arcade here.
+
+Sections come from :func:`stalkerzone.content.rules_reference.load_rules_reference` with the
+variant's numbers filled in. :func:`search` finds words in English *or* Russian whatever the
+language shown; :func:`start_section` maps a screen's section ("FIGHT", "EQ-2", a refusal) to the
+first matching rule; :func:`abilities_in_play` explains the loaded monsters' abilities with
+their actual numbers, custom cards included.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from stalkerzone.client.text.card_words import ABILITY_RULE, ability_explained, card_name
+from stalkerzone.content.rules_reference import RuleSection, load_rules_reference
+from stalkerzone.engine.cards import Colour, Site
+from stalkerzone.engine.variant import Variant
+
+# Where the tooltip of a map site links to (client-A's board may use it).
+SITE_RULE: dict[Site, str] = {
+    Site.VILLAGE: "BASE-1",
+    Site.MILITARY_BASE: "BASE-1",
+    Site.LABORATORY: "BASE-1",
+    Site.EPICENTER: "WIN-1",
+    Site.DANGER_GREEN: "FIGHT-1",
+    Site.DANGER_YELLOW: "FIGHT-1",
+    Site.DANGER_RED: "FIGHT-1",
+    Site.ANOMALY: "ANOM-1",
+    Site.EVENT: "EVENT-1",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """A section ready to show: id, title, text with the variant's numbers, topic."""
+
+    id: str
+    title: str
+    text: str
+    topic: str
+
+
+def sections(lang: str, variant: Variant | None) -> tuple[Shown, ...]:
+    """Every section of ``lang`` with the placeholders filled from ``variant``."""
+    out = []
+    for s in load_rules_reference(lang):
+        text = s.filled(variant) if variant is not None else s.text
+        out.append(Shown(s.id, s.title, text, s.topic))
+    return tuple(out)
+
+
+def _haystack(section: RuleSection) -> str:
+    return f"{section.id} {section.title} {section.text}".casefold()
+
+
+def search(query: str, lang: str = "en") -> tuple[str, ...]:
+    """Ids of the sections whose English or Russian id, title or text holds every word of
+    ``query`` (case-insensitive; "ё" = "е"), in the order of ``lang``'s reference."""
+    words = [w for w in query.casefold().replace("ё", "е").split() if w]
+    if not words:
+        return tuple(s.id for s in load_rules_reference(lang))
+    hay: dict[str, str] = {}
+    for code in ("en", "ru"):
+        for s in load_rules_reference(code):
+            hay[s.id] = hay.get(s.id, "") + " " + _haystack(s).replace("ё", "е")
+    return tuple(
+        s.id for s in load_rules_reference(lang) if all(word in hay.get(s.id, "") for word in words)
+    )
+
+
+def start_section(where: str, lang: str = "en") -> str:
+    """The rule id to open for ``where``: an id, an id prefix ("FIGHT"), or a refusal message."""
+    ids = [s.id for s in load_rules_reference(lang)]
+    if not ids:
+        return ""
+    where = (where or "").strip()
+    head = where.split(":", 1)[0].strip().upper()
+    if head in ids:
+        return head
+    for rule in ids:
+        if rule.startswith(head + "-") or (head and rule.startswith(head)):
+            return rule
+    return ids[0]
+
+
+def abilities_in_play(cards: Any, rule: str) -> list[str]:
+    """For an ABIL-* rule: each loaded monster with that ability, explained per colour with the
+    card's actual numbers ("Earth blind-mole (green): regains 1 health each round…")."""
+    kind = next((k for k, r in ABILITY_RULE.items() if r == rule), None)
+    if kind is None or cards is None:
+        return []
+    lines = []
+    for monster in cards.monsters:
+        for ability in monster.abilities:
+            if ability.kind != kind:
+                continue
+            if kind == "first_strike":
+                lines.append(f"{card_name(monster)}: {ability_explained(ability, Colour.GREEN)}")
+                continue
+            for colour in Colour:
+                lines.append(f"{card_name(monster)} — {ability_explained(ability, colour)}")
+    return lines

@@ -1,0 +1,537 @@
+"""Saved games on disk: JSON, written atomically, read back with every field checked.
+
+A save (format 2) holds what decides the game — the seed, the variant, the Zone mode, the
+players, the card packs (id, version and a checksum of their cards), a checksum of the sectors,
+and every action applied — plus a snapshot of the final state for fast loading, that state's
+checksum, one fingerprint per action (so a replay can name the first action that went another
+way) and an integrity checksum of the whole document (so an edited file is noticed).
+
+Loading never raises anything but :class:`SaveError` (a one-line message naming the file and the
+field) and never writes to the file. Format 1 (the client's first saves: set-up and actions
+only) is still read: its actions are replayed from the seed.
+
+What the client calls::
+
+    record = saves.new_game_record(setup, cards, sectors)    # or engine.record.start
+    path = saves.save_game(record, name="my-game", packs=load_result.packs, card_dirs=dirs)
+    saves.autosave(record, packs=..., card_dirs=...)          # after every EndTurn
+    loaded = saves.load_game(path, extra_dirs=dirs)           # -> LoadedGame(.record, …)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from stalkerzone import __version__, paths
+from stalkerzone.engine import record as records
+from stalkerzone.engine.actions import Action
+from stalkerzone.engine.cards import CardSet
+from stalkerzone.engine.game import GameSetup, PlayerSetup
+from stalkerzone.engine.layout import Sector
+from stalkerzone.engine.record import Divergence, GameRecord
+from stalkerzone.engine.state import GameContext, GameState, card_places, instances
+from stalkerzone.errors import UserError
+from stalkerzone.persistence.serialize import (
+    SnapshotError,
+    action_from_json,
+    action_to_json,
+    cards_digest,
+    digest,
+    state_digest,
+    state_from_json,
+    state_to_json,
+    to_json,
+)
+
+FORMAT = 2
+READABLE_FORMATS = (1, 2)
+AUTOSAVE = "autosave"
+MAX_BYTES = 64 * 1024 * 1024
+ZONE_MODES = ("hand", "free", "ring", "line", "compact")
+
+
+class SaveError(UserError):
+    """A save that cannot be written or read: one line naming the file and the field."""
+
+
+@dataclass(frozen=True, slots=True)
+class PackRef:
+    """A card pack a game was played with: id, version and a checksum of its cards."""
+
+    id: str
+    version: str = ""
+    digest: str = ""
+
+
+@dataclass(frozen=True)
+class LoadedGame:
+    """A game read from a save: the record to play on, and where it came from."""
+
+    record: GameRecord
+    path: Path
+    format: int
+    variant: str
+    zone_mode: str
+    card_dirs: tuple[str, ...]
+    packs: tuple[PackRef, ...]
+    cards: CardSet
+    sectors: tuple[Sector, ...]
+
+
+# --- writing ----------------------------------------------------------------------------------
+
+
+def saves_dir() -> Path:
+    """Where saves go unless a path is chosen (platformdirs; ``STALKERZONE_HOME`` in tests)."""
+    return paths.user_saves_dir()
+
+
+def pack_refs(cards: CardSet, packs: Iterable[Any] = ()) -> tuple[PackRef, ...]:
+    """The packs whose cards are in play; versions from the loader's ``PackInfo`` if given."""
+    versions = {str(p.id): str(p.version) for p in packs}
+    ids = sorted({card.pack for card in cards})
+    return tuple(PackRef(i, versions.get(i, ""), _pack_digest(cards, i)) for i in ids)
+
+
+_DIGESTS: dict[tuple[int, str], tuple[CardSet, str]] = {}
+
+
+def _pack_digest(cards: CardSet, pack: str) -> str:
+    key = (id(cards), pack)
+    hit = _DIGESTS.get(key)
+    if hit is None or hit[0] is not cards:
+        hit = (cards, cards_digest(cards, pack))
+        _DIGESTS[key] = hit
+    return hit[1]
+
+
+_SECTOR_DIGESTS: dict[int, tuple[tuple[Sector, ...], str]] = {}
+
+
+def sectors_digest(sectors: Sequence[Sector]) -> str:
+    """A checksum of the sectors (tiles) a game was played with."""
+    key = tuple(sectors)
+    hit = _SECTOR_DIGESTS.get(id(sectors))
+    if hit is None or hit[0] != key:
+        hit = (key, digest(to_json(key, cards_by_reference=False)))
+        _SECTOR_DIGESTS[id(sectors)] = hit
+    return hit[1]
+
+
+def save_data(
+    record: GameRecord,
+    *,
+    packs: Iterable[Any] = (),
+    card_dirs: Sequence[str | Path] = (),
+) -> dict[str, Any]:
+    """The JSON document of a save (format 2) for ``record``."""
+    state = record.state
+    setup = record.setup
+    snapshot = state_to_json(state)
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "game": "stalkerzone",
+        "engine": __version__,
+        "saved": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "seed": setup.seed,
+        "variant": setup.variant.id,
+        "zone_mode": setup.zone_mode,
+        "players": [{"name": p.name, "stalker": p.stalker, "bot": p.bot} for p in setup.players],
+        "packs": [
+            {"id": p.id, "version": p.version, "digest": p.digest}
+            for p in pack_refs(state.cards, packs)
+        ],
+        "card_dirs": [str(d) for d in card_dirs],
+        "sectors": sectors_digest(state.ctx.sectors),
+        "actions": [action_to_json(a) for a in record.actions],
+        "trail": list(record.fingerprints()),
+        "turn": state.turn,
+        "checksum": digest(snapshot),
+        "snapshot": snapshot,
+    }
+    data["integrity"] = digest(data)
+    return data
+
+
+def write_json_atomic(path: Path, data: Any) -> None:
+    """Write JSON to a temp file in the same folder, flush it to disk, then rename it over
+    ``path``: a crash leaves either the old file or the new one, never half of one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+def save_path(name: str | None = None) -> Path:
+    """``<saves folder>/<name>.json`` (default name: a UTC time stamp)."""
+    stem = name or time.strftime("game-%Y%m%d-%H%M%S", time.gmtime())
+    if not stem or any(c in stem for c in '/\\:*?"<>|') or stem.startswith("."):
+        raise SaveError(f'{stem!r}: a save name may not contain / \\ : * ? " < > | or start with .')
+    return saves_dir() / f"{stem}.json"
+
+
+def save_game(
+    record: GameRecord,
+    path: Path | None = None,
+    *,
+    name: str | None = None,
+    packs: Iterable[Any] = (),
+    card_dirs: Sequence[str | Path] = (),
+) -> Path:
+    """Save ``record`` to ``path`` (or ``<saves folder>/<name>.json``), atomically."""
+    target = path if path is not None else save_path(name)
+    data = save_data(record, packs=packs, card_dirs=card_dirs)
+    try:
+        write_json_atomic(target, data)
+    except OSError as error:
+        raise SaveError(f"{target}: cannot write: {error.strerror or error}") from None
+    return target
+
+
+def autosave(
+    record: GameRecord, *, packs: Iterable[Any] = (), card_dirs: Sequence[str | Path] = ()
+) -> Path:
+    """Rewrite ``autosave.json`` in the saves folder (call it after every turn)."""
+    return save_game(record, name=AUTOSAVE, packs=packs, card_dirs=card_dirs)
+
+
+def latest_autosave() -> Path | None:
+    """The autosave, if there is one."""
+    path = saves_dir() / f"{AUTOSAVE}.json"
+    return path if path.is_file() else None
+
+
+def list_saves() -> list[Path]:
+    """Saves in the saves folder, newest first."""
+    folder = saves_dir()
+    if not folder.is_dir():
+        return []
+    return sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+# --- reading ----------------------------------------------------------------------------------
+
+
+def read_document(path: Path) -> dict[str, Any]:
+    """The JSON object of a save file, its format and integrity checked."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise SaveError(f"{path}: not a save file (larger than {MAX_BYTES // 2**20} MB)")
+        raw = path.read_bytes()
+    except OSError as error:
+        raise SaveError(f"{path}: cannot read: {error.strerror or error}") from None
+    if not raw.strip():
+        raise SaveError(f"{path}: empty file, not a save")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise SaveError(f"{path}: not a save file (not UTF-8 text)") from None
+    except json.JSONDecodeError as error:
+        ends = raw.rstrip().endswith(b"}")
+        cut = (
+            " (the file looks cut short)" if not ends or error.pos >= len(raw.rstrip()) - 1 else ""
+        )
+        where = f"line {error.lineno} column {error.colno}"
+        raise SaveError(f"{path}: damaged save: bad JSON at {where}{cut}") from None
+    except RecursionError:
+        raise SaveError(f"{path}: damaged save: JSON nested too deeply") from None
+    if not isinstance(data, dict):
+        raise SaveError(f"{path}: not a save file (expected a JSON object)")
+    if data.get("game", "stalkerzone") != "stalkerzone":
+        raise SaveError(f"{path}: game: not a Stalker Zone save ({data.get('game')!r:.40})")
+    fmt = data.get("format")
+    if not isinstance(fmt, int) or isinstance(fmt, bool):
+        raise SaveError(f"{path}: format: missing or not a number; not a save file")
+    if fmt > FORMAT:
+        raise SaveError(
+            f"{path}: format: save format {fmt} is newer than this version reads "
+            f"(formats {READABLE_FORMATS[0]}–{FORMAT}); update Stalker Zone"
+        )
+    if fmt not in READABLE_FORMATS:
+        raise SaveError(f"{path}: format: save format {fmt} is no longer supported")
+    if fmt >= 2:
+        stored = data.get("integrity")
+        body = {k: v for k, v in data.items() if k != "integrity"}
+        if not isinstance(stored, str) or digest(body) != stored:
+            raise SaveError(
+                f"{path}: integrity: the file was edited or damaged (its checksum does not match)"
+            )
+    return data
+
+
+def _field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], path: Path) -> Any:
+    if key not in data:
+        raise SaveError(f"{path}: {key}: missing")
+    value = data[key]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        raise SaveError(f"{path}: {key}: wrong type ({type(value).__name__})")
+    return value
+
+
+def _players(data: Mapping[str, Any], path: Path) -> tuple[PlayerSetup, ...]:
+    raw = _field(data, "players", list, path)
+    out = []
+    for k, seat in enumerate(raw):
+        where = f"{path}: players[{k}]"
+        if not isinstance(seat, dict):
+            raise SaveError(f"{where}: expected an object")
+        name, stalker, bot = seat.get("name"), seat.get("stalker"), seat.get("bot")
+        if not isinstance(name, str) or not isinstance(stalker, str):
+            raise SaveError(f"{where}: name and stalker must be strings")
+        if bot is not None and not isinstance(bot, str):
+            raise SaveError(f"{where}.bot: must be a string or null")
+        out.append(PlayerSetup(name, stalker, bot))
+    if not 1 <= len(out) <= 6:
+        raise SaveError(f"{path}: players: 1 to 6 players, not {len(out)}")
+    return tuple(out)
+
+
+def _pack_list(data: Mapping[str, Any], path: Path) -> tuple[PackRef, ...]:
+    raw = data.get("packs", [])
+    if not isinstance(raw, list):
+        raise SaveError(f"{path}: packs: expected a list")
+    out = []
+    for k, item in enumerate(raw):
+        if not isinstance(item, dict) or not isinstance(item.get("id"), str):
+            raise SaveError(f"{path}: packs[{k}]: expected an object with an id")
+        version, dig = item.get("version", ""), item.get("digest", "")
+        if not isinstance(version, str) or not isinstance(dig, str):
+            raise SaveError(f"{path}: packs[{k}]: version and digest must be strings")
+        out.append(PackRef(item["id"], version, dig))
+    return tuple(out)
+
+
+def _cards_for(
+    refs: tuple[PackRef, ...], card_dirs: Sequence[Path], include_user: bool, path: Path
+) -> CardSet:
+    """The cards of exactly the recorded packs (more packs would change the decks)."""
+    from stalkerzone.content.loader import load_packs
+
+    try:
+        result = load_packs(card_dirs, include_user=include_user)
+    except Exception as error:
+        raise SaveError(f"{path}: packs: cannot load the card packs: {error}") from None
+    if not refs:
+        return result.cards
+    found = {p.id: p for p in result.packs if p.ok and p.loaded}
+    for ref in refs:
+        info = found.get(ref.id)
+        if info is None:
+            hint = "; add its folder with --cards DIR" if ref.id != "base" else ""
+            version = f" version {ref.version}" if ref.version else ""
+            raise SaveError(f"{path}: packs: the save needs card pack '{ref.id}'{version}{hint}")
+        if ref.version and info.version != ref.version:
+            raise SaveError(
+                f"{path}: packs: pack '{ref.id}' is version {info.version}, the save was "
+                f"made with version {ref.version}"
+            )
+    wanted = {ref.id for ref in refs}
+    cards = result.cards
+    fields = {
+        name: tuple(c for c in group if c.pack in wanted) for name, group in cards.groups().items()
+    }
+    chosen = replace(cards, **fields)  # type: ignore[arg-type]
+    for ref in refs:
+        if ref.digest and cards_digest(chosen, ref.id) != ref.digest:
+            raise SaveError(
+                f"{path}: packs: the cards of pack '{ref.id}' changed since the game was saved"
+            )
+    return chosen
+
+
+def load_game(
+    path: Path,
+    *,
+    extra_dirs: Sequence[Path] = (),
+    include_user: bool = True,
+    verify: bool = False,
+) -> LoadedGame:
+    """Read a save. Format 2 loads from its snapshot (checked against its checksum); with
+    ``verify`` (and always for format 1) the actions are replayed from the seed as well and must
+    reach the saved state. :class:`SaveError` for anything wrong; the file is never written."""
+    loaded, divergence = _load(path, extra_dirs, include_user, replay_all=verify)
+    if divergence is not None:
+        raise SaveError(f"{path}: actions[{divergence.index}]: {divergence.reason}")
+    return loaded
+
+
+@dataclass(frozen=True)
+class ReplayReport:
+    """What ``stalkerzone replay`` found: same state, or where it diverged."""
+
+    path: Path
+    actions: int
+    same: bool
+    checksum: str
+    divergence: Divergence | None = None
+    difference: str = ""
+
+
+def replay_save(
+    path: Path, *, extra_dirs: Sequence[Path] = (), include_user: bool = True
+) -> ReplayReport:
+    """Replay a save's actions from its seed and compare with the saved final state."""
+    data = read_document(path)
+    loaded, divergence = _load(path, extra_dirs, include_user, replay_all=True, data=data)
+    state = loaded.record.state
+    checksum = state_digest(state)
+    saved = data.get("snapshot")
+    difference = ""
+    if isinstance(saved, dict):
+        difference = first_difference(saved, state_to_json(state))
+    same = divergence is None and not difference
+    if divergence is None and difference:
+        divergence = Divergence(len(loaded.record.actions), None, "the final state differs")
+    return ReplayReport(path, len(loaded.record.actions), same, checksum, divergence, difference)
+
+
+def first_difference(saved: Any, replayed: Any, where: str = "") -> str:
+    """The first place two JSON values differ (``players[1].cash: saved 800, replayed 750``)."""
+    if isinstance(saved, dict) and isinstance(replayed, dict):
+        for key in sorted(set(saved) | set(replayed)):
+            if key not in saved or key not in replayed:
+                return f"{where}.{key}: only in the {'replay' if key in replayed else 'save'}"
+            found = first_difference(saved[key], replayed[key], f"{where}.{key}" if where else key)
+            if found:
+                return found
+        return ""
+    if isinstance(saved, list) and isinstance(replayed, list):
+        for k, (a, b) in enumerate(zip(saved, replayed, strict=False)):
+            found = first_difference(a, b, f"{where}[{k}]")
+            if found:
+                return found
+        if len(saved) != len(replayed):
+            return f"{where}: saved {len(saved)} items, replayed {len(replayed)}"
+        return ""
+    if saved != replayed or type(saved) is not type(replayed):
+        return f"{where}: saved {json.dumps(saved)[:60]}, replayed {json.dumps(replayed)[:60]}"
+    return ""
+
+
+def _load(
+    path: Path,
+    extra_dirs: Sequence[Path],
+    include_user: bool,
+    *,
+    replay_all: bool,
+    data: dict[str, Any] | None = None,
+) -> tuple[LoadedGame, Divergence | None]:
+    from stalkerzone.content.tiles import load_sectors
+    from stalkerzone.content.variants import VARIANT_NAMES, load_variant
+
+    if data is None:
+        data = read_document(path)
+    fmt: int = data["format"]
+    seed = _field(data, "seed", int, path)
+    variant_name = _field(data, "variant", str, path) if "variant" in data else "standard"
+    if variant_name not in VARIANT_NAMES:
+        raise SaveError(f"{path}: variant: unknown variant {variant_name!r:.40}")
+    zone_mode = data.get("zone_mode", "hand")
+    if zone_mode not in ZONE_MODES:
+        raise SaveError(f"{path}: zone_mode: unknown Zone mode {zone_mode!r:.40}")
+    players = _players(data, path)
+    card_dirs_raw = data.get("card_dirs", [])
+    if not isinstance(card_dirs_raw, list) or not all(isinstance(d, str) for d in card_dirs_raw):
+        raise SaveError(f"{path}: card_dirs: expected a list of folder names")
+    refs = _pack_list(data, path)
+    raw_actions = _field(data, "actions", list, path)
+    actions: list[Action] = []
+    for k, raw in enumerate(raw_actions):
+        try:
+            actions.append(action_from_json(raw, f"actions[{k}]"))
+        except SnapshotError as error:
+            raise SaveError(f"{path}: {error}") from None
+    trail_raw = data.get("trail", [])
+    if not isinstance(trail_raw, list) or not all(isinstance(t, str) for t in trail_raw):
+        raise SaveError(f"{path}: trail: expected a list of strings")
+    if fmt >= 2 and len(trail_raw) != len(actions):
+        raise SaveError(f"{path}: trail: {len(trail_raw)} fingerprints for {len(actions)} actions")
+    dirs = [*(Path(d) for d in card_dirs_raw), *extra_dirs]
+    cards = _cards_for(refs, dirs, include_user, path)
+    try:
+        variant = load_variant(variant_name)
+        sectors = tuple(load_sectors())
+    except UserError as error:
+        raise SaveError(f"{path}: {error}") from None
+    if fmt >= 2 and data.get("sectors") != sectors_digest(sectors):
+        raise SaveError(f"{path}: sectors: the Zone's sectors changed since the game was saved")
+    missing = [p.stalker for p in players if p.stalker not in cards]
+    if missing:
+        raise SaveError(f"{path}: players: no loaded pack defines the stalker '{missing[0]:.40}'")
+    setup = GameSetup(seed, players, variant, zone_mode)
+    snapshot = data.get("snapshot")
+    divergence: Divergence | None = None
+    if fmt >= 2 and not replay_all:
+        if not isinstance(snapshot, dict) or digest(snapshot) != data.get("checksum"):
+            raise SaveError(f"{path}: snapshot: does not match its checksum")
+        try:
+            state = state_from_json(snapshot, GameContext(cards, sectors, variant))
+        except SnapshotError as error:
+            raise SaveError(f"{path}: {error}") from None
+        problem = _card_problem(state, cards)
+        if problem:
+            raise SaveError(f"{path}: snapshot: {problem}")
+        record = records.from_snapshot(setup, actions, state, trail_raw)
+    else:
+        try:
+            record, divergence = records.replay(setup, cards, sectors, actions, trail_raw)
+        except ValueError as error:
+            raise SaveError(f"{path}: cannot set the game up: {error}") from None
+        final = digest(state_to_json(record.state))
+        if divergence is None and fmt >= 2 and final != data.get("checksum"):
+            divergence = Divergence(len(actions), None, "the final state differs")
+    loaded = LoadedGame(
+        record=record,
+        path=path,
+        format=fmt,
+        variant=variant_name,
+        zone_mode=zone_mode,
+        card_dirs=tuple(card_dirs_raw),
+        packs=refs,
+        cards=cards,
+        sectors=sectors,
+    )
+    return loaded, divergence
+
+
+def _card_problem(state: GameState, cards: CardSet) -> str:
+    """Every card copy of the game must be in exactly one place (deck, hand, loot…)."""
+    expected = Counter(
+        instance
+        for group in (cards.monsters, cards.equipment, cards.artifacts, cards.events, cards.orders)
+        for card in group
+        for instance in instances(card)
+    )
+    found: Counter[str] = Counter()
+    for instance, where in card_places(state):
+        if instance not in expected:
+            return f"{where}: unknown card '{instance[:60]}'"
+        found[instance] += 1
+    if found != expected:
+        extra = found - expected
+        if extra:
+            return f"card '{next(iter(extra))}' is in two places"
+        return f"card '{next(iter(expected - found))}' is missing"
+    return ""
+
+
+def new_game_record(setup: GameSetup, cards: CardSet, sectors: Sequence[Sector]) -> GameRecord:
+    """A new game as a record (:func:`stalkerzone.engine.record.start`)."""
+    return records.start(setup, cards, sectors)

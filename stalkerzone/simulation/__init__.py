@@ -1,0 +1,1 @@
+"""Bot games for balance (``stalkerzone simulate``): play many games, measure, aggregate."""
