@@ -35,8 +35,8 @@ from stalkerzone.engine.cards import (
 from stalkerzone.engine.combat import Decision, Fight, StalkerSide, play_chance, start_fight
 from stalkerzone.engine.dice import Dice
 from stalkerzone.engine.loadout import Loadout
+from stalkerzone.odds import Odds, odds
 from stalkerzone.odds import solver as odds_module
-from stalkerzone.odds.solver import Odds, odds
 
 ATTACK = Decision("attack")
 

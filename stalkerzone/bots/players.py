@@ -78,7 +78,7 @@ from stalkerzone.engine.loadout import StalkerStats
 from stalkerzone.engine.state import GameState, PlayerState, card_id
 from stalkerzone.engine.turns import sectors_to_place
 from stalkerzone.engine.zonemap import ZoneMap
-from stalkerzone.odds.solver import decision_odds
+from stalkerzone.odds import decision_odds
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 

@@ -35,7 +35,7 @@ from stalkerzone.engine.combat import FightSetup, MonsterSide, StalkerSide, star
 from stalkerzone.engine.dice import Dice, DiceError
 from stalkerzone.engine.loadout import Loadout, derive, inactive_mods
 from stalkerzone.errors import UserError
-from stalkerzone.odds.solver import POLICIES, Odds, Policy, odds
+from stalkerzone.odds import POLICIES, Odds, Policy, odds
 
 CardT = TypeVar("CardT")
 EVENT_KINDS = (*sorted(FIGHT_EFFECTS), "protection_minus_one")

@@ -41,6 +41,7 @@ from stalkerzone.engine.cards import (
     Regeneration,
     Stimulator,
 )
+from stalkerzone.engine.damage import damage_after_defence
 from stalkerzone.engine.dice import Dice
 from stalkerzone.engine.loadout import Loadout, derive
 from stalkerzone.engine.messages import Params, params_of
@@ -368,7 +369,7 @@ def chances(setup: FightSetup, core: Core) -> Mapping[int, float]:
 
 
 def _monster_hits(setup: FightSetup, core: Core, total: int, log: Log) -> Core:
-    damage = max(0, total - setup.stalker.defence)
+    damage = damage_after_defence(total, setup.stalker.defence)
     s = max(0, core.s - damage)
     _note(
         log,
@@ -419,7 +420,7 @@ def resolve(setup: FightSetup, core: Core, total: int, log: Log) -> Core:
             return core._replace(left=core.left - 1)
         return monster_attacks_done(setup, core, log)
     if phase == STALKER_ROLL:
-        damage = max(0, total - setup.monster.defence)
+        damage = damage_after_defence(total, setup.monster.defence)
         m = max(0, core.m - damage)
         what = f"grenade {core.pending}" if core.pending else "attack"
         _note(

@@ -60,6 +60,7 @@ from stalkerzone.engine.combat import (
     resolve,
     round_start,
 )
+from stalkerzone.engine.damage import damage_distribution
 
 Policy = Literal["attack", "escape", "best"]
 POLICIES: tuple[str, ...] = ("attack", "escape", "best")
@@ -100,11 +101,7 @@ def _better(a: Value, b: Value) -> bool:
 
 def _damage(dist: Mapping[int, float], defence: int) -> list[tuple[int, float]]:
     """Damage after defence (DMG-2) with its probability."""
-    merged: dict[int, float] = {}
-    for total, p in dist.items():
-        d = max(0, total - defence)
-        merged[d] = merged.get(d, 0.0) + p
-    return sorted(merged.items())
+    return damage_distribution(dist, defence)
 
 
 Row = tuple[list[complex], list[float] | None]  # packed pair, rounds if not packed

@@ -8,13 +8,13 @@ from dataclasses import replace
 from typing import Any
 
 import arcade
-from conftest import click, frame, key, pixels
 
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render.zone_layer import HEX
 from stalkerzone.engine.actions import EndTurn, Move
+from tests.support.window import click, frame, key, pixels
 
 
 def start(win: StalkerWindow, seats: tuple[SeatSpec, ...] | None = None) -> GameSession:

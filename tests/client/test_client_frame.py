@@ -6,7 +6,6 @@ import argparse
 
 import arcade
 import pytest
-from conftest import click_button, find_button, frame, key, pixels
 
 from stalkerzone import paths
 from stalkerzone.client.app.settings import Settings, load_settings, save_settings, settings_path
@@ -14,6 +13,7 @@ from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.text import i18n
 from stalkerzone.commands import play
 from stalkerzone.errors import UserError
+from tests.support.window import click_button, find_button, frame, key, pixels
 
 
 def test_client_strings_exist_in_both_languages() -> None:

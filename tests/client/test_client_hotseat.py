@@ -5,8 +5,6 @@ move, end turn, hand-over, the next player)."""
 from __future__ import annotations
 
 import arcade
-from conftest import click, click_button, frame, key
-from test_client_layout import slot_screen
 
 from stalkerzone.bots import players as bots
 from stalkerzone.client.app.window import Presets, StalkerWindow
@@ -14,6 +12,8 @@ from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render.zone_layer import HEX
 from stalkerzone.engine.actions import Move, PlaceSector
 from stalkerzone.engine.layout import Placement, check_zone, dead_ends
+from tests.client.test_client_layout import slot_screen
+from tests.support.window import click, click_button, frame, key
 
 
 def place_by_hand(win: StalkerWindow) -> None:

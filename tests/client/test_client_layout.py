@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 import arcade
-from conftest import click, click_button, frame, key, pixels
 
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
@@ -17,6 +16,7 @@ from stalkerzone.client.widgets import theme
 from stalkerzone.engine.actions import PlaceSector
 from stalkerzone.engine.hexes import Hex, slot_centre
 from stalkerzone.engine.layout import check_zone
+from tests.support.window import click, click_button, frame, key, pixels
 
 
 def start(win: StalkerWindow, seats: tuple[SeatSpec, ...] | None = None) -> GameSession:

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import click_button, find_button, frame
-
 from stalkerzone.client.app.settings import Settings
 from stalkerzone.client.app.window import AppContext, Presets, StalkerWindow
+from tests.support.window import click_button, find_button, frame
 
 
 def test_client_newgame_presets_and_start_by_hand(win: StalkerWindow) -> None:

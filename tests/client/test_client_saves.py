@@ -4,13 +4,13 @@ window."""
 from __future__ import annotations
 
 import arcade
-from conftest import click_button, frame, key
-from test_client_board import start, to_board
 
 from stalkerzone import paths
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller import save_files as saves
 from stalkerzone.engine.actions import EndTurn, Move
+from tests.client.test_client_board import start, to_board
+from tests.support.window import click_button, frame, key
 
 
 def test_client_save_and_load_through_the_menu(win: StalkerWindow) -> None:

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import math
-from functools import cache
 
 import pytest
-from combat_helpers import ATTACK, ESCAPE, agrees, fresh, monster, monte_carlo, script, stalker
 
 from stalkerzone.engine.cards import (
-    CardSet,
     Colour,
     Drain,
     FirstStrike,
@@ -19,20 +16,20 @@ from stalkerzone.engine.cards import (
     Regeneration,
 )
 from stalkerzone.engine.combat import Decision, Fight, IllegalFightAction, Roll
-from stalkerzone.odds.solver import Odds, best_decision, decision_odds, odds
+from stalkerzone.odds import Odds, best_decision, decision_odds, odds
+from tests.support.base import base_cards
+from tests.support.fights import (
+    ATTACK,
+    ESCAPE,
+    agrees,
+    fresh,
+    monster,
+    monte_carlo,
+    script,
+    stalker,
+)
 
 COLOURS = (Colour.GREEN, Colour.YELLOW, Colour.RED)
-
-
-@cache
-def base_cards() -> CardSet | None:
-    try:
-        from stalkerzone.content.loader import load_packs
-
-        result = load_packs(include_user=False)
-    except Exception:  # the loader or the base pack is not there: the test says why
-        return None
-    return result.cards if result.cards.monsters else None
 
 
 def close(a: Odds, b: Odds, tol: float = 1e-9) -> bool:
@@ -95,8 +92,6 @@ def test_ability_combinations_agree_with_monte_carlo(name: str, policy: str) -> 
 
 def test_every_base_monster_and_colour_agrees_with_monte_carlo() -> None:
     cards = base_cards()
-    if cards is None:
-        pytest.skip("the base card set does not load")
     side = stalker(attack="2d6+1", one_die_bonus=3, defence=2, reputation=3)
     problems = []
     for number, beast in enumerate(cards.monsters):
@@ -209,7 +204,7 @@ def test_escape_policy_attacks_in_the_epicenter() -> None:
 
 
 def test_grenades_and_stimulators_do_not_change_attack_odds() -> None:
-    from combat_helpers import grenade, stimulator
+    from tests.support.fights import grenade, stimulator
 
     plain = fresh(stalker(), monster(), Colour.RED)
     rich = fresh(stalker(grenades=[grenade()], stimulators=[stimulator()]), monster(), Colour.RED)

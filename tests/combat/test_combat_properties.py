@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 
-from combat_helpers import grenade, monster, stalker, stimulator
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,7 +18,8 @@ from stalkerzone.engine.cards import (
     Regeneration,
 )
 from stalkerzone.engine.combat import FIGHT_EVENTS, Fight, play_chance, start_fight
-from stalkerzone.odds.solver import odds
+from stalkerzone.odds import odds
+from tests.support.fights import grenade, monster, stalker, stimulator
 
 ABILITIES: list[Ability] = [
     Drain(PerColour(1, 1, 2)),

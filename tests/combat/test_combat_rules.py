@@ -3,17 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from combat_helpers import (
-    ATTACK,
-    ESCAPE,
-    fresh,
-    grenade,
-    kinds,
-    monster,
-    script,
-    stalker,
-    stimulator,
-)
 
 from stalkerzone.engine.cards import (
     Colour,
@@ -25,6 +14,17 @@ from stalkerzone.engine.cards import (
     Regeneration,
 )
 from stalkerzone.engine.combat import Decision, IllegalFightAction, Roll
+from tests.support.fights import (
+    ATTACK,
+    ESCAPE,
+    fresh,
+    grenade,
+    kinds,
+    monster,
+    script,
+    stalker,
+    stimulator,
+)
 
 GREEN, YELLOW, RED = Colour.GREEN, Colour.YELLOW, Colour.RED
 

@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
-from content_helpers import MINI_BASE, PackWriter, manifest, write_files
+
+from tests.support.packs import MINI_BASE, PackWriter, manifest, write_files
 
 
 @pytest.fixture

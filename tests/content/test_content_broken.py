@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from content_helpers import MONSTER, PackWriter, manifest
 
 from stalkerzone.content.loader import load_packs
+from tests.support.packs import MONSTER, PackWriter, manifest
 
 WEAPON = """\
 [[weapon]]

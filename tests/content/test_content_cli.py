@@ -8,13 +8,13 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from content_helpers import PackWriter, manifest
 
 from stalkerzone import paths
 from stalkerzone.cli import main
 from stalkerzone.content.loader import load_packs
 from stalkerzone.content.models import CARD_KINDS
 from stalkerzone.content.schema import card_file_schema, pack_file_schema
+from tests.support.packs import PackWriter, manifest
 
 
 def _base_is_ready() -> bool:

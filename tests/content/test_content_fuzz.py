@@ -7,13 +7,13 @@ from typing import Any
 
 import pytest
 import tomli_w
-from content_helpers import MINI_BASE, manifest, write_files
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from stalkerzone.content import variants
 from stalkerzone.content.loader import load_packs
 from stalkerzone.content.models import CARD_KINDS
+from tests.support.packs import MINI_BASE, manifest, write_files
 
 FUZZ = settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]

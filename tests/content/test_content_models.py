@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from content_helpers import PackWriter
 
 from stalkerzone.content.loader import load_packs
 from stalkerzone.content.models import CARD_KINDS, CARD_MODELS
@@ -13,6 +12,7 @@ from stalkerzone.content.variants import VARIANT_NAMES, VariantError, load_varia
 from stalkerzone.engine import cards as engine
 from stalkerzone.engine.cards import Colour, PerColour, Site, StatEffect, Terrain, Text
 from stalkerzone.engine.dice import Dice
+from tests.support.packs import PackWriter
 
 ALL_KINDS = """\
 [[monster]]

@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from gamekit import base_cards, cards_with, check_invariants, fresh
-from gamescript import choose
 
 from stalkerzone.engine.cards import Monster
 from stalkerzone.engine.game import apply, legal_actions
+from tests.support.game import base_cards, cards_with, check_invariants, fresh
+from tests.support.scripted import choose
 
 MAX_ACTIONS = 15_000
 GAMES = [("standard", 2), ("standard", 3), ("standard", 5), ("express", 1), ("express", 3)]

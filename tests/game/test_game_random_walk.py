@@ -6,8 +6,6 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 
-from gamekit import RULE_FIRST, check_invariants, fresh
-
 from stalkerzone.content.rules_reference import load_rules_reference
 from stalkerzone.engine.actions import (
     Action,
@@ -27,6 +25,7 @@ from stalkerzone.engine.actions import (
 from stalkerzone.engine.game import apply, legal_actions
 from stalkerzone.engine.illegal import IllegalAction
 from stalkerzone.engine.state import GameState, card_places
+from tests.support.game import RULE_FIRST, check_invariants, fresh
 
 RULE_IDS = frozenset(s.id for s in load_rules_reference("en"))
 SEEDS = 60

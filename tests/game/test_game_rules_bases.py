@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from gamekit import edit, fresh, give, hex_of, next_to, take, with_reputation
 
 from stalkerzone.engine.actions import Buy, DeliverOrder, Heal, Move, Sell, TakeOrder
 from stalkerzone.engine.cards import Colour, Site
 from stalkerzone.engine.game import apply, legal_actions
 from stalkerzone.engine.illegal import BaseRefused, NotEnoughMoney, OrderRefused
 from stalkerzone.engine.state import GameState, OpenOrder, PlayerState, Trophy, card_id
+from tests.support.game import edit, fresh, give, hex_of, next_to, take, with_reputation
 
 
 def at(state: GameState, site: Site, index: int = 0) -> GameState:

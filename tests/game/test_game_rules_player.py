@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from gamekit import edit, fresh, give, hex_of, variant
 
 from stalkerzone.engine import equipment
 from stalkerzone.engine.actions import Activate, Buy, FightDecision, Stash
@@ -13,6 +12,7 @@ from stalkerzone.engine.cards import Site
 from stalkerzone.engine.dice import Dice
 from stalkerzone.engine.game import apply, legal_actions
 from stalkerzone.engine.illegal import EquipmentRefused, IllegalAction, NotEnoughMoney, NotNow
+from tests.support.game import edit, fresh, give, hex_of, variant
 
 
 def stats(state, index=0):  # type: ignore[no-untyped-def]
@@ -94,9 +94,8 @@ def test_game_eq2_no_backpack_in_a_fight() -> None:
 
 
 def _in_fight(state):  # type: ignore[no-untyped-def]
-    from gamekit import next_to
-
     from stalkerzone.engine.actions import Move
+    from tests.support.game import next_to
 
     target = hex_of(state, Site.DANGER_GREEN)
     for seed in range(50):

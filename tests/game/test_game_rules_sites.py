@@ -6,7 +6,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from gamekit import (
+
+from stalkerzone.engine.actions import DiscardArmour, FightDecision, Move
+from stalkerzone.engine.cards import Colour, MonsterStats, Site
+from stalkerzone.engine.dice import Dice
+from stalkerzone.engine.game import apply, legal_actions, player_view
+from stalkerzone.engine.illegal import MoveRefused
+from stalkerzone.engine.state import GameState, Trophy, card_id
+from stalkerzone.engine.variant import AnomalyOutcome
+from tests.support.game import (
     cards_with,
     edit,
     fight_to_end,
@@ -18,14 +26,6 @@ from gamekit import (
     variant,
     with_reputation,
 )
-
-from stalkerzone.engine.actions import DiscardArmour, FightDecision, Move
-from stalkerzone.engine.cards import Colour, MonsterStats, Site
-from stalkerzone.engine.dice import Dice
-from stalkerzone.engine.game import apply, legal_actions, player_view
-from stalkerzone.engine.illegal import MoveRefused
-from stalkerzone.engine.state import GameState, Trophy, card_id
-from stalkerzone.engine.variant import AnomalyOutcome
 
 ALL = frozenset(range(1, 7))
 ALWAYS_DAMAGE = AnomalyOutcome(ALL, "damage", Dice.parse("1d6+5"))

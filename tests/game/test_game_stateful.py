@@ -14,9 +14,7 @@ import copy
 from collections import Counter, defaultdict, deque
 from dataclasses import replace
 
-import gamekit
 import pytest
-from gamekit import RULE_FIRST, STALKERS, base_cards, check_invariants, sectors, variant
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -57,6 +55,8 @@ from stalkerzone.engine.hexes import Hex
 from stalkerzone.engine.illegal import IllegalAction
 from stalkerzone.engine.state import GameState, card_id, card_places
 from stalkerzone.persistence.serialize import state_to_json
+from tests.support import game as gamekit
+from tests.support.game import RULE_FIRST, STALKERS, base_cards, check_invariants, sectors, variant
 
 RULE_IDS = frozenset(s.id for s in load_rules_reference("en"))
 ZONE_MODES = ("free", "ring", "line", "compact", "hand")

@@ -6,7 +6,6 @@ import itertools
 from dataclasses import replace
 
 import pytest
-from gamekit import base_cards, check_invariants, edit, fresh, hex_of, next_to, sectors, variant
 
 from stalkerzone.engine.actions import Activate, Buy, EndTurn, Move, PlaceSector
 from stalkerzone.engine.cards import Site
@@ -14,6 +13,16 @@ from stalkerzone.engine.game import GameSetup, PlayerSetup, apply, legal_actions
 from stalkerzone.engine.illegal import LayoutRefused, MoveRefused, NotNow
 from stalkerzone.engine.layout import check_zone
 from stalkerzone.engine.turns import village_sector
+from tests.support.game import (
+    base_cards,
+    check_invariants,
+    edit,
+    fresh,
+    hex_of,
+    next_to,
+    sectors,
+    variant,
+)
 
 
 def test_game_turn1_one_to_six_players_clockwise_from_a_random_first() -> None:

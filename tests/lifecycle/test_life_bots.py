@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from lifekit import base_cards, sectors, start
 
 from stalkerzone.bots import players as bots
 from stalkerzone.content.variants import load_variant
@@ -16,6 +15,7 @@ from stalkerzone.engine.game import legal_actions
 from stalkerzone.engine.layout import Placement, check_zone, completable, legal_placements
 from stalkerzone.engine.state import card_places
 from stalkerzone.simulation.runner import game_seed, play_game
+from tests.support.records import base_cards, sectors, start
 
 GAMES = 100
 

@@ -11,12 +11,12 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from lifekit import bot_record, packs
 
 from stalkerzone.cli import main
 from stalkerzone.engine import record as records
 from stalkerzone.persistence import saves
 from stalkerzone.persistence.serialize import action_to_json, digest, state_digest
+from tests.support.records import bot_record, packs
 
 REPO = Path(__file__).resolve().parents[2]
 

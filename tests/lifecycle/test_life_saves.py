@@ -11,13 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from lifekit import bot_record, packs
 
 from stalkerzone.cli import main
 from stalkerzone.engine import record as records
 from stalkerzone.persistence import saves
 from stalkerzone.persistence.saves import SaveError
 from stalkerzone.persistence.serialize import action_to_json, digest, state_to_json
+from tests.support.records import bot_record, packs
 
 
 @cache

@@ -8,7 +8,6 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from lifekit import bot_record
 
 from stalkerzone.engine.actions import (
     ACTION_TYPES,
@@ -34,6 +33,7 @@ from stalkerzone.persistence.serialize import (
     state_from_json,
     state_to_json,
 )
+from tests.support.records import bot_record
 
 EXAMPLES = [
     PlaceSector("s01", "b", 5, (-1, 2)),

@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from lifekit import start
 
 from stalkerzone.bots import players as bots
 from stalkerzone.engine import record as records
@@ -15,6 +14,7 @@ from stalkerzone.engine.actions import EndTurn, FightDecision, Move, PlaceSector
 from stalkerzone.engine.game import legal_actions
 from stalkerzone.engine.record import GameRecord
 from stalkerzone.engine.state import set_player
+from tests.support.records import start
 
 
 def human_game(**kwargs: object) -> GameRecord:

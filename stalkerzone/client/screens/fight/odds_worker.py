@@ -12,7 +12,7 @@ from typing import Any
 
 from stalkerzone.client.controller.worker import Worker
 from stalkerzone.engine.combat import Decision, Fight
-from stalkerzone.odds.solver import Odds, best_decision, decision_odds, odds
+from stalkerzone.odds import Odds, best_decision, decision_odds, odds
 
 
 @dataclass(frozen=True, slots=True)

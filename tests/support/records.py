@@ -5,33 +5,18 @@ from __future__ import annotations
 from functools import cache
 
 from stalkerzone.bots import players as bots
-from stalkerzone.content.loader import load_packs
-from stalkerzone.content.tiles import load_sectors
 from stalkerzone.content.variants import load_variant
 from stalkerzone.engine import record as records
-from stalkerzone.engine.cards import CardSet
 from stalkerzone.engine.game import GameSetup, PlayerSetup
-from stalkerzone.engine.layout import Sector
 from stalkerzone.engine.record import GameRecord
+from tests.support.base import base_cards, base_load, sectors
 
 STALKERS = ("gromoboy", "nosorog", "shustry", "mazhor", "sledopyt", "bugai")
 
 
 @cache
-def base_cards() -> CardSet:
-    result = load_packs(include_user=False)
-    assert not result.problems, result.problems
-    return result.cards
-
-
-@cache
 def packs() -> tuple[object, ...]:
-    return tuple(load_packs(include_user=False).packs)
-
-
-@cache
-def sectors() -> tuple[Sector, ...]:
-    return tuple(load_sectors())
+    return tuple(base_load().packs)
 
 
 def setup(

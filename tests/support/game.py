@@ -8,14 +8,11 @@ from dataclasses import replace
 from functools import cache
 from typing import Any
 
-from stalkerzone.content.loader import load_packs
-from stalkerzone.content.tiles import load_sectors
 from stalkerzone.content.variants import load_variant
 from stalkerzone.engine import equipment
 from stalkerzone.engine.cards import CardSet, Site
 from stalkerzone.engine.game import GameSetup, PlayerSetup, new_game, player_view
 from stalkerzone.engine.hexes import Hex
-from stalkerzone.engine.layout import Sector
 from stalkerzone.engine.state import (
     GameState,
     PlayerState,
@@ -25,21 +22,10 @@ from stalkerzone.engine.state import (
     set_player,
 )
 from stalkerzone.engine.variant import Variant
+from tests.support.base import base_cards, sectors
 
 RULE_FIRST = re.compile(r"^[A-Z]+(?:-[A-Z0-9]+)+: \S")
 STALKERS = ("gromoboy", "nosorog", "shustry", "mazhor", "sledopyt", "bugai")
-
-
-@cache
-def base_cards() -> CardSet:
-    result = load_packs(include_user=False)
-    assert not result.problems, result.problems
-    return result.cards
-
-
-@cache
-def sectors() -> tuple[Sector, ...]:
-    return tuple(load_sectors())
 
 
 @cache

@@ -11,7 +11,6 @@ from typing import Any
 
 import arcade
 import pytest
-from conftest import click, click_button, find_button, frame, key, pixels
 
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
@@ -22,7 +21,8 @@ from stalkerzone.client.widgets import theme
 from stalkerzone.engine.actions import Buy, EndTurn, Move
 from stalkerzone.engine.cards import CardSet, PerColour, Regeneration
 from stalkerzone.engine.state import card_id
-from stalkerzone.odds.solver import odds
+from stalkerzone.odds import odds
+from tests.support.window import click, click_button, find_button, frame, key, pixels
 
 
 def set_state(session: GameSession, state: Any) -> None:

@@ -115,7 +115,7 @@ def _layout(state: GameState, actions: tuple[Action, ...]) -> Action:
 
 def _fight(state: GameState, actions: tuple[Action, ...]) -> Action:
     """The combat engine's best decision by exact odds (FIGHT-2)."""
-    from stalkerzone.odds.solver import best_decision
+    from stalkerzone.odds import best_decision
 
     fight = state.fight
     assert fight is not None
@@ -241,7 +241,7 @@ def _guardian_odds(state: GameState) -> float:
     from stalkerzone.engine.cards import Colour
     from stalkerzone.engine.combat import StalkerSide, start_fight
     from stalkerzone.engine.equipment import loadout
-    from stalkerzone.odds.solver import odds
+    from stalkerzone.odds import odds
 
     player = state.player
     kit = (player.stalker, *sorted(card_id(c) for c in player.active))

@@ -12,12 +12,12 @@ from dataclasses import replace
 from typing import Any
 
 import arcade
-from conftest import frame
 
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
 from stalkerzone.engine.actions import Move
 from stalkerzone.engine.state import card_id
+from tests.support.window import frame
 
 EVENTS = 10_000
 KEYS = (

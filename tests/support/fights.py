@@ -16,7 +16,7 @@ from stalkerzone.engine.cards import (
 )
 from stalkerzone.engine.combat import Decision, Fight, Roll, StalkerSide, play_chance, start_fight
 from stalkerzone.engine.dice import Dice
-from stalkerzone.odds.solver import Odds, best_decision
+from stalkerzone.odds import Odds, best_decision
 
 
 def monster(

@@ -1,0 +1,1 @@
+"""Helpers shared by the test suite: the base pack, fixtures' building blocks, scripted players."""
