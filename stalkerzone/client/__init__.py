@@ -10,7 +10,7 @@ Headless
     first. Headless windows ignore ``set_size``: call ``window.on_resize(w, h)`` in tests.
 
 Adding a screen
-    Put a module in ``stalkerzone/client/views/`` (it is imported automatically when the window
+    Put a module in ``stalkerzone/client/screens/`` (it is imported automatically when the window
     opens) and subclass :class:`stalkerzone.client.app.window.BaseView`::
 
         @screen("fight")                       # the screen kind: registry key, watch PNG name
@@ -33,9 +33,8 @@ Adding a screen
     exception opens the error dialog (screen "error") instead of killing the game; tests set
     ``window.raise_errors = True``.
 
-    Screen kinds in use: title, newgame, layout, board, handover, menu, saves, gameover, error
-    (issue 7); issue 8 adds stalker, base, fight, rules, settings. ``window.has_screen(kind)``
-    says whether one exists, so a button can be offered only when its screen is there.
+    Screen kinds in use: title, newgame, layout, board, handover, menu, saves, gameover, error,
+    stalker, base, fight, rules, settings.
 
 Calling the engine
     The game lives in ``app.session`` (:class:`session.GameSession`, an ``engine.record``

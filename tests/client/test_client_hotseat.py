@@ -1,4 +1,4 @@
-"""Done-when of issue 7, through real input only: from the title screen a two-player game is
+"""Hot-seat through real input only: from the title screen a two-player game is
 laid out by hand (tray clicks, R/F keys, clicks on slots), then played on the board (click to
 move, end turn, hand-over, the next player)."""
 

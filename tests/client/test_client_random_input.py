@@ -1,4 +1,4 @@
-"""Robustness (issue 8, item 7): 10,000+ random input events — clicks, drags, keys, typed text,
+"""Robustness: 10,000+ random input events — clicks, drags, keys, typed text,
 the wheel, resizes — across every screen of a seeded game, without a single exception.
 
 ``window.raise_errors`` is on, so any exception inside a handler fails the test instead of
@@ -118,7 +118,7 @@ def open_screen(win: StalkerWindow, kind: str, rng: random.Random) -> None:
         win.show_screen(kind)
 
 
-def test_client8_ten_thousand_random_events(window: StalkerWindow, monkeypatch: Any) -> None:
+def test_client_ten_thousand_random_events(window: StalkerWindow, monkeypatch: Any) -> None:
     from stalkerzone.client.app.settings import Settings
     from stalkerzone.client.app.window import AppContext, Presets
     from stalkerzone.client.text import i18n

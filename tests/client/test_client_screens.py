@@ -86,7 +86,7 @@ def region(image: Any, box: tuple[float, float, float, float], height: int) -> b
 # --- bases ---------------------------------------------------------------------------------------
 
 
-def test_client8_buy_and_sell_through_clicks(win: StalkerWindow) -> None:
+def test_client_buy_and_sell_through_clicks(win: StalkerWindow) -> None:
     session = start(win)
     view = win.show_screen("base")
     frame(win)
@@ -109,7 +109,7 @@ def test_client8_buy_and_sell_through_clicks(win: StalkerWindow) -> None:
     assert player.weapon is None and player.cash == cash - 300 + 150  # BASE-2: half price
 
 
-def test_client8_refusal_shows_the_rule_and_links_to_it(win: StalkerWindow) -> None:
+def test_client_refusal_shows_the_rule_and_links_to_it(win: StalkerWindow) -> None:
     session = start(win)
     view = win.show_screen("base")
     frame(win)
@@ -132,7 +132,7 @@ def test_client8_refusal_shows_the_rule_and_links_to_it(win: StalkerWindow) -> N
     assert win.screen is view
 
 
-def test_client8_heal_and_take_an_order(win: StalkerWindow) -> None:
+def test_client_heal_and_take_an_order(win: StalkerWindow) -> None:
     session = start(win)
     state = session.state
     players = tuple(
@@ -159,7 +159,7 @@ def test_client8_heal_and_take_an_order(win: StalkerWindow) -> None:
     assert "Your orders 1/2" in words and "not yet" in words
 
 
-def test_client8_base_locked_below_reputation(win: StalkerWindow) -> None:
+def test_client_base_locked_below_reputation(win: StalkerWindow) -> None:
     from stalkerzone.engine.cards import Site
 
     session = start(win)
@@ -187,7 +187,7 @@ def test_client8_base_locked_below_reputation(win: StalkerWindow) -> None:
 # --- the stalker card ------------------------------------------------------------------------
 
 
-def test_client8_stash_by_drag_and_activate_by_click(win: StalkerWindow) -> None:
+def test_client_stash_by_drag_and_activate_by_click(win: StalkerWindow) -> None:
     session = start(win)
     base = win.show_screen("base")
     frame(win)
@@ -262,7 +262,7 @@ def into_fight(
     raise AssertionError("no seed with a danger in reach")
 
 
-def test_client8_fight_odds_dice_and_results(win: StalkerWindow) -> None:
+def test_client_fight_odds_dice_and_results(win: StalkerWindow) -> None:
     session = into_fight(win, "gorynych")
     view = win.screen
     assert view.kind == "fight"
@@ -312,7 +312,7 @@ def test_client8_fight_odds_dice_and_results(win: StalkerWindow) -> None:
     assert win.screen.kind != "fight"
 
 
-def test_client8_fight_grenade_stimulator_and_locked_backpack(win: StalkerWindow) -> None:
+def test_client_fight_grenade_stimulator_and_locked_backpack(win: StalkerWindow) -> None:
     session = into_fight(win, "leshak", buy=("rgd-5", "bandage"))
     view = win.screen
     assert view.kind == "fight"
@@ -347,7 +347,7 @@ def test_client8_fight_grenade_stimulator_and_locked_backpack(win: StalkerWindow
     assert any("Grenade" in s.text for s in view.log)
 
 
-def test_client8_bot_fight_plays_itself_visibly(win: StalkerWindow) -> None:
+def test_client_bot_fight_plays_itself_visibly(win: StalkerWindow) -> None:
     win.app.watching = True
     session = into_fight(win, "yellowbreast", bot="normal")
     view = win.screen
@@ -369,7 +369,7 @@ def test_client8_bot_fight_plays_itself_visibly(win: StalkerWindow) -> None:
 # --- the rules overlay ---------------------------------------------------------------------------
 
 
-def test_client8_overlay_opens_at_the_section_of_each_screen(win: StalkerWindow) -> None:
+def test_client_overlay_opens_at_the_section_of_each_screen(win: StalkerWindow) -> None:
     start(win)
     for kind in ("title", "board", "stalker", "base", "settings", "newgame"):
         if not win.has_screen(kind):
@@ -389,7 +389,7 @@ def test_client8_overlay_opens_at_the_section_of_each_screen(win: StalkerWindow)
     assert start_section("TURN") == "TURN-1"
 
 
-def test_client8_search_finds_english_and_russian_words(win: StalkerWindow) -> None:
+def test_client_search_finds_english_and_russian_words(win: StalkerWindow) -> None:
     assert "FIGHT-3" in search("побег")
     assert "FIGHT-3" in search("escape")
     assert "EQ-6" in search("гранат")
@@ -417,7 +417,7 @@ def test_client8_search_finds_english_and_russian_words(win: StalkerWindow) -> N
     assert win.screen is board
 
 
-def test_client8_overlay_in_russian_and_wheel_does_not_leave(win: StalkerWindow) -> None:
+def test_client_overlay_in_russian_and_wheel_does_not_leave(win: StalkerWindow) -> None:
     start(win)
     i18n.set_language("ru")
     try:
@@ -435,7 +435,7 @@ def test_client8_overlay_in_russian_and_wheel_does_not_leave(win: StalkerWindow)
         i18n.set_language("en")
 
 
-def test_client8_custom_monster_abilities_use_their_numbers() -> None:
+def test_client_custom_monster_abilities_use_their_numbers() -> None:
     from stalkerzone.content.loader import load_packs
 
     cards = load_packs(include_user=False).cards
@@ -452,7 +452,7 @@ def test_client8_custom_monster_abilities_use_their_numbers() -> None:
 # --- settings and card faces ----------------------------------------------------------------------
 
 
-def test_client8_settings_language_and_scale(win: StalkerWindow) -> None:
+def test_client_settings_language_and_scale(win: StalkerWindow) -> None:
     view = win.show_screen("settings")
     frame(win)
     before = pixels(win)
@@ -471,7 +471,7 @@ def test_client8_settings_language_and_scale(win: StalkerWindow) -> None:
     theme.set_scale(1.0)
 
 
-def test_client8_card_faces_generated_or_art(win: StalkerWindow, tmp_path: Path) -> None:
+def test_client_card_faces_generated_or_art(win: StalkerWindow, tmp_path: Path) -> None:
     from PIL import Image
 
     from stalkerzone.content.loader import load_packs
@@ -499,7 +499,7 @@ def test_client8_card_faces_generated_or_art(win: StalkerWindow, tmp_path: Path)
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_client8_screens_draw_in_both_languages(win: StalkerWindow, lang: str) -> None:
+def test_client_screens_draw_in_both_languages(win: StalkerWindow, lang: str) -> None:
     start(win)
     i18n.set_language(lang)
     try:

@@ -395,7 +395,7 @@ class StalkerWindow(arcade.Window):
         return view if isinstance(view, BaseView) else None
 
     def open_rules(self, view: BaseView) -> None:
-        """F1: the rules-reference overlay at ``view.rules_section`` (issue 8 registers "rules")."""
+        """F1: the rules-reference overlay at ``view.rules_section`` (the screen \"rules\")."""
         if self.has_screen("rules"):
             self.show_screen("rules", back=view, section=view.rules_section)
 

@@ -1,7 +1,7 @@
 """Engine work off the frame: one background thread, results picked up in ``on_update``.
 
 The engine can take a while (dead-end foresight while laying out, bot decisions, odds). A frame
-never waits for it (issue 7, item 7): :meth:`Worker.submit` returns at once and
+never waits for it: :meth:`Worker.submit` returns at once and
 :meth:`Worker.result` answers ``None`` until the job is done. Jobs are keyed, so asking again for
 the same key while it runs does not start a second job. ``synchronous = True`` runs jobs inline
 (headless ``watch`` and tests, where nothing else needs the frame).

@@ -3,7 +3,7 @@
 A :class:`CardFace` belongs to a rectangle of a screen: :meth:`CardFace.build` adds its texts to
 the screen's batch (``BaseView.label``) and :meth:`CardFace.draw` draws frame, art or emblem.
 The generated emblem depends on the card's kind and, through a hash of its id, on the card, so
-custom cards without art still look like themselves (issue 8, item 5).
+custom cards without art still look like themselves.
 """
 
 from __future__ import annotations

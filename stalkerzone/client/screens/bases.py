@@ -31,7 +31,7 @@ from stalkerzone.client.text.card_words import (
     t,
 )
 from stalkerzone.client.widgets import theme
-from stalkerzone.client.widgets.screen_frame import Screen8
+from stalkerzone.client.widgets.screen_frame import ScreenFrame
 from stalkerzone.engine import bases, equipment
 from stalkerzone.engine.actions import Buy, DeliverOrder, Heal, Sell, TakeOrder
 from stalkerzone.engine.cards import (
@@ -65,7 +65,7 @@ def requirement_text(state: Any, order: Order) -> str:
 
 
 @screen("base")
-class BaseScreen(Screen8):
+class BaseScreen(ScreenFrame):
     kind = "base"
     rules_section = "BASE-1"
 

@@ -382,7 +382,7 @@ class BoardView(BaseView):
                 add=True,
                 enabled=enabled,
             )
-        # Without the fight screen (issue 8) a fight is decided here, one button per decision.
+        # Without the fight screen a fight is decided here, one button per decision.
         choices = [a for a in legal if isinstance(a, FightDecision | DiscardArmour)]
         if choices and mine and not (self.view.phase == "fight" and self.win.has_screen("fight")):
             bx = px(16)

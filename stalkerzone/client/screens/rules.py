@@ -1,4 +1,4 @@
-"""The rules-reference overlay (issue 8, item 4): F1 or "?" on every screen, Esc or F1 closes.
+"""The rules-reference overlay: F1 or "?" on every screen, Esc or F1 closes.
 
 Drawn over the screen it was opened from (dimmed), it opens at the section for where the player
 is, lists the sections by rule id with a search box that finds English or Russian words, fills

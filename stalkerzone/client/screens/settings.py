@@ -1,4 +1,4 @@
-"""The settings screen (issue 8, item 6): language, UI scale, animation speed, colour-blind
+"""The settings screen: language, UI scale, animation speed, colour-blind
 symbols, fullscreen. Changes apply at once and are saved (``AppContext.update_settings``)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.card_words import t
 from stalkerzone.client.widgets import theme
-from stalkerzone.client.widgets.screen_frame import Screen8
+from stalkerzone.client.widgets.screen_frame import ScreenFrame
 
 
 def _next(values: tuple[Any, ...], current: Any) -> Any:
@@ -22,7 +22,7 @@ def _next(values: tuple[Any, ...], current: Any) -> Any:
 
 
 @screen("settings")
-class SettingsView(Screen8):
+class SettingsView(ScreenFrame):
     kind = "settings"
     rules_section = "TURN-1"
 

@@ -32,7 +32,7 @@ from stalkerzone.client.text.card_words import (
     weapon_type,
 )
 from stalkerzone.client.widgets import theme
-from stalkerzone.client.widgets.screen_frame import Screen8
+from stalkerzone.client.widgets.screen_frame import ScreenFrame
 from stalkerzone.engine import equipment
 from stalkerzone.engine.actions import Activate, Stash
 from stalkerzone.engine.loadout import inactive_mods
@@ -51,7 +51,7 @@ def group(instances: Sequence[str]) -> list[tuple[str, int]]:
 
 
 @screen("stalker")
-class StalkerView(Screen8):
+class StalkerView(ScreenFrame):
     kind = "stalker"
     rules_section = "EQ-1"
 

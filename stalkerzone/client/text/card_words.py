@@ -1,4 +1,4 @@
-"""Shared helpers of the issue-8 screens (stalker card, bases, fights, rules, settings).
+"""Card words shared by the screens (stalker card, bases, fights, rules, settings).
 
 Card words in the current language, stat lines, refusals (an engine message plus the rule it
 cites, shown with a link into the rules overlay) and hit regions for drawn (non-widget) things.
@@ -132,7 +132,7 @@ def site_name(site: Site) -> str:
     return t(f"kit.site_{site.value}")
 
 
-# --- abilities, explained with their actual numbers (issue 8, item 4) -------------------------
+# --- abilities, explained with their actual numbers -------------------------
 
 ABILITY_RULE = {
     "drain": "ABIL-DRAIN",

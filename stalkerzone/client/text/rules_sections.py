@@ -1,4 +1,4 @@
-"""The rules reference as the overlay reads it (issue 8, item 4); no arcade here.
+"""The rules reference as the overlay reads it; no arcade here.
 
 Sections come from :func:`stalkerzone.content.rules_reference.load_rules_reference` with the
 variant's numbers filled in. :func:`search` finds words in English *or* Russian whatever the

@@ -1,6 +1,6 @@
-"""The common frame of the issue-8 screens: header, "?" and Back buttons, refusal line, tooltips.
+"""The common frame of the card screens: header, "?" and Back buttons, refusal line, tooltips.
 
-:class:`Screen8` is a :class:`~stalkerzone.client.app.window.BaseView` with a title band,
+:class:`ScreenFrame` is a :class:`~stalkerzone.client.app.window.BaseView` with a title band,
 a "?" button
 that opens the rules overlay at the screen's section, a Back button (to ``back`` or the screen the
 game calls for), a line that shows the last refusal with a link to its rule, and tooltips for
@@ -23,7 +23,7 @@ from stalkerzone.client.widgets import theme
 from stalkerzone.engine.illegal import IllegalAction
 
 
-class Screen8(BaseView):
+class ScreenFrame(BaseView):
     """Header + help + back + refusal line + hit regions and tooltips."""
 
     def __init__(self, window: StalkerWindow, back: BaseView | None = None) -> None:

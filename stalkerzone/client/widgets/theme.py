@@ -1,7 +1,7 @@
 """Colours, sizes and widget styles shared by every screen.
 
 Sizes go through :func:`px` so the UI-scale setting applies everywhere. Danger colours always
-come with a symbol too (``DANGER_SYMBOL``): colour-blind players exist (issue 7, item 3).
+come with a symbol too (``DANGER_SYMBOL``): colour-blind players exist.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Dice rolled visibly, briefly and skippably (issue 8, item 3).
+"""Dice rolled visibly, briefly and skippably.
 
 A :class:`StepQueue` plays the fight steps that one decision produced, one after the other: a
 step with a roll first tumbles (random faces in the formula's range), then shows the total; other

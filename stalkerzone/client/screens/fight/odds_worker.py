@@ -1,4 +1,4 @@
-"""Exact fight odds off the frame (issue 8, item 3): ``engine.odds`` in a background thread.
+"""Exact fight odds off the frame: ``engine.odds`` in a background thread.
 
 :meth:`OddsWorker.get` answers at once: the odds of the fight at a decision node under the best
 play, the best decision and the odds of each button's decision — or ``None`` while they are being

@@ -39,7 +39,7 @@ from stalkerzone.client.text.card_words import (
 )
 from stalkerzone.client.text.engine_text import render
 from stalkerzone.client.widgets import theme
-from stalkerzone.client.widgets.screen_frame import Screen8, TextCache
+from stalkerzone.client.widgets.screen_frame import ScreenFrame, TextCache
 from stalkerzone.engine.actions import FightDecision
 from stalkerzone.engine.cards import Colour
 from stalkerzone.engine.combat import Decision
@@ -75,7 +75,7 @@ def pct(p: float) -> str:
 
 
 @screen("fight")
-class FightView(Screen8):
+class FightView(ScreenFrame):
     kind = "fight"
     rules_section = "FIGHT-1"
 
@@ -1172,7 +1172,7 @@ class FightView(Screen8):
         elif self.result is not None:
             self.finish()
         else:
-            super(Screen8, self).on_escape()
+            super(ScreenFrame, self).on_escape()
 
     # input -----------------------------------------------------------------------------------
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
