@@ -8,9 +8,14 @@ modules ``errors`` (messages for the user) and ``paths`` (where files live) are 
 from __future__ import annotations
 
 import ast
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+
+from stalkerzone.cli import COMMANDS, build_parser
 
 PACKAGE = Path(__file__).resolve().parent.parent / "stalkerzone"
 GUI = {"arcade", "pyglet"}
@@ -142,3 +147,51 @@ def test_import_resolution_sees_relative_and_nested_imports() -> None:
     assert "arcade.gui" in names
     probes = ("stalkerzone.odds.solve", "arcade.gui", "stalkerzone", "stalkerzone.__version__")
     assert [_layer_of(n) for n in probes] == ["odds", None, None, "__init__"]
+
+
+def test_help_imports_no_command_module() -> None:
+    """Start-up: ``stalkerzone --help`` lists the commands without importing their modules."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env["PYTHONPATH"] = str(PACKAGE.parent)
+    result = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "stalkerzone", "--help"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert all(name in result.stdout for name in COMMANDS)
+    imported = {
+        line.rpartition("|")[2].strip()
+        for line in result.stderr.splitlines()
+        if line.startswith("import time:") and "|" in line
+    }
+    assert "stalkerzone.cli" in imported, "-X importtime lists the modules imported"
+    heavy = sorted(
+        name
+        for name in imported
+        if name.split(".")[0] in {"pydantic", "numpy", *GUI}
+        or name.startswith(("stalkerzone.commands.", "stalkerzone.content", "stalkerzone.engine"))
+    )
+    assert heavy == []
+
+
+# The fewest arguments each command's full sub-parser accepts.
+_MINIMAL_ARGS: dict[str, list[str]] = {
+    "play": [],
+    "cards": ["check"],
+    "map": ["tiles"],
+    "odds": ["--monster", "gorynych", "--colour", "red"],
+    "simulate": [],
+    "watch": [],
+    "replay": ["save.json"],
+}
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_help_summaries_agree_with_the_command_modules(command: str) -> None:
+    """The summaries of cli.COMMANDS are the ``help=`` each command module gives itself."""
+    assert build_parser(command).format_help() == build_parser().format_help()
+    parsed = build_parser(command).parse_args([command, *_MINIMAL_ARGS[command]])
+    assert parsed.command == command
