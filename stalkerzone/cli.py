@@ -1,7 +1,9 @@
-"""The ``stalkerzone`` command line (ARCHITECTURE.md): one sub-command per module.
+"""The ``stalkerzone`` command line (docs/architecture.md): one sub-command per module.
 
 Each module in :mod:`stalkerzone.commands` has ``add_parser(subparsers)`` and ``run(args)``.
-Bad values give a one-line message and exit 2, never a traceback.
+Only the module of the command being run is imported: the others are listed by the one-line
+summaries below, so ``stalkerzone --help`` imports no command module (and neither pydantic,
+numpy nor arcade). Bad values give a one-line message and exit 2, never a traceback.
 """
 
 from __future__ import annotations
@@ -14,29 +16,51 @@ from collections.abc import Sequence
 from stalkerzone import __version__
 from stalkerzone.errors import UserError
 
-COMMANDS = ("play", "cards", "map", "odds", "simulate", "watch", "replay")
+# Sub-command -> its summary in ``stalkerzone --help``; the same text as the ``help=`` that
+# the command's own ``add_parser`` gives (a test checks that they agree).
+COMMANDS: dict[str, str] = {
+    "play": "open the game window (the default command)",
+    "cards": "check card packs, print the card JSON Schema or a card template",
+    "map": "the sectors, random Zones, layout checks",
+    "odds": "exact odds of a fight (win, death, escape, expected rounds)",
+    "simulate": "play bot games headless and print balance statistics",
+    "watch": "bots play a game in the client",
+    "replay": "re-run a saved game from seed + actions and check it ends in the same state",
+}
+DEFAULT_COMMAND = "play"
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser, with the full sub-parser of ``command`` (its module imported) only."""
     parser = argparse.ArgumentParser(
         prog="stalkerzone",
         description="Stalker Zone (Зона Сталкеров): the hex-map adventure board game.",
     )
     parser.add_argument("--version", action="version", version=f"stalkerzone {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
-        importlib.import_module(f"stalkerzone.commands.{name}").add_parser(subparsers)
+    for name, summary in COMMANDS.items():
+        if name == command:
+            importlib.import_module(f"stalkerzone.commands.{name}").add_parser(subparsers)
+        else:
+            subparsers.add_parser(name, help=summary, add_help=False)
     return parser
+
+
+def chosen_command(args: Sequence[str]) -> str | None:
+    """The sub-command ``args`` (as given to :func:`main`, ``play`` already put first) run."""
+    if args and args[0] in COMMANDS:
+        return args[0]
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; with no command, open the game (``play``)."""
     args_list = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
     starts_with_option = bool(args_list) and args_list[0].startswith("-")
     if not args_list or (starts_with_option and args_list[0] not in ("-h", "--help", "--version")):
-        args_list.insert(0, "play")
-    args = parser.parse_args(args_list)
+        args_list.insert(0, DEFAULT_COMMAND)
+    command = chosen_command(args_list)
+    args = build_parser(command).parse_args(args_list)
     module = importlib.import_module(f"stalkerzone.commands.{args.command}")
     try:
         code: int = module.run(args)

@@ -52,8 +52,13 @@ def tiles_dir() -> Path:
 
 
 def _data_dir(name: str) -> Path:
-    """A top-level data folder of the project; installed copies carry it as package data."""
-    source = PROJECT_ROOT / name
-    if source.is_dir():
-        return source
-    return Path(__file__).resolve().parent / "data" / name
+    """A top-level data folder of the project (``cards``, ``tiles``, later ``assets``).
+
+    A built install (wheel, ``pip install .``, pipx) carries it as package data in
+    ``stalkerzone/data/<name>`` (copied there by ``setup.py``); a source checkout or an editable
+    install reads the folder at the top of the repository.
+    """
+    packaged = Path(__file__).resolve().parent / "data" / name
+    if packaged.is_dir():
+        return packaged
+    return PROJECT_ROOT / name
