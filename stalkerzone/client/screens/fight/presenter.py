@@ -362,7 +362,7 @@ def refusal(fight: Fight, decision: Decision, cards: CardSet | None) -> tuple[st
     except IllegalFightAction as error:
         message = str(error)
         rule = message.split(":", 1)[0] if ":" in message else ""
-        return render(error, cards), rule
+        return " ".join(render(error, cards).split()), rule  # no card named: one space
     return "", ""
 
 
