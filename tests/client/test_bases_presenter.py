@@ -56,7 +56,8 @@ def test_sell_rows_at_half_price_and_trophies_at_card_price() -> None:
     rows = presenter.sell_rows(view_of(state), legal_actions(state))
     sell = next(r for r in rows if r.key == f"sell:{weapon}")
     assert sell.headline == i18n.t("base.sells_for", price=150)  # BASE-2: half of 300
-    assert sell.action.action == Sell(weapon) and sell.action.primary
+    assert sell.action.action == Sell(weapon) and not sell.action.primary  # plain, as ever
+    assert sell.action.reason == "" and Sell(weapon) in legal_actions(state)
     card = state.card(monster)
     top = next(r for r in rows if r.key == f"sell:{monster}")
     assert top.colour == Colour.RED and top.card == card

@@ -3,9 +3,9 @@
 BASE-1 … BASE-3, TROPHY-2, ORDER-1: the base here, the side panel's stat lines, the lock below
 the base's reputation, and the rows of the four tabs (Buy with price, stock and what the card
 would change; Sell at the base's price; Heal options; Orders taken and offered with what each
-asks). Each row's action is a :class:`RowAction`: ``primary`` when ``legal_actions`` holds it,
-otherwise the engine's refusal and its rule id (the button stays clickable: a refused click
-shows the refusal line).
+asks). Each row's action is a :class:`RowAction`: ``primary`` (amber) when ``legal_actions``
+holds it, otherwise the engine's refusal and its rule id (the button stays clickable: a refused
+click shows the refusal line); Sell buttons stay plain.
 """
 
 from __future__ import annotations
@@ -215,7 +215,7 @@ def sell_rows(
                 card=state.card(instance),
                 headline=t("base.sells_for", price=price),
                 detail=where,
-                action=row_action(state, Sell(instance), t("base.sell"), legal),
+                action=_plain(row_action(state, Sell(instance), t("base.sell"), legal)),
                 tip=t("kit.tip_rule", rule="BASE-2"),
             )
         )
@@ -233,12 +233,18 @@ def sell_rows(
                 card=monster,
                 headline=t("base.sells_for", price=monster.at(trophy.colour).trophy_price),
                 detail=what,
-                action=row_action(state, Sell(trophy.card), t("base.sell"), legal),
+                action=_plain(row_action(state, Sell(trophy.card), t("base.sell"), legal)),
                 colour=trophy.colour,
                 tip=t("kit.tip_rule", rule="TROPHY-2"),
             )
         )
     return rows
+
+
+def _plain(action: RowAction) -> RowAction:
+    """Sell buttons are never amber: selling is what a base is for (the refusal, if any,
+    stays as the tooltip)."""
+    return RowAction(action.action, action.label, False, action.reason, action.rule)
 
 
 def heal_page(state: GameState, stats: StalkerStats, legal: Collection[Action] | None) -> HealPage:
