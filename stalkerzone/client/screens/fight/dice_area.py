@@ -2,6 +2,11 @@
 it and with which formula, and the banner of an ability as it acts (ABIL-PARALYSIS,
 ABIL-FIRST-STRIKE, ABIL-DRAIN, ABIL-REGENERATION).
 
+Once a roll is shown, its dice are drawn as dice when their faces are known
+(:mod:`.dice_faces`): a d6 with its pips, other dice with the number on their shape (d4 a
+triangle, d8 a diamond, d10 a kite, d12 a pentagon, d20 a hexagon), "+k to one die" as a badge
+on the highest die and the sum with the modifier apart ("5 + 1 = 6") under them (DMG-4).
+
 :class:`DiceArea` owns its few ``arcade.Text`` objects and moves them instead of making new ones
 every frame.
 """
@@ -13,6 +18,7 @@ from arcade.types import Color
 
 from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.screens.fight.dice_animation import StepQueue
+from stalkerzone.client.screens.fight.dice_faces import DiceShown, Die, dice_shown
 from stalkerzone.client.screens.fight.steps import Step
 from stalkerzone.client.text.card_words import t
 from stalkerzone.client.widgets import theme
@@ -30,6 +36,22 @@ PIPS: dict[int, tuple[tuple[int, int], ...]] = {
 }
 
 Flash = tuple[str, float, Color]  # words, seconds left, colour
+
+SHAPES: dict[int, tuple[tuple[float, float], ...]] = {
+    4: ((0.0, 1.0), (0.95, -0.7), (-0.95, -0.7)),
+    8: ((0.0, 1.0), (0.9, 0.0), (0.0, -1.0), (-0.9, 0.0)),
+    10: ((0.0, 1.0), (0.9, 0.15), (0.0, -1.0), (-0.9, 0.15)),
+    12: ((0.0, 1.0), (0.95, 0.31), (0.59, -0.81), (-0.59, -0.81), (-0.95, 0.31)),
+    20: ((0.0, 1.0), (0.87, 0.5), (0.87, -0.5), (0.0, -1.0), (-0.87, -0.5), (-0.87, 0.5)),
+}
+
+
+def die_outline(sides: int, cx: float, cy: float, size: float) -> list[tuple[float, float]]:
+    """The corners of a die's shape of width ``size`` around (cx, cy); a square for d6 (and
+    the rare d2, d3)."""
+    half = size / 2
+    shape = SHAPES.get(sides, ((-1.0, 1.0), (1.0, 1.0), (1.0, -1.0), (-1.0, -1.0)))
+    return [(cx + x * half, cy + y * half) for x, y in shape]
 
 
 def draw_pips(cx: float, cy: float, size: float, face: int, colour: Color) -> None:
@@ -53,6 +75,9 @@ class DiceArea:
         self._die_text: arcade.Text | None = None
         self._flash_text: arcade.Text | None = None
         self._captions: dict[str, arcade.Text] = {}
+        self._texts: dict[str, arcade.Text] = {}
+        self._shown_for: Step | None = None
+        self._shown: DiceShown | None = None
 
     def draw(
         self,
@@ -74,13 +99,100 @@ class DiceArea:
             colour = theme.BAD if step.who == "monster" else theme.ACCENT
             if dim:
                 colour = theme.PANEL_EDGE
-            self._draw_die(cx, cy + px(8), size, face, step, FACE_DIM if dim else FACE, colour)
+            fill = FACE_DIM if dim else FACE
+            shown = None if queue.rolling else self.shown(step)
+            if shown is None:
+                self._draw_die(cx, cy + px(8), size, face, step, fill, colour)
+            else:
+                self._draw_dice(shown, cx, cy + px(8), size, r - lf - px(28), fill, colour)
             words = caption(step)
             if words:
                 self._draw_caption(words, cx, b + px(4), colour)
         if flash is not None:
             words, _left, colour = flash
             self._draw_banner(words, cx, tp - px(14), colour)
+
+    def shown(self, step: Step) -> DiceShown | None:
+        """The dice of ``step`` with their faces (kept per step: drawn every frame)."""
+        if self._shown_for is not step:
+            self._shown_for = step
+            self._shown = dice_shown(step.dice, step.roll, step.one_die)
+        return self._shown
+
+    def _draw_dice(
+        self,
+        shown: DiceShown,
+        cx: float,
+        cy: float,
+        size: float,
+        width: float,
+        fill: Color,
+        edge: Color,
+    ) -> None:
+        """Every die side by side, the sum with its modifier under them."""
+        n = len(shown.dice)
+        size = min(size, width / (n * 1.2))
+        step = size * 1.2
+        x0 = cx - step * (n - 1) / 2
+        for k, die in enumerate(shown.dice):
+            self._draw_one(k, die, x0 + k * step, cy, size, fill, edge)
+        equation = shown.equation
+        self._put("equation", equation, cx, cy - size / 2 - theme.px(20), theme.px(15), theme.TEXT)
+
+    def _draw_one(
+        self, k: int, die: Die, x: float, y: float, size: float, fill: Color, edge: Color
+    ) -> None:
+        if die.sides == 6:
+            half = size / 2
+            arcade.draw_lrbt_rectangle_filled(x - half, x + half, y - half, y + half, fill)
+            arcade.draw_lrbt_rectangle_outline(x - half, x + half, y - half, y + half, edge, 4)
+            if 1 <= die.face <= 6:
+                draw_pips(x, y, size, die.face, theme.BG)
+        else:
+            points = die_outline(die.sides, x, y, size)
+            arcade.draw_polygon_filled(points, fill)
+            arcade.draw_polygon_outline(points, edge, 4)
+            number = str(die.face)
+            low = y - size * 0.12 if die.sides == 4 else y
+            self._put(f"die{k}", number, x, low, int(size * 0.36), theme.BG, bold=True)
+        if die.plus:
+            bx, by = x + size * 0.5, y + size * 0.5
+            arcade.draw_circle_filled(bx, by, size * 0.22, theme.ACCENT)
+            self._put(f"plus{k}", f"+{die.plus}", bx, by, int(size * 0.2), theme.BG, bold=True)
+
+    def _put(
+        self,
+        slot: str,
+        words: str,
+        x: float,
+        y: float,
+        size: int,
+        colour: Color,
+        bold: bool = False,
+    ) -> None:
+        """Draw ``words`` centred at (x, y) with the text kept under ``slot``."""
+        if not words:
+            return
+        text = self._texts.get(slot)
+        if text is None:
+            text = arcade.Text(
+                words,
+                x,
+                y,
+                colour,
+                size,
+                font_name=FONT,
+                bold=bold,
+                anchor_x="center",
+                anchor_y="center",
+            )
+            self._texts[slot] = text
+        if text.text != words:
+            text.text = words
+        if text.font_size != size:
+            text.font_size = size
+        text.x, text.y, text.color = x, y, colour
+        text.draw()
 
     def _draw_die(
         self, cx: float, cy: float, size: float, face: int, step: Step, fill: Color, edge: Color

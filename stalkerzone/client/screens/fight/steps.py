@@ -27,6 +27,7 @@ class Step:
     flash: str = ""  # an ability shown as it happens: paralysis, first_strike, drain, regeneration
     good: bool | None = None  # good for the stalker (True), bad (False), neutral (None)
     numbers: tuple[tuple[str, int], ...] = ()  # the entry's numbers (health after it, round)
+    one_die: int = 0  # "+k to one die" (DMG-4) added to the highest die of this roll
 
     def number(self, name: str, default: int = 0) -> int:
         return dict(self.numbers).get(name, default)
@@ -92,8 +93,17 @@ def _describe(
             dice = str(stalker.attack)
             if stalker.one_die_bonus:
                 dice += t("fight.one_die_short", n=stalker.one_die_bonus)
+        bonus = 0 if grenade else stalker.one_die_bonus
         return Step(
-            kind, text, "FIGHT-2", n.get("roll"), dice, "stalker", "", n.get("damage", 0) > 0
+            kind,
+            text,
+            "FIGHT-2",
+            n.get("roll"),
+            dice,
+            "stalker",
+            "",
+            n.get("damage", 0) > 0,
+            one_die=bonus,
         )
     if kind == "escape" and "roll" in n:
         roll = n.get("roll", 0)
