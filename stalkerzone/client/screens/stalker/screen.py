@@ -9,8 +9,8 @@ player's turn or for a bot, the card is shown but locked, with the reason (EQ-2,
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
-from typing import Any
 
 import arcade
 
@@ -38,6 +38,18 @@ from stalkerzone.engine.state import GameState, PlayerState
 __all__ = ["MULTI", "SINGLE", "StalkerView", "group"]
 
 
+@dataclass
+class Drag:
+    """A card pressed on: where it was (a slot or the pack) and whether it has moved yet."""
+
+    instance: str
+    where: str  # "slot" | "pack"
+    x: float
+    y: float
+    name: str
+    moving: bool = False
+
+
 @screen("stalker")
 class StalkerView(ScreenFrame):
     kind = "stalker"
@@ -49,7 +61,7 @@ class StalkerView(ScreenFrame):
         super().__init__(window, back)
         self.player_index = player
         self.faces: list[tuple[CardFace, str, str]] = []  # face, instance, "slot" | "pack"
-        self.drag: dict[str, Any] | None = None
+        self.drag: Drag | None = None
         self.ghost: arcade.Text | None = None
         self.pack_scroll = 0
         self.slots_box = (0.0, 0.0, 0.0, 0.0)
@@ -161,8 +173,8 @@ class StalkerView(ScreenFrame):
 
     def preview(self, state: GameState, player: PlayerState, stats: StalkerStats) -> str:
         """What moving the hovered (or dragged) card would change."""
-        target = self.drag["instance"] if self.drag else None
-        where = self.drag["where"] if self.drag else None
+        target = self.drag.instance if self.drag else None
+        where = self.drag.where if self.drag else None
         if target is None and self.hover is not None and isinstance(self.hover.key, tuple):
             _kind, target, where = self.hover.key
         if target is None:
@@ -279,8 +291,8 @@ class StalkerView(ScreenFrame):
         if self.state is None:
             return
         widgets.panel(*self.slots_box)
-        widgets.panel(*self.pack_box, light=self.drag is not None and self.drag["where"] == "slot")
-        if self.drag is not None and self.drag["where"] == "pack":
+        widgets.panel(*self.pack_box, light=self.drag is not None and self.drag.where == "slot")
+        if self.drag is not None and self.drag.where == "pack":
             lf, r, b, tp = self.slots_box
             arcade.draw_lrbt_rectangle_outline(lf, r, b, tp, theme.ACCENT, 2)
         bar = getattr(self, "health_bar", None)
@@ -297,7 +309,7 @@ class StalkerView(ScreenFrame):
             )
 
     def draw_over(self) -> None:
-        if self.drag is not None and self.drag.get("moving"):
+        if self.drag is not None and self.drag.moving:
             x, y = self.mouse
             px = theme.px
             w, h = px(200), px(40)
@@ -309,7 +321,7 @@ class StalkerView(ScreenFrame):
             )
             if self.ghost is None:
                 self.ghost = arcade.Text(
-                    self.drag["name"],
+                    self.drag.name,
                     0,
                     0,
                     theme.TEXT,
@@ -348,23 +360,16 @@ class StalkerView(ScreenFrame):
             return
         _kind, instance, where = hit.key
         name = card_name(self.state.card(instance)) if self.state is not None else ""
-        self.drag = {
-            "instance": instance,
-            "where": where,
-            "x": x,
-            "y": y,
-            "moving": False,
-            "name": name,
-        }
+        self.drag = Drag(instance, where, x, y, name)
         self.ghost = None
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
         self.mouse = (x, y)
-        if self.drag is not None and not self.drag["moving"]:
+        if self.drag is not None and not self.drag.moving:
             self.hover_changed()
         drag = self.drag
-        if drag is not None and abs(x - drag["x"]) + abs(y - drag["y"]) > theme.px(8):
-            drag["moving"] = True
+        if drag is not None and abs(x - drag.x) + abs(y - drag.y) > theme.px(8):
+            drag.moving = True
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         self.mouse = (x, y)
@@ -372,8 +377,8 @@ class StalkerView(ScreenFrame):
         self.ghost = None
         if drag is None:
             return
-        instance, where = drag["instance"], drag["where"]
-        if drag["moving"]:
+        instance, where = drag.instance, drag.where
+        if drag.moving:
             target = self.drop_target(x, y)
             if target is None or target == where:
                 self.rebuild_keep_hover()
