@@ -136,8 +136,9 @@ class DiceArea:
         x0 = cx - step * (n - 1) / 2
         for k, die in enumerate(shown.dice):
             self._draw_one(k, die, x0 + k * step, cy, size, fill, edge)
-        equation = shown.equation
-        self._put("equation", equation, cx, cy - size / 2 - theme.px(20), theme.px(15), theme.TEXT)
+        tone = theme.TEXT if fill == FACE else theme.TEXT_DIM  # the last roll, dimmed
+        y = cy - size / 2 - theme.px(20)
+        self._put("equation", shown.equation, cx, y, theme.px(15), tone)
 
     def _draw_one(
         self, k: int, die: Die, x: float, y: float, size: float, fill: Color, edge: Color
