@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
+from stalkerzone.client.screens.fight.steps import Step
 from stalkerzone.engine.dice import Dice, DiceError
 
 ROLL_SECONDS = 0.75
@@ -31,18 +31,18 @@ def roll_range(formula: str) -> tuple[int, int]:
         return 1, 6
 
 
-def duration(step: Any) -> float:
-    if getattr(step, "roll", None) is not None:
+def duration(step: Step) -> float:
+    if step.roll is not None:
         return ROLL_SECONDS
-    return ROUND_SECONDS if getattr(step, "kind", "") == "round" else STEP_SECONDS
+    return ROUND_SECONDS if step.kind == "round" else STEP_SECONDS
 
 
 @dataclass
 class StepQueue:
     """Steps waiting to be shown; ``current`` is being shown for ``elapsed`` seconds."""
 
-    pending: list[Any] = field(default_factory=list)
-    current: Any = None
+    pending: list[Step] = field(default_factory=list)
+    current: Step | None = None
     elapsed: float = 0.0
     rng: random.Random = field(default_factory=lambda: random.Random(8))
     tumble: int = 0
@@ -51,12 +51,12 @@ class StepQueue:
     def busy(self) -> bool:
         return self.current is not None or bool(self.pending)
 
-    def push(self, steps: Sequence[Any]) -> None:
+    def push(self, steps: Sequence[Step]) -> None:
         self.pending.extend(steps)
 
-    def update(self, dt: float, speed: float = 1.0) -> list[Any]:
+    def update(self, dt: float, speed: float = 1.0) -> list[Step]:
         """Advance by ``dt`` seconds; the steps finished now (to reveal), in order."""
-        done: list[Any] = []
+        done: list[Step] = []
         budget = dt * max(0.1, speed)
         while budget > 0:
             if self.current is None:
@@ -77,7 +77,7 @@ class StepQueue:
             self.tumble = self.rng.randint(low, high)
         return done
 
-    def skip(self) -> list[Any]:
+    def skip(self) -> list[Step]:
         """Finish everything now; the steps not yet revealed, in order."""
         done = ([self.current] if self.current is not None else []) + self.pending
         self.current, self.pending, self.elapsed = None, [], 0.0
@@ -87,15 +87,11 @@ class StepQueue:
     def rolling(self) -> bool:
         """The current step's dice are still tumbling (the first 60 % of a roll)."""
         step = self.current
-        return (
-            step is not None
-            and getattr(step, "roll", None) is not None
-            and self.elapsed < ROLL_SECONDS * 0.6
-        )
+        return step is not None and step.roll is not None and self.elapsed < ROLL_SECONDS * 0.6
 
     def face(self) -> int | None:
         """The number on the die now: a tumbling face or the rolled total."""
         step = self.current
-        if step is None or getattr(step, "roll", None) is None:
+        if step is None or step.roll is None:
             return None
-        return self.tumble if self.rolling else int(step.roll)
+        return self.tumble if self.rolling else step.roll

@@ -8,10 +8,9 @@ computed. The frame never waits (``synchronous=True`` only for tests and headles
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from stalkerzone.client.controller.worker import Worker
-from stalkerzone.engine.combat import Decision, Fight
+from stalkerzone.engine.combat import Core, Decision, Fight, FightSetup
 from stalkerzone.odds import Odds, best_decision, decision_odds, odds
 
 
@@ -50,7 +49,7 @@ class OddsWorker:
         self.worker = Worker(synchronous=synchronous)
 
     @staticmethod
-    def key(fight: Fight) -> Any:
+    def key(fight: Fight) -> tuple[str, FightSetup, Core]:
         return ("odds", fight.setup, fight.core)
 
     def request(self, fight: Fight) -> None:

@@ -1,138 +1,521 @@
-"""What the fight screen shows, read from the engine's fight (no arcade here).
+"""What the fight screen shows, decided from the fight and the player's view (no arcade here).
 
-:func:`describe` turns a :class:`~stalkerzone.engine.combat.FightLogEntry` into a line in the
-current language with its rule id, and says whether a die was rolled (for the dice animation)
-and which ability acted (paralysis, first strike, drain, regeneration: shown as they happen).
+:func:`present` turns the held fight (``player_view().fight`` or ``last_fight``), its exact odds
+and the screen's selections into a :class:`FightPage`: the header, the monster card's lines
+(colour, stats, abilities with their rule ids, the three colours), the stalker's lines, the odds
+rows, the decision buttons (enabled or disabled with the engine's refusal and its rule id), the
+status line. :func:`results` says what a finished fight brought (TROPHY-1, TROPHY-3, FIGHT-5,
+FIGHT-6). Tones are names (``"good"``, ``"bad"``, ``"accent"``, ``"dim"``, ``"warn"``,
+``"text"``); the screen maps them to colours.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Literal
 
-from stalkerzone.client.text.card_words import ABILITY_RULE, t
+from stalkerzone.client.screens.fight.odds_worker import FightOdds
+from stalkerzone.client.screens.fight.steps import Step, describe, describe_all, outcome_key
+from stalkerzone.client.text import i18n
+from stalkerzone.client.text.card_words import (
+    ABILITY_RULE,
+    ability_badge,
+    ability_explained,
+    card_name,
+    colour_name,
+    shorten,
+    t,
+)
+from stalkerzone.client.text.engine_text import render
+from stalkerzone.engine.cards import CardSet, Colour, Monster
+from stalkerzone.engine.combat import Decision, Fight, IllegalFightAction
+from stalkerzone.engine.state import FightState, GameState
+
+__all__ = [
+    "AbilityLine",
+    "ButtonModel",
+    "ColourRow",
+    "FightPage",
+    "FightResult",
+    "MonsterPanel",
+    "OddsPanel",
+    "OddsRow",
+    "Selection",
+    "StalkerPanel",
+    "Step",
+    "Tone",
+    "describe",
+    "describe_all",
+    "log_tone",
+    "outcome_key",
+    "pct",
+    "present",
+    "results",
+    "select",
+]
+
+Tone = Literal["text", "dim", "accent", "good", "bad", "warn"]
+
+
+def pct(p: float) -> str:
+    """A probability as the screen prints it ("<0.1%" and ">99.9%" at the ends)."""
+    if 0 < p < 0.001:
+        return "<0.1%"
+    if 0.999 < p < 1:
+        return ">99.9%"
+    return f"{p * 100:.1f}%"
+
+
+# --- what the screen shows ----------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
-class Step:
-    """One fight log entry as the screen shows it."""
+class ButtonModel:
+    """A decision button: its label, whether it can be pressed, and why not (rule id first)."""
 
-    kind: str  # the engine's kind (round, paralysis, monster_attack, stalker_attack, …)
-    text: str  # in the current language
-    rule: str  # the rule it cites ("" if none)
-    roll: int | None = None  # a rolled total or die face, if any
-    dice: str = ""  # the formula rolled ("1d6", "2d6+1")
-    who: str = ""  # "monster" | "stalker" | ""
-    flash: str = ""  # an ability shown as it happens: paralysis, first_strike, drain, regeneration
-    good: bool | None = None  # good for the stalker (True), bad (False), neutral (None)
-
-
-def _numbers(entry: Any) -> dict[str, int]:
-    return dict(entry.numbers)
+    key: str  # attack | grenade | cycle_grenade | escape | stimulator | auto | skip
+    label: str
+    enabled: bool
+    reason: str = ""  # why it is disabled: the engine's refusal, or what the fight waits for
+    rule: str = ""  # the rule an engine refusal cites ("" while waiting for dice or a bot)
+    odds: str = ""  # "win 71.2% · death 3.1%" under the button, if known
+    primary: bool = False
 
 
-def describe(entry: Any, setup: Any, previous: Any = None, monster_name: str = "") -> Step:
-    """The screen's view of one log entry; ``previous`` is the entry before it (first strike)."""
-    kind = entry.kind
-    n = _numbers(entry)
-    monster = setup.monster
-    stalker = setup.stalker
-    name = monster_name or monster.name
-    if kind == "round":
-        return Step(kind, t("fight.log_round", n=n.get("round", 0)), "FIGHT-1")
-    if kind == "paralysis":
-        roll = n.get("roll", 0)
-        hit = roll in monster.paralysis_faces
-        text = t("fight.log_paralysed" if hit else "fight.log_not_paralysed", roll=roll)
-        return Step(kind, text, "ABIL-PARALYSIS", roll, "1d6", "monster", "paralysis", not hit)
-    if kind == "monster_attack":
-        first = (
-            previous is not None
-            and previous.kind == "round"
-            and setup.monster_first(dict(previous.numbers).get("round", 0))
+@dataclass(frozen=True, slots=True)
+class AbilityLine:
+    badge: str
+    text: str  # the ability explained with the card's numbers at this colour
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class ColourRow:
+    """One of the card's three colours (health, attack, defence, trophy price)."""
+
+    colour: Colour
+    name: str
+    line: str
+    line_short: str
+    current: bool
+
+
+@dataclass(frozen=True, slots=True)
+class MonsterPanel:
+    colour: Colour
+    colour_name: str
+    stats: str
+    max_health: int
+    abilities: tuple[AbilityLine, ...]
+    no_abilities: str  # shown when there are none
+    colours: tuple[ColourRow, ...]
+    colours_title: str
+
+
+@dataclass(frozen=True, slots=True)
+class StalkerPanel:
+    title: str
+    attack: str
+    defence: str
+    escape: str
+    supplies: str
+    max_health: int
+
+
+@dataclass(frozen=True, slots=True)
+class OddsRow:
+    name: str
+    value: str
+    fraction: float
+    tone: Tone
+
+
+@dataclass(frozen=True, slots=True)
+class OddsPanel:
+    """Exact odds under the best play (FIGHT-2), or the outcome once the fight is over."""
+
+    title: str
+    outcome: str = ""  # the result headline when the fight is over
+    waiting: str = ""  # shown while the first odds are computed
+    updating: str = ""  # shown beside older odds while the new ones are computed
+    rows: tuple[OddsRow, ...] = ()
+    best_move: str = ""
+    tip: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class FightPage:
+    title: str
+    subtitle: str
+    monster: MonsterPanel
+    stalker: StalkerPanel
+    odds: OddsPanel
+    buttons: tuple[ButtonModel, ...]
+    status: str
+    status_tone: Tone
+    stimulator_hint: str
+    escape_rule_note: str  # FIGHT-4 under a disabled Escape ("" if escape is possible)
+    bot_note: str  # "the bot is deciding" on a bot seat's fight
+
+    def button(self, key: str) -> ButtonModel | None:
+        return next((b for b in self.buttons if b.key == key), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """What the player has picked on the screen: the grenade to throw, a stimulator to take,
+    auto-resolve on, and what the screen is doing (dice rolling, a bot's seat)."""
+
+    grenade: str | None = None
+    stimulator: str | None = None
+    auto: bool = False
+    rolling: bool = False
+    bot: bool = False
+    shown_round: int = 0
+
+
+def select(fight: Fight, grenade: str | None, stimulator: str | None) -> Selection:
+    """The picks made valid for the fight now: a grenade still held (the first by default), a
+    stimulator still held or none."""
+    grenades = list(dict.fromkeys(fight.core.grenades))
+    if grenade not in grenades:
+        grenade = grenades[0] if grenades else None
+    if stimulator not in fight.core.stims:
+        stimulator = None
+    return Selection(grenade, stimulator)
+
+
+# --- building it ----------------------------------------------------------------------------------
+
+
+def present(
+    held: FightState,
+    state: GameState | None,
+    selection: Selection,
+    odds: FightOdds | None,
+    *,
+    stale: bool = False,
+    symbols: bool = False,
+) -> FightPage:
+    """Everything the fight screen shows for ``held`` (FIGHT-*, DMG-*, ABIL-*).
+
+    ``odds`` are the exact odds of the position shown (``stale``: of the position before the
+    last decision, while the new ones are computed); ``symbols``: colour-blind symbols on."""
+    fight = held.fight
+    waiting = fight.is_terminal or fight.is_chance or selection.rolling or selection.bot
+    deciding = not waiting
+    round_no = selection.shown_round or fight.round
+    subtitle = ""
+    if held.event:
+        subtitle = t("fight.event", event=t(f"fight.event_{held.event}"))
+    if held.epicenter:
+        subtitle = (subtitle + "   ·   " if subtitle else "") + t("fight.epicenter")
+    button_odds = None if stale or not deciding else odds
+    buttons = _buttons(fight, state, selection, deciding, button_odds)
+    tone: Tone = "accent" if deciding else "dim"
+    status = t("fight.rolling") if selection.rolling else ""
+    if deciding:
+        status = t("fight.your_move")
+    return FightPage(
+        title=t("fight.title_round", n=round_no),
+        subtitle=subtitle,
+        monster=_monster(held, state, symbols),
+        stalker=_stalker(held, state),
+        odds=_odds(fight, odds, stale),
+        buttons=buttons,
+        status=status,
+        status_tone=tone,
+        stimulator_hint=t("fight.stim_hint"),
+        escape_rule_note="" if fight.setup.can_escape else t("fight.no_escape_rule"),
+        bot_note=t("fight.bot_deciding") if selection.bot and not fight.is_terminal else "",
+    )
+
+
+def _monster(held: FightState, state: GameState | None, symbols: bool) -> MonsterPanel:
+    setup = held.fight.setup
+    colour = held.colour
+    card = state.card(held.monster) if state is not None else None
+    abilities: tuple[AbilityLine, ...] = ()
+    colours: tuple[ColourRow, ...] = ()
+    if isinstance(card, Monster):
+        abilities = tuple(
+            AbilityLine(
+                ability_badge(ability),
+                ability_explained(ability, colour),
+                ABILITY_RULE.get(ability.kind, "FIGHT-1"),
+            )
+            for ability in card.abilities
         )
-        text = t("fight.log_monster", name=name, roll=n.get("roll", 0), damage=n.get("damage", 0))
-        dice = str(monster.attack)
-        rule = "ABIL-FIRST-STRIKE" if first and monster.first_strike else "DMG-2"
-        if first and not monster.first_strike:
-            rule = "FIGHT-7"
-        return Step(
-            kind,
-            text,
-            rule,
-            n.get("roll"),
-            dice,
-            "monster",
-            "first_strike" if first else "",
-            n.get("damage", 0) == 0,
-        )
-    if kind == "stalker_attack":
-        grenade = bool(entry.card)
-        key = "fight.log_grenade" if grenade else "fight.log_stalker"
-        text = t(key, roll=n.get("roll", 0), damage=n.get("damage", 0))
-        if grenade:
-            dice = _grenade_dice(setup, entry.card)
-        else:
-            dice = str(stalker.attack)
-            if stalker.one_die_bonus:
-                dice += t("fight.one_die_short", n=stalker.one_die_bonus)
-        return Step(
-            kind, text, "FIGHT-2", n.get("roll"), dice, "stalker", "", n.get("damage", 0) > 0
-        )
-    if kind == "escape" and "roll" in n:
-        roll = n.get("roll", 0)
-        ok = bool(n.get("success", 0))
-        bonus = stalker.escape_bonus
-        text = t(
-            "fight.log_escape_ok" if ok else "fight.log_escape_failed",
-            roll=roll,
-            bonus=f"+{bonus}" if bonus else "",
-            rep=stalker.reputation,
-        )
-        return Step(kind, text, "FIGHT-3", roll, "1d6", "stalker", "", ok)
-    if kind in ("drain", "regeneration"):
-        text = t(f"fight.log_{kind}", name=name, amount=n.get("amount", 0))
-        return Step(kind, text, ABILITY_RULE[kind], None, "", "monster", kind, False)
-    if kind == "stimulator":
-        return Step(
-            kind,
-            t("fight.log_stimulator", heal=n.get("heal", 0)),
-            "FIGHT-2",
-            None,
-            "",
-            "stalker",
-            "",
-            True,
-        )
-    if kind == "win":
-        return Step(kind, t("fight.log_win"), "FIGHT-6", good=True)
-    if kind == "death":
-        return Step(kind, t("fight.log_death"), "FIGHT-6", good=False)
-    if kind == "escape":
-        return Step(kind, t("fight.log_escaped"), "FIGHT-5", good=True)
-    return Step(kind, entry.text, "")
+        rows = []
+        for col in Colour:
+            stats = card.at(col)
+            numbers = {
+                "health": stats.health,
+                "attack": str(stats.attack),
+                "defence": stats.defence,
+                "price": stats.trophy_price,
+            }
+            current = col == colour
+            rows.append(
+                ColourRow(
+                    col,
+                    ("• " if current else "  ") + colour_name(col, symbols),
+                    t("fight.colour_line", **numbers),
+                    t("fight.colour_line_short", **numbers),
+                    current,
+                )
+            )
+        colours = tuple(rows)
+    return MonsterPanel(
+        colour=colour,
+        colour_name=colour_name(colour, symbols),
+        stats=t(
+            "fight.monster_stats", attack=str(setup.monster.attack), defence=setup.monster.defence
+        ),
+        max_health=setup.monster.health,
+        abilities=abilities,
+        no_abilities=t("fight.no_abilities"),
+        colours=colours,
+        colours_title=t("fight.colours"),
+    )
 
 
-def _grenade_dice(setup: Any, grenade_id: str) -> str:
-    for g in setup.stalker.grenades:
+def _stalker(held: FightState, state: GameState | None) -> StalkerPanel:
+    fight = held.fight
+    setup = fight.setup
+    st = setup.stalker
+    name, character = st.name, st.name
+    if state is not None:
+        player = state.players[held.player]
+        name = player.name
+        if player.stalker in state.cards:
+            character = card_name(state.cards.get(player.stalker))
+    attack = str(st.attack) + (
+        t("fight.one_die_short", n=st.one_die_bonus) if st.one_die_bonus else ""
+    )
+    escape = (
+        t("fight.escape_line", chance=pct(setup.escape_chance), rep=st.reputation)
+        if setup.can_escape
+        else t("fight.no_escape")
+    )
+    return StalkerPanel(
+        title=shorten(f"{name} — {character}", 40),
+        attack=t("fight.stalker_attack", attack=attack),
+        defence=t("fight.stalker_defence", defence=st.defence),
+        escape=escape,
+        supplies=t("fight.supplies", g=len(fight.core.grenades), s=len(fight.core.stims)),
+        max_health=st.max_health,
+    )
+
+
+def _odds(fight: Fight, odds: FightOdds | None, stale: bool) -> OddsPanel:
+    title = t("fight.odds_title")
+    if fight.is_terminal:
+        return OddsPanel(title, outcome=t(outcome_key(fight.outcome)))
+    if odds is None:
+        return OddsPanel(title, waiting=t("fight.odds_wait"))
+    best = odds.best
+    rows = (
+        OddsRow(t("fight.win"), pct(best.win), best.win, "good"),
+        OddsRow(t("fight.death"), pct(best.death), best.death, "bad"),
+        OddsRow(t("fight.escape_odds"), pct(best.escape), best.escape, "accent"),
+    )
+    move = ""
+    if odds.decision is not None:
+        move = t("fight.best_move", move=decision_name(fight, odds.decision))
+    return OddsPanel(
+        title,
+        updating=t("fight.odds_updating") if stale else "",
+        rows=rows,
+        best_move=move,
+        tip=t("fight.odds_tip"),
+    )
+
+
+def decision_name(fight: Fight, decision: Decision) -> str:
+    """ "Attack", "Escape", "Throw RGD-5" in the current language."""
+    if decision.action == "grenade":
+        return t("fight.do_grenade_named", name=grenade_name(fight, decision.grenade or ""))
+    return t(f"fight.do_{decision.action}")
+
+
+def grenade_name(fight: Fight, grenade_id: str) -> str:
+    for g in fight.setup.stalker.grenades:
         if g.id == grenade_id:
-            bonus = setup.stalker.attack_bonus_grenades
-            return str(g.attack.plus(bonus)) if bonus else str(g.attack)
-    return ""
+            return card_name(g)
+    return grenade_id
 
 
-def describe_all(log: Any, setup: Any, start: int = 0, monster_name: str = "") -> list[Step]:
-    """Steps for ``log[start:]`` (each knows the entry before it); ``monster_name`` is the
-    card's name in the current language."""
-    out = []
-    for k in range(start, len(log)):
-        out.append(describe(log[k], setup, log[k - 1] if k > 0 else None, monster_name))
-    return out
+def stimulator_name(fight: Fight, stim_id: str) -> str:
+    for s in fight.setup.stalker.stimulators:
+        if s.id == stim_id:
+            return card_name(s)
+    return stim_id
 
 
-def outcome_key(outcome: str | None) -> str:
-    return {
-        "win": "fight.result_win",
-        "death": "fight.result_death",
-        "escape": "fight.result_escape",
-    }.get(outcome or "", "fight.result_none")
+def refusal(fight: Fight, decision: Decision, cards: CardSet | None) -> tuple[str, str]:
+    """The engine's refusal of ``decision`` now, in the current language, and its rule id
+    (("", "") if the fight allows it)."""
+    try:
+        fight.apply(decision)
+    except IllegalFightAction as error:
+        message = str(error)
+        rule = message.split(":", 1)[0] if ":" in message else ""
+        return " ".join(render(error, cards).split()), rule  # no card named: one space
+    return "", ""
+
+
+def _buttons(
+    fight: Fight,
+    state: GameState | None,
+    selection: Selection,
+    deciding: bool,
+    odds: FightOdds | None,
+) -> tuple[ButtonModel, ...]:
+    """FIGHT-2 decisions (attack, grenade, stimulator), FIGHT-3/FIGHT-4 escape, auto-resolve."""
+    cards = state.cards if state is not None else None
+    core = fight.core
+    legal = set(fight.decisions()) if deciding else set()
+    waiting = _waiting(fight, selection)
+
+    def model(key: str, label: str, decision: Decision, primary: bool = False) -> ButtonModel:
+        if not deciding:
+            return ButtonModel(key, label, False, waiting, primary=primary)
+        if decision in legal:
+            line = ""
+            if odds is not None:
+                o = odds.of(decision)
+                if o is not None:
+                    line = t("fight.odds_short", win=pct(o.win), death=pct(o.death))
+            return ButtonModel(key, label, True, odds=line, primary=primary)
+        reason, rule = refusal(fight, decision, cards)
+        return ButtonModel(key, label, False, reason, rule, primary=primary)
+
+    out = [model("attack", t("fight.attack"), Decision("attack"), primary=True)]
+    grenade_ids = list(dict.fromkeys(core.grenades))
+    label = t("fight.grenade", n=len(core.grenades))
+    if selection.grenade and len(grenade_ids) > 1:
+        label = t(
+            "fight.grenade_named",
+            name=shorten(grenade_name(fight, selection.grenade), 14),
+            n=core.grenades.count(selection.grenade),
+        )
+    thrown = selection.grenade or next((g.id for g in fight.setup.stalker.grenades), "")
+    out.append(model("grenade", label, Decision("grenade", thrown)))
+    if len(grenade_ids) > 1:
+        out.append(ButtonModel("cycle_grenade", "»", deciding, "" if deciding else waiting))
+    if fight.setup.can_escape:
+        escape = t("fight.escape", chance=pct(fight.setup.escape_chance))
+    else:
+        escape = t("fight.escape_none")
+    out.append(model("escape", escape, Decision("escape")))
+    out.append(_stimulator_button(fight, selection, deciding, legal, cards, waiting))
+    if not selection.bot and not fight.is_terminal:
+        out.append(
+            ButtonModel("auto", t("fight.auto_on") if selection.auto else t("fight.auto"), True)
+        )
+    if selection.rolling:
+        out.append(ButtonModel("skip", t("fight.skip"), True))
+    return tuple(out)
+
+
+def _stimulator_button(
+    fight: Fight,
+    selection: Selection,
+    deciding: bool,
+    legal: set[Decision],
+    cards: CardSet | None,
+    waiting: str,
+) -> ButtonModel:
+    """FIGHT-2: a stimulator goes with the round's first action; the button picks which."""
+    core = fight.core
+    if selection.stimulator:
+        heal = next(
+            (s.heal for s in fight.setup.stalker.stimulators if s.id == selection.stimulator), 0
+        )
+        name = shorten(stimulator_name(fight, selection.stimulator), 14)
+        label = t("fight.stim_on", name=name, heal=heal)
+    else:
+        label = t("fight.stim_off", n=len(core.stims))
+    if not deciding:
+        return ButtonModel("stimulator", label, False, waiting)
+    if any(d.stimulator for d in legal):
+        return ButtonModel("stimulator", label, True)
+    held = next(iter(core.stims), None)
+    held = held or next((s.id for s in fight.setup.stalker.stimulators), "")
+    reason, rule = refusal(fight, Decision("attack", None, held), cards)
+    return ButtonModel("stimulator", label, False, reason, rule)
+
+
+def _waiting(fight: Fight, selection: Selection) -> str:
+    """Why no decision can be made now (the fight is over, dice roll, a bot plays the seat)."""
+    if fight.is_terminal:
+        return t(outcome_key(fight.outcome))
+    if selection.bot:
+        return t("fight.bot_deciding")
+    return t("fight.rolling")
+
+
+def log_tone(step: Step) -> Tone:
+    """A log line's tone: rounds amber, good for the stalker green, bad red."""
+    if step.kind == "round":
+        return "accent"
+    if step.good is None:
+        return "text"
+    return "good" if step.good else "bad"
+
+
+# --- the end of a fight ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class FightResult:
+    """What a finished fight brought: the outcome and one line per gain, loss or card used."""
+
+    outcome: str | None
+    title: str
+    tone: Tone
+    lines: tuple[str, ...]
+
+    def __getitem__(self, name: str) -> object:
+        """``result["outcome"]``, as the result was read when it was a dict."""
+        return getattr(self, name)
+
+
+def results(held: FightState, state: GameState | None, notes: Sequence[str] = ()) -> FightResult:
+    """TROPHY-1, TROPHY-3, FIGHT-5, FIGHT-6: the result of the fight ``held``; ``notes`` are the
+    engine's notes of the turn (a trophy sold at once, a win, a death)."""
+    fight = held.fight
+    outcome = fight.outcome
+    lines: list[str] = []
+    if state is not None:
+        monster = state.card(held.monster)
+        if outcome == "win" and isinstance(monster, Monster):
+            lines.append(
+                t(
+                    "fight.res_trophy",
+                    trophy=i18n.card_text(monster.trophy),
+                    colour=colour_name(held.colour, False),
+                    price=monster.at(held.colour).trophy_price,
+                )
+            )
+        elif outcome == "escape":
+            lines.append(t("fight.res_escape"))
+        elif outcome == "death":
+            lines.append(t("fight.res_death"))
+        if outcome != "death":
+            top = fight.setup.stalker.max_health
+            lines.append(
+                t("fight.res_health", now=fight.stalker_health, max=top, rounds=fight.round)
+            )
+    for gid in fight.used_grenades:
+        lines.append(t("fight.res_grenade", name=grenade_name(fight, gid)))
+    for sid in fight.used_stimulators:
+        lines.append(t("fight.res_stim", name=stimulator_name(fight, sid)))
+    cards = state.cards if state is not None else None
+    for note in notes:
+        if str(note).startswith(("TROPHY-3", "WIN-1", "DEATH")):
+            lines.append(render(note, cards))
+    tone: Tone = "good" if outcome == "win" else "bad" if outcome == "death" else "accent"
+    return FightResult(outcome, t(outcome_key(outcome)), tone, tuple(lines))

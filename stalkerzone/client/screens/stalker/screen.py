@@ -9,8 +9,8 @@ player's turn or for a bot, the card is shown but locked, with the reason (EQ-2,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass
+from functools import partial
 
 import arcade
 
@@ -18,36 +18,36 @@ from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.card_face import CardFace
 from stalkerzone.client.render.fonts import FONT
-from stalkerzone.client.text import i18n
+from stalkerzone.client.screens.stalker import presenter
+from stalkerzone.client.screens.stalker.presenter import MULTI, SINGLE, Tile, group
 from stalkerzone.client.text.card_words import (
     Hit,
+    Refusal,
     card_name,
-    card_summary,
-    effect_text,
+    open_rules,
     player_stats,
     session_of,
-    stat_changes,
-    stats_if,
     t,
-    weapon_type,
 )
 from stalkerzone.client.widgets import theme
 from stalkerzone.client.widgets.screen_frame import ScreenFrame
-from stalkerzone.engine import equipment
 from stalkerzone.engine.actions import Activate, Stash
-from stalkerzone.engine.loadout import inactive_mods
-from stalkerzone.engine.state import card_id
+from stalkerzone.engine.loadout import StalkerStats
+from stalkerzone.engine.state import GameState, PlayerState
 
-SINGLE = ("weapon", "head", "body", "navigation")
-MULTI = ("mods", "artifacts", "grenades", "stimulators")
+__all__ = ["MULTI", "SINGLE", "StalkerView", "group"]
 
 
-def group(instances: Sequence[str]) -> list[tuple[str, int]]:
-    """Instances grouped by card id, in order: (first instance, count)."""
-    out: dict[str, list[str]] = {}
-    for instance in instances:
-        out.setdefault(card_id(instance), []).append(instance)
-    return [(items[0], len(items)) for items in out.values()]
+@dataclass
+class Drag:
+    """A card pressed on: where it was (a slot or the pack) and whether it has moved yet."""
+
+    instance: str
+    where: str  # "slot" | "pack"
+    x: float
+    y: float
+    name: str
+    moving: bool = False
 
 
 @screen("stalker")
@@ -61,7 +61,7 @@ class StalkerView(ScreenFrame):
         super().__init__(window, back)
         self.player_index = player
         self.faces: list[tuple[CardFace, str, str]] = []  # face, instance, "slot" | "pack"
-        self.drag: dict[str, Any] | None = None
+        self.drag: Drag | None = None
         self.ghost: arcade.Text | None = None
         self.pack_scroll = 0
         self.slots_box = (0.0, 0.0, 0.0, 0.0)
@@ -69,7 +69,7 @@ class StalkerView(ScreenFrame):
 
     # reading ---------------------------------------------------------------------------------
     @property
-    def state(self) -> Any:
+    def state(self) -> GameState | None:
         session = session_of(self)
         return None if session is None else session.view
 
@@ -79,20 +79,14 @@ class StalkerView(ScreenFrame):
             return self.player_index
         return int(state.current_player) if state is not None else 0
 
+    def lock(self) -> presenter.Lock:
+        session = session_of(self)
+        bot = bool(session is not None and session.is_bot(self.index()))
+        return presenter.lock(self.state, self.index(), bot)
+
     def lock_reason(self) -> str:
         """Why cards cannot be moved now ("" if they can): EQ-2, EQ-8."""
-        session, state = session_of(self), self.state
-        if state is None:
-            return t("stalker.locked_nogame")
-        if state.phase == "fight":
-            return t("stalker.locked_fight")
-        if state.phase != "turn":
-            return t("stalker.locked_phase")
-        if self.index() != state.current_player:
-            return t("stalker.locked_turn", name=state.players[self.index()].name)
-        if session.is_bot(self.index()):
-            return t("stalker.locked_bot")
-        return ""
+        return self.lock().reason
 
     # layout ----------------------------------------------------------------------------------
     def build(self) -> None:
@@ -105,21 +99,17 @@ class StalkerView(ScreenFrame):
             self.label(t("stalker.locked_nogame"), px(24), h / 2, 16, theme.TEXT_DIM)
             return
         player = state.players[self.index()]
-        stalker = state.cards.get(player.stalker)
-        self.header(
-            t("stalker.title_of", name=player.name, stalker=card_name(stalker))
-            + self.bonus_text(stalker),
-            t("stalker.hint"),
-        )
+        self.header(presenter.title(state, player), t("stalker.hint"))
         split = int(w * 0.62)
         top = h - px(78)
         self.slots_box = (px(16), split - px(8), px(64), top)
         self.pack_box = (split + px(8), w - px(16), px(64), top)
         stats = player_stats(state, player)
         self.build_stats(state, player, stats, top)
-        self.build_slots(state, player, top - px(120))
-        self.build_backpack(state, player)
-        reason = self.lock_reason()
+        lock = self.lock()
+        self.build_slots(state, player, top - px(120), bool(lock.reason))
+        self.build_backpack(state, player, bool(lock.reason))
+        reason = lock.reason
         if reason:
             self.label(
                 reason,
@@ -138,50 +128,30 @@ class StalkerView(ScreenFrame):
                     w * 0.62,
                     px(54),
                     "lock",
-                    self._lock_rules,
-                    t("kit.tip_rule", rule=self._lock_rule()),
+                    partial(open_rules, self, lock.rule),
+                    t("kit.tip_rule", rule=lock.rule),
                 )
             )
         else:
             self.refusal_line(px(24), px(24), w - px(48))
 
-    @staticmethod
-    def bonus_text(stalker: Any) -> str:
-        """ST-3: the character's bonuses, e.g. " (+1 attack)"."""
-        parts = [effect_text(b.stat, b.amount) for b in stalker.bonuses if b.amount]
-        return f"  ({', '.join(parts)})" if parts else ""
-
-    def _lock_rule(self) -> str:
-        state = self.state
-        return "EQ-2" if state is not None and state.phase == "fight" else "EQ-8"
-
-    def _lock_rules(self) -> None:
-        from stalkerzone.client.text.card_words import open_rules
-
-        open_rules(self, self._lock_rule())
-
-    def build_stats(self, state: Any, player: Any, stats: Any, top: float) -> None:
+    def build_stats(
+        self, state: GameState, player: PlayerState, stats: StalkerStats, top: float
+    ) -> None:
         px = theme.px
         left = self.slots_box[0] + px(14)
-        preview = self.preview(state, player, stats)
+        lines = presenter.stat_lines(state, player, stats)
         y = top - px(26)
         span = self.slots_box[1] - self.slots_box[0] - px(28)
         starts = [0.0, 0.40 * span, 0.57 * span, 0.76 * span]
         widths = [0.40 * span, 0.17 * span, 0.19 * span]
-        entries = [
-            (t("stalker.attack"), str(stats.attack), "DMG-1"),
-            (t("stalker.defence"), str(stats.defence), "DMG-2"),
-            (t("stalker.movement"), str(stats.movement), "ST-5"),
-        ]
-        for k, (name, value, rule) in enumerate(entries):
+        for k, (name, value, rule) in enumerate(lines.entries):
             x = left + starts[k]
             col = widths[k]
             self.label(name, x, y, 11, theme.TEXT_DIM)
             self.label(value, x, y - px(26), 19, theme.TEXT, bold=True)
-            if k == 0 and stats.one_die_bonus:
-                self.label(
-                    t("kit.one_die", amount=stats.one_die_bonus), x, y - px(44), 11, theme.ACCENT
-                )
+            if k == 0 and lines.one_die:
+                self.label(lines.one_die, x, y - px(44), 11, theme.ACCENT)
             self.hits.add(
                 Hit(
                     x,
@@ -195,175 +165,79 @@ class StalkerView(ScreenFrame):
             )
         x = left + starts[3]
         self.label(t("stalker.health"), x, y, 11, theme.TEXT_DIM)
-        self.label(f"{player.health}/{stats.max_health}", x, y - px(26), 19, theme.TEXT, bold=True)
-        self.health_bar = (x, y - px(40), px(150), px(6), player.health / max(1, stats.max_health))
-        extra = [
-            t("stalker.cash", cash=player.cash),
-            t("stalker.reputation", rep=player.reputation),
-            t("stalker.elements", n=player.elements, need=state.variant.elements_required),
-        ]
-        if stats.escape_bonus:
-            extra.append(t("stalker.escape_bonus", amount=f"{stats.escape_bonus:+d}"))
-        if player.protection_minus:
-            extra.append(t("stalker.protection_minus", n=player.protection_minus))
-        self.label("   ·   ".join(extra), left, y - px(66), 12, theme.TEXT)
-        self.preview_text = self.label(preview or " ", left, y - px(88), 12, theme.ACCENT)
+        self.label(lines.health, x, y - px(26), 19, theme.TEXT, bold=True)
+        self.health_bar = (x, y - px(40), px(150), px(6), lines.health_fraction)
+        self.label(lines.extra, left, y - px(66), 12, theme.TEXT)
+        words = self.preview(state, player, stats)
+        self.preview_text = self.label(words or " ", left, y - px(88), 12, theme.ACCENT)
 
-    def preview(self, state: Any, player: Any, stats: Any) -> str:
+    def preview(self, state: GameState, player: PlayerState, stats: StalkerStats) -> str:
         """What moving the hovered (or dragged) card would change."""
-        target = self.drag["instance"] if self.drag else None
-        where = self.drag["where"] if self.drag else None
+        target = self.drag.instance if self.drag else None
+        where = self.drag.where if self.drag else None
         if target is None and self.hover is not None and isinstance(self.hover.key, tuple):
             _kind, target, where = self.hover.key
         if target is None:
             return ""
-        ctx = state.ctx
-        if where == "pack":
-            after = stats_if(state, player, lambda p: equipment.activate(p, target, ctx))
-            verb = "stalker.if_activated"
-        else:
-            after = stats_if(state, player, lambda p: equipment.stash(p, target, ctx))
-            verb = "stalker.if_stashed"
-        if after is None:
-            return ""
-        change = stat_changes(stats, after) or t("stalker.no_change")
-        return t(verb, card=card_name(state.card(target)), change=change)
+        return presenter.preview(state, player, stats, target, str(where))
 
-    def build_slots(self, state: Any, player: Any, top: float) -> None:
+    def build_slots(self, state: GameState, player: PlayerState, top: float, locked: bool) -> None:
         px = theme.px
         left, right, bottom, _ = self.slots_box
         left += px(14)
         width = right - left - px(14)
-        variant = state.variant
         rows = 5
         gap = px(8)
         label_h = px(18)
         row_h = min(px(94), (top - bottom - px(10)) / rows)
         tile_h = max(px(34), min(px(64), row_h - label_h - px(4)))
-        ctx_inactive = {
-            m.id: reason for m, reason in inactive_mods(equipment.loadout(player, state.ctx))
-        }
         y = top
         # row 1: the four single slots
         col_w = (width - 3 * gap) / 4
-        for k, slot in enumerate(SINGLE):
+        for k, row in enumerate(presenter.single_slots(state, player, locked)):
             x = left + k * (col_w + gap)
-            self.label(t(f"stalker.slot_{slot}"), x, y - px(14), 11, theme.TEXT_DIM, bold=True)
-            instance = getattr(player, slot)
-            self.slot_tile(state, instance, x, y - label_h - tile_h, col_w, tile_h, slot)
+            self.label(row.label, x, y - px(14), 11, theme.TEXT_DIM, bold=True)
+            tile = row.tiles[0] if row.tiles else None
+            self.slot_tile(tile, x, y - label_h - tile_h, col_w, tile_h)
         y -= row_h
         tile_w = (width - 3 * gap) / 4
-        caps = {
-            "mods": "",
-            "artifacts": f" {len(player.artifacts)}/{variant.active_artifacts}",
-            "grenades": f" {len(player.grenades)}/{variant.grenade_cap}",
-            "stimulators": "",
-        }
-        for slot in MULTI:
-            self.label(
-                t(f"stalker.slot_{slot}") + caps[slot],
-                left,
-                y - px(14),
-                11,
-                theme.TEXT_DIM,
-                bold=True,
-            )
-            items: list[tuple[str, int]]
-            held = getattr(player, slot)
-            items = [(i, 1) for i in held] if slot in ("mods", "artifacts") else group(held)
+        for row in presenter.multi_slots(state, player, locked):
+            self.label(row.label, left, y - px(14), 11, theme.TEXT_DIM, bold=True)
             units = 0
-            shown = 0
-            for instance, count in items:
-                inactive = slot == "mods" and card_id(instance) in ctx_inactive
-                need = 2 if inactive else 1
-                left_after = len(items) - shown - 1
-                if units + need > (4 if left_after == 0 else 3):
-                    break
+            for tile in row.tiles:
                 x = left + units * (tile_w + gap)
-                note = ""
-                if inactive:
-                    note = self.mod_reason(state, player, instance, ctx_inactive[card_id(instance)])
-                self.slot_tile(
-                    state,
-                    instance,
-                    x,
-                    y - label_h - tile_h,
-                    tile_w * need + gap * (need - 1),
-                    tile_h,
-                    slot,
-                    count=count,
-                    dim=inactive,
-                    note=note,
-                )
-                units += need
-                shown += 1
-            if len(items) > shown:
+                w = tile_w * tile.units + gap * (tile.units - 1)
+                self.slot_tile(tile, x, y - label_h - tile_h, w, tile_h)
+                units += tile.units
+            if row.more:
                 x = left + units * (tile_w + gap)
                 self.label(
-                    t("stalker.more", n=len(items) - shown),
+                    t("stalker.more", n=row.more),
                     x + px(10),
                     y - label_h - tile_h / 2,
                     12,
                     theme.TEXT_DIM,
                     anchor_y="center",
                 )
-            if not items:
+            if not row.tiles and not row.more:
                 self.empty_tile(left, y - label_h - tile_h, tile_w, tile_h)
             y -= row_h
 
-    def mod_reason(self, state: Any, player: Any, instance: str, reason: str) -> str:
-        """EQ-4: why a modifier gives nothing (the engine's words, or their translation)."""
-        if i18n.language() == "en":
-            return reason.removeprefix("EQ-4: ")
-        mod = state.card(instance)
-        if player.weapon is None:
-            return t("stalker.mod_no_weapon", type=weapon_type(mod.weapon_type))
-        weapon = state.card(player.weapon)
-        return t(
-            "stalker.mod_wrong_type",
-            type=weapon_type(mod.weapon_type),
-            weapon=card_name(weapon),
-            wtype=weapon_type(weapon.weapon_type),
-        )
-
-    def slot_tile(
-        self,
-        state: Any,
-        instance: str | None,
-        x: float,
-        y: float,
-        w: float,
-        h: float,
-        slot: str,
-        *,
-        count: int = 1,
-        dim: bool = False,
-        note: str = "",
-    ) -> None:
-        if instance is None:
+    def slot_tile(self, tile: Tile | None, x: float, y: float, w: float, h: float) -> None:
+        if tile is None:
             self.empty_tile(x, y, w, h)
             return
-        card = state.card(instance)
-        face = CardFace(card, x, y, w, h, compact=True, dim=dim, count=count, note=note)
+        face = CardFace(
+            tile.card, x, y, w, h, compact=True, dim=tile.dim, count=tile.count, note=tile.note
+        )
         face.build(self)
-        self.faces.append((face, instance, "slot"))
-        tip = self.tip_for(card, note, t("stalker.tip_stash"))
-        self.hits.add(Hit(x, y, x + w, y + h, ("card", instance, "slot"), None, tip))
+        self.faces.append((face, tile.instance, "slot"))
+        self.hits.add(Hit(x, y, x + w, y + h, ("card", tile.instance, "slot"), None, tile.tip))
 
     def empty_tile(self, x: float, y: float, w: float, h: float) -> None:
         self._empties.append((x, y, w, h))
 
-    def tip_for(self, card: Any, note: str, action: str) -> str:
-        lines = [card_name(card), card_summary(card)]
-        if card.text:
-            lines.append(i18n.card_text(card.text))
-        if note:
-            lines.append(note)
-        if not self.lock_reason():
-            lines.append(action)
-        return "\n".join(line for line in lines if line)
-
-    def build_backpack(self, state: Any, player: Any) -> None:
+    def build_backpack(self, state: GameState, player: PlayerState, locked: bool) -> None:
         px = theme.px
         left, right, bottom, top = self.pack_box
         self.label(
@@ -381,22 +255,18 @@ class StalkerView(ScreenFrame):
         area_top = top - px(60)
         rows = max(1, int((area_top - bottom - px(10)) // (tile_h + gap)))
         per_page = rows * cols
-        items = list(player.backpack)
+        items = presenter.backpack(state, player, locked)
         self.pack_scroll = max(0, min(self.pack_scroll, max(0, len(items) - per_page)))
         visible = items[self.pack_scroll : self.pack_scroll + per_page]
-        for k, instance in enumerate(visible):
+        for k, tile in enumerate(visible):
             r, c = divmod(k, cols)
             x = left + px(14) + c * (tile_w + gap)
             y = area_top - (r + 1) * (tile_h + gap) + gap
-            card = state.card(instance)
-            note = ""
-            if equipment.slot_of(card) is None:
-                note = t("stalker.no_slot")
-            face = CardFace(card, x, y, tile_w, tile_h, compact=True, note=note)
+            face = CardFace(tile.card, x, y, tile_w, tile_h, compact=True, note=tile.note)
             face.build(self)
-            self.faces.append((face, instance, "pack"))
-            tip = self.tip_for(card, "", t("stalker.tip_activate"))
-            self.hits.add(Hit(x, y, x + tile_w, y + tile_h, ("card", instance, "pack"), None, tip))
+            self.faces.append((face, tile.instance, "pack"))
+            key = ("card", tile.instance, "pack")
+            self.hits.add(Hit(x, y, x + tile_w, y + tile_h, key, None, tile.tip))
         if not items:
             self.label(
                 t("stalker.backpack_empty"), left + px(14), area_top - px(30), 12, theme.TEXT_DIM
@@ -421,8 +291,8 @@ class StalkerView(ScreenFrame):
         if self.state is None:
             return
         widgets.panel(*self.slots_box)
-        widgets.panel(*self.pack_box, light=self.drag is not None and self.drag["where"] == "slot")
-        if self.drag is not None and self.drag["where"] == "pack":
+        widgets.panel(*self.pack_box, light=self.drag is not None and self.drag.where == "slot")
+        if self.drag is not None and self.drag.where == "pack":
             lf, r, b, tp = self.slots_box
             arcade.draw_lrbt_rectangle_outline(lf, r, b, tp, theme.ACCENT, 2)
         bar = getattr(self, "health_bar", None)
@@ -439,7 +309,7 @@ class StalkerView(ScreenFrame):
             )
 
     def draw_over(self) -> None:
-        if self.drag is not None and self.drag.get("moving"):
+        if self.drag is not None and self.drag.moving:
             x, y = self.mouse
             px = theme.px
             w, h = px(200), px(40)
@@ -451,7 +321,7 @@ class StalkerView(ScreenFrame):
             )
             if self.ghost is None:
                 self.ghost = arcade.Text(
-                    self.drag["name"],
+                    self.drag.name,
                     0,
                     0,
                     theme.TEXT,
@@ -490,23 +360,16 @@ class StalkerView(ScreenFrame):
             return
         _kind, instance, where = hit.key
         name = card_name(self.state.card(instance)) if self.state is not None else ""
-        self.drag = {
-            "instance": instance,
-            "where": where,
-            "x": x,
-            "y": y,
-            "moving": False,
-            "name": name,
-        }
+        self.drag = Drag(instance, where, x, y, name)
         self.ghost = None
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
         self.mouse = (x, y)
-        if self.drag is not None and not self.drag["moving"]:
+        if self.drag is not None and not self.drag.moving:
             self.hover_changed()
         drag = self.drag
-        if drag is not None and abs(x - drag["x"]) + abs(y - drag["y"]) > theme.px(8):
-            drag["moving"] = True
+        if drag is not None and abs(x - drag.x) + abs(y - drag.y) > theme.px(8):
+            drag.moving = True
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         self.mouse = (x, y)
@@ -514,8 +377,8 @@ class StalkerView(ScreenFrame):
         self.ghost = None
         if drag is None:
             return
-        instance, where = drag["instance"], drag["where"]
-        if drag["moving"]:
+        instance, where = drag.instance, drag.where
+        if drag.moving:
             target = self.drop_target(x, y)
             if target is None or target == where:
                 self.rebuild_keep_hover()
@@ -531,11 +394,9 @@ class StalkerView(ScreenFrame):
 
     def move_card(self, instance: str, where: str) -> None:
         """Click or drop: slot → backpack (Stash), backpack → slot (Activate)."""
-        reason = self.lock_reason()
-        if reason:
-            from stalkerzone.client.text.card_words import Refusal
-
-            self.refusal = Refusal(f"{self._lock_rule()}: {reason}", self._lock_rule())
+        lock = self.lock()
+        if lock.reason:
+            self.refusal = Refusal(f"{lock.rule}: {lock.reason}", lock.rule)
             self.rebuild()
             return
         action = Stash(instance) if where == "slot" else Activate(instance)

@@ -9,59 +9,41 @@ a link to its rule.
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
 
 import arcade
 
 from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.card_face import CardFace
-from stalkerzone.client.text import i18n
+from stalkerzone.client.screens.bases import presenter
+from stalkerzone.client.screens.bases.presenter import TABS, CardRow, RowAction
 from stalkerzone.client.text.card_words import (
     Hit,
     Refusal,
-    card_name,
-    colour_name,
     open_rules,
     player_stats,
     session_of,
     site_name,
-    stat_changes,
-    stats_if,
     t,
 )
 from stalkerzone.client.widgets import theme
 from stalkerzone.client.widgets.screen_frame import ScreenFrame
-from stalkerzone.engine import bases, equipment
-from stalkerzone.engine.actions import Buy, DeliverOrder, Heal, Sell, TakeOrder
-from stalkerzone.engine.cards import (
-    BASES,
-    ArtifactRequirement,
-    Monster,
-    Order,
-    Site,
-    TrophyRequirement,
-    VisitRequirement,
-)
-from stalkerzone.engine.state import card_id
+from stalkerzone.engine import bases
+from stalkerzone.engine.actions import Action
+from stalkerzone.engine.cards import AnyCard, Colour, Site
+from stalkerzone.engine.loadout import StalkerStats
+from stalkerzone.engine.state import GameState, PlayerState
 
-TABS = ("buy", "sell", "heal", "orders")
-
-
-def requirement_text(state: Any, order: Order) -> str:
-    """ORDER-1: what an order asks for, in words."""
-    req = order.requirement
-    if isinstance(req, TrophyRequirement):
-        monster = state.cards.get(req.monster) if req.monster in state.cards else None
-        name = card_name(monster) if monster is not None else req.monster
-        colour = colour_name(req.colour, False) if req.colour else t("base.any_colour")
-        return t("base.req_trophy", monster=name, colour=colour)
-    if isinstance(req, ArtifactRequirement):
-        art = state.cards.get(req.artifact) if req.artifact in state.cards else None
-        return t("base.req_artifact", artifact=card_name(art) if art else req.artifact)
-    if isinstance(req, VisitRequirement):
-        return t("base.req_visit", site=site_name(req.site))
-    return ""
+TONES = {
+    "text": theme.TEXT,
+    "dim": theme.TEXT_DIM,
+    "accent": theme.ACCENT,
+    "good": theme.GOOD,
+    "bad": theme.BAD,
+    "warn": theme.WARN,
+}
+requirement_text = presenter.requirement_text  # the old name, still importable from here
 
 
 @screen("base")
@@ -84,17 +66,17 @@ class BaseScreen(ScreenFrame):
         self.tile_w = 290
 
     @property
-    def state(self) -> Any:
+    def state(self) -> GameState | None:
         session = session_of(self)
         return None if session is None else session.view
 
     def site(self) -> Site | None:
-        state = self.state
-        if state is None or state.phase != "turn":
-            return None
-        position = state.player.position
-        info = state.zone_map.hexes.get(position) if position is not None else None
-        return info.site if info is not None and info.site in BASES else None
+        return presenter.site_here(self.state)
+
+    def legal(self) -> tuple[Action, ...] | None:
+        """``legal_actions`` of the state (None while computed off the frame)."""
+        session = session_of(self)
+        return None if session is None else session.legal()
 
     # layout ----------------------------------------------------------------------------------
     def build(self) -> None:
@@ -135,7 +117,7 @@ class BaseScreen(ScreenFrame):
         for tab in TABS:
             self.button(
                 t(f"base.tab_{tab}"),
-                lambda k=tab: self.set_tab(k),
+                partial(self.set_tab, tab),
                 width=tab_w,
                 height=40,
                 size=14,
@@ -160,24 +142,15 @@ class BaseScreen(ScreenFrame):
             error = bases.trade_refusal_error(state)
             if error is not None:
                 self.refusal = Refusal.of(error, state.cards)
-        getattr(self, f"build_{self.tab}")(state, site, player, stats)
+        getattr(self, f"build_{self.tab}")(state, site, stats)
         self.refusal_line(px(24), px(20), w - px(48))
 
-    def build_side(self, state: Any, player: Any, stats: Any) -> None:
+    def build_side(self, state: GameState, player: PlayerState, stats: StalkerStats) -> None:
         px = theme.px
         left, _right, _bottom, top = self.side_box
         x, y = left + px(14), top - px(28)
         self.label(t("base.your_stalker"), x, y, 15, bold=True)
-        lines = [
-            (t("stalker.attack"), str(stats.attack)),
-            (t("stalker.defence"), str(stats.defence)),
-            (t("stalker.movement"), str(stats.movement)),
-            (t("stalker.health"), f"{player.health}/{stats.max_health}"),
-            (t("base.cash"), str(player.cash)),
-            (t("base.reputation"), str(player.reputation)),
-        ]
-        if stats.one_die_bonus:
-            lines.insert(1, (t("base.one_die"), f"+{stats.one_die_bonus}"))
+        lines = presenter.side_lines(player, stats)
         for k, (name, value) in enumerate(lines):
             yy = y - px(34) - k * px(26)
             self.label(name, x, yy, 12, theme.TEXT_DIM)
@@ -194,27 +167,19 @@ class BaseScreen(ScreenFrame):
                 multiline=True,
             )
 
-    def build_locked(self, state: Any, site: Site, player: Any) -> None:
+    def build_locked(self, state: GameState, site: Site, player: PlayerState) -> None:
         px = theme.px
         w, h = self.window.width, self.window.height
-        need = state.variant.reputation_needed(site)
         box = (px(60), w * 0.70 - px(60), h / 2 - px(120), h / 2 + px(120))
         self.lock_box = box
         lf, r, b, tp = box
+        title, need, how = presenter.locked_lines(state, site)
+        cx = (lf + r) / 2
+        self.label(title, cx, tp - px(66), 22, theme.BAD, bold=True, anchor_x="center")
+        self.label(need, cx, tp - px(104), 15, theme.TEXT, anchor_x="center")
         self.label(
-            t("base.locked"), (lf + r) / 2, tp - px(66), 22, theme.BAD, bold=True, anchor_x="center"
-        )
-        self.label(
-            t("base.locked_rep", base=site_name(site), need=need, have=player.reputation),
-            (lf + r) / 2,
-            tp - px(104),
-            15,
-            theme.TEXT,
-            anchor_x="center",
-        )
-        self.label(
-            t("base.locked_how"),
-            (lf + r) / 2,
+            how,
+            cx,
             tp - px(134),
             12,
             theme.TEXT_DIM,
@@ -241,7 +206,7 @@ class BaseScreen(ScreenFrame):
         rows = max(1, int((top - bottom - px(44)) // px(66)))
         return left + px(12), right - px(12), top - px(40), bottom, rows
 
-    def page(self, items: list[Any], rows: int) -> list[Any]:
+    def page(self, items: list[CardRow], rows: int) -> list[CardRow]:
         self.scroll = max(0, min(self.scroll, max(0, len(items) - rows)))
         return items[self.scroll : self.scroll + rows]
 
@@ -260,12 +225,12 @@ class BaseScreen(ScreenFrame):
 
     def row(
         self,
-        card: Any,
+        card: AnyCard,
         y: float,
         left: float,
         right: float,
         *,
-        colour: Any = None,
+        colour: Colour | None = None,
         key: str = "",
         tip: str = "",
     ) -> tuple[float, float]:
@@ -280,172 +245,121 @@ class BaseScreen(ScreenFrame):
             self.hits.add(Hit(left, y - h, right - px(140), y, key, None, tip))
         return y - h, y
 
-    def row_button(
-        self, text: str, on_click: Any, right: float, bottom: float, primary: bool = False
-    ) -> None:
-        """A row's action button (buy, sell, deliver, take) at its right end."""
+    def row_button(self, action: RowAction, right: float, bottom: float) -> None:
+        """A row's action button (buy, sell, deliver, take) at its right end; amber when the
+        engine would take it, its refusal as the tooltip otherwise."""
         px = theme.px
         self.button(
-            text,
-            on_click,
+            action.label,
+            partial(self.do, action.action),
             width=120,
             height=38,
             size=13,
             x=right - px(124),
             y=bottom + px(10),
             add=True,
-            primary=primary,
+            primary=action.primary,
         )
+        if action.reason:
+            self.hits.add(
+                Hit(
+                    right - px(124),
+                    bottom + px(10),
+                    right - px(4),
+                    bottom + px(48),
+                    f"why:{action.action}",
+                    None,
+                    action.reason,
+                )
+            )
 
-    # tabs ------------------------------------------------------------------------------------
-    def build_buy(self, state: Any, site: Site, player: Any, stats: Any) -> None:
+    def card_rows(self, rows: list[CardRow], top: float, left: float, right: float) -> float:
+        """Rows of cards from ``top`` down: tile, headline, detail (and change), button."""
+        px = theme.px
+        y = top
+        for item in rows:
+            b, _ = self.row(
+                item.card, y, left, right, colour=item.colour, key=item.key, tip=item.tip
+            )
+            x = left + self.tile_w + px(14)
+            big = item.key.startswith(("buy:", "sell:"))
+            self.label(
+                item.headline,
+                x,
+                b + px(34),
+                15 if big else 12,
+                TONES[item.tone],
+                bold=big,
+            )
+            self.label(item.detail, x, b + px(12), 11 if big else 12, TONES[item.detail_tone])
+            if item.change:
+                self.previews[item.key] = item.change
+                self.label(
+                    item.change,
+                    x + px(120),
+                    b + px(29),
+                    12,
+                    theme.TEXT,
+                    width=int(right - x - px(250)),
+                    multiline=True,
+                    anchor_y="center",
+                )
+            self.row_button(item.action, right, b)
+            y -= px(66)
+        return y
+
+        # tabs ------------------------------------------------------------------------------------
+
+    def build_buy(self, state: GameState, site: Site, stats: StalkerStats) -> None:
         px = theme.px
         left, right, top, _bottom, rows = self.rows_area()
         self.label(t("base.buy_title", base=site_name(site)), left, top + px(12), 14, bold=True)
-        catalogue = list(bases.catalogue(state, site))
+        catalogue = presenter.buy_rows(state, site, stats, self.legal())
         if not catalogue:
             self.label(t("base.sold_out"), left, top - px(30), 13, theme.TEXT_DIM)
-        for k, cid in enumerate(self.page(catalogue, rows)):
-            card = state.cards.get(cid)
-            y = top - k * px(66)
-            change = self.buy_change(state, player, stats, cid)
-            self.previews[f"buy:{cid}"] = change
-            b, _ = self.row(card, y, left, right, key=f"buy:{cid}", tip=self.card_tip(card))
-            copies = sum(1 for c in state.decks.stock if card_id(c) == cid)
-            price_colour = theme.ACCENT if card.price <= player.cash else theme.BAD
-            x = left + self.tile_w + px(14)
-            self.label(
-                t("base.price", price=card.price), x, b + px(34), 15, price_colour, bold=True
-            )
-            self.label(t("base.in_stock", n=copies), x, b + px(12), 11, theme.TEXT_DIM)
-            self.label(
-                change,
-                x + px(120),
-                b + px(29),
-                12,
-                theme.TEXT,
-                width=int(right - x - px(250)),
-                multiline=True,
-                anchor_y="center",
-            )
-            self.row_button(
-                t("base.buy"), lambda c=cid: self.do(Buy(c)), right, b, card.price <= player.cash
-            )
+        self.card_rows(self.page(catalogue, rows), top, left, right)
         self.scroll_note(len(catalogue), rows)
 
-    def card_tip(self, card: Any) -> str:
-        """A buy row's tooltip: the card's own text, where it is sold, the rule."""
-        lines = [card_name(card)]
-        if card.text:
-            lines.append(i18n.card_text(card.text))
-        sold = ", ".join(site_name(s) for s in getattr(card, "sold_at", ()))
-        if sold:
-            lines.append(t("base.sold_at", bases=sold))
-        lines.append(t("kit.tip_rule", rule="BASE-2"))
-        return "\n".join(lines)
-
-    def buy_change(self, state: Any, player: Any, stats: Any, cid: str) -> str:
-        ctx = state.ctx
-        instance = f"{cid}#preview"
-        after_player = equipment.receive(player, instance, ctx)
-        if instance in after_player.backpack:
-            return t("base.to_backpack")
-        after = stats_if(state, player, lambda p: equipment.receive(p, instance, ctx))
-        if after is None:
-            return ""
-        return stat_changes(stats, after) or t("base.no_stat_change")
-
-    def build_sell(self, state: Any, site: Site, player: Any, stats: Any) -> None:
+    def build_sell(self, state: GameState, site: Site, stats: StalkerStats) -> None:
         px = theme.px
         left, right, top, _bottom, rows = self.rows_area()
         self.label(t("base.sell_title"), left, top + px(12), 14, bold=True)
-        items: list[tuple[str, Any, Any, int]] = []
-        for instance in player.carried():
-            price = bases.sale_price(state, player, instance)
-            if price is not None:
-                items.append((instance, state.card(instance), None, price))
-        for trophy in player.trophies:
-            monster = state.card(trophy.card)
-            assert isinstance(monster, Monster)
-            items.append(
-                (trophy.card, monster, trophy.colour, monster.at(trophy.colour).trophy_price)
-            )
+        items = presenter.sell_rows(state, self.legal(), self.app.settings.colour_blind_symbols)
         if not items:
             self.label(t("base.nothing_to_sell"), left, top - px(30), 13, theme.TEXT_DIM)
-        for k, (instance, card, colour, price) in enumerate(self.page(items, rows)):
-            y = top - k * px(66)
-            if colour is not None:
-                what = t(
-                    "base.trophy_of",
-                    trophy=i18n.card_text(card.trophy),
-                    colour=colour_name(colour, self.app.settings.colour_blind_symbols),
-                )
-                rule = "TROPHY-2"
-            else:
-                where = t("base.active") if instance in player.active else t("base.in_backpack")
-                what = where
-                rule = "BASE-2"
-            b, _ = self.row(
-                card,
-                y,
-                left,
-                right,
-                colour=colour,
-                key=f"sell:{instance}",
-                tip=t("kit.tip_rule", rule=rule),
-            )
-            x = left + self.tile_w + px(14)
-            self.label(t("base.sells_for", price=price), x, b + px(34), 15, theme.ACCENT, bold=True)
-            self.label(what, x, b + px(12), 11, theme.TEXT_DIM)
-            self.row_button(t("base.sell"), lambda i=instance: self.do(Sell(i)), right, b)
+        self.card_rows(self.page(items, rows), top, left, right)
         self.scroll_note(len(items), rows)
 
-    def build_heal(self, state: Any, site: Site, player: Any, stats: Any) -> None:
+    def build_heal(self, state: GameState, site: Site, stats: StalkerStats) -> None:
         px = theme.px
         left, _right, top, _bottom, _rows = self.rows_area()
-        price = state.variant.heal_price
-        missing = stats.max_health - player.health
-        self.label(t("base.heal_title"), left, top + px(12), 14, bold=True)
-        self.label(
-            t("base.heal_state", health=player.health, max=stats.max_health, price=price),
-            left,
-            top - px(24),
-            14,
-        )
-        self.heal_bar = (
-            left,
-            top - px(50),
-            px(420),
-            px(12),
-            player.health / max(1, stats.max_health),
-        )
-        if missing <= 0:
-            self.label(t("base.heal_full"), left, top - px(86), 13, theme.GOOD)
+        heal = presenter.heal_page(state, stats, self.legal())
+        self.label(heal.title, left, top + px(12), 14, bold=True)
+        self.label(heal.state_line, left, top - px(24), 14)
+        self.heal_bar = (left, top - px(50), px(420), px(12), heal.fraction)
+        if heal.full:
+            self.label(heal.full, left, top - px(86), 13, theme.GOOD)
             return
-        affordable = min(missing, player.cash // max(1, price))
-        options = sorted({1, min(5, missing), missing})
         x = left
-        for points in options:
-            label = t("base.heal_n", n=points, cost=points * price)
-            if points == missing and points > 1:
-                label = t("base.heal_all", n=points, cost=points * price)
+        for option in heal.options:
             self.button(
-                label,
-                lambda p=points: self.do(Heal(p)),
+                option.label,
+                partial(self.do, option.action),
                 width=220,
                 height=42,
                 size=13,
                 x=x,
                 y=top - px(120),
                 add=True,
-                primary=points <= affordable,
+                primary=option.primary,
             )
             x += px(232)
-        self.label(t("base.heal_afford", n=affordable), left, top - px(150), 12, theme.TEXT_DIM)
+        self.label(heal.afford_line, left, top - px(150), 12, theme.TEXT_DIM)
 
-    def build_orders(self, state: Any, site: Site, player: Any, stats: Any) -> None:
+    def build_orders(self, state: GameState, site: Site, stats: StalkerStats) -> None:
         px = theme.px
         left, right, top, _bottom, rows = self.rows_area()
+        player = state.player
         cap = state.variant.max_open_orders
         self.label(
             t("base.orders_yours", n=len(player.open_orders), cap=cap),
@@ -455,55 +369,17 @@ class BaseScreen(ScreenFrame):
             bold=True,
         )
         y = top
+        legal = self.legal()
         if not player.open_orders:
             self.label(t("base.no_open_orders"), left, y - px(24), 12, theme.TEXT_DIM)
             y -= px(44)
-        for order in player.open_orders:
-            card = state.card(order.card)
-            done = bases.fulfilment(state, player, order) is not None
-            b, _ = self.row(
-                card,
-                y,
-                left,
-                right,
-                key=f"order:{order.card}",
-                tip=t("kit.tip_rule", rule="ORDER-1"),
-            )
-            x = left + self.tile_w + px(14)
-            self.label(requirement_text(state, card), x, b + px(34), 12, theme.TEXT)
-            progress = t("base.progress_done") if done else t("base.progress_not")
-            self.label(
-                progress + "  ·  " + t("base.reward", reward=card.reward),
-                x,
-                b + px(12),
-                12,
-                theme.GOOD if done else theme.WARN,
-            )
-            self.row_button(
-                t("base.deliver"), lambda c=order.card: self.do(DeliverOrder(c)), right, b, done
-            )
-            y -= px(66)
+        y = self.card_rows(presenter.open_order_rows(state, legal), y, left, right)
         y -= px(14)
-        offered = list(bases.offered(state, site))
+        offered = presenter.offered_rows(state, site, legal)
         self.label(t("base.orders_offered", n=len(offered)), left, y - px(4), 14, bold=True)
         y -= px(16)
         room = max(1, rows - len(player.open_orders) - 1)
-        for instance in self.page(offered, room):
-            card = state.card(instance)
-            b, _ = self.row(
-                card, y, left, right, key=f"offer:{instance}", tip=t("kit.tip_rule", rule="ORDER-1")
-            )
-            x = left + self.tile_w + px(14)
-            self.label(requirement_text(state, card), x, b + px(34), 12, theme.TEXT)
-            self.label(t("base.reward", reward=card.reward), x, b + px(12), 12, theme.ACCENT)
-            self.row_button(
-                t("base.take"),
-                lambda c=instance: self.do(TakeOrder(c)),
-                right,
-                b,
-                len(player.open_orders) < cap,
-            )
-            y -= px(66)
+        self.card_rows(self.page(offered, room), y, left, right)
 
     # drawing ---------------------------------------------------------------------------------
     def draw_scene(self) -> None:
@@ -545,36 +421,15 @@ class BaseScreen(ScreenFrame):
         self.info = ""
         self.rebuild()
 
-    def do(self, action: Any) -> None:
+    def do(self, action: Action) -> None:
         before = self.state
-        cash = before.player.cash if before is not None else 0
         if self.act(action) and before is not None:
-            self.info = self.done_text(before, action, cash)
+            self.info = presenter.done_text(before, self.state, action)
         session = session_of(self)
         if session is not None and session.screen_kind() not in ("board",):
             session.show(self.win, handover=False)
             return
         self.rebuild()
-
-    def done_text(self, before: Any, action: Any, cash: int) -> str:
-        """What a trade did, in the current language (the engine's notes are in English)."""
-        after = self.state
-        now = after.player.cash if after is not None else cash
-        name = ""
-        card_ref = getattr(action, "card", None)
-        if card_ref:
-            name = card_name(before.card(card_ref))
-        if isinstance(action, Buy):
-            return t("base.did_buy", name=name, price=cash - now)
-        if isinstance(action, Sell):
-            return t("base.did_sell", name=name, price=now - cash)
-        if isinstance(action, Heal):
-            return t("base.did_heal", n=action.points, price=cash - now)
-        if isinstance(action, TakeOrder):
-            return t("base.did_take", name=name)
-        if isinstance(action, DeliverOrder):
-            return t("base.did_deliver", name=name, reward=now - cash)
-        return ""
 
     def open_backpack(self) -> None:
         self.win.show_screen("stalker", back=self)

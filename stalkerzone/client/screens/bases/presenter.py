@@ -1,0 +1,339 @@
+"""What the trading-base screen shows, decided from the player's view (no arcade here).
+
+BASE-1 … BASE-3, TROPHY-2, ORDER-1: the base here, the side panel's stat lines, the lock below
+the base's reputation, and the rows of the four tabs (Buy with price, stock and what the card
+would change; Sell at the base's price; Heal options; Orders taken and offered with what each
+asks). Each row's action is a :class:`RowAction`: ``primary`` (amber) when ``legal_actions``
+holds it, otherwise the engine's refusal and its rule id (the button stays clickable: a refused
+click shows the refusal line); Sell buttons stay plain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from stalkerzone.client.text import i18n
+from stalkerzone.client.text.card_words import (
+    card_name,
+    colour_name,
+    site_name,
+    stat_changes,
+    stats_if,
+    t,
+)
+from stalkerzone.client.text.engine_text import render
+from stalkerzone.engine import bases, equipment
+from stalkerzone.engine.actions import Action, Buy, DeliverOrder, Heal, Sell, TakeOrder
+from stalkerzone.engine.cards import (
+    BASES,
+    AnyCard,
+    ArtifactRequirement,
+    Colour,
+    Monster,
+    Order,
+    Site,
+    TrophyRequirement,
+    VisitRequirement,
+)
+from stalkerzone.engine.game import apply
+from stalkerzone.engine.illegal import IllegalAction
+from stalkerzone.engine.loadout import StalkerStats
+from stalkerzone.engine.state import GameState, PlayerState, card_id
+
+TABS = ("buy", "sell", "heal", "orders")
+
+
+@dataclass(frozen=True, slots=True)
+class RowAction:
+    """A row's button: the action, its label, and whether the engine would take it now."""
+
+    action: Action
+    label: str
+    primary: bool
+    reason: str = ""  # the engine's refusal in the current language ("" if legal or unknown)
+    rule: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CardRow:
+    """One row of a tab: the card tile, two text lines, the button, its hit key and tooltip."""
+
+    key: str
+    card: AnyCard
+    headline: str  # a price, or what an order asks for
+    detail: str  # stock, where a card is, progress, reward
+    action: RowAction
+    change: str = ""  # Buy: what the card would change (attack 1d6 → 2d6)
+    colour: Colour | None = None  # a trophy's colour
+    tip: str = ""
+    tone: str = "accent"  # the headline's tone: accent, bad (cannot afford), text
+    detail_tone: str = "dim"
+
+
+@dataclass(frozen=True, slots=True)
+class HealPage:
+    """BASE-3: health now, its price per point and the options to buy."""
+
+    title: str
+    state_line: str
+    fraction: float
+    full: str  # shown when nothing is missing
+    options: tuple[RowAction, ...]
+    afford_line: str
+
+
+def site_here(state: GameState | None) -> Site | None:
+    """The base the current player stands on, during a turn (None elsewhere)."""
+    if state is None or state.phase != "turn":
+        return None
+    position = state.player.position
+    info = state.zone_map.hexes.get(position) if position is not None else None
+    return info.site if info is not None and info.site in BASES else None
+
+
+def row_action(
+    state: GameState, action: Action, label: str, legal: Collection[Action] | None
+) -> RowAction:
+    """The button of ``action``: primary if ``legal`` holds it; otherwise (or while ``legal``
+    is not known yet) the engine decides by applying it to the view: a refusal leaves the
+    state unchanged and gives the reason and its rule id."""
+    if legal is not None and action in legal:
+        return RowAction(action, label, True)
+    try:
+        apply(state, action)
+    except IllegalAction as error:
+        return RowAction(action, label, False, render(error, state.cards), error.rule)
+    return RowAction(action, label, True)
+
+
+def side_lines(player: PlayerState, stats: StalkerStats) -> list[tuple[str, str]]:
+    """The side panel: attack (and "+k to one die"), defence, movement, health, cash, rep."""
+    lines = [
+        (t("stalker.attack"), str(stats.attack)),
+        (t("stalker.defence"), str(stats.defence)),
+        (t("stalker.movement"), str(stats.movement)),
+        (t("stalker.health"), f"{player.health}/{stats.max_health}"),
+        (t("base.cash"), str(player.cash)),
+        (t("base.reputation"), str(player.reputation)),
+    ]
+    if stats.one_die_bonus:
+        lines.insert(1, (t("base.one_die"), f"+{stats.one_die_bonus}"))
+    return lines
+
+
+def locked_lines(state: GameState, site: Site) -> tuple[str, str, str]:
+    """BASE-1: the lock's title, the reputation it needs and how to get it."""
+    need = state.variant.reputation_needed(site)
+    return (
+        t("base.locked"),
+        t("base.locked_rep", base=site_name(site), need=need, have=state.player.reputation),
+        t("base.locked_how"),
+    )
+
+
+def requirement_text(state: GameState, order: Order) -> str:
+    """ORDER-1: what an order asks for, in words."""
+    req = order.requirement
+    if isinstance(req, TrophyRequirement):
+        monster = state.cards.get(req.monster) if req.monster in state.cards else None
+        name = card_name(monster) if monster is not None else req.monster
+        colour = colour_name(req.colour, False) if req.colour else t("base.any_colour")
+        return t("base.req_trophy", monster=name, colour=colour)
+    if isinstance(req, ArtifactRequirement):
+        art = state.cards.get(req.artifact) if req.artifact in state.cards else None
+        return t("base.req_artifact", artifact=card_name(art) if art else req.artifact)
+    if isinstance(req, VisitRequirement):
+        return t("base.req_visit", site=site_name(req.site))
+    return ""
+
+
+def buy_change(state: GameState, player: PlayerState, stats: StalkerStats, cid: str) -> str:
+    """What buying ``cid`` would do: to the backpack, or the stats it changes (ST-1, EQ-3)."""
+    ctx = state.ctx
+    instance = f"{cid}#preview"
+    after_player = equipment.receive(player, instance, ctx)
+    if instance in after_player.backpack:
+        return t("base.to_backpack")
+    after = stats_if(state, player, lambda p: equipment.receive(p, instance, ctx))
+    if after is None:
+        return ""
+    return stat_changes(stats, after) or t("base.no_stat_change")
+
+
+def card_tip(card: AnyCard) -> str:
+    """A buy row's tooltip: the card's own text, where it is sold, the rule."""
+    lines = [card_name(card)]
+    if card.text:
+        lines.append(i18n.card_text(card.text))
+    sold = ", ".join(site_name(s) for s in getattr(card, "sold_at", ()))
+    if sold:
+        lines.append(t("base.sold_at", bases=sold))
+    lines.append(t("kit.tip_rule", rule="BASE-2"))
+    return "\n".join(lines)
+
+
+def buy_rows(
+    state: GameState, site: Site, stats: StalkerStats, legal: Collection[Action] | None
+) -> list[CardRow]:
+    """BASE-2: the base's catalogue with price, copies in stock and what each would change."""
+    player = state.player
+    rows = []
+    for cid in bases.catalogue(state, site):
+        card = state.cards.get(cid)
+        price = int(getattr(card, "price", 0))
+        copies = sum(1 for c in state.decks.stock if card_id(c) == cid)
+        rows.append(
+            CardRow(
+                key=f"buy:{cid}",
+                card=card,
+                headline=t("base.price", price=price),
+                detail=t("base.in_stock", n=copies),
+                action=row_action(state, Buy(cid), t("base.buy"), legal),
+                change=buy_change(state, player, stats, cid),
+                tip=card_tip(card),
+                tone="accent" if price <= player.cash else "bad",
+            )
+        )
+    return rows
+
+
+def sell_rows(
+    state: GameState, legal: Collection[Action] | None, symbols: bool = False
+) -> list[CardRow]:
+    """BASE-2 (equipment at the base's price) and TROPHY-2 (trophies at the card's price)."""
+    player = state.player
+    rows = []
+    for instance in player.carried():
+        price = bases.sale_price(state, player, instance)
+        if price is None:
+            continue
+        where = t("base.active") if instance in player.active else t("base.in_backpack")
+        rows.append(
+            CardRow(
+                key=f"sell:{instance}",
+                card=state.card(instance),
+                headline=t("base.sells_for", price=price),
+                detail=where,
+                action=_plain(row_action(state, Sell(instance), t("base.sell"), legal)),
+                tip=t("kit.tip_rule", rule="BASE-2"),
+            )
+        )
+    for trophy in player.trophies:
+        monster = state.card(trophy.card)
+        assert isinstance(monster, Monster)
+        what = t(
+            "base.trophy_of",
+            trophy=i18n.card_text(monster.trophy),
+            colour=colour_name(trophy.colour, symbols),
+        )
+        rows.append(
+            CardRow(
+                key=f"sell:{trophy.card}",
+                card=monster,
+                headline=t("base.sells_for", price=monster.at(trophy.colour).trophy_price),
+                detail=what,
+                action=_plain(row_action(state, Sell(trophy.card), t("base.sell"), legal)),
+                colour=trophy.colour,
+                tip=t("kit.tip_rule", rule="TROPHY-2"),
+            )
+        )
+    return rows
+
+
+def _plain(action: RowAction) -> RowAction:
+    """Sell buttons are never amber: selling is what a base is for (the refusal, if any,
+    stays as the tooltip)."""
+    return RowAction(action.action, action.label, False, action.reason, action.rule)
+
+
+def heal_page(state: GameState, stats: StalkerStats, legal: Collection[Action] | None) -> HealPage:
+    """BASE-3: heal 1, 5 or all missing points at the variant's price per point."""
+    player = state.player
+    price = state.variant.heal_price
+    missing = stats.max_health - player.health
+    affordable = min(missing, player.cash // max(1, price))
+    options: list[RowAction] = []
+    if missing > 0:
+        for points in sorted({1, min(5, missing), missing}):
+            label = t("base.heal_n", n=points, cost=points * price)
+            if points == missing and points > 1:
+                label = t("base.heal_all", n=points, cost=points * price)
+            options.append(row_action(state, Heal(points), label, legal))
+    return HealPage(
+        title=t("base.heal_title"),
+        state_line=t("base.heal_state", health=player.health, max=stats.max_health, price=price),
+        fraction=player.health / max(1, stats.max_health),
+        full=t("base.heal_full") if missing <= 0 else "",
+        options=tuple(options),
+        afford_line=t("base.heal_afford", n=affordable),
+    )
+
+
+def open_order_rows(state: GameState, legal: Collection[Action] | None) -> list[CardRow]:
+    """ORDER-1: the player's open orders, what each asks and whether it can be delivered."""
+    player = state.player
+    rows = []
+    for order in player.open_orders:
+        card = state.card(order.card)
+        assert isinstance(card, Order)
+        done = bases.fulfilment(state, player, order) is not None
+        progress = t("base.progress_done") if done else t("base.progress_not")
+        action = row_action(state, DeliverOrder(order.card), t("base.deliver"), legal)
+        rows.append(
+            CardRow(
+                key=f"order:{order.card}",
+                card=card,
+                headline=requirement_text(state, card),
+                detail=progress + "  ·  " + t("base.reward", reward=card.reward),
+                action=RowAction(action.action, action.label, done, action.reason, action.rule),
+                tip=t("kit.tip_rule", rule="ORDER-1"),
+                tone="text",
+                detail_tone="good" if done else "warn",
+            )
+        )
+    return rows
+
+
+def offered_rows(state: GameState, site: Site, legal: Collection[Action] | None) -> list[CardRow]:
+    """ORDER-1: the orders this base offers (taken while fewer than the variant's cap)."""
+    player = state.player
+    cap = state.variant.max_open_orders
+    rows = []
+    for instance in bases.offered(state, site):
+        card = state.card(instance)
+        assert isinstance(card, Order)
+        action = row_action(state, TakeOrder(instance), t("base.take"), legal)
+        primary = len(player.open_orders) < cap
+        rows.append(
+            CardRow(
+                key=f"offer:{instance}",
+                card=card,
+                headline=requirement_text(state, card),
+                detail=t("base.reward", reward=card.reward),
+                action=RowAction(action.action, action.label, primary, action.reason, action.rule),
+                tip=t("kit.tip_rule", rule="ORDER-1"),
+                tone="text",
+                detail_tone="accent",
+            )
+        )
+    return rows
+
+
+def done_text(before: GameState, after: GameState | None, action: Action) -> str:
+    """What a trade did, in the current language (the engine's notes are in English)."""
+    cash = before.player.cash
+    now = after.player.cash if after is not None else cash
+    card_ref = getattr(action, "card", None)
+    name = card_name(before.card(card_ref)) if card_ref else ""
+    if isinstance(action, Buy):
+        return t("base.did_buy", name=name, price=cash - now)
+    if isinstance(action, Sell):
+        return t("base.did_sell", name=name, price=now - cash)
+    if isinstance(action, Heal):
+        return t("base.did_heal", n=action.points, price=cash - now)
+    if isinstance(action, TakeOrder):
+        return t("base.did_take", name=name)
+    if isinstance(action, DeliverOrder):
+        return t("base.did_deliver", name=name, reward=now - cash)
+    return ""

@@ -1,0 +1,103 @@
+"""The fight's decision buttons (FIGHT-2 … FIGHT-4) laid out from the presenter's models.
+
+Attack / Grenade (n left, » picks which) / Escape (its chance) / Stimulator, auto-resolve and
+skip, each with the odds of that decision under it; a disabled button's tooltip region carries
+the engine's refusal and its rule. The status line says whose move it is or shows the last
+refusal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from stalkerzone.client.screens.fight.presenter import ButtonModel, FightPage
+from stalkerzone.client.text.card_words import Hit, open_rules, t
+from stalkerzone.client.widgets import theme
+
+if TYPE_CHECKING:
+    from stalkerzone.client.screens.fight.screen import FightView
+
+Box = tuple[float, float, float, float]
+
+
+def build_decisions(view: FightView, page: FightPage, box: Box) -> None:
+    """Two columns of decision buttons in the actions panel, then the status line."""
+    px = theme.px
+    lf, r, _b, tp = box
+    lf, r = lf + px(14), r - px(14)
+    gap = px(12)
+    bw = (r - lf - gap) / 2 / theme.scale()
+    fs = 14 if bw >= 200 else 12
+    y1 = tp - px(100)
+    y2 = y1 - px(74)
+    y3 = y2 - px(66)
+    right = lf + px(bw) + gap
+    actions: dict[str, Callable[[], None]] = {
+        "attack": lambda: view.decide("attack"),
+        "grenade": lambda: view.decide("grenade"),
+        "cycle_grenade": view.cycle_grenade,
+        "escape": lambda: view.decide("escape"),
+        "stimulator": view.cycle_stim,
+        "auto": view.toggle_auto,
+        "skip": view.skip,
+    }
+    places = {
+        "attack": (lf, y1, bw, 46, fs + 1),
+        "grenade": (right, y1, bw, 46, fs),
+        "cycle_grenade": (r - px(34), y1, 34, 46, fs),
+        "escape": (lf, y2, bw, 46, fs),
+        "stimulator": (right, y2, bw, 46, fs - 1),
+        "auto": (lf, y3, bw, 40, fs - 1),
+        "skip": (right, y3, bw, 40, fs - 1),
+    }
+    for model in page.buttons:
+        x, y, width, height, size = places[model.key]
+        view.button(
+            model.label,
+            actions[model.key],
+            width=width,
+            height=height,
+            size=size,
+            x=x,
+            y=y,
+            add=True,
+            enabled=model.enabled,
+            primary=model.primary,
+        )
+        if model.odds:
+            view.label(model.odds, x + px(4), y - px(16), 10, theme.TEXT_DIM)
+        if not model.enabled and model.rule and model.key != "escape":
+            _refusal_tip(view, model, x, y, px(width), px(height))
+    escape = page.button("escape")
+    if page.escape_rule_note and escape is not None:
+        view.label(page.escape_rule_note, lf + px(4), y2 - px(16), 10, theme.WARN)
+        view.hits.add(
+            Hit(
+                lf,
+                y2 - px(20),
+                lf + px(bw),
+                y2,
+                "fight4",
+                lambda: open_rules(view, "FIGHT-4"),
+                t("kit.tip_rule_click", rule="FIGHT-4"),
+            )
+        )
+    view.label(page.stimulator_hint, right + px(4), y2 - px(16), 10, theme.TEXT_DIM)
+    if page.bot_note:
+        view.label(page.bot_note, lf, y3 + px(12), 12, theme.TEXT_DIM)
+    if view.refusal is not None:
+        view.refusal_line(lf, tp - px(44), r - lf)
+    elif page.status_tone == "accent":
+        view.label(page.status, lf, tp - px(30), 14, theme.ACCENT, bold=True, anchor_y="center")
+    else:
+        view.label(page.status, lf, tp - px(30), 13, theme.TEXT_DIM, anchor_y="center")
+
+
+def _refusal_tip(
+    view: FightView, model: ButtonModel, x: float, y: float, width: float, height: float
+) -> None:
+    """A disabled button's reason as a tooltip (buttons are widgets; the hit region lies over
+    the same rectangle, so hovering it shows the refusal)."""
+    tip = f"{model.reason}\n" + t("kit.tip_rule", rule=model.rule)
+    view.hits.add(Hit(x, y, x + width, y + height, f"why:{model.key}", None, tip))

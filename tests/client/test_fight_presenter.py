@@ -1,0 +1,169 @@
+"""The fight presenter without a window: buttons with their enabled state and the engine's
+refusal (FIGHT-2, FIGHT-4), odds lines, monster and stalker lines, results (FIGHT-6)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from dataclasses import replace
+
+from stalkerzone.client.screens.fight.odds_worker import compute
+from stalkerzone.client.screens.fight.presenter import (
+    FightPage,
+    Selection,
+    decision_name,
+    describe_all,
+    log_tone,
+    pct,
+    present,
+    results,
+    select,
+)
+from stalkerzone.client.text import i18n
+from stalkerzone.engine.cards import Colour, FirstStrike, Monster, Paralysis, PerColour
+from stalkerzone.engine.combat import Fight, start_fight
+from stalkerzone.engine.state import FightState, GameState
+from tests.support.fights import ATTACK, grenade, monster, script, stalker, stimulator
+from tests.support.game import fresh
+
+
+def held_in(state: GameState, fight: Fight, *, epicenter: bool = False) -> FightState:
+    """A fight of the current player against a real monster card of the deck."""
+    instance = state.decks.monsters[0]
+    return FightState(
+        player=state.current_player,
+        monster=instance,
+        colour=Colour.YELLOW,
+        hex=state.players[state.current_player].position or (0, 0),  # type: ignore[arg-type]
+        fight=fight,
+        epicenter=epicenter,
+    )
+
+
+def at_decision(fight: Fight) -> Fight:
+    """Play the opening chance nodes (paralysis) with rolls that miss, up to a decision."""
+    while fight.is_chance:
+        fight = script(fight, [6])
+    return fight
+
+
+def page_of(fight: Fight, selection: Selection | None = None, **kw: object) -> FightPage:
+    i18n.set_language("en")
+    state = fresh(3)
+    held = held_in(state, fight, epicenter=bool(kw.pop("epicenter", False)))
+    selection = selection or select(fight, None, None)
+    return present(held, state, selection, compute(fight) if not fight.is_terminal else None)
+
+
+def test_buttons_at_a_decision_carry_odds_and_rule_reasons() -> None:
+    fight = at_decision(start_fight(stalker(health=20), monster()))
+    page = page_of(fight)
+    attack = page.button("attack")
+    assert attack is not None and attack.enabled and attack.primary
+    assert attack.odds == "win >99.9% · death 0.0%"  # 2d6 against 8 health, no defence
+    # no grenade held: disabled with the engine's FIGHT-2 refusal
+    throw = page.button("grenade")
+    assert throw is not None and not throw.enabled
+    assert (throw.rule, throw.reason) == ("FIGHT-2", "FIGHT-2: no grenade left")
+    stim = page.button("stimulator")
+    assert stim is not None and not stim.enabled
+    assert (stim.rule, stim.reason) == ("FIGHT-2", "FIGHT-2: no stimulator left")
+    escape = page.button("escape")
+    assert escape is not None and escape.enabled and escape.label == "Escape (100.0%)"
+    assert (page.status, page.status_tone) == ("Your move", "accent")
+    assert page.escape_rule_note == ""
+    assert page.button("auto") is not None and page.button("skip") is None
+
+
+def test_epicenter_escape_is_refused_with_fight_4() -> None:
+    side = stalker(health=20)
+    fight = at_decision(start_fight(side, monster(), epicenter=True))
+    page = page_of(fight, epicenter=True)
+    escape = page.button("escape")
+    assert escape is not None and not escape.enabled
+    assert escape.rule == "FIGHT-4" and escape.label == "No escape"
+    assert escape.reason == "FIGHT-4: no escape is possible in the Epicenter"
+    assert page.escape_rule_note.startswith("FIGHT-4")
+    assert "Epicenter" in page.subtitle
+    assert page.button("attack") is not None and page.button("attack").enabled  # type: ignore[union-attr]
+
+
+def test_grenades_and_stimulators_enabled_and_named() -> None:
+    side = stalker(
+        health=20,
+        grenades=(grenade("rgd-5"), grenade("f-1", "3d6")),
+        stimulators=(stimulator("bandage", 5),),
+    )
+    fight = at_decision(start_fight(side, monster()))
+    selection = select(fight, None, "bandage")
+    first = fight.core.grenades[0]
+    assert selection.grenade == first and selection.stimulator == "bandage"
+    page = page_of(fight, selection)
+    throw = page.button("grenade")
+    assert throw is not None and throw.enabled and throw.label == f"{first} (1 left)"
+    assert page.button("cycle_grenade") is not None  # two kinds of grenade: » picks
+    stim = page.button("stimulator")
+    assert stim is not None and stim.enabled and "+5" in stim.label
+    assert select(fight, "gone", "gone") == Selection(first, None)
+
+
+def test_nothing_can_be_pressed_while_dice_roll_or_a_bot_decides() -> None:
+    fight = at_decision(start_fight(stalker(health=20), monster()))
+    rolling = page_of(fight, Selection(rolling=True))
+    assert not any(b.enabled for b in rolling.buttons if b.key not in ("auto", "skip"))
+    assert rolling.button("skip") is not None and rolling.status == i18n.t("fight.rolling")
+    assert all(b.rule == "" for b in rolling.buttons)  # waiting is no engine refusal
+    bot = page_of(fight, Selection(bot=True))
+    assert bot.bot_note and bot.button("auto") is None
+    assert not any(b.enabled for b in bot.buttons)
+
+
+def test_odds_rows_and_monster_lines() -> None:
+    beast = monster(Paralysis(PerColour(1, 2, 3)), FirstStrike())
+    fight = at_decision(start_fight(stalker(health=20), beast))
+    page = page_of(fight)
+    odds = compute(fight).best
+    assert [r.value for r in page.odds.rows] == [pct(odds.win), pct(odds.death), pct(odds.escape)]
+    assert [r.tone for r in page.odds.rows] == ["good", "bad", "accent"]
+    best = compute(fight).decision
+    assert best is not None
+    assert page.odds.best_move == "Best move now: " + decision_name(fight, best)
+    state = fresh(3)
+    card = state.card(state.decks.monsters[0])
+    assert isinstance(card, Monster)
+    assert len(page.monster.abilities) == len(card.abilities)
+    assert [r.current for r in page.monster.colours] == [c == Colour.YELLOW for c in Colour]
+    assert page.monster.max_health == fight.setup.monster.health
+    assert page.stalker.attack == "Attack 2d6" and page.stalker.max_health == 20
+    assert page.stalker.title.startswith(state.players[state.current_player].name + " — ")
+
+
+def test_results_and_log_lines() -> None:
+    fight = at_decision(start_fight(stalker(health=20, attack="1d6"), monster(health=(1, 1, 1))))
+    done = script(fight, [ATTACK, 6])
+    assert done.is_terminal and done.outcome == "win"
+    state = fresh(3)
+    result = results(held_in(state, done), state)
+    assert result.outcome == "win" and result.tone == "good" and result["outcome"] == "win"
+    assert any("trophy" in line.lower() for line in result.lines)
+    steps = describe_all(done.log, done.setup)
+    assert steps[-1].kind == "win" and log_tone(steps[-1]) == "good"
+    assert log_tone(replace(steps[-1], kind="round")) == "accent"
+    assert page_of(done).odds.outcome  # the result headline instead of odds
+
+
+def test_presenters_import_no_arcade() -> None:
+    """Screens draw, presenters decide: the presenters run without arcade or pyglet."""
+    code = (
+        "import sys\n"
+        "import stalkerzone.client.screens.fight.presenter\n"
+        "import stalkerzone.client.screens.bases.presenter\n"
+        "import stalkerzone.client.screens.stalker.presenter\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('arcade', 'pyglet')))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "ARCADE_HEADLESS"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    assert out.stdout.strip() == "[]"
