@@ -1,20 +1,25 @@
 """Saved games on disk: JSON, written atomically, read back with every field checked.
 
-A save (format 2) holds what decides the game — the seed, the variant, the Zone mode, the
-players, the card packs (id, version and a checksum of their cards), a checksum of the sectors,
+A save (format 3) holds what decides the game — the seed, the variant, the Zone mode, the
+players, the card packs (id, version and a checksum of their cards: never a folder; on load
+they are looked up among the base pack, the user card folder and ``--cards`` folders), a
+checksum of the sectors,
 and every action applied — plus a snapshot of the final state for fast loading, that state's
 checksum, one fingerprint per action (so a replay can name the first action that went another
 way) and an integrity checksum of the whole document (so an edited file is noticed).
 
 Loading never raises anything but :class:`SaveError` (a one-line message naming the file and the
-field) and never writes to the file. Format 1 (the client's first saves: set-up and actions
-only) is still read: its actions are replayed from the seed.
+field) and never writes to the file. Every file is read through :mod:`stalkerzone.files`
+(regular files only, size limit while reading, guarded JSON), and a snapshot must satisfy the
+state's invariants (:mod:`stalkerzone.persistence.invariants`). Formats 1 (the client's first
+saves: set-up and actions only, replayed from the seed) and 2 (with the folders its packs came
+from, no longer scanned) are still read.
 
 What the client calls::
 
-    record = saves.new_game_record(setup, cards, sectors)    # or engine.record.start
-    path = saves.save_game(record, name="my-game", packs=load_result.packs, card_dirs=dirs)
-    saves.autosave(record, packs=..., card_dirs=...)          # after every EndTurn
+    record = engine.record.start(setup, cards, sectors)
+    path = saves.save_game(record, name="my-game", packs=load_result.packs)
+    saves.autosave(record, packs=...)                         # after every EndTurn
     loaded = saves.load_game(path, extra_dirs=dirs)           # -> LoadedGame(.record, …)
 """
 
@@ -24,13 +29,14 @@ import json
 import os
 import tempfile
 import time
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from stalkerzone import __version__, paths
+from stalkerzone import __version__, files, paths
 from stalkerzone.engine import record as records
 from stalkerzone.engine.actions import Action
 from stalkerzone.engine.cards import CardSet
@@ -39,6 +45,7 @@ from stalkerzone.engine.layout import Sector
 from stalkerzone.engine.record import Divergence, GameRecord
 from stalkerzone.engine.state import GameContext, GameState, card_places, instances
 from stalkerzone.errors import UserError
+from stalkerzone.persistence.invariants import state_problem
 from stalkerzone.persistence.serialize import (
     SnapshotError,
     action_from_json,
@@ -51,10 +58,14 @@ from stalkerzone.persistence.serialize import (
     to_json,
 )
 
-FORMAT = 2
-READABLE_FORMATS = (1, 2)
+FORMAT = 3
+READABLE_FORMATS = (1, 2, 3)
 AUTOSAVE = "autosave"
 MAX_BYTES = 64 * 1024 * 1024
+MAX_NAME = 100
+"""Longest save name (characters)."""
+STALE_TEMP_SECONDS = 60.0
+"""A temp file this old is a left-over of an interrupted write, not a write under way."""
 ZONE_MODES = ("hand", "free", "ring", "line", "compact")
 
 
@@ -73,7 +84,8 @@ class PackRef:
 
 @dataclass(frozen=True)
 class LoadedGame:
-    """A game read from a save: the record to play on, and where it came from."""
+    """A game read from a save: the record to play on, and where it came from
+    (``card_dirs``: the ``--cards`` folders its packs were looked up in)."""
 
     record: GameRecord
     path: Path
@@ -126,13 +138,8 @@ def sectors_digest(sectors: Sequence[Sector]) -> str:
     return hit[1]
 
 
-def save_data(
-    record: GameRecord,
-    *,
-    packs: Iterable[Any] = (),
-    card_dirs: Sequence[str | Path] = (),
-) -> dict[str, Any]:
-    """The JSON document of a save (format 2) for ``record``."""
+def save_data(record: GameRecord, *, packs: Iterable[Any] = ()) -> dict[str, Any]:
+    """The JSON document of a save (format 3) for ``record``."""
     state = record.state
     setup = record.setup
     snapshot = state_to_json(state)
@@ -149,7 +156,6 @@ def save_data(
             {"id": p.id, "version": p.version, "digest": p.digest}
             for p in pack_refs(state.cards, packs)
         ],
-        "card_dirs": [str(d) for d in card_dirs],
         "sectors": sectors_digest(state.ctx.sectors),
         "actions": [action_to_json(a) for a in record.actions],
         "trail": list(record.fingerprints()),
@@ -165,6 +171,7 @@ def write_json_atomic(path: Path, data: Any) -> None:
     """Write JSON to a temp file in the same folder, flush it to disk, then rename it over
     ``path``: a crash leaves either the old file or the new one, never half of one."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    files.clean_temp_files(path.parent, older_than=STALE_TEMP_SECONDS)
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -178,11 +185,25 @@ def write_json_atomic(path: Path, data: Any) -> None:
         raise
 
 
+def check_save_name(name: str) -> str:
+    """The reason ``name`` cannot name a save file, or ``""``."""
+    if not name.strip():
+        return "a save name may not be empty"
+    if len(name) > MAX_NAME:
+        return f"a save name has at most {MAX_NAME} characters, not {len(name)}"
+    if any(unicodedata.category(c).startswith("C") for c in name):
+        return "a save name may not contain control characters (such as NUL)"
+    if any(c in name for c in '/\\:*?"<>|') or name.startswith("."):
+        return 'a save name may not contain / \\ : * ? " < > | or start with .'
+    return ""
+
+
 def save_path(name: str | None = None) -> Path:
     """``<saves folder>/<name>.json`` (default name: a UTC time stamp)."""
-    stem = name or time.strftime("game-%Y%m%d-%H%M%S", time.gmtime())
-    if not stem or any(c in stem for c in '/\\:*?"<>|') or stem.startswith("."):
-        raise SaveError(f'{stem!r}: a save name may not contain / \\ : * ? " < > | or start with .')
+    stem = time.strftime("game-%Y%m%d-%H%M%S", time.gmtime()) if name is None else name
+    problem = check_save_name(stem)
+    if problem:
+        raise SaveError(f"{files.shorten(repr(stem))}: {problem}")
     return saves_dir() / f"{stem}.json"
 
 
@@ -192,23 +213,21 @@ def save_game(
     *,
     name: str | None = None,
     packs: Iterable[Any] = (),
-    card_dirs: Sequence[str | Path] = (),
 ) -> Path:
     """Save ``record`` to ``path`` (or ``<saves folder>/<name>.json``), atomically."""
     target = path if path is not None else save_path(name)
-    data = save_data(record, packs=packs, card_dirs=card_dirs)
+    data = save_data(record, packs=packs)
     try:
         write_json_atomic(target, data)
-    except OSError as error:
-        raise SaveError(f"{target}: cannot write: {error.strerror or error}") from None
+    except (OSError, ValueError) as error:
+        reason = error.strerror if isinstance(error, OSError) else None
+        raise SaveError(f"{target}: cannot write: {reason or error}") from None
     return target
 
 
-def autosave(
-    record: GameRecord, *, packs: Iterable[Any] = (), card_dirs: Sequence[str | Path] = ()
-) -> Path:
+def autosave(record: GameRecord, *, packs: Iterable[Any] = ()) -> Path:
     """Rewrite ``autosave.json`` in the saves folder (call it after every turn)."""
-    return save_game(record, name=AUTOSAVE, packs=packs, card_dirs=card_dirs)
+    return save_game(record, name=AUTOSAVE, packs=packs)
 
 
 def latest_autosave() -> Path | None:
@@ -218,11 +237,19 @@ def latest_autosave() -> Path | None:
 
 
 def list_saves() -> list[Path]:
-    """Saves in the saves folder, newest first."""
+    """Saves in the saves folder, newest first (left-over temp files of interrupted writes
+    are deleted on the way: the client lists the saves when it starts)."""
     folder = saves_dir()
     if not folder.is_dir():
         return []
-    return sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    files.clean_temp_files(folder, older_than=STALE_TEMP_SECONDS)
+    found = []
+    for entry in folder.glob("*.json"):
+        try:
+            found.append((entry.stat().st_mtime, entry))
+        except OSError:
+            continue
+    return [entry for _, entry in sorted(found, key=lambda item: item[0], reverse=True)]
 
 
 # --- reading ----------------------------------------------------------------------------------
@@ -231,27 +258,25 @@ def list_saves() -> list[Path]:
 def read_document(path: Path) -> dict[str, Any]:
     """The JSON object of a save file, its format and integrity checked."""
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise SaveError(f"{path}: not a save file (larger than {MAX_BYTES // 2**20} MB)")
-        raw = path.read_bytes()
-    except OSError as error:
-        raise SaveError(f"{path}: cannot read: {error.strerror or error}") from None
+        raw = files.read_bytes(path, limit=MAX_BYTES)
+    except files.FileRefused as error:
+        reason = error.reason
+        if reason.startswith("refused: larger"):
+            reason = f"not a save file ({reason.removeprefix('refused: ')})"
+        raise SaveError(f"{files.shorten(str(path), files.SHOWN_PATH)}: {reason}") from None
     if not raw.strip():
         raise SaveError(f"{path}: empty file, not a save")
     try:
-        data = json.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise SaveError(f"{path}: not a save file (not UTF-8 text)") from None
-    except json.JSONDecodeError as error:
-        ends = raw.rstrip().endswith(b"}")
-        cut = (
-            " (the file looks cut short)" if not ends or error.pos >= len(raw.rstrip()) - 1 else ""
-        )
-        where = f"line {error.lineno} column {error.colno}"
-        raise SaveError(f"{path}: damaged save: bad JSON at {where}{cut}") from None
-    except RecursionError:
-        raise SaveError(f"{path}: damaged save: JSON nested too deeply") from None
+    try:
+        data = files.load_json(text, str(path))
+    except files.FileRefused as error:
+        cut = ""
+        if error.reason.startswith("bad JSON at") and _looks_cut(raw, text):
+            cut = " (the file looks cut short)"
+        raise SaveError(f"{path}: damaged save: {error.reason}{cut}") from None
     if not isinstance(data, dict):
         raise SaveError(f"{path}: not a save file (expected a JSON object)")
     if data.get("game", "stalkerzone") != "stalkerzone":
@@ -274,6 +299,19 @@ def read_document(path: Path) -> dict[str, Any]:
                 f"{path}: integrity: the file was edited or damaged (its checksum does not match)"
             )
     return data
+
+
+def _looks_cut(raw: bytes, text: str) -> bool:
+    """Whether a JSON text that does not parse ends before its last closing brace."""
+    if not raw.rstrip().endswith(b"}"):
+        return True
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as error:
+        return error.pos >= len(text.rstrip()) - 1
+    except (ValueError, RecursionError):
+        return False
+    return False
 
 
 def _field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], path: Path) -> Any:
@@ -319,14 +357,20 @@ def _pack_list(data: Mapping[str, Any], path: Path) -> tuple[PackRef, ...]:
 
 
 def _cards_for(
-    refs: tuple[PackRef, ...], card_dirs: Sequence[Path], include_user: bool, path: Path
+    refs: tuple[PackRef, ...],
+    extra_dirs: Sequence[Path],
+    include_user: bool,
+    path: Path,
+    recorded_dirs: Sequence[str] = (),
 ) -> CardSet:
-    """The cards of exactly the recorded packs (more packs would change the decks)."""
+    """The cards of exactly the recorded packs (more packs would change the decks), looked up
+    by id among the base pack, the user card folder and ``extra_dirs`` — never in a folder the
+    save names (``recorded_dirs``, format 2, only appear in the hint)."""
     from stalkerzone.content.loader import load_packs
 
     try:
-        result = load_packs(card_dirs, include_user=include_user)
-    except Exception as error:
+        result = load_packs(extra_dirs, include_user=include_user)
+    except (UserError, OSError, ValueError) as error:
         raise SaveError(f"{path}: packs: cannot load the card packs: {error}") from None
     if not refs:
         return result.cards
@@ -335,6 +379,8 @@ def _cards_for(
         info = found.get(ref.id)
         if info is None:
             hint = "; add its folder with --cards DIR" if ref.id != "base" else ""
+            if hint and recorded_dirs:
+                hint += f" (it was saved from {files.shorten(recorded_dirs[0])})"
             version = f" version {ref.version}" if ref.version else ""
             raise SaveError(f"{path}: packs: the save needs card pack '{ref.id}'{version}{hint}")
         if ref.version and info.version != ref.version:
@@ -448,6 +494,8 @@ def _load(
         raise SaveError(f"{path}: zone_mode: unknown Zone mode {zone_mode!r:.40}")
     players = _players(data, path)
     card_dirs_raw = data.get("card_dirs", [])
+    if fmt >= 3 and "card_dirs" in data:
+        raise SaveError(f"{path}: card_dirs: a format {fmt} save names its packs, not folders")
     if not isinstance(card_dirs_raw, list) or not all(isinstance(d, str) for d in card_dirs_raw):
         raise SaveError(f"{path}: card_dirs: expected a list of folder names")
     refs = _pack_list(data, path)
@@ -463,8 +511,7 @@ def _load(
         raise SaveError(f"{path}: trail: expected a list of strings")
     if fmt >= 2 and len(trail_raw) != len(actions):
         raise SaveError(f"{path}: trail: {len(trail_raw)} fingerprints for {len(actions)} actions")
-    dirs = [*(Path(d) for d in card_dirs_raw), *extra_dirs]
-    cards = _cards_for(refs, dirs, include_user, path)
+    cards = _cards_for(refs, extra_dirs, include_user, path, card_dirs_raw)
     try:
         variant = load_variant(variant_name)
         sectors = tuple(load_sectors())
@@ -485,7 +532,7 @@ def _load(
             state = state_from_json(snapshot, GameContext(cards, sectors, variant))
         except SnapshotError as error:
             raise SaveError(f"{path}: {error}") from None
-        problem = _card_problem(state, cards)
+        problem = _card_problem(state, cards) or state_problem(state, setup)
         if problem:
             raise SaveError(f"{path}: snapshot: {problem}")
         record = records.from_snapshot(setup, actions, state, trail_raw)
@@ -503,7 +550,7 @@ def _load(
         format=fmt,
         variant=variant_name,
         zone_mode=zone_mode,
-        card_dirs=tuple(card_dirs_raw),
+        card_dirs=tuple(str(d) for d in extra_dirs),
         packs=refs,
         cards=cards,
         sectors=sectors,
@@ -530,8 +577,3 @@ def _card_problem(state: GameState, cards: CardSet) -> str:
             return f"card '{next(iter(extra))}' is in two places"
         return f"card '{next(iter(expected - found))}' is missing"
     return ""
-
-
-def new_game_record(setup: GameSetup, cards: CardSet, sectors: Sequence[Sector]) -> GameRecord:
-    """A new game as a record (:func:`stalkerzone.engine.record.start`)."""
-    return records.start(setup, cards, sectors)
