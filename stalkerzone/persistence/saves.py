@@ -532,7 +532,7 @@ def _load(
             state = state_from_json(snapshot, GameContext(cards, sectors, variant))
         except SnapshotError as error:
             raise SaveError(f"{path}: {error}") from None
-        problem = _card_problem(state, cards) or state_problem(state, setup)
+        problem = state_problem(state, setup) or _card_problem(state, cards)
         if problem:
             raise SaveError(f"{path}: snapshot: {problem}")
         record = records.from_snapshot(setup, actions, state, trail_raw)
