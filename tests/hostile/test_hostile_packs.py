@@ -17,6 +17,8 @@ from stalkerzone.content.loader import load_packs
 from tests.hostile.hazards import DEVICES, HOSTILE_KINDS, deadline, fingerprint, hostile_files
 from tests.support.packs import MONSTER, manifest, write_files
 
+BEAST = MONSTER.format(id="hostile-beast")
+
 
 def pack(root: Path, pack_id: str = "hostile", cards: str = BEAST) -> Path:
     write_files(root, {"pack.toml": manifest(pack_id), "monsters.toml": cards})
