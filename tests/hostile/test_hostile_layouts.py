@@ -92,6 +92,18 @@ def test_hostile_layout_folder_and_long_name(
             "unknown field",
         ),
     ],
+    ids=[
+        "nested-100000",
+        "nested-990",
+        "nested-50",
+        "slot-5000-digits",
+        "rotation-4400-digits",
+        "sector-surrogate",
+        "key-surrogate",
+        "nan",
+        "sector-100000",
+        "key-10000",
+    ],
 )
 def test_hostile_layout_contents(
     tmp_path: Path, text: str, expected: str, capsys: pytest.CaptureFixture[str]

@@ -101,6 +101,7 @@ def test_hostile_card_file_symlink_inside_the_pack_is_fine(tmp_path: Path) -> No
         ('x = "\\ud800"\n', "TOML syntax"),
         ("# " + "x" * 1_100_000 + "\n", "over 1 MB"),
     ],
+    ids=["health-5000-digits", "nested-100000", "nested-70", "tables-70", "surrogate", "over-1mb"],
 )
 def test_hostile_card_file_contents(tmp_path: Path, text: str, expected: str) -> None:
     folder = pack(tmp_path / "pack")
@@ -147,6 +148,7 @@ def test_hostile_manifest_symlink_out_of_the_pack(tmp_path: Path) -> None:
         ("format = 1\nx = " + "[" * 80 + "]" * 80 + "\n", "nested too deeply"),
         ("# " + "x" * 1_100_000 + "\n", "over 1 MB"),
     ],
+    ids=["format-5000-digits", "nested-100000", "nested-80", "over-1mb"],
 )
 def test_hostile_manifest_contents(tmp_path: Path, text: str, expected: str) -> None:
     folder = pack(tmp_path / "pack")
@@ -172,6 +174,7 @@ def with_art(art: str) -> str:
         ("/etc/passwd", "relative"),
         ("art/bad\x00.png", "not a file name"),
     ],
+    ids=["6000-chars", "device-link", "fifo", "link-out", "dot-dot", "absolute", "nul"],
 )
 def test_hostile_art(tmp_path: Path, art: str, expected: str) -> None:
     folder = pack(tmp_path / "pack", cards=with_art(art))

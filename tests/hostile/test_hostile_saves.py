@@ -157,6 +157,18 @@ def test_hostile_save_names(name: str, expected: str) -> None:
         ("snapshot.turn", "1e999999", "bad"),
         ("snapshot.turn", "NaN", "not a number JSON allows"),
     ],
+    ids=[
+        "seed-5000-digits",
+        "seed-50-digits",
+        "rng-4400-digits",
+        "name-surrogate",
+        "note-surrogate",
+        "nested-990",
+        "nested-70",
+        "action-nested-200",
+        "float-overflow",
+        "nan",
+    ],
 )
 def test_hostile_save_resigned_values(
     tmp_path: Path, where: str, value: str, expected: str, capsys: pytest.CaptureFixture[str]

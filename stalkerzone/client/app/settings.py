@@ -64,7 +64,9 @@ def load_settings() -> tuple[Settings, str | None]:
         return Settings(**values).validated(), None
     except files.FileRefused as error:
         return Settings(), f"{path}: settings ignored: {error.reason}"
-    except (OSError, TypeError, ValueError, RecursionError) as error:
+    except RecursionError:
+        return Settings(), f"{path}: settings ignored: TOML nested too deeply"
+    except (OSError, TypeError, ValueError) as error:
         return Settings(), f"{path}: settings ignored: {files.shorten(str(error), 120)}"
 
 
