@@ -2,23 +2,28 @@
 play resumes: a signed snapshot is only as good as its signer, so its numbers are checked.
 
 :func:`state_problem` returns the first violation as ``field: message`` (the field named as in
-the save, ``snapshot.players[1].cash``), or ``""``.
+the save, ``snapshot.players[1].cash``), or ``""``; :func:`card_problem` checks that every
+card copy is in exactly one place.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 
 from stalkerzone.engine import equipment
+from stalkerzone.engine.cards import CardSet
 from stalkerzone.engine.game import GameSetup
 from stalkerzone.engine.hexes import Hex
-from stalkerzone.engine.state import GameState
+from stalkerzone.engine.state import GameState, card_places, instances
 
 MAX_CASH = 1_000_000
 """More money than any game makes (prices and rewards are at most a few thousand)."""
 MAX_COUNT = 10_000
 """Upper bound for Elements, deaths, turns of a zombie and other counters."""
 MAX_TURN = 1_000_000
+MAX_HEALTH = 1000
+"""The largest health a card may give (CARDS.md)."""
 
 
 def state_problem(state: GameState, setup: GameSetup, where: str = "snapshot") -> str:
@@ -33,48 +38,71 @@ def _problems(state: GameState, setup: GameSetup, where: str) -> Iterator[str]:
     if count != len(setup.players):
         yield f"{where}.players: {count} players, the save's set-up has {len(setup.players)}"
         return
-    seats = f"0..{count - 1}"
+    on_map = _map_hexes(state)
+    yield from _seat_problems(state, where)
+    yield from _counter_problems(state, where)
+    yield from _player_problems(state, setup, where, on_map)
+    yield from _loot_problems(state, where, on_map)
+    yield from _fight_problems(state, where, on_map)
+
+
+def _seats(state: GameState) -> str:
+    return f"0..{len(state.players) - 1}"
+
+
+def _seat_problems(state: GameState, where: str) -> Iterator[str]:
+    """Every player number names a player."""
+    count = len(state.players)
     for name in ("current_player", "first_player"):
         value = getattr(state, name)
         if not 0 <= value < count:
-            yield f"{where}.{name}: {value} is not a player ({seats})"
+            yield f"{where}.{name}: {value} is not a player ({_seats(state)})"
     if state.winner is not None and not 0 <= state.winner < count:
-        yield f"{where}.winner: {state.winner} is not a player ({seats})"
+        yield f"{where}.winner: {state.winner} is not a player ({_seats(state)})"
     for k, seat in enumerate(state.standings):
         if not 0 <= seat < count:
-            yield f"{where}.standings[{k}]: {seat} is not a player ({seats})"
+            yield f"{where}.standings[{k}]: {seat} is not a player ({_seats(state)})"
+
+
+def _counter_problems(state: GameState, where: str) -> Iterator[str]:
     if not 1 <= state.turn <= MAX_TURN:
         yield f"{where}.turn: {state.turn} is out of range (1..{MAX_TURN})"
     if not 0 <= state.rng < 2**64:
         yield f"{where}.rng: not a 64-bit generator state"
     if state.phase == "over" and state.winner is None and not state.standings:
         yield f"{where}.winner: the game is over but nobody won"
-    on_map = _map_hexes(state)
-    yield from _player_problems(state, setup, where, on_map)
+    if state.phase == "fight" and state.fight is None:
+        yield f"{where}.fight: the phase is a fight but no fight is under way"
+
+
+def _loot_problems(state: GameState, where: str, on_map: frozenset[Hex] | None) -> Iterator[str]:
     for k, pile in enumerate(state.loot):
-        if not 0 <= pile.owner < count:
-            yield f"{where}.loot[{k}].owner: {pile.owner} is not a player ({seats})"
-        if pile.money < 0 or pile.money > MAX_CASH:
-            yield f"{where}.loot[{k}].money: {pile.money} is out of range (0..{MAX_CASH})"
-        if pile.elements < 0 or pile.elements > MAX_COUNT:
-            yield f"{where}.loot[{k}].elements: {pile.elements} is out of range"
+        at = f"{where}.loot[{k}]"
+        if not 0 <= pile.owner < len(state.players):
+            yield f"{at}.owner: {pile.owner} is not a player ({_seats(state)})"
+        if not 0 <= pile.money <= MAX_CASH:
+            yield f"{at}.money: {pile.money} is out of range (0..{MAX_CASH})"
+        if not 0 <= pile.elements <= MAX_COUNT:
+            yield f"{at}.elements: {pile.elements} is out of range (0..{MAX_COUNT})"
         if on_map is not None and pile.hex not in on_map:
-            yield f"{where}.loot[{k}].hex: ({pile.hex.q}, {pile.hex.r}) is not on the map"
+            yield f"{at}.hex: ({pile.hex.q}, {pile.hex.r}) is not on the map"
+
+
+def _fight_problems(state: GameState, where: str, on_map: frozenset[Hex] | None) -> Iterator[str]:
     for name in ("fight", "last_fight"):
         held = getattr(state, name)
         if held is None:
             continue
-        if not 0 <= held.player < count:
-            yield f"{where}.{name}.player: {held.player} is not a player ({seats})"
+        at = f"{where}.{name}"
+        if not 0 <= held.player < len(state.players):
+            yield f"{at}.player: {held.player} is not a player ({_seats(state)})"
         if on_map is not None and held.hex not in on_map:
-            yield f"{where}.{name}.hex: ({held.hex.q}, {held.hex.r}) is not on the map"
+            yield f"{at}.hex: ({held.hex.q}, {held.hex.r}) is not on the map"
         side = held.fight.setup.stalker
-        if not 0 <= side.health <= max(side.max_health, 0) or side.max_health > 1000:
-            yield f"{where}.{name}.fight.setup.stalker.health: {side.health} is out of range"
-        if held.fight.setup.monster.health > 1000:
-            yield f"{where}.{name}.fight.setup.monster.health: above 1000"
-    if state.phase == "fight" and state.fight is None:
-        yield f"{where}.fight: the phase is a fight but no fight is under way"
+        if not 0 <= side.health <= side.max_health <= MAX_HEALTH:
+            yield f"{at}.fight.setup.stalker.health: {side.health} is out of range"
+        if not 0 <= held.fight.setup.monster.health <= MAX_HEALTH:
+            yield f"{at}.fight.setup.monster.health: out of range (0..{MAX_HEALTH})"
 
 
 def _map_hexes(state: GameState) -> frozenset[Hex] | None:
@@ -113,3 +141,24 @@ def _player_problems(
         if player.position is not None and on_map is not None and player.position not in on_map:
             q, r = player.position
             yield f"{at}.position: ({q}, {r}) is not on the map"
+
+
+def card_problem(state: GameState, cards: CardSet) -> str:
+    """Every card copy of the game must be in exactly one place (deck, hand, loot…)."""
+    expected = Counter(
+        instance
+        for group in (cards.monsters, cards.equipment, cards.artifacts, cards.events, cards.orders)
+        for card in group
+        for instance in instances(card)
+    )
+    found: Counter[str] = Counter()
+    for instance, where in card_places(state):
+        if instance not in expected:
+            return f"{where}: unknown card '{instance[:60]}'"
+        found[instance] += 1
+    if found != expected:
+        extra = found - expected
+        if extra:
+            return f"card '{next(iter(extra))}' is in two places"
+        return f"card '{next(iter(expected - found))}' is missing"
+    return ""

@@ -30,7 +30,6 @@ import os
 import tempfile
 import time
 import unicodedata
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -43,9 +42,9 @@ from stalkerzone.engine.cards import CardSet
 from stalkerzone.engine.game import GameSetup, PlayerSetup
 from stalkerzone.engine.layout import Sector
 from stalkerzone.engine.record import Divergence, GameRecord
-from stalkerzone.engine.state import GameContext, GameState, card_places, instances
+from stalkerzone.engine.state import GameContext, GameState
 from stalkerzone.errors import UserError
-from stalkerzone.persistence.invariants import state_problem
+from stalkerzone.persistence.invariants import card_problem, state_problem
 from stalkerzone.persistence.serialize import (
     SnapshotError,
     action_from_json,
@@ -106,36 +105,40 @@ def saves_dir() -> Path:
     return paths.user_saves_dir()
 
 
-def pack_refs(cards: CardSet, packs: Iterable[Any] = ()) -> tuple[PackRef, ...]:
-    """The packs whose cards are in play; versions from the loader's ``PackInfo`` if given."""
+def pack_refs(
+    cards: CardSet, packs: Iterable[Any] = (), ctx: GameContext | None = None
+) -> tuple[PackRef, ...]:
+    """The packs whose cards are in play; versions from the loader's ``PackInfo`` if given.
+
+    With ``ctx`` (the game's rules context) the checksums are kept in its ``memo`` for the
+    game's lifetime: an autosave after every turn does not hash the cards again."""
     versions = {str(p.id): str(p.version) for p in packs}
     ids = sorted({card.pack for card in cards})
-    return tuple(PackRef(i, versions.get(i, ""), _pack_digest(cards, i)) for i in ids)
+    return tuple(PackRef(i, versions.get(i, ""), _pack_digest(cards, i, ctx)) for i in ids)
 
 
-_DIGESTS: dict[tuple[int, str], tuple[CardSet, str]] = {}
+def _pack_digest(cards: CardSet, pack: str, ctx: GameContext | None) -> str:
+    if ctx is None or ctx.cards is not cards:
+        return cards_digest(cards, pack)
+    key = ("saves.pack_digest", pack)
+    found = ctx.memo.get(key)
+    if not isinstance(found, str):
+        found = cards_digest(cards, pack)
+        ctx.memo[key] = found
+    return found
 
 
-def _pack_digest(cards: CardSet, pack: str) -> str:
-    key = (id(cards), pack)
-    hit = _DIGESTS.get(key)
-    if hit is None or hit[0] is not cards:
-        hit = (cards, cards_digest(cards, pack))
-        _DIGESTS[key] = hit
-    return hit[1]
-
-
-_SECTOR_DIGESTS: dict[int, tuple[tuple[Sector, ...], str]] = {}
-
-
-def sectors_digest(sectors: Sequence[Sector]) -> str:
-    """A checksum of the sectors (tiles) a game was played with."""
-    key = tuple(sectors)
-    hit = _SECTOR_DIGESTS.get(id(sectors))
-    if hit is None or hit[0] != key:
-        hit = (key, digest(to_json(key, cards_by_reference=False)))
-        _SECTOR_DIGESTS[id(sectors)] = hit
-    return hit[1]
+def sectors_digest(sectors: Sequence[Sector], ctx: GameContext | None = None) -> str:
+    """A checksum of the sectors (tiles) a game was played with (kept in ``ctx.memo`` when
+    ``ctx`` is the game's context and holds these sectors)."""
+    if ctx is None or ctx.sectors is not sectors:
+        return digest(to_json(tuple(sectors), cards_by_reference=False))
+    key = ("saves.sectors_digest",)
+    found = ctx.memo.get(key)
+    if not isinstance(found, str):
+        found = digest(to_json(tuple(sectors), cards_by_reference=False))
+        ctx.memo[key] = found
+    return found
 
 
 def save_data(record: GameRecord, *, packs: Iterable[Any] = ()) -> dict[str, Any]:
@@ -154,9 +157,9 @@ def save_data(record: GameRecord, *, packs: Iterable[Any] = ()) -> dict[str, Any
         "players": [{"name": p.name, "stalker": p.stalker, "bot": p.bot} for p in setup.players],
         "packs": [
             {"id": p.id, "version": p.version, "digest": p.digest}
-            for p in pack_refs(state.cards, packs)
+            for p in pack_refs(state.cards, packs, state.ctx)
         ],
-        "sectors": sectors_digest(state.ctx.sectors),
+        "sectors": sectors_digest(state.ctx.sectors, state.ctx),
         "actions": [action_to_json(a) for a in record.actions],
         "trail": list(record.fingerprints()),
         "turn": state.turn,
@@ -493,24 +496,9 @@ def _load(
     if zone_mode not in ZONE_MODES:
         raise SaveError(f"{path}: zone_mode: unknown Zone mode {zone_mode!r:.40}")
     players = _players(data, path)
-    card_dirs_raw = data.get("card_dirs", [])
-    if fmt >= 3 and "card_dirs" in data:
-        raise SaveError(f"{path}: card_dirs: a format {fmt} save names its packs, not folders")
-    if not isinstance(card_dirs_raw, list) or not all(isinstance(d, str) for d in card_dirs_raw):
-        raise SaveError(f"{path}: card_dirs: expected a list of folder names")
+    card_dirs_raw = _recorded_dirs(data, fmt, path)
     refs = _pack_list(data, path)
-    raw_actions = _field(data, "actions", list, path)
-    actions: list[Action] = []
-    for k, raw in enumerate(raw_actions):
-        try:
-            actions.append(action_from_json(raw, f"actions[{k}]"))
-        except SnapshotError as error:
-            raise SaveError(f"{path}: {error}") from None
-    trail_raw = data.get("trail", [])
-    if not isinstance(trail_raw, list) or not all(isinstance(t, str) for t in trail_raw):
-        raise SaveError(f"{path}: trail: expected a list of strings")
-    if fmt >= 2 and len(trail_raw) != len(actions):
-        raise SaveError(f"{path}: trail: {len(trail_raw)} fingerprints for {len(actions)} actions")
+    actions, trail_raw = _actions(data, fmt, path)
     cards = _cards_for(refs, extra_dirs, include_user, path, card_dirs_raw)
     try:
         variant = load_variant(variant_name)
@@ -528,13 +516,7 @@ def _load(
     if fmt >= 2 and not replay_all:
         if not isinstance(snapshot, dict) or digest(snapshot) != data.get("checksum"):
             raise SaveError(f"{path}: snapshot: does not match its checksum")
-        try:
-            state = state_from_json(snapshot, GameContext(cards, sectors, variant))
-        except SnapshotError as error:
-            raise SaveError(f"{path}: {error}") from None
-        problem = state_problem(state, setup) or _card_problem(state, cards)
-        if problem:
-            raise SaveError(f"{path}: snapshot: {problem}")
+        state = _checked_snapshot(snapshot, setup, GameContext(cards, sectors, variant), path)
         record = records.from_snapshot(setup, actions, state, trail_raw)
     else:
         try:
@@ -558,22 +540,45 @@ def _load(
     return loaded, divergence
 
 
-def _card_problem(state: GameState, cards: CardSet) -> str:
-    """Every card copy of the game must be in exactly one place (deck, hand, loot…)."""
-    expected = Counter(
-        instance
-        for group in (cards.monsters, cards.equipment, cards.artifacts, cards.events, cards.orders)
-        for card in group
-        for instance in instances(card)
-    )
-    found: Counter[str] = Counter()
-    for instance, where in card_places(state):
-        if instance not in expected:
-            return f"{where}: unknown card '{instance[:60]}'"
-        found[instance] += 1
-    if found != expected:
-        extra = found - expected
-        if extra:
-            return f"card '{next(iter(extra))}' is in two places"
-        return f"card '{next(iter(expected - found))}' is missing"
-    return ""
+def _recorded_dirs(data: Mapping[str, Any], fmt: int, path: Path) -> list[str]:
+    """The folders a format 2 save recorded (shown in hints, never scanned); none later."""
+    recorded = data.get("card_dirs", [])
+    if fmt >= 3 and "card_dirs" in data:
+        raise SaveError(f"{path}: card_dirs: a format {fmt} save names its packs, not folders")
+    if not isinstance(recorded, list) or not all(isinstance(d, str) for d in recorded):
+        raise SaveError(f"{path}: card_dirs: expected a list of folder names")
+    return recorded
+
+
+def _actions(data: Mapping[str, Any], fmt: int, path: Path) -> tuple[list[Action], list[str]]:
+    """The saved actions, every field checked, and their fingerprints."""
+    actions: list[Action] = []
+    for k, raw in enumerate(_field(data, "actions", list, path)):
+        try:
+            actions.append(action_from_json(raw, f"actions[{k}]"))
+        except SnapshotError as error:
+            raise SaveError(f"{path}: {error}") from None
+    trail = data.get("trail", [])
+    if not isinstance(trail, list) or not all(isinstance(t, str) for t in trail):
+        raise SaveError(f"{path}: trail: expected a list of strings")
+    if fmt >= 2 and len(trail) != len(actions):
+        raise SaveError(f"{path}: trail: {len(trail)} fingerprints for {len(actions)} actions")
+    return actions, trail
+
+
+def _checked_snapshot(
+    snapshot: dict[str, Any], setup: GameSetup, ctx: GameContext, path: Path
+) -> GameState:
+    """The saved state, every field checked by type, then against the state's invariants and
+    the card places: a snapshot is only as good as whoever signed it."""
+    try:
+        state = state_from_json(snapshot, ctx)
+    except SnapshotError as error:
+        raise SaveError(f"{path}: {error}") from None
+    problem = state_problem(state, setup)
+    if problem:
+        raise SaveError(f"{path}: {problem}")
+    problem = card_problem(state, ctx.cards)
+    if problem:
+        raise SaveError(f"{path}: snapshot: {problem}")
+    return state
