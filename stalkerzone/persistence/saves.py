@@ -234,8 +234,11 @@ def autosave(record: GameRecord, *, packs: Iterable[Any] = ()) -> Path:
 
 
 def latest_autosave() -> Path | None:
-    """The autosave, if there is one."""
-    path = saves_dir() / f"{AUTOSAVE}.json"
+    """The autosave, if there is one (the title screen asks when the client starts, so
+    left-over temp files of interrupted writes are deleted here too)."""
+    folder = saves_dir()
+    files.clean_temp_files(folder, older_than=STALE_TEMP_SECONDS)
+    path = folder / f"{AUTOSAVE}.json"
     return path if path.is_file() else None
 
 

@@ -332,6 +332,9 @@ def test_hostile_temp_files_are_cleaned_on_the_next_write_and_listing() -> None:
     stale = _left_over(folder, ".game.json.abc.tmp", age=3600)
     assert saves.list_saves() == [folder / "autosave.json"]
     assert not stale.exists()
+    stale = _left_over(folder, ".autosave.json.zzz.tmp", age=3600)
+    assert saves.latest_autosave() == folder / "autosave.json"
+    assert not stale.exists()
 
 
 def test_hostile_settings_temp_files_are_cleaned_on_the_next_write() -> None:
