@@ -14,6 +14,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from stalkerzone import files
+from stalkerzone.commands.options import parse_seed
 from stalkerzone.content.tiles import load_sectors
 from stalkerzone.engine.layout import (
     FACE_NAMES,
@@ -35,7 +37,7 @@ def add_parser(subparsers: Any) -> None:
     tiles.add_argument("--json", action="store_true", help="print JSON")
     tiles.add_argument("--tiles", type=Path, default=None, help=argparse.SUPPRESS)
     rnd = sub.add_parser("random", help="deal a random valid Zone")
-    rnd.add_argument("--seed", type=int, required=True)
+    rnd.add_argument("--seed", required=True, help="a whole number 0..2**63-1")
     rnd.add_argument("--shape", choices=SHAPES, default="free")
     rnd.add_argument("--closed-roads", action="store_true", help="MAP-7: no road into space")
     rnd.add_argument("--json", action="store_true", help="print the layout as JSON")
@@ -93,15 +95,16 @@ def layout_json(zone: Zone) -> dict[str, Any]:
 
 
 def _random(sectors: tuple[Sector, ...], args: argparse.Namespace) -> int:
+    seed = parse_seed(args.seed)
     try:
-        zone = random_zone(sectors, random.Random(args.seed), args.shape, args.closed_roads)
+        zone = random_zone(sectors, random.Random(seed), args.shape, args.closed_roads)
     except ZoneImpossible as error:
         raise UserError(f"map random: {error}", exit_code=1) from None
     if args.json:
         print(json.dumps(layout_json(zone)))
         return 0
     roads = ", closed roads" if args.closed_roads else ""
-    print(f"Zone (seed {args.seed}, shape {args.shape}{roads}): sector+face/rotation per slot")
+    print(f"Zone (seed {seed}, shape {args.shape}{roads}): sector+face/rotation per slot")
     print(ascii_zone(zone))
     return 0
 
@@ -123,19 +126,41 @@ def ascii_zone(zone: Zone) -> str:
     return "\n".join(lines)
 
 
+MAX_LAYOUT_BYTES = 1_000_000
+"""A layout of ten sectors is a few hundred bytes; anything over 1 MB is not a layout."""
+
+
+def _read_source(source: str, name: str) -> bytes:
+    """The bytes of the layout file, or of stdin for ``-`` (at most the limit either way)."""
+    if source != "-":
+        return files.read_bytes(source, limit=MAX_LAYOUT_BYTES, name=name)
+    stream = getattr(sys.stdin, "buffer", None)
+    raw = (
+        stream.read(MAX_LAYOUT_BYTES + 1)
+        if stream is not None
+        else sys.stdin.read(MAX_LAYOUT_BYTES + 1).encode("utf-8", "surrogateescape")
+    )
+    if len(raw) > MAX_LAYOUT_BYTES:
+        raise UserError(f"{name}: refused: larger than {MAX_LAYOUT_BYTES} bytes")
+    return raw
+
+
 def read_layout(source: str) -> Zone:
-    """Parse a layout file (UserError, exit 2, naming the file and field when malformed)."""
-    name = "<stdin>" if source in ("-", "/dev/stdin") else source
+    """Parse a layout file (UserError, exit 2, naming the file and field when malformed).
+
+    Read through :mod:`stalkerzone.files` (regular files only, at most 1 MB, JSON guarded)."""
+    name = "<stdin>" if source in ("-", "/dev/stdin") else files.shorten(source, files.SHOWN_PATH)
+    if source == "/dev/stdin":
+        source = "-"
+    raw = _read_source(source, name)
     try:
-        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
-    except OSError as error:
-        raise UserError(f"{name}: cannot read: {error.strerror or error}") from None
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise UserError(f"{name}: not UTF-8 text") from None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise UserError(f"{name}: not valid JSON: {error}") from None
+        data = files.load_json(text, name, max_depth=8)
+    except files.FileRefused as error:
+        raise UserError(f"{name}: not valid JSON: {error.reason}") from None
     if not isinstance(data, dict) or not isinstance(data.get("placements"), list):
         raise UserError(f'{name}: expected an object {{"placements": [...]}}')
     placements = []
@@ -145,9 +170,9 @@ def read_layout(source: str) -> Zone:
             raise UserError(f"{where}: expected an object")
         extra = set(raw) - {"sector", "face", "rotation", "slot"}
         if extra:
-            raise UserError(f"{where}: unknown field {sorted(extra)[0]!r}")
+            raise UserError(f"{where}: unknown field {files.shorten(repr(sorted(extra)[0]))}")
         sector, face, rotation, slot = (raw.get(f) for f in ("sector", "face", "rotation", "slot"))
-        if not isinstance(sector, str):
+        if not isinstance(sector, str) or not 0 < len(sector) <= 40:
             raise UserError(f"{where}: sector: expected a sector id string")
         if face not in FACE_NAMES:
             raise UserError(f'{where}: face: expected "a" or "b"')

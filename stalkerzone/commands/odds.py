@@ -3,6 +3,10 @@
 The monster comes from the loaded packs (``--monster ID --colour C``) or from raw numbers
 (``--monster-health N --monster-attack F [--monster-defence N]``); the stalker from card ids
 (``--stalker --weapon --mods --armour --artifacts``) and/or raw ``--attack F --defence N``.
+
+Raw numbers have the limits cards have (CARDS.md: health 1..1000, defence and reputation
+0..1000, dice as DMG-4 allows). A raw stalker (``--attack``/``--defence`` without
+``--stalker``) has no character, so its ``--health`` is not capped by ST-5.
 """
 
 from __future__ import annotations
@@ -12,9 +16,9 @@ import json
 import math
 import sys
 from dataclasses import replace
-from pathlib import Path
 from typing import Any, TypeVar
 
+from stalkerzone.commands.options import parse_cards, parse_int, parse_text, quoted
 from stalkerzone.content.loader import load_packs
 from stalkerzone.content.variants import VARIANT_NAMES, load_variant
 from stalkerzone.engine.cards import (
@@ -35,9 +39,12 @@ from stalkerzone.engine.combat import FightSetup, MonsterSide, StalkerSide, star
 from stalkerzone.engine.dice import Dice, DiceError
 from stalkerzone.engine.loadout import Loadout, derive, inactive_mods
 from stalkerzone.errors import UserError
+from stalkerzone.files import shorten
 from stalkerzone.odds import POLICIES, Odds, Policy, odds
 
 CardT = TypeVar("CardT")
+CARD_MAX = 1000
+"""The largest health, defence or reputation a card may give (CARDS.md)."""
 EVENT_KINDS = (*sorted(FIGHT_EFFECTS), "protection_minus_one")
 
 
@@ -50,40 +57,60 @@ def add_parser(subparsers: Any) -> None:
     mon = p.add_argument_group("monster")
     mon.add_argument("--monster", metavar="ID", help="a monster card id from the loaded packs")
     mon.add_argument("--colour", "--color", metavar="C", help="green, yellow or red")
-    mon.add_argument("--monster-health", type=int, metavar="N", help="raw monster health")
+    mon.add_argument("--monster-health", metavar="N", help="raw monster health (1..1000)")
     mon.add_argument("--monster-attack", metavar="F", help='raw monster attack, e.g. "2d6+1"')
-    mon.add_argument("--monster-defence", type=int, default=0, metavar="N")
+    mon.add_argument("--monster-defence", metavar="N", help="raw monster defence (0..1000)")
     st = p.add_argument_group("stalker")
     st.add_argument("--stalker", metavar="ID", help="a stalker card id (ST-3 bonuses)")
     st.add_argument("--weapon", metavar="ID")
     st.add_argument("--mods", metavar="ID,…", help="weapon modifiers (EQ-4)")
     st.add_argument("--armour", "--armor", metavar="ID,…", help="head and/or body armour")
     st.add_argument("--artifacts", metavar="ID,…")
-    st.add_argument("--health", type=int, metavar="N", help="current health (default: maximum)")
-    st.add_argument("--reputation", type=int, default=0, metavar="N", help="for escape (FIGHT-3)")
+    st.add_argument("--health", metavar="N", help="current health (default: maximum)")
+    st.add_argument("--reputation", metavar="N", help="for escape (FIGHT-3), 0..1000")
     st.add_argument(
         "--attack", metavar="F", help='raw attack formula, replaces the weapon: "2d6+1"'
     )
-    st.add_argument("--defence", "--defense", type=int, metavar="N", help="raw defence")
+    st.add_argument("--defence", "--defense", metavar="N", help="raw defence (0..1000)")
     fight = p.add_argument_group("fight")
     fight.add_argument("--event", metavar="ID", help="a fight event card id (or effect kind)")
     fight.add_argument("--epicenter", action="store_true", help="no escape (FIGHT-4)")
     fight.add_argument("--policy", default="attack", metavar="P", help="attack, escape or best")
-    p.add_argument("--cards", action="append", type=Path, default=[], metavar="DIR")
+    p.add_argument("--cards", action="append", default=[], metavar="DIR")
     p.add_argument("--variant", default="standard", metavar="NAME", help="standard or express")
     p.add_argument("--json", action="store_true", help="print JSON")
 
 
-def _ids(text: str | None) -> list[str]:
-    return [part.strip() for part in (text or "").split(",") if part.strip()]
+TEXT_OPTIONS = (
+    "monster",
+    "colour",
+    "monster_attack",
+    "stalker",
+    "weapon",
+    "mods",
+    "armour",
+    "artifacts",
+    "attack",
+    "event",
+    "policy",
+    "variant",
+)
+"""Options that take text: none may be given empty."""
+
+
+def _ids(text: str | None, option: str) -> list[str]:
+    parts = [part.strip() for part in (text or "").split(",")]
+    if text is not None and not all(parts):
+        raise UserError(f"{option}: an empty card id in {quoted(text)}")
+    return [part for part in parts if part]
 
 
 def _card(cards: CardSet, option: str, card_id: str, kind: type[CardT], noun: str) -> CardT:
     if card_id not in cards:
-        raise UserError(f"{option}: no loaded pack defines a card '{card_id}'")
+        raise UserError(f"{option}: no loaded pack defines a card {quoted(card_id)}")
     card = cards.get(card_id)
     if not isinstance(card, kind):
-        raise UserError(f"{option}: '{card_id}' is not {noun}")
+        raise UserError(f"{option}: {quoted(card_id)} is not {noun}")
     return card
 
 
@@ -91,7 +118,7 @@ def _dice(option: str, text: str) -> Dice:
     try:
         return Dice.parse(text)
     except DiceError as error:
-        raise UserError(f"{option}: {error}") from None
+        raise UserError(f"{option}: {shorten(str(error), 160)}") from None
 
 
 def _loadout(args: argparse.Namespace, cards: CardSet) -> Loadout:
@@ -100,10 +127,12 @@ def _loadout(args: argparse.Namespace, cards: CardSet) -> Loadout:
     else:
         stalker = StalkerCard("stalker", Text.plain("Stalker"))
     weapon = _card(cards, "--weapon", args.weapon, Weapon, "a weapon") if args.weapon else None
-    mods = tuple(_card(cards, "--mods", i, WeaponMod, "a weapon modifier") for i in _ids(args.mods))
+    mods = tuple(
+        _card(cards, "--mods", i, WeaponMod, "a weapon modifier") for i in _ids(args.mods, "--mods")
+    )
     head: Armour | None = None
     body: Armour | None = None
-    for card_id in _ids(args.armour):
+    for card_id in _ids(args.armour, "--armour"):
         armour = _card(cards, "--armour", card_id, Armour, "armour")
         if (head if armour.slot == "head" else body) is not None:
             raise UserError(f"--armour: two {armour.slot} armour cards; one is active (EQ-3)")
@@ -112,7 +141,8 @@ def _loadout(args: argparse.Namespace, cards: CardSet) -> Loadout:
         else:
             body = armour
     artifacts = tuple(
-        _card(cards, "--artifacts", i, Artifact, "an artifact") for i in _ids(args.artifacts)
+        _card(cards, "--artifacts", i, Artifact, "an artifact")
+        for i in _ids(args.artifacts, "--artifacts")
     )
     return Loadout(stalker, weapon, mods, head, body, artifacts=artifacts)
 
@@ -125,12 +155,12 @@ def _event(args: argparse.Namespace, cards: CardSet) -> tuple[str | None, int]:
     if args.event in cards:
         kind = _card(cards, "--event", args.event, Event, "an event").effect.kind
     elif args.event not in EVENT_KINDS:
-        raise UserError(f"--event: no loaded pack defines a card '{args.event}'")
+        raise UserError(f"--event: no loaded pack defines a card {quoted(args.event)}")
     if kind == "protection_minus_one":
         return None, 1
     if kind not in FIGHT_EFFECTS:
         raise UserError(
-            f"--event: '{args.event}' ({kind}) does not act in a fight; "
+            f"--event: {quoted(args.event)} ({kind}) does not act in a fight; "
             f"fight events: {', '.join(EVENT_KINDS)}"
         )
     return kind, 0
@@ -142,28 +172,29 @@ def _monster(args: argparse.Namespace, cards: CardSet) -> tuple[Monster | Monste
         if colour_text not in {c.value for c in Colour}:
             raise UserError("--colour: give green, yellow or red")
         return _card(cards, "--monster", args.monster, Monster, "a monster"), Colour(colour_text)
-    if args.monster_health is None or args.monster_attack is None:
+    health = parse_int(args.monster_health, "--monster-health", 1, CARD_MAX)
+    defence = parse_int(args.monster_defence, "--monster-defence", 0, CARD_MAX) or 0
+    if health is None or args.monster_attack is None:
         raise UserError("give --monster ID --colour C, or --monster-health N --monster-attack F")
-    if args.monster_health < 1:
-        raise UserError("--monster-health: must be at least 1")
-    if args.monster_defence < 0:
-        raise UserError("--monster-defence: must not be negative")
     attack = _dice("--monster-attack", args.monster_attack)
-    stats = MonsterStats(args.monster_health, attack, args.monster_defence, 0)
+    stats = MonsterStats(health, attack, defence, 0)
     name = Text.plain("Monster")
     monster = Monster("monster", name, trophy=name, green=stats, yellow=stats, red=stats)
     return monster, Colour(colour_text) if colour_text in {c.value for c in Colour} else Colour.RED
 
 
 def run(args: argparse.Namespace) -> int:
+    for name in TEXT_OPTIONS:
+        setattr(args, name, parse_text(getattr(args, name), "--" + name.replace("_", "-")))
     if args.policy not in POLICIES:
-        raise UserError(f"--policy: '{args.policy}' is not one of {', '.join(POLICIES)}")
+        raise UserError(f"--policy: {quoted(args.policy)} is not one of {', '.join(POLICIES)}")
     if args.variant not in VARIANT_NAMES:
-        raise UserError(f"--variant: '{args.variant}' is not one of {', '.join(VARIANT_NAMES)}")
-    for folder in args.cards:
-        if not folder.is_dir():
-            raise UserError(f"--cards: {folder} is not a folder")
-    result = load_packs(list(args.cards))
+        allowed = ", ".join(VARIANT_NAMES)
+        raise UserError(f"--variant: {quoted(args.variant)} is not one of {allowed}")
+    given_health = parse_int(args.health, "--health", 1, CARD_MAX)
+    reputation = parse_int(args.reputation, "--reputation", 0, CARD_MAX) or 0
+    raw_defence = parse_int(args.defence, "--defence", 0, CARD_MAX)
+    result = load_packs(list(parse_cards(args.cards)))
     for problem in result.problems:
         print(f"stalkerzone odds: skipped: {problem}", file=sys.stderr)
     cards = result.cards
@@ -172,20 +203,18 @@ def run(args: argparse.Namespace) -> int:
     event, protection_minus = _event(args, cards)
     variant = load_variant(args.variant)
     stats = derive(loadout, variant, protection_minus=protection_minus)
-    health = stats.max_health if args.health is None else args.health
-    if health < 1:
-        raise UserError("--health: must be at least 1")
-    if args.reputation < 0:
-        raise UserError("--reputation: must not be negative")
-    if args.defence is not None and args.defence < 0:
-        raise UserError("--defence: must not be negative")
-    side = StalkerSide.from_loadout(loadout, variant, health, args.reputation, protection_minus)
+    health = stats.max_health if given_health is None else given_health
+    raw_stalker = not args.stalker and (args.attack is not None or raw_defence is not None)
+    start = min(health, stats.max_health)
+    side = StalkerSide.from_loadout(loadout, variant, start, reputation, protection_minus)
+    if raw_stalker and health > side.max_health:  # no character, so no ST-5 maximum
+        side = replace(side, health=health, max_health=health)
     if health > side.max_health:
         raise UserError(f"--health: {health} is above the maximum {side.max_health} (ST-5)")
     if args.attack:
         side = replace(side, attack=_dice("--attack", args.attack), one_die_bonus=0)
-    if args.defence is not None:
-        side = replace(side, defence=args.defence)
+    if raw_defence is not None:
+        side = replace(side, defence=raw_defence)
     epicenter = args.epicenter or (isinstance(monster, Monster) and monster.deck == "epicenter")
     fight = start_fight(side, monster, colour, event=event, epicenter=epicenter)
     policy: Policy = args.policy

@@ -8,9 +8,9 @@ is a single line).
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
+from stalkerzone.commands.options import parse_cards, parse_int, parse_seed, parse_text, quoted
 from stalkerzone.errors import UserError
 
 VARIANTS = ("standard", "express")
@@ -39,33 +39,10 @@ def add_common_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", metavar="LANG", help="language: en or ru")
 
 
-def parse_int(value: str | None, option: str, low: int, high: int | None = None) -> int | None:
-    """``value`` as an int within ``low..high``, or a one-line UserError naming the option."""
-    if value is None:
-        return None
-    try:
-        number = int(value)
-    except ValueError:
-        raise UserError(f"{option}: '{value}' is not a whole number") from None
-    if number < low or (high is not None and number > high):
-        span = f"{low}..{high}" if high is not None else f">= {low}"
-        raise UserError(f"{option}: {number} is out of range ({span})")
-    return number
-
-
-def parse_cards(values: list[str]) -> tuple[Path, ...]:
-    folders = []
-    for value in values:
-        path = Path(value).expanduser()
-        if not path.is_dir():
-            raise UserError(f"--cards: '{value}' is not a folder")
-        folders.append(path)
-    return tuple(folders)
-
-
 def parse_lang(value: str | None) -> str | None:
+    value = parse_text(value, "--lang")
     if value is not None and value not in LANGS:
-        raise UserError(f"--lang: '{value}' is not a language (use {' or '.join(LANGS)})")
+        raise UserError(f"--lang: {quoted(value)} is not a language (use {' or '.join(LANGS)})")
     return value
 
 
@@ -75,14 +52,14 @@ def presets_from_args(args: argparse.Namespace) -> Any:
 
     players = parse_int(args.players, "--players", 1, 6)
     bots = parse_int(args.bots, "--bots", 0, 6)
-    seed = parse_int(args.seed, "--seed", 0, 2**63 - 1)
-    variant = args.variant or "standard"
+    seed = parse_seed(args.seed)
+    variant = parse_text(args.variant, "--variant") or "standard"
     if args.express:
         if args.variant not in (None, "express"):
-            raise UserError(f"--express contradicts --variant {args.variant}")
+            raise UserError(f"--express contradicts --variant {quoted(args.variant)}")
         variant = "express"
     if variant not in VARIANTS:
-        raise UserError(f"--variant: '{variant}' is not a variant (use standard or express)")
+        raise UserError(f"--variant: {quoted(variant)} is not a variant (use standard or express)")
     if players is None:
         players = max(2, bots or 0)
     if bots is not None and bots > players:

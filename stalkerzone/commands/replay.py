@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from stalkerzone.commands.options import parse_cards
 from stalkerzone.persistence.serialize import action_to_json
 
 
@@ -26,7 +27,6 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--cards",
         action="append",
-        type=Path,
         default=[],
         metavar="DIR",
         help="an extra card pack folder (repeatable)",
@@ -37,7 +37,7 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from stalkerzone.persistence.saves import replay_save
 
-    report = replay_save(args.save, extra_dirs=tuple(args.cards))
+    report = replay_save(args.save, extra_dirs=parse_cards(args.cards))
     divergence = report.divergence
     if args.json:
         out: dict[str, Any] = {

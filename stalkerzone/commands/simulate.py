@@ -12,6 +12,7 @@ import os
 import sys
 from typing import Any
 
+from stalkerzone.commands.options import parse_cards, parse_seed
 from stalkerzone.errors import UserError
 
 
@@ -25,13 +26,6 @@ def _positive(text: str) -> int:
     return value
 
 
-def _seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-
-
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "simulate",
@@ -42,7 +36,7 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--games", type=_positive, default=100, metavar="N")
     parser.add_argument("--players", type=_positive, default=4, metavar="P", help="1 to 6")
-    parser.add_argument("--seed", type=_seed, default=1, metavar="S")
+    parser.add_argument("--seed", default="1", metavar="S", help="a whole number 0..2**63-1")
     parser.add_argument("--variant", default="standard", help="standard or express")
     parser.add_argument("--express", action="store_true", help="same as --variant express")
     parser.add_argument(
@@ -67,6 +61,8 @@ def run(args: argparse.Namespace) -> int:
     from stalkerzone.content.variants import VARIANT_NAMES
     from stalkerzone.simulation.runner import SimConfig, iter_games, load_world, summarise
 
+    seed = parse_seed(args.seed) or 0
+    card_dirs = tuple(str(d) for d in parse_cards(args.cards))
     variant = "express" if args.express else args.variant
     if variant not in VARIANT_NAMES:
         raise UserError(f"--variant: unknown variant '{variant}' ({', '.join(VARIANT_NAMES)})")
@@ -77,9 +73,9 @@ def run(args: argparse.Namespace) -> int:
     config = SimConfig(
         games=args.games,
         players=args.players,
-        seed=args.seed,
+        seed=seed,
         variant=variant,
-        card_dirs=tuple(args.cards),
+        card_dirs=card_dirs,
         level=args.bot,
         zone_mode=args.zone,
         max_rounds=args.max_rounds,

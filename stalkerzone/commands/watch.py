@@ -10,13 +10,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from stalkerzone.commands.play import (
-    VARIANTS,
-    add_common_options,
-    parse_cards,
-    parse_int,
-    parse_lang,
-)
+from stalkerzone.commands.options import parse_cards, parse_int, parse_seed, parse_text, quoted
+from stalkerzone.commands.play import VARIANTS, add_common_options, parse_lang
 from stalkerzone.errors import UserError
 
 ZONES = ("hand", "free", "ring", "line", "compact")
@@ -41,17 +36,16 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     bots = parse_int(args.bots, "--bots", 1, 6) or 4
-    seed = parse_int(args.seed, "--seed", 0, 2**63 - 1) or 0
+    seed = parse_seed(args.seed) or 0
     turns = parse_int(args.turns, "--turns", 1)
-    variant = "express" if args.express else (args.variant or "standard")
+    variant = "express" if args.express else (parse_text(args.variant, "--variant") or "standard")
     if variant not in VARIANTS:
-        raise UserError(f"--variant: '{variant}' is not a variant (use standard or express)")
-    zone = args.zone or "hand"
+        raise UserError(f"--variant: {quoted(variant)} is not a variant (use standard or express)")
+    zone = parse_text(args.zone, "--zone") or "hand"
     if zone not in ZONES:
-        raise UserError(f"--zone: '{zone}' is not one of {', '.join(ZONES)}")
-    shots = Path(args.screenshots) if args.screenshots else None
-    if shots is not None and shots.exists() and not shots.is_dir():
-        raise UserError(f"--screenshots: '{shots}' is a file, not a folder")
+        raise UserError(f"--zone: {quoted(zone)} is not one of {', '.join(ZONES)}")
+    shots = screenshot_folder(parse_text(args.screenshots, "--screenshots"))
+    card_dirs = parse_cards(args.cards)
     from stalkerzone.client.controller.watch import run_watch
 
     return run_watch(
@@ -60,7 +54,26 @@ def run(args: argparse.Namespace) -> int:
         turns=turns,
         shots=shots,
         lang=parse_lang(args.lang),
-        card_dirs=parse_cards(args.cards),
+        card_dirs=card_dirs,
         variant=variant,
         zone_mode=zone,
     )
+
+
+def screenshot_folder(value: str | None) -> Path | None:
+    """The ``--screenshots`` folder, made now if missing, so that a folder that cannot be made
+    (``/proc/zzz``, a file in the way) is one line before the game starts."""
+    if value is None:
+        return None
+    shots = Path(value)
+    try:
+        if shots.exists() and not shots.is_dir():
+            raise UserError(f"--screenshots: {quoted(value)} is a file, not a folder")
+        shots.mkdir(parents=True, exist_ok=True)
+        probe = shots / ".stalkerzone-write-test"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except (OSError, ValueError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        raise UserError(f"--screenshots: cannot write to {quoted(value)}: {reason}") from None
+    return shots

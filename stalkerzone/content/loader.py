@@ -9,7 +9,9 @@ plus one :class:`CardProblem` per thing wrong. Decisions:
 - a pack whose ``pack.toml`` is missing or broken is skipped whole; a pack id already loaded
   skips the later pack.
 - a bad card is dropped, the rest of its file still loads; a file that cannot be read or parsed
-  (over 1 MB, not UTF-8, TOML syntax) is dropped whole.
+  (over 1 MB, not UTF-8, TOML syntax, nested over 64 levels) is dropped whole. Files are read
+  through :mod:`stalkerzone.files`: only regular files whose real path lies inside their pack
+  (a symlink out of the pack, a FIFO or a device is refused, never opened).
 - a duplicate card id drops the later card; the error names both files.
 - cross references are checked once all packs are loaded: an order whose monster or artifact no
   loaded pack defines is dropped with its error.
@@ -27,7 +29,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from stalkerzone import paths
+from stalkerzone import files, paths
 from stalkerzone.content.models import CARD_KINDS, CARD_MODELS, FORMAT, PackFile
 from stalkerzone.content.problems import CardProblem, LineFinder, Loc, problems_from, short
 from stalkerzone.engine import cards as engine
@@ -206,17 +208,18 @@ def _problem(
     return CardProblem(shown, line, card, key, message)
 
 
-def _read_text(path: Path, shown: str) -> tuple[str | None, CardProblem | None]:
-    """The file's text, or the reason it cannot be read (size, encoding, I/O)."""
+def _read_text(path: Path, shown: str, pack_dir: Path) -> tuple[str | None, CardProblem | None]:
+    """The file's text, or the reason it cannot be read (size, encoding, I/O, not a regular
+    file inside its pack)."""
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            return None, _problem(
-                shown, 0, f"file is {size} bytes; card files over 1 MB are refused"
-            )
-        raw = path.read_bytes()
-    except OSError as error:
-        return None, _problem(shown, 0, f"cannot read the file: {error.strerror or error}")
+        raw = files.read_bytes(path, limit=MAX_FILE_BYTES, inside=pack_dir, name=shown)
+    except files.FileRefused as error:
+        reason = error.reason
+        if reason.startswith("refused: larger"):
+            reason = "card files over 1 MB are refused"
+        elif reason.startswith("cannot read: "):
+            reason = "cannot read the file: " + reason.removeprefix("cannot read: ")
+        return None, _problem(shown, 0, reason)
     try:
         return raw.decode("utf-8"), None
     except UnicodeDecodeError as error:
@@ -224,13 +227,13 @@ def _read_text(path: Path, shown: str) -> tuple[str | None, CardProblem | None]:
         return None, _problem(shown, line, "not UTF-8 text (save the file as UTF-8)")
 
 
-def _parse(path: Path, shown: str) -> tuple[str, dict[str, Any]] | CardProblem:
-    text, problem = _read_text(path, shown)
+def _parse(path: Path, shown: str, pack_dir: Path) -> tuple[str, dict[str, Any]] | CardProblem:
+    text, problem = _read_text(path, shown, pack_dir)
     if text is None:
         assert problem is not None
         return problem
     try:
-        return text, tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         message = str(error)
         line = 1
@@ -243,6 +246,12 @@ def _parse(path: Path, shown: str) -> tuple[str, dict[str, Any]] | CardProblem:
         return _problem(shown, line, f"TOML syntax error: {message}")
     except RecursionError:
         return _problem(shown, 1, "TOML nested too deeply")
+    except ValueError as error:  # an integer over the interpreter's digit limit
+        return _problem(shown, 1, f"TOML value refused: {files.shorten(str(error))}")
+    problem_text = files.check_tree(data)
+    if problem_text:
+        return _problem(shown, 1, f"TOML {problem_text}")
+    return text, data
 
 
 def _read_manifest(pack: _Pack, pack_ids: dict[str, str]) -> None:
@@ -251,7 +260,7 @@ def _read_manifest(pack: _Pack, pack_ids: dict[str, str]) -> None:
     if not path.is_file():
         pack.problems.append(_problem(shown, 0, f"no {PACK_FILE}: not a card pack, skipped"))
         return
-    parsed = _parse(path, shown)
+    parsed = _parse(path, shown, pack.path)
     if isinstance(parsed, CardProblem):
         pack.problems.append(parsed)
         return
@@ -296,7 +305,7 @@ def _join(shown: str, name: str) -> str:
 def _read_card_file(pack: _Pack, number: int, path: Path) -> list[_Loaded]:
     """Validate every card of one file; bad cards become problems, the others load."""
     shown = _join(pack.shown, path.name)
-    parsed = _parse(path, shown)
+    parsed = _parse(path, shown, pack.path)
     if isinstance(parsed, CardProblem):
         pack.problems.append(parsed)
         return []

@@ -30,6 +30,7 @@ from stalkerzone.content.problems import short
 from stalkerzone.engine import cards as engine
 from stalkerzone.engine.cards import BASES, FIGHT_EFFECTS, Colour, PerColour, Site, Text
 from stalkerzone.engine.dice import ALLOWED_SIDES, Dice, DiceError
+from stalkerzone.files import is_inside, shorten
 
 FORMAT = 1
 """The card format this program reads (``format = 1`` in pack.toml and card files)."""
@@ -333,16 +334,30 @@ class Card(Model):
         return card
 
 
+MAX_ART_PATH = 255
+"""Longest ``art`` path (characters)."""
+MAX_ART_BYTES = 16 * 2**20
+
+
 def resolve_art(pack_dir: Path, art: str) -> Path:
-    """``art`` as a file inside ``pack_dir`` (no absolute paths, no ``..``, no symlinks out)."""
+    """``art`` as a regular file inside ``pack_dir`` (no absolute paths, no ``..``, no symlinks
+    out, at most 16 MB): the client opens only such a file."""
+    shown = shorten(art)
+    if len(art) > MAX_ART_PATH or "\x00" in art:
+        raise ValueError(f"'{shown}' is not a file name (at most {MAX_ART_PATH} characters)")
     if not art or Path(art).is_absolute() or re.match(r"^[A-Za-z]:", art) or "\\" in art:
-        raise ValueError(f"'{art}' must be a path relative to the pack folder, e.g. 'art/x.png'")
-    root = pack_dir.resolve()
-    target = (root / art).resolve()
-    if not target.is_relative_to(root):
-        raise ValueError(f"'{art}' leads outside the pack folder")
-    if not target.is_file():
-        raise ValueError(f"'{art}' does not exist in the pack folder")
+        raise ValueError(f"'{shown}' must be a path relative to the pack folder, e.g. 'art/x.png'")
+    try:
+        root = pack_dir.resolve()
+        target = (root / art).resolve()
+        if not target.is_relative_to(root) or not is_inside(root / art, root):
+            raise ValueError(f"'{shown}' leads outside the pack folder")
+        if not target.is_file():
+            raise ValueError(f"'{shown}' does not exist in the pack folder (as a regular file)")
+        if target.stat().st_size > MAX_ART_BYTES:
+            raise ValueError(f"'{shown}' is larger than {MAX_ART_BYTES // 2**20} MB")
+    except OSError as error:
+        raise ValueError(f"'{shown}': cannot read: {error.strerror or error}") from None
     return target
 
 

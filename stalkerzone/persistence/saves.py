@@ -1,20 +1,25 @@
 """Saved games on disk: JSON, written atomically, read back with every field checked.
 
-A save (format 2) holds what decides the game — the seed, the variant, the Zone mode, the
-players, the card packs (id, version and a checksum of their cards), a checksum of the sectors,
+A save (format 3) holds what decides the game — the seed, the variant, the Zone mode, the
+players, the card packs (id, version and a checksum of their cards: never a folder; on load
+they are looked up among the base pack, the user card folder and ``--cards`` folders), a
+checksum of the sectors,
 and every action applied — plus a snapshot of the final state for fast loading, that state's
 checksum, one fingerprint per action (so a replay can name the first action that went another
 way) and an integrity checksum of the whole document (so an edited file is noticed).
 
 Loading never raises anything but :class:`SaveError` (a one-line message naming the file and the
-field) and never writes to the file. Format 1 (the client's first saves: set-up and actions
-only) is still read: its actions are replayed from the seed.
+field) and never writes to the file. Every file is read through :mod:`stalkerzone.files`
+(regular files only, size limit while reading, guarded JSON), and a snapshot must satisfy the
+state's invariants (:mod:`stalkerzone.persistence.invariants`). Formats 1 (the client's first
+saves: set-up and actions only, replayed from the seed) and 2 (with the folders its packs came
+from, no longer scanned) are still read.
 
 What the client calls::
 
-    record = saves.new_game_record(setup, cards, sectors)    # or engine.record.start
-    path = saves.save_game(record, name="my-game", packs=load_result.packs, card_dirs=dirs)
-    saves.autosave(record, packs=..., card_dirs=...)          # after every EndTurn
+    record = engine.record.start(setup, cards, sectors)
+    path = saves.save_game(record, name="my-game", packs=load_result.packs)
+    saves.autosave(record, packs=...)                         # after every EndTurn
     loaded = saves.load_game(path, extra_dirs=dirs)           # -> LoadedGame(.record, …)
 """
 
@@ -24,21 +29,22 @@ import json
 import os
 import tempfile
 import time
-from collections import Counter
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from stalkerzone import __version__, paths
+from stalkerzone import __version__, files, paths
 from stalkerzone.engine import record as records
 from stalkerzone.engine.actions import Action
 from stalkerzone.engine.cards import CardSet
 from stalkerzone.engine.game import GameSetup, PlayerSetup
 from stalkerzone.engine.layout import Sector
 from stalkerzone.engine.record import Divergence, GameRecord
-from stalkerzone.engine.state import GameContext, GameState, card_places, instances
+from stalkerzone.engine.state import GameContext, GameState
 from stalkerzone.errors import UserError
+from stalkerzone.persistence.invariants import card_problem, state_problem
 from stalkerzone.persistence.serialize import (
     SnapshotError,
     action_from_json,
@@ -51,10 +57,14 @@ from stalkerzone.persistence.serialize import (
     to_json,
 )
 
-FORMAT = 2
-READABLE_FORMATS = (1, 2)
+FORMAT = 3
+READABLE_FORMATS = (1, 2, 3)
 AUTOSAVE = "autosave"
 MAX_BYTES = 64 * 1024 * 1024
+MAX_NAME = 100
+"""Longest save name (characters)."""
+STALE_TEMP_SECONDS = 60.0
+"""A temp file this old is a left-over of an interrupted write, not a write under way."""
 ZONE_MODES = ("hand", "free", "ring", "line", "compact")
 
 
@@ -73,7 +83,8 @@ class PackRef:
 
 @dataclass(frozen=True)
 class LoadedGame:
-    """A game read from a save: the record to play on, and where it came from."""
+    """A game read from a save: the record to play on, and where it came from
+    (``card_dirs``: the ``--cards`` folders its packs were looked up in)."""
 
     record: GameRecord
     path: Path
@@ -94,45 +105,44 @@ def saves_dir() -> Path:
     return paths.user_saves_dir()
 
 
-def pack_refs(cards: CardSet, packs: Iterable[Any] = ()) -> tuple[PackRef, ...]:
-    """The packs whose cards are in play; versions from the loader's ``PackInfo`` if given."""
+def pack_refs(
+    cards: CardSet, packs: Iterable[Any] = (), ctx: GameContext | None = None
+) -> tuple[PackRef, ...]:
+    """The packs whose cards are in play; versions from the loader's ``PackInfo`` if given.
+
+    With ``ctx`` (the game's rules context) the checksums are kept in its ``memo`` for the
+    game's lifetime: an autosave after every turn does not hash the cards again."""
     versions = {str(p.id): str(p.version) for p in packs}
     ids = sorted({card.pack for card in cards})
-    return tuple(PackRef(i, versions.get(i, ""), _pack_digest(cards, i)) for i in ids)
+    return tuple(PackRef(i, versions.get(i, ""), _pack_digest(cards, i, ctx)) for i in ids)
 
 
-_DIGESTS: dict[tuple[int, str], tuple[CardSet, str]] = {}
+def _pack_digest(cards: CardSet, pack: str, ctx: GameContext | None) -> str:
+    if ctx is None or ctx.cards is not cards:
+        return cards_digest(cards, pack)
+    key = ("saves.pack_digest", pack)
+    found = ctx.memo.get(key)
+    if not isinstance(found, str):
+        found = cards_digest(cards, pack)
+        ctx.memo[key] = found
+    return found
 
 
-def _pack_digest(cards: CardSet, pack: str) -> str:
-    key = (id(cards), pack)
-    hit = _DIGESTS.get(key)
-    if hit is None or hit[0] is not cards:
-        hit = (cards, cards_digest(cards, pack))
-        _DIGESTS[key] = hit
-    return hit[1]
+def sectors_digest(sectors: Sequence[Sector], ctx: GameContext | None = None) -> str:
+    """A checksum of the sectors (tiles) a game was played with (kept in ``ctx.memo`` when
+    ``ctx`` is the game's context and holds these sectors)."""
+    if ctx is None or ctx.sectors is not sectors:
+        return digest(to_json(tuple(sectors), cards_by_reference=False))
+    key = ("saves.sectors_digest",)
+    found = ctx.memo.get(key)
+    if not isinstance(found, str):
+        found = digest(to_json(tuple(sectors), cards_by_reference=False))
+        ctx.memo[key] = found
+    return found
 
 
-_SECTOR_DIGESTS: dict[int, tuple[tuple[Sector, ...], str]] = {}
-
-
-def sectors_digest(sectors: Sequence[Sector]) -> str:
-    """A checksum of the sectors (tiles) a game was played with."""
-    key = tuple(sectors)
-    hit = _SECTOR_DIGESTS.get(id(sectors))
-    if hit is None or hit[0] != key:
-        hit = (key, digest(to_json(key, cards_by_reference=False)))
-        _SECTOR_DIGESTS[id(sectors)] = hit
-    return hit[1]
-
-
-def save_data(
-    record: GameRecord,
-    *,
-    packs: Iterable[Any] = (),
-    card_dirs: Sequence[str | Path] = (),
-) -> dict[str, Any]:
-    """The JSON document of a save (format 2) for ``record``."""
+def save_data(record: GameRecord, *, packs: Iterable[Any] = ()) -> dict[str, Any]:
+    """The JSON document of a save (format 3) for ``record``."""
     state = record.state
     setup = record.setup
     snapshot = state_to_json(state)
@@ -147,10 +157,9 @@ def save_data(
         "players": [{"name": p.name, "stalker": p.stalker, "bot": p.bot} for p in setup.players],
         "packs": [
             {"id": p.id, "version": p.version, "digest": p.digest}
-            for p in pack_refs(state.cards, packs)
+            for p in pack_refs(state.cards, packs, state.ctx)
         ],
-        "card_dirs": [str(d) for d in card_dirs],
-        "sectors": sectors_digest(state.ctx.sectors),
+        "sectors": sectors_digest(state.ctx.sectors, state.ctx),
         "actions": [action_to_json(a) for a in record.actions],
         "trail": list(record.fingerprints()),
         "turn": state.turn,
@@ -165,6 +174,7 @@ def write_json_atomic(path: Path, data: Any) -> None:
     """Write JSON to a temp file in the same folder, flush it to disk, then rename it over
     ``path``: a crash leaves either the old file or the new one, never half of one."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    files.clean_temp_files(path.parent, older_than=STALE_TEMP_SECONDS)
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -178,11 +188,25 @@ def write_json_atomic(path: Path, data: Any) -> None:
         raise
 
 
+def check_save_name(name: str) -> str:
+    """The reason ``name`` cannot name a save file, or ``""``."""
+    if not name.strip():
+        return "a save name may not be empty"
+    if len(name) > MAX_NAME:
+        return f"a save name has at most {MAX_NAME} characters, not {len(name)}"
+    if any(unicodedata.category(c).startswith("C") for c in name):
+        return "a save name may not contain control characters (such as NUL)"
+    if any(c in name for c in '/\\:*?"<>|') or name.startswith("."):
+        return 'a save name may not contain / \\ : * ? " < > | or start with .'
+    return ""
+
+
 def save_path(name: str | None = None) -> Path:
     """``<saves folder>/<name>.json`` (default name: a UTC time stamp)."""
-    stem = name or time.strftime("game-%Y%m%d-%H%M%S", time.gmtime())
-    if not stem or any(c in stem for c in '/\\:*?"<>|') or stem.startswith("."):
-        raise SaveError(f'{stem!r}: a save name may not contain / \\ : * ? " < > | or start with .')
+    stem = time.strftime("game-%Y%m%d-%H%M%S", time.gmtime()) if name is None else name
+    problem = check_save_name(stem)
+    if problem:
+        raise SaveError(f"{files.shorten(repr(stem))}: {problem}")
     return saves_dir() / f"{stem}.json"
 
 
@@ -192,37 +216,46 @@ def save_game(
     *,
     name: str | None = None,
     packs: Iterable[Any] = (),
-    card_dirs: Sequence[str | Path] = (),
 ) -> Path:
     """Save ``record`` to ``path`` (or ``<saves folder>/<name>.json``), atomically."""
     target = path if path is not None else save_path(name)
-    data = save_data(record, packs=packs, card_dirs=card_dirs)
+    data = save_data(record, packs=packs)
     try:
         write_json_atomic(target, data)
-    except OSError as error:
-        raise SaveError(f"{target}: cannot write: {error.strerror or error}") from None
+    except (OSError, ValueError) as error:
+        reason = error.strerror if isinstance(error, OSError) else None
+        raise SaveError(f"{target}: cannot write: {reason or error}") from None
     return target
 
 
-def autosave(
-    record: GameRecord, *, packs: Iterable[Any] = (), card_dirs: Sequence[str | Path] = ()
-) -> Path:
+def autosave(record: GameRecord, *, packs: Iterable[Any] = ()) -> Path:
     """Rewrite ``autosave.json`` in the saves folder (call it after every turn)."""
-    return save_game(record, name=AUTOSAVE, packs=packs, card_dirs=card_dirs)
+    return save_game(record, name=AUTOSAVE, packs=packs)
 
 
 def latest_autosave() -> Path | None:
-    """The autosave, if there is one."""
-    path = saves_dir() / f"{AUTOSAVE}.json"
+    """The autosave, if there is one (the title screen asks when the client starts, so
+    left-over temp files of interrupted writes are deleted here too)."""
+    folder = saves_dir()
+    files.clean_temp_files(folder, older_than=STALE_TEMP_SECONDS)
+    path = folder / f"{AUTOSAVE}.json"
     return path if path.is_file() else None
 
 
 def list_saves() -> list[Path]:
-    """Saves in the saves folder, newest first."""
+    """Saves in the saves folder, newest first (left-over temp files of interrupted writes
+    are deleted on the way: the client lists the saves when it starts)."""
     folder = saves_dir()
     if not folder.is_dir():
         return []
-    return sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    files.clean_temp_files(folder, older_than=STALE_TEMP_SECONDS)
+    found = []
+    for entry in folder.glob("*.json"):
+        try:
+            found.append((entry.stat().st_mtime, entry))
+        except OSError:
+            continue
+    return [entry for _, entry in sorted(found, key=lambda item: item[0], reverse=True)]
 
 
 # --- reading ----------------------------------------------------------------------------------
@@ -231,27 +264,25 @@ def list_saves() -> list[Path]:
 def read_document(path: Path) -> dict[str, Any]:
     """The JSON object of a save file, its format and integrity checked."""
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise SaveError(f"{path}: not a save file (larger than {MAX_BYTES // 2**20} MB)")
-        raw = path.read_bytes()
-    except OSError as error:
-        raise SaveError(f"{path}: cannot read: {error.strerror or error}") from None
+        raw = files.read_bytes(path, limit=MAX_BYTES)
+    except files.FileRefused as error:
+        reason = error.reason
+        if reason.startswith("refused: larger"):
+            reason = f"not a save file ({reason.removeprefix('refused: ')})"
+        raise SaveError(f"{files.shorten(str(path), files.SHOWN_PATH)}: {reason}") from None
     if not raw.strip():
         raise SaveError(f"{path}: empty file, not a save")
     try:
-        data = json.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise SaveError(f"{path}: not a save file (not UTF-8 text)") from None
-    except json.JSONDecodeError as error:
-        ends = raw.rstrip().endswith(b"}")
-        cut = (
-            " (the file looks cut short)" if not ends or error.pos >= len(raw.rstrip()) - 1 else ""
-        )
-        where = f"line {error.lineno} column {error.colno}"
-        raise SaveError(f"{path}: damaged save: bad JSON at {where}{cut}") from None
-    except RecursionError:
-        raise SaveError(f"{path}: damaged save: JSON nested too deeply") from None
+    try:
+        data = files.load_json(text, str(path))
+    except files.FileRefused as error:
+        cut = ""
+        if error.reason.startswith("bad JSON at") and _looks_cut(raw, text):
+            cut = " (the file looks cut short)"
+        raise SaveError(f"{path}: damaged save: {error.reason}{cut}") from None
     if not isinstance(data, dict):
         raise SaveError(f"{path}: not a save file (expected a JSON object)")
     if data.get("game", "stalkerzone") != "stalkerzone":
@@ -274,6 +305,19 @@ def read_document(path: Path) -> dict[str, Any]:
                 f"{path}: integrity: the file was edited or damaged (its checksum does not match)"
             )
     return data
+
+
+def _looks_cut(raw: bytes, text: str) -> bool:
+    """Whether a JSON text that does not parse ends before its last closing brace."""
+    if not raw.rstrip().endswith(b"}"):
+        return True
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as error:
+        return error.pos >= len(text.rstrip()) - 1
+    except (ValueError, RecursionError):
+        return False
+    return False
 
 
 def _field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], path: Path) -> Any:
@@ -319,14 +363,20 @@ def _pack_list(data: Mapping[str, Any], path: Path) -> tuple[PackRef, ...]:
 
 
 def _cards_for(
-    refs: tuple[PackRef, ...], card_dirs: Sequence[Path], include_user: bool, path: Path
+    refs: tuple[PackRef, ...],
+    extra_dirs: Sequence[Path],
+    include_user: bool,
+    path: Path,
+    recorded_dirs: Sequence[str] = (),
 ) -> CardSet:
-    """The cards of exactly the recorded packs (more packs would change the decks)."""
+    """The cards of exactly the recorded packs (more packs would change the decks), looked up
+    by id among the base pack, the user card folder and ``extra_dirs`` — never in a folder the
+    save names (``recorded_dirs``, format 2, only appear in the hint)."""
     from stalkerzone.content.loader import load_packs
 
     try:
-        result = load_packs(card_dirs, include_user=include_user)
-    except Exception as error:
+        result = load_packs(extra_dirs, include_user=include_user)
+    except (UserError, OSError, ValueError) as error:
         raise SaveError(f"{path}: packs: cannot load the card packs: {error}") from None
     if not refs:
         return result.cards
@@ -335,6 +385,8 @@ def _cards_for(
         info = found.get(ref.id)
         if info is None:
             hint = "; add its folder with --cards DIR" if ref.id != "base" else ""
+            if hint and recorded_dirs:
+                hint += f" (it was saved from {files.shorten(recorded_dirs[0])})"
             version = f" version {ref.version}" if ref.version else ""
             raise SaveError(f"{path}: packs: the save needs card pack '{ref.id}'{version}{hint}")
         if ref.version and info.version != ref.version:
@@ -447,24 +499,10 @@ def _load(
     if zone_mode not in ZONE_MODES:
         raise SaveError(f"{path}: zone_mode: unknown Zone mode {zone_mode!r:.40}")
     players = _players(data, path)
-    card_dirs_raw = data.get("card_dirs", [])
-    if not isinstance(card_dirs_raw, list) or not all(isinstance(d, str) for d in card_dirs_raw):
-        raise SaveError(f"{path}: card_dirs: expected a list of folder names")
+    card_dirs_raw = _recorded_dirs(data, fmt, path)
     refs = _pack_list(data, path)
-    raw_actions = _field(data, "actions", list, path)
-    actions: list[Action] = []
-    for k, raw in enumerate(raw_actions):
-        try:
-            actions.append(action_from_json(raw, f"actions[{k}]"))
-        except SnapshotError as error:
-            raise SaveError(f"{path}: {error}") from None
-    trail_raw = data.get("trail", [])
-    if not isinstance(trail_raw, list) or not all(isinstance(t, str) for t in trail_raw):
-        raise SaveError(f"{path}: trail: expected a list of strings")
-    if fmt >= 2 and len(trail_raw) != len(actions):
-        raise SaveError(f"{path}: trail: {len(trail_raw)} fingerprints for {len(actions)} actions")
-    dirs = [*(Path(d) for d in card_dirs_raw), *extra_dirs]
-    cards = _cards_for(refs, dirs, include_user, path)
+    actions, trail_raw = _actions(data, fmt, path)
+    cards = _cards_for(refs, extra_dirs, include_user, path, card_dirs_raw)
     try:
         variant = load_variant(variant_name)
         sectors = tuple(load_sectors())
@@ -481,13 +519,7 @@ def _load(
     if fmt >= 2 and not replay_all:
         if not isinstance(snapshot, dict) or digest(snapshot) != data.get("checksum"):
             raise SaveError(f"{path}: snapshot: does not match its checksum")
-        try:
-            state = state_from_json(snapshot, GameContext(cards, sectors, variant))
-        except SnapshotError as error:
-            raise SaveError(f"{path}: {error}") from None
-        problem = _card_problem(state, cards)
-        if problem:
-            raise SaveError(f"{path}: snapshot: {problem}")
+        state = _checked_snapshot(snapshot, setup, GameContext(cards, sectors, variant), path)
         record = records.from_snapshot(setup, actions, state, trail_raw)
     else:
         try:
@@ -503,7 +535,7 @@ def _load(
         format=fmt,
         variant=variant_name,
         zone_mode=zone_mode,
-        card_dirs=tuple(card_dirs_raw),
+        card_dirs=tuple(str(d) for d in extra_dirs),
         packs=refs,
         cards=cards,
         sectors=sectors,
@@ -511,27 +543,45 @@ def _load(
     return loaded, divergence
 
 
-def _card_problem(state: GameState, cards: CardSet) -> str:
-    """Every card copy of the game must be in exactly one place (deck, hand, loot…)."""
-    expected = Counter(
-        instance
-        for group in (cards.monsters, cards.equipment, cards.artifacts, cards.events, cards.orders)
-        for card in group
-        for instance in instances(card)
-    )
-    found: Counter[str] = Counter()
-    for instance, where in card_places(state):
-        if instance not in expected:
-            return f"{where}: unknown card '{instance[:60]}'"
-        found[instance] += 1
-    if found != expected:
-        extra = found - expected
-        if extra:
-            return f"card '{next(iter(extra))}' is in two places"
-        return f"card '{next(iter(expected - found))}' is missing"
-    return ""
+def _recorded_dirs(data: Mapping[str, Any], fmt: int, path: Path) -> list[str]:
+    """The folders a format 2 save recorded (shown in hints, never scanned); none later."""
+    recorded = data.get("card_dirs", [])
+    if fmt >= 3 and "card_dirs" in data:
+        raise SaveError(f"{path}: card_dirs: a format {fmt} save names its packs, not folders")
+    if not isinstance(recorded, list) or not all(isinstance(d, str) for d in recorded):
+        raise SaveError(f"{path}: card_dirs: expected a list of folder names")
+    return recorded
 
 
-def new_game_record(setup: GameSetup, cards: CardSet, sectors: Sequence[Sector]) -> GameRecord:
-    """A new game as a record (:func:`stalkerzone.engine.record.start`)."""
-    return records.start(setup, cards, sectors)
+def _actions(data: Mapping[str, Any], fmt: int, path: Path) -> tuple[list[Action], list[str]]:
+    """The saved actions, every field checked, and their fingerprints."""
+    actions: list[Action] = []
+    for k, raw in enumerate(_field(data, "actions", list, path)):
+        try:
+            actions.append(action_from_json(raw, f"actions[{k}]"))
+        except SnapshotError as error:
+            raise SaveError(f"{path}: {error}") from None
+    trail = data.get("trail", [])
+    if not isinstance(trail, list) or not all(isinstance(t, str) for t in trail):
+        raise SaveError(f"{path}: trail: expected a list of strings")
+    if fmt >= 2 and len(trail) != len(actions):
+        raise SaveError(f"{path}: trail: {len(trail)} fingerprints for {len(actions)} actions")
+    return actions, trail
+
+
+def _checked_snapshot(
+    snapshot: dict[str, Any], setup: GameSetup, ctx: GameContext, path: Path
+) -> GameState:
+    """The saved state, every field checked by type, then against the state's invariants and
+    the card places: a snapshot is only as good as whoever signed it."""
+    try:
+        state = state_from_json(snapshot, ctx)
+    except SnapshotError as error:
+        raise SaveError(f"{path}: {error}") from None
+    problem = state_problem(state, setup)
+    if problem:
+        raise SaveError(f"{path}: {problem}")
+    problem = card_problem(state, ctx.cards)
+    if problem:
+        raise SaveError(f"{path}: snapshot: {problem}")
+    return state

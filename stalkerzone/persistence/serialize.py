@@ -1,13 +1,14 @@
-"""Plain-JSON forms of actions and game states, read back strictly (no eval, no pickle).
+"""Plain-JSON forms of actions and game states, read back strictly through pydantic.
 
 Actions are written generically, as the contract between helpers says:
 ``{"type": ClassName, **fields}`` with tuples and hexes as lists. A game state is written field
-by field, driven by the dataclasses' own type hints, so new fields travel without new code.
+by field, driven by the dataclasses' own fields, so new fields travel without new code.
 Cards inside a state (a grenade in a fight) are written by reference, ``{"card": id}``, and
 looked up again in the loaded :class:`~stalkerzone.engine.cards.CardSet` on reading.
 
-Reading checks every value against its type hint and raises :class:`SnapshotError` naming the
-place (``snapshot.players[2].cash: expected an integer``), never anything else.
+Reading validates with pydantic ``TypeAdapter`` s built over the engine's frozen dataclasses in
+strict mode (no string for a number, no number for true/false, no unknown field) and raises
+:class:`SnapshotError` naming the place (``snapshot.players[2].cash: expected an integer``).
 """
 
 from __future__ import annotations
@@ -16,13 +17,13 @@ import dataclasses
 import enum
 import hashlib
 import json
-import sys
-import types
 import typing
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
-from stalkerzone.engine import actions as actions_module
+from pydantic import BaseModel, ConfigDict, ValidationError, create_model
+
 from stalkerzone.engine.actions import ACTION_TYPES, Action
 from stalkerzone.engine.cards import Card, CardSet
 from stalkerzone.engine.combat import Fight, FightSetup, MonsterSide, StalkerSide
@@ -111,22 +112,56 @@ def cards_digest(cards: CardSet, pack: str | None = None) -> str:
 
 # --- reading ----------------------------------------------------------------------------------
 
-_EXTRA_NAMES: dict[str, Any] = {
+_STRICT = ConfigDict(strict=True, extra="forbid", arbitrary_types_allowed=True)
+_NAMESPACE: dict[str, Any] = {
     "Fight": Fight,
     "FightSetup": FightSetup,
     "StalkerSide": StalkerSide,
     "MonsterSide": MonsterSide,
 }
-_HINTS: dict[type, dict[str, Any]] = {}
 
 
-def _hints(cls: type) -> dict[str, Any]:
-    found = _HINTS.get(cls)
-    if found is None:
-        module = sys.modules[cls.__module__]
-        found = typing.get_type_hints(cls, vars(module), _EXTRA_NAMES)
-        _HINTS[cls] = found
-    return found
+def _reader(cls: type) -> type[BaseModel]:
+    """A strict pydantic model with the init fields of dataclass ``cls`` (a state's rules
+    context ``ctx`` left out: it is given on reading, never read from a file)."""
+    hints = typing.get_type_hints(cls, None, _NAMESPACE)
+    fields: dict[str, Any] = {}
+    for f in dataclasses.fields(cls):
+        if not f.init or f.name == "ctx":
+            continue
+        if f.default is not dataclasses.MISSING:
+            fields[f.name] = (hints[f.name], f.default)
+        elif f.default_factory is not dataclasses.MISSING:
+            fields[f.name] = (hints[f.name], f.default_factory())
+        else:
+            fields[f.name] = (hints[f.name], ...)
+    model: type[BaseModel] = create_model(f"Read{cls.__name__}", __config__=_STRICT, **fields)
+    model.model_rebuild(_types_namespace=_NAMESPACE)
+    return model
+
+
+_READERS: Mapping[type, type[BaseModel]] = MappingProxyType(
+    {cls: _reader(cls) for cls in (GameState, *ACTION_TYPES.values())}
+)
+"""One read-only model per dataclass a save holds, built once on import."""
+
+
+def read_dataclass(cls: type, data: JSON, where: str, **extra: Any) -> Any:
+    """``cls(**fields of data, **extra)``, every field checked; :class:`SnapshotError`."""
+    if not isinstance(data, dict):
+        raise SnapshotError(f"{where}: expected an object, found {_kind(data)}")
+    model = _READERS[cls]
+    try:
+        parsed = model.model_validate_json(json.dumps(data, ensure_ascii=False))
+    except ValidationError as error:
+        raise SnapshotError(_first_error(error, data, where)) from None
+    except (ValueError, RecursionError) as error:
+        raise SnapshotError(f"{where}: {str(error)[:80]}") from None
+    values = {name: getattr(parsed, name) for name in type(parsed).model_fields}
+    try:
+        return cls(**values, **extra)
+    except (TypeError, ValueError) as error:
+        raise SnapshotError(f"{where}: {error}") from None
 
 
 def _kind(data: object) -> str:
@@ -145,114 +180,84 @@ def _kind(data: object) -> str:
     return type(data).__name__
 
 
-def from_json(data: JSON, hint: Any, where: str, cards: CardSet | None = None) -> Any:
-    """Read ``data`` as a value of type ``hint``; :class:`SnapshotError` naming ``where``."""
-    origin = typing.get_origin(hint)
-    args = typing.get_args(hint)
-    if hint is type(None):
-        if data is not None:
-            raise SnapshotError(f"{where}: expected null, found {_kind(data)}")
-        return None
-    if origin in (typing.Union, types.UnionType):
-        if data is None and type(None) in args:
-            return None
-        arms = [a for a in args if a is not type(None)]
-        errors = []
-        for arm in arms:
-            try:
-                return from_json(data, arm, where, cards)
-            except SnapshotError as error:
-                errors.append(str(error))
-        raise SnapshotError(errors[0] if len(errors) == 1 else f"{where}: unexpected {_kind(data)}")
-    if origin is typing.Literal:
-        if data not in args or isinstance(data, bool) != isinstance(args[0], bool):
-            allowed = ", ".join(repr(a) for a in args)
-            raise SnapshotError(f"{where}: expected one of {allowed}, found {data!r:.40}")
-        return data
-    if hint is Any or hint is object:
-        return data
-    if hint is bool:
-        if not isinstance(data, bool):
-            raise SnapshotError(f"{where}: expected true or false, found {_kind(data)}")
-        return data
-    if hint is int:
-        if not isinstance(data, int) or isinstance(data, bool):
-            raise SnapshotError(f"{where}: expected an integer, found {_kind(data)}")
-        return data
-    if hint is float:
-        if not isinstance(data, (int, float)) or isinstance(data, bool):
-            raise SnapshotError(f"{where}: expected a number, found {_kind(data)}")
-        return float(data)
-    if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        try:
-            return hint(data)
-        except ValueError:
-            raise SnapshotError(f"{where}: {data!r:.40} is not a {hint.__name__}") from None
-    if hint is str:
-        if not isinstance(data, str):
-            raise SnapshotError(f"{where}: expected a string, found {_kind(data)}")
-        return data
-    if origin in (tuple, frozenset, set, list) or hint in (tuple, frozenset):
-        if not isinstance(data, list):
-            raise SnapshotError(f"{where}: expected a list, found {_kind(data)}")
-        if origin is tuple and args and not (len(args) == 2 and args[1] is Ellipsis):
-            if len(data) != len(args):
-                raise SnapshotError(f"{where}: expected {len(args)} items, found {len(data)}")
-            return tuple(
-                from_json(d, a, f"{where}[{k}]", cards)
-                for k, (d, a) in enumerate(zip(data, args, strict=True))
-            )
-        item = args[0] if args else Any
-        items = [from_json(d, item, f"{where}[{k}]", cards) for k, d in enumerate(data)]
-        return frozenset(items) if origin in (frozenset, set) else tuple(items)
-    if isinstance(hint, type) and issubclass(hint, Card):
-        return _card(data, hint, where, cards)
-    if isinstance(hint, type) and issubclass(hint, tuple) and hasattr(hint, "_fields"):
-        return _named_tuple(data, hint, where, cards)
-    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        return _dataclass(data, hint, where, cards)
-    raise SnapshotError(f"{where}: cannot read a value of type {hint!r}")
+_EXPECTED = {
+    "int_type": "expected an integer",
+    "int_parsing": "expected an integer",
+    "int_from_float": "expected an integer",
+    "bool_type": "expected true or false",
+    "bool_parsing": "expected true or false",
+    "string_type": "expected a string",
+    "float_type": "expected a number",
+    "float_parsing": "expected a number",
+    "tuple_type": "expected a list",
+    "list_type": "expected a list",
+    "frozen_set_type": "expected a list",
+    "set_type": "expected a list",
+    "dict_type": "expected an object",
+    "model_type": "expected an object",
+    "dataclass_type": "expected an object",
+    "dataclass_exact_type": "expected an object",
+    "none_required": "expected null",
+}
 
 
-def _card(data: JSON, hint: type[Card], where: str, cards: CardSet | None) -> Card:
-    if not isinstance(data, dict) or set(data) != {"card"} or not isinstance(data["card"], str):
-        raise SnapshotError(f'{where}: expected {{"card": id}}, found {_kind(data)}')
-    if cards is None or data["card"] not in cards:
-        raise SnapshotError(f"{where}: no loaded pack defines a card '{data['card']:.60}'")
-    card = cards.get(data["card"])
-    if not isinstance(card, hint):
-        raise SnapshotError(f"{where}: card '{card.id}' is not a {hint.__name__}")
-    return card
+def _first_error(error: ValidationError, data: JSON, where: str) -> str:
+    """The first pydantic error in this module's words, at its place in ``data``."""
+    err = error.errors()[0]
+    place, value = _place(err["loc"], data, where)
+    kind = err["type"]
+    if kind in ("extra_forbidden", "unexpected_keyword_argument"):
+        parent = place.rpartition(".")[0] or where
+        return f"{parent}: unknown field '{str(err['loc'][-1])[:40]}'"
+    if kind == "missing":
+        return f"{place}: missing"
+    if kind in _EXPECTED:
+        return f"{place}: {_EXPECTED[kind]}, found {_kind(value)}"
+    if kind in ("literal_error", "enum"):
+        allowed = (err.get("ctx") or {}).get("expected", "")
+        return f"{place}: expected one of {allowed}, found {json.dumps(value)[:40]}"
+    if kind in ("too_short", "too_long"):
+        return f"{place}: wrong number of items"
+    return f"{place}: {err['msg'][:80]}"
 
 
-def _named_tuple(data: JSON, hint: type, where: str, cards: CardSet | None) -> Any:
-    names: tuple[str, ...] = hint._fields  # type: ignore[attr-defined]
-    if not isinstance(data, list) or len(data) != len(names):
-        raise SnapshotError(f"{where}: expected a list of {len(names)} items")
-    hints = _hints(hint)
-    return hint(
-        *(from_json(d, hints[n], f"{where}.{n}", cards) for d, n in zip(data, names, strict=True))
-    )
+def _place(loc: tuple[int | str, ...], data: JSON, where: str) -> tuple[str, JSON]:
+    """``where.players[2].cash`` for a pydantic location, skipping the names pydantic gives
+    union arms; and the value found there."""
+    text = where
+    value: JSON = data
+    for k, part in enumerate(loc):
+        last = k == len(loc) - 1
+        if isinstance(value, dict) and isinstance(part, str):
+            if part in value or last:
+                text += f".{part}"
+                value = value.get(part)
+            continue
+        if isinstance(value, list) and isinstance(part, int) and 0 <= part < len(value):
+            text += f"[{part}]"
+            value = value[part]
+            continue
+        if isinstance(part, int) or last:
+            text += f"[{part}]" if isinstance(part, int) else f".{part}"
+            value = None
+    return text, value
 
 
-def _dataclass(data: JSON, hint: type, where: str, cards: CardSet | None, **extra: Any) -> Any:
+def _with_cards(data: JSON, cards: CardSet | None, where: str) -> JSON:
+    """``data`` with every card reference ``{"card": id}`` replaced by that card's full JSON
+    from the loaded packs (the save never carries a card's numbers)."""
+    if isinstance(data, list):
+        return [_with_cards(item, cards, f"{where}[{k}]") for k, item in enumerate(data)]
     if not isinstance(data, dict):
-        raise SnapshotError(f"{where}: expected an object, found {_kind(data)}")
-    hints = _hints(hint)
-    fields = {f.name: f for f in dataclasses.fields(hint) if f.init and f.name not in extra}
-    unknown = sorted(set(data) - set(fields))
-    if unknown:
-        raise SnapshotError(f"{where}: unknown field '{unknown[0]:.40}'")
-    values: dict[str, Any] = dict(extra)
-    for name, f in fields.items():
-        if name in data:
-            values[name] = from_json(data[name], hints[name], f"{where}.{name}", cards)
-        elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-            raise SnapshotError(f"{where}.{name}: missing")
-    try:
-        return hint(**values)
-    except (TypeError, ValueError) as error:
-        raise SnapshotError(f"{where}: {error}") from None
+        return data
+    if set(data) == {"card"}:
+        card_id = data["card"]
+        if not isinstance(card_id, str):
+            raise SnapshotError(f'{where}: expected {{"card": id}}, found {_kind(card_id)}')
+        if cards is None or card_id not in cards:
+            raise SnapshotError(f"{where}: no loaded pack defines a card '{card_id:.60}'")
+        return to_json(cards.get(card_id), cards_by_reference=False)
+    return {key: _with_cards(value, cards, f"{where}.{key}") for key, value in data.items()}
 
 
 def action_from_json(data: JSON, where: str = "action") -> Action:
@@ -263,14 +268,33 @@ def action_from_json(data: JSON, where: str = "action") -> Action:
     cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise SnapshotError(f"{where}.type: unknown action {kind!r:.40}")
-    if cls not in _HINTS:
-        _HINTS[cls] = typing.get_type_hints(cls, vars(actions_module))
     body = {k: v for k, v in data.items() if k != "type"}
-    action: Action = _dataclass(body, cls, where, None)
+    action: Action = read_dataclass(cls, body, where)
     return action
 
 
 def state_from_json(data: JSON, ctx: GameContext, where: str = "snapshot") -> GameState:
     """A game state from :func:`state_to_json`, played with the rules context ``ctx``."""
-    state: GameState = _dataclass(data, GameState, where, ctx.cards, ctx=ctx)
+    with_cards = _with_cards(data, ctx.cards, where)
+    state: GameState = read_dataclass(GameState, with_cards, where, ctx=ctx)
+    return _shared_cards(state, ctx.cards)
+
+
+def _shared_cards(state: GameState, cards: CardSet) -> GameState:
+    """The state with the loaded card objects themselves in its fights (equal values, but the
+    engine then shares one object per card as a freshly played game does)."""
+    for name in ("fight", "last_fight"):
+        held = getattr(state, name)
+        if held is None:
+            continue
+        stalker = held.fight.setup.stalker
+        grenades = tuple(cards.get(g.id) for g in stalker.grenades)
+        stimulators = tuple(cards.get(s.id) for s in stalker.stimulators)
+        if grenades != stalker.grenades or stimulators != stalker.stimulators:
+            raise SnapshotError(f"snapshot.{name}: a card in the fight is not the loaded card")
+        side = dataclasses.replace(stalker, grenades=grenades, stimulators=stimulators)
+        fight = dataclasses.replace(
+            held.fight, setup=dataclasses.replace(held.fight.setup, stalker=side)
+        )
+        state = dataclasses.replace(state, **{name: dataclasses.replace(held, fight=fight)})
     return state

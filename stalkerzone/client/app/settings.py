@@ -1,7 +1,8 @@
 """Player settings (language, UI scale, animation speed, colour-blind symbols, fullscreen).
 
 Saved as TOML in ``paths.user_config_dir()/settings.toml`` with an atomic write (temp file +
-rename). A missing or broken file gives the defaults and a readable note, never a crash.
+rename). A missing or broken file gives the defaults and a readable note, never a crash; the
+file is read through :mod:`stalkerzone.files` (a regular file of at most 64 kB).
 """
 
 from __future__ import annotations
@@ -14,11 +15,12 @@ from pathlib import Path
 
 import tomli_w
 
-from stalkerzone import paths
+from stalkerzone import files, paths
 from stalkerzone.client.text.i18n import LANGUAGES
 
 ANIMATION_SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0)
 UI_SCALES: tuple[float, ...] = (0.85, 1.0, 1.15, 1.3, 1.5)
+MAX_SETTINGS_BYTES = 64 * 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,19 +53,28 @@ def load_settings() -> tuple[Settings, str | None]:
     if not path.exists():
         return Settings(), None
     try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
+        data = tomllib.loads(
+            files.decode(files.read_bytes(path, limit=MAX_SETTINGS_BYTES), str(path))
+        )
+        problem = files.check_tree(data)
+        if problem:
+            raise ValueError(problem)
         known = {f.name: f.type for f in fields(Settings)}
         values = {key: value for key, value in data.items() if key in known}
         return Settings(**values).validated(), None
-    except (OSError, tomllib.TOMLDecodeError, TypeError, ValueError) as error:
-        return Settings(), f"{path}: settings ignored: {error}"
+    except files.FileRefused as error:
+        return Settings(), f"{path}: settings ignored: {error.reason}"
+    except RecursionError:
+        return Settings(), f"{path}: settings ignored: TOML nested too deeply"
+    except (OSError, TypeError, ValueError) as error:
+        return Settings(), f"{path}: settings ignored: {files.shorten(str(error), 120)}"
 
 
 def save_settings(settings: Settings) -> None:
     """Write the settings atomically (temp file in the same folder, then rename)."""
     path = settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
+    files.clean_temp_files(path.parent, older_than=60.0)
     data = tomli_w.dumps(asdict(settings.validated())).encode("utf-8")
     handle, temp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
     try:

@@ -35,13 +35,11 @@ def list_saves() -> list[Path]:
 
 def save_game(session: Any, name: str | None = None) -> Path:
     """Save the session's game as ``<name>.json`` (default: a time stamp); return the path."""
-    return store.save_game(
-        session.record, name=name, packs=session.packs, card_dirs=session.spec.card_dirs
-    )
+    return store.save_game(session.record, name=name, packs=session.packs)
 
 
 def autosave(session: Any) -> Path:
-    return store.autosave(session.record, packs=session.packs, card_dirs=session.spec.card_dirs)
+    return store.autosave(session.record, packs=session.packs)
 
 
 def open_save(window: Any, path: Path) -> None:
