@@ -17,7 +17,7 @@ import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import arcade
 import arcade.gui
@@ -25,10 +25,17 @@ import pyglet
 
 from stalkerzone import paths
 from stalkerzone.client.app.settings import Settings, load_settings, save_settings
+from stalkerzone.client.render.card_face import ArtTextures
+from stalkerzone.client.render.card_face import use as use_art
 from stalkerzone.client.render.fonts import FONT, load_fonts
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
 from stalkerzone.errors import UserError
+
+if TYPE_CHECKING:
+    from stalkerzone.client.controller.session import GameSession
+    from stalkerzone.content.loader import LoadResult
+    from stalkerzone.engine.variant import Variant
 
 log = logging.getLogger("stalkerzone.client")
 
@@ -54,16 +61,34 @@ class Presets:
 
 @dataclass
 class AppContext:
-    """What every screen shares: settings, loaded cards, the variant, the game in progress."""
+    """What every screen shares: settings, loaded cards, the variant, the game in progress.
+
+    It also owns the client's display state: the string catalogue (language), the UI scale and
+    the loaded card art. The window makes them the active ones (:meth:`activate`), so a new
+    context is a fully fresh client.
+    """
 
     presets: Presets = field(default_factory=Presets)
     settings: Settings = field(default_factory=Settings)
     notes: list[str] = field(default_factory=list)  # problems shown once (bad settings file…)
-    session: Any = None  # stalkerzone.client.controller.session.GameSession once a game runs
+    session: GameSession | None = None  # the game in progress
     watching: bool = False  # spectator mode (``stalkerzone watch``): no hand-over, no dialogs
-    _cards: Any = None  # content.loader.LoadResult, loaded on first use
+    catalogue: i18n.Catalogue = field(default_factory=i18n.Catalogue)
+    ui_scale: theme.UiScale = field(default_factory=theme.UiScale)
+    art: ArtTextures = field(default_factory=ArtTextures)
+    _cards: LoadResult | None = None  # loaded on first use
 
-    def cards(self, *, reload: bool = False) -> Any:
+    def __post_init__(self) -> None:
+        self.catalogue.set_language(self.settings.language)
+        self.ui_scale.set(self.settings.ui_scale)
+
+    def activate(self) -> None:
+        """Make this context's language, scale and art the ones every screen reads."""
+        i18n.use(self.catalogue)
+        theme.use(self.ui_scale)
+        use_art(self.art)
+
+    def cards(self, *, reload: bool = False) -> LoadResult:
         """Base pack + user folder + ``--cards`` folders (``content.loader.load_packs``)."""
         if self._cards is None or reload:
             from stalkerzone.content.loader import load_packs
@@ -71,7 +96,7 @@ class AppContext:
             self._cards = load_packs(self.presets.card_dirs)
         return self._cards
 
-    def variant(self, name: str) -> Any:
+    def variant(self, name: str) -> Variant:
         from stalkerzone.content.variants import load_variant
 
         return load_variant(name)
@@ -79,8 +104,8 @@ class AppContext:
     def update_settings(self, settings: Settings) -> None:
         """Apply and save new settings (language, scale…); a failed save becomes a note."""
         self.settings = settings.validated()
-        i18n.set_language(self.settings.language)
-        theme.set_scale(self.settings.ui_scale)
+        self.catalogue.set_language(self.settings.language)
+        self.ui_scale.set(self.settings.ui_scale)
         try:
             save_settings(self.settings)
         except OSError as error:
@@ -352,6 +377,7 @@ class StalkerWindow(arcade.Window):
         self, app: AppContext, size: tuple[int, int] = DEFAULT_SIZE, *, visible: bool = True
     ) -> None:
         self.started = time.perf_counter()
+        app.activate()
         super().__init__(
             size[0],
             size[1],
@@ -361,7 +387,7 @@ class StalkerWindow(arcade.Window):
             vsync=False,
             center_window=True,
         )
-        self.app = app
+        self._app = app
         self.raise_errors = False  # tests and headless watch: let exceptions through
         self.headless_fast = False  # headless watch: no waiting, no animations
         self.bot_timer = 0.5
@@ -375,6 +401,36 @@ class StalkerWindow(arcade.Window):
         load_fonts()
         self.app.notes.extend(load_screens())
         self.background_color = theme.BG
+
+    @property
+    def app(self) -> AppContext:
+        """The shared context; setting a new one makes its language and scale active."""
+        return self._app
+
+    @app.setter
+    def app(self, app: AppContext) -> None:
+        self._app = app
+        app.activate()
+
+    def reset(self, app: AppContext, size: tuple[int, int] = DEFAULT_SIZE) -> None:
+        """Start again as a freshly opened window on ``app``: windowed, no screen, no game,
+        default flags, ``app``'s language and scale (tests reuse one window this way)."""
+        if self.fullscreen:
+            self.set_fullscreen(False)
+        self.show_view(arcade.View(self))
+        self.app = app
+        self.raise_errors = False
+        self.headless_fast = False
+        self.bot_timer = 0.5
+        self.skip_bots = False
+        self.first_frame_seconds = None
+        self._error_count = 0
+        self.set_caption(i18n.t("app.title"))
+        try:
+            self.set_size(*size)
+        except Exception:  # headless windows keep their size
+            log.debug("set_size not supported here")
+        self.on_resize(*size)
 
     # screens
     def show_screen(self, kind: str, **kwargs: Any) -> BaseView:
@@ -502,13 +558,12 @@ def _log_to_file(text: str) -> None:
 def make_context(presets: Presets) -> AppContext:
     """Settings from disk, the command line's language over the saved one."""
     settings, note = load_settings()
+    lang = presets.lang or settings.language
+    settings = _replace_settings(settings, language=lang).validated()
     app = AppContext(presets=presets, settings=settings)
     if note:
         app.notes.append(note)
-    lang = presets.lang or settings.language
-    i18n.set_language(lang)
-    app.settings = _replace_settings(settings, language=i18n.language())
-    theme.set_scale(app.settings.ui_scale)
+    app.activate()
     return app
 
 

@@ -14,8 +14,6 @@ from arcade.types import Color
 from stalkerzone.client.render.fonts import FONT
 from stalkerzone.engine.cards import Site, Terrain
 
-_scale = 1.0
-
 BG = Color(22, 25, 22)
 PANEL = Color(36, 40, 36, 235)
 PANEL_LIGHT = Color(52, 58, 50, 240)
@@ -79,19 +77,40 @@ PLAYER_COLOURS: tuple[Color, ...] = (
 )
 
 
+class UiScale:
+    """The UI-scale setting (``ui_scale``) in force: one per :class:`AppContext`."""
+
+    def __init__(self, value: float = 1.0) -> None:
+        self.value = 1.0
+        self.set(value)
+
+    def set(self, value: float) -> None:
+        """Clamp to 0.75..2."""
+        self.value = max(0.75, min(2.0, value))
+
+
+class _Active:
+    """Which scale :func:`px` reads (the window's context installs its own)."""
+
+    scale = UiScale()
+
+
+def use(ui_scale: UiScale) -> None:
+    _Active.scale = ui_scale
+
+
 def set_scale(scale: float) -> None:
     """Set the UI scale (settings ``ui_scale``), clamped to 0.75..2."""
-    global _scale
-    _scale = max(0.75, min(2.0, scale))
+    _Active.scale.set(scale)
 
 
 def scale() -> float:
-    return _scale
+    return _Active.scale.value
 
 
 def px(value: float) -> int:
     """A size in pixels at the current UI scale."""
-    return round(value * _scale)
+    return round(value * _Active.scale.value)
 
 
 def button_style(primary: bool = False, size: float = 14) -> dict[str, Any]:
