@@ -253,7 +253,7 @@ def into_fight(
             if isinstance(a, Move) and str(zone.hexes[a.to].site or "").startswith("danger")
         ]
         if moves:
-            win.show_screen("board") if win.has_screen("board") else None
+            win.show_screen("board")
             session.act(moves[0])
             session.show(win)
             frame(win)
@@ -372,8 +372,6 @@ def test_client_bot_fight_plays_itself_visibly(win: StalkerWindow) -> None:
 def test_client_overlay_opens_at_the_section_of_each_screen(win: StalkerWindow) -> None:
     start(win)
     for kind in ("title", "board", "stalker", "base", "settings", "newgame"):
-        if not win.has_screen(kind):
-            continue
         view = win.show_screen(kind)
         frame(win)
         key(win, arcade.key.F1)

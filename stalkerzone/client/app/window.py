@@ -452,8 +452,7 @@ class StalkerWindow(arcade.Window):
 
     def open_rules(self, view: BaseView) -> None:
         """F1: the rules-reference overlay at ``view.rules_section`` (the screen \"rules\")."""
-        if self.has_screen("rules"):
-            self.show_screen("rules", back=view, section=view.rules_section)
+        self.show_screen("rules", back=view, section=view.rules_section)
 
     # window behaviour
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
@@ -533,7 +532,7 @@ class StalkerWindow(arcade.Window):
         back = self.screen
         if back is not None and back.kind == "error":
             back = getattr(back, "back", None)
-        if self._error_count > 20 or not self.has_screen("error"):
+        if self._error_count > 20:
             raise error
         self.show_screen("error", error=error, back=back)
 

@@ -10,7 +10,6 @@ for (with a hand-over page between two human players, TURN-3).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -233,8 +232,6 @@ class GameSession:
         """Open the screen for the current state; a hand-over page first when the seat at the
         screen changes from one human to another (TURN-3)."""
         kind = self.screen_kind()
-        if not window.has_screen(kind):
-            kind = "board" if kind == "fight" else kind
         want = self.default_viewer()
         humans = self.humans
         needs_handover = (
@@ -287,13 +284,3 @@ class GameSession:
         session.source = loaded.path
         session.viewer = session.default_viewer()
         return session
-
-
-def seats_from_presets(players: int, bots: int, stalkers: Sequence[str]) -> list[SeatSpec]:
-    """Default seats: humans first, then bots; stalkers dealt in card order."""
-    seats = []
-    for index in range(players):
-        bot = "normal" if index >= players - bots else None
-        name = f"Bot {index + 1}" if bot else f"Player {index + 1}"
-        seats.append(SeatSpec(name, stalkers[index % len(stalkers)] if stalkers else "", bot))
-    return seats

@@ -111,7 +111,7 @@ def drive_headless(
     result.turns = state.turn
     if state.winner is not None:
         result.winner = state.players[state.winner].name
-    if shots is not None and "board" not in result.screenshots and window.has_screen("board"):
+    if shots is not None and "board" not in result.screenshots:
         window.show_screen("board")
         draw_frame(window)
         draw_frame(window)

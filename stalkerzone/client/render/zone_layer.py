@@ -40,7 +40,7 @@ from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
 from stalkerzone.engine.cards import Site, Terrain
-from stalkerzone.engine.hexes import DIRECTIONS, Hex, Slot, neighbour, world_hex
+from stalkerzone.engine.hexes import Hex, Slot, neighbour, world_hex
 from stalkerzone.engine.layout import HexTile, Placement, Sector
 
 HEX = 30.0  # world circumradius of a small hex
@@ -596,7 +596,3 @@ class WorldTexture:
         self.ctx.disable(self.ctx.BLEND)  # opaque: no blending needed
         self.geometry.render(self.program)
         self.ctx.enable(self.ctx.BLEND)
-
-
-def direction_of(side: int) -> Hex:
-    return DIRECTIONS[side % 6]

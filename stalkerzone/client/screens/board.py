@@ -345,20 +345,18 @@ class BoardView(BaseView):
         bar: list[tuple[str, Any, bool, bool]] = [
             (i18n.t("board.end_turn"), self.end_turn, mine and end, True)
         ]
-        if self.win.has_screen("rules"):
-            bar.insert(0, ("?", lambda: self.win.open_rules(self), True, False))
-        if self.win.has_screen("stalker"):
-            bar.append(
-                (
-                    i18n.t("board.stalker"),
-                    lambda: self.win.show_screen("stalker", back=self),
-                    mine,
-                    False,
-                )
+        bar.insert(0, ("?", lambda: self.win.open_rules(self), True, False))
+        bar.append(
+            (
+                i18n.t("board.stalker"),
+                lambda: self.win.show_screen("stalker", back=self),
+                mine,
+                False,
             )
+        )
         if self.session.is_bot() and self.session.state.phase != "over":
             bar.append((i18n.t("board.skip"), self.skip_bots, not self.win.skip_bots, False))
-        if self.win.has_screen("base") and trade and mine:
+        if trade and mine:
             bar.append(
                 (
                     i18n.t("board.trade"),
@@ -382,9 +380,9 @@ class BoardView(BaseView):
                 add=True,
                 enabled=enabled,
             )
-        # Without the fight screen a fight is decided here, one button per decision.
+        # Fight decisions outside the fight screen (FIGHT-5 armour discards), one button each.
         choices = [a for a in legal if isinstance(a, FightDecision | DiscardArmour)]
-        if choices and mine and not (self.view.phase == "fight" and self.win.has_screen("fight")):
+        if choices and mine and self.view.phase != "fight":
             bx = px(16)
             for action in choices[:6]:
                 text = self.decision_text(action)
@@ -529,10 +527,7 @@ class BoardView(BaseView):
                 self.build_tokens()
                 self.maybe_open_base()
             return
-        if self.session.state.phase in ("layout", "over") or (
-            self.session.screen_kind() != "board"
-            and self.win.has_screen(self.session.screen_kind())
-        ):
+        if self.session.state.phase in ("layout", "over") or self.session.screen_kind() != "board":
             self.session.show(self.win)
             return
 
@@ -562,7 +557,6 @@ class BoardView(BaseView):
             and session.actions
             and isinstance(session.actions[-1], Move)
             and session.arrived_or_trading()
-            and self.win.has_screen("base")
             and self.base_opened_for != session.version
         ):
             self.base_opened_for = session.version
@@ -602,7 +596,7 @@ class BoardView(BaseView):
         kind = self.session.screen_kind()
         if kind == "board" and self.maybe_open_base():
             return
-        if kind != "board" and (self.win.has_screen(kind) or kind in ("layout", "gameover")):
+        if kind != "board":
             if self.walker is None:
                 self.session.show(self.win)
                 return

@@ -223,17 +223,16 @@ class LayoutView(BaseView):
             add=True,
             enabled=self.session.can_undo() and not self.dealing,
         )
-        if self.win.has_screen("rules"):
-            self.button(
-                "?",
-                lambda: self.win.open_rules(self),
-                width=44,
-                height=38,
-                size=14,
-                x=right - px(170) - px(130) - px(54),
-                y=px(10),
-                add=True,
-            )
+        self.button(
+            "?",
+            lambda: self.win.open_rules(self),
+            width=44,
+            height=38,
+            size=14,
+            x=right - px(170) - px(130) - px(54),
+            y=px(10),
+            add=True,
+        )
 
     def ensure_selection(self) -> None:
         remaining = self.remaining()

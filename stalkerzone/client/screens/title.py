@@ -77,18 +77,14 @@ class TitleView(BaseView):
             )
         )
         column.add(self.button(i18n.t("title.load"), self.load_game, width=280))
-        if self.win.has_screen("settings"):
-            column.add(
-                self.button(
-                    i18n.t("title.settings"),
-                    lambda: self.win.show_screen("settings", back=self),
-                    width=280,
-                )
+        column.add(
+            self.button(
+                i18n.t("title.settings"),
+                lambda: self.win.show_screen("settings", back=self),
+                width=280,
             )
-        if self.win.has_screen("rules"):
-            column.add(
-                self.button(i18n.t("title.rules"), lambda: self.win.open_rules(self), width=280)
-            )
+        )
+        column.add(self.button(i18n.t("title.rules"), lambda: self.win.open_rules(self), width=280))
         column.add(self.button(i18n.t("title.language"), self.switch_language, width=280))
         column.add(self.button(i18n.t("title.quit"), self.win.close, width=280))
         anchor = arcade.gui.UIAnchorLayout()

@@ -252,8 +252,7 @@ def shorten(text: str, limit: int) -> str:
 
 def open_rules(view: Any, section: str) -> None:
     """Open the rules overlay over ``view`` at ``section`` (a rule id or a prefix)."""
-    if view.win.has_screen("rules"):
-        view.win.show_screen("rules", back=view, section=section)
+    view.win.show_screen("rules", back=view, section=section)
 
 
 # --- reading the game -------------------------------------------------------------------------

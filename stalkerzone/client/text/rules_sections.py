@@ -14,21 +14,8 @@ from typing import Any
 
 from stalkerzone.client.text.card_words import ABILITY_RULE, ability_explained, card_name
 from stalkerzone.content.rules_reference import RuleSection, load_rules_reference
-from stalkerzone.engine.cards import Colour, Site
+from stalkerzone.engine.cards import Colour
 from stalkerzone.engine.variant import Variant
-
-# Where the tooltip of a map site links to (client-A's board may use it).
-SITE_RULE: dict[Site, str] = {
-    Site.VILLAGE: "BASE-1",
-    Site.MILITARY_BASE: "BASE-1",
-    Site.LABORATORY: "BASE-1",
-    Site.EPICENTER: "WIN-1",
-    Site.DANGER_GREEN: "FIGHT-1",
-    Site.DANGER_YELLOW: "FIGHT-1",
-    Site.DANGER_RED: "FIGHT-1",
-    Site.ANOMALY: "ANOM-1",
-    Site.EVENT: "EVENT-1",
-}
 
 
 @dataclass(frozen=True, slots=True)

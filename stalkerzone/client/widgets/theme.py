@@ -54,19 +54,6 @@ SITE_COLOUR: dict[Site, Color] = {
     Site.EVENT: Color(255, 160, 60),
 }
 
-# Symbols that tell sites apart without colour (shapes are drawn by the board renderer too).
-SITE_SYMBOL: dict[Site, str] = {
-    Site.VILLAGE: "V",
-    Site.MILITARY_BASE: "M",
-    Site.LABORATORY: "L",
-    Site.EPICENTER: "✹",
-    Site.DANGER_GREEN: "!",
-    Site.DANGER_YELLOW: "!!",
-    Site.DANGER_RED: "!!!",
-    Site.ANOMALY: "~",
-    Site.EVENT: "?",
-}
-
 PLAYER_COLOURS: tuple[Color, ...] = (
     Color(230, 70, 60),
     Color(60, 140, 235),
