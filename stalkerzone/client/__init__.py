@@ -45,16 +45,20 @@ Calling the engine
     ``session.view`` (``player_view`` of ``session.viewer``) and ``session.legal()``
     (``legal_actions`` computed off the frame: ``None`` until ready); never show
     ``session.state`` itself. Undo: ``session.undo_check()`` / ``session.undo()``
-    (``engine.undo``). Saves: :mod:`client.saves` (on ``stalkerzone.persistence.saves``).
+    (``engine.undo``). Saves: :mod:`controller.save_files` (on ``stalkerzone.persistence.saves``).
 
     A game screen keeps ``self.session = self.app.session`` and may define ``state_changed()``:
-    ``session.show`` then calls it instead of opening a new screen of the same kind. Bot seats
-    are played by the window (``StalkerWindow.on_update``) on screens of kind layout, board,
-    fight, base or stalker, one action at a time, whenever ``screen.busy`` is false (set it
-    while dice roll or a token walks). ``window.skip_bots`` / ``window.headless_fast`` (the
-    headless ``watch``) mean: no waiting, no animation. In a headless fast run, call
-    ``self.rebuild_soon()`` rather than ``self.rebuild()`` after a state change: it builds at
-    the next drawn frame only (building texts and widgets is the slow part of a screen).
+    ``session.show`` then calls it instead of opening a new screen of the same kind (the
+    session sees the window only through :class:`controller.session.ScreenHost`; which screen
+    a state calls for is :func:`controller.session.screen_for`). Bot seats are played by one
+    driver, ``window.bots`` (:class:`controller.bot_driver.BotDriver`), on screens of kind
+    layout, board, fight, base or stalker, one action at a time, whenever ``screen.busy`` is
+    false (set it while dice roll or a token walks); a screen that shows a bot's decision
+    itself asks ``window.bots.choice(session)``. ``window.skip_bots`` /
+    ``window.headless_fast`` (the headless ``watch``) mean: no waiting, no animation. In a
+    headless fast run, call ``self.rebuild_soon()`` rather than ``self.rebuild()`` after a
+    state change: it builds at the next drawn frame only (building texts and widgets is the
+    slow part of a screen).
 
 Text and languages
     ``i18n.t("section.key", name=...)`` for UI strings; strings are data in
@@ -66,7 +70,7 @@ Text and languages
 Drawing fast
     Build ``ShapeElementList`` / ``SpriteList`` / text batches when something changes, not in
     ``on_draw``; never call ``arcade.draw_text`` in ``on_draw``. The board renders its static
-    layer once into an offscreen texture (:mod:`board_render`).
+    layer once into an offscreen texture (:mod:`render.zone_layer`).
 """
 
 from stalkerzone.client.app import headless as _headless

@@ -25,6 +25,7 @@ import pyglet
 
 from stalkerzone import paths
 from stalkerzone.client.app.settings import Settings, load_settings, save_settings
+from stalkerzone.client.controller.bot_driver import BotDriver
 from stalkerzone.client.render.card_face import ArtTextures
 from stalkerzone.client.render.card_face import use as use_art
 from stalkerzone.client.render.fonts import FONT, load_fonts
@@ -40,7 +41,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("stalkerzone.client")
 
 MIN_WIDTH, MIN_HEIGHT = 1024, 640
-GAME_SCREENS = frozenset({"layout", "board", "fight", "base", "stalker"})
 DEFAULT_SIZE = (1280, 800)
 
 
@@ -390,8 +390,7 @@ class StalkerWindow(arcade.Window):
         self._app = app
         self.raise_errors = False  # tests and headless watch: let exceptions through
         self.headless_fast = False  # headless watch: no waiting, no animations
-        self.bot_timer = 0.5
-        self.skip_bots = False  # "skip": bots play at once until a human's turn
+        self.bots = BotDriver()  # plays every bot seat
         self.first_frame_seconds: float | None = None
         self._error_count = 0
         try:
@@ -412,6 +411,20 @@ class StalkerWindow(arcade.Window):
         self._app = app
         app.activate()
 
+    @property
+    def skip_bots(self) -> bool:
+        """ "Skip": bots play at once until a human's turn (:class:`BotDriver`)."""
+        return self.bots.skip
+
+    @skip_bots.setter
+    def skip_bots(self, skip: bool) -> None:
+        self.bots.skip = skip
+
+    @property
+    def watching(self) -> bool:
+        """Spectator mode (``stalkerzone watch``): no hand-over, no dialogs."""
+        return self.app.watching
+
     def reset(self, app: AppContext, size: tuple[int, int] = DEFAULT_SIZE) -> None:
         """Start again as a freshly opened window on ``app``: windowed, no screen, no game,
         default flags, ``app``'s language and scale (tests reuse one window this way)."""
@@ -421,8 +434,7 @@ class StalkerWindow(arcade.Window):
         self.app = app
         self.raise_errors = False
         self.headless_fast = False
-        self.bot_timer = 0.5
-        self.skip_bots = False
+        self.bots.reset()
         self.first_frame_seconds = None
         self._error_count = 0
         self.set_caption(i18n.t("app.title"))
@@ -444,6 +456,29 @@ class StalkerWindow(arcade.Window):
 
     def has_screen(self, kind: str) -> bool:
         return kind in _SCREENS
+
+    def refresh_screen(self, kind: str, session: GameSession) -> bool:
+        """Tell the shown screen of ``kind`` that ``session``'s state changed, if it follows
+        state changes (``state_changed``); True if it did."""
+        current = self.screen
+        if (
+            current is None
+            or current.kind != kind
+            or getattr(current, "session", None) is not session
+        ):
+            return False
+        state_changed = getattr(current, "state_changed", None)
+        if state_changed is None:
+            return False
+        state_changed()
+        return True
+
+    def show_again(self, view: object) -> bool:
+        """Show a kept screen again if it was made for this window."""
+        if not isinstance(view, arcade.View) or view.window is not self:
+            return False
+        self.show_view(view)
+        return True
 
     @property
     def screen(self) -> BaseView | None:
@@ -471,23 +506,16 @@ class StalkerWindow(arcade.Window):
         self.app.update_settings(_replace_settings(self.app.settings, fullscreen=want))
 
     def on_update(self, delta_time: float) -> bool | None:
-        """Bot seats play here, for every screen of the game, one action at a time, when the
+        """Bot seats play here (:meth:`BotDriver.update`), one action at a time, when the
         screen is not busy (a walking token, rolling dice: ``screen.busy``)."""
-        session = self.app.session
-        screen = self.screen
-        if session is None or screen is None or screen.kind not in GAME_SCREENS:
-            return None
-        if not session.is_bot() or session.state.phase == "over":
-            self.skip_bots = False
-            return None
-        if screen.busy:
-            return None
-        self.bot_timer -= delta_time
-        if self.bot_timer > 0 and not self.skip_bots and not self.headless_fast:
-            return None
-        if session.play_bot(self):
-            speed = self.app.settings.animation_speed
-            self.bot_timer = 0.0 if self.headless_fast else 0.5 / speed
+        self.bots.update(
+            self.app.session,
+            self.screen,
+            self,
+            delta_time,
+            fast=self.headless_fast,
+            speed=self.app.settings.animation_speed,
+        )
         return None
 
     def on_draw(self) -> bool | None:
