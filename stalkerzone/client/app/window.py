@@ -17,7 +17,7 @@ import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import arcade
 import arcade.gui
@@ -81,6 +81,12 @@ class AppContext:
     def __post_init__(self) -> None:
         self.catalogue.set_language(self.settings.language)
         self.ui_scale.set(self.settings.ui_scale)
+
+    def game(self) -> GameSession:
+        """The game in progress (game screens open only while one runs)."""
+        if self.session is None:
+            raise RuntimeError("no game is in progress")
+        return self.session
 
     def activate(self) -> None:
         """Make this context's language, scale and art the ones every screen reads."""
@@ -155,8 +161,9 @@ def load_screens() -> list[str]:
 # --- the base view ----------------------------------------------------------------------------
 
 
-class BaseView(arcade.View):
-    """A screen: a UIManager enabled while shown, texts in one batch, hotkeys shared by all.
+class BaseView(arcade.gui.UIView):
+    """A screen: an ``arcade.gui.UIView`` (its ``UIManager`` is enabled while shown and drawn
+    last) with texts in one batch and hotkeys shared by all screens.
 
     Subclasses set ``kind`` and ``rules_section`` and override :meth:`build` (make widgets and
     ``arcade.Text`` objects for the current window size; called on show, resize, language
@@ -168,21 +175,20 @@ class BaseView(arcade.View):
     rules_section: ClassVar[str] = ""  # where F1 opens the rules overlay (a RULES.md id prefix)
 
     def __init__(self, window: StalkerWindow) -> None:
-        super().__init__(window)
+        # UIView.__init__ finds the window itself; this one is given, so the view and its
+        # UIManager are bound to it explicitly (what UIView.__init__ does otherwise).
+        arcade.View.__init__(self, window)
+        self.ui = arcade.gui.UIManager(window)
         self.win: StalkerWindow = window
         self.app: AppContext = window.app
-        self.ui = arcade.gui.UIManager(window)
         self.batch = pyglet.graphics.Batch()
         self._texts: list[arcade.Text] = []
         self._stale = False
 
-    # life cycle
+    # life cycle (UIView enables the UIManager on show and disables it on hide)
     def on_show_view(self) -> None:
-        self.ui.enable()
+        super().on_show_view()  # type: ignore[no-untyped-call]  # unannotated in arcade
         self.rebuild_soon()
-
-    def on_hide_view(self) -> None:
-        self.ui.disable()
 
     def on_resize(self, width: int, height: int) -> None:
         self.rebuild()
@@ -198,7 +204,7 @@ class BaseView(arcade.View):
     def rebuild(self) -> None:
         """Throw away widgets and texts and build them again for the current size/language."""
         self._stale = False
-        self.ui.clear()
+        self.ui.clear()  # type: ignore[no-untyped-call]  # unannotated in arcade
         self.batch = pyglet.graphics.Batch()
         self._texts = []
         self.build()
@@ -206,15 +212,16 @@ class BaseView(arcade.View):
     def build(self) -> None:
         """Create widgets (``self.ui.add``) and texts (:meth:`label`)."""
 
-    # drawing
+    # drawing: UIView clears, calls on_draw_before_ui, then draws the widgets
     def on_draw(self) -> None:
         if self._stale:
             self.rebuild()
-        self.clear(color=theme.BG)
+        super().on_draw()  # type: ignore[no-untyped-call]  # unannotated in arcade
+
+    def on_draw_before_ui(self) -> None:
         self.draw_scene()
         self.batch.draw()
         self.draw_over()
-        self.ui.draw()
 
     def draw_scene(self) -> None:
         """Draw shapes and sprites under the texts (default camera)."""
@@ -460,7 +467,7 @@ class StalkerWindow(arcade.Window):
     def refresh_screen(self, kind: str, session: GameSession) -> bool:
         """Tell the shown screen of ``kind`` that ``session``'s state changed, if it follows
         state changes (``state_changed``); True if it did."""
-        current = self.screen
+        current = self.current_screen
         if (
             current is None
             or current.kind != kind
@@ -481,7 +488,9 @@ class StalkerWindow(arcade.Window):
         return True
 
     @property
-    def screen(self) -> BaseView | None:
+    def current_screen(self) -> BaseView | None:
+        """The game screen shown now (not ``screen``: pyglet's ``Window.screen`` is the
+        monitor, which ``set_fullscreen`` needs)."""
         view = self.current_view
         return view if isinstance(view, BaseView) else None
 
@@ -490,7 +499,7 @@ class StalkerWindow(arcade.Window):
         self.show_screen("rules", back=view, section=view.rules_section)
 
     # window behaviour
-    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+    def on_key_press(self, symbol: int, modifiers: int) -> Literal[True] | None:
         if symbol == arcade.key.F11:
             self.toggle_fullscreen()
             return True
@@ -510,7 +519,7 @@ class StalkerWindow(arcade.Window):
         screen is not busy (a walking token, rolling dice: ``screen.busy``)."""
         self.bots.update(
             self.app.session,
-            self.screen,
+            self.current_screen,
             self,
             delta_time,
             fast=self.headless_fast,
@@ -518,7 +527,7 @@ class StalkerWindow(arcade.Window):
         )
         return None
 
-    def on_draw(self) -> bool | None:
+    def on_draw(self) -> None:
         if self.first_frame_seconds is None:
             self.first_frame_seconds = time.perf_counter() - self.started
         return None
@@ -557,7 +566,7 @@ class StalkerWindow(arcade.Window):
         log.error("error inside the client:\n%s", detail)
         _log_to_file(detail)
         self._error_count += 1
-        back = self.screen
+        back = self.current_screen
         if back is not None and back.kind == "error":
             back = getattr(back, "back", None)
         if self._error_count > 20:

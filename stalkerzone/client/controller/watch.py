@@ -80,7 +80,7 @@ def drive_headless(
     for _step in range(max_steps):
         window.dispatch_event("on_update", 1 / 60)
         window.dispatch_events()
-        screen = window.screen
+        screen = window.current_screen
         kind = screen.kind if screen is not None else "?"
         half_laid = kind == "layout" and len(session.state.zone.placements) >= 6
         if half_laid and "layout" not in result.screenshots and shots is not None:

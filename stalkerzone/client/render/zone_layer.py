@@ -593,6 +593,6 @@ class WorldTexture:
         f = self.ctx.NEAREST if nearest else self.ctx.LINEAR
         self.texture.filter = f, f
         self.texture.use(0)
-        self.ctx.disable(self.ctx.BLEND)  # opaque: no blending needed
+        self.ctx.disable(self.ctx.BLEND)  # type: ignore[no-untyped-call]  # opaque: no blending
         self.geometry.render(self.program)
         self.ctx.enable(self.ctx.BLEND)

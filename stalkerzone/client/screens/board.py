@@ -10,6 +10,7 @@ only the hover path, a walking token and the status line draw every frame.
 from __future__ import annotations
 
 import itertools
+from functools import partial
 from typing import Any
 
 import arcade
@@ -71,7 +72,7 @@ class BoardView(BaseView):
 
     def __init__(self, window: StalkerWindow) -> None:
         super().__init__(window)
-        self.session = self.app.session
+        self.session = self.app.game()
         self.sectors = {s.id: s for s in self.session.sectors}
         self.camera = MapCamera(window)
         self.drag = MapDrag(self.camera)
@@ -388,7 +389,7 @@ class BoardView(BaseView):
                 text = self.decision_text(action)
                 self.button(
                     text,
-                    lambda a=action: self.do(a),
+                    partial(self.do, action),
                     width=170,
                     height=36,
                     size=12,
@@ -432,7 +433,7 @@ class BoardView(BaseView):
         self.path_for = target
         shapes: ShapeElementList[Shape] = ShapeElementList()
         route = self.routes.get(target) if target is not None else None
-        if route is not None:
+        if route is not None and target is not None:
             me = self.view.players[self.view.current_player].position
             points = [hexgeom.world(h.q, h.r, HEX) for h in (me, *route.path)]
             for (ax, ay), (bx, by) in itertools.pairwise(points):
@@ -447,7 +448,7 @@ class BoardView(BaseView):
         moves: the hover path, a walking token, the status line. No clear: the blit covers all."""
         if self._stale:
             self.rebuild()
-        self.ui.execute_layout()
+        self.ui.execute_layout()  # type: ignore[no-untyped-call]  # unannotated in arcade
         if ui_needs_render(self.ui):
             self.ui_version += 1
         key = (self.version, self.ui_version, self.walker is None, self.window.get_size())
@@ -465,7 +466,7 @@ class BoardView(BaseView):
                 if self.mover_text is None:
                     from stalkerzone.client.render.tokens import token_text
 
-                    self.mover_text = token_text(self.walker, x, y, None)  # type: ignore[arg-type]
+                    self.mover_text = token_text(self.walker, x, y, None)
                 self.mover_text.text = str(self.walker + 1)
                 self.mover_text.position = (x, y)
                 self.mover_text.draw()
@@ -602,7 +603,7 @@ class BoardView(BaseView):
                 return
         elif self.session.default_viewer() != self.session.viewer and self.walker is None:
             self.session.show(self.win)
-            if self.win.screen is not self:
+            if self.win.current_screen is not self:
                 return
         self.rebuild_soon()
 

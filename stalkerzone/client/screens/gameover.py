@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import arcade
-from arcade.shape_list import ShapeElementList
+from arcade.shape_list import Shape, ShapeElementList
 
 from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
 from stalkerzone.client.render import shapes as widgets
@@ -21,13 +19,13 @@ class GameOverView(BaseView):
 
     def __init__(self, window: StalkerWindow) -> None:
         super().__init__(window)
-        self.back_shapes: ShapeElementList[Any] | None = None
+        self.back_shapes: ShapeElementList[Shape] | None = None
 
     def build(self) -> None:
         w, h = self.window.width, self.window.height
         px = theme.px
         self.back_shapes = backdrop(w, h, seed=5)
-        state = self.app.session.state
+        state = self.app.game().state
         winner = state.winner
         if winner is not None:
             name = state.players[winner].name

@@ -28,7 +28,7 @@ class HandoverView(BaseView):
     def build(self) -> None:
         w, h = self.window.width, self.window.height
         self.back_shapes = backdrop(w, h, seed=11)
-        session = self.app.session
+        session = self.app.game()
         name = session.state.players[self.player].name
         colour = theme.PLAYER_COLOURS[self.player % len(theme.PLAYER_COLOURS)]
         self.label(
@@ -82,6 +82,6 @@ class HandoverView(BaseView):
         return None
 
     def ready(self) -> None:
-        session = self.app.session
+        session = self.app.game()
         session.viewer = self.player
         session.show(self.win, handover=False)

@@ -77,7 +77,7 @@ class LayoutView(BaseView):
 
     def __init__(self, window: StalkerWindow) -> None:
         super().__init__(window)
-        self.session = self.app.session
+        self.session = self.app.game()
         self.sectors = {s.id: s for s in self.session.sectors}
         self.camera = MapCamera(window)
         self.drag = MapDrag(self.camera)
@@ -424,7 +424,7 @@ class LayoutView(BaseView):
             for shape in slot_outline(slot, theme.ACCENT, 4):
                 marks.append(shape)
         self.marks = marks
-        self.preview_for: Slot | None = None
+        self.preview_for = None
         if (
             self.hover_slot is not None
             and self.selected is not None

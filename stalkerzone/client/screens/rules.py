@@ -8,6 +8,7 @@ actual numbers. The wheel scrolls the list or the text, never the map below.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import arcade
@@ -173,7 +174,7 @@ class RulesView(BaseView):
                 11,
                 theme.BG if selected else theme.TEXT,
             )
-            self.hits.add(Hit(lf, y, r, y + row_h, rule, lambda rr=rule: self.select(rr)))
+            self.hits.add(Hit(lf, y, r, y + row_h, rule, partial(self.select, rule)))
         if len(ids) > per_page:
             end = min(len(ids), self.list_scroll + per_page)
             self.label(

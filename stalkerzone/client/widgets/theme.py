@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import arcade
+import arcade.gui
 from arcade.types import Color
 
 from stalkerzone.client.render.fonts import FONT
