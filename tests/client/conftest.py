@@ -35,3 +35,10 @@ def window(session_window: StalkerWindow) -> Iterator[StalkerWindow]:
 def win(window: StalkerWindow) -> StalkerWindow:
     """The freshly reset window (the name most client tests use)."""
     return window
+
+
+@pytest.fixture(autouse=True)
+def _fresh_client_state() -> None:
+    """Every client test starts with a fresh English catalogue, scale 1 and no loaded art,
+    also those that open no window (presenters)."""
+    AppContext(presets=Presets(), settings=Settings()).activate()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import arcade
-from arcade.shape_list import Shape, ShapeElementList, create_line, create_polygon
+from arcade.shape_list import Shape, ShapeElementList, create_line
 
 from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
 from stalkerzone.client.render import hex_geometry as hexgeom
@@ -21,53 +21,25 @@ from stalkerzone.client.render.zone_layer import (
     HEX,
     ZoneLayer,
     placement_hexes,
-    side_points,
     zone_hexes,
 )
+from stalkerzone.client.screens.layout.presenter import checklist, deal_choice, slot_sets
+from stalkerzone.client.screens.layout.slots import slot_fill, slot_outline
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
 from stalkerzone.engine.actions import PlaceSector
-from stalkerzone.engine.cards import Site
 from stalkerzone.engine.hexes import (
-    SECTOR_HEX_SET,
-    SECTOR_HEXES,
-    Hex,
     Slot,
-    neighbour,
     slot_centre,
     slot_neighbours,
     slot_of,
 )
-from stalkerzone.engine.layout import UNIQUE_SITES, Placement, check_zone, dead_ends
+from stalkerzone.engine.layout import Placement, Zone, check_zone, dead_ends
 
 TRAY_W = 340
 TOP_H = 64
 BOTTOM_H = 60
 THUMB = 9.0  # hex size of tray thumbnails
-
-# The outer sides of a sector (local hex, side), for outlining a slot.
-BORDER: tuple[tuple[Hex, int], ...] = tuple(
-    (h, side) for h in SECTOR_HEXES for side in range(6) if neighbour(h, side) not in SECTOR_HEX_SET
-)
-
-
-def slot_outline(slot: Slot, colour: Any, width: float) -> list[Shape]:
-    c = slot_centre(slot)
-    out = []
-    for local, side in BORDER:
-        h = Hex(local.q + c.q, local.r + c.r)
-        (ax, ay), (bx, by) = side_points(h, side, HEX)
-        out.append(create_line(ax, ay, bx, by, colour, width))
-    return out
-
-
-def slot_fill(slot: Slot, colour: Any) -> list[Shape]:
-    c = slot_centre(slot)
-    out = []
-    for local in SECTOR_HEXES:
-        x, y = hexgeom.world(local.q + c.q, local.r + c.r, HEX)
-        out.append(create_polygon(hexgeom.corners(x, y, HEX), colour))
-    return out
 
 
 @screen("layout")
@@ -103,7 +75,7 @@ class LayoutView(BaseView):
 
     # --- data ----------------------------------------------------------------------------------
     @property
-    def zone(self) -> Any:
+    def zone(self) -> Zone:
         return self.session.view.zone
 
     def remaining(self) -> list[str]:
@@ -141,14 +113,8 @@ class LayoutView(BaseView):
         legal_all = self.legal_places()
         if legal_all is None:
             return set(), set(), set()
-        mine = [a for a in legal_all if a.sector == self.selected]
-        here = {tuple(a.slot) for a in mine if a.face == self.face and a.rotation == self.rotation}
-        other = {tuple(a.slot) for a in mine} - here
-        dead_all = self.dead_ends() or frozenset()
-        dead = {
-            p.slot for p in dead_all if p.face == self.face and p.rotation == self.rotation
-        } & here
-        return here - dead, dead, other  # type: ignore[return-value]
+        dead = self.dead_ends() or frozenset()
+        return slot_sets(legal_all, self.selected, self.face, self.rotation, dead)
 
     def current_placement(self, slot: Slot) -> PlaceSector | None:
         if self.selected is None:
@@ -289,32 +255,15 @@ class LayoutView(BaseView):
         """MAP-5 as it stands: what the Zone still lacks."""
         px = theme.px
         zone = self.zone
-        placed_sites: set[Site] = set()
-        for p in zone.placements:
-            placed_sites.update(self.sectors[p.sector].faces[p.face].sites())
         problems = check_zone(zone, self.session.sectors) if zone.placements else ()
-        unreached = sum(1 for p in problems if p.rule == "MAP-5" and "road" in p.message)
-        lines = [(i18n.t("layout.check_title"), theme.ACCENT)]
-        total = len(self.sectors)
-        lines.append(
-            (
-                i18n.t("layout.check_sectors", placed=len(zone.placements), total=total),
-                theme.GOOD if len(zone.placements) == total else theme.TEXT,
-            )
-        )
-        for site in UNIQUE_SITES:
-            ok = site in placed_sites
-            mark = "●" if ok else "○"
-            lines.append(
-                (f"{mark} {i18n.t(f'site.{site.value}')}", theme.GOOD if ok else theme.TEXT_DIM)
-            )
-        ok = unreached == 0
-        lines.append(
-            (
-                ("● " if ok else "○ ") + i18n.t("layout.check_roads", n=unreached),
-                theme.GOOD if ok else theme.WARN,
-            )
-        )
+        tones = {
+            "title": theme.ACCENT,
+            "done": theme.GOOD,
+            "open": theme.TEXT,
+            "missing": theme.TEXT_DIM,
+            "warn": theme.WARN,
+        }
+        lines = [(line.text, tones[line.tone]) for line in checklist(zone, self.sectors, problems)]
         # The checklist sits at the foot of the tray, so it never hides a slot of the map.
         width = self.tray_w - px(24)
         labels = [
@@ -468,7 +417,7 @@ class LayoutView(BaseView):
         legal = session.legal()
         if legal is None:
             return
-        session.act(deal_choice(session.state, legal, session.spec.seed))
+        session.act(deal_choice(session.state.zone, legal, session.spec.seed))
         self.deal_wait = 0.0 if self.win.headless_fast else 0.15 / self.app.settings.animation_speed
         if session.state.phase != "layout":
             self.dealing = False
@@ -614,9 +563,3 @@ class LayoutView(BaseView):
         if len(self.zone.placements) < len(self.sectors):
             self.dealing = True
             self.rebuild()
-
-
-def deal_choice(state: Any, legal: tuple[Any, ...], seed: int) -> Any:
-    """ "Deal the rest": a varied but RNG-free pick among the completable placements."""
-    places = [a for a in legal if isinstance(a, PlaceSector)]
-    return places[(seed * 7919 + len(state.zone.placements) * 104729) % len(places)]
