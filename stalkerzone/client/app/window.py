@@ -17,7 +17,7 @@ import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 
 import arcade
 import arcade.gui
@@ -121,6 +121,7 @@ class AppContext:
 # --- screen registry --------------------------------------------------------------------------
 
 ScreenFactory = Callable[..., "BaseView"]
+Widget = TypeVar("Widget", bound=arcade.gui.UIWidget)
 _SCREENS: dict[str, ScreenFactory] = {}
 
 
@@ -298,6 +299,37 @@ class BaseView(arcade.gui.UIView):
         if add:
             self.ui.add(widget)
         return widget
+
+    def anchored(
+        self,
+        widget: Widget,
+        *,
+        anchor_x: str = "center",
+        anchor_y: str = "center",
+        align_x: float = 0,
+        align_y: float = 0,
+    ) -> Widget:
+        """Add ``widget`` (a button, or an :meth:`hbox`/:meth:`vbox` of them) to the UI,
+        anchored to the window (``UIAnchorLayout``): ``anchor_x`` left/center/right,
+        ``anchor_y`` bottom/center/top, then moved by (align_x, align_y) pixels."""
+        anchor = arcade.gui.UIAnchorLayout()
+        anchor.add(widget, anchor_x=anchor_x, anchor_y=anchor_y, align_x=align_x, align_y=align_y)
+        self.ui.add(anchor)
+        return widget
+
+    def hbox(self, *widgets: arcade.gui.UIWidget, space: float = 10) -> arcade.gui.UIBoxLayout:
+        """Widgets side by side, ``space`` (UI scale) apart (``UIBoxLayout``)."""
+        return arcade.gui.UIBoxLayout(
+            vertical=False, children=widgets, space_between=theme.px(space)
+        )
+
+    def vbox(
+        self, *widgets: arcade.gui.UIWidget, space: float = 10, align: str = "center"
+    ) -> arcade.gui.UIBoxLayout:
+        """Widgets one above the other, ``space`` (UI scale) apart, aligned left/center/right."""
+        return arcade.gui.UIBoxLayout(
+            vertical=True, children=widgets, space_between=theme.px(space), align=align
+        )
 
     def text_input(
         self,

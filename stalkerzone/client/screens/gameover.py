@@ -98,25 +98,13 @@ class GameOverView(BaseView):
                 self.label(
                     value, left + dx, y, 15, colour if dx == px(50) else theme.TEXT, bold=place == 1
                 )
-        self.button(
-            i18n.t("gameover.title"),
-            self.to_title,
-            width=220,
-            height=46,
-            primary=True,
-            x=w / 2 - px(230),
-            y=px(40),
-            add=True,
+        to_title = self.button(
+            i18n.t("gameover.title"), self.to_title, width=220, height=46, primary=True
         )
-        self.button(
-            i18n.t("gameover.new"),
-            lambda: self.win.show_screen("newgame"),
-            width=220,
-            height=46,
-            x=w / 2 + px(10),
-            y=px(40),
-            add=True,
+        new_game = self.button(
+            i18n.t("gameover.new"), lambda: self.win.show_screen("newgame"), width=220, height=46
         )
+        self.anchored(self.hbox(to_title, new_game, space=20), anchor_y="bottom", align_y=px(40))
 
     def draw_scene(self) -> None:
         if self.back_shapes is not None:

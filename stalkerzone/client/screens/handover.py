@@ -56,16 +56,10 @@ class HandoverView(BaseView):
             theme.TEXT_DIM,
             anchor_x="center",
         )
-        self.button(
-            i18n.t("handover.ready", name=name),
-            self.ready,
-            width=300,
-            height=48,
-            primary=True,
-            x=w / 2 - theme.px(150),
-            y=h / 2 - theme.px(160),
-            add=True,
+        ready = self.button(
+            i18n.t("handover.ready", name=name), self.ready, width=300, height=48, primary=True
         )
+        self.anchored(ready, align_y=-theme.px(160) + theme.px(48) / 2)  # below the texts
 
     def draw_scene(self) -> None:
         if self.back_shapes is not None:

@@ -44,30 +44,20 @@ class ScreenFrame(BaseView):
         super().rebuild()
 
     def header(self, title: str, subtitle: str = "") -> None:
-        w, h = self.window.width, self.window.height
+        h = self.window.height
         px = theme.px
         self.label(title, px(24), h - px(42), 22, theme.ACCENT, bold=True)
         if subtitle:
             self.label(subtitle, px(24), h - px(64), 12, theme.TEXT_DIM)
-        self.button(
-            "?",
-            self.help,
-            width=44,
-            height=40,
-            size=16,
-            x=w - px(16) - px(44),
-            y=h - px(56),
-            add=True,
-        )
-        self.button(
-            t("kit.back"),
-            self.go_back,
-            width=130,
-            height=40,
-            size=13,
-            x=w - px(16) - px(44) - px(10) - px(130),
-            y=h - px(56),
-            add=True,
+        # top right: Back, then "?" (the rules overlay at this screen's section)
+        back = self.button(t("kit.back"), self.go_back, width=130, height=40, size=13)
+        rules = self.button("?", self.help, width=44, height=40, size=16)
+        self.anchored(
+            self.hbox(back, rules),
+            anchor_x="right",
+            anchor_y="top",
+            align_x=-px(16),
+            align_y=-px(16),
         )
 
     def refusal_line(self, left: float, bottom: float, width: float) -> None:
