@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 import arcade
 import arcade.gui
 import pyglet
+from arcade.types import RGBOrA255
 
 from stalkerzone import paths
 from stalkerzone.client.app.settings import Settings, load_settings, save_settings
@@ -236,7 +237,7 @@ class BaseView(arcade.gui.UIView):
         x: float,
         y: float,
         size: float = 14,
-        colour: Any = theme.TEXT,
+        colour: RGBOrA255 = theme.TEXT,
         *,
         bold: bool = False,
         anchor_x: str = "left",
@@ -339,7 +340,7 @@ class BaseView(arcade.gui.UIView):
         width: float,
         height: float,
         size: float,
-        on_change: Callable[[Any], object],
+        on_change: Callable[[str], object],
         *,
         add: bool = False,
     ) -> arcade.gui.UIInputText:
@@ -362,8 +363,8 @@ class BaseView(arcade.gui.UIView):
         )
 
         @field.event("on_change")
-        def _changed(event: Any) -> None:
-            on_change(event.new_value)
+        def _changed(event: arcade.gui.UIOnChangeEvent) -> None:
+            on_change(str(event.new_value))
 
         if add:
             self.ui.add(field)

@@ -3,10 +3,8 @@ no cash, no cards — only whose turn it is."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import arcade
-from arcade.shape_list import ShapeElementList
+from arcade.shape_list import Shape, ShapeElementList
 
 from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
 from stalkerzone.client.screens.title import backdrop
@@ -23,7 +21,7 @@ class HandoverView(BaseView):
         super().__init__(window)
         self.player = player
         self.then = then
-        self.back_shapes: ShapeElementList[Any] | None = None
+        self.back_shapes: ShapeElementList[Shape] | None = None
 
     def build(self) -> None:
         w, h = self.window.width, self.window.height

@@ -9,7 +9,6 @@ actual numbers. The wheel scrolls the list or the text, never the map below.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 import arcade
 import arcade.gui
@@ -28,6 +27,8 @@ from stalkerzone.client.text.rules_sections import (
 )
 from stalkerzone.client.widgets import theme
 from stalkerzone.client.widgets.screen_frame import TextCache
+from stalkerzone.engine.cards import CardSet
+from stalkerzone.engine.variant import Variant
 
 
 @screen("rules")
@@ -54,16 +55,16 @@ class RulesView(BaseView):
         self.hint: arcade.Text | None = None
 
     # data ------------------------------------------------------------------------------------
-    def variant(self) -> Any:
-        session = session_of(self)
+    def variant(self) -> Variant | None:
+        session = self.app.session
         name = session.spec.variant if session is not None else self.app.presets.variant
         try:
             return self.app.variant(name)
         except Exception:
             return None
 
-    def cards(self) -> Any:
-        session = session_of(self)
+    def cards(self) -> CardSet | None:
+        session = self.app.session
         if session is not None:
             return session.cards
         try:

@@ -15,7 +15,6 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 from stalkerzone.engine.cards import Text
 
@@ -23,7 +22,7 @@ LANGUAGES: tuple[str, ...] = ("en", "ru")
 STRINGS_DIR = Path(__file__).resolve().parent / "strings"
 
 
-def _flatten(prefix: str, table: Mapping[str, Any], into: dict[str, str], origin: str) -> None:
+def _flatten(prefix: str, table: Mapping[str, object], into: dict[str, str], origin: str) -> None:
     for key, value in table.items():
         name = f"{prefix}.{key}" if prefix else key
         if isinstance(value, Mapping):

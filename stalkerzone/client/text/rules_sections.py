@@ -10,11 +10,10 @@ their actual numbers, custom cards included.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from stalkerzone.client.text.card_words import ABILITY_RULE, ability_explained, card_name
 from stalkerzone.content.rules_reference import RuleSection, load_rules_reference
-from stalkerzone.engine.cards import Colour
+from stalkerzone.engine.cards import CardSet, Colour
 from stalkerzone.engine.variant import Variant
 
 
@@ -71,7 +70,7 @@ def start_section(where: str, lang: str = "en") -> str:
     return ids[0]
 
 
-def abilities_in_play(cards: Any, rule: str) -> list[str]:
+def abilities_in_play(cards: CardSet | None, rule: str) -> list[str]:
     """For an ABIL-* rule: each loaded monster with that ability, explained per colour with the
     card's actual numbers ("Earth blind-mole (green): regains 1 health each round…")."""
     kind = next((k for k, r in ABILITY_RULE.items() if r == rule), None)

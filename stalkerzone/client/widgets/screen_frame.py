@@ -9,10 +9,12 @@ drawn regions (:class:`~stalkerzone.client.text.card_words.HitMap`).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 import arcade
 import pyglet
+from arcade.types import RGBOrA255
 
 from stalkerzone.client.app.window import BaseView, StalkerWindow
 from stalkerzone.client.render import shapes as widgets
@@ -20,6 +22,7 @@ from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.text.card_words import Hit, HitMap, Refusal, open_rules, session_of, t
 from stalkerzone.client.text.engine_text import render
 from stalkerzone.client.widgets import theme
+from stalkerzone.engine.actions import Action
 from stalkerzone.engine.illegal import IllegalAction
 
 
@@ -106,7 +109,7 @@ class ScreenFrame(BaseView):
         self.go_back()
 
     # acting ----------------------------------------------------------------------------------
-    def act(self, action: Any) -> bool:
+    def act(self, action: Action) -> bool:
         """``session.act``; a refusal is kept for the refusal line. True if it was applied."""
         session = session_of(self)
         if session is None:
@@ -177,8 +180,8 @@ class TextCache:
 
     def __init__(self) -> None:
         self.batch = pyglet.graphics.Batch()
-        self.items: dict[Any, arcade.Text] = {}
-        self.used: set[Any] = set()
+        self.items: dict[Hashable, arcade.Text] = {}
+        self.used: set[Hashable] = set()
 
     def clear(self) -> None:
         self.batch = pyglet.graphics.Batch()
@@ -190,12 +193,12 @@ class TextCache:
 
     def get(
         self,
-        key: Any,
+        key: Hashable,
         text: str,
         x: float,
         y: float,
         size: float = 12,
-        colour: Any = theme.TEXT,
+        colour: RGBOrA255 = theme.TEXT,
         **style: Any,
     ) -> arcade.Text:
         """The text under ``key`` at (x, y) in ``colour`` (made with ``text``/``style`` once)."""

@@ -6,10 +6,9 @@ come with a symbol too (``DANGER_SYMBOL``): colour-blind players exist.
 
 from __future__ import annotations
 
-from typing import Any
-
 import arcade
 import arcade.gui
+from arcade.gui.widgets.text import UIInputTextStyle
 from arcade.types import Color
 
 from stalkerzone.client.render.fonts import FONT
@@ -101,7 +100,9 @@ def px(value: float) -> int:
     return round(value * _Active.scale.value)
 
 
-def button_style(primary: bool = False, size: float = 14) -> dict[str, Any]:
+def button_style(
+    primary: bool = False, size: float = 14
+) -> dict[str, arcade.gui.UIFlatButton.UIStyle]:
     """A ``UIFlatButton`` style in the game's colours, Liberation Sans."""
 
     def look(
@@ -125,9 +126,9 @@ def button_style(primary: bool = False, size: float = 14) -> dict[str, Any]:
     }
 
 
-def input_style() -> dict[str, Any]:
+def input_style() -> dict[str, UIInputTextStyle]:
     """A ``UIInputText`` style: dark field, amber edge when hovered."""
-    style = arcade.gui.UIInputText.UIStyle
+    style = UIInputTextStyle
     return {
         "normal": style(bg=Color(16, 18, 16), border=PANEL_EDGE, border_width=1),
         "hover": style(bg=Color(16, 18, 16), border=ACCENT, border_width=1),

@@ -10,12 +10,12 @@ only the hover path, a walking token and the status line draw every frame.
 from __future__ import annotations
 
 import itertools
-from typing import Any
 
 import arcade
 import arcade.gui
 import pyglet
 from arcade.shape_list import Shape, ShapeElementList, create_line, create_polygon
+from arcade.types import RGBA255
 
 from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
 from stalkerzone.client.render import hex_geometry as hexgeom
@@ -56,7 +56,7 @@ def ui_needs_render(ui: arcade.gui.UIManager) -> bool:
     return any(getattr(w, "_requires_render", True) for w in ui.walk_widgets())
 
 
-def hex_outline(h: Hex, colour: Any, width: float) -> list[Shape]:
+def hex_outline(h: Hex, colour: RGBA255, width: float) -> list[Shape]:
     x, y = hexgeom.world(h.q, h.r, HEX)
     points = hexgeom.corners(x, y, HEX - width / 2)
     return [create_line(*points[k], *points[(k + 1) % 6], colour, width) for k in range(6)]
@@ -84,7 +84,7 @@ class BoardView(BaseView):
         self.health_bar = (0.0, 0.0, 0.0, 0.0, 0.0)
         self.player_bars: list[tuple[float, float, float, float, float]] = []
         self.log_box = (0.0, 0.0, 0.0, 0.0)
-        self.layer_key: Any = None
+        self.layer_key: object = None
         self.routes: dict[Hex, Route] = {}
         self.hover: Hex | None = None
         self.path_for: Hex | None = None

@@ -8,8 +8,6 @@ happened), "deal the rest" places the remaining sectors one by one through ``app
 
 from __future__ import annotations
 
-from typing import Any
-
 import arcade
 from arcade.shape_list import Shape, ShapeElementList, create_line
 
@@ -67,8 +65,8 @@ class LayoutView(BaseView):
         self.deal_wait = 0.0
         self.computing = False
         self.dealing = False
-        self.marks_key: Any = None
-        self.layer_key: Any = None
+        self.marks_key: object = None
+        self.layer_key: object = None
         self.fitted_for: int = -1
         self.preview_for: Slot | None = None
         self.check_box = (0.0, 0.0, 0.0, 0.0)
