@@ -1,10 +1,10 @@
-"""The window, the shared :class:`AppContext`, the :class:`BaseView` pattern, the screen registry.
+"""The game window: :class:`StalkerWindow` shows one :class:`BaseView` at a time, opens screens
+by kind (``window.show_screen("fight")``, see :mod:`registry`), drives the bot seats through
+one :class:`BotDriver` and turns exceptions into the error dialog.
 
-One :class:`StalkerWindow` shows one :class:`BaseView` at a time (``window.show_view``). Screens
-register under a *kind* with :func:`screen` so that other modules can open them by name
-(``window.show_screen("fight")``) without importing each other; every module in
-``stalkerzone.client.screens`` is imported when the window opens, so registering is just
-decorating the class. See the package docstring for the conventions.
+The context (:mod:`context`), the screen base class (:mod:`base_view`) and the registry are
+re-exported here: ``from stalkerzone.client.app.window import BaseView, StalkerWindow, screen``.
+See the package docstring for the conventions.
 """
 
 from __future__ import annotations
