@@ -10,8 +10,10 @@ Headless
     first. Headless windows ignore ``set_size``: call ``window.on_resize(w, h)`` in tests.
 
 Adding a screen
-    Put a module in ``stalkerzone/client/screens/`` (it is imported automatically when the window
-    opens) and subclass :class:`stalkerzone.client.app.window.BaseView`::
+    Put a module (or a package: ``board/``, ``layout/``, ``fight/`` hold a screen, its panels
+    and its pure ``presenter``) in ``stalkerzone/client/screens/`` (imported automatically when
+    the window opens) and subclass :class:`stalkerzone.client.app.window.BaseView` (an
+    ``arcade.gui.UIView``)::
 
         @screen("fight")                       # the screen kind: registry key, watch PNG name
         class FightView(BaseView):
@@ -20,18 +22,21 @@ Adding a screen
             def __init__(self, window, **kwargs): super().__init__(window); ...
             def build(self):                   # widgets + texts for the current size/language
                 self.label("text", x, y, 14)   # arcade.Text in the view's batch (never draw_text)
-                self.ui.add(...self.button(i18n.t("fight.attack"), self.attack)...)
+                self.anchored(self.hbox(self.button(i18n.t("fight.attack"), self.attack)),
+                              anchor_x="right", anchor_y="bottom")  # UIAnchorLayout + UIBoxLayout
             def draw_scene(self): ...          # shapes/sprites; texts draw after, widgets last
 
-    Open screens by kind: ``self.win.show_screen("fight", back=self)``; ``BaseView`` enables
-    its ``UIManager`` in ``on_show_view`` and disables it in ``on_hide_view``, and calls
+    Open screens by kind: ``self.win.show_screen("fight", back=self)``; the screen shown now is
+    ``window.current_screen`` (pyglet's ``window.screen`` is the monitor). ``UIView`` enables
+    the ``UIManager`` in ``on_show_view`` and disables it in ``on_hide_view``; ``BaseView`` calls
     ``build()`` again on resize and language change (``self.rebuild()``). Sizes go through
     ``theme.px(n)`` (UI scale); colours come from :mod:`theme`. Shared keys live in
     ``BaseView.on_key_press`` (F1 rules overlay = screen "rules" with ``back`` and ``section``;
     Esc = ``on_escape``; Ctrl+S / Ctrl+O = screen "saves"); put screen keys in ``on_hotkey`` so
     they never fire while a text input is active. Callbacks run through ``window.guarded`` so an
     exception opens the error dialog (screen "error") instead of killing the game; tests set
-    ``window.raise_errors = True``.
+    ``window.raise_errors = True``. Put what a screen says (button texts, enabled states, HUD
+    rows, log lines) in pure presenter functions and test them without a window.
 
     Screen kinds in use: title, newgame, layout, board, handover, menu, saves, gameover, error,
     stalker, base, fight, rules, settings.
@@ -45,28 +50,34 @@ Calling the engine
     ``session.view`` (``player_view`` of ``session.viewer``) and ``session.legal()``
     (``legal_actions`` computed off the frame: ``None`` until ready); never show
     ``session.state`` itself. Undo: ``session.undo_check()`` / ``session.undo()``
-    (``engine.undo``). Saves: :mod:`client.saves` (on ``stalkerzone.persistence.saves``).
+    (``engine.undo``). Saves: :mod:`controller.save_files` (on ``stalkerzone.persistence.saves``).
 
-    A game screen keeps ``self.session = self.app.session`` and may define ``state_changed()``:
-    ``session.show`` then calls it instead of opening a new screen of the same kind. Bot seats
-    are played by the window (``StalkerWindow.on_update``) on screens of kind layout, board,
-    fight, base or stalker, one action at a time, whenever ``screen.busy`` is false (set it
-    while dice roll or a token walks). ``window.skip_bots`` / ``window.headless_fast`` (the
-    headless ``watch``) mean: no waiting, no animation. In a headless fast run, call
-    ``self.rebuild_soon()`` rather than ``self.rebuild()`` after a state change: it builds at
-    the next drawn frame only (building texts and widgets is the slow part of a screen).
+    A game screen keeps ``self.session = self.app.game()`` and may define ``state_changed()``:
+    ``session.show`` then calls it instead of opening a new screen of the same kind (the
+    session sees the window only through :class:`controller.session.ScreenHost`; which screen
+    a state calls for is :func:`controller.session.screen_for`). Bot seats are played by one
+    driver, ``window.bots`` (:class:`controller.bot_driver.BotDriver`), on screens of kind
+    layout, board, fight, base or stalker, one action at a time, whenever ``screen.busy`` is
+    false (set it while dice roll or a token walks); a screen that shows a bot's decision
+    itself asks ``window.bots.choice(session)``. ``window.skip_bots`` /
+    ``window.headless_fast`` (the headless ``watch``) mean: no waiting, no animation. In a
+    headless fast run, call ``self.rebuild_soon()`` rather than ``self.rebuild()`` after a
+    state change: it builds at the next drawn frame only (building texts and widgets is the
+    slow part of a screen).
 
 Text and languages
     ``i18n.t("section.key", name=...)`` for UI strings; strings are data in
-    ``strings/<lang>/*.toml`` (one file per area, e.g. ``strings/en/fight.toml`` with a
-    ``[fight]`` table, so helpers never edit the same file). Card names and texts come from
+    ``strings/<lang>/*.toml``, read by the context's :class:`i18n.Catalogue` (one file per
+    area, e.g. ``strings/en/fight.toml`` with a ``[fight]`` table, so helpers never edit the
+    same file). The language, the UI scale and loaded card art belong to the ``AppContext``
+    (``window.app``); a new context is a fresh client. Card names and texts come from
     the card data: ``i18n.card_text(card.name)``. Every text uses ``fonts.FONT``
     ("Liberation Sans", Cyrillic included); :func:`fonts.load_fonts` runs when the window opens.
 
 Drawing fast
     Build ``ShapeElementList`` / ``SpriteList`` / text batches when something changes, not in
     ``on_draw``; never call ``arcade.draw_text`` in ``on_draw``. The board renders its static
-    layer once into an offscreen texture (:mod:`board_render`).
+    layer once into an offscreen texture (:mod:`render.zone_layer`).
 """
 
 from stalkerzone.client.app import headless as _headless

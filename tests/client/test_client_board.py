@@ -13,8 +13,10 @@ from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render.zone_layer import HEX
+from stalkerzone.client.screens.board import BoardView
 from stalkerzone.engine.actions import EndTurn, Move
-from tests.support.window import click, frame, key, pixels
+from stalkerzone.engine.hexes import Hex
+from tests.support.window import click, current, frame, key, pixel, pixels, shown
 
 
 def start(win: StalkerWindow, seats: tuple[SeatSpec, ...] | None = None) -> GameSession:
@@ -26,16 +28,16 @@ def start(win: StalkerWindow, seats: tuple[SeatSpec, ...] | None = None) -> Game
     return session
 
 
-def to_board(win: StalkerWindow, session: GameSession) -> Any:
+def to_board(win: StalkerWindow, session: GameSession) -> BoardView:
     session.show(win)
-    if win.screen.kind == "handover":
+    if current(win).kind == "handover":
         key(win, arcade.key.SPACE)
     frame(win, updates=2)
-    assert win.screen.kind == "board"
-    return win.screen
+    assert current(win).kind == "board"
+    return shown(win, BoardView)
 
 
-def hex_screen(view: Any, h: Any) -> tuple[float, float]:
+def hex_screen(view: BoardView, h: Hex) -> tuple[float, float]:
     return view.camera.to_screen(*hexgeom.world(h.q, h.r, HEX))
 
 
@@ -60,7 +62,7 @@ def test_client_board_lights_the_engine_moves_and_moves_on_click(win: StalkerWin
         x, y = hex_screen(view, target)
     # the lit hex is brighter than the same hex unlit would be: compare with a hex out of reach
     image = pixels(win)
-    lit = image.getpixel((round(x), win.height - 1 - round(y)))
+    lit = pixel(image, round(x), win.height - 1 - round(y))
     assert lit[2] > 90  # the blue reach tint is on it
     win.dispatch_event("on_mouse_motion", x, y, 0, 0)
     win.dispatch_events()
@@ -108,7 +110,7 @@ def test_client_board_end_turn_hands_over_and_hides_private_things(win: StalkerW
     frame(win)
     assert session.state.current_player != first
     assert session.actions[-1] == EndTurn()
-    assert win.screen.kind == "handover"
+    assert current(win).kind == "handover"
     plain = pixels(win)
     # the same hand-over with secrets in the state: the screen must not change by a pixel
     state = session.state
@@ -120,15 +122,15 @@ def test_client_board_end_turn_hands_over_and_hides_private_things(win: StalkerW
             state, players=tuple(rich if k == other else p for k, p in enumerate(state.players))
         ),
     )
-    win.screen.rebuild()
+    current(win).rebuild()
     frame(win)
     assert pixels(win).tobytes() == plain.tobytes()
-    texts = " ".join(t.text for t in win.screen._texts)
+    texts = " ".join(t.text for t in current(win)._texts)
     assert "98765" not in texts and "monster" not in texts.lower()
     key(win, arcade.key.SPACE)
     frame(win)
-    assert win.screen.kind == "board" and session.viewer == other
-    assert view is win.screen  # the board is kept: its camera stays where it was
+    assert current(win).kind == "board" and session.viewer == other
+    assert view is win.current_screen  # the board is kept: its camera stays where it was
 
 
 def test_client_board_refusal_is_shown_and_state_kept(win: StalkerWindow) -> None:
@@ -182,11 +184,11 @@ def test_client_board_pan_moves_the_world_texture_and_zoom_renders_it_again(
         frame(win)  # a moving frame: the map drawn straight onto the screen
         x, y = view.camera.to_screen(*spot)
         moving = pixels(win)
-        token = moving.getpixel((round(x + RADIUS * 0.4), win.height - 1 - round(y)))
+        token = pixel(moving, round(x + RADIUS * 0.4), win.height - 1 - round(y))
         assert all(abs(a - b) < 40 for a, b in zip(token, colour[:3], strict=True))
         frame(win)  # still: the cache caught up and shows the same map
         still = pixels(win)
-        assert still.getpixel((round(x + RADIUS * 0.4), win.height - 1 - round(y))) == token
+        assert pixel(still, round(x + RADIUS * 0.4), win.height - 1 - round(y)) == token
     key(win, arcade.key.PLUS)
     frame(win)
     frame(win)  # the zoom stayed put for a frame: rendered again at the new zoom, sharp

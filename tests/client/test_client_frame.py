@@ -10,10 +10,22 @@ import pytest
 from stalkerzone import paths
 from stalkerzone.client.app.settings import Settings, load_settings, save_settings, settings_path
 from stalkerzone.client.app.window import StalkerWindow
+from stalkerzone.client.screens.error import ErrorView
+from stalkerzone.client.screens.title import TitleView
 from stalkerzone.client.text import i18n
 from stalkerzone.commands import play
 from stalkerzone.errors import UserError
-from tests.support.window import click_button, find_button, frame, key, pixels
+from tests.support.window import (
+    click_button,
+    colours,
+    current,
+    find_button,
+    frame,
+    key,
+    opened,
+    pixels,
+    shown,
+)
 
 
 def test_client_strings_exist_in_both_languages() -> None:
@@ -42,12 +54,12 @@ def test_client_settings_round_trip() -> None:
 
 
 def test_client_title_draws_text_in_both_languages(win: StalkerWindow) -> None:
-    view = win.show_screen("title")
+    view = opened(win.show_screen("title"), TitleView)
     frame(win)
     english = pixels(win)
     # The title text is amber (theme.ACCENT) in the top band.
     band = english.crop((300, 140, 980, 220))
-    assert any(p[0] > 200 and 150 < p[1] < 200 and p[2] < 100 for p in band.getdata())
+    assert any(p[0] > 200 and 150 < p[1] < 200 and p[2] < 100 for p in colours(band))
     view.switch_language()
     assert i18n.language() == "ru"
     frame(win)
@@ -66,7 +78,7 @@ def test_client_resize_event_rebuilds_the_screen(win: StalkerWindow) -> None:
 
 
 def _args(**values: object) -> argparse.Namespace:
-    base = {
+    base: dict[str, object] = {
         "players": None,
         "bots": None,
         "seed": None,
@@ -119,15 +131,15 @@ def test_client_error_inside_a_screen_opens_the_error_dialog(win: StalkerWindow)
     def broken(_symbol: int, _modifiers: int) -> bool:
         raise RuntimeError("a bug in a screen")
 
-    view.on_hotkey = broken  # type: ignore[method-assign]
+    view.on_hotkey = broken  # type: ignore[method-assign, assignment]
     win.raise_errors = False
     try:
         key(win, arcade.key.X)
         frame(win)
-        assert win.screen.kind == "error" and win.screen.back is view
-        assert any("a bug in a screen" in t.text for t in win.screen._texts)
+        assert current(win).kind == "error" and shown(win, ErrorView).back is view
+        assert any("a bug in a screen" in t.text for t in current(win)._texts)
         click_button(win, "Continue")
-        assert win.screen is view
+        assert win.current_screen is view
     finally:
         win.raise_errors = True
     log = paths.user_config_dir() / "client.log"
@@ -139,4 +151,4 @@ def test_client_f11_and_escape(win: StalkerWindow) -> None:
     frame(win)
     key(win, arcade.key.F11)  # headless: no fullscreen, but no crash either
     key(win, arcade.key.ESCAPE)
-    assert win.screen.kind == "title"
+    assert current(win).kind == "title"

@@ -10,15 +10,18 @@ from stalkerzone.bots import players as bots
 from stalkerzone.client.app.window import Presets, StalkerWindow
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render.zone_layer import HEX
+from stalkerzone.client.screens.board import BoardView
+from stalkerzone.client.screens.layout import LayoutView
+from stalkerzone.client.screens.newgame import NewGameView
 from stalkerzone.engine.actions import Move, PlaceSector
 from stalkerzone.engine.layout import Placement, check_zone, dead_ends
 from tests.client.test_client_layout import slot_screen
-from tests.support.window import click, click_button, frame, key
+from tests.support.window import click, click_button, current, frame, game, key, shown
 
 
 def place_by_hand(win: StalkerWindow) -> None:
     """One placement: pick the sector and face in the tray, turn it with R, click the slot."""
-    view = win.screen
+    view = shown(win, LayoutView)
     session = view.session
     legal = session.legal_now()
     choice = bots.choose(session.state, None, "normal", legal)  # a sensible placement
@@ -34,9 +37,10 @@ def place_by_hand(win: StalkerWindow) -> None:
             for a in legal
             if isinstance(a, PlaceSector)
             and a.sector == sector
-            and Placement(a.sector, a.face, a.rotation, tuple(a.slot)) not in dead
+            and Placement(a.sector, a.face, a.rotation, a.slot) not in dead
         ]
 
+    assert isinstance(choice, PlaceSector)
     options = offered(choice.sector)
     if choice in options:
         action = choice
@@ -49,7 +53,7 @@ def place_by_hand(win: StalkerWindow) -> None:
     while view.rotation != action.rotation:
         key(win, arcade.key.R)
     frame(win)
-    x, y = slot_screen(view, tuple(action.slot))
+    x, y = slot_screen(view, action.slot)
     click(win, x, y)
     frame(win)
 
@@ -58,23 +62,23 @@ def test_client_two_players_lay_out_by_hand_and_play(win: StalkerWindow) -> None
     win.app.presets = Presets(seed=7)
     win.show_screen("title")
     click_button(win, "New game")
-    assert win.screen.kind == "newgame" and len(win.screen.seats) == 2
+    assert current(win).kind == "newgame" and len(shown(win, NewGameView).seats) == 2
     click_button(win, "Start")
-    session = win.app.session
+    session = game(win)
     session.worker.synchronous = True
     session.autosave_enabled = False
     for placed in range(10):
-        assert win.screen.kind == "layout"
+        assert current(win).kind == "layout"
         place_by_hand(win)
         assert len(session.state.zone.placements) == placed + 1
     assert session.state.phase == "turn"
     assert check_zone(session.state.zone, session.sectors) == ()
     frame(win, updates=2)
-    if win.screen.kind == "handover":  # the first player may not be the one who placed last
+    if current(win).kind == "handover":  # the first player may not be the one who placed last
         key(win, arcade.key.SPACE)
         frame(win)
-    assert win.screen.kind == "board"
-    board = win.screen
+    assert current(win).kind == "board"
+    board = shown(win, BoardView)
     first = session.state.current_player
     target = next(a.to for a in session.legal_now() if isinstance(a, Move))
     x, y = board.camera.to_screen(*hexgeom.world(target.q, target.r, HEX))
@@ -88,7 +92,7 @@ def test_client_two_players_lay_out_by_hand_and_play(win: StalkerWindow) -> None
         if not board.busy:
             break
     assert isinstance(session.actions[-1], Move)
-    if win.screen is not board:  # a base, a fight or an event screen: back to the map
+    if win.current_screen is not board:  # a base, a fight or an event screen: back to the map
         win.show_view(board)
         frame(win)
     while session.state.phase != "turn":  # a fight: decide it the simplest legal way
@@ -96,7 +100,7 @@ def test_client_two_players_lay_out_by_hand_and_play(win: StalkerWindow) -> None
     key(win, arcade.key.E)
     frame(win)
     assert session.state.current_player != first
-    assert win.screen.kind == "handover"
+    assert current(win).kind == "handover"
     key(win, arcade.key.SPACE)
     frame(win)
-    assert win.screen is board and session.viewer == session.state.current_player
+    assert win.current_screen is board and session.viewer == session.state.current_player

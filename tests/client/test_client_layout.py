@@ -11,12 +11,12 @@ from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render.zone_layer import HEX, side_points
-from stalkerzone.client.screens.layout import BORDER
+from stalkerzone.client.screens.layout import BORDER, LayoutView
 from stalkerzone.client.widgets import theme
 from stalkerzone.engine.actions import PlaceSector
 from stalkerzone.engine.hexes import Hex, slot_centre
 from stalkerzone.engine.layout import check_zone
-from tests.support.window import click, click_button, frame, key, pixels
+from tests.support.window import click, click_button, current, frame, key, pixel, pixels, shown
 
 
 def start(win: StalkerWindow, seats: tuple[SeatSpec, ...] | None = None) -> GameSession:
@@ -28,7 +28,7 @@ def start(win: StalkerWindow, seats: tuple[SeatSpec, ...] | None = None) -> Game
     return session
 
 
-def slot_screen(view: Any, slot: tuple[int, int]) -> tuple[float, float]:
+def slot_screen(view: LayoutView, slot: tuple[int, int]) -> tuple[float, float]:
     x, y = hexgeom.world(*slot_centre(slot), HEX)
     return view.camera.to_screen(x, y)
 
@@ -52,7 +52,7 @@ def test_client_layout_outlines_the_legal_slot_the_engine_gives(win: StalkerWind
     session = start(win)
     session.worker.synchronous = True
     session.show(win, handover=False)
-    view = win.screen
+    view = shown(win, LayoutView)
     assert view.kind == "layout"
     frame(win, updates=2)
     legal = [a for a in session.legal_now() if isinstance(a, PlaceSector)]
@@ -62,13 +62,11 @@ def test_client_layout_outlines_the_legal_slot_the_engine_gives(win: StalkerWind
     image = pixels(win)
     x, y = border_point(view, (0, 0))
     found = [
-        image.getpixel((x + dx, win.height - 1 - (y + dy)))
-        for dx in (-2, 0, 2)
-        for dy in (-2, 0, 2)
+        pixel(image, x + dx, win.height - 1 - (y + dy)) for dx in (-2, 0, 2) for dy in (-2, 0, 2)
     ]
     assert any(near(p, theme.ACCENT) for p in found)
     # far from any slot nothing is outlined
-    corner = image.getpixel((view.tray_w + 30, 200))
+    corner = pixel(image, view.tray_w + 30, 200)
     assert not near(corner, theme.ACCENT)
 
 
@@ -76,7 +74,7 @@ def test_client_layout_flip_turn_hover_and_place(win: StalkerWindow) -> None:
     session = start(win)
     session.worker.synchronous = True
     session.show(win, handover=False)
-    view = win.screen
+    view = shown(win, LayoutView)
     frame(win, updates=2)
     key(win, arcade.key.F)
     assert view.face == "b"
@@ -99,7 +97,7 @@ def test_client_layout_flip_turn_hover_and_place(win: StalkerWindow) -> None:
     placed = session.state.zone.placements
     assert [(p.face, p.rotation, p.slot) for p in placed] == [("a", 0, (0, 0))]
     assert session.state.current_player != before
-    assert win.screen is view  # nothing is hidden while laying out: no hand-over page
+    assert win.current_screen is view  # nothing is hidden while laying out: no hand-over page
     assert session.viewer == session.state.current_player
     assert session.state.players[session.state.current_player].name in view._texts[0].text
 
@@ -112,11 +110,11 @@ def test_client_layout_undo_takes_the_placement_back(win: StalkerWindow) -> None
     village = next(a for a in session.legal_now() if isinstance(a, PlaceSector))
     session.act(PlaceSector(village.sector, "a", 0, (0, 0)))
     session.show(win, handover=False)
-    view = win.screen
+    view = shown(win, LayoutView)
     assert view.kind == "layout" and len(session.state.zone.placements) == 1
     session.worker.synchronous = False  # the next legal placements compute in the background
     key(win, arcade.key.U)
-    assert session.state.zone.placements == ()
+    assert len(session.state.zone.placements) == 0
     assert session.state.current_player == session.state.first_player
 
 
@@ -134,4 +132,4 @@ def test_client_layout_deal_the_rest_finishes_a_valid_zone(win: StalkerWindow) -
     assert len(session.state.zone.placements) == 10
     assert check_zone(session.state.zone, session.sectors) == ()
     frame(win)
-    assert win.screen.kind in ("board", "handover")
+    assert current(win).kind in ("board", "handover")

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import arcade.gui
+
 from stalkerzone.client.app.settings import Settings
 from stalkerzone.client.app.window import AppContext, Presets, StalkerWindow
-from tests.support.window import click_button, find_button, frame
+from stalkerzone.client.screens.newgame import NewGameView
+from tests.support.window import click_button, current, find_button, frame, game, opened
 
 
 def test_client_newgame_presets_and_start_by_hand(win: StalkerWindow) -> None:
     win.app = AppContext(presets=Presets(players=3, bots=1, seed=42), settings=Settings())
-    view = win.show_screen("newgame")
+    view = opened(win.show_screen("newgame"), NewGameView)
     frame(win)
     assert [seat[1] for seat in view.seats] == [None, None, "normal"]
     assert view.seed_text == "42" and view.zone_mode == "hand"
@@ -24,20 +27,20 @@ def test_client_newgame_presets_and_start_by_hand(win: StalkerWindow) -> None:
     assert view.variant == "express"
     click_button(win, "Start")
     frame(win)
-    session = win.app.session
+    session = game(win)
     assert session is not None and session.spec.seed == 42 and session.spec.variant == "express"
     assert [s.bot for s in session.spec.seats] == [None, None, "normal"]
     assert session.state.phase == "layout"
-    assert win.screen.kind in ("layout", "handover")
+    assert current(win).kind in ("layout", "handover")
 
 
 def test_client_newgame_bad_seed_is_refused_on_screen(win: StalkerWindow) -> None:
-    view = win.show_screen("newgame")
+    view = opened(win.show_screen("newgame"), NewGameView)
     frame(win)
     view.seed_text = "soon"
     click_button(win, "Start")
     frame(win)
-    assert win.app.session is None and win.screen is view
+    assert win.app.session is None and win.current_screen is view
     assert "soon" in view.message
 
 
@@ -58,10 +61,10 @@ def test_client_newgame_lists_a_bad_pack_with_its_errors(
         encoding="utf-8",
     )
     win.app = AppContext(presets=Presets(card_dirs=(pack,)), settings=Settings())
-    view = win.show_screen("newgame")
+    view = opened(win.show_screen("newgame"), NewGameView)
     frame(win)
     texts = [t.text for t in view._texts]
     assert any("Swamp horrors" in t for t in texts)
-    area = [w for w in view.ui.walk_widgets() if type(w).__name__ == "UITextArea"]
+    area = [w for w in view.ui.walk_widgets() if isinstance(w, arcade.gui.UITextArea)]
     assert area and "monsters.toml" in area[0].text and "bog-thing" in area[0].text
     assert find_button(win, "Start")  # the game can still start with the valid packs

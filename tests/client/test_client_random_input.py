@@ -17,7 +17,7 @@ from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
 from stalkerzone.engine.actions import Move
 from stalkerzone.engine.state import card_id
-from tests.support.window import frame
+from tests.support.window import frame, game
 
 EVENTS = 10_000
 KEYS = (
@@ -103,15 +103,18 @@ def open_screen(win: StalkerWindow, kind: str, rng: random.Random) -> None:
         session = new_session(win, rng.randrange(1, 50))
     args: dict[str, Any] = {}
     if kind in ("rules",):
-        args = {"back": win.screen, "section": rng.choice(["FIGHT", "EQ-2", "BASE-1", "MAP", "X"])}
+        args = {
+            "back": win.current_screen,
+            "section": rng.choice(["FIGHT", "EQ-2", "BASE-1", "MAP", "X"]),
+        }
     elif kind in ("stalker", "base", "settings", "menu"):
-        args = {"back": win.screen}
+        args = {"back": win.current_screen}
     elif kind == "saves":
-        args = {"back": win.screen, "mode": rng.choice(["save", "load"])}
+        args = {"back": win.current_screen, "mode": rng.choice(["save", "load"])}
     elif kind == "handover":
         args = {"player": 0, "then": "board"}
     elif kind == "error":
-        args = {"error": RuntimeError("a test error"), "back": win.screen}
+        args = {"error": RuntimeError("a test error"), "back": win.current_screen}
     try:
         win.show_screen(kind, **args)
     except TypeError:
@@ -131,24 +134,20 @@ def test_client_ten_thousand_random_events(window: StalkerWindow, monkeypatch: A
     monkeypatch.setattr(win, "close", lambda: None)  # the title's "Quit" must not end the run
     rng = random.Random(8)
     kinds = [
-        k
-        for k in (
-            "title",
-            "newgame",
-            "board",
-            "stalker",
-            "base",
-            "fight",
-            "rules",
-            "settings",
-            "menu",
-            "saves",
-            "handover",
-            "gameover",
-            "error",
-            "layout",
-        )
-        if win.has_screen(k)
+        "title",
+        "newgame",
+        "board",
+        "stalker",
+        "base",
+        "fight",
+        "rules",
+        "settings",
+        "menu",
+        "saves",
+        "handover",
+        "gameover",
+        "error",
+        "layout",
     ]
     seen: set[str] = set()
     sent = 0
@@ -163,7 +162,7 @@ def test_client_ten_thousand_random_events(window: StalkerWindow, monkeypatch: A
             theme.set_scale(rng.choice((0.85, 1.0, 1.15)))
             if kind == "layout":
                 new_session(win, 3)  # a Zone laid out by hand below
-                spec = replace(win.app.session.spec, zone_mode="hand")
+                spec = replace(game(win).spec, zone_mode="hand")
                 session = GameSession.start(win.app, spec)
                 session.worker.synchronous = True
                 session.autosave_enabled = False
@@ -172,7 +171,7 @@ def test_client_ten_thousand_random_events(window: StalkerWindow, monkeypatch: A
             else:
                 open_screen(win, kind, rng)
             frame(win)
-        screen = win.screen
+        screen = win.current_screen
         if screen is not None:
             seen.add(screen.kind)
         w, h = win.width, win.height

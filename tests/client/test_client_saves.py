@@ -8,9 +8,10 @@ import arcade
 from stalkerzone import paths
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller import save_files as saves
+from stalkerzone.client.screens.saves import SavesView
 from stalkerzone.engine.actions import EndTurn, Move
 from tests.client.test_client_board import start, to_board
-from tests.support.window import click_button, frame, key
+from tests.support.window import click_button, current, frame, game, key, shown
 
 
 def test_client_save_and_load_through_the_menu(win: StalkerWindow) -> None:
@@ -20,24 +21,24 @@ def test_client_save_and_load_through_the_menu(win: StalkerWindow) -> None:
     view.do(move)
     frame(win)
     key(win, arcade.key.S, arcade.key.MOD_CTRL)
-    assert win.screen.kind == "saves" and win.screen.mode == "save"
-    win.screen.name = "before-the-storm"
+    assert current(win).kind == "saves" and shown(win, SavesView).mode == "save"
+    shown(win, SavesView).name = "before-the-storm"
     click_button(win, "Save")
     path = paths.user_saves_dir() / "before-the-storm.json"
-    assert path.is_file() and "Saved" in win.screen.message
+    assert path.is_file() and "Saved" in shown(win, SavesView).message
     click_button(win, "Back")
-    assert win.screen is view
+    assert win.current_screen is view
     saved_state = session.state
     if session.state.phase == "turn":
         view.end_turn()
     frame(win)
     key(win, arcade.key.ESCAPE)
-    assert win.screen.kind == "menu"
+    assert current(win).kind == "menu"
     click_button(win, "Load game (Ctrl+O)")
-    screen = win.screen
+    screen = shown(win, SavesView)
     assert screen.kind == "saves" and screen.mode == "load"
     screen.load(path)
-    loaded = win.app.session
+    loaded = game(win)
     assert loaded is not session
     assert loaded.state == saved_state
     assert loaded.actions == session.actions[: len(loaded.actions)]
@@ -63,9 +64,9 @@ def test_client_bad_save_is_reported_in_the_window(win: StalkerWindow) -> None:
     bad.write_text('{"format": 2, "seed": "x"', encoding="utf-8")
     win.show_screen("title")
     key(win, arcade.key.O, arcade.key.MOD_CTRL)
-    screen = win.screen
+    screen = shown(win, SavesView)
     assert screen.kind == "saves"
     frame(win)
     click_button(win, "Load")
-    assert win.screen is screen and win.app.session is None
+    assert win.current_screen is screen and win.app.session is None
     assert "broken.json" in screen.message

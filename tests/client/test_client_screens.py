@@ -15,6 +15,10 @@ import pytest
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
 from stalkerzone.client.render.card_face import CardFace, art_texture
+from stalkerzone.client.screens.bases import BaseScreen
+from stalkerzone.client.screens.fight.screen import FightView
+from stalkerzone.client.screens.rules import RulesView
+from stalkerzone.client.screens.stalker import StalkerView
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.rules_sections import abilities_in_play, search, start_section
 from stalkerzone.client.widgets import theme
@@ -22,7 +26,18 @@ from stalkerzone.engine.actions import Buy, EndTurn, Move
 from stalkerzone.engine.cards import CardSet, PerColour, Regeneration
 from stalkerzone.engine.state import card_id
 from stalkerzone.odds import odds
-from tests.support.window import click, click_button, find_button, frame, key, pixels
+from tests.support.window import (
+    click,
+    click_button,
+    colours,
+    current,
+    find_button,
+    frame,
+    key,
+    opened,
+    pixels,
+    shown,
+)
 
 
 def set_state(session: GameSession, state: Any) -> None:
@@ -53,7 +68,7 @@ def me(session: GameSession) -> Any:
 
 def row_button(win: StalkerWindow, key_name: str, text: str) -> Any:
     """The button with ``text`` on the row whose hit region is ``key_name`` (e.g. buy:ak-47)."""
-    view = win.screen
+    view = shown(win, BaseScreen)
     for _ in range(30):  # scroll the list with the wheel until the row shows
         hit = next((h for h in view.hits.items if h.key == key_name), None)
         if hit is not None:
@@ -88,7 +103,7 @@ def region(image: Any, box: tuple[float, float, float, float], height: int) -> b
 
 def test_client_buy_and_sell_through_clicks(win: StalkerWindow) -> None:
     session = start(win)
-    view = win.show_screen("base")
+    view = opened(win.show_screen("base"), BaseScreen)
     frame(win)
     assert view.site() is not None, "players start on the Village (ST-2)"
     cash = me(session).cash
@@ -111,7 +126,7 @@ def test_client_buy_and_sell_through_clicks(win: StalkerWindow) -> None:
 
 def test_client_refusal_shows_the_rule_and_links_to_it(win: StalkerWindow) -> None:
     session = start(win)
-    view = win.show_screen("base")
+    view = opened(win.show_screen("base"), BaseScreen)
     frame(win)
     press_widget(win, row_button(win, "buy:toz-34", "Buy"))
     press_widget(win, row_button(win, "buy:berdan-rifle", "Buy"))
@@ -124,12 +139,12 @@ def test_client_refusal_shows_the_rule_and_links_to_it(win: StalkerWindow) -> No
     assert view.refusal.message.startswith("ST-4: ")
     image = pixels(win)
     bottom = image.crop((20, win.height - 60, 700, win.height - 10))
-    assert any(p[0] > 200 and p[1] < 110 for p in bottom.getdata())  # red refusal text
+    assert any(p[0] > 200 and p[1] < 110 for p in colours(bottom))  # red refusal text
     click_button(win, "Rule ST-4 ›")
     frame(win)
-    assert win.screen.kind == "rules" and win.screen.selected == "ST-4"
+    assert current(win).kind == "rules" and shown(win, RulesView).selected == "ST-4"
     key(win, arcade.key.ESCAPE)
-    assert win.screen is view
+    assert win.current_screen is view
 
 
 def test_client_heal_and_take_an_order(win: StalkerWindow) -> None:
@@ -140,7 +155,7 @@ def test_client_heal_and_take_an_order(win: StalkerWindow) -> None:
         for k, p in enumerate(state.players)
     )
     set_state(session, replace(state, players=players))
-    view = win.show_screen("base", tab="heal")
+    view = opened(win.show_screen("base", tab="heal"), BaseScreen)
     frame(win)
     cash = me(session).cash
     click_button(win, "Heal 5 (100 gr.)")
@@ -170,7 +185,7 @@ def test_client_base_locked_below_reputation(win: StalkerWindow) -> None:
         for k, p in enumerate(state.players)
     )
     set_state(session, replace(state, players=players))
-    view = win.show_screen("base")
+    view = opened(win.show_screen("base"), BaseScreen)
     frame(win)
     assert view.lock_box is not None
     words = " ".join(t.text for t in view._texts)
@@ -195,7 +210,7 @@ def test_client_stash_by_drag_and_activate_by_click(win: StalkerWindow) -> None:
     press_widget(win, row_button(win, "buy:pistol-laser-sight", "Buy"))
     key(win, arcade.key.B)
     frame(win)
-    view = win.screen
+    view = shown(win, StalkerView)
     assert view.kind == "stalker" and view.back is base
     weapon = me(session).weapon
     tile = next(h for h in view.hits.items if h.key == ("card", weapon, "slot"))
@@ -253,7 +268,7 @@ def into_fight(
             if isinstance(a, Move) and str(zone.hexes[a.to].site or "").startswith("danger")
         ]
         if moves:
-            win.show_screen("board") if win.has_screen("board") else None
+            win.show_screen("board")
             session.act(moves[0])
             session.show(win)
             frame(win)
@@ -264,16 +279,17 @@ def into_fight(
 
 def test_client_fight_odds_dice_and_results(win: StalkerWindow) -> None:
     session = into_fight(win, "gorynych")
-    view = win.screen
+    view = shown(win, FightView)
     assert view.kind == "fight"
     key(win, arcade.key.SPACE)  # skip the opening paralysis rolls
     frame(win, updates=2)
     frame(win)
+    assert session.state.fight is not None
     fight = session.state.fight.fight
-    shown = view.current_odds()
+    odds_shown = view.current_odds()
     exact = odds(fight, "best")
-    assert shown is not None and abs(shown.best.win - exact.win) < 1e-12
-    assert abs(shown.best.win + shown.best.death + shown.best.escape - 1) < 1e-9
+    assert odds_shown is not None and abs(odds_shown.best.win - exact.win) < 1e-12
+    assert abs(odds_shown.best.win + odds_shown.best.death + odds_shown.best.escape - 1) < 1e-9
     odds_box = view.panels["odds"]
     crop = pixels(win).crop(
         (
@@ -283,7 +299,7 @@ def test_client_fight_odds_dice_and_results(win: StalkerWindow) -> None:
             int(win.height - odds_box[2]),
         )
     )
-    assert sum(1 for p in crop.getdata() if p == (110, 200, 110)) > 50  # the green win bar
+    assert sum(1 for p in colours(crop) if p == (110, 200, 110)) > 50  # the green win bar
     assert any(b.text.startswith("Escape (") for b in view.ui.walk_widgets() if hasattr(b, "text"))
     log_before = len(fight.log)
     click_button(win, "Attack (A)")
@@ -296,7 +312,7 @@ def test_client_fight_odds_dice_and_results(win: StalkerWindow) -> None:
     crop = pixels(win).crop(
         (int(dice[0]), int(win.height - dice[3]), int(dice[1]), int(win.height - dice[2]))
     )
-    assert sum(1 for p in crop.getdata() if p == (240, 236, 220)) > 500  # the die face
+    assert sum(1 for p in colours(crop) if p == (240, 236, 220)) > 500  # the die face
     assert view.busy  # bots and the board wait for the dice
     key(win, arcade.key.R)  # auto-resolve
     for _ in range(2000):
@@ -309,12 +325,12 @@ def test_client_fight_odds_dice_and_results(win: StalkerWindow) -> None:
     frame(win)
     click_button(win, "Continue")
     frame(win)
-    assert win.screen.kind != "fight"
+    assert current(win).kind != "fight"
 
 
 def test_client_fight_grenade_stimulator_and_locked_backpack(win: StalkerWindow) -> None:
     session = into_fight(win, "leshak", buy=("rgd-5", "bandage"))
-    view = win.screen
+    view = shown(win, FightView)
     assert view.kind == "fight"
     key(win, arcade.key.SPACE)
     frame(win, updates=2)
@@ -323,7 +339,7 @@ def test_client_fight_grenade_stimulator_and_locked_backpack(win: StalkerWindow)
     # the backpack is locked during the fight, with the reason (EQ-2)
     key(win, arcade.key.B)
     frame(win)
-    card = win.screen
+    card = shown(win, StalkerView)
     assert card.kind == "stalker" and "EQ-2" in card.lock_reason()
     grenade = player.grenades[0]
     tile = next(h for h in card.hits.items if h.key == ("card", grenade, "slot"))
@@ -332,7 +348,7 @@ def test_client_fight_grenade_stimulator_and_locked_backpack(win: StalkerWindow)
     frame(win)
     assert session.state is before and card.refusal is not None and card.refusal.rule == "EQ-2"
     click_button(win, "Back")
-    assert win.screen is view
+    assert win.current_screen is view
     frame(win)
     # a stimulator with a grenade (FIGHT-2)
     key(win, arcade.key.S)
@@ -340,7 +356,9 @@ def test_client_fight_grenade_stimulator_and_locked_backpack(win: StalkerWindow)
     click_button(win, "Grenade (1 left)")
     key(win, arcade.key.SPACE)
     frame(win)
-    fight = session.state.fight.fight if session.state.fight else session.state.last_fight.fight
+    held = session.state.fight or session.state.last_fight
+    assert held is not None
+    fight = held.fight
     assert "rgd-5" in fight.used_grenades and "bandage" in fight.used_stimulators
     kinds = [s.kind for s in view.log]
     assert "stimulator" in kinds and "stalker_attack" in kinds
@@ -350,17 +368,17 @@ def test_client_fight_grenade_stimulator_and_locked_backpack(win: StalkerWindow)
 def test_client_bot_fight_plays_itself_visibly(win: StalkerWindow) -> None:
     win.app.watching = True
     session = into_fight(win, "yellowbreast", bot="normal")
-    view = win.screen
+    view = shown(win, FightView)
     assert view.kind == "fight" and view.is_bot() and view.busy
     outcome = None
     for _ in range(3000):
         frame(win, dt=0.25)
         if view.result is not None:
             outcome = view.result["outcome"]
-        if win.screen is not view:
+        if win.current_screen is not view:
             break
     assert outcome in ("win", "death", "escape")
-    assert win.screen is not view and session.state.phase != "fight"
+    assert win.current_screen is not view and session.state.phase != "fight"
     attacked = any(s.kind == "monster_attack" for s in view.log)
     if attacked and outcome != "death":  # ABIL-DRAIN ends every round the monster attacked in
         assert any(s.kind == "drain" and s.flash == "drain" for s in view.log)
@@ -372,18 +390,16 @@ def test_client_bot_fight_plays_itself_visibly(win: StalkerWindow) -> None:
 def test_client_overlay_opens_at_the_section_of_each_screen(win: StalkerWindow) -> None:
     start(win)
     for kind in ("title", "board", "stalker", "base", "settings", "newgame"):
-        if not win.has_screen(kind):
-            continue
         view = win.show_screen(kind)
         frame(win)
         key(win, arcade.key.F1)
         frame(win)
-        rules = win.screen
+        rules = shown(win, RulesView)
         assert rules.kind == "rules", kind
         assert rules.selected == start_section(view.rules_section), kind
         assert rules.selected.startswith(view.rules_section.split("-")[0])
         key(win, arcade.key.F1)
-        assert win.screen is view, kind
+        assert win.current_screen is view, kind
     assert start_section("FIGHT-1") == "FIGHT-1"
     assert start_section("BASE-1: Military Base needs reputation 3, you have 1") == "BASE-1"
     assert start_section("TURN") == "TURN-1"
@@ -398,9 +414,10 @@ def test_client_search_finds_english_and_russian_words(win: StalkerWindow) -> No
     board = win.show_screen("stalker")
     frame(win)
     key(win, arcade.key.F1)
-    rules = win.screen
+    rules = shown(win, RulesView)
     frame(win)
     box = rules.search_input
+    assert box is not None
     click(win, *box.rect.center)
     for char in "побег":
         win.dispatch_event("on_text", char)
@@ -410,18 +427,18 @@ def test_client_search_finds_english_and_russian_words(win: StalkerWindow) -> No
     assert rules.selected in rules.ids
     texts = " ".join(t.text for t in rules.cache.items.values() if t.visible)
     assert "FIGHT-3" in texts
-    rules.search_input.text = ""
+    box.text = ""
     rules.set_query("Accumulation")
     assert rules.ids == ("EQ-4",)
     key(win, arcade.key.ESCAPE)
-    assert win.screen is board
+    assert win.current_screen is board
 
 
 def test_client_overlay_in_russian_and_wheel_does_not_leave(win: StalkerWindow) -> None:
     start(win)
     i18n.set_language("ru")
     try:
-        view = win.show_screen("rules", section="ABIL-REGENERATION")
+        view = opened(win.show_screen("rules", section="ABIL-REGENERATION"), RulesView)
         frame(win)
         words = " ".join(t.text for t in view.cache.items.values() if t.visible)
         assert "Регенерация" in words or "регенер" in words.lower()
@@ -430,7 +447,7 @@ def test_client_overlay_in_russian_and_wheel_does_not_leave(win: StalkerWindow) 
             win.dispatch_event("on_mouse_scroll", win.width - 200, 300, 0, -1)
         win.dispatch_events()
         frame(win)
-        assert win.screen is view and view.selected != "ABIL-REGENERATION"
+        assert win.current_screen is view and view.selected != "ABIL-REGENERATION"
     finally:
         i18n.set_language("en")
 
@@ -466,7 +483,7 @@ def test_client_settings_language_and_scale(win: StalkerWindow) -> None:
     click_button(win, "Вкл.")  # colour-blind symbols off
     assert win.app.settings.colour_blind_symbols is False
     key(win, arcade.key.ESCAPE)
-    assert win.screen is not view
+    assert win.current_screen is not view
     i18n.set_language("en")
     theme.set_scale(1.0)
 
@@ -492,10 +509,10 @@ def test_client_card_faces_generated_or_art(win: StalkerWindow, tmp_path: Path) 
         face.draw()
     image = pixels(win)
     art_part = image.crop((110, win.height - 330, 290, win.height - 170))
-    assert any(p == (255, 0, 255) for p in art_part.getdata())  # the pack's art is drawn
+    assert any(p == (255, 0, 255) for p in colours(art_part))  # the pack's art is drawn
     gen_part = image.crop((410, win.height - 330, 590, win.height - 170))
-    assert not any(p == (255, 0, 255) for p in gen_part.getdata())
-    assert len(set(gen_part.getdata())) > 3  # a generated face, not a blank
+    assert not any(p == (255, 0, 255) for p in colours(gen_part))
+    assert len(set(colours(gen_part))) > 3  # a generated face, not a blank
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

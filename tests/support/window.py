@@ -1,10 +1,17 @@
-"""Driving the headless window in client tests: frames, pixels, clicks, keys."""
+"""Driving the headless window in client tests: frames, pixels, clicks, keys, typed screens."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypeVar
 
-from stalkerzone.client.app.window import StalkerWindow
+import arcade
+import arcade.gui
+from PIL import Image
+
+from stalkerzone.client.app.window import BaseView, StalkerWindow
+from stalkerzone.client.controller.session import GameSession
+
+Screen = TypeVar("Screen", bound=BaseView)
 
 
 def frame(win: StalkerWindow, updates: int = 1, dt: float = 1 / 60) -> None:
@@ -16,19 +23,39 @@ def frame(win: StalkerWindow, updates: int = 1, dt: float = 1 / 60) -> None:
     win.dispatch_events()  # headless windows queue events until this call
 
 
-def pixels(win: StalkerWindow) -> Any:
-    import arcade
-
+def pixels(win: StalkerWindow) -> Image.Image:
     return arcade.get_image(0, 0, win.width, win.height).convert("RGB")
 
 
-def find_button(win: StalkerWindow, text: str) -> Any:
-    import arcade.gui
+def current(win: StalkerWindow) -> BaseView:
+    """The screen shown now (a test failure if none is)."""
+    view = win.current_screen
+    assert view is not None, "no screen is shown"
+    return view
 
-    for widget in win.screen.ui.walk_widgets():
+
+def shown(win: StalkerWindow, kind: type[Screen]) -> Screen:
+    """The screen shown now, which must be a ``kind``."""
+    return opened(current(win), kind)
+
+
+def opened(view: object, kind: type[Screen]) -> Screen:
+    """``view`` (e.g. what ``show_screen`` returned), which must be a ``kind``."""
+    assert isinstance(view, kind), f"{view!r} is not a {kind.__name__}"
+    return view
+
+
+def game(win: StalkerWindow) -> GameSession:
+    """The game in progress."""
+    return win.app.game()
+
+
+def find_button(win: StalkerWindow, text: str) -> arcade.gui.UIFlatButton:
+    view = current(win)
+    for widget in view.ui.walk_widgets():
         if isinstance(widget, arcade.gui.UIFlatButton) and widget.text == text:
             return widget
-    raise AssertionError(f"no button '{text}' on screen {win.screen.kind}")
+    raise AssertionError(f"no button '{text}' on screen {view.kind}")
 
 
 def click(win: StalkerWindow, x: float, y: float, button: int = 1, modifiers: int = 0) -> None:
@@ -50,3 +77,14 @@ def key(win: StalkerWindow, symbol: int, modifiers: int = 0) -> None:
     win.dispatch_event("on_key_press", symbol, modifiers)
     win.dispatch_event("on_key_release", symbol, modifiers)
     win.dispatch_events()
+
+
+def colours(image: Image.Image) -> list[tuple[int, ...]]:
+    """Every pixel of ``image`` as an RGB tuple (row by row, top first)."""
+    data = image.convert("RGB").tobytes()
+    return [tuple(data[i : i + 3]) for i in range(0, len(data), 3)]
+
+
+def pixel(image: Image.Image, x: int, y: int) -> tuple[int, ...]:
+    """One pixel of ``image`` as an RGB tuple (image coordinates: y down)."""
+    return colours(image.crop((x, y, x + 1, y + 1)))[0]

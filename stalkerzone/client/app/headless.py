@@ -40,7 +40,7 @@ def install() -> None:
     import pyglet.input
 
     if not hasattr(arcade, "ControllerManager"):
-        arcade.ControllerManager = pyglet.input.ControllerManager  # type: ignore[attr-defined]
+        arcade.ControllerManager = pyglet.input.ControllerManager  # type: ignore[misc, assignment]
 
 
 install()

@@ -1,13 +1,94 @@
-"""Bot seats in the client: ``choose`` asks ``stalkerzone.bots.players`` for the current seat's
-action. It runs in the session's worker thread (``GameSession.play_bot``), never in a frame."""
+"""Bot seats in the client: the one place that decides when a bot acts and what it plays.
+
+:class:`BotDriver` paces every bot seat (a pause between actions, none while skipping or in a
+headless fast run, a wait while the screen animates) and asks ``stalkerzone.bots.players``
+for the seat's action in the session's worker thread, never in a frame. The window calls
+:meth:`BotDriver.update` every frame; a screen that shows a bot's decision itself (the fight
+screen) asks :meth:`BotDriver.choice` for it.
+"""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Protocol
+
 from stalkerzone.bots import players as bots
 from stalkerzone.engine.actions import Action
+from stalkerzone.engine.game import legal_actions
 from stalkerzone.engine.state import GameState
+
+if TYPE_CHECKING:
+    from stalkerzone.client.controller.session import GameSession, ScreenHost
+
+GAME_SCREENS = frozenset({"layout", "board", "fight", "base", "stalker"})
+PAUSE = 0.5  # seconds between two bot actions at animation speed 1
+
+
+class PacedScreen(Protocol):
+    """What the driver asks of the shown screen: its kind and whether it animates."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def busy(self) -> bool: ...
 
 
 def choose(state: GameState, legal: tuple[Action, ...], strength: str | None) -> Action:
     """The bot's action (one of ``legal``) at its strength: easy, normal or hard."""
     return bots.choose(state, None, strength or "normal", legal)
+
+
+class BotDriver:
+    """Plays the bot seats of the window's game, one action at a time."""
+
+    def __init__(self) -> None:
+        self.timer = PAUSE
+        self.skip = False  # "skip": bots play at once until a human's turn
+
+    def reset(self) -> None:
+        self.timer = PAUSE
+        self.skip = False
+
+    def choice(self, session: GameSession, key: str = "bot") -> Action | None:
+        """The current bot seat's action, computed off the frame: ``None`` until it is ready
+        (or when no bot is to act). ``key`` names the job (one job per key and state)."""
+        state = session.state
+        if state.phase == "over" or not session.is_bot():
+            return None
+        strength = session.spec.seats[state.current_player].bot
+        job = (key, session.version)
+        session.worker.submit(job, lambda: choose(state, legal_actions(state), strength))
+        if not session.worker.ready(job):
+            return None
+        action: Action = session.worker.result(job)
+        return action
+
+    def update(
+        self,
+        session: GameSession | None,
+        screen: PacedScreen | None,
+        host: ScreenHost,
+        delta_time: float,
+        *,
+        fast: bool = False,
+        speed: float = 1.0,
+    ) -> bool:
+        """Play one bot action if a bot is to act, the screen is a game screen that is not busy
+        and the pause is over; then show the screen the new state calls for. True if played."""
+        if session is None or screen is None or screen.kind not in GAME_SCREENS:
+            return False
+        if not session.is_bot() or session.state.phase == "over":
+            self.skip = False
+            return False
+        if screen.busy:
+            return False
+        self.timer -= delta_time
+        if self.timer > 0 and not self.skip and not fast:
+            return False
+        action = self.choice(session)
+        if action is None:
+            return False
+        session.act(action)
+        session.show(host)
+        self.timer = 0.0 if fast else PAUSE / speed
+        return True

@@ -6,10 +6,14 @@ seed, set-up, every action and a checked snapshot). A bad save never crashes the
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
+from stalkerzone.client.controller.session import GameSession
 from stalkerzone.persistence import saves as store
 from stalkerzone.persistence.saves import SaveError
+
+if TYPE_CHECKING:
+    from stalkerzone.client.app.window import StalkerWindow
 
 AUTOSAVE = f"{store.AUTOSAVE}.json"
 
@@ -33,19 +37,17 @@ def list_saves() -> list[Path]:
     return store.list_saves()
 
 
-def save_game(session: Any, name: str | None = None) -> Path:
+def save_game(session: GameSession, name: str | None = None) -> Path:
     """Save the session's game as ``<name>.json`` (default: a time stamp); return the path."""
     return store.save_game(session.record, name=name, packs=session.packs)
 
 
-def autosave(session: Any) -> Path:
+def autosave(session: GameSession) -> Path:
     return store.autosave(session.record, packs=session.packs)
 
 
-def open_save(window: Any, path: Path) -> None:
+def open_save(window: StalkerWindow, path: Path) -> None:
     """Load ``path`` and show its game (:class:`SaveError` if it cannot be read)."""
-    from stalkerzone.client.controller.session import GameSession
-
     extra = tuple(window.app.presets.card_dirs)
     loaded = store.load_game(path, extra_dirs=extra)
     session = GameSession.from_loaded(loaded)

@@ -10,24 +10,80 @@ for (with a hand-over page between two human players, TURN-3).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from stalkerzone.client.controller.worker import Worker
 from stalkerzone.client.text import i18n
-from stalkerzone.engine.actions import Action, EndTurn
+from stalkerzone.engine import bases
+from stalkerzone.engine.actions import (
+    Action,
+    Buy,
+    DeliverOrder,
+    EndTurn,
+    Heal,
+    Move,
+    Sell,
+    TakeOrder,
+)
+from stalkerzone.engine.cards import CardSet
 from stalkerzone.engine.game import GameSetup, PlayerSetup, legal_actions, player_view
+from stalkerzone.engine.layout import Sector
+from stalkerzone.engine.record import GameRecord
 from stalkerzone.engine.state import GameState
+from stalkerzone.engine.undo import UndoCheck
+
+if TYPE_CHECKING:
+    from stalkerzone.content.loader import LoadResult, PackInfo
+    from stalkerzone.engine.variant import Variant
+    from stalkerzone.persistence.saves import LoadedGame
 
 ZONE_MODES: tuple[str, ...] = ("hand", "free", "ring", "line", "compact")
 BOT_STRENGTHS: tuple[str, ...] = ("easy", "normal", "hard")
 PUBLIC = -1  # viewer index that sees nobody's private things
-KEPT_SCREENS = frozenset({"board"})
-TRADE_ACTIONS = frozenset(
-    {"Buy", "Sell", "Heal", "TakeOrder", "DeliverOrder"}
-)  # one instance per game: the camera stays where it was
+KEPT_SCREENS = frozenset({"board"})  # one instance per game: the camera stays where it was
+TRADE_ACTIONS = (Buy, Sell, Heal, TakeOrder, DeliverOrder)  # trading at a base (BASE-1)
+PHASE_SCREENS: dict[str, str] = {"layout": "layout", "fight": "fight", "over": "gameover"}
+
+
+def screen_for(phase: str, *, bot_at_base: bool) -> str:
+    """The screen kind a state calls for: its phase's screen (:data:`PHASE_SCREENS`), else the
+    base for a bot that arrived at or traded at a base (humans open it themselves), else the
+    board."""
+    if phase in PHASE_SCREENS:
+        return PHASE_SCREENS[phase]
+    return "base" if bot_at_base else "board"
+
+
+class ContextForSession(Protocol):
+    """What :meth:`GameSession.start` needs of the client's context."""
+
+    def cards(self, *, reload: bool = False) -> LoadResult: ...
+
+    def variant(self, name: str) -> Variant: ...
+
+
+class ScreenHost(Protocol):
+    """What the session asks of the window when it shows the screen for a new state."""
+
+    @property
+    def watching(self) -> bool:
+        """Spectator mode: no hand-over pages."""
+        ...
+
+    def show_screen(self, kind: str, **options: Any) -> object:
+        """Open a new screen of ``kind``."""
+        ...
+
+    def refresh_screen(self, kind: str, session: GameSession) -> bool:
+        """If the shown screen is a ``kind`` screen of ``session`` that follows state changes
+        (``state_changed``), tell it and return True."""
+        ...
+
+    def show_again(self, view: object) -> bool:
+        """Show a kept screen again if it belongs to this window; True if shown."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,22 +116,22 @@ class LogLine:
 @dataclass
 class GameSession:
     spec: GameSpec
-    record: Any  # engine.record.GameRecord: set-up, actions, the states between
-    cards: Any  # CardSet
-    sectors: tuple[Any, ...]
-    packs: tuple[Any, ...] = ()  # content.loader.PackInfo of the loaded packs (for saves)
+    record: GameRecord  # set-up, actions, the states between
+    cards: CardSet
+    sectors: tuple[Sector, ...]
+    packs: tuple[PackInfo, ...] = ()  # the loaded packs (for saves)
     log: list[LogLine] = field(default_factory=list)
     viewer: int = PUBLIC
     worker: Worker = field(default_factory=Worker)
     autosave_enabled: bool = True
     source: Path | None = None
-    kept_views: dict[str, Any] = field(default_factory=dict)
+    kept_views: dict[str, object] = field(default_factory=dict)
     version: int = 0  # grows with every change of ``state`` (keys for engine work)
     _view_cache: tuple[int, int, GameState] | None = None
 
     # --- creating ----------------------------------------------------------------------------
     @classmethod
-    def start(cls, app: Any, spec: GameSpec) -> GameSession:
+    def start(cls, app: ContextForSession, spec: GameSpec) -> GameSession:
         """A new game from the new-game screen's choices (``engine.record.start``)."""
         from stalkerzone.content.tiles import load_sectors
         from stalkerzone.engine import record as records
@@ -96,8 +152,7 @@ class GameSession:
     @property
     def state(self) -> GameState:
         """The true state (never shown as such: screens read :attr:`view`)."""
-        state: GameState = self.record.state
-        return state
+        return self.record.state
 
     @property
     def actions(self) -> tuple[Action, ...]:
@@ -166,7 +221,7 @@ class GameSession:
             self.autosave()
         return after
 
-    def undo_check(self) -> Any:
+    def undo_check(self) -> UndoCheck:
         """``engine.undo.check``: may the last action be taken back, and if not, why."""
         from stalkerzone.engine import undo
 
@@ -183,63 +238,30 @@ class GameSession:
         self.version += 1
         self.log.append(LogLine(self.state.turn, "", i18n.t("log.undone")))
 
-    def play_bot(self, window: Any) -> bool:
-        """If a bot is to act and its choice is ready (computed off the frame), apply it and
-        show the next screen."""
-        if self.state.phase == "over" or not self.is_bot():
-            return False
-        state = self.state
-        seat = self.spec.seats[state.current_player]
-        key = ("bot", self.version)
-
-        def decide() -> Action:
-            from stalkerzone.client.controller import bot_driver as botseat
-
-            return botseat.choose(state, legal_actions(state), seat.bot)
-
-        self.worker.submit(key, decide)
-        action = self.worker.result(key)
-        if action is None:
-            return False
-        self.act(action)
-        self.show(window)
-        return True
-
     # --- which screen ------------------------------------------------------------------------
     def screen_kind(self) -> str:
-        """The screen the state calls for: layout, board, fight or gameover."""
+        """The screen the state calls for (:func:`screen_for`)."""
         phase = self.state.phase
-        if phase == "layout":
-            return "layout"
-        if phase == "over":
-            return "gameover"
-        if phase == "fight":
-            return "fight"
-        if self.is_bot() and self.arrived_or_trading():
-            return "base"  # a bot trading is shown at the base (humans open it themselves)
-        return "board"
+        bot_at_base = phase not in PHASE_SCREENS and self.is_bot() and self.arrived_or_trading()
+        return screen_for(phase, bot_at_base=bot_at_base)
 
     def arrived_or_trading(self) -> bool:
         """The stalker stands on a base and just arrived or just traded there (BASE-1)."""
-        from stalkerzone.engine import bases
-
         state = self.state
         if state.phase != "turn" or bases.base_here(state) is None or not self.record.actions:
             return False
-        last = type(self.record.actions[-1]).__name__
-        return last in TRADE_ACTIONS or (last == "Move" and state.step == "site")
+        last = self.record.actions[-1]
+        return isinstance(last, TRADE_ACTIONS) or (isinstance(last, Move) and state.step == "site")
 
-    def show(self, window: Any, *, handover: bool = True) -> None:
+    def show(self, window: ScreenHost, *, handover: bool = True) -> None:
         """Open the screen for the current state; a hand-over page first when the seat at the
         screen changes from one human to another (TURN-3)."""
         kind = self.screen_kind()
-        if not window.has_screen(kind):
-            kind = "board" if kind == "fight" else kind
         want = self.default_viewer()
         humans = self.humans
         needs_handover = (
             handover
-            and not window.app.watching
+            and not window.watching
             and len(humans) > 1
             and want != PUBLIC
             and want != self.viewer
@@ -250,19 +272,11 @@ class GameSession:
             window.show_screen("handover", player=want, then=kind)
             return
         self.viewer = want
-        current = window.screen
-        if (
-            current is not None
-            and current.kind == kind
-            and getattr(current, "session", None) is self
-            and hasattr(current, "state_changed")
-        ):
-            current.state_changed()
+        if window.refresh_screen(kind, self):
             return
         kept = self.kept_views.get(kind)
-        if kept is not None and kept.window is window:
-            window.show_view(kept)  # it notices the new state in its next on_update
-            return
+        if kept is not None and window.show_again(kept):
+            return  # it notices the new state in its next on_update
         view = window.show_screen(kind)
         if kind in KEPT_SCREENS:
             self.kept_views[kind] = view
@@ -270,15 +284,15 @@ class GameSession:
     # --- saving ------------------------------------------------------------------------------
     def autosave(self) -> Path | None:
         """Rewrite the autosave (after every turn); a failure never stops the game."""
-        from stalkerzone.client.controller import save_files as saves
+        from stalkerzone.persistence import saves
 
         try:
-            return saves.autosave(self)
+            return saves.autosave(self.record, packs=self.packs)
         except Exception:  # a full disk must not end the game
             return None
 
     @classmethod
-    def from_loaded(cls, loaded: Any) -> GameSession:
+    def from_loaded(cls, loaded: LoadedGame) -> GameSession:
         """A session for a game read by ``stalkerzone.persistence.saves.load_game``."""
         setup = loaded.record.setup
         seats = tuple(SeatSpec(p.name, p.stalker, p.bot) for p in setup.players)
@@ -287,13 +301,3 @@ class GameSession:
         session.source = loaded.path
         session.viewer = session.default_viewer()
         return session
-
-
-def seats_from_presets(players: int, bots: int, stalkers: Sequence[str]) -> list[SeatSpec]:
-    """Default seats: humans first, then bots; stalkers dealt in card order."""
-    seats = []
-    for index in range(players):
-        bot = "normal" if index >= players - bots else None
-        name = f"Bot {index + 1}" if bot else f"Player {index + 1}"
-        seats.append(SeatSpec(name, stalkers[index % len(stalkers)] if stalkers else "", bot))
-    return seats

@@ -80,7 +80,7 @@ def drive_headless(
     for _step in range(max_steps):
         window.dispatch_event("on_update", 1 / 60)
         window.dispatch_events()
-        screen = window.screen
+        screen = window.current_screen
         kind = screen.kind if screen is not None else "?"
         half_laid = kind == "layout" and len(session.state.zone.placements) >= 6
         if half_laid and "layout" not in result.screenshots and shots is not None:
@@ -111,7 +111,7 @@ def drive_headless(
     result.turns = state.turn
     if state.winner is not None:
         result.winner = state.players[state.winner].name
-    if shots is not None and "board" not in result.screenshots and window.has_screen("board"):
+    if shots is not None and "board" not in result.screenshots:
         window.show_screen("board")
         draw_frame(window)
         draw_frame(window)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import math
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -43,15 +42,40 @@ MONSTER_COLOUR: dict[Colour, Color] = {
 }
 
 
-@cache
-def art_texture(path: str) -> arcade.Texture | None:
-    """The art file of a card (None if missing or unreadable: the face is generated then)."""
+class ArtTextures:
+    """Card art files loaded as textures, each once (one per :class:`AppContext`)."""
+
+    def __init__(self) -> None:
+        self.loaded: dict[str, arcade.Texture | None] = {}
+
+    def get(self, path: str) -> arcade.Texture | None:
+        if path not in self.loaded:
+            self.loaded[path] = _load_art(path)
+        return self.loaded[path]
+
+
+def _load_art(path: str) -> arcade.Texture | None:
     try:
         if not Path(path).is_file():
             return None
         return arcade.load_texture(path)
     except Exception:
         return None
+
+
+class _Active:
+    """Which art store :func:`art_texture` reads (the window's context installs its own)."""
+
+    textures = ArtTextures()
+
+
+def use(textures: ArtTextures) -> None:
+    _Active.textures = textures
+
+
+def art_texture(path: str) -> arcade.Texture | None:
+    """The art file of a card (None if missing or unreadable: the face is generated then)."""
+    return _Active.textures.get(path)
 
 
 def _hash(card_id: str) -> int:

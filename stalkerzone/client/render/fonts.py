@@ -10,22 +10,15 @@ from __future__ import annotations
 import arcade
 
 FONT = "Liberation Sans"
-FONT_MONO = "Liberation Mono"
 
 _FILES = (
     "Liberation_Sans_Regular.ttf",
     "Liberation_Sans_Bold.ttf",
     "Liberation_Sans_Italic.ttf",
-    "Liberation_Mono_Regular.ttf",
 )
-_loaded = False
 
 
 def load_fonts() -> None:
-    """Register the Liberation fonts with pyglet (idempotent)."""
-    global _loaded
-    if _loaded:
-        return
+    """Register the Liberation fonts with pyglet (the window does it when it opens)."""
     for name in _FILES:
         arcade.load_font(f":system:fonts/ttf/Liberation/{name}")
-    _loaded = True

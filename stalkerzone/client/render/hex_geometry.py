@@ -35,8 +35,3 @@ def corners(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
         angle = math.radians(60 * i + 30)
         points.append((cx + size * math.cos(angle), cy + size * math.sin(angle)))
     return points
-
-
-def edge_midpoint(cx: float, cy: float, nx: float, ny: float, size: float) -> tuple[float, float]:
-    """Midpoint of the side of the hex at (cx, cy) that faces the neighbour at (nx, ny)."""
-    return (cx + nx) / 2.0, (cy + ny) / 2.0

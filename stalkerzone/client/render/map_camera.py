@@ -93,7 +93,7 @@ class MapCamera:
 
     def inside(self, x: float, y: float) -> bool:
         left, bottom, width, height = self.area
-        return left <= x < left + width and bottom <= y < bottom + height
+        return bool(left <= x < left + width and bottom <= y < bottom + height)
 
     def to_world(self, x: float, y: float) -> tuple[float, float]:
         point = self.camera.unproject((x, y))

@@ -8,7 +8,12 @@ from collections.abc import Mapping, Sequence
 
 import arcade
 import pyglet
-from arcade.shape_list import ShapeElementList, create_ellipse_filled, create_ellipse_outline
+from arcade.shape_list import (
+    Shape,
+    ShapeElementList,
+    create_ellipse_filled,
+    create_ellipse_outline,
+)
 
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render.fonts import FONT
@@ -40,7 +45,7 @@ class TokenLayer:
     """Shapes + numbers of every token (rebuilt when positions change)."""
 
     def __init__(self) -> None:
-        self.shapes: ShapeElementList = ShapeElementList()
+        self.shapes: ShapeElementList[Shape] = ShapeElementList()
         self.batch = pyglet.graphics.Batch()
         self.texts: list[arcade.Text] = []
 
@@ -76,7 +81,7 @@ def token_shapes(
     if current:
         out.append(create_ellipse_filled(x, y, r + 5 * scale, r + 5 * scale, theme.ACCENT))
     out.append(create_ellipse_filled(x, y, r, r, colour))
-    out.append(create_ellipse_outline(x, y, r, r, (15, 15, 12), 2))
+    out.append(create_ellipse_outline(x, y, r, r, (15, 15, 12, 255), 2))
     return out
 
 

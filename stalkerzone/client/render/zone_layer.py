@@ -40,7 +40,7 @@ from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
 from stalkerzone.engine.cards import Site, Terrain
-from stalkerzone.engine.hexes import DIRECTIONS, Hex, Slot, neighbour, world_hex
+from stalkerzone.engine.hexes import Hex, Slot, neighbour, world_hex
 from stalkerzone.engine.layout import HexTile, Placement, Sector
 
 HEX = 30.0  # world circumradius of a small hex
@@ -366,9 +366,9 @@ class StaticCache:
 
     def __init__(self, window: arcade.Window) -> None:
         self.window = window
-        self.key: Any = None
-        self.part_key: Any = None  # the part key the cached part was drawn with
-        self.seen_part_key: Any = None  # the part key of the previous frame
+        self.key: object = None
+        self.part_key: object = None  # the part key the cached part was drawn with
+        self.seen_part_key: object = None  # the part key of the previous frame
         self.fbo: Any = None
         self.size: tuple[int, int] = (0, 0)
 
@@ -378,10 +378,10 @@ class StaticCache:
 
     def draw(
         self,
-        key: Any,
+        key: object,
         render: Callable[[], None],
         clear: Color,
-        part_key: Any = None,
+        part_key: object = None,
         render_part: Callable[[], None] | None = None,
         part_rect: tuple[int, int, int, int] | None = None,
     ) -> None:
@@ -482,7 +482,7 @@ class WorldTexture:
     def __init__(self, window: arcade.Window) -> None:
         self.window = window
         self.ctx = window.ctx
-        self.key: Any = None
+        self.key: object = None
         self.zoom = 0.0  # the zoom the texture was rendered at
         self.region: Rect = (0.0, 0.0, 0.0, 0.0)
         self.fbo: Any = None
@@ -510,7 +510,7 @@ class WorldTexture:
 
     def update(
         self,
-        key: Any,
+        key: object,
         zone: Rect,
         centre: tuple[float, float],
         zoom: float,
@@ -536,7 +536,7 @@ class WorldTexture:
 
     def _render(
         self,
-        key: Any,
+        key: object,
         zone: Rect,
         view: Rect,
         zoom: float,
@@ -593,10 +593,6 @@ class WorldTexture:
         f = self.ctx.NEAREST if nearest else self.ctx.LINEAR
         self.texture.filter = f, f
         self.texture.use(0)
-        self.ctx.disable(self.ctx.BLEND)  # opaque: no blending needed
+        self.ctx.disable(self.ctx.BLEND)  # type: ignore[no-untyped-call]  # opaque: no blending
         self.geometry.render(self.program)
         self.ctx.enable(self.ctx.BLEND)
-
-
-def direction_of(side: int) -> Hex:
-    return DIRECTIONS[side % 6]

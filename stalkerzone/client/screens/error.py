@@ -85,7 +85,7 @@ class ErrorView(BaseView):
         from stalkerzone.client.controller import save_files as saves
 
         try:
-            path = saves.save_game(self.app.session, name=None)
+            path = saves.save_game(self.app.game(), name=None)
             self.status = i18n.t("error.saved", path=path)
         except Exception as error:  # saving must never raise inside the error dialog
             self.status = i18n.t("error.save_failed", error=error)

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import arcade
-from arcade.shape_list import ShapeElementList
+from arcade.shape_list import Shape, ShapeElementList
 
 from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
 from stalkerzone.client.render import shapes as widgets
@@ -21,13 +19,13 @@ class GameOverView(BaseView):
 
     def __init__(self, window: StalkerWindow) -> None:
         super().__init__(window)
-        self.back_shapes: ShapeElementList[Any] | None = None
+        self.back_shapes: ShapeElementList[Shape] | None = None
 
     def build(self) -> None:
         w, h = self.window.width, self.window.height
         px = theme.px
         self.back_shapes = backdrop(w, h, seed=5)
-        state = self.app.session.state
+        state = self.app.game().state
         winner = state.winner
         if winner is not None:
             name = state.players[winner].name
@@ -100,25 +98,13 @@ class GameOverView(BaseView):
                 self.label(
                     value, left + dx, y, 15, colour if dx == px(50) else theme.TEXT, bold=place == 1
                 )
-        self.button(
-            i18n.t("gameover.title"),
-            self.to_title,
-            width=220,
-            height=46,
-            primary=True,
-            x=w / 2 - px(230),
-            y=px(40),
-            add=True,
+        to_title = self.button(
+            i18n.t("gameover.title"), self.to_title, width=220, height=46, primary=True
         )
-        self.button(
-            i18n.t("gameover.new"),
-            lambda: self.win.show_screen("newgame"),
-            width=220,
-            height=46,
-            x=w / 2 + px(10),
-            y=px(40),
-            add=True,
+        new_game = self.button(
+            i18n.t("gameover.new"), lambda: self.win.show_screen("newgame"), width=220, height=46
         )
+        self.anchored(self.hbox(to_title, new_game, space=20), anchor_y="bottom", align_y=px(40))
 
     def draw_scene(self) -> None:
         if self.back_shapes is not None:

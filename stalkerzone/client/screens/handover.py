@@ -3,10 +3,8 @@ no cash, no cards — only whose turn it is."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import arcade
-from arcade.shape_list import ShapeElementList
+from arcade.shape_list import Shape, ShapeElementList
 
 from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
 from stalkerzone.client.screens.title import backdrop
@@ -23,12 +21,12 @@ class HandoverView(BaseView):
         super().__init__(window)
         self.player = player
         self.then = then
-        self.back_shapes: ShapeElementList[Any] | None = None
+        self.back_shapes: ShapeElementList[Shape] | None = None
 
     def build(self) -> None:
         w, h = self.window.width, self.window.height
         self.back_shapes = backdrop(w, h, seed=11)
-        session = self.app.session
+        session = self.app.game()
         name = session.state.players[self.player].name
         colour = theme.PLAYER_COLOURS[self.player % len(theme.PLAYER_COLOURS)]
         self.label(
@@ -56,16 +54,10 @@ class HandoverView(BaseView):
             theme.TEXT_DIM,
             anchor_x="center",
         )
-        self.button(
-            i18n.t("handover.ready", name=name),
-            self.ready,
-            width=300,
-            height=48,
-            primary=True,
-            x=w / 2 - theme.px(150),
-            y=h / 2 - theme.px(160),
-            add=True,
+        ready = self.button(
+            i18n.t("handover.ready", name=name), self.ready, width=300, height=48, primary=True
         )
+        self.anchored(ready, align_y=-theme.px(160) + theme.px(48) / 2)  # below the texts
 
     def draw_scene(self) -> None:
         if self.back_shapes is not None:
@@ -82,6 +74,6 @@ class HandoverView(BaseView):
         return None
 
     def ready(self) -> None:
-        session = self.app.session
+        session = self.app.game()
         session.viewer = self.player
         session.show(self.win, handover=False)

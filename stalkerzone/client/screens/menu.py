@@ -25,18 +25,14 @@ class MenuView(BaseView):
         column.add(self.button(i18n.t("menu.resume"), self.resume, primary=True, width=260))
         column.add(self.button(i18n.t("menu.save"), lambda: self.open_saves("save"), width=260))
         column.add(self.button(i18n.t("menu.load"), lambda: self.open_saves("load"), width=260))
-        if self.win.has_screen("settings"):
-            column.add(
-                self.button(
-                    i18n.t("title.settings"),
-                    lambda: self.win.show_screen("settings", back=self),
-                    width=260,
-                )
+        column.add(
+            self.button(
+                i18n.t("title.settings"),
+                lambda: self.win.show_screen("settings", back=self),
+                width=260,
             )
-        if self.win.has_screen("rules"):
-            column.add(
-                self.button(i18n.t("menu.rules"), lambda: self.win.open_rules(self), width=260)
-            )
+        )
+        column.add(self.button(i18n.t("menu.rules"), lambda: self.win.open_rules(self), width=260))
         column.add(self.button(i18n.t("menu.title"), self.to_title, width=260))
         anchor = arcade.gui.UIAnchorLayout()
         anchor.add(column, anchor_x="center", anchor_y="center", align_y=-px(20))

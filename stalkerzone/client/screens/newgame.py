@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from functools import partial
 from typing import Any
 
 import arcade
@@ -95,7 +96,7 @@ class NewGameView(BaseView):
                 name_w,
                 px(27),
                 13,
-                lambda text, i=index: self.set_name(i, text),
+                partial(self.set_name, index),
                 add=True,
             )
             self.inputs.append(field)
@@ -107,7 +108,7 @@ class NewGameView(BaseView):
             )
             self.button(
                 kind_text,
-                lambda i=index: self.cycle_kind(i),
+                partial(self.cycle_kind, index),
                 width=126,
                 height=36,
                 size=12,
@@ -120,7 +121,7 @@ class NewGameView(BaseView):
             name = i18n.card_text(card.name) if card else "?"
             self.button(
                 name,
-                lambda i=index: self.cycle_stalker(i),
+                partial(self.cycle_stalker, index),
                 width=140,
                 height=36,
                 size=12,
@@ -173,7 +174,7 @@ class NewGameView(BaseView):
         for k, name in enumerate(("standard", "express")):
             self.button(
                 i18n.t(f"newgame.variant_{name}"),
-                lambda n=name: self.set_variant(n),
+                partial(self.set_variant, name),
                 width=150,
                 height=34,
                 size=12,
@@ -200,7 +201,7 @@ class NewGameView(BaseView):
         for k, mode in enumerate(ZONE_MODES):
             self.button(
                 i18n.t(f"newgame.zone_{mode}"),
-                lambda m=mode: self.set_zone(m),
+                partial(self.set_zone, mode),
                 width=mode_w,
                 height=34,
                 size=11,

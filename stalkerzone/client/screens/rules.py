@@ -8,7 +8,7 @@ actual numbers. The wheel scrolls the list or the text, never the map below.
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
 
 import arcade
 import arcade.gui
@@ -27,6 +27,8 @@ from stalkerzone.client.text.rules_sections import (
 )
 from stalkerzone.client.widgets import theme
 from stalkerzone.client.widgets.screen_frame import TextCache
+from stalkerzone.engine.cards import CardSet
+from stalkerzone.engine.variant import Variant
 
 
 @screen("rules")
@@ -53,16 +55,16 @@ class RulesView(BaseView):
         self.hint: arcade.Text | None = None
 
     # data ------------------------------------------------------------------------------------
-    def variant(self) -> Any:
-        session = session_of(self)
+    def variant(self) -> Variant | None:
+        session = self.app.session
         name = session.spec.variant if session is not None else self.app.presets.variant
         try:
             return self.app.variant(name)
         except Exception:
             return None
 
-    def cards(self) -> Any:
-        session = session_of(self)
+    def cards(self) -> CardSet | None:
+        session = self.app.session
         if session is not None:
             return session.cards
         try:
@@ -173,7 +175,7 @@ class RulesView(BaseView):
                 11,
                 theme.BG if selected else theme.TEXT,
             )
-            self.hits.add(Hit(lf, y, r, y + row_h, rule, lambda rr=rule: self.select(rr)))
+            self.hits.add(Hit(lf, y, r, y + row_h, rule, partial(self.select, rule)))
         if len(ids) > per_page:
             end = min(len(ids), self.list_scroll + per_page)
             self.label(

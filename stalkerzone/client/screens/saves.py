@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from functools import partial
 from pathlib import Path
 
 from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
@@ -71,7 +72,7 @@ class SavesView(BaseView):
             self.label(when, left + px(230), y + px(14), 12, theme.TEXT_DIM)
             self.button(
                 i18n.t("saves.load"),
-                lambda p=path: self.load(p),
+                partial(self.load, path),
                 width=110,
                 height=32,
                 size=12,
@@ -82,7 +83,7 @@ class SavesView(BaseView):
             if self.mode == "save" and path.name != saves.AUTOSAVE:
                 self.button(
                     i18n.t("saves.overwrite"),
-                    lambda p=path: self.save(p.stem),
+                    partial(self.save, path.stem),
                     width=140,
                     height=32,
                     size=12,
@@ -123,7 +124,7 @@ class SavesView(BaseView):
             self.rebuild()
             return
         try:
-            path = saves.save_game(self.app.session, stem)
+            path = saves.save_game(self.app.game(), stem)
         except OSError as error:
             self.message, self.message_ok = i18n.t("saves.failed", error=error), False
         else:

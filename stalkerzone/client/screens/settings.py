@@ -67,6 +67,7 @@ class SettingsView(ScreenFrame):
             ),
         ]
         y = tp - px(10)
+        buttons = []
         for key, name, value, action in rows:
             y -= px(84)
             self.label(name, lf + px(30), y + px(48), 16, bold=True)
@@ -80,16 +81,15 @@ class SettingsView(ScreenFrame):
                 multiline=True,
                 anchor_y="top",
             )
-            self.button(
-                value,
-                action,
-                width=220,
-                height=44,
-                size=14,
-                x=r - px(30) - px(220),
-                y=y + px(22),
-                add=True,
-            )
+            buttons.append(self.button(value, action, width=220, height=44, size=14))
+        # the value buttons: a column at the right of the panel, one per 84-pixel row
+        self.anchored(
+            self.vbox(*buttons, space=84 - 44),
+            anchor_x="right",
+            anchor_y="top",
+            align_x=-(w - r + px(30)),
+            align_y=-(h - tp + px(10) + px(84) - px(22) - px(44)),
+        )
         self.label(t("settings.saved"), lf + px(30), b + px(20), 11, theme.TEXT_DIM)
 
     def draw_scene(self) -> None:

@@ -6,7 +6,7 @@ import random
 
 import arcade
 import arcade.gui
-from arcade.shape_list import ShapeElementList, create_polygon
+from arcade.shape_list import Shape, ShapeElementList, create_polygon
 
 from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
 from stalkerzone.client.render import hex_geometry as hexgeom
@@ -14,9 +14,9 @@ from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
 
 
-def backdrop(width: int, height: int, seed: int = 7) -> ShapeElementList:
+def backdrop(width: int, height: int, seed: int = 7) -> ShapeElementList[Shape]:
     """A dim field of terrain hexes behind menus (built once per size)."""
-    shapes: ShapeElementList = ShapeElementList()
+    shapes: ShapeElementList[Shape] = ShapeElementList()
     rng = random.Random(seed)
     size = 38.0
     colours = list(theme.TERRAIN.values())
@@ -38,7 +38,7 @@ class TitleView(BaseView):
 
     def __init__(self, window: StalkerWindow) -> None:
         super().__init__(window)
-        self.back_shapes: ShapeElementList | None = None
+        self.back_shapes: ShapeElementList[Shape] | None = None
 
     def build(self) -> None:
         w, h = self.window.width, self.window.height
@@ -77,18 +77,14 @@ class TitleView(BaseView):
             )
         )
         column.add(self.button(i18n.t("title.load"), self.load_game, width=280))
-        if self.win.has_screen("settings"):
-            column.add(
-                self.button(
-                    i18n.t("title.settings"),
-                    lambda: self.win.show_screen("settings", back=self),
-                    width=280,
-                )
+        column.add(
+            self.button(
+                i18n.t("title.settings"),
+                lambda: self.win.show_screen("settings", back=self),
+                width=280,
             )
-        if self.win.has_screen("rules"):
-            column.add(
-                self.button(i18n.t("title.rules"), lambda: self.win.open_rules(self), width=280)
-            )
+        )
+        column.add(self.button(i18n.t("title.rules"), lambda: self.win.open_rules(self), width=280))
         column.add(self.button(i18n.t("title.language"), self.switch_language, width=280))
         column.add(self.button(i18n.t("title.quit"), self.win.close, width=280))
         anchor = arcade.gui.UIAnchorLayout()

@@ -9,15 +9,17 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.engine_text import render
 from stalkerzone.engine import equipment
 from stalkerzone.engine.cards import (
+    Ability,
     AnyCard,
     Armour,
     Artifact,
+    CardSet,
     Colour,
     Drain,
     Event,
@@ -36,6 +38,10 @@ from stalkerzone.engine.cards import (
     WeaponMod,
 )
 from stalkerzone.engine.loadout import StalkerStats
+from stalkerzone.engine.state import GameState, PlayerState
+
+if TYPE_CHECKING:
+    from stalkerzone.client.app.window import BaseView
 
 RULE_ID = re.compile(r"^([A-Z]+(?:-[A-Z0-9]+)+):\s*")
 
@@ -143,11 +149,11 @@ ABILITY_RULE = {
 }
 
 
-def ability_badge(ability: Any) -> str:
+def ability_badge(ability: Ability) -> str:
     return t(f"kit.abil_{ability.kind}")
 
 
-def ability_explained(ability: Any, colour: Colour) -> str:
+def ability_explained(ability: Ability, colour: Colour) -> str:
     """What an ability does at this colour, with the card's numbers ("regains 2 health…")."""
     col = t(f"kit.colour_{colour.value}")
     if isinstance(ability, Drain):
@@ -192,10 +198,10 @@ class Refusal:
     message: str
     rule: str
     source: object = None
-    cards: Any = None
+    cards: CardSet | None = None
 
     @classmethod
-    def of(cls, error: BaseException | str, cards: Any = None) -> Refusal:
+    def of(cls, error: BaseException | str, cards: CardSet | None = None) -> Refusal:
         message = str(error)
         rule = getattr(error, "rule", None)
         if not rule:
@@ -250,10 +256,9 @@ def shorten(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: max(1, limit - 1)].rstrip() + "…"
 
 
-def open_rules(view: Any, section: str) -> None:
+def open_rules(view: BaseView, section: str) -> None:
     """Open the rules overlay over ``view`` at ``section`` (a rule id or a prefix)."""
-    if view.win.has_screen("rules"):
-        view.win.show_screen("rules", back=view, section=section)
+    view.win.show_screen("rules", back=view, section=section)
 
 
 # --- reading the game -------------------------------------------------------------------------
@@ -264,12 +269,14 @@ def session_of(view: Any) -> Any:
     return getattr(view.app, "session", None)
 
 
-def player_stats(state: Any, player: Any) -> StalkerStats:
+def player_stats(state: GameState, player: PlayerState) -> StalkerStats:
     """ST-1: the stats a player's active cards give (``engine.equipment.stats``)."""
     return equipment.stats(player, state.ctx)
 
 
-def stats_if(state: Any, player: Any, change: Callable[[Any], Any]) -> StalkerStats | None:
+def stats_if(
+    state: GameState, player: PlayerState, change: Callable[[PlayerState], PlayerState]
+) -> StalkerStats | None:
     """The stats after a hypothetical change of the player (a preview; None if refused)."""
     from stalkerzone.engine.illegal import IllegalAction
 

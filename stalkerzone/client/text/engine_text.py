@@ -17,9 +17,9 @@ engine's English text, never an error.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from stalkerzone.client.text import i18n
+from stalkerzone.engine.cards import CardSet
 
 WORDS = ("base", "colour", "pile", "slot")
 """Parameters whose values are translated through ``[engine_words]`` (``colour_red``)."""
@@ -30,7 +30,7 @@ def is_card_param(name: str) -> bool:
     return name.endswith("card")
 
 
-def _card_name(cid: str, cards: Any) -> str:
+def _card_name(cid: str, cards: CardSet | None) -> str:
     if cards is None:
         return cid
     try:
@@ -43,7 +43,7 @@ def _card_name(cid: str, cards: Any) -> str:
     return i18n.card_text(name) if name is not None else cid
 
 
-def _value(name: str, value: object, cards: Any) -> object:
+def _value(name: str, value: object, cards: CardSet | None) -> object:
     if isinstance(value, str):
         if is_card_param(name):
             return _card_name(value, cards)
@@ -77,7 +77,7 @@ def english(message: object) -> str:
     return str(message)
 
 
-def render(message: object, cards: Any = None, *, with_rule: bool = True) -> str:
+def render(message: object, cards: CardSet | None = None, *, with_rule: bool = True) -> str:
     """A note or refusal in the current language (rule id first unless ``with_rule=False``).
 
     ``message``: a ``Note`` (or any string), an ``IllegalAction``, an ``IllegalFightAction``

@@ -14,19 +14,15 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from functools import cache
 from pathlib import Path
-from typing import Any
 
 from stalkerzone.engine.cards import Text
 
 LANGUAGES: tuple[str, ...] = ("en", "ru")
 STRINGS_DIR = Path(__file__).resolve().parent / "strings"
 
-_language = "en"
 
-
-def _flatten(prefix: str, table: Mapping[str, Any], into: dict[str, str], origin: str) -> None:
+def _flatten(prefix: str, table: Mapping[str, object], into: dict[str, str], origin: str) -> None:
     for key, value in table.items():
         name = f"{prefix}.{key}" if prefix else key
         if isinstance(value, Mapping):
@@ -39,9 +35,31 @@ def _flatten(prefix: str, table: Mapping[str, Any], into: dict[str, str], origin
             raise ValueError(f"{origin}: string '{name}' must be text, not {type(value).__name__}")
 
 
-@cache
-def strings(lang: str) -> Mapping[str, str]:
-    """All strings of one language (cached)."""
+class Catalogue:
+    """The loaded string tables and the language in use: one per :class:`AppContext`.
+
+    Tables are read from ``strings/<lang>/`` on first use and kept for the catalogue's life.
+    The window makes its context's catalogue the active one (:func:`use`); :func:`t` and the
+    other module functions read the active catalogue.
+    """
+
+    def __init__(self, language: str = "en") -> None:
+        self.language = "en"
+        self.tables: dict[str, Mapping[str, str]] = {}
+        self.set_language(language)
+
+    def set_language(self, lang: str) -> None:
+        self.language = lang if lang in LANGUAGES else "en"
+
+    def strings(self, lang: str) -> Mapping[str, str]:
+        """All strings of one language (read once per catalogue)."""
+        table = self.tables.get(lang)
+        if table is None:
+            table = self.tables[lang] = _read_strings(lang)
+        return table
+
+
+def _read_strings(lang: str) -> Mapping[str, str]:
     table: dict[str, str] = {}
     folder = STRINGS_DIR / lang
     for path in sorted(folder.glob("*.toml")):
@@ -50,23 +68,42 @@ def strings(lang: str) -> Mapping[str, str]:
     return table
 
 
+class _Active:
+    """Which catalogue the module functions read (the window's context installs its own)."""
+
+    catalogue = Catalogue()
+
+
+def use(catalogue: Catalogue) -> None:
+    """Make ``catalogue`` the one :func:`t`, :func:`language`… read."""
+    _Active.catalogue = catalogue
+
+
+def active() -> Catalogue:
+    return _Active.catalogue
+
+
+def strings(lang: str) -> Mapping[str, str]:
+    """All strings of one language."""
+    return _Active.catalogue.strings(lang)
+
+
 def set_language(lang: str) -> None:
     """Switch the client language (``en`` or ``ru``); unknown codes fall back to English."""
-    global _language
-    _language = lang if lang in LANGUAGES else "en"
+    _Active.catalogue.set_language(lang)
 
 
 def language() -> str:
-    return _language
+    return _Active.catalogue.language
 
 
 def has(key: str) -> bool:
-    return key in strings(_language) or key in strings("en")
+    return key in strings(language()) or key in strings("en")
 
 
 def t(key: str, /, **fmt: object) -> str:
     """The UI string ``key`` in the current language, formatted with ``fmt``."""
-    text = strings(_language).get(key) or strings("en").get(key) or key
+    text = strings(language()).get(key) or strings("en").get(key) or key
     if not fmt:
         return text
     try:
@@ -77,4 +114,4 @@ def t(key: str, /, **fmt: object) -> str:
 
 def card_text(text: Text | None) -> str:
     """A card's text (name, trophy, rules text) in the current language."""
-    return "" if text is None else text.get(_language)
+    return "" if text is None else text.get(language())

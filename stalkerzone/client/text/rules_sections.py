@@ -10,25 +10,11 @@ their actual numbers, custom cards included.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from stalkerzone.client.text.card_words import ABILITY_RULE, ability_explained, card_name
 from stalkerzone.content.rules_reference import RuleSection, load_rules_reference
-from stalkerzone.engine.cards import Colour, Site
+from stalkerzone.engine.cards import CardSet, Colour
 from stalkerzone.engine.variant import Variant
-
-# Where the tooltip of a map site links to (client-A's board may use it).
-SITE_RULE: dict[Site, str] = {
-    Site.VILLAGE: "BASE-1",
-    Site.MILITARY_BASE: "BASE-1",
-    Site.LABORATORY: "BASE-1",
-    Site.EPICENTER: "WIN-1",
-    Site.DANGER_GREEN: "FIGHT-1",
-    Site.DANGER_YELLOW: "FIGHT-1",
-    Site.DANGER_RED: "FIGHT-1",
-    Site.ANOMALY: "ANOM-1",
-    Site.EVENT: "EVENT-1",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +70,7 @@ def start_section(where: str, lang: str = "en") -> str:
     return ids[0]
 
 
-def abilities_in_play(cards: Any, rule: str) -> list[str]:
+def abilities_in_play(cards: CardSet | None, rule: str) -> list[str]:
     """For an ABIL-* rule: each loaded monster with that ability, explained per colour with the
     card's actual numbers ("Earth blind-mole (green): regains 1 health each round…")."""
     kind = next((k for k, r in ABILITY_RULE.items() if r == rule), None)

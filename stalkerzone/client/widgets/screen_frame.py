@@ -9,10 +9,12 @@ drawn regions (:class:`~stalkerzone.client.text.card_words.HitMap`).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 import arcade
 import pyglet
+from arcade.types import RGBOrA255
 
 from stalkerzone.client.app.window import BaseView, StalkerWindow
 from stalkerzone.client.render import shapes as widgets
@@ -20,6 +22,7 @@ from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.text.card_words import Hit, HitMap, Refusal, open_rules, session_of, t
 from stalkerzone.client.text.engine_text import render
 from stalkerzone.client.widgets import theme
+from stalkerzone.engine.actions import Action
 from stalkerzone.engine.illegal import IllegalAction
 
 
@@ -44,30 +47,20 @@ class ScreenFrame(BaseView):
         super().rebuild()
 
     def header(self, title: str, subtitle: str = "") -> None:
-        w, h = self.window.width, self.window.height
+        h = self.window.height
         px = theme.px
         self.label(title, px(24), h - px(42), 22, theme.ACCENT, bold=True)
         if subtitle:
             self.label(subtitle, px(24), h - px(64), 12, theme.TEXT_DIM)
-        self.button(
-            "?",
-            self.help,
-            width=44,
-            height=40,
-            size=16,
-            x=w - px(16) - px(44),
-            y=h - px(56),
-            add=True,
-        )
-        self.button(
-            t("kit.back"),
-            self.go_back,
-            width=130,
-            height=40,
-            size=13,
-            x=w - px(16) - px(44) - px(10) - px(130),
-            y=h - px(56),
-            add=True,
+        # top right: Back, then "?" (the rules overlay at this screen's section)
+        back = self.button(t("kit.back"), self.go_back, width=130, height=40, size=13)
+        rules = self.button("?", self.help, width=44, height=40, size=16)
+        self.anchored(
+            self.hbox(back, rules),
+            anchor_x="right",
+            anchor_y="top",
+            align_x=-px(16),
+            align_y=-px(16),
         )
 
     def refusal_line(self, left: float, bottom: float, width: float) -> None:
@@ -116,7 +109,7 @@ class ScreenFrame(BaseView):
         self.go_back()
 
     # acting ----------------------------------------------------------------------------------
-    def act(self, action: Any) -> bool:
+    def act(self, action: Action) -> bool:
         """``session.act``; a refusal is kept for the refusal line. True if it was applied."""
         session = session_of(self)
         if session is None:
@@ -187,8 +180,8 @@ class TextCache:
 
     def __init__(self) -> None:
         self.batch = pyglet.graphics.Batch()
-        self.items: dict[Any, arcade.Text] = {}
-        self.used: set[Any] = set()
+        self.items: dict[Hashable, arcade.Text] = {}
+        self.used: set[Hashable] = set()
 
     def clear(self) -> None:
         self.batch = pyglet.graphics.Batch()
@@ -200,12 +193,12 @@ class TextCache:
 
     def get(
         self,
-        key: Any,
+        key: Hashable,
         text: str,
         x: float,
         y: float,
         size: float = 12,
-        colour: Any = theme.TEXT,
+        colour: RGBOrA255 = theme.TEXT,
         **style: Any,
     ) -> arcade.Text:
         """The text under ``key`` at (x, y) in ``colour`` (made with ``text``/``style`` once)."""

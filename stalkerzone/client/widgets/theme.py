@@ -6,15 +6,13 @@ come with a symbol too (``DANGER_SYMBOL``): colour-blind players exist.
 
 from __future__ import annotations
 
-from typing import Any
-
 import arcade
+import arcade.gui
+from arcade.gui.widgets.text import UIInputTextStyle
 from arcade.types import Color
 
 from stalkerzone.client.render.fonts import FONT
 from stalkerzone.engine.cards import Site, Terrain
-
-_scale = 1.0
 
 BG = Color(22, 25, 22)
 PANEL = Color(36, 40, 36, 235)
@@ -56,19 +54,6 @@ SITE_COLOUR: dict[Site, Color] = {
     Site.EVENT: Color(255, 160, 60),
 }
 
-# Symbols that tell sites apart without colour (shapes are drawn by the board renderer too).
-SITE_SYMBOL: dict[Site, str] = {
-    Site.VILLAGE: "V",
-    Site.MILITARY_BASE: "M",
-    Site.LABORATORY: "L",
-    Site.EPICENTER: "✹",
-    Site.DANGER_GREEN: "!",
-    Site.DANGER_YELLOW: "!!",
-    Site.DANGER_RED: "!!!",
-    Site.ANOMALY: "~",
-    Site.EVENT: "?",
-}
-
 PLAYER_COLOURS: tuple[Color, ...] = (
     Color(230, 70, 60),
     Color(60, 140, 235),
@@ -79,22 +64,45 @@ PLAYER_COLOURS: tuple[Color, ...] = (
 )
 
 
+class UiScale:
+    """The UI-scale setting (``ui_scale``) in force: one per :class:`AppContext`."""
+
+    def __init__(self, value: float = 1.0) -> None:
+        self.value = 1.0
+        self.set(value)
+
+    def set(self, value: float) -> None:
+        """Clamp to 0.75..2."""
+        self.value = max(0.75, min(2.0, value))
+
+
+class _Active:
+    """Which scale :func:`px` reads (the window's context installs its own)."""
+
+    scale = UiScale()
+
+
+def use(ui_scale: UiScale) -> None:
+    _Active.scale = ui_scale
+
+
 def set_scale(scale: float) -> None:
     """Set the UI scale (settings ``ui_scale``), clamped to 0.75..2."""
-    global _scale
-    _scale = max(0.75, min(2.0, scale))
+    _Active.scale.set(scale)
 
 
 def scale() -> float:
-    return _scale
+    return _Active.scale.value
 
 
 def px(value: float) -> int:
     """A size in pixels at the current UI scale."""
-    return round(value * _scale)
+    return round(value * _Active.scale.value)
 
 
-def button_style(primary: bool = False, size: float = 14) -> dict[str, Any]:
+def button_style(
+    primary: bool = False, size: float = 14
+) -> dict[str, arcade.gui.UIFlatButton.UIStyle]:
     """A ``UIFlatButton`` style in the game's colours, Liberation Sans."""
 
     def look(
@@ -118,9 +126,9 @@ def button_style(primary: bool = False, size: float = 14) -> dict[str, Any]:
     }
 
 
-def input_style() -> dict[str, Any]:
+def input_style() -> dict[str, UIInputTextStyle]:
     """A ``UIInputText`` style: dark field, amber edge when hovered."""
-    style = arcade.gui.UIInputText.UIStyle
+    style = UIInputTextStyle
     return {
         "normal": style(bg=Color(16, 18, 16), border=PANEL_EDGE, border_width=1),
         "hover": style(bg=Color(16, 18, 16), border=ACCENT, border_width=1),

@@ -8,10 +8,8 @@ happened), "deal the rest" places the remaining sectors one by one through ``app
 
 from __future__ import annotations
 
-from typing import Any
-
 import arcade
-from arcade.shape_list import Shape, ShapeElementList, create_line, create_polygon
+from arcade.shape_list import Shape, ShapeElementList, create_line
 
 from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
 from stalkerzone.client.render import hex_geometry as hexgeom
@@ -21,53 +19,25 @@ from stalkerzone.client.render.zone_layer import (
     HEX,
     ZoneLayer,
     placement_hexes,
-    side_points,
     zone_hexes,
 )
+from stalkerzone.client.screens.layout.presenter import checklist, deal_choice, slot_sets
+from stalkerzone.client.screens.layout.slots import slot_fill, slot_outline
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
 from stalkerzone.engine.actions import PlaceSector
-from stalkerzone.engine.cards import Site
 from stalkerzone.engine.hexes import (
-    SECTOR_HEX_SET,
-    SECTOR_HEXES,
-    Hex,
     Slot,
-    neighbour,
     slot_centre,
     slot_neighbours,
     slot_of,
 )
-from stalkerzone.engine.layout import UNIQUE_SITES, Placement, check_zone, dead_ends
+from stalkerzone.engine.layout import Placement, Zone, check_zone, dead_ends
 
 TRAY_W = 340
 TOP_H = 64
 BOTTOM_H = 60
 THUMB = 9.0  # hex size of tray thumbnails
-
-# The outer sides of a sector (local hex, side), for outlining a slot.
-BORDER: tuple[tuple[Hex, int], ...] = tuple(
-    (h, side) for h in SECTOR_HEXES for side in range(6) if neighbour(h, side) not in SECTOR_HEX_SET
-)
-
-
-def slot_outline(slot: Slot, colour: Any, width: float) -> list[Shape]:
-    c = slot_centre(slot)
-    out = []
-    for local, side in BORDER:
-        h = Hex(local.q + c.q, local.r + c.r)
-        (ax, ay), (bx, by) = side_points(h, side, HEX)
-        out.append(create_line(ax, ay, bx, by, colour, width))
-    return out
-
-
-def slot_fill(slot: Slot, colour: Any) -> list[Shape]:
-    c = slot_centre(slot)
-    out = []
-    for local in SECTOR_HEXES:
-        x, y = hexgeom.world(local.q + c.q, local.r + c.r, HEX)
-        out.append(create_polygon(hexgeom.corners(x, y, HEX), colour))
-    return out
 
 
 @screen("layout")
@@ -77,7 +47,7 @@ class LayoutView(BaseView):
 
     def __init__(self, window: StalkerWindow) -> None:
         super().__init__(window)
-        self.session = self.app.session
+        self.session = self.app.game()
         self.sectors = {s.id: s for s in self.session.sectors}
         self.camera = MapCamera(window)
         self.drag = MapDrag(self.camera)
@@ -95,15 +65,15 @@ class LayoutView(BaseView):
         self.deal_wait = 0.0
         self.computing = False
         self.dealing = False
-        self.marks_key: Any = None
-        self.layer_key: Any = None
+        self.marks_key: object = None
+        self.layer_key: object = None
         self.fitted_for: int = -1
         self.preview_for: Slot | None = None
         self.check_box = (0.0, 0.0, 0.0, 0.0)
 
     # --- data ----------------------------------------------------------------------------------
     @property
-    def zone(self) -> Any:
+    def zone(self) -> Zone:
         return self.session.view.zone
 
     def remaining(self) -> list[str]:
@@ -141,14 +111,8 @@ class LayoutView(BaseView):
         legal_all = self.legal_places()
         if legal_all is None:
             return set(), set(), set()
-        mine = [a for a in legal_all if a.sector == self.selected]
-        here = {tuple(a.slot) for a in mine if a.face == self.face and a.rotation == self.rotation}
-        other = {tuple(a.slot) for a in mine} - here
-        dead_all = self.dead_ends() or frozenset()
-        dead = {
-            p.slot for p in dead_all if p.face == self.face and p.rotation == self.rotation
-        } & here
-        return here - dead, dead, other  # type: ignore[return-value]
+        dead = self.dead_ends() or frozenset()
+        return slot_sets(legal_all, self.selected, self.face, self.rotation, dead)
 
     def current_placement(self, slot: Slot) -> PlaceSector | None:
         if self.selected is None:
@@ -223,17 +187,16 @@ class LayoutView(BaseView):
             add=True,
             enabled=self.session.can_undo() and not self.dealing,
         )
-        if self.win.has_screen("rules"):
-            self.button(
-                "?",
-                lambda: self.win.open_rules(self),
-                width=44,
-                height=38,
-                size=14,
-                x=right - px(170) - px(130) - px(54),
-                y=px(10),
-                add=True,
-            )
+        self.button(
+            "?",
+            lambda: self.win.open_rules(self),
+            width=44,
+            height=38,
+            size=14,
+            x=right - px(170) - px(130) - px(54),
+            y=px(10),
+            add=True,
+        )
 
     def ensure_selection(self) -> None:
         remaining = self.remaining()
@@ -290,32 +253,15 @@ class LayoutView(BaseView):
         """MAP-5 as it stands: what the Zone still lacks."""
         px = theme.px
         zone = self.zone
-        placed_sites: set[Site] = set()
-        for p in zone.placements:
-            placed_sites.update(self.sectors[p.sector].faces[p.face].sites())
         problems = check_zone(zone, self.session.sectors) if zone.placements else ()
-        unreached = sum(1 for p in problems if p.rule == "MAP-5" and "road" in p.message)
-        lines = [(i18n.t("layout.check_title"), theme.ACCENT)]
-        total = len(self.sectors)
-        lines.append(
-            (
-                i18n.t("layout.check_sectors", placed=len(zone.placements), total=total),
-                theme.GOOD if len(zone.placements) == total else theme.TEXT,
-            )
-        )
-        for site in UNIQUE_SITES:
-            ok = site in placed_sites
-            mark = "●" if ok else "○"
-            lines.append(
-                (f"{mark} {i18n.t(f'site.{site.value}')}", theme.GOOD if ok else theme.TEXT_DIM)
-            )
-        ok = unreached == 0
-        lines.append(
-            (
-                ("● " if ok else "○ ") + i18n.t("layout.check_roads", n=unreached),
-                theme.GOOD if ok else theme.WARN,
-            )
-        )
+        tones = {
+            "title": theme.ACCENT,
+            "done": theme.GOOD,
+            "open": theme.TEXT,
+            "missing": theme.TEXT_DIM,
+            "warn": theme.WARN,
+        }
+        lines = [(line.text, tones[line.tone]) for line in checklist(zone, self.sectors, problems)]
         # The checklist sits at the foot of the tray, so it never hides a slot of the map.
         width = self.tray_w - px(24)
         labels = [
@@ -425,7 +371,7 @@ class LayoutView(BaseView):
             for shape in slot_outline(slot, theme.ACCENT, 4):
                 marks.append(shape)
         self.marks = marks
-        self.preview_for: Slot | None = None
+        self.preview_for = None
         if (
             self.hover_slot is not None
             and self.selected is not None
@@ -469,7 +415,7 @@ class LayoutView(BaseView):
         legal = session.legal()
         if legal is None:
             return
-        session.act(deal_choice(session.state, legal, session.spec.seed))
+        session.act(deal_choice(session.state.zone, legal, session.spec.seed))
         self.deal_wait = 0.0 if self.win.headless_fast else 0.15 / self.app.settings.animation_speed
         if session.state.phase != "layout":
             self.dealing = False
@@ -615,9 +561,3 @@ class LayoutView(BaseView):
         if len(self.zone.placements) < len(self.sectors):
             self.dealing = True
             self.rebuild()
-
-
-def deal_choice(state: Any, legal: tuple[Any, ...], seed: int) -> Any:
-    """ "Deal the rest": a varied but RNG-free pick among the completable placements."""
-    places = [a for a in legal if isinstance(a, PlaceSector)]
-    return places[(seed * 7919 + len(state.zone.placements) * 104729) % len(places)]

@@ -10,44 +10,42 @@ only the hover path, a walking token and the status line draw every frame.
 from __future__ import annotations
 
 import itertools
-from typing import Any
 
 import arcade
 import arcade.gui
 import pyglet
 from arcade.shape_list import Shape, ShapeElementList, create_line, create_polygon
+from arcade.types import RGBA255
 
 from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
-from stalkerzone.client.controller.session import PUBLIC
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.map_camera import MapCamera, MapDrag
 from stalkerzone.client.render.tokens import TokenLayer, draw_token, token_spots
 from stalkerzone.client.render.zone_layer import (
     HEX,
+    PlacedHex,
     StaticCache,
     WorldTexture,
     ZoneLayer,
     zone_hexes,
 )
+from stalkerzone.client.screens.board.hud import BOTTOM_H, HUD_W, TOP_H, build_buttons, build_hud
+from stalkerzone.client.screens.board.presenter import describe_hex
 from stalkerzone.client.text import engine_text, i18n
 from stalkerzone.client.widgets import theme
 from stalkerzone.engine.actions import (
     Action,
-    DiscardArmour,
     EndTurn,
-    FightDecision,
     Move,
 )
-from stalkerzone.engine.cards import BASES
 from stalkerzone.engine.hexes import Hex
 from stalkerzone.engine.illegal import IllegalAction
+from stalkerzone.engine.loadout import StalkerStats
+from stalkerzone.engine.state import GameState
+from stalkerzone.engine.zonemap import Route
 
-HUD_W = 300
 READABLE_ZOOM = 1.0  # below this hexes get hard to read: start here, Home shows all
-TOP_H = 56
-BOTTOM_H = 84
-TRADE_TYPES = ("Buy", "Sell", "Heal", "TakeOrder", "DeliverOrder")
 
 
 def ui_needs_render(ui: arcade.gui.UIManager) -> bool:
@@ -58,7 +56,7 @@ def ui_needs_render(ui: arcade.gui.UIManager) -> bool:
     return any(getattr(w, "_requires_render", True) for w in ui.walk_widgets())
 
 
-def hex_outline(h: Hex, colour: Any, width: float) -> list[Shape]:
+def hex_outline(h: Hex, colour: RGBA255, width: float) -> list[Shape]:
     x, y = hexgeom.world(h.q, h.r, HEX)
     points = hexgeom.corners(x, y, HEX - width / 2)
     return [create_line(*points[k], *points[(k + 1) % 6], colour, width) for k in range(6)]
@@ -71,7 +69,7 @@ class BoardView(BaseView):
 
     def __init__(self, window: StalkerWindow) -> None:
         super().__init__(window)
-        self.session = self.app.session
+        self.session = self.app.game()
         self.sectors = {s.id: s for s in self.session.sectors}
         self.camera = MapCamera(window)
         self.drag = MapDrag(self.camera)
@@ -82,9 +80,12 @@ class BoardView(BaseView):
         self.tokens = TokenLayer()
         self.reach_shapes: ShapeElementList[Shape] = ShapeElementList()
         self.path_shapes: ShapeElementList[Shape] = ShapeElementList()
-        self.hexes: dict[Hex, Any] = {}
-        self.layer_key: Any = None
-        self.routes: dict[Hex, Any] = {}
+        self.hexes: dict[Hex, PlacedHex] = {}
+        self.health_bar = (0.0, 0.0, 0.0, 0.0, 0.0)
+        self.player_bars: list[tuple[float, float, float, float, float]] = []
+        self.log_box = (0.0, 0.0, 0.0, 0.0)
+        self.layer_key: object = None
+        self.routes: dict[Hex, Route] = {}
         self.hover: Hex | None = None
         self.path_for: Hex | None = None
         self.walk: list[tuple[float, float]] = []  # world points of the walking token
@@ -104,7 +105,7 @@ class BoardView(BaseView):
 
     # --- data ------------------------------------------------------------------------------------
     @property
-    def view(self) -> Any:
+    def view(self) -> GameState:
         return self.session.view
 
     def current_positions(self) -> dict[int, Hex]:
@@ -118,21 +119,21 @@ class BoardView(BaseView):
     def my_turn(self) -> bool:
         return not self.session.is_bot() and self.session.state.phase != "over"
 
-    def stats(self, index: int) -> Any:
+    def stats(self, index: int) -> StalkerStats:
         from stalkerzone.engine import equipment
 
         state = self.view
         return equipment.stats(state.players[index], state.ctx)
 
-    def compute_routes(self) -> dict[Hex, Any]:
+    def compute_routes(self) -> dict[Hex, Route]:
         """Reachable hexes with their route (cost, path), only those ``Move`` allows."""
         state = self.view
         if state.phase != "turn" or state.step != "move" or not self.my_turn():
             return {}
         targets = {a.to for a in self.legal() if isinstance(a, Move)}
-        if not targets:
-            return {}
         player = state.players[state.current_player]
+        if not targets or player.position is None:
+            return {}
         allowance = self.stats(state.current_player).movement
         reach = state.zone_map.reachable(player.position, allowance, state.variant)
         return {h: r for h, r in reach.items() if h in targets}
@@ -187,8 +188,8 @@ class BoardView(BaseView):
         self.status = self.label(
             self.message, px(16), px(BOTTOM_H) - px(50), 13, theme.WARN, batch=dyn
         )
-        self.build_hud()
-        self.build_buttons()
+        build_hud(self)
+        build_buttons(self)
         self.routes = self.compute_routes()
         self.build_reach()
         self.build_tokens()
@@ -224,194 +225,6 @@ class BoardView(BaseView):
             self.layer_key = key
             self.map_version += 1
 
-    def build_hud(self) -> None:
-        w, h = self.window.width, self.window.height
-        px = theme.px
-        state = self.view
-        left = w - self.hud_w + px(14)
-        y = h - px(30)
-        index = state.current_player
-        if self.session.viewer != PUBLIC:
-            index = self.session.viewer
-        player = state.players[index]
-        stats = self.stats(index)
-        card = state.cards.get(player.stalker)
-        colour = theme.PLAYER_COLOURS[index % len(theme.PLAYER_COLOURS)]
-        self.label(f"{index + 1}. {player.name}", left, y, 17, colour, bold=True)
-        y -= px(22)
-        self.label(i18n.card_text(card.name), left, y, 13, theme.TEXT_DIM)
-        y -= px(30)
-        self.health_bar = (
-            left,
-            y,
-            self.hud_w - px(28),
-            px(16),
-            player.health / max(1, stats.max_health),
-        )
-        self.label(
-            i18n.t("hud.health", health=player.health, max=stats.max_health),
-            left + px(6),
-            y + px(3),
-            11,
-            theme.TEXT,
-            bold=True,
-        )
-        y -= px(26)
-        rows = [
-            (i18n.t("hud.cash"), f"{player.cash}"),
-            (i18n.t("hud.reputation"), f"{player.reputation}"),
-            (i18n.t("hud.elements"), f"{player.elements} / {state.variant.elements_required}"),
-            (i18n.t("hud.attack"), str(stats.attack)),
-        ]
-        if stats.one_die_bonus:  # DMG-4: added to the highest die
-            rows.append((i18n.t("hud.one_die_row"), f"+{stats.one_die_bonus}"))
-        rows += [
-            (i18n.t("hud.defence"), f"{stats.defence}"),
-            (i18n.t("hud.movement"), f"{stats.movement}"),
-        ]
-        if player.held_event and self.session.viewer == index:
-            event = state.cards.get(player.held_event.partition("#")[0])
-            rows.append((i18n.t("hud.held_event"), i18n.card_text(event.name)))
-        for name, value in rows:
-            self.label(name, left, y, 12, theme.TEXT_DIM)
-            self.label(value, w - px(14), y, 13, theme.TEXT, bold=True, anchor_x="right")
-            y -= px(21)
-        y -= px(8)
-        self.label(i18n.t("hud.players"), left, y, 13, theme.ACCENT, bold=True)
-        y -= px(20)
-        self.player_bars = []
-        for k, other in enumerate(state.players):
-            other_stats = self.stats(k)
-            c = theme.PLAYER_COLOURS[k % len(theme.PLAYER_COLOURS)]
-            marker = "→ " if k == state.current_player else ""
-            self.label(
-                f"{marker}{k + 1}. {other.name}", left, y, 11, c, bold=k == state.current_player
-            )
-            self.label(
-                i18n.t("hud.short", e=other.elements, rep=other.reputation, cash=other.cash),
-                w - px(14),
-                y,
-                10,
-                theme.TEXT_DIM,
-                anchor_x="right",
-            )
-            self.player_bars.append(
-                (
-                    left,
-                    y - px(7),
-                    self.hud_w - px(28),
-                    px(4),
-                    other.health / max(1, other_stats.max_health),
-                )
-            )
-            y -= px(22)
-        y -= px(6)
-        self.label(i18n.t("hud.log"), left, y, 13, theme.ACCENT, bold=True)
-        y -= px(6)
-        bottom = px(BOTTOM_H) - px(70)
-        chars = max(20, int((self.hud_w - px(24)) / px(6.3)))
-        room = int((y - bottom) / px(14))
-        shown: list[str] = []
-        for line in reversed(self.session.log):
-            text = engine_text.render(line.text, self.session.cards)
-            need = 1 + len(text) // chars
-            if room - need < 0:
-                break
-            shown.append(text)
-            room -= need
-        log = self.label(
-            "\n".join(shown) or "—",
-            left,
-            y,
-            10,
-            theme.TEXT_DIM,
-            anchor_y="top",
-            width=self.hud_w - px(24),
-            multiline=True,
-        )
-        while len(shown) > 1 and log.content_height > y - bottom:  # wrapped more than guessed
-            shown.pop()
-            log.text = "\n".join(shown)
-        self.log_box = (left - px(6), w - px(8), bottom, y - px(2))
-
-    def build_buttons(self) -> None:
-        w, h = self.window.width, self.window.height
-        px = theme.px
-        legal = self.legal()
-        mine = self.my_turn()
-        x = w - self.hud_w - px(16)
-        end = any(isinstance(a, EndTurn) for a in legal)
-        trade = any(type(a).__name__ in TRADE_TYPES for a in legal)
-        bar: list[tuple[str, Any, bool, bool]] = [
-            (i18n.t("board.end_turn"), self.end_turn, mine and end, True)
-        ]
-        if self.win.has_screen("rules"):
-            bar.insert(0, ("?", lambda: self.win.open_rules(self), True, False))
-        if self.win.has_screen("stalker"):
-            bar.append(
-                (
-                    i18n.t("board.stalker"),
-                    lambda: self.win.show_screen("stalker", back=self),
-                    mine,
-                    False,
-                )
-            )
-        if self.session.is_bot() and self.session.state.phase != "over":
-            bar.append((i18n.t("board.skip"), self.skip_bots, not self.win.skip_bots, False))
-        if self.win.has_screen("base") and trade and mine:
-            bar.append(
-                (
-                    i18n.t("board.trade"),
-                    lambda: self.win.show_screen("base", back=self),
-                    True,
-                    False,
-                )
-            )
-        for text, action, enabled, primary in bar:
-            # wide enough for the longest language; the rules button is a square "?"
-            width = 44 if text == "?" else max(110, 9.2 * len(text) + 28)
-            x -= px(width) + px(8)
-            self.button(
-                text,
-                action,
-                width=width,
-                height=40,
-                primary=primary,
-                x=x,
-                y=h - px(48),
-                add=True,
-                enabled=enabled,
-            )
-        # Without the fight screen a fight is decided here, one button per decision.
-        choices = [a for a in legal if isinstance(a, FightDecision | DiscardArmour)]
-        if choices and mine and not (self.view.phase == "fight" and self.win.has_screen("fight")):
-            bx = px(16)
-            for action in choices[:6]:
-                text = self.decision_text(action)
-                self.button(
-                    text,
-                    lambda a=action: self.do(a),
-                    width=170,
-                    height=36,
-                    size=12,
-                    x=bx,
-                    y=px(BOTTOM_H) + px(12),
-                    add=True,
-                )
-                bx += px(178)
-
-    def decision_text(self, action: Action) -> str:
-        if isinstance(action, FightDecision):
-            text = i18n.t(f"board.fight_{action.action}")
-            if action.grenade:
-                text += f" ({action.grenade.partition('#')[0]})"
-            if action.stimulator:
-                text += " + " + action.stimulator.partition("#")[0]
-            return text
-        assert isinstance(action, DiscardArmour)
-        card = self.view.cards.get(action.card.partition("#")[0])
-        return i18n.t("board.lose_armour", card=i18n.card_text(card.name))
-
     def build_reach(self) -> None:
         shapes: ShapeElementList[Shape] = ShapeElementList()
         for h in self.routes:
@@ -434,8 +247,8 @@ class BoardView(BaseView):
         self.path_for = target
         shapes: ShapeElementList[Shape] = ShapeElementList()
         route = self.routes.get(target) if target is not None else None
-        if route is not None:
-            me = self.view.players[self.view.current_player].position
+        me = self.view.players[self.view.current_player].position
+        if route is not None and target is not None and me is not None:
             points = [hexgeom.world(h.q, h.r, HEX) for h in (me, *route.path)]
             for (ax, ay), (bx, by) in itertools.pairwise(points):
                 shapes.append(create_line(ax, ay, bx, by, theme.PATH, 5))
@@ -449,7 +262,7 @@ class BoardView(BaseView):
         moves: the hover path, a walking token, the status line. No clear: the blit covers all."""
         if self._stale:
             self.rebuild()
-        self.ui.execute_layout()
+        self.ui.execute_layout()  # type: ignore[no-untyped-call]  # unannotated in arcade
         if ui_needs_render(self.ui):
             self.ui_version += 1
         key = (self.version, self.ui_version, self.walker is None, self.window.get_size())
@@ -467,7 +280,7 @@ class BoardView(BaseView):
                 if self.mover_text is None:
                     from stalkerzone.client.render.tokens import token_text
 
-                    self.mover_text = token_text(self.walker, x, y, None)  # type: ignore[arg-type]
+                    self.mover_text = token_text(self.walker, x, y, None)
                 self.mover_text.text = str(self.walker + 1)
                 self.mover_text.position = (x, y)
                 self.mover_text.draw()
@@ -529,10 +342,7 @@ class BoardView(BaseView):
                 self.build_tokens()
                 self.maybe_open_base()
             return
-        if self.session.state.phase in ("layout", "over") or (
-            self.session.screen_kind() != "board"
-            and self.win.has_screen(self.session.screen_kind())
-        ):
+        if self.session.state.phase in ("layout", "over") or self.session.screen_kind() != "board":
             self.session.show(self.win)
             return
 
@@ -562,7 +372,6 @@ class BoardView(BaseView):
             and session.actions
             and isinstance(session.actions[-1], Move)
             and session.arrived_or_trading()
-            and self.win.has_screen("base")
             and self.base_opened_for != session.version
         ):
             self.base_opened_for = session.version
@@ -602,13 +411,13 @@ class BoardView(BaseView):
         kind = self.session.screen_kind()
         if kind == "board" and self.maybe_open_base():
             return
-        if kind != "board" and (self.win.has_screen(kind) or kind in ("layout", "gameover")):
+        if kind != "board":
             if self.walker is None:
                 self.session.show(self.win)
                 return
         elif self.session.default_viewer() != self.session.viewer and self.walker is None:
             self.session.show(self.win)
-            if self.win.screen is not self:
+            if self.win.current_screen is not self:
                 return
         self.rebuild_soon()
 
@@ -644,35 +453,9 @@ class BoardView(BaseView):
     def describe(self, h: Hex) -> str:
         """Hover text: terrain, road, cost, site and what happens there."""
         placed = self.hexes.get(h)
-        if placed is None:
-            return ""
-        state = self.view
-        tile = placed.tile
-        variant = state.variant
-        parts = [i18n.t(f"terrain.{tile.terrain.value}")]
-        if placed.roads:
-            parts.append(i18n.t("terrain.road"))
-            cost: int | None = variant.road_cost
-        else:
-            cost = variant.terrain_cost.get(tile.terrain)
-        parts.append(
-            i18n.t("terrain.cost", cost=cost) if cost is not None else i18n.t("terrain.impassable")
-        )
-        sector = self.sectors.get(placed.sector)
-        if sector is not None:
-            parts.insert(0, i18n.t("board.sector", name=i18n.card_text(sector.name)))
-        text = " · ".join(parts)
-        if tile.site is not None:
-            site = tile.site
-            rep = variant.base_reputation.get(site, 0) if site in BASES else 0
-            about = i18n.t(f"site.about_{site.value}", rep=rep, n=variant.elements_required)
-            text = f"{i18n.t(f'site.{site.value}')}: {about}   ({text})"
-        here = [f"{k + 1}. {p.name}" for k, p in enumerate(state.players) if p.position == h]
-        if here:
-            text += "   " + ", ".join(here)
-        if any(pile.hex == h for pile in state.loot):
-            text += "   " + i18n.t("board.own_loot")
-        return text
+        sector = self.sectors.get(placed.sector) if placed is not None else None
+        name = i18n.card_text(sector.name) if sector is not None else None
+        return describe_hex(h, placed, self.view, name)
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         if self.camera.inside(x, y):

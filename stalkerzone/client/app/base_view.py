@@ -1,0 +1,264 @@
+"""The :class:`BaseView` pattern every screen follows (see the package docstring)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar, TypeVar
+
+import arcade
+import arcade.gui
+import pyglet
+from arcade.types import RGBOrA255
+
+from stalkerzone.client.app.context import AppContext
+from stalkerzone.client.render.fonts import FONT
+from stalkerzone.client.widgets import theme
+
+if TYPE_CHECKING:
+    from stalkerzone.client.app.window import StalkerWindow
+
+Widget = TypeVar("Widget", bound=arcade.gui.UIWidget)
+
+
+class BaseView(arcade.gui.UIView):
+    """A screen: an ``arcade.gui.UIView`` (its ``UIManager`` is enabled while shown and drawn
+    last) with texts in one batch and hotkeys shared by all screens.
+
+    Subclasses set ``kind`` and ``rules_section`` and override :meth:`build` (make widgets and
+    ``arcade.Text`` objects for the current window size; called on show, resize, language
+    change) and :meth:`draw_scene` (draw shapes/sprites; never ``draw_text``).
+    """
+
+    kind: ClassVar[str] = "screen"
+    busy: bool = False  # True while an animation runs: bots wait for it
+    rules_section: ClassVar[str] = ""  # where F1 opens the rules overlay (a RULES.md id prefix)
+
+    def __init__(self, window: StalkerWindow) -> None:
+        # UIView.__init__ finds the window itself; this one is given, so the view and its
+        # UIManager are bound to it explicitly (what UIView.__init__ does otherwise).
+        arcade.View.__init__(self, window)
+        self.ui = arcade.gui.UIManager(window)
+        self.win: StalkerWindow = window
+        self.app: AppContext = window.app
+        self.batch = pyglet.graphics.Batch()
+        self._texts: list[arcade.Text] = []
+        self._stale = False
+
+    # life cycle (UIView enables the UIManager on show and disables it on hide)
+    def on_show_view(self) -> None:
+        super().on_show_view()  # type: ignore[no-untyped-call]  # unannotated in arcade
+        self.rebuild_soon()
+
+    def on_resize(self, width: int, height: int) -> None:
+        self.rebuild()
+
+    def rebuild_soon(self) -> None:
+        """Rebuild now, or, in a headless fast run, when the next frame is drawn (building texts
+        and widgets is the costly part of a screen; a bot game changes the state constantly)."""
+        if self.win.headless_fast:
+            self._stale = True
+        else:
+            self.rebuild()
+
+    def rebuild(self) -> None:
+        """Throw away widgets and texts and build them again for the current size/language."""
+        self._stale = False
+        self.ui.clear()  # type: ignore[no-untyped-call]  # unannotated in arcade
+        self.batch = pyglet.graphics.Batch()
+        self._texts = []
+        self.build()
+
+    def build(self) -> None:
+        """Create widgets (``self.ui.add``) and texts (:meth:`label`)."""
+
+    # drawing: UIView clears, calls on_draw_before_ui, then draws the widgets
+    def on_draw(self) -> None:
+        if self._stale:
+            self.rebuild()
+        super().on_draw()  # type: ignore[no-untyped-call]  # unannotated in arcade
+
+    def on_draw_before_ui(self) -> None:
+        self.draw_scene()
+        self.batch.draw()
+        self.draw_over()
+
+    def draw_scene(self) -> None:
+        """Draw shapes and sprites under the texts (default camera)."""
+
+    def draw_over(self) -> None:
+        """Draw things over the texts and under the widgets (panels' highlights, tooltips)."""
+
+    def label(
+        self,
+        text: str,
+        x: float,
+        y: float,
+        size: float = 14,
+        colour: RGBOrA255 = theme.TEXT,
+        *,
+        bold: bool = False,
+        anchor_x: str = "left",
+        anchor_y: str = "baseline",
+        width: int | None = None,
+        multiline: bool = False,
+        batch: pyglet.graphics.Batch | None = None,
+    ) -> arcade.Text:
+        """An ``arcade.Text`` in Liberation Sans at UI scale, drawn with the view's batch."""
+        item = arcade.Text(
+            text,
+            x,
+            y,
+            colour,
+            theme.px(size),
+            width=width,
+            font_name=FONT,
+            bold=bold,
+            anchor_x=anchor_x,
+            anchor_y=anchor_y,
+            multiline=multiline,
+            batch=batch if batch is not None else self.batch,
+        )
+        self._texts.append(item)
+        return item
+
+    def button(
+        self,
+        text: str,
+        on_click: Callable[[], object],
+        *,
+        width: float = 220,
+        height: float = 44,
+        primary: bool = False,
+        size: float = 15,
+        enabled: bool = True,
+        x: float = 0,
+        y: float = 0,
+        add: bool = False,
+    ) -> arcade.gui.UIFlatButton:
+        """A themed button that calls ``on_click()`` (errors go to the error dialog).
+
+        With ``add=True`` it is placed at window pixel (x, y) (bottom left) and added to the UI.
+        """
+        widget = arcade.gui.UIFlatButton(
+            x=x,
+            y=y,
+            text=text,
+            width=theme.px(width),
+            height=theme.px(height),
+            style=theme.button_style(primary, size),
+        )
+        widget.disabled = not enabled
+
+        @widget.event("on_click")
+        def _clicked(_event: arcade.gui.UIOnClickEvent) -> None:
+            if not widget.disabled:
+                self.win.guarded(on_click)
+
+        if add:
+            self.ui.add(widget)
+        return widget
+
+    def anchored(
+        self,
+        widget: Widget,
+        *,
+        anchor_x: str = "center",
+        anchor_y: str = "center",
+        align_x: float = 0,
+        align_y: float = 0,
+    ) -> Widget:
+        """Add ``widget`` (a button, or an :meth:`hbox`/:meth:`vbox` of them) to the UI,
+        anchored to the window (``UIAnchorLayout``): ``anchor_x`` left/center/right,
+        ``anchor_y`` bottom/center/top, then moved by (align_x, align_y) pixels."""
+        anchor = arcade.gui.UIAnchorLayout()
+        anchor.add(widget, anchor_x=anchor_x, anchor_y=anchor_y, align_x=align_x, align_y=align_y)
+        self.ui.add(anchor)
+        return widget
+
+    def hbox(self, *widgets: arcade.gui.UIWidget, space: float = 10) -> arcade.gui.UIBoxLayout:
+        """Widgets side by side, ``space`` (UI scale) apart (``UIBoxLayout``)."""
+        return arcade.gui.UIBoxLayout(
+            vertical=False, children=widgets, space_between=theme.px(space)
+        )
+
+    def vbox(
+        self, *widgets: arcade.gui.UIWidget, space: float = 10, align: str = "center"
+    ) -> arcade.gui.UIBoxLayout:
+        """Widgets one above the other, ``space`` (UI scale) apart, aligned left/center/right."""
+        return arcade.gui.UIBoxLayout(
+            vertical=True, children=widgets, space_between=theme.px(space), align=align
+        )
+
+    def text_input(
+        self,
+        text: str,
+        x: float,
+        y: float,
+        width: float,
+        height: float,
+        size: float,
+        on_change: Callable[[str], object],
+        *,
+        add: bool = False,
+    ) -> arcade.gui.UIInputText:
+        """A themed one-line text field; ``on_change(new_value)`` runs on every edit.
+
+        The box (x, y, width, height) is in window pixels, ``size`` at UI scale as in
+        :meth:`label`; with ``add=True`` it is added to the UI.
+        """
+        field = arcade.gui.UIInputText(
+            x=x,
+            y=y,
+            width=width,
+            height=height,
+            text=text,
+            font_name=FONT,
+            font_size=theme.px(size),
+            text_color=theme.TEXT,
+            caret_color=theme.ACCENT,
+            style=theme.input_style(),
+        )
+
+        @field.event("on_change")
+        def _changed(event: arcade.gui.UIOnChangeEvent) -> None:
+            on_change(str(event.new_value))
+
+        if add:
+            self.ui.add(field)
+        return field
+
+    # input shared by all screens
+    def typing(self) -> bool:
+        """True while a text input has the keyboard (hotkeys must not fire then)."""
+        return any(
+            isinstance(w, arcade.gui.UIInputText) and w.active for w in self.ui.walk_widgets()
+        )
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        if self.typing():
+            return None
+        ctrl = modifiers & (arcade.key.MOD_CTRL | arcade.key.MOD_COMMAND)
+        if symbol == arcade.key.F1:
+            self.win.open_rules(self)
+            return True
+        if symbol == arcade.key.ESCAPE:
+            self.on_escape()
+            return True
+        if ctrl and symbol == arcade.key.S:
+            self.win.show_screen("saves", back=self, mode="save")
+            return True
+        if ctrl and symbol == arcade.key.O:
+            self.win.show_screen("saves", back=self, mode="load")
+            return True
+        return self.on_hotkey(symbol, modifiers)
+
+    def on_hotkey(self, symbol: int, modifiers: int) -> bool | None:
+        """Screen-specific keys (not called while typing)."""
+        return None
+
+    def on_escape(self) -> None:
+        """Esc: the game menu while a game runs, else back to the title screen."""
+        if self.app.session is not None:
+            self.win.show_screen("menu", back=self)
+        elif self.kind != "title":
+            self.win.show_screen("title")

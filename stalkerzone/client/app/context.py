@@ -1,0 +1,102 @@
+"""What every screen shares: the command line's presets and the :class:`AppContext` (settings,
+loaded cards, the game in progress, and the display state: language, UI scale, card art)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from stalkerzone.client.app.settings import Settings, load_settings, save_settings
+from stalkerzone.client.render.card_face import ArtTextures
+from stalkerzone.client.render.card_face import use as use_art
+from stalkerzone.client.text import i18n
+from stalkerzone.client.widgets import theme
+
+if TYPE_CHECKING:
+    from stalkerzone.client.controller.session import GameSession
+    from stalkerzone.content.loader import LoadResult
+    from stalkerzone.engine.variant import Variant
+
+
+@dataclass(frozen=True, slots=True)
+class Presets:
+    """What ``stalkerzone play`` was given on the command line (presets the new-game screen)."""
+
+    players: int = 2
+    bots: int = 0
+    seed: int | None = None
+    variant: str = "standard"
+    card_dirs: tuple[Path, ...] = ()
+    lang: str | None = None
+
+
+@dataclass
+class AppContext:
+    """What every screen shares: settings, loaded cards, the variant, the game in progress.
+
+    It also owns the client's display state: the string catalogue (language), the UI scale and
+    the loaded card art. The window makes them the active ones (:meth:`activate`), so a new
+    context is a fully fresh client.
+    """
+
+    presets: Presets = field(default_factory=Presets)
+    settings: Settings = field(default_factory=Settings)
+    notes: list[str] = field(default_factory=list)  # problems shown once (bad settings file…)
+    session: GameSession | None = None  # the game in progress
+    watching: bool = False  # spectator mode (``stalkerzone watch``): no hand-over, no dialogs
+    catalogue: i18n.Catalogue = field(default_factory=i18n.Catalogue)
+    ui_scale: theme.UiScale = field(default_factory=theme.UiScale)
+    art: ArtTextures = field(default_factory=ArtTextures)
+    _cards: LoadResult | None = None  # loaded on first use
+
+    def __post_init__(self) -> None:
+        self.catalogue.set_language(self.settings.language)
+        self.ui_scale.set(self.settings.ui_scale)
+
+    def game(self) -> GameSession:
+        """The game in progress (game screens open only while one runs)."""
+        if self.session is None:
+            raise RuntimeError("no game is in progress")
+        return self.session
+
+    def activate(self) -> None:
+        """Make this context's language, scale and art the ones every screen reads."""
+        i18n.use(self.catalogue)
+        theme.use(self.ui_scale)
+        use_art(self.art)
+
+    def cards(self, *, reload: bool = False) -> LoadResult:
+        """Base pack + user folder + ``--cards`` folders (``content.loader.load_packs``)."""
+        if self._cards is None or reload:
+            from stalkerzone.content.loader import load_packs
+
+            self._cards = load_packs(self.presets.card_dirs)
+        return self._cards
+
+    def variant(self, name: str) -> Variant:
+        from stalkerzone.content.variants import load_variant
+
+        return load_variant(name)
+
+    def update_settings(self, settings: Settings) -> None:
+        """Apply and save new settings (language, scale…); a failed save becomes a note."""
+        self.settings = settings.validated()
+        self.catalogue.set_language(self.settings.language)
+        self.ui_scale.set(self.settings.ui_scale)
+        try:
+            save_settings(self.settings)
+        except OSError as error:
+            self.notes.append(f"settings not saved: {error}")
+
+
+def make_context(presets: Presets) -> AppContext:
+    """Settings from disk, the command line's language over the saved one."""
+    settings, note = load_settings()
+    lang = presets.lang or settings.language
+    settings = replace(settings, language=lang).validated()
+    app = AppContext(presets=presets, settings=settings)
+    if note:
+        app.notes.append(note)
+    app.activate()
+    return app

@@ -1,0 +1,177 @@
+"""The board's side panel and button bar: the current player's card, health and stats, every
+player's standing, the turn log (TURN-2), and the bar of commands. What they say comes from
+:mod:`stalkerzone.client.screens.board.presenter`; this module places it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING
+
+from stalkerzone.client.controller.session import PUBLIC
+from stalkerzone.client.screens.board.presenter import (
+    bar_buttons,
+    decision_text,
+    fit_log,
+    hud_rows,
+)
+from stalkerzone.client.text import engine_text, i18n
+from stalkerzone.client.widgets import theme
+from stalkerzone.engine.actions import DiscardArmour, FightDecision
+
+if TYPE_CHECKING:
+    from stalkerzone.client.screens.board.screen import BoardView
+
+HUD_W = 300
+TOP_H = 56
+BOTTOM_H = 84
+
+
+def build_hud(view: BoardView) -> None:
+    """The side panel: whose turn, health bar, stat rows, players, the turn log."""
+    w, h = view.window.width, view.window.height
+    px = theme.px
+    state = view.view
+    left = w - view.hud_w + px(14)
+    y = h - px(30)
+    index = state.current_player
+    if view.session.viewer != PUBLIC:
+        index = view.session.viewer
+    player = state.players[index]
+    stats = view.stats(index)
+    card = state.cards.get(player.stalker)
+    colour = theme.PLAYER_COLOURS[index % len(theme.PLAYER_COLOURS)]
+    view.label(f"{index + 1}. {player.name}", left, y, 17, colour, bold=True)
+    y -= px(22)
+    view.label(i18n.card_text(card.name), left, y, 13, theme.TEXT_DIM)
+    y -= px(30)
+    view.health_bar = (
+        left,
+        y,
+        view.hud_w - px(28),
+        px(16),
+        player.health / max(1, stats.max_health),
+    )
+    view.label(
+        i18n.t("hud.health", health=player.health, max=stats.max_health),
+        left + px(6),
+        y + px(3),
+        11,
+        theme.TEXT,
+        bold=True,
+    )
+    y -= px(26)
+    rows = hud_rows(state, player, stats, show_held_event=view.session.viewer == index)
+    for name, value in rows:
+        view.label(name, left, y, 12, theme.TEXT_DIM)
+        view.label(value, w - px(14), y, 13, theme.TEXT, bold=True, anchor_x="right")
+        y -= px(21)
+    y -= px(8)
+    view.label(i18n.t("hud.players"), left, y, 13, theme.ACCENT, bold=True)
+    y -= px(20)
+    view.player_bars = []
+    for k, other in enumerate(state.players):
+        other_stats = view.stats(k)
+        c = theme.PLAYER_COLOURS[k % len(theme.PLAYER_COLOURS)]
+        marker = "→ " if k == state.current_player else ""
+        view.label(f"{marker}{k + 1}. {other.name}", left, y, 11, c, bold=k == state.current_player)
+        view.label(
+            i18n.t("hud.short", e=other.elements, rep=other.reputation, cash=other.cash),
+            w - px(14),
+            y,
+            10,
+            theme.TEXT_DIM,
+            anchor_x="right",
+        )
+        view.player_bars.append(
+            (
+                left,
+                y - px(7),
+                view.hud_w - px(28),
+                px(4),
+                other.health / max(1, other_stats.max_health),
+            )
+        )
+        y -= px(22)
+    y -= px(6)
+    view.label(i18n.t("hud.log"), left, y, 13, theme.ACCENT, bold=True)
+    y -= px(6)
+    build_log(view, left, y)
+
+
+def build_log(view: BoardView, left: float, top: float) -> None:
+    """The turn log under the players, newest first, as many lines as fit."""
+    w = view.window.width
+    px = theme.px
+    bottom = px(BOTTOM_H) - px(70)
+    chars = max(20, int((view.hud_w - px(24)) / px(6.3)))
+    rows = int((top - bottom) / px(14))
+    texts = [engine_text.render(line.text, view.session.cards) for line in view.session.log]
+    shown = fit_log(texts, chars, rows)
+    log = view.label(
+        "\n".join(shown) or "—",
+        left,
+        top,
+        10,
+        theme.TEXT_DIM,
+        anchor_y="top",
+        width=view.hud_w - px(24),
+        multiline=True,
+    )
+    while len(shown) > 1 and log.content_height > top - bottom:  # wrapped more than guessed
+        shown.pop()
+        log.text = "\n".join(shown)
+    view.log_box = (left - px(6), w - px(8), bottom, top - px(2))
+
+
+def build_buttons(view: BoardView) -> None:
+    """The top bar (right to left from the side panel) and, outside the fight screen, one
+    button per fight decision (EVENT-1 loss of protection)."""
+    w, h = view.window.width, view.window.height
+    px = theme.px
+    legal = view.legal()
+    mine = view.my_turn()
+    commands: dict[str, Callable[[], object]] = {
+        "rules": lambda: view.win.open_rules(view),
+        "end_turn": view.end_turn,
+        "stalker": lambda: view.win.show_screen("stalker", back=view),
+        "skip": view.skip_bots,
+        "trade": lambda: view.win.show_screen("base", back=view),
+    }
+    bar = bar_buttons(
+        legal,
+        my_turn=mine,
+        bot_to_act=view.session.is_bot() and view.session.state.phase != "over",
+        skipping=view.win.skip_bots,
+    )
+    x = w - view.hud_w - px(16)
+    for item in bar:
+        # wide enough for the longest language; the rules button is a square "?"
+        width = 44 if item.command == "rules" else max(110, 9.2 * len(item.text) + 28)
+        x -= px(width) + px(8)
+        view.button(
+            item.text,
+            commands[item.command],
+            width=width,
+            height=40,
+            primary=item.primary,
+            x=x,
+            y=h - px(48),
+            add=True,
+            enabled=item.enabled,
+        )
+    choices = [a for a in legal if isinstance(a, FightDecision | DiscardArmour)]
+    if choices and mine and view.view.phase != "fight":
+        bx = px(16)
+        for action in choices[:6]:
+            view.button(
+                decision_text(action, view.view.cards),
+                partial(view.do, action),
+                width=170,
+                height=36,
+                size=12,
+                x=bx,
+                y=px(BOTTOM_H) + px(12),
+                add=True,
+            )
+            bx += px(178)

@@ -1,0 +1,142 @@
+"""What the board's HUD, button bar and hover line say: pure functions over the player's view
+and ``legal_actions`` (no window), tested in ``tests/client/test_board_presenter.py``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from stalkerzone.client.render.zone_layer import PlacedHex
+from stalkerzone.client.text import i18n
+from stalkerzone.engine.actions import (
+    Action,
+    Buy,
+    DeliverOrder,
+    DiscardArmour,
+    EndTurn,
+    FightDecision,
+    Heal,
+    Sell,
+    TakeOrder,
+)
+from stalkerzone.engine.cards import BASES, CardSet
+from stalkerzone.engine.hexes import Hex
+from stalkerzone.engine.loadout import StalkerStats
+from stalkerzone.engine.state import GameState, PlayerState
+
+TRADE_ACTIONS = (Buy, Sell, Heal, TakeOrder, DeliverOrder)  # trading at a base (BASE-1)
+
+
+@dataclass(frozen=True, slots=True)
+class BarButton:
+    """A button of the board's top bar: which command, its text, enabled, highlighted."""
+
+    command: str  # rules, end_turn, stalker, skip, trade
+    text: str
+    enabled: bool
+    primary: bool = False
+
+
+def bar_buttons(
+    legal: Iterable[Action], *, my_turn: bool, bot_to_act: bool, skipping: bool
+) -> list[BarButton]:
+    """The top bar, left to right: rules, End turn (TURN-2, when ``EndTurn`` is legal), the
+    stalker card, "skip bots" while a bot acts, Trade while a base offers a deal (BASE-1)."""
+    legal = tuple(legal)
+    can_end = any(isinstance(a, EndTurn) for a in legal)
+    can_trade = any(isinstance(a, TRADE_ACTIONS) for a in legal)
+    bar = [
+        BarButton("rules", "?", True),
+        BarButton("end_turn", i18n.t("board.end_turn"), my_turn and can_end, primary=True),
+        BarButton("stalker", i18n.t("board.stalker"), my_turn),
+    ]
+    if bot_to_act:
+        bar.append(BarButton("skip", i18n.t("board.skip"), not skipping))
+    if can_trade and my_turn:
+        bar.append(BarButton("trade", i18n.t("board.trade"), True))
+    return bar
+
+
+def decision_text(action: FightDecision | DiscardArmour, cards: CardSet) -> str:
+    """A fight decision's button text (FIGHT-2: attack or escape, grenade, stimulator) or the
+    armour card to lose (EVENT-1 "loss of protection")."""
+    if isinstance(action, FightDecision):
+        text = i18n.t(f"board.fight_{action.action}")
+        if action.grenade:
+            text += f" ({action.grenade.partition('#')[0]})"
+        if action.stimulator:
+            text += " + " + action.stimulator.partition("#")[0]
+        return text
+    card = cards.get(action.card.partition("#")[0])
+    return i18n.t("board.lose_armour", card=i18n.card_text(card.name))
+
+
+def hud_rows(
+    state: GameState, player: PlayerState, stats: StalkerStats, *, show_held_event: bool
+) -> list[tuple[str, str]]:
+    """(name, value) rows of the HUD: cash, reputation, elements of WIN-1, attack (with the
+    DMG-4 one-die bonus), defence, movement, and the held event for its owner only."""
+    rows = [
+        (i18n.t("hud.cash"), f"{player.cash}"),
+        (i18n.t("hud.reputation"), f"{player.reputation}"),
+        (i18n.t("hud.elements"), f"{player.elements} / {state.variant.elements_required}"),
+        (i18n.t("hud.attack"), str(stats.attack)),
+    ]
+    if stats.one_die_bonus:  # DMG-4: added to the highest die
+        rows.append((i18n.t("hud.one_die_row"), f"+{stats.one_die_bonus}"))
+    rows += [
+        (i18n.t("hud.defence"), f"{stats.defence}"),
+        (i18n.t("hud.movement"), f"{stats.movement}"),
+    ]
+    if player.held_event and show_held_event:
+        event = state.cards.get(player.held_event.partition("#")[0])
+        rows.append((i18n.t("hud.held_event"), i18n.card_text(event.name)))
+    return rows
+
+
+def fit_log(lines_newest_last: Sequence[str], chars_per_line: int, rows: int) -> list[str]:
+    """The newest log lines that fit in ``rows`` rows of ``chars_per_line`` characters,
+    newest first (a long line wraps over several rows)."""
+    shown: list[str] = []
+    room = rows
+    for text in reversed(lines_newest_last):
+        need = 1 + len(text) // chars_per_line
+        if room - need < 0:
+            break
+        shown.append(text)
+        room -= need
+    return shown
+
+
+def describe_hex(
+    h: Hex, placed: PlacedHex | None, state: GameState, sector_name: str | None
+) -> str:
+    """The hover line of a hex: sector, terrain, road, cost (TURN-2), the site and what
+    happens there, who stands there, and one's own loot pile."""
+    if placed is None:
+        return ""
+    tile = placed.tile
+    variant = state.variant
+    parts = [i18n.t(f"terrain.{tile.terrain.value}")]
+    if placed.roads:
+        parts.append(i18n.t("terrain.road"))
+        cost: int | None = variant.road_cost
+    else:
+        cost = variant.terrain_cost.get(tile.terrain)
+    parts.append(
+        i18n.t("terrain.cost", cost=cost) if cost is not None else i18n.t("terrain.impassable")
+    )
+    if sector_name is not None:
+        parts.insert(0, i18n.t("board.sector", name=sector_name))
+    text = " · ".join(parts)
+    if tile.site is not None:
+        site = tile.site
+        rep = variant.base_reputation.get(site, 0) if site in BASES else 0
+        about = i18n.t(f"site.about_{site.value}", rep=rep, n=variant.elements_required)
+        text = f"{i18n.t(f'site.{site.value}')}: {about}   ({text})"
+    here = [f"{k + 1}. {p.name}" for k, p in enumerate(state.players) if p.position == h]
+    if here:
+        text += "   " + ", ".join(here)
+    if any(pile.hex == h for pile in state.loot):
+        text += "   " + i18n.t("board.own_loot")
+    return text
