@@ -1,0 +1,234 @@
+"""Normal-round values on a numpy grid, level by level (ARCHITECTURE.md ``odds``).
+
+The grid holds, for every stalker health ``s`` (a *level*) and monster health ``m``, the chance
+to win, the chance to die and the expected number of rounds from the start of a normal round
+(``rounds.NormalRound``); escape is the rest. Stalker health never rises, so level ``s`` needs
+only lower levels — and itself when a monster attack can be harmless and there is no drain
+(a *cyclic* level). One level is a few vector operations over monster health:
+
+- the monster's reply (or first strike) mixes lower levels with the damage chances: one matrix
+  product over a contiguous block of rows;
+- the stalker's attack is a convolution with the damage chances (win where the monster's
+  health reaches 0, FIGHT-6), a failed escape keeps the monster's health (FIGHT-3); both refer
+  to the monster's health after regeneration (ABIL-REGENERATION);
+- a cyclic level is the linear system ``(I - q·P) x = c`` of the chosen actions, solved directly
+  (``banded.BandedSystem``); ``best`` improves the choices and solves again until no state
+  prefers the other action (policy iteration, warm-started from the level below).
+
+A monster that can never hurt the stalker has one level for every health (``steady``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import numpy.typing as npt
+
+from stalkerzone.odds.banded import BandedSystem
+from stalkerzone.odds.outcome import TIE
+from stalkerzone.odds.rounds import ESCAPE, NormalRound
+
+Array = npt.NDArray[np.float64]
+Mask = npt.NDArray[np.bool_]
+WIN, DEATH, ROUNDS = 0, 1, 2  # the fields of a value
+FIELDS = 3
+KEPT_SYSTEMS = 8  # eliminated matrices kept for reuse (one per choice of actions)
+
+
+def preferred(new: Array, old: Array) -> Mask:
+    """Per state, ``best`` prefers ``new`` to ``old``: more alive (1 - death), ties → more wins."""
+    gain = old[:, DEATH] - new[:, DEATH]
+    return (gain > TIE) | ((gain >= -TIE) & (new[:, WIN] > old[:, WIN] + TIE))
+
+
+class LevelGrid:
+    """Values at the start of a normal round, solved on demand up to a stalker health."""
+
+    def __init__(self, rnd: NormalRound, capacity: int) -> None:
+        self.rnd = rnd
+        top = self.top = rnd.monster_health
+        self.regenerated = np.minimum(np.arange(top + 1) + rnd.regeneration, top)
+        top_hit = max(d for d, _ in rnd.stalker_damage)
+        self.hit_chance = np.zeros(top_hit + 1)
+        for d, p in rnd.stalker_damage:
+            self.hit_chance[d] += p
+        beyond = np.zeros(max(top_hit, top) + 2)
+        beyond[: top_hit + 1] = self.hit_chance
+        self.win_part = np.cumsum(beyond[::-1])[::-1][: top + 1]  # Σ_{d >= m} chance(d)
+        self.win_part[0] = 0.0
+        self.stay = 1.0 - rnd.escape_chance  # a failed escape
+        self.harmless = rnd.harmless_chance if rnd.drain == 0 else 0.0  # stays at this level
+        self.escape_allowed = ESCAPE in rnd.actions
+        self.attack_allowed = len(rnd.actions) > 1 or not self.escape_allowed
+        # the monster's damage (plus drain) as a drop of stalker health, without the in-level 0
+        drops = [
+            (a + (0 if rnd.first_strike else rnd.drain), p)
+            for a, p in rnd.monster_damage
+            if a + (0 if rnd.first_strike else rnd.drain) > 0
+        ]
+        self.deepest = max([rnd.drain, *(drop for drop, _ in drops)]) + 1
+        self.drop_weights = np.zeros(self.deepest)  # index: deepest - 1 - drop (rows ascending)
+        for drop, p in drops:
+            self.drop_weights[self.deepest - 1 - drop] += p
+        self.values = self._rows(capacity)
+        self.decisions = self._rows(capacity) if rnd.first_strike else self.values
+        self.solved = 0
+        self.escaping: Mask = np.full(top + 1, self.escape_allowed)  # the last level's choices
+        self.systems: dict[bytes, BandedSystem] = {}
+        self.bandwidth = max(top_hit - rnd.regeneration, rnd.regeneration, 1)
+
+    def _rows(self, capacity: int) -> Array:
+        rows = np.zeros((self.deepest + capacity + 1, self.top + 1, FIELDS))
+        rows[: self.deepest + 1, :, DEATH] = 1.0  # stalker health 0 and below: death
+        return rows
+
+    def row(self, s: int) -> int:
+        return s + self.deepest
+
+    def value(self, s: int, m: int) -> tuple[float, float, float, float]:
+        """(win, death, endless, rounds) at the start of a normal round at (s, m)."""
+        self.solve_to(s)
+        win, death, rounds = self.values[self.row(s), m]
+        return (float(win), float(death), 0.0, float(rounds))
+
+    def solve_to(self, s: int) -> None:
+        if self.row(s) >= len(self.values):
+            grow = max(s, 2 * (len(self.values) - self.deepest))
+            self.values = np.concatenate([self.values, self._rows(grow)[self.deepest + 1 :]])
+            if self.rnd.first_strike:
+                self.decisions = np.concatenate(
+                    [self.decisions, self._rows(grow)[self.deepest + 1 :]]
+                )
+            else:
+                self.decisions = self.values
+        for level in range(self.solved + 1, s + 1):
+            if self.rnd.first_strike:
+                self._first_strike_level(level)
+            else:
+                self._level(level)
+            self.solved = level
+
+    # --- vector steps ----------------------------------------------------------------------
+
+    def lower_mix(self, grid: Array, s: int) -> Array:
+        """Σ chance(drop)·grid[s - drop] over the monster's damage (and drain), drop > 0."""
+        block = grid[self.row(s) - self.deepest + 1 : self.row(s) + 1]
+        mixed = self.drop_weights @ block.reshape(self.deepest, -1)
+        return np.asarray(mixed.reshape(self.top + 1, FIELDS))
+
+    def attack(self, after: Array) -> Array:
+        """The stalker attacks; ``after[j]``: the value once the monster is left at health j."""
+        top, out = self.top, np.zeros_like(after)
+        for f in range(FIELDS):
+            out[1:, f] = np.convolve(after[1:, f], self.hit_chance)[:top]
+        out[:, WIN] += self.win_part
+        return out
+
+    def escape(self, after: Array) -> Array:
+        """The stalker tries to escape: the fight goes on only if the roll fails (FIGHT-3)."""
+        return self.stay * after
+
+    def choose(self, attack: Array, escape: Array) -> tuple[Array, Mask]:
+        """The policy's action per state (``best``: ``preferred``) and the value it gives."""
+        if not self.escape_allowed:
+            return attack, np.zeros(self.top + 1, dtype=bool)
+        if not self.attack_allowed:
+            return escape, np.ones(self.top + 1, dtype=bool)
+        escaping = preferred(escape, attack)
+        return np.where(escaping[:, None], escape, attack), escaping
+
+    # --- one level -------------------------------------------------------------------------
+
+    def _level(self, s: int) -> None:
+        """The stalker acts first: action, the monster's reply, drain, regeneration."""
+        lower = self.lower_mix(self.values, s)[self.regenerated]
+        if_attack, if_escape = self.attack(lower), self.escape(lower)
+        if_attack[:, ROUNDS] += 1.0
+        if_escape[:, ROUNDS] += 1.0
+        if self.harmless == 0.0:
+            value, self.escaping = self.choose(if_attack, if_escape)
+        else:
+            q, regen = self.harmless, self.regenerated
+            value, self.escaping = self._policy_iteration(
+                if_attack, if_escape, lambda x: lower + q * x[regen]
+            )
+        self.values[self.row(s)] = value
+        self.values[self.row(s), 0] = 0.0
+
+    def _first_strike_level(self, s: int) -> None:
+        """ABIL-FIRST-STRIKE: the strike, the stalker's action, drain, regeneration."""
+        rnd, q, regen = self.rnd, self.rnd.harmless_chance, self.regenerated
+        struck = self.lower_mix(self.decisions, s)  # strikes that hurt: decisions lower down
+        struck[:, ROUNDS] += 1.0
+        if rnd.drain > 0:  # the decision after a harmless strike refers to level s - drain
+            after = self.values[self.row(s - rnd.drain)][regen]
+            decision, self.escaping = self.choose(self.attack(after), self.escape(after))
+            self.values[self.row(s)] = struck + q * decision
+        elif q == 0.0:  # every strike hurts: the decisions at this level come after it
+            self.values[self.row(s)] = struck
+            after = struck[regen]
+            decision, self.escaping = self.choose(self.attack(after), self.escape(after))
+        else:  # a harmless strike leaves the decision at this level: a linear system
+            win_now = np.zeros((self.top + 1, FIELDS))
+            win_now[:, WIN] = q * self.win_part
+            value, self.escaping = self._policy_iteration(
+                struck + win_now, struck, lambda x: x[regen]
+            )
+            self.values[self.row(s)] = value
+            after = value[regen]
+            decision = np.where(self.escaping[:, None], self.escape(after), self.attack(after))
+        self.values[self.row(s), 0] = 0.0
+        self.decisions[self.row(s)] = decision
+        self.decisions[self.row(s), 0] = 0.0
+
+    def _policy_iteration(
+        self,
+        if_attack: Array,
+        if_escape: Array,
+        after: Callable[[Array], Array],
+    ) -> tuple[Array, Mask]:
+        """Solve ``x = c_a + q·P_a x`` for the chosen actions ``a``; improve the choices.
+
+        ``if_attack`` / ``if_escape``: the constant part per action; ``after(x)`` the values once
+        the action is taken (the stalker's options are ``attack(after(x))`` and
+        ``escape(after(x))``). Each round of improvement switches only states that strictly
+        prefer the other action, so the choices stop changing after a few solves.
+        """
+        escaping = self.escaping.copy()
+        for _ in range(self.top + 2):
+            system = self._system(escaping)
+            constant = np.where(escaping[:, None], if_escape, if_attack)
+            x = np.zeros((self.top + 1, FIELDS))
+            x[1:] = system.solve(constant[1:])
+            if not (self.escape_allowed and self.attack_allowed):
+                return x, escaping
+            options_after = after(x)
+            attack, escape = self.attack(options_after), self.escape(options_after)
+            chosen = np.where(escaping[:, None], escape, attack)
+            other = np.where(escaping[:, None], attack, escape)
+            switch = preferred(other, chosen)
+            switch[0] = False
+            if not switch.any():
+                return x, escaping
+            escaping = escaping ^ switch
+        raise RuntimeError("odds: the choices of a level kept changing")  # pragma: no cover
+
+    def _system(self, escaping: Mask) -> BandedSystem:
+        """The eliminated matrix ``I - q·P`` for these choices (kept for the next levels)."""
+        key = escaping.tobytes()
+        system = self.systems.get(key)
+        if system is None:
+            top, q, regen = self.top, self.harmless, self.regenerated
+            matrix = np.eye(top)
+            health = np.arange(1, top + 1)
+            attacking = ~escaping[1:]
+            for d, p in self.rnd.stalker_damage:
+                rows = health[attacking & (health > d)]
+                matrix[rows - 1, regen[rows - d] - 1] -= q * p
+            rows = health[escaping[1:]]
+            matrix[rows - 1, regen[rows] - 1] -= q * self.stay
+            if len(self.systems) >= KEPT_SYSTEMS:
+                self.systems.pop(next(iter(self.systems)))
+            system = self.systems[key] = BandedSystem(matrix, self.bandwidth)
+        return system
