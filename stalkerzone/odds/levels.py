@@ -42,6 +42,34 @@ def preferred(new: Array, old: Array) -> Mask:
     return (gain > TIE) | ((gain >= -TIE) & (new[:, WIN] > old[:, WIN] + TIE))
 
 
+class Improvement:
+    """Policy iteration for ``best``: first the chance to come out alive, then the chance to win.
+
+    Stage 1 switches a state to the other action if it is more than ``TIE`` more alive. Once
+    none is, each state keeps the actions within ``TIE`` of its best chance to come out alive,
+    and stage 2 switches among those to one more than ``TIE`` likelier to win. Each stage only
+    improves its own chance, so both end; at the end every state takes the action ``preferred``
+    per state (the same ordering, made a well-founded one for chances a few ``TIE`` apart).
+    """
+
+    def __init__(self) -> None:
+        self.near: tuple[Mask, Mask] | None = None  # stage 2: attack, escape near the best
+
+    def switches(self, attack: Array, escape: Array, escaping: Mask) -> Mask:
+        """The states that switch action (columns: win, 1 - alive)."""
+        chosen = np.where(escaping[:, None], escape, attack)
+        other = np.where(escaping[:, None], attack, escape)
+        if self.near is None:
+            switch: Mask = other[:, DEATH] < chosen[:, DEATH] - TIE
+            switch[0] = False
+            if switch.any():
+                return switch
+            least = np.minimum(attack[:, DEATH], escape[:, DEATH])
+            self.near = (attack[:, DEATH] <= least + TIE, escape[:, DEATH] <= least + TIE)
+        allowed = np.where(escaping, self.near[0], self.near[1])
+        return allowed & (other[:, WIN] > chosen[:, WIN] + TIE)
+
+
 class LevelGrid:
     """Values at the start of a normal round, solved on demand up to a stalker health."""
 
@@ -192,11 +220,12 @@ class LevelGrid:
 
         ``if_attack`` / ``if_escape``: the constant part per action; ``after(x)`` the values once
         the action is taken (the stalker's options are ``attack(after(x))`` and
-        ``escape(after(x))``). Each round of improvement switches only states that strictly
-        prefer the other action, so the choices stop changing after a few solves.
+        ``escape(after(x))``). ``Improvement`` switches only states that strictly prefer the
+        other action, so the choices stop changing after a few solves.
         """
         escaping = self.escaping.copy()
-        for _ in range(self.top + 2):
+        improvement = Improvement()
+        for _ in range(2 * self.top + 4):
             system = self._system(escaping)
             constant = np.where(escaping[:, None], if_escape, if_attack)
             x = np.zeros((self.top + 1, FIELDS))
@@ -204,10 +233,9 @@ class LevelGrid:
             if not (self.escape_allowed and self.attack_allowed):
                 return x, escaping
             options_after = after(x)
-            attack, escape = self.attack(options_after), self.escape(options_after)
-            chosen = np.where(escaping[:, None], escape, attack)
-            other = np.where(escaping[:, None], attack, escape)
-            switch = preferred(other, chosen)
+            switch = improvement.switches(
+                self.attack(options_after), self.escape(options_after), escaping
+            )
             switch[0] = False
             if not switch.any():
                 return x, escaping

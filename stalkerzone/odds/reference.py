@@ -7,9 +7,11 @@ reaches 0, FIGHT-6) or tries to escape (FIGHT-3), the monster replies if it did 
 never rises, so the values are solved level by level in increasing ``s``. A level may refer to
 itself (a harmless monster attack without drain): each level is solved as one linear system for a
 fixed choice of action per monster health (numpy), and ``best`` improves the choices until no
-state prefers the other action (policy iteration). States that can never end are found by
-reachability. Everything before the normal rounds — the paralysis sequence, round 1 with its
-event or multi-attack, a fight in progress — is a recursion over the fight engine's own nodes.
+state prefers the other action (policy iteration: first the chance to come out alive, then,
+among the actions within ``TIE`` of the best of it, the chance to win). States that can never
+end are found by reachability. Everything before the normal rounds — the paralysis sequence,
+round 1 with its event or multi-attack, a fight in progress — is a recursion over the fight
+engine's own nodes.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from stalkerzone.engine.combat import (
     decide,
     resolve,
 )
-from stalkerzone.odds.outcome import Odds, Policy, check_policy, make_odds, prefers
+from stalkerzone.odds.outcome import TIE, Odds, Policy, check_policy, make_odds, prefers
 from stalkerzone.odds.rounds import ATTACK, ESCAPE, NormalRound
 
 
@@ -151,17 +153,28 @@ class ReferenceSolver:
             return self.levels[s]
         top = self.round.monster_health
         choice = [ESCAPE if ESCAPE in self.round.actions else ATTACK] * (top + 1)
+        near: list[set[str]] = []  # stage 2: the actions within TIE of the best chance alive
         while True:
             rows = [self.round_value(s, m, choice[m], s) for m in range(1, top + 1)]
             x = solve_level(rows)
             changed = False
             for m in range(1, top + 1):
-                for action in self.round.actions:
-                    new, old = self.option(s, m, action, x), self.option(s, m, choice[m], x)
-                    if prefers(new.alive, new.win, old.alive, old.win):
+                options = {a: self.option(s, m, a, x) for a in self.round.actions}
+                for action, o in options.items():
+                    current = options[choice[m]]
+                    if (not near and o.alive > current.alive + TIE) or (
+                        near and action in near[m] and o.win > current.win + TIE
+                    ):
                         choice[m], changed = action, True
-            if not changed:
+            if changed:
+                continue
+            if near:
                 break
+            near = [set()]
+            for m in range(1, top + 1):
+                options = {a: self.option(s, m, a, x) for a in self.round.actions}
+                most = max(o.alive for o in options.values())
+                near.append({a for a, o in options.items() if o.alive >= most - TIE})
         self.levels[s] = x
         if self.round.first_strike and self.round.drain == 0:
             self.decisions[s] = [Outcome()] + [

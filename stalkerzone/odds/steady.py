@@ -15,7 +15,7 @@ import math
 import numpy as np
 import numpy.typing as npt
 
-from stalkerzone.odds.levels import preferred
+from stalkerzone.odds.levels import Improvement
 from stalkerzone.odds.rounds import ATTACK, ESCAPE, NormalRound
 
 Array = npt.NDArray[np.float64]
@@ -40,14 +40,17 @@ class SteadyLevel:
         self.escape_moves = np.zeros((top, top))
         self.escape_moves[health - 1, regen[health] - 1] = 1.0 - rnd.escape_chance
         escaping = np.full(top, ESCAPE in rnd.actions)
-        for _ in range(top + 2):
+        improvement = Improvement()
+        for _ in range(2 * top + 4):
             values = self.solve(escaping)
             if ATTACK not in rnd.actions or ESCAPE not in rnd.actions:
                 break
             attack, escape = self.option(values, False), self.option(values, True)
-            chosen = np.where(escaping[:, None], escape, attack)
-            other = np.where(escaping[:, None], attack, escape)
-            switch = preferred(other, chosen)
+            switch = improvement.switches(
+                np.vstack([[0, 1], attack]),
+                np.vstack([[0, 1], escape]),
+                np.concatenate([[False], escaping]),
+            )[1:]
             if not switch.any():
                 break
             escaping = escaping ^ switch
