@@ -10,10 +10,12 @@ done once per matrix and every right-hand side then costs two sweeps of small pr
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
-Array = npt.NDArray[np.float64]
+Array = npt.NDArray[np.floating[Any]]
 SMALLEST_BLOCK = 32  # fewer, larger blocks: fewer numpy calls per solve
 
 

@@ -34,7 +34,7 @@ from stalkerzone.engine.combat import (
     resolve,
 )
 from stalkerzone.odds.outcome import TIE, Odds, Policy, check_policy, make_odds, prefers
-from stalkerzone.odds.rounds import ATTACK, ESCAPE, NormalRound
+from stalkerzone.odds.rounds import ATTACK, ESCAPE, Action, NormalRound
 
 
 @dataclass(frozen=True)
@@ -107,7 +107,7 @@ class ReferenceSolver:
             return Linear(weights={m: 1.0})
         return Linear(self.level(s)[m])
 
-    def act(self, action: str, s: int, m: int, solving: int) -> Linear:
+    def act(self, action: Action, s: int, m: int, solving: int) -> Linear:
         """The stalker's action at (s, m); ``s`` is the health the monster's reply starts from."""
         rnd, total = self.round, Linear()
         if action == ESCAPE:
@@ -126,7 +126,7 @@ class ReferenceSolver:
             total.add(self.state(s - a - rnd.drain, rnd.regenerated(m), solving), p)
         return total
 
-    def round_value(self, s: int, m: int, choice: str, solving: int) -> Linear:
+    def round_value(self, s: int, m: int, choice: Action, solving: int) -> Linear:
         """A whole normal round from (s, m), the stalker's action at this level being ``choice``."""
         total = Linear(ONE_ROUND)
         if not self.round.first_strike:
@@ -141,7 +141,7 @@ class ReferenceSolver:
                 total.add(Linear(self.decision(s - a)[m]), p)
         return total
 
-    def option(self, s: int, m: int, action: str, x: list[Outcome]) -> Outcome:
+    def option(self, s: int, m: int, action: Action, x: list[Outcome]) -> Outcome:
         """What ``best`` compares at (s, m): the round (or, struck first, the decision) value."""
         if self.round.first_strike:
             return self.act(action, s, m, s).value(x)
@@ -153,7 +153,7 @@ class ReferenceSolver:
             return self.levels[s]
         top = self.round.monster_health
         choice = [ESCAPE if ESCAPE in self.round.actions else ATTACK] * (top + 1)
-        near: list[set[str]] = []  # stage 2: the actions within TIE of the best chance alive
+        near: list[set[Action]] = []  # stage 2: the actions within TIE of the best chance alive
         while True:
             rows = [self.round_value(s, m, choice[m], s) for m in range(1, top + 1)]
             x = solve_level(rows)

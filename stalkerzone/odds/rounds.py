@@ -7,12 +7,14 @@ one monster attack (ABIL-MULTI-ATTACK only in its rounds), one stalker action.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from stalkerzone.engine.combat import FightSetup
 from stalkerzone.engine.damage import damage_distribution
 
-ATTACK = "attack"
-ESCAPE = "escape"
+Action = Literal["attack", "escape"]
+ATTACK: Action = "attack"
+ESCAPE: Action = "escape"
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,13 +28,13 @@ class NormalRound:
     first_strike: bool  # ABIL-FIRST-STRIKE: the monster attacks before the stalker acts
     escape_chance: float  # FIGHT-3 (0 if FIGHT-4 forbids escape)
     monster_health: int  # full health: the top of the regeneration
-    actions: tuple[str, ...]  # the actions the policy chooses among
+    actions: tuple[Action, ...]  # the actions the policy chooses among
 
     @classmethod
     def of(cls, setup: FightSetup, policy: str) -> NormalRound:
         mon, st = setup.monster, setup.stalker
         if policy == ATTACK or not setup.can_escape:
-            actions: tuple[str, ...] = (ATTACK,)
+            actions: tuple[Action, ...] = (ATTACK,)
         elif policy == ESCAPE:
             actions = (ESCAPE,)
         else:

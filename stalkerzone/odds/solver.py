@@ -105,7 +105,7 @@ class FightSolver:
         return core.phase == ACTION and core.left == setup.stalker_actions(r)
 
     def decisions(self) -> list[Decision]:
-        return [Decision(action) for action in self.round.actions]  # type: ignore[arg-type]
+        return [Decision(action) for action in self.round.actions]
 
     def total(self, core: Core) -> Value:
         """The value of a fight node; ``rounds`` is the expected number of the final round."""

@@ -92,7 +92,7 @@ class SteadyLevel:
         for a, b in zip(sources.tolist(), targets.tolist(), strict=True):
             comes_from[b].append(a)
         found = exits.copy()
-        stack = list(np.flatnonzero(exits))
+        stack: list[int] = np.flatnonzero(exits).tolist()
         while stack:
             for a in comes_from[stack.pop()]:
                 if not found[a]:
