@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 Array = npt.NDArray[np.floating[Any]]
-SMALLEST_BLOCK = 32  # fewer, larger blocks: fewer numpy calls per solve
+SMALLEST_BLOCK = 64  # fewer, larger blocks: fewer numpy calls per solve
 
 
 class BandedSystem:
@@ -58,3 +58,55 @@ class BandedSystem:
         for i in range(blocks - 2, -1, -1):
             x[i] = self.inverse[i] @ (forward[i] - self.upper[i] @ x[i + 1])
         return np.concatenate(x)[: self.n]
+
+
+class LevelSystem:
+    """``(I - q·P) x = rhs`` where row ``i`` of ``P`` is attack's or escape's, as chosen.
+
+    One choice (the *base*) is eliminated (:class:`BandedSystem`); another choice that differs
+    in ``k`` rows is the base plus a rank-``k`` change, solved exactly by the Woodbury identity
+    with one base solve of ``k`` more columns and a ``k × k`` system. After more than
+    ``MOST_CHANGED`` differing rows the new choice becomes the base.
+    """
+
+    MOST_CHANGED = 32
+
+    def __init__(self, attack_moves: Array, escape_moves: Array, q: float, bandwidth: int) -> None:
+        self.attack_moves, self.escape_moves = attack_moves, escape_moves
+        self.q, self.bandwidth = q, bandwidth
+        self.base_escaping: npt.NDArray[np.bool_] | None = None
+        self.base: BandedSystem | None = None
+
+    def matrix_rows(self, escaping: npt.NDArray[np.bool_], rows: npt.NDArray[np.intp]) -> Array:
+        moves = np.where(escaping[rows, None], self.escape_moves[rows], self.attack_moves[rows])
+        out: Array = -self.q * moves
+        out[np.arange(len(rows)), rows] += 1.0
+        return out
+
+    def solve(self, escaping: npt.NDArray[np.bool_], rhs: Array) -> Array:
+        """The solution for the choice ``escaping`` (per row: escape, else attack)."""
+        if len(escaping) <= SMALLEST_BLOCK:  # one block: one dense solve is quickest
+            moves = np.where(escaping[:, None], self.escape_moves, self.attack_moves)
+            matrix: Array = np.eye(len(escaping)) - self.q * moves
+            return np.linalg.solve(matrix, rhs)
+        changed = (
+            np.flatnonzero(escaping != self.base_escaping)
+            if self.base_escaping is not None
+            else None
+        )
+        if self.base is None or changed is None or len(changed) > self.MOST_CHANGED:
+            everything = np.arange(len(escaping))
+            self.base = BandedSystem(self.matrix_rows(escaping, everything), self.bandwidth)
+            self.base_escaping = escaping.copy()
+            return self.base.solve(rhs)
+        if not len(changed):
+            return self.base.solve(rhs)
+        assert self.base_escaping is not None
+        # new matrix = base + E·C, E the unit columns of the changed rows, C their change
+        change = self.matrix_rows(escaping, changed) - self.matrix_rows(self.base_escaping, changed)
+        units = np.zeros((len(escaping), len(changed)))
+        units[changed, np.arange(len(changed))] = 1.0
+        both = self.base.solve(np.hstack([rhs, units]))
+        y, z = both[:, : rhs.shape[1]], both[:, rhs.shape[1] :]
+        small = np.eye(len(changed)) + change @ z
+        return y - z @ np.linalg.solve(small, change @ y)

@@ -25,7 +25,7 @@ from collections.abc import Callable
 import numpy as np
 import numpy.typing as npt
 
-from stalkerzone.odds.banded import BandedSystem
+from stalkerzone.odds.banded import LevelSystem
 from stalkerzone.odds.outcome import TIE
 from stalkerzone.odds.rounds import ESCAPE, NormalRound
 
@@ -33,7 +33,7 @@ Array = npt.NDArray[np.float64]
 Mask = npt.NDArray[np.bool_]
 WIN, DEATH, ROUNDS = 0, 1, 2  # the fields of a value
 FIELDS = 3
-KEPT_SYSTEMS = 8  # eliminated matrices kept for reuse (one per choice of actions)
+DENSE_TOP = 128  # up to this monster health a matrix product beats three convolutions
 
 
 def preferred(new: Array, old: Array) -> Mask:
@@ -86,6 +86,11 @@ class LevelGrid:
         self.win_part = np.cumsum(beyond[::-1])[::-1][: top + 1]  # Σ_{d >= m} chance(d)
         self.win_part[0] = 0.0
         self.stay = 1.0 - rnd.escape_chance  # a failed escape
+        self.hit_matrix: Array | None = None  # small fights: the attack as one matrix product
+        if top <= DENSE_TOP:
+            gap = np.arange(top)[:, None] - np.arange(top)[None, :]  # damage from j to m
+            inside = (gap >= 0) & (gap <= top_hit)
+            self.hit_matrix = np.where(inside, self.hit_chance[np.clip(gap, 0, top_hit)], 0.0)
         self.harmless = rnd.harmless_chance if rnd.drain == 0 else 0.0  # stays at this level
         self.escape_allowed = ESCAPE in rnd.actions
         self.attack_allowed = len(rnd.actions) > 1 or not self.escape_allowed
@@ -103,8 +108,8 @@ class LevelGrid:
         self.decisions = self._rows(capacity) if rnd.first_strike else self.values
         self.solved = 0
         self.escaping: Mask = np.full(top + 1, self.escape_allowed)  # the last level's choices
-        self.systems: dict[bytes, BandedSystem] = {}
         self.bandwidth = max(top_hit - rnd.regeneration, rnd.regeneration, 1)
+        self.system: LevelSystem | None = None  # cyclic levels: I - q·P, built on first use
 
     def _rows(self, capacity: int) -> Array:
         rows = np.zeros((self.deepest + capacity + 1, self.top + 1, FIELDS))
@@ -147,9 +152,13 @@ class LevelGrid:
 
     def attack(self, after: Array) -> Array:
         """The stalker attacks; ``after[j]``: the value once the monster is left at health j."""
-        top, out = self.top, np.zeros_like(after)
-        for f in range(FIELDS):
-            out[1:, f] = np.convolve(after[1:, f], self.hit_chance)[:top]
+        out = np.empty_like(after)
+        out[0] = 0.0
+        if self.hit_matrix is not None:
+            out[1:] = self.hit_matrix @ after[1:]
+        else:
+            for f in range(FIELDS):
+                out[1:, f] = np.convolve(after[1:, f], self.hit_chance)[: self.top]
         out[:, WIN] += self.win_part
         return out
 
@@ -226,10 +235,9 @@ class LevelGrid:
         escaping = self.escaping.copy()
         improvement = Improvement()
         for _ in range(2 * self.top + 4):
-            system = self._system(escaping)
             constant = np.where(escaping[:, None], if_escape, if_attack)
             x = np.zeros((self.top + 1, FIELDS))
-            x[1:] = system.solve(constant[1:])
+            x[1:] = self._system().solve(escaping[1:], constant[1:])
             if not (self.escape_allowed and self.attack_allowed):
                 return x, escaping
             options_after = after(x)
@@ -242,21 +250,16 @@ class LevelGrid:
             escaping = escaping ^ switch
         raise RuntimeError("odds: the choices of a level kept changing")  # pragma: no cover
 
-    def _system(self, escaping: Mask) -> BandedSystem:
-        """The eliminated matrix ``I - q·P`` for these choices (kept for the next levels)."""
-        key = escaping.tobytes()
-        system = self.systems.get(key)
-        if system is None:
-            top, q, regen = self.top, self.harmless, self.regenerated
-            matrix = np.eye(top)
+    def _system(self) -> LevelSystem:
+        """The linear system of a cyclic level (the same at every level: only choices differ)."""
+        if self.system is None:
+            top, regen = self.top, self.regenerated
             health = np.arange(1, top + 1)
-            attacking = ~escaping[1:]
+            attack_moves = np.zeros((top, top))
             for d, p in self.rnd.stalker_damage:
-                rows = health[attacking & (health > d)]
-                matrix[rows - 1, regen[rows - d] - 1] -= q * p
-            rows = health[escaping[1:]]
-            matrix[rows - 1, regen[rows] - 1] -= q * self.stay
-            if len(self.systems) >= KEPT_SYSTEMS:
-                self.systems.pop(next(iter(self.systems)))
-            system = self.systems[key] = BandedSystem(matrix, self.bandwidth)
-        return system
+                rows = health[health > d]
+                attack_moves[rows - 1, regen[rows - d] - 1] += p
+            escape_moves = np.zeros((top, top))
+            escape_moves[health - 1, regen[health] - 1] = self.stay
+            self.system = LevelSystem(attack_moves, escape_moves, self.harmless, self.bandwidth)
+        return self.system
