@@ -48,26 +48,39 @@ class Improvement:
     Stage 1 switches a state to the other action if it is more than ``TIE`` more alive. Once
     none is, each state keeps the actions within ``TIE`` of its best chance to come out alive,
     and stage 2 switches among those to one more than ``TIE`` likelier to win. Each stage only
-    improves its own chance, so both end; at the end every state takes the action ``preferred``
-    per state (the same ordering, made a well-founded one for chances a few ``TIE`` apart).
+    improves its own chance, so both end. Last, a state that escapes where attacking is as good
+    (within ``TIE`` on both) attacks — ties go to attack, as in ``preferred`` — and the choices
+    are final. Not for a never-hurt stalker (``steady``): there attacking "as well" may be
+    attacking for ever, so ties keep the choice reached from escaping everywhere.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, ties_to_attack: bool = True) -> None:
         self.near: tuple[Mask, Mask] | None = None  # stage 2: attack, escape near the best
+        self.final = False
+        self.ties_to_attack = ties_to_attack
 
     def switches(self, attack: Array, escape: Array, escaping: Mask) -> Mask:
         """The states that switch action (columns: win, 1 - alive)."""
         chosen = np.where(escaping[:, None], escape, attack)
         other = np.where(escaping[:, None], attack, escape)
+        switch: Mask
+        if self.final:
+            return np.zeros(len(escaping), dtype=bool)
         if self.near is None:
-            switch: Mask = other[:, DEATH] < chosen[:, DEATH] - TIE
+            switch = other[:, DEATH] < chosen[:, DEATH] - TIE
             switch[0] = False
             if switch.any():
                 return switch
             least = np.minimum(attack[:, DEATH], escape[:, DEATH])
             self.near = (attack[:, DEATH] <= least + TIE, escape[:, DEATH] <= least + TIE)
         allowed = np.where(escaping, self.near[0], self.near[1])
-        return allowed & (other[:, WIN] > chosen[:, WIN] + TIE)
+        switch = allowed & (other[:, WIN] > chosen[:, WIN] + TIE)
+        switch[0] = False
+        if not switch.any():
+            self.final = True
+            if self.ties_to_attack:
+                switch = escaping & self.near[0] & (attack[:, WIN] >= escape[:, WIN] - TIE)
+        return switch
 
 
 class LevelGrid:
@@ -247,7 +260,7 @@ class LevelGrid:
             switch[0] = False
             if not switch.any():
                 return x, escaping
-            escaping = escaping ^ switch
+            escaping = escaping ^ switch  # the last solve has the final choices
         raise RuntimeError("odds: the choices of a level kept changing")  # pragma: no cover
 
     def _system(self) -> LevelSystem:

@@ -6,12 +6,12 @@ reaches 0, FIGHT-6) or tries to escape (FIGHT-3), the monster replies if it did 
 (death at 0), drain (ABIL-DRAIN) and regeneration (ABIL-REGENERATION) end the round. Stalker health
 never rises, so the values are solved level by level in increasing ``s``. A level may refer to
 itself (a harmless monster attack without drain): each level is solved as one linear system for a
-fixed choice of action per monster health (numpy), and ``best`` improves the choices until no
-state prefers the other action (policy iteration: first the chance to come out alive, then,
-among the actions within ``TIE`` of the best of it, the chance to win). States that can never
-end are found by reachability. Everything before the normal rounds — the paralysis sequence,
-round 1 with its event or multi-attack, a fight in progress — is a recursion over the fight
-engine's own nodes.
+fixed choice of action per monster health (numpy), and ``best`` improves the choices until no state
+prefers the other action (policy iteration: first the chance to come out alive, then, among the
+actions within ``TIE`` of the best of it, the chance to win; ties go to attack). States that can
+never end, or surely end, are found by reachability. Everything before the normal rounds — the
+paralysis sequence, round 1 with its event or multi-attack, a fight in progress — is a recursion
+over the fight engine's own nodes.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import math
 from dataclasses import dataclass, field
 
 import numpy as np
+import numpy.typing as npt
 
 from stalkerzone.engine.combat import (
     ACTION,
@@ -154,9 +155,12 @@ class ReferenceSolver:
         top = self.round.monster_health
         choice = [ESCAPE if ESCAPE in self.round.actions else ATTACK] * (top + 1)
         near: list[set[Action]] = []  # stage 2: the actions within TIE of the best chance alive
+        final = False  # stage 3 done: ties went to attack
         while True:
             rows = [self.round_value(s, m, choice[m], s) for m in range(1, top + 1)]
             x = solve_level(rows)
+            if final:
+                break
             changed = False
             for m in range(1, top + 1):
                 options = {a: self.option(s, m, a, x) for a in self.round.actions}
@@ -168,8 +172,17 @@ class ReferenceSolver:
                         choice[m], changed = action, True
             if changed:
                 continue
-            if near:
-                break
+            if near:  # stage 3: where attacking is as good as escaping, attack (if it may hurt:
+                final = True  # a never-hurt stalker attacking "as well" may attack for ever)
+                if self.round.never_hurts:
+                    break
+                for m in range(1, top + 1):
+                    options = {a: self.option(s, m, a, x) for a in self.round.actions}
+                    if choice[m] == ESCAPE and ATTACK in near[m]:
+                        choice[m] = (
+                            ATTACK if options[ATTACK].win >= options[ESCAPE].win - TIE else ESCAPE
+                        )
+                continue
             near = [set()]
             for m in range(1, top + 1):
                 options = {a: self.option(s, m, a, x) for a in self.round.actions}
@@ -247,28 +260,38 @@ def solve_level(rows: list[Linear]) -> list[Outcome]:
             weights[m, ref] += w
         k = row.known
         known[m] = (k.win, k.death, k.escape, k.rounds)
-    live = {m for m in range(1, n + 1) if weights[m].sum() < 1.0 - 1e-15}  # the fight may end
-    grew = True
-    while grew:
-        grew = False
-        for m in range(1, n + 1):
-            if m not in live and any(weights[m, ref] > 0 for ref in live):
-                live.add(m)
-                grew = True
+    live = reaching(weights, {m for m in range(1, n + 1) if weights[m].sum() < 1.0 - 1e-15})
+    cannot_end = set(range(1, n + 1)) - live
+    surely_ends = set(range(1, n + 1)) - reaching(weights, cannot_end)
     x = [Outcome(rounds=math.inf)] * (n + 1)
     idx = sorted(live)
     if not idx:
         return x
     ends = np.linalg.solve(np.eye(len(idx)) - weights[np.ix_(idx, idx)], known[idx, :3])
-    sure = [i for i, m in enumerate(idx) if ends[i].sum() >= 1.0 - 1e-12]
-    sure_idx = [idx[i] for i in sure]
-    rounds = np.full(len(idx), math.inf)
+    sure = sorted(surely_ends)
+    rounds = dict.fromkeys(idx, math.inf)
     if sure:
-        matrix = np.eye(len(sure)) - weights[np.ix_(sure_idx, sure_idx)]
-        rounds[sure] = np.linalg.solve(matrix, known[sure_idx, 3])
+        matrix = np.eye(len(sure)) - weights[np.ix_(sure, sure)]
+        rounds.update(zip(sure, np.linalg.solve(matrix, known[sure, 3]).tolist(), strict=True))
     for i, m in enumerate(idx):
-        x[m] = Outcome(float(ends[i, 0]), float(ends[i, 1]), float(ends[i, 2]), float(rounds[i]))
+        win, death, escape = ends[i].tolist()
+        if m in surely_ends:  # exactly: no rounding may leave a chance of never ending
+            escape = 1.0 - win - death
+        x[m] = Outcome(win, death, escape, rounds[m])
     return x
+
+
+def reaching(weights: npt.NDArray[np.float64], targets: set[int]) -> set[int]:
+    """The states from which one of ``targets`` is reachable (through positive weights)."""
+    found = set(targets)
+    grew = True
+    while grew:
+        grew = False
+        for m in range(1, len(weights)):
+            if m not in found and any(weights[m, ref] > 0 for ref in found):
+                found.add(m)
+                grew = True
+    return found
 
 
 def reference_odds(fight: Fight, policy: Policy = "attack") -> Odds:

@@ -1,11 +1,12 @@
 """A monster that can never hurt the stalker (ARCHITECTURE.md ``odds``): one level for all.
 
-Every monster attack does no damage after the stalker's defence (DMG-2) and there is no drain,
-so the stalker's health never changes in normal rounds: the values per monster health solve
-``x = c_a + P_a x`` for the actions chosen. States from which the fight cannot end (neither a
-win nor an escape is reachable) are found by reachability and never end; the rest is a direct
-linear solve. ``best`` starts from escaping everywhere (the fight then surely ends if escape
-can succeed) and improves the choices until no state prefers the other action.
+Every monster attack does no damage after the stalker's defence (DMG-2) and there is no drain, so
+the stalker's health never changes in normal rounds: the values per monster health solve ``x = c_a
++ P_a x`` for the actions chosen. States from which the fight cannot end (neither a win nor an
+escape is reachable) are found by reachability and never end, those from which no such state is
+reachable surely end; the rest is a direct linear solve. ``best`` starts from escaping everywhere
+(the fight then surely ends if escape can succeed) and improves the choices until no state prefers
+the other action.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ class SteadyLevel:
         self.escape_moves = np.zeros((top, top))
         self.escape_moves[health - 1, regen[health] - 1] = 1.0 - rnd.escape_chance
         escaping = np.full(top, ESCAPE in rnd.actions)
-        improvement = Improvement()
+        improvement = Improvement(ties_to_attack=False)
         for _ in range(2 * top + 4):
             values = self.solve(escaping)
             if ATTACK not in rnd.actions or ESCAPE not in rnd.actions:
@@ -78,7 +79,8 @@ class SteadyLevel:
             ends = np.linalg.solve(system, np.column_stack([wins[live], escapes[live]]))
             values[live, WIN] = ends[:, 0]
             values[live, ENDLESS] = np.maximum(0.0, 1.0 - ends.sum(axis=1))
-            sure = live & (values[:, ENDLESS] <= 1e-12)
+            sure = ~self.reaching(moves, ~live)  # no state that cannot end is reachable
+            values[sure, ENDLESS] = 0.0
             if sure.any():
                 system = np.eye(int(sure.sum())) - moves[np.ix_(sure, sure)]
                 values[sure, ROUNDS] = np.linalg.solve(system, np.ones(int(sure.sum())))
