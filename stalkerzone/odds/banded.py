@@ -66,16 +66,19 @@ class LevelSystem:
     One choice (the *base*) is eliminated (:class:`BandedSystem`); another choice that differs
     in ``k`` rows is the base plus a rank-``k`` change, solved exactly by the Woodbury identity
     with one base solve of ``k`` more columns and a ``k × k`` system. After more than
-    ``MOST_CHANGED`` differing rows the new choice becomes the base.
+    ``MOST_CHANGED`` differing rows the new choice becomes the base. A matrix of one block is
+    inverted instead, and the inverses of the last choices are kept.
     """
 
     MOST_CHANGED = 32
+    KEPT_INVERSES = 16
 
     def __init__(self, attack_moves: Array, escape_moves: Array, q: float, bandwidth: int) -> None:
         self.attack_moves, self.escape_moves = attack_moves, escape_moves
         self.q, self.bandwidth = q, bandwidth
         self.base_escaping: npt.NDArray[np.bool_] | None = None
         self.base: BandedSystem | None = None
+        self.small_inverses: dict[bytes, Array] = {}  # one block: inverse per choice
 
     def matrix_rows(self, escaping: npt.NDArray[np.bool_], rows: npt.NDArray[np.intp]) -> Array:
         moves = np.where(escaping[rows, None], self.escape_moves[rows], self.attack_moves[rows])
@@ -85,10 +88,16 @@ class LevelSystem:
 
     def solve(self, escaping: npt.NDArray[np.bool_], rhs: Array) -> Array:
         """The solution for the choice ``escaping`` (per row: escape, else attack)."""
-        if len(escaping) <= SMALLEST_BLOCK:  # one block: one dense solve is quickest
-            moves = np.where(escaping[:, None], self.escape_moves, self.attack_moves)
-            matrix: Array = np.eye(len(escaping)) - self.q * moves
-            return np.linalg.solve(matrix, rhs)
+        if len(escaping) <= SMALLEST_BLOCK:  # one block: the inverse, kept per choice
+            key = escaping.tobytes()
+            inverse = self.small_inverses.pop(key, None)
+            if inverse is None:
+                moves = np.where(escaping[:, None], self.escape_moves, self.attack_moves)
+                inverse = np.linalg.inv(np.eye(len(escaping)) - self.q * moves)
+                if len(self.small_inverses) >= self.KEPT_INVERSES:
+                    self.small_inverses.pop(next(iter(self.small_inverses)))
+            self.small_inverses[key] = inverse  # the most recent last
+            return inverse @ rhs
         changed = (
             np.flatnonzero(escaping != self.base_escaping)
             if self.base_escaping is not None
