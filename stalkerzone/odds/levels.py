@@ -1,0 +1,278 @@
+"""Normal-round values on a numpy grid, level by level (ARCHITECTURE.md ``odds``).
+
+The grid holds, for every stalker health ``s`` (a *level*) and monster health ``m``, the chance
+to win, the chance to die and the expected number of rounds from the start of a normal round
+(``rounds.NormalRound``); escape is the rest. Stalker health never rises, so level ``s`` needs
+only lower levels — and itself when a monster attack can be harmless and there is no drain
+(a *cyclic* level). One level is a few vector operations over monster health:
+
+- the monster's reply (or first strike) mixes lower levels with the damage chances: one matrix
+  product over a contiguous block of rows;
+- the stalker's attack is a convolution with the damage chances (win where the monster's
+  health reaches 0, FIGHT-6), a failed escape keeps the monster's health (FIGHT-3); both refer
+  to the monster's health after regeneration (ABIL-REGENERATION);
+- a cyclic level is the linear system ``(I - q·P) x = c`` of the chosen actions, solved directly
+  (``banded.BandedSystem``); ``best`` improves the choices and solves again until no state
+  prefers the other action (policy iteration, warm-started from the level below).
+
+A monster that can never hurt the stalker has one level for every health (``steady``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import numpy.typing as npt
+
+from stalkerzone.odds.banded import LevelSystem
+from stalkerzone.odds.outcome import TIE
+from stalkerzone.odds.rounds import ESCAPE, NormalRound
+
+Array = npt.NDArray[np.float64]
+Mask = npt.NDArray[np.bool_]
+WIN, DEATH, ROUNDS = 0, 1, 2  # the fields of a value
+FIELDS = 3
+DENSE_TOP = 128  # up to this monster health a matrix product beats three convolutions
+
+
+def preferred(new: Array, old: Array) -> Mask:
+    """Per state, ``best`` prefers ``new`` to ``old``: more alive (1 - death), ties → more wins."""
+    gain = old[:, DEATH] - new[:, DEATH]
+    return (gain > TIE) | ((gain >= -TIE) & (new[:, WIN] > old[:, WIN] + TIE))
+
+
+class Improvement:
+    """Policy iteration for ``best``: first the chance to come out alive, then the chance to win.
+
+    Stage 1 switches a state to the other action if it is more than ``TIE`` more alive. Once
+    none is, each state keeps the actions within ``TIE`` of its best chance to come out alive,
+    and stage 2 switches among those to one more than ``TIE`` likelier to win. Each stage only
+    improves its own chance, so both end. Last, a state that escapes where attacking is as good
+    (within ``TIE`` on both) attacks — ties go to attack, as in ``preferred`` — and the choices
+    are final. Not for a never-hurt stalker (``steady``): there attacking "as well" may be
+    attacking for ever, so ties keep the choice reached from escaping everywhere.
+    """
+
+    def __init__(self, ties_to_attack: bool = True) -> None:
+        self.near: tuple[Mask, Mask] | None = None  # stage 2: attack, escape near the best
+        self.final = False
+        self.ties_to_attack = ties_to_attack
+
+    def switches(self, attack: Array, escape: Array, escaping: Mask) -> Mask:
+        """The states that switch action (columns: win, 1 - alive)."""
+        chosen = np.where(escaping[:, None], escape, attack)
+        other = np.where(escaping[:, None], attack, escape)
+        switch: Mask
+        if self.final:
+            return np.zeros(len(escaping), dtype=bool)
+        if self.near is None:
+            switch = other[:, DEATH] < chosen[:, DEATH] - TIE
+            switch[0] = False
+            if switch.any():
+                return switch
+            least = np.minimum(attack[:, DEATH], escape[:, DEATH])
+            self.near = (attack[:, DEATH] <= least + TIE, escape[:, DEATH] <= least + TIE)
+        allowed = np.where(escaping, self.near[0], self.near[1])
+        switch = allowed & (other[:, WIN] > chosen[:, WIN] + TIE)
+        switch[0] = False
+        if not switch.any():
+            self.final = True
+            if self.ties_to_attack:
+                switch = escaping & self.near[0] & (attack[:, WIN] >= escape[:, WIN] - TIE)
+        return switch
+
+
+class LevelGrid:
+    """Values at the start of a normal round, solved on demand up to a stalker health."""
+
+    def __init__(self, rnd: NormalRound, capacity: int) -> None:
+        self.rnd = rnd
+        top = self.top = rnd.monster_health
+        self.regenerated = np.minimum(np.arange(top + 1) + rnd.regeneration, top)
+        top_hit = max(d for d, _ in rnd.stalker_damage)
+        self.hit_chance = np.zeros(top_hit + 1)
+        for d, p in rnd.stalker_damage:
+            self.hit_chance[d] += p
+        beyond = np.zeros(max(top_hit, top) + 2)
+        beyond[: top_hit + 1] = self.hit_chance
+        self.win_part = np.cumsum(beyond[::-1])[::-1][: top + 1]  # Σ_{d >= m} chance(d)
+        self.win_part[0] = 0.0
+        self.stay = 1.0 - rnd.escape_chance  # a failed escape
+        self.hit_matrix: Array | None = None  # small fights: the attack as one matrix product
+        if top <= DENSE_TOP:
+            gap = np.arange(top)[:, None] - np.arange(top)[None, :]  # damage from j to m
+            inside = (gap >= 0) & (gap <= top_hit)
+            self.hit_matrix = np.where(inside, self.hit_chance[np.clip(gap, 0, top_hit)], 0.0)
+        self.harmless = rnd.harmless_chance if rnd.drain == 0 else 0.0  # stays at this level
+        self.escape_allowed = ESCAPE in rnd.actions
+        self.attack_allowed = len(rnd.actions) > 1 or not self.escape_allowed
+        # the monster's damage (plus drain) as a drop of stalker health, without the in-level 0
+        drops = [
+            (a + (0 if rnd.first_strike else rnd.drain), p)
+            for a, p in rnd.monster_damage
+            if a + (0 if rnd.first_strike else rnd.drain) > 0
+        ]
+        self.deepest = max([rnd.drain, *(drop for drop, _ in drops)]) + 1
+        self.drop_weights = np.zeros(self.deepest)  # index: deepest - 1 - drop (rows ascending)
+        for drop, p in drops:
+            self.drop_weights[self.deepest - 1 - drop] += p
+        self.values = self._rows(capacity)
+        self.decisions = self._rows(capacity) if rnd.first_strike else self.values
+        self.solved = 0
+        self.escaping: Mask = np.full(top + 1, self.escape_allowed)  # the last level's choices
+        self.bandwidth = max(top_hit - rnd.regeneration, rnd.regeneration, 1)
+        self.system: LevelSystem | None = None  # cyclic levels: I - q·P, built on first use
+
+    def _rows(self, capacity: int) -> Array:
+        rows = np.zeros((self.deepest + capacity + 1, self.top + 1, FIELDS))
+        rows[: self.deepest + 1, :, DEATH] = 1.0  # stalker health 0 and below: death
+        return rows
+
+    def row(self, s: int) -> int:
+        return s + self.deepest
+
+    def value(self, s: int, m: int) -> tuple[float, float, float, float]:
+        """(win, death, endless, rounds) at the start of a normal round at (s, m)."""
+        self.solve_to(s)
+        win, death, rounds = self.values[self.row(s), m]
+        return (float(win), float(death), 0.0, float(rounds))
+
+    def solve_to(self, s: int) -> None:
+        if self.row(s) >= len(self.values):
+            grow = max(s, 2 * (len(self.values) - self.deepest))
+            self.values = np.concatenate([self.values, self._rows(grow)[self.deepest + 1 :]])
+            if self.rnd.first_strike:
+                self.decisions = np.concatenate(
+                    [self.decisions, self._rows(grow)[self.deepest + 1 :]]
+                )
+            else:
+                self.decisions = self.values
+        for level in range(self.solved + 1, s + 1):
+            if self.rnd.first_strike:
+                self._first_strike_level(level)
+            else:
+                self._level(level)
+            self.solved = level
+
+    # --- vector steps ----------------------------------------------------------------------
+
+    def lower_mix(self, grid: Array, s: int) -> Array:
+        """Σ chance(drop)·grid[s - drop] over the monster's damage (and drain), drop > 0."""
+        block = grid[self.row(s) - self.deepest + 1 : self.row(s) + 1]
+        mixed = self.drop_weights @ block.reshape(self.deepest, -1)
+        return np.asarray(mixed.reshape(self.top + 1, FIELDS))
+
+    def attack(self, after: Array) -> Array:
+        """The stalker attacks; ``after[j]``: the value once the monster is left at health j."""
+        out = np.empty_like(after)
+        out[0] = 0.0
+        if self.hit_matrix is not None:
+            out[1:] = self.hit_matrix @ after[1:]
+        else:
+            for f in range(FIELDS):
+                out[1:, f] = np.convolve(after[1:, f], self.hit_chance)[: self.top]
+        out[:, WIN] += self.win_part
+        return out
+
+    def escape(self, after: Array) -> Array:
+        """The stalker tries to escape: the fight goes on only if the roll fails (FIGHT-3)."""
+        return self.stay * after
+
+    def choose(self, attack: Array, escape: Array) -> tuple[Array, Mask]:
+        """The policy's action per state (``best``: ``preferred``) and the value it gives."""
+        if not self.escape_allowed:
+            return attack, np.zeros(self.top + 1, dtype=bool)
+        if not self.attack_allowed:
+            return escape, np.ones(self.top + 1, dtype=bool)
+        escaping = preferred(escape, attack)
+        return np.where(escaping[:, None], escape, attack), escaping
+
+    # --- one level -------------------------------------------------------------------------
+
+    def _level(self, s: int) -> None:
+        """The stalker acts first: action, the monster's reply, drain, regeneration."""
+        lower = self.lower_mix(self.values, s)[self.regenerated]
+        if_attack, if_escape = self.attack(lower), self.escape(lower)
+        if_attack[:, ROUNDS] += 1.0
+        if_escape[:, ROUNDS] += 1.0
+        if self.harmless == 0.0:
+            value, self.escaping = self.choose(if_attack, if_escape)
+        else:
+            q, regen = self.harmless, self.regenerated
+            value, self.escaping = self._policy_iteration(
+                if_attack, if_escape, lambda x: lower + q * x[regen]
+            )
+        self.values[self.row(s)] = value
+        self.values[self.row(s), 0] = 0.0
+
+    def _first_strike_level(self, s: int) -> None:
+        """ABIL-FIRST-STRIKE: the strike, the stalker's action, drain, regeneration."""
+        rnd, q, regen = self.rnd, self.rnd.harmless_chance, self.regenerated
+        struck = self.lower_mix(self.decisions, s)  # strikes that hurt: decisions lower down
+        struck[:, ROUNDS] += 1.0
+        if rnd.drain > 0:  # the decision after a harmless strike refers to level s - drain
+            after = self.values[self.row(s - rnd.drain)][regen]
+            decision, self.escaping = self.choose(self.attack(after), self.escape(after))
+            self.values[self.row(s)] = struck + q * decision
+        elif q == 0.0:  # every strike hurts: the decisions at this level come after it
+            self.values[self.row(s)] = struck
+            after = struck[regen]
+            decision, self.escaping = self.choose(self.attack(after), self.escape(after))
+        else:  # a harmless strike leaves the decision at this level: a linear system
+            win_now = np.zeros((self.top + 1, FIELDS))
+            win_now[:, WIN] = q * self.win_part
+            value, self.escaping = self._policy_iteration(
+                struck + win_now, struck, lambda x: x[regen]
+            )
+            self.values[self.row(s)] = value
+            after = value[regen]
+            decision = np.where(self.escaping[:, None], self.escape(after), self.attack(after))
+        self.values[self.row(s), 0] = 0.0
+        self.decisions[self.row(s)] = decision
+        self.decisions[self.row(s), 0] = 0.0
+
+    def _policy_iteration(
+        self,
+        if_attack: Array,
+        if_escape: Array,
+        after: Callable[[Array], Array],
+    ) -> tuple[Array, Mask]:
+        """Solve ``x = c_a + q·P_a x`` for the chosen actions ``a``; improve the choices.
+
+        ``if_attack`` / ``if_escape``: the constant part per action; ``after(x)`` the values once
+        the action is taken (the stalker's options are ``attack(after(x))`` and
+        ``escape(after(x))``). ``Improvement`` switches only states that strictly prefer the
+        other action, so the choices stop changing after a few solves.
+        """
+        escaping = self.escaping.copy()
+        improvement = Improvement()
+        for _ in range(2 * self.top + 4):
+            constant = np.where(escaping[:, None], if_escape, if_attack)
+            x = np.zeros((self.top + 1, FIELDS))
+            x[1:] = self._system().solve(escaping[1:], constant[1:])
+            if not (self.escape_allowed and self.attack_allowed):
+                return x, escaping
+            options_after = after(x)
+            switch = improvement.switches(
+                self.attack(options_after), self.escape(options_after), escaping
+            )
+            switch[0] = False
+            if not switch.any():
+                return x, escaping
+            escaping = escaping ^ switch  # the last solve has the final choices
+        raise RuntimeError("odds: the choices of a level kept changing")  # pragma: no cover
+
+    def _system(self) -> LevelSystem:
+        """The linear system of a cyclic level (the same at every level: only choices differ)."""
+        if self.system is None:
+            top, regen = self.top, self.regenerated
+            health = np.arange(1, top + 1)
+            attack_moves = np.zeros((top, top))
+            for d, p in self.rnd.stalker_damage:
+                rows = health[health > d]
+                attack_moves[rows - 1, regen[rows - d] - 1] += p
+            escape_moves = np.zeros((top, top))
+            escape_moves[health - 1, regen[health] - 1] = self.stay
+            self.system = LevelSystem(attack_moves, escape_moves, self.harmless, self.bandwidth)
+        return self.system
