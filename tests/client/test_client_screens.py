@@ -15,10 +15,10 @@ import pytest
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
 from stalkerzone.client.render.card_face import CardFace, art_texture
-from stalkerzone.client.screens.bases import BaseScreen
+from stalkerzone.client.screens.bases.screen import BaseScreen
 from stalkerzone.client.screens.fight.screen import FightView
 from stalkerzone.client.screens.rules import RulesView
-from stalkerzone.client.screens.stalker import StalkerView
+from stalkerzone.client.screens.stalker.screen import StalkerView
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.rules_sections import abilities_in_play, search, start_section
 from stalkerzone.client.widgets import theme

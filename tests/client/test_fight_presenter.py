@@ -61,7 +61,8 @@ def test_buttons_at_a_decision_carry_odds_and_rule_reasons() -> None:
     page = page_of(fight)
     attack = page.button("attack")
     assert attack is not None and attack.enabled and attack.primary
-    assert attack.odds == "win >99.9% · death 0.0%"  # 2d6 against 8 health, no defence
+    # 2d6 kills 8 health within 4 rounds; 1d6 cannot take 20 health in the 3 replies before
+    assert attack.odds == "win 100.0% · death 0.0%"
     # no grenade held: disabled with the engine's FIGHT-2 refusal
     throw = page.button("grenade")
     assert throw is not None and not throw.enabled
