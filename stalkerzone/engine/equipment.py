@@ -1,16 +1,20 @@
-"""Slots, backpack and derived stats (EQ-1 … EQ-9, ST-1, ST-5).
+"""Slots, backpack and derived stats (EQ-1 … EQ-10, ST-1, ST-5).
 
 A single slot (weapon, head, body, navigation) swaps: activating a second card sends the first
-to the backpack (EQ-3). Artifacts are capped by ``variant.active_artifacts`` and grenades by
-``variant.grenade_cap`` (EQ-6, EQ-7: the cap is on active grenades; the backpack holds any
-number, EQ-2). Modifiers are always allowed in their slot; they count only with a weapon of their
-type (EQ-4, computed by :func:`stalkerzone.engine.loadout.derive`).
+to the backpack (EQ-3). Artifacts are capped by ``variant.active_artifacts`` (EQ-7); grenades by
+``variant.grenade_cap`` counted over everything the stalker carries, backpack included (EQ-6).
+Modifiers are always allowed in their slot; they count only with a weapon of their type (EQ-4,
+computed by :func:`stalkerzone.engine.loadout.derive`).
+
+EQ-10: a gained card goes into its slot only if there is room and activating it lowers no stat
+(:func:`gain`); when the maximum health changes through equipment, the damage taken is kept
+(:func:`keep_damage`), and a rearrangement that would take health below 1 is refused.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any, TypeVar
+from dataclasses import dataclass, replace
+from typing import Any, Literal, TypeVar
 
 from stalkerzone.engine.cards import (
     AnyCard,
@@ -19,12 +23,14 @@ from stalkerzone.engine.cards import (
     Grenade,
     Navigation,
     StalkerCard,
+    Stat,
     Stimulator,
     Weapon,
     WeaponMod,
 )
 from stalkerzone.engine.illegal import EquipmentRefused
 from stalkerzone.engine.loadout import Loadout, StalkerStats, derive
+from stalkerzone.engine.messages import Note
 from stalkerzone.engine.state import GameContext, PlayerState, card_id
 from stalkerzone.engine.variant import Variant
 
@@ -109,14 +115,59 @@ def stats(player: PlayerState, ctx: GameContext) -> StalkerStats:
     return derive(loadout(player, ctx), ctx.variant, protection_minus=player.protection_minus)
 
 
-def clamp_health(player: PlayerState, ctx: GameContext) -> PlayerState:
-    """ST-5: health never exceeds the maximum (e.g. after stashing a +health artifact)."""
-    top = max(1, stats(player, ctx).max_health)
-    return replace(player, health=min(player.health, top)) if player.health > top else player
+def stat_lowered(before: StalkerStats, after: StalkerStats) -> Stat | None:
+    """EQ-10: the first stat that ``after`` has lower than ``before`` (attack by its average)."""
+    if after.attack.mean(after.one_die_bonus) < before.attack.mean(before.one_die_bonus) - 1e-9:
+        return "attack"
+    if after.grenade_bonus < before.grenade_bonus:
+        return "attack"
+    for stat, old, new in (
+        ("defence", before.defence, after.defence),
+        ("movement", before.movement, after.movement),
+        ("escape", before.escape_bonus, after.escape_bonus),
+        ("max_health", before.max_health, after.max_health),
+    ):
+        if new < old:
+            return stat  # type: ignore[return-value]
+    return None
 
 
-def activate(player: PlayerState, instance: str, ctx: GameContext) -> PlayerState:
-    """EQ-3, EQ-6, EQ-7: move a card from the backpack into its slot."""
+def keep_damage(before: PlayerState, after: PlayerState, ctx: GameContext) -> PlayerState:
+    """EQ-10: the maximum health changed from ``before`` to ``after``: the damage taken is kept.
+
+    Health moves by as much as the maximum did, never below 1 and never above the maximum."""
+    old_top = stats(before, ctx).max_health
+    new_top = stats(after, ctx).max_health
+    if old_top == new_top:
+        return after
+    health = min(new_top, max(1, after.health + new_top - old_top))
+    return replace(after, health=health)
+
+
+def _health_after(before: PlayerState, after: PlayerState, ctx: GameContext) -> int:
+    """The health ``after`` a rearrangement would leave (EQ-10), before the floor of 1."""
+    return after.health + stats(after, ctx).max_health - stats(before, ctx).max_health
+
+
+def _floor_refusal(
+    before: PlayerState, after: PlayerState, instance: str, ctx: GameContext
+) -> EquipmentRefused | None:
+    """EQ-10: rearranging never takes health below 1, so such a rearrangement is refused."""
+    health = _health_after(before, after, ctx)
+    if health >= 1:
+        return None
+    cid = card_id(instance)
+    return EquipmentRefused(
+        "EQ-10",
+        f"moving {cid} would take your health to {health}; heal first",
+        key="health_floor",
+        card=cid,
+        health=health,
+    )
+
+
+def _activated(player: PlayerState, instance: str, ctx: GameContext) -> PlayerState:
+    """The player with ``instance`` moved from the backpack into its slot, or the refusal."""
     if instance not in player.backpack:
         cid = card_id(instance)
         raise EquipmentRefused(
@@ -132,7 +183,7 @@ def activate(player: PlayerState, instance: str, ctx: GameContext) -> PlayerStat
         old: str | None = getattr(player, slot)
         if old is not None:
             backpack = (*backpack, old)
-        return clamp_health(_set(replace(player, backpack=backpack), slot, instance), ctx)
+        return _set(replace(player, backpack=backpack), slot, instance)
     held: tuple[str, ...] = getattr(player, slot)
     limit = slot_limit(slot, ctx.variant)
     if limit is not None and len(held) >= limit:
@@ -144,17 +195,53 @@ def activate(player: PlayerState, instance: str, ctx: GameContext) -> PlayerStat
             limit=limit,
             slot=slot,
         )
-    return clamp_health(_set(replace(player, backpack=backpack), slot, (*held, instance)), ctx)
+    return _set(replace(player, backpack=backpack), slot, (*held, instance))
 
 
-def stash(player: PlayerState, instance: str, ctx: GameContext) -> PlayerState:
-    """EQ-8: move an active card into the backpack."""
+def _stashed(player: PlayerState, instance: str) -> PlayerState:
     slot = find_slot(player, instance)
     if slot is None:
         cid = card_id(instance)
         raise EquipmentRefused("EQ-8", f"{cid} is not active", key="not_active", card=cid)
     player = remove_card(player, instance)
-    return clamp_health(replace(player, backpack=(*player.backpack, instance)), ctx)
+    return replace(player, backpack=(*player.backpack, instance))
+
+
+def activate_refusal(
+    player: PlayerState, instance: str, ctx: GameContext
+) -> EquipmentRefused | None:
+    """Why :func:`activate` would refuse ``instance`` now (None if it would not)."""
+    try:
+        after = _activated(player, instance, ctx)
+    except EquipmentRefused as refusal:
+        return refusal
+    return _floor_refusal(player, after, instance, ctx)
+
+
+def stash_refusal(player: PlayerState, instance: str, ctx: GameContext) -> EquipmentRefused | None:
+    """Why :func:`stash` would refuse ``instance`` now (None if it would not)."""
+    try:
+        after = _stashed(player, instance)
+    except EquipmentRefused as refusal:
+        return refusal
+    return _floor_refusal(player, after, instance, ctx)
+
+
+def activate(player: PlayerState, instance: str, ctx: GameContext) -> PlayerState:
+    """EQ-3, EQ-7, EQ-10: move a card from the backpack into its slot (a single slot swaps);
+    health moves with the maximum health."""
+    refusal = activate_refusal(player, instance, ctx)
+    if refusal is not None:
+        raise refusal
+    return keep_damage(player, _activated(player, instance, ctx), ctx)
+
+
+def stash(player: PlayerState, instance: str, ctx: GameContext) -> PlayerState:
+    """EQ-8, EQ-10: move an active card into the backpack; health moves with the maximum."""
+    refusal = stash_refusal(player, instance, ctx)
+    if refusal is not None:
+        raise refusal
+    return keep_damage(player, _stashed(player, instance), ctx)
 
 
 def find_slot(player: PlayerState, instance: str) -> str | None:
@@ -180,23 +267,119 @@ def remove_card(player: PlayerState, instance: str) -> PlayerState:
     raise KeyError(instance)
 
 
-def receive(player: PlayerState, instance: str, ctx: GameContext) -> PlayerState:
-    """EQ-1: a new card goes into its slot if there is room, otherwise into the backpack.
+def carried_grenades(player: PlayerState, ctx: GameContext) -> int:
+    """EQ-6: every grenade the stalker carries, active and in the backpack."""
+    return len(player.grenades) + sum(
+        1 for instance in player.backpack if isinstance(ctx.card(instance), Grenade)
+    )
 
-    An artifact that lowers the maximum health lowers the health with it (ST-5)."""
-    card = ctx.card(instance)
+
+def grenade_room(player: PlayerState, card: AnyCard, ctx: GameContext) -> bool:
+    """EQ-6: whether the stalker may take ``card`` (only grenades are capped)."""
+    return not isinstance(card, Grenade) or carried_grenades(player, ctx) < ctx.variant.grenade_cap
+
+
+def slot_has_room(player: PlayerState, card: AnyCard, ctx: GameContext) -> bool:
+    """EQ-7: whether the card's slot takes it without sending another card to the backpack."""
     slot = slot_of(card)
-    if slot is not None:
-        limit = slot_limit(slot, ctx.variant)
-        if slot in SINGLE_SLOTS:
-            if getattr(player, slot) is None:
-                return _set(player, slot, instance)
-        else:
-            held: tuple[str, ...] = getattr(player, slot)
-            if limit is None or len(held) < limit:
-                player = _set(player, slot, (*held, instance))
-                return clamp_health(player, ctx) if slot == "artifacts" else player
-    return replace(player, backpack=(*player.backpack, instance))
+    if slot is None:
+        return False
+    if slot in SINGLE_SLOTS:
+        return getattr(player, slot) is None
+    limit = slot_limit(slot, ctx.variant)
+    return limit is None or len(getattr(player, slot)) < limit
+
+
+GainReason = Literal["", "slot_full", "lowers_stat", "no_slot", "grenade_cap"]
+
+
+@dataclass(frozen=True, slots=True)
+class Gained:
+    """Where a gained card went (EQ-6, EQ-10): ``"slot"``, ``"backpack"`` or ``"left"`` (not
+    taken: the grenade cap is reached), why (``reason``) and the stat it would lower."""
+
+    player: PlayerState
+    where: Literal["slot", "backpack", "left"]
+    reason: GainReason = ""
+    stat: Stat | None = None
+
+
+def gain(player: PlayerState, instance: str, ctx: GameContext) -> Gained:
+    """EQ-6, EQ-10: a gained card goes into its slot if there is room and activating it lowers
+    no stat; otherwise into the backpack. A grenade over the cap is not taken (``"left"``)."""
+    card = ctx.card(instance)
+    if not grenade_room(player, card, ctx):
+        return Gained(player, "left", "grenade_cap")
+    into_backpack = replace(player, backpack=(*player.backpack, instance))
+    if slot_of(card) is None:
+        return Gained(into_backpack, "backpack", "no_slot")
+    if not slot_has_room(player, card, ctx):
+        return Gained(into_backpack, "backpack", "slot_full")
+    active = _activated(into_backpack, instance, ctx)
+    lowered = stat_lowered(stats(player, ctx), stats(active, ctx))
+    if lowered is not None:
+        return Gained(into_backpack, "backpack", "lowers_stat", lowered)
+    return Gained(keep_damage(player, active, ctx), "slot")
+
+
+def receive(player: PlayerState, instance: str, ctx: GameContext) -> PlayerState:
+    """EQ-10: the player after a card is taken (its slot or the backpack, as :func:`gain`).
+
+    The caller has checked the grenade cap (EQ-6); this never leaves a card behind."""
+    gained = gain(player, instance, ctx)
+    if gained.where == "left":
+        return replace(player, backpack=(*player.backpack, instance))
+    return gained.player
+
+
+def gained_note(gained: Gained, name: str, instance: str, rule: str) -> Note:
+    """EQ-6, EQ-10: the note saying where a gained card went and why."""
+    cid = card_id(instance)
+    if gained.where == "slot":
+        return Note(
+            "EQ-10",
+            "gained_to_slot",
+            f"{cid} goes into its slot",
+            player=name,
+            card=cid,
+            source=rule,
+        )
+    if gained.where == "left":
+        return Note(
+            "EQ-6",
+            "gained_grenade_cap",
+            f"{cid} stays where it was: {name} carries the most grenades allowed",
+            player=name,
+            card=cid,
+            source=rule,
+        )
+    if gained.reason == "lowers_stat":
+        return Note(
+            "EQ-10",
+            "gained_lowers_stat",
+            f"{cid} goes to the backpack: activating it would lower {gained.stat}",
+            player=name,
+            card=cid,
+            stat=str(gained.stat),
+            source=rule,
+        )
+    if gained.reason == "slot_full":
+        return Note(
+            "EQ-10",
+            "gained_slot_full",
+            f"{cid} goes to the backpack: its slot is full",
+            player=name,
+            card=cid,
+            source=rule,
+        )
+    return Note(
+        "EQ-10",
+        "gained_to_backpack",
+        f"{cid} goes to the backpack",
+        player=name,
+        card=cid,
+        source=rule,
+    )
 
 
 def _set(player: PlayerState, slot: str, value: Any) -> PlayerState:

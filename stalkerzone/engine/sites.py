@@ -22,9 +22,10 @@ from stalkerzone.engine.cards import (
 )
 from stalkerzone.engine.combat import Decision, IllegalFightAction, StalkerSide, play_chance
 from stalkerzone.engine.combat import start_fight as combat_start_fight
+from stalkerzone.engine.damage import damage_after_defence
 from stalkerzone.engine.death import kill, pick_up
 from stalkerzone.engine.dice import FISTS
-from stalkerzone.engine.equipment import loadout, receive, remove_card, stats
+from stalkerzone.engine.equipment import gain, gained_note, loadout, remove_card, stats
 from stalkerzone.engine.hexes import Hex
 from stalkerzone.engine.illegal import FightRefused
 from stalkerzone.engine.messages import Note
@@ -89,10 +90,11 @@ def give_artifact(state: GameState, index: int, rng: Rng, rule: str) -> GameStat
     state, instance = draw(state, "artifacts", "artifact_discard", rng)
     if instance is None:
         return note(state, Note(rule, "artifact_deck_empty", "the artifact deck is empty"))
-    player = receive(state.players[index], instance, state.ctx)
-    state = set_player(state, index, player)
+    player = state.players[index]
+    gained = gain(player, instance, state.ctx)
+    state = set_player(state, index, gained.player)
     cid = card_id(instance)
-    return note(
+    state = note(
         state,
         Note(
             rule,
@@ -102,6 +104,7 @@ def give_artifact(state: GameState, index: int, rng: Rng, rule: str) -> GameStat
             card=cid,
         ),
     )
+    return note(state, gained_note(gained, player.name, instance, rule))
 
 
 # --- arriving ---------------------------------------------------------------------------------
@@ -290,7 +293,7 @@ def draw_event(state: GameState, index: int, rng: Rng) -> GameState:
     if kind == "damage":
         rolled = (effect.attack or FISTS).roll(rng)
         defence = 0 if effect.ignores_defence else stats(player, ctx).defence
-        return hurt(state, index, max(0, rolled - defence))
+        return hurt(state, index, damage_after_defence(rolled, defence))
     # A fight effect on an immediate card: nothing to hold it for (CARDS.md allows it).
     return note(
         state,
@@ -304,14 +307,20 @@ def draw_event(state: GameState, index: int, rng: Rng) -> GameState:
 
 
 def lose_armour(state: GameState, index: int, instance: str) -> GameState:
-    """EVENT-1 "loss of protection": the chosen armour card goes back to the bases' stock."""
+    """EVENT-1 "loss of protection": the chosen armour card leaves the game (not to the stock)."""
     player = remove_card(state.players[index], instance)
     state = set_player(state, index, player)
-    state = replace(state, decks=put(state.decks, "stock", instance), phase="turn")
+    state = replace(state, decks=put(state.decks, "removed", instance), phase="turn")
     cid = card_id(instance)
     return note(
         state,
-        Note("EVENT-1", "armour_lost", f"{player.name} loses {cid}", player=player.name, card=cid),
+        Note(
+            "EVENT-1",
+            "armour_lost",
+            f"{player.name} loses {cid}: it leaves the game",
+            player=player.name,
+            card=cid,
+        ),
     )
 
 

@@ -73,13 +73,17 @@ def take(state: GameState, cid: str) -> tuple[GameState, str]:
 
 
 def give(state: GameState, index: int, cid: str, where: str = "slot") -> tuple[GameState, str]:
-    """Hand a player a card from the decks: into its slot ("slot") or the backpack."""
+    """Hand a player a card from the decks: into its slot if it has room ("slot"; a penalty
+    card too, as a player who activates it), as a gained card (``"gained"``, EQ-10) or into the
+    backpack ("backpack")."""
     state, instance = take(state, cid)
-    player = state.players[index]
+    player = replace(state.players[index], backpack=(*state.players[index].backpack, instance))
     if where == "slot":
-        player = equipment.receive(player, instance, state.ctx)
-    else:
-        player = replace(player, backpack=(*player.backpack, instance))
+        room = equipment.slot_has_room(state.players[index], state.card(instance), state.ctx)
+        if room and equipment.activate_refusal(player, instance, state.ctx) is None:
+            player = equipment.activate(player, instance, state.ctx)
+    elif where == "gained":
+        player = equipment.gain(state.players[index], instance, state.ctx).player
     return set_player(state, index, player), instance
 
 
