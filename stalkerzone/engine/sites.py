@@ -6,7 +6,6 @@ its state, hands the player's decisions to it and samples its chance nodes with 
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from stalkerzone.engine.cards import (
@@ -20,14 +19,13 @@ from stalkerzone.engine.cards import (
     Site,
     VisitRequirement,
 )
-from stalkerzone.engine.combat import Decision, IllegalFightAction, StalkerSide, play_chance
+from stalkerzone.engine.combat import Decision, StalkerSide, play_chance
 from stalkerzone.engine.combat import start_fight as combat_start_fight
 from stalkerzone.engine.damage import damage_after_defence
 from stalkerzone.engine.death import kill, pick_up
 from stalkerzone.engine.dice import FISTS
 from stalkerzone.engine.equipment import gain, gained_note, loadout, remove_card, stats
 from stalkerzone.engine.hexes import Hex
-from stalkerzone.engine.illegal import FightRefused
 from stalkerzone.engine.messages import Note
 from stalkerzone.engine.rng import Rng
 from stalkerzone.engine.state import (
@@ -41,9 +39,6 @@ from stalkerzone.engine.state import (
     note,
     set_player,
 )
-
-_RULE_ID = re.compile(r"^[A-Z]+(?:-[A-Z0-9]+)+: ")
-
 
 # --- drawing cards --------------------------------------------------------------------------
 
@@ -405,15 +400,8 @@ def decide(
     """FIGHT-2: one decision, then chance until the next decision or the end."""
     held = state.fight
     assert held is not None
-    try:
-        fight = held.fight.apply(Decision(action, grenade=grenade, stimulator=stimulator))  # type: ignore[arg-type]
-    except IllegalFightAction as error:
-        message = str(error)
-        extra = dict(error.params)
-        if _RULE_ID.match(message):
-            rule, _, rest = message.partition(": ")
-            raise FightRefused(rule, rest, key=error.key, **extra) from None
-        raise FightRefused("FIGHT-2", message, key=error.key, **extra) from None
+    decision = Decision(action, grenade=grenade, stimulator=stimulator)  # type: ignore[arg-type]
+    fight = held.fight.apply(decision)  # a FightRefused names its rule (FIGHT-2, FIGHT-4)
     fight = play_chance(fight, rng)
     state = replace(state, fight=replace(held, fight=fight))
     return finish_fight(state, rng) if fight.is_terminal else state

@@ -21,7 +21,7 @@ from typing import Any
 
 from stalkerzone.client.text import i18n
 
-WORDS = ("base", "colour", "pile", "slot")
+WORDS = ("base", "colour", "pile", "slot", "stat")
 """Parameters whose values are translated through ``[engine_words]`` (``colour_red``)."""
 
 
