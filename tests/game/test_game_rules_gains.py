@@ -14,6 +14,7 @@ from stalkerzone.engine.actions import Activate, Buy, Heal, Move, Stash
 from stalkerzone.engine.cards import Artifact, Site
 from stalkerzone.engine.game import apply, legal_actions
 from stalkerzone.engine.illegal import EquipmentRefused
+from stalkerzone.engine.loadout import StalkerStats
 from stalkerzone.engine.messages import Note
 from stalkerzone.engine.rng import Rng
 from stalkerzone.engine.state import GameState, LootPile, card_id
@@ -24,7 +25,7 @@ from tests.support.game import edit, fresh, give, hex_of, next_to, on_top, take,
 ALL = frozenset(range(1, 7))
 
 
-def stats_of(state: GameState, index: int = 0) -> equipment.StalkerStats:
+def stats_of(state: GameState, index: int = 0) -> StalkerStats:
     return equipment.stats(state.players[index], state.ctx)
 
 

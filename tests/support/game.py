@@ -24,6 +24,28 @@ from stalkerzone.engine.state import (
 from stalkerzone.engine.variant import Variant
 from tests.support.base import base_cards, sectors
 
+__all__ = [
+    "RULE_FIRST",
+    "STALKERS",
+    "all_instances",
+    "base_cards",
+    "cards_with",
+    "check_invariants",
+    "edit",
+    "fight_to_end",
+    "fresh",
+    "give",
+    "hex_of",
+    "next_to",
+    "on_top",
+    "player",
+    "playing",
+    "sectors",
+    "take",
+    "variant",
+    "with_reputation",
+]
+
 RULE_FIRST = re.compile(r"^[A-Z]+(?:-[A-Z0-9]+)+: \S")
 STALKERS = ("gromoboy", "nosorog", "shustry", "mazhor", "sledopyt", "bugai")
 
