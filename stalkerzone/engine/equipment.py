@@ -42,20 +42,21 @@ MULTI_SLOTS = ("mods", "artifacts", "grenades", "stimulators")
 
 def slot_of(card: AnyCard) -> str | None:
     """The slot a card goes into, or None for cards that are never active (trophies, orders…)."""
-    if isinstance(card, Weapon):
-        return "weapon"
-    if isinstance(card, WeaponMod):
-        return "mods"
-    if isinstance(card, Armour):
-        return card.slot
-    if isinstance(card, Navigation):
-        return "navigation"
-    if isinstance(card, Artifact):
-        return "artifacts"
-    if isinstance(card, Grenade):
-        return "grenades"
-    if isinstance(card, Stimulator):
-        return "stimulators"
+    match card:
+        case Weapon():
+            return "weapon"
+        case WeaponMod():
+            return "mods"
+        case Armour(slot=slot):
+            return slot
+        case Navigation():
+            return "navigation"
+        case Artifact():
+            return "artifacts"
+        case Grenade():
+            return "grenades"
+        case Stimulator():
+            return "stimulators"
     return None
 
 

@@ -133,24 +133,25 @@ class MonsterSide:
             str(monster.name), colour, stats.health, stats.attack, stats.defence, card_id=monster.id
         )
         for ability in monster.abilities:
-            if isinstance(ability, Drain):
-                side = replace(side, drain=side.drain + ability.amount.of(colour))
-            elif isinstance(ability, Paralysis):
-                side = replace(
-                    side,
-                    paralysis_rolls=side.paralysis_rolls + ability.rolls.of(colour),
-                    paralysis_faces=ability.succeeds_on,
-                )
-            elif isinstance(ability, FirstStrike):
-                side = replace(side, first_strike=True)
-            elif isinstance(ability, Regeneration):
-                side = replace(side, regeneration=side.regeneration + ability.amount.of(colour))
-            elif isinstance(ability, MultiAttack):
-                side = replace(
-                    side,
-                    multi_attacks=max(side.multi_attacks, ability.attacks.of(colour)),
-                    multi_rounds=side.multi_rounds | ability.rounds,
-                )
+            match ability:
+                case Drain(amount=amount):
+                    side = replace(side, drain=side.drain + amount.of(colour))
+                case Paralysis(rolls=rolls, succeeds_on=faces):
+                    side = replace(
+                        side,
+                        paralysis_rolls=side.paralysis_rolls + rolls.of(colour),
+                        paralysis_faces=faces,
+                    )
+                case FirstStrike():
+                    side = replace(side, first_strike=True)
+                case Regeneration(amount=amount):
+                    side = replace(side, regeneration=side.regeneration + amount.of(colour))
+                case MultiAttack(attacks=attacks, rounds=rounds):
+                    side = replace(
+                        side,
+                        multi_attacks=max(side.multi_attacks, attacks.of(colour)),
+                        multi_rounds=side.multi_rounds | rounds,
+                    )
         return side
 
 
