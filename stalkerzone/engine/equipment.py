@@ -145,16 +145,18 @@ def keep_damage(before: PlayerState, after: PlayerState, ctx: GameContext) -> Pl
     return replace(after, health=health)
 
 
-def _health_after(before: PlayerState, after: PlayerState, ctx: GameContext) -> int:
-    """The health ``after`` a rearrangement would leave (EQ-10), before the floor of 1."""
-    return after.health + stats(after, ctx).max_health - stats(before, ctx).max_health
+def moves_max_health(card: AnyCard) -> bool:
+    """Whether activating or stashing ``card`` can change the maximum health (EQ-10)."""
+    return isinstance(card, Artifact) and any(e.stat == "max_health" for e in card.effects)
 
 
 def _floor_refusal(
     before: PlayerState, after: PlayerState, instance: str, ctx: GameContext
 ) -> EquipmentRefused | None:
     """EQ-10: rearranging never takes health below 1, so such a rearrangement is refused."""
-    health = _health_after(before, after, ctx)
+    if not moves_max_health(ctx.card(instance)):
+        return None
+    health = after.health + stats(after, ctx).max_health - stats(before, ctx).max_health
     if health >= 1:
         return None
     cid = card_id(instance)
@@ -167,18 +169,37 @@ def _floor_refusal(
     )
 
 
-def _activated(player: PlayerState, instance: str, ctx: GameContext) -> PlayerState:
-    """The player with ``instance`` moved from the backpack into its slot, or the refusal."""
+def _activation_refusal(
+    player: PlayerState, instance: str, ctx: GameContext
+) -> EquipmentRefused | None:
+    """EQ-1, EQ-6, EQ-7, EQ-8: why ``instance`` cannot go from the backpack into its slot."""
     if instance not in player.backpack:
         cid = card_id(instance)
-        raise EquipmentRefused(
+        return EquipmentRefused(
             "EQ-8", f"{cid} is not in your backpack", key="not_in_backpack", card=cid
         )
-    card = ctx.card(instance)
-    slot = slot_of(card)
+    slot = slot_of(ctx.card(instance))
     if slot is None:
         cid = card_id(instance)
-        raise EquipmentRefused("EQ-1", f"{cid} has no slot", key="no_slot", card=cid)
+        return EquipmentRefused("EQ-1", f"{cid} has no slot", key="no_slot", card=cid)
+    limit = slot_limit(slot, ctx.variant)
+    if slot in MULTI_SLOTS and limit is not None and len(getattr(player, slot)) >= limit:
+        rule = "EQ-6" if slot == "grenades" else "EQ-7"
+        return EquipmentRefused(
+            rule,
+            f"at most {limit} active {slot}; stash one first",
+            key="slot_full",
+            limit=limit,
+            slot=slot,
+        )
+    return None
+
+
+def _activated(player: PlayerState, instance: str, ctx: GameContext) -> PlayerState:
+    """The player with ``instance`` moved from the backpack into its slot (a single slot
+    swaps); the caller has checked :func:`_activation_refusal`."""
+    slot = slot_of(ctx.card(instance))
+    assert slot is not None
     backpack = _without(player.backpack, instance)
     if slot in SINGLE_SLOTS:
         old: str | None = getattr(player, slot)
@@ -186,24 +207,10 @@ def _activated(player: PlayerState, instance: str, ctx: GameContext) -> PlayerSt
             backpack = (*backpack, old)
         return _set(replace(player, backpack=backpack), slot, instance)
     held: tuple[str, ...] = getattr(player, slot)
-    limit = slot_limit(slot, ctx.variant)
-    if limit is not None and len(held) >= limit:
-        rule = "EQ-6" if slot == "grenades" else "EQ-7"
-        raise EquipmentRefused(
-            rule,
-            f"at most {limit} active {slot}; stash one first",
-            key="slot_full",
-            limit=limit,
-            slot=slot,
-        )
     return _set(replace(player, backpack=backpack), slot, (*held, instance))
 
 
 def _stashed(player: PlayerState, instance: str) -> PlayerState:
-    slot = find_slot(player, instance)
-    if slot is None:
-        cid = card_id(instance)
-        raise EquipmentRefused("EQ-8", f"{cid} is not active", key="not_active", card=cid)
     player = remove_card(player, instance)
     return replace(player, backpack=(*player.backpack, instance))
 
@@ -212,20 +219,20 @@ def activate_refusal(
     player: PlayerState, instance: str, ctx: GameContext
 ) -> EquipmentRefused | None:
     """Why :func:`activate` would refuse ``instance`` now (None if it would not)."""
-    try:
-        after = _activated(player, instance, ctx)
-    except EquipmentRefused as refusal:
+    refusal = _activation_refusal(player, instance, ctx)
+    if refusal is not None or not moves_max_health(ctx.card(instance)):
         return refusal
-    return _floor_refusal(player, after, instance, ctx)
+    return _floor_refusal(player, _activated(player, instance, ctx), instance, ctx)
 
 
 def stash_refusal(player: PlayerState, instance: str, ctx: GameContext) -> EquipmentRefused | None:
     """Why :func:`stash` would refuse ``instance`` now (None if it would not)."""
-    try:
-        after = _stashed(player, instance)
-    except EquipmentRefused as refusal:
-        return refusal
-    return _floor_refusal(player, after, instance, ctx)
+    if find_slot(player, instance) is None:
+        cid = card_id(instance)
+        return EquipmentRefused("EQ-8", f"{cid} is not active", key="not_active", card=cid)
+    if not moves_max_health(ctx.card(instance)):
+        return None
+    return _floor_refusal(player, _stashed(player, instance), instance, ctx)
 
 
 def activate(player: PlayerState, instance: str, ctx: GameContext) -> PlayerState:
@@ -234,7 +241,8 @@ def activate(player: PlayerState, instance: str, ctx: GameContext) -> PlayerStat
     refusal = activate_refusal(player, instance, ctx)
     if refusal is not None:
         raise refusal
-    return keep_damage(player, _activated(player, instance, ctx), ctx)
+    after = _activated(player, instance, ctx)
+    return keep_damage(player, after, ctx) if moves_max_health(ctx.card(instance)) else after
 
 
 def stash(player: PlayerState, instance: str, ctx: GameContext) -> PlayerState:
@@ -242,7 +250,8 @@ def stash(player: PlayerState, instance: str, ctx: GameContext) -> PlayerState:
     refusal = stash_refusal(player, instance, ctx)
     if refusal is not None:
         raise refusal
-    return keep_damage(player, _stashed(player, instance), ctx)
+    after = _stashed(player, instance)
+    return keep_damage(player, after, ctx) if moves_max_health(ctx.card(instance)) else after
 
 
 def find_slot(player: PlayerState, instance: str) -> str | None:
