@@ -122,14 +122,15 @@ def stat_lowered(before: StalkerStats, after: StalkerStats) -> Stat | None:
         return "attack"
     if after.grenade_bonus < before.grenade_bonus:
         return "attack"
-    for stat, old, new in (
+    compared: tuple[tuple[Stat, int, int], ...] = (
         ("defence", before.defence, after.defence),
         ("movement", before.movement, after.movement),
         ("escape", before.escape_bonus, after.escape_bonus),
         ("max_health", before.max_health, after.max_health),
-    ):
+    )
+    for stat, old, new in compared:
         if new < old:
-            return stat  # type: ignore[return-value]
+            return stat
     return None
 
 

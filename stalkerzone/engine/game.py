@@ -133,7 +133,11 @@ def new_game(setup: GameSetup, cards: CardSet, sectors: Sequence[Sector]) -> Gam
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
-    """Every action open to the current decision-maker, in a stable order."""
+    """Every action open to the current decision-maker, in a stable order.
+
+    The legal-actions contract: this lists exactly what :func:`apply` accepts, parameterised
+    actions included (every ``Heal(k)`` the stalker can pay for, every card instance), and
+    :func:`apply` refuses everything else with a rule id."""
     if state.phase == "over":
         return ()
     if state.phase == "layout":
