@@ -18,9 +18,17 @@ from stalkerzone.engine.cards import (
     Site,
     TrophyRequirement,
 )
-from stalkerzone.engine.equipment import receive, remove_card, stats
+from stalkerzone.engine.equipment import (
+    gain,
+    gained_note,
+    grenade_room,
+    keep_damage,
+    remove_card,
+    stats,
+)
 from stalkerzone.engine.illegal import (
     BaseRefused,
+    EquipmentRefused,
     IllegalAction,
     NotEnoughMoney,
     NotNow,
@@ -116,7 +124,7 @@ def catalogue(state: GameState, base: Site) -> tuple[str, ...]:
 
 
 def buy(state: GameState, cid: str) -> GameState:
-    """BASE-2, ST-4: pay the price, the card goes into its slot or the backpack (EQ-1)."""
+    """BASE-2, ST-4, EQ-6: pay the price; the card goes into its slot or the backpack (EQ-10)."""
     base = open_base(state)
     if cid not in state.cards:
         raise BaseRefused("BASE-2", f"there is no card '{cid}'", key="no_such_card", card=cid)
@@ -142,9 +150,13 @@ def buy(state: GameState, cid: str) -> GameState:
             price=card.price,
             cash=player.cash,
         )
-    player = receive(replace(player, cash=player.cash - card.price), instance, state.ctx)
+    refusal = buy_refusal(state, player, cid)
+    if refusal is not None:
+        raise refusal
+    gained = gain(replace(player, cash=player.cash - card.price), instance, state.ctx)
+    player = gained.player
     state = replace(state, decks=replace(state.decks, stock=without(state.decks.stock, instance)))
-    return _traded(
+    state = _traded(
         state,
         player,
         Note(
@@ -155,6 +167,21 @@ def buy(state: GameState, cid: str) -> GameState:
             card=cid,
             price=card.price,
         ),
+    )
+    return note(state, gained_note(gained, player.name, instance, "BASE-2"))
+
+
+def buy_refusal(state: GameState, player: PlayerState, cid: str) -> IllegalAction | None:
+    """EQ-6: a grenade over the cap (every grenade carried counts) cannot be bought."""
+    if grenade_room(player, state.cards.get(cid), state.ctx):
+        return None
+    cap = state.variant.grenade_cap
+    return EquipmentRefused(
+        "EQ-6",
+        f"you carry {cap} grenades already, the most allowed",
+        key="grenade_cap",
+        cap=cap,
+        card=cid,
     )
 
 
@@ -197,8 +224,7 @@ def sell(state: GameState, instance: str) -> GameState:
         else:
             decks = replace(decks, stock=(instance, *decks.stock))
         rule = "BASE-2"
-    player = replace(player, cash=player.cash + price)
-    player = _clamp(state, player)
+    player = keep_damage(state.player, replace(player, cash=player.cash + price), state.ctx)
     state = replace(state, decks=decks)
     cid = card_id(instance)
     return _traded(
@@ -215,13 +241,15 @@ def sell(state: GameState, instance: str) -> GameState:
     )
 
 
-def _clamp(state: GameState, player: PlayerState) -> PlayerState:
-    top = max(1, stats(player, state.ctx).max_health)
-    return replace(player, health=top) if player.health > top else player
+def heal_limit(state: GameState, player: PlayerState) -> int:
+    """BASE-3, ST-4, ST-5: the most points the stalker may heal now (missing and paid for)."""
+    missing = stats(player, state.ctx).max_health - player.health
+    return max(0, min(missing, player.cash // max(1, state.variant.heal_price)))
 
 
 def heal(state: GameState, points: int) -> GameState:
-    """BASE-3: buy health at ``variant.heal_price`` a point, never above the maximum (ST-5)."""
+    """BASE-3: buy any number of health points at ``variant.heal_price`` a point, never above
+    the maximum (ST-5)."""
     open_base(state)
     player = state.player
     missing = stats(player, state.ctx).max_health - player.health
@@ -343,7 +371,7 @@ def deliver_order(state: GameState, instance: str) -> GameState:
         player = replace(player, trophies=tuple(t for t in player.trophies if t != given))
         decks = replace(decks, monster_discard=(given.card, *decks.monster_discard))
     elif given:
-        player = _clamp(state, remove_card(player, given))
+        player = keep_damage(player, remove_card(player, given), state.ctx)
         decks = replace(decks, artifact_discard=(given, *decks.artifact_discard))
     card = state.card(instance)
     assert isinstance(card, Order)

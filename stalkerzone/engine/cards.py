@@ -55,7 +55,6 @@ DANGER_COLOUR: Mapping[Site, Colour] = {
 }
 
 Stat = Literal["attack", "defence", "movement", "max_health", "escape"]
-STATS: tuple[Stat, ...] = ("attack", "defence", "movement", "max_health", "escape")
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,7 +264,6 @@ EffectKind = Literal[
     "find_element",
     "draw_artifact",
 ]
-EFFECT_KINDS: tuple[str, ...] = EffectKind.__args__  # type: ignore[attr-defined]
 FIGHT_EFFECTS: frozenset[str] = frozenset(
     {"monster_attacks_first", "stalker_attacks_twice", "monster_max_attack"}
 )

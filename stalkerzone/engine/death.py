@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from stalkerzone.engine.cards import StalkerCard
-from stalkerzone.engine.equipment import receive
+from stalkerzone.engine.equipment import gain, gained_note
 from stalkerzone.engine.hexes import Hex
 from stalkerzone.engine.loadout import Loadout, derive
 from stalkerzone.engine.messages import Note
@@ -88,7 +88,10 @@ def kill(state: GameState, index: int, where: Hex) -> GameState:
 
 
 def pick_up(state: GameState, index: int) -> GameState:
-    """DEATH-3 (own loot) and the Zombie event (others' loot): take every pile one may take here."""
+    """DEATH-3 (own loot) and the Zombie event (others' loot): take every pile one may take here.
+
+    Each card goes where EQ-10 puts it; a grenade over the cap stays in the pile (EQ-6), and
+    the pile stays on the hex while anything is left in it."""
     player = state.players[index]
     here = player.position
     keep: list[LootPile] = []
@@ -101,29 +104,42 @@ def pick_up(state: GameState, index: int) -> GameState:
             keep.append(pile)
     if not taken:
         return state
+    lines: list[Note] = []
     for pile in taken:
+        if pile.owner == index:
+            lines.append(
+                Note(
+                    "DEATH-3", "pickup_own", f"{player.name} picks up own loot", player=player.name
+                )
+            )
+        else:
+            owner = state.players[pile.owner].name
+            lines.append(
+                Note(
+                    "EVENT-1",
+                    "pickup_other",
+                    f"{player.name} picks up {owner}'s loot",
+                    player=player.name,
+                    owner=owner,
+                )
+            )
+        rule = lines[-1].rule
+        left: list[str] = []
         for instance in pile.cards:
-            player = receive(player, instance, state.ctx)
+            gained = gain(player, instance, state.ctx)
+            player = gained.player
+            if gained.where == "left":
+                left.append(instance)
+            lines.append(gained_note(gained, player.name, instance, rule))
         player = replace(
             player,
             cash=player.cash + pile.money,
             elements=player.elements + pile.elements,
             trophies=player.trophies + pile.trophies,
         )
+        if left:
+            keep.append(LootPile(hex=pile.hex, owner=pile.owner, cards=tuple(left)))
     state = set_player(replace(state, loot=tuple(keep)), index, player)
-    for pile in taken:
-        if pile.owner == index:
-            line = Note(
-                "DEATH-3", "pickup_own", f"{player.name} picks up own loot", player=player.name
-            )
-        else:
-            owner = state.players[pile.owner].name
-            line = Note(
-                "EVENT-1",
-                "pickup_other",
-                f"{player.name} picks up {owner}'s loot",
-                player=player.name,
-                owner=owner,
-            )
+    for line in lines:
         state = note(state, line)
     return state

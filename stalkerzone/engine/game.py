@@ -8,7 +8,7 @@ with the rule id, and the state it was given is unchanged.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -43,6 +43,7 @@ from stalkerzone.engine.state import (
     Decks,
     GameContext,
     GameState,
+    Phase,
     PlayerState,
     card_id,
     instances,
@@ -132,7 +133,11 @@ def new_game(setup: GameSetup, cards: CardSet, sectors: Sequence[Sector]) -> Gam
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
-    """Every action open to the current decision-maker, in a stable order."""
+    """Every action open to the current decision-maker, in a stable order.
+
+    The legal-actions contract: this lists exactly what :func:`apply` accepts, parameterised
+    actions included (every ``Heal(k)`` the stalker can pay for, every card instance), and
+    :func:`apply` refuses everything else with a rule id."""
     if state.phase == "over":
         return ()
     if state.phase == "layout":
@@ -158,43 +163,33 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
 
 
 def _equipment_actions(state: GameState, player: PlayerState) -> list[Action]:
-    out: list[Action] = []
-    seen: set[str] = set()
-    variant = state.variant
-    for instance in player.backpack:
-        cid = card_id(instance)
-        if cid in seen:
-            continue
-        seen.add(cid)
-        slot = equipment.slot_of(state.card(instance))
-        if slot is None:
-            continue
-        limit = equipment.slot_limit(slot, variant)
-        multi = slot in equipment.MULTI_SLOTS
-        if multi and limit is not None and len(getattr(player, slot)) >= limit:
-            continue
-        out.append(Activate(instance))
-    out.extend(Stash(c) for c in player.active)
+    """EQ-8, EQ-10: every backpack card that may be activated, every active card that may be
+    stashed (each instance: ``apply`` accepts any of them)."""
+    ctx = state.ctx
+    out: list[Action] = [
+        Activate(c) for c in player.backpack if equipment.activate_refusal(player, c, ctx) is None
+    ]
+    out.extend(Stash(c) for c in player.active if equipment.stash_refusal(player, c, ctx) is None)
     return out
 
 
 def _base_actions(state: GameState, player: PlayerState) -> list[Action]:
+    """BASE-2, BASE-3, ORDER-1: what ``apply`` accepts at this base. Healing lists every
+    number of points from 1 to what the stalker is missing and can pay for."""
     base = bases.base_here(state)
     assert base is not None
     out: list[Action] = []
     for cid in bases.catalogue(state, base):
         card = state.cards.get(cid)
-        if getattr(card, "price", 0) <= player.cash:
+        if (
+            getattr(card, "price", 0) <= player.cash
+            and bases.buy_refusal(state, player, cid) is None
+        ):
             out.append(Buy(cid))
     sellable = [c for c in player.carried() if bases.sale_price(state, player, c) is not None]
     out.extend(Sell(c) for c in sellable)
     out.extend(Sell(t.card) for t in player.trophies)
-    missing = equipment.stats(player, state.ctx).max_health - player.health
-    affordable = min(missing, player.cash // max(1, state.variant.heal_price))
-    if affordable >= 1:
-        out.append(Heal(affordable))
-        if affordable > 1:
-            out.append(Heal(1))
+    out.extend(Heal(k) for k in range(1, bases.heal_limit(state, player) + 1))
     if len(player.open_orders) < state.variant.max_open_orders:
         out.extend(TakeOrder(o) for o in bases.offered(state, base))
     for order in player.open_orders:
@@ -224,58 +219,84 @@ def destinations(state: GameState) -> dict[Hex, tuple[Hex, ...]]:
 # --- apply ------------------------------------------------------------------------------------
 
 
+Refusal = Callable[[], NotNow]
+"""A refusal made afresh each time it is raised."""
+
+EXCLUSIVE_PHASES: dict[type[Action], tuple[Phase, Refusal, Refusal]] = {
+    PlaceSector: (
+        "layout",
+        lambda: NotNow("TURN-4", "the Zone is laid out already", key="zone_done"),
+        lambda: NotNow("TURN-4", "first lay out the Zone: place a sector", key="layout_first"),
+    ),
+    FightDecision: (
+        "fight",
+        lambda: NotNow("FIGHT-2", "there is no fight", key="no_fight"),
+        lambda: NotNow(
+            "EQ-2", "during a fight only fight decisions are possible", key="fight_only"
+        ),
+    ),
+    DiscardArmour: (
+        "choose_armour",
+        lambda: NotNow("EVENT-1", "no armour has to be lost now", key="no_armour_loss"),
+        lambda: NotNow("EVENT-1", "first choose the armour card to lose", key="choose_armour"),
+    ),
+}
+"""Actions that belong to one phase only, and the phase that accepts only them: the phase,
+the refusal of the action outside it, and the refusal of any other action in it."""
+
+
+def phase_refusal(state: GameState, action: Action) -> NotNow | None:
+    """TURN-2, TURN-4, FIGHT-2, EVENT-1, WIN-1: why ``action`` does not fit the phase now."""
+    if state.phase == "over":
+        return NotNow("WIN-1", "the game is over", key="game_over")
+    for kind, (phase, outside, inside) in EXCLUSIVE_PHASES.items():
+        if isinstance(action, kind) and state.phase != phase:
+            return outside()
+        if state.phase == phase and not isinstance(action, kind):
+            return inside()
+    return None
+
+
 def apply(state: GameState, action: Action) -> GameState:
     """The state after ``action``; raises an IllegalAction (rule id first), state untouched."""
     state = replace(state, notes=())
-    if state.phase == "over":
-        raise NotNow("WIN-1", "the game is over", key="game_over")
-    if isinstance(action, PlaceSector):
-        if state.phase != "layout":
-            raise NotNow("TURN-4", "the Zone is laid out already", key="zone_done")
-        rng = Rng(state.rng)
-        return replace(turns.place_sector(state, action, rng), rng=rng.state)
-    if state.phase == "layout":
-        raise NotNow("TURN-4", "first lay out the Zone: place a sector", key="layout_first")
+    refusal = phase_refusal(state, action)
+    if refusal is not None:
+        raise refusal
     rng = Rng(state.rng)
-    if isinstance(action, FightDecision):
-        if state.phase != "fight":
-            raise NotNow("FIGHT-2", "there is no fight", key="no_fight")
-        result = sites.decide(state, action.action, action.grenade, action.stimulator, rng)
-        return replace(result, rng=rng.state)
-    if state.phase == "fight":
-        raise NotNow("EQ-2", "during a fight only fight decisions are possible", key="fight_only")
-    if isinstance(action, DiscardArmour):
-        if state.phase != "choose_armour":
-            raise NotNow("EVENT-1", "no armour has to be lost now", key="no_armour_loss")
-        player = state.player
-        if action.card not in (player.head, player.body) or not action.card:
-            cid = card_id(action.card)
-            raise EquipmentRefused(
-                "EVENT-1", f"{cid} is not active armour", key="not_armour", card=cid
-            )
-        return sites.lose_armour(state, state.current_player, action.card)
-    if state.phase == "choose_armour":
-        raise NotNow("EVENT-1", "first choose the armour card to lose", key="choose_armour")
     index = state.current_player
     player = state.player
-    if isinstance(action, Activate):
-        return set_player(state, index, equipment.activate(player, action.card, state.ctx))
-    if isinstance(action, Stash):
-        return set_player(state, index, equipment.stash(player, action.card, state.ctx))
-    if isinstance(action, Move):
-        return replace(_move(state, action, rng), rng=rng.state)
-    if isinstance(action, Buy):
-        return bases.buy(state, action.card)
-    if isinstance(action, Sell):
-        return bases.sell(state, action.card)
-    if isinstance(action, Heal):
-        return bases.heal(state, action.points)
-    if isinstance(action, TakeOrder):
-        return bases.take_order(state, action.card)
-    if isinstance(action, DeliverOrder):
-        return bases.deliver_order(state, action.card)
-    if isinstance(action, EndTurn):
-        return turns.end_turn(state)
+    match action:
+        case PlaceSector():
+            return replace(turns.place_sector(state, action, rng), rng=rng.state)
+        case FightDecision(decision, grenade, stimulator):
+            result = sites.decide(state, decision, grenade, stimulator, rng)
+            return replace(result, rng=rng.state)
+        case DiscardArmour(card):
+            if card not in (player.head, player.body) or not card:
+                cid = card_id(card)
+                raise EquipmentRefused(
+                    "EVENT-1", f"{cid} is not active armour", key="not_armour", card=cid
+                )
+            return sites.lose_armour(state, index, card)
+        case Activate(card):
+            return set_player(state, index, equipment.activate(player, card, state.ctx))
+        case Stash(card):
+            return set_player(state, index, equipment.stash(player, card, state.ctx))
+        case Move():
+            return replace(_move(state, action, rng), rng=rng.state)
+        case Buy(card):
+            return bases.buy(state, card)
+        case Sell(card):
+            return bases.sell(state, card)
+        case Heal(points):
+            return bases.heal(state, points)
+        case TakeOrder(card):
+            return bases.take_order(state, card)
+        case DeliverOrder(card):
+            return bases.deliver_order(state, card)
+        case EndTurn():
+            return turns.end_turn(state)
     raise IllegalAction(
         "TURN-2", f"unknown action {action!r}", key="unknown_action", action=repr(action)
     )

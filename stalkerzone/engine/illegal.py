@@ -55,3 +55,13 @@ class OrderRefused(IllegalAction):
 
 class FightRefused(IllegalAction):
     """A fight decision the fight does not allow now (FIGHT-2, FIGHT-4)."""
+
+
+class IllegalFightAction(FightRefused):
+    """The fight refusal built from one English line that starts with its rule id
+    (``"FIGHT-2: the fight is not waiting for a decision"``), for callers outside the engine;
+    the engine itself raises :class:`FightRefused`."""
+
+    def __init__(self, message: str, *, key: str = "", **params: Any) -> None:
+        rule, _, reason = message.partition(": ")
+        super().__init__(rule, reason, key=key, **params)

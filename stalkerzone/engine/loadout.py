@@ -115,8 +115,3 @@ def derive(loadout: Loadout, variant: Variant, *, protection_minus: int = 0) -> 
         max_health=max(1, health),
         grenade_bonus=personal_attack,
     )
-
-
-def best_navigation(cards: tuple[Navigation, ...]) -> Navigation | None:
-    """EQ-5: of several navigation cards only the best counts."""
-    return max(cards, key=lambda n: n.movement, default=None)

@@ -16,6 +16,8 @@ Parameter conventions (so a client knows what to translate):
 * ``colour``: a :class:`~stalkerzone.engine.cards.Colour` value (``"red"``);
 * ``pile``: a deck name of :class:`~stalkerzone.engine.state.Decks` (``"monster_discard"``);
 * ``slot``: ``"grenades"`` or ``"stimulators"``;
+* ``stat``: a :data:`~stalkerzone.engine.cards.Stat` value (``"max_health"``, EQ-10);
+* ``source``: the rule id of the way a card was gained (``"ANOM-1"``, ``"BASE-2"``: EQ-10);
 * everything else: numbers, sector ids, or free English text (``problem``, ``action``).
 """
 

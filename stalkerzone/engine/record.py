@@ -99,16 +99,6 @@ def play(record: GameRecord, action: Action) -> GameRecord:
     )
 
 
-def play_all(record: GameRecord, actions: Iterable[Action]) -> GameRecord:
-    """Apply several actions (cheaper than repeated :func:`play` for long logs)."""
-    done = list(record.actions)
-    states = list(record.states)
-    for action in actions:
-        states.append(apply(states[-1], action))
-        done.append(action)
-    return GameRecord(record.setup, tuple(done), tuple(states), record.base, record.trail)
-
-
 @dataclass(frozen=True, slots=True)
 class Divergence:
     """Where a replay left the recorded game: the action's index and what went wrong."""

@@ -6,7 +6,6 @@ its state, hands the player's decisions to it and samples its chance nodes with 
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from stalkerzone.engine.cards import (
@@ -20,13 +19,13 @@ from stalkerzone.engine.cards import (
     Site,
     VisitRequirement,
 )
-from stalkerzone.engine.combat import Decision, IllegalFightAction, StalkerSide, play_chance
+from stalkerzone.engine.combat import Decision, StalkerSide, play_chance
 from stalkerzone.engine.combat import start_fight as combat_start_fight
+from stalkerzone.engine.damage import damage_after_defence
 from stalkerzone.engine.death import kill, pick_up
 from stalkerzone.engine.dice import FISTS
-from stalkerzone.engine.equipment import loadout, receive, remove_card, stats
+from stalkerzone.engine.equipment import gain, gained_note, loadout, remove_card, stats
 from stalkerzone.engine.hexes import Hex
-from stalkerzone.engine.illegal import FightRefused
 from stalkerzone.engine.messages import Note
 from stalkerzone.engine.rng import Rng
 from stalkerzone.engine.state import (
@@ -40,9 +39,6 @@ from stalkerzone.engine.state import (
     note,
     set_player,
 )
-
-_RULE_ID = re.compile(r"^[A-Z]+(?:-[A-Z0-9]+)+: ")
-
 
 # --- drawing cards --------------------------------------------------------------------------
 
@@ -89,10 +85,11 @@ def give_artifact(state: GameState, index: int, rng: Rng, rule: str) -> GameStat
     state, instance = draw(state, "artifacts", "artifact_discard", rng)
     if instance is None:
         return note(state, Note(rule, "artifact_deck_empty", "the artifact deck is empty"))
-    player = receive(state.players[index], instance, state.ctx)
-    state = set_player(state, index, player)
+    player = state.players[index]
+    gained = gain(player, instance, state.ctx)
+    state = set_player(state, index, gained.player)
     cid = card_id(instance)
-    return note(
+    state = note(
         state,
         Note(
             rule,
@@ -102,6 +99,7 @@ def give_artifact(state: GameState, index: int, rng: Rng, rule: str) -> GameStat
             card=cid,
         ),
     )
+    return note(state, gained_note(gained, player.name, instance, rule))
 
 
 # --- arriving ---------------------------------------------------------------------------------
@@ -290,7 +288,7 @@ def draw_event(state: GameState, index: int, rng: Rng) -> GameState:
     if kind == "damage":
         rolled = (effect.attack or FISTS).roll(rng)
         defence = 0 if effect.ignores_defence else stats(player, ctx).defence
-        return hurt(state, index, max(0, rolled - defence))
+        return hurt(state, index, damage_after_defence(rolled, defence))
     # A fight effect on an immediate card: nothing to hold it for (CARDS.md allows it).
     return note(
         state,
@@ -304,14 +302,20 @@ def draw_event(state: GameState, index: int, rng: Rng) -> GameState:
 
 
 def lose_armour(state: GameState, index: int, instance: str) -> GameState:
-    """EVENT-1 "loss of protection": the chosen armour card goes back to the bases' stock."""
+    """EVENT-1 "loss of protection": the chosen armour card leaves the game (not to the stock)."""
     player = remove_card(state.players[index], instance)
     state = set_player(state, index, player)
-    state = replace(state, decks=put(state.decks, "stock", instance), phase="turn")
+    state = replace(state, decks=put(state.decks, "removed", instance), phase="turn")
     cid = card_id(instance)
     return note(
         state,
-        Note("EVENT-1", "armour_lost", f"{player.name} loses {cid}", player=player.name, card=cid),
+        Note(
+            "EVENT-1",
+            "armour_lost",
+            f"{player.name} loses {cid}: it leaves the game",
+            player=player.name,
+            card=cid,
+        ),
     )
 
 
@@ -396,15 +400,8 @@ def decide(
     """FIGHT-2: one decision, then chance until the next decision or the end."""
     held = state.fight
     assert held is not None
-    try:
-        fight = held.fight.apply(Decision(action, grenade=grenade, stimulator=stimulator))  # type: ignore[arg-type]
-    except IllegalFightAction as error:
-        message = str(error)
-        extra = dict(error.params)
-        if _RULE_ID.match(message):
-            rule, _, rest = message.partition(": ")
-            raise FightRefused(rule, rest, key=error.key, **extra) from None
-        raise FightRefused("FIGHT-2", message, key=error.key, **extra) from None
+    decision = Decision(action, grenade=grenade, stimulator=stimulator)  # type: ignore[arg-type]
+    fight = held.fight.apply(decision)  # a FightRefused names its rule (FIGHT-2, FIGHT-4)
     fight = play_chance(fight, rng)
     state = replace(state, fight=replace(held, fight=fight))
     return finish_fight(state, rng) if fight.is_terminal else state

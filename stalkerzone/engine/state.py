@@ -117,7 +117,8 @@ class PlayerState:
 
 @dataclass(frozen=True, slots=True)
 class Decks:
-    """Draw piles (top = index 0), discards and the bases' equipment stock (BASE-2)."""
+    """Draw piles (top = index 0), discards, the bases' equipment stock (BASE-2) and the cards
+    out of the game (EVENT-1)."""
 
     monsters: tuple[str, ...] = ()
     monster_discard: tuple[str, ...] = ()
@@ -128,6 +129,8 @@ class Decks:
     event_discard: tuple[str, ...] = ()
     orders: tuple[str, ...] = ()
     stock: tuple[str, ...] = ()
+    removed: tuple[str, ...] = ()
+    """Cards out of the game (EVENT-1 "loss of protection"): never drawn or sold again."""
 
 
 @dataclass(frozen=True)
@@ -246,6 +249,7 @@ def card_places(state: GameState) -> Iterator[tuple[str, str]]:
         "event_discard",
         "orders",
         "stock",
+        "removed",
     ):
         for instance in getattr(decks, name):
             yield instance, name

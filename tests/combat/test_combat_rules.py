@@ -13,7 +13,8 @@ from stalkerzone.engine.cards import (
     PerColour,
     Regeneration,
 )
-from stalkerzone.engine.combat import Decision, IllegalFightAction, Roll
+from stalkerzone.engine.combat import Decision, Roll
+from stalkerzone.engine.illegal import FightRefused
 from tests.support.fights import (
     ATTACK,
     ESCAPE,
@@ -45,7 +46,7 @@ def test_dmg3_maximum_attack_event_is_every_die_six_in_round_1() -> None:
     assert fight.chance_outcomes() == ((Roll(12), 1.0),)
     fight = script(fight, [12, ATTACK, 2])
     assert len(fight.chance_outcomes()) == 11  # round 2: a normal 2d6 roll
-    with pytest.raises(IllegalFightAction):
+    with pytest.raises(FightRefused):
         fight.apply(Roll(13))
 
 
@@ -83,7 +84,7 @@ def test_fight2_stimulator_heals_capped_consumed_once_per_round() -> None:
     twice = fresh(side, monster(), GREEN, event="stalker_attacks_twice")
     twice = script(twice, [Decision("attack", stimulator="medkit"), 2])
     assert all(d.stimulator is None for d in twice.decisions())
-    with pytest.raises(IllegalFightAction):
+    with pytest.raises(FightRefused):
         twice.apply(Decision("attack", stimulator="medkit"))
 
 
@@ -108,7 +109,7 @@ def test_fight3_escape_after_a_first_strikers_attack() -> None:
 def test_fight4_no_escape_in_the_epicenter() -> None:
     fight = fresh(stalker(reputation=0), monster(), RED, epicenter=True)
     assert ESCAPE not in fight.decisions()
-    with pytest.raises(IllegalFightAction, match="FIGHT-4"):
+    with pytest.raises(FightRefused, match="FIGHT-4"):
         fight.apply(ESCAPE)
 
 
@@ -118,7 +119,7 @@ def test_fight6_the_fight_ends_at_zero() -> None:
     assert win.decisions() == () and win.chance_outcomes() == ()
     death = script(fresh(stalker(health=3), monster(), GREEN), [ATTACK, 2, 6])
     assert death.outcome == "death" and death.stalker_health == 0
-    with pytest.raises(IllegalFightAction):
+    with pytest.raises(FightRefused):
         death.apply(ATTACK)
 
 
@@ -155,7 +156,7 @@ def test_abil_paralysis_red_sequence_until_a_failure() -> None:
     fight = fresh(stalker(), gorynych, RED)
     assert fight.is_chance and fight.paralysis_rolls_left == 3
     assert fight.decisions() == ()
-    with pytest.raises(IllegalFightAction):
+    with pytest.raises(FightRefused):
         fight.apply(ATTACK)  # paralysed: no attack or escape roll
     fight = script(fight, [4, 10, 5, 12, 1])  # success, attack 10; success, attack 12; failure
     assert fight.stalker_health == 30 - 10 - 12
@@ -269,9 +270,9 @@ def test_paralysis_comes_before_first_strike() -> None:
 
 def test_illegal_moves_leave_the_fight_unchanged() -> None:
     fight = fresh(stalker(), monster(), GREEN)
-    with pytest.raises(IllegalFightAction):
+    with pytest.raises(FightRefused):
         fight.apply(Roll(3))
-    with pytest.raises(IllegalFightAction):
+    with pytest.raises(FightRefused):
         fight.apply(Decision("grenade", "f-1"))
     with pytest.raises(ValueError):
         fresh(stalker(), monster(), GREEN, event="zombie")
@@ -299,6 +300,6 @@ def test_fight2_an_attack_or_escape_cannot_carry_a_grenade() -> None:
     side = stalker(attack="1d6", grenades=[grenade("rgd-5", "2d6")])
     fight = fresh(side, monster(), GREEN)
     for action in ("attack", "escape"):
-        with pytest.raises(IllegalFightAction, match=r"^FIGHT-2"):
+        with pytest.raises(FightRefused, match=r"^FIGHT-2"):
             fight.apply(Decision(action, "rgd-5"))
     assert Decision("grenade", "rgd-5") in fight.decisions()

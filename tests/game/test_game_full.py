@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import pytest
 
-from stalkerzone.engine.cards import Monster
+from stalkerzone.engine.cards import CardSet, Monster
 from stalkerzone.engine.game import apply, legal_actions
 from tests.support.game import base_cards, cards_with, check_invariants, fresh
 from tests.support.scripted import choose
@@ -23,7 +23,7 @@ MAX_ACTIONS = 15_000
 GAMES = [("standard", 2), ("standard", 3), ("standard", 5), ("express", 1), ("express", 3)]
 
 
-def softer_guardian() -> object:
+def softer_guardian() -> CardSet:
     guardian = base_cards().get("guardian")
     assert isinstance(guardian, Monster)
     return cards_with(replace(guardian, red=guardian.green))
@@ -33,7 +33,7 @@ def softer_guardian() -> object:
 def test_game_full_game_from_layout_to_a_winner(variant_name: str, seed: int) -> None:
     state = fresh(
         seed, players=3, variant_name=variant_name, zone_mode="hand", cards=softer_guardian()
-    )  # type: ignore[arg-type]
+    )
     assert state.phase == "layout"
     count = 0
     while not state.is_terminal:

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from stalkerzone.engine.actions import Buy, DeliverOrder, Heal, Move, Sell, TakeOrder
-from stalkerzone.engine.cards import Colour, Site
+from stalkerzone.engine.cards import Colour, Order, Site
 from stalkerzone.engine.game import apply, legal_actions
 from stalkerzone.engine.illegal import BaseRefused, NotEnoughMoney, OrderRefused
 from stalkerzone.engine.state import GameState, OpenOrder, PlayerState, Trophy, card_id
@@ -95,10 +95,8 @@ def test_game_trophy2_every_base_pays_the_card_price() -> None:
 def test_game_order1_take_at_most_two_and_deliver_anywhere() -> None:
     state = at(edit(fresh(), 0, cash=0), Site.VILLAGE)
     offered = [a for a in legal_actions(state) if isinstance(a, TakeOrder)]
-    assert offered and all(
-        Site.VILLAGE in state.card(a.card).offered_at
-        for a in offered  # type: ignore[union-attr]
-    )
+    orders = [state.card(a.card) for a in offered]
+    assert offered and all(isinstance(o, Order) and Site.VILLAGE in o.offered_at for o in orders)
     state = apply(state, offered[0])
     state = apply(state, offered[1])
     assert len(state.players[0].open_orders) == 2

@@ -12,10 +12,12 @@ from stalkerzone.engine.cards import Site
 from stalkerzone.engine.dice import Dice
 from stalkerzone.engine.game import apply, legal_actions
 from stalkerzone.engine.illegal import EquipmentRefused, IllegalAction, NotEnoughMoney, NotNow
+from stalkerzone.engine.loadout import StalkerStats
+from stalkerzone.engine.state import GameState
 from tests.support.game import edit, fresh, give, hex_of, variant
 
 
-def stats(state, index=0):  # type: ignore[no-untyped-def]
+def stats(state: GameState, index: int = 0) -> StalkerStats:
     return equipment.stats(state.players[index], state.ctx)
 
 
@@ -93,7 +95,7 @@ def test_game_eq2_no_backpack_in_a_fight() -> None:
     assert all(isinstance(a, FightDecision) for a in legal_actions(state))
 
 
-def _in_fight(state):  # type: ignore[no-untyped-def]
+def _in_fight(state: GameState) -> GameState:
     from stalkerzone.engine.actions import Move
     from tests.support.game import next_to
 

@@ -238,7 +238,8 @@ def test_game_event1_loss_of_protection_is_the_players_choice() -> None:
     assert state.phase == "choose_armour"
     assert set(legal_actions(state)) == {DiscardArmour(helmet), DiscardArmour(suit)}
     state = apply(state, DiscardArmour(suit))
-    assert state.phase == "turn" and state.players[0].body is None and suit in state.decks.stock
+    assert state.phase == "turn" and state.players[0].body is None and suit in state.decks.removed
+    assert suit not in state.decks.stock  # EVENT-1: the armour leaves the game
 
 
 def test_game_event1_protection_minus_one_until_a_base() -> None:

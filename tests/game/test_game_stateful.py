@@ -46,6 +46,7 @@ from stalkerzone.engine.cards import CardSet
 from stalkerzone.engine.game import (
     GameSetup,
     PlayerSetup,
+    ZoneMode,
     apply,
     legal_actions,
     new_game,
@@ -59,7 +60,7 @@ from tests.support import game as gamekit
 from tests.support.game import RULE_FIRST, STALKERS, base_cards, check_invariants, sectors, variant
 
 RULE_IDS = frozenset(s.id for s in load_rules_reference("en"))
-ZONE_MODES = ("free", "ring", "line", "compact", "hand")
+ZONE_MODES: tuple[ZoneMode, ...] = ("free", "ring", "line", "compact", "hand")
 """Dealt Zones first (Hypothesis shrinks towards the front), the Zone laid by hand last."""
 FIGURES: Counter[str] = Counter()
 """What one run did: actions applied, illegal actions refused, invariant checks, games …"""
@@ -318,7 +319,7 @@ def test_game_state_machine(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(gamekit, "all_instances", count_once)
     FIGURES.clear()
-    run_state_machine_as_test(
+    run_state_machine_as_test(  # type: ignore[no-untyped-call]
         GameMachine,
         settings=settings(
             max_examples=EXAMPLES,

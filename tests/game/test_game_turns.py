@@ -122,7 +122,7 @@ def test_game_map5_dealt_zones_are_valid() -> None:
 def test_game_same_seed_same_actions_same_state() -> None:
     def play(seed: int) -> list[object]:
         state = fresh(seed, players=3)
-        seen = []
+        seen: list[object] = []
         for step in range(120):
             actions = legal_actions(state)
             if not actions:

@@ -24,6 +24,28 @@ from stalkerzone.engine.state import (
 from stalkerzone.engine.variant import Variant
 from tests.support.base import base_cards, sectors
 
+__all__ = [
+    "RULE_FIRST",
+    "STALKERS",
+    "all_instances",
+    "base_cards",
+    "cards_with",
+    "check_invariants",
+    "edit",
+    "fight_to_end",
+    "fresh",
+    "give",
+    "hex_of",
+    "next_to",
+    "on_top",
+    "player",
+    "playing",
+    "sectors",
+    "take",
+    "variant",
+    "with_reputation",
+]
+
 RULE_FIRST = re.compile(r"^[A-Z]+(?:-[A-Z0-9]+)+: \S")
 STALKERS = ("gromoboy", "nosorog", "shustry", "mazhor", "sledopyt", "bugai")
 
@@ -73,13 +95,17 @@ def take(state: GameState, cid: str) -> tuple[GameState, str]:
 
 
 def give(state: GameState, index: int, cid: str, where: str = "slot") -> tuple[GameState, str]:
-    """Hand a player a card from the decks: into its slot ("slot") or the backpack."""
+    """Hand a player a card from the decks: into its slot if it has room ("slot"; a penalty
+    card too, as a player who activates it), as a gained card (``"gained"``, EQ-10) or into the
+    backpack ("backpack")."""
     state, instance = take(state, cid)
-    player = state.players[index]
+    player = replace(state.players[index], backpack=(*state.players[index].backpack, instance))
     if where == "slot":
-        player = equipment.receive(player, instance, state.ctx)
-    else:
-        player = replace(player, backpack=(*player.backpack, instance))
+        room = equipment.slot_has_room(state.players[index], state.card(instance), state.ctx)
+        if room and equipment.activate_refusal(player, instance, state.ctx) is None:
+            player = equipment.activate(player, instance, state.ctx)
+    elif where == "gained":
+        player = equipment.gain(state.players[index], instance, state.ctx).player
     return set_player(state, index, player), instance
 
 

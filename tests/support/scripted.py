@@ -284,7 +284,7 @@ def _distances(state: GameState, target: Hex) -> dict[Hex, int]:
 
 def _risk(state: GameState, to: Hex) -> int:
     site = state.zone_map.hexes[to].site
-    if site in DANGER_COLOUR:
+    if site is not None and site in DANGER_COLOUR:
         return {"green": 1, "yellow": 3, "red": 5}[DANGER_COLOUR[site]]
     return 0
 

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from stalkerzone.client.text import i18n
 from stalkerzone.engine.cards import CardSet
 
-WORDS = ("base", "colour", "pile", "slot")
+WORDS = ("base", "colour", "pile", "slot", "stat")
 """Parameters whose values are translated through ``[engine_words]`` (``colour_red``)."""
 
 
