@@ -1,4 +1,4 @@
-"""`stalkerzone simulate`: bot games headless, then statistics for card authors (issue 6).
+"""`stalkerzone simulate`: bot games headless, then statistics for card authors.
 
 Progress goes to stderr (a rich progress bar); the table or ``--json`` goes to stdout. Results
 are the same for any ``--workers``.
