@@ -5,12 +5,12 @@ process — and serves one content set (cards, sectors, variant): handed a game 
 set it forgets everything first. Every table is keyed by the content of what decides its value
 (never by object identity) and holds at most ``cap`` entries, dropping the least recently used,
 so a memory shared by many games answers exactly as a fresh one would, only faster, and its size
-stays flat however many games it serves.
+stays flat however many games it serves. A full table forgets its oldest entry first (first in,
+first out: one hash per look-up, which matters for keys such as whole stat blocks).
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Generic, TypeVar
 
@@ -34,7 +34,7 @@ ROUTE_TABLES = 4
 
 
 class BoundedMemo(Generic[K, V]):
-    """A memo table with at most ``cap`` entries: the least recently used goes first."""
+    """A memo table with at most ``cap`` entries: the oldest goes first when it is full."""
 
     __slots__ = ("_cap", "_items")
 
@@ -42,25 +42,21 @@ class BoundedMemo(Generic[K, V]):
         if cap < 1:
             raise ValueError(f"a memo needs room for at least one entry, not {cap}")
         self._cap = cap
-        self._items: OrderedDict[K, V] = OrderedDict()
+        self._items: dict[K, V] = {}
 
     @property
     def cap(self) -> int:
         return self._cap
 
     def get(self, key: K) -> V | None:
-        found = self._items.get(key)
-        if found is not None:
-            self._items.move_to_end(key)
-        return found
+        return self._items.get(key)
 
     def put(self, key: K, value: V) -> V:
-        """Remember ``value`` under ``key`` (dropping the oldest entry when full); returns it."""
+        """Remember ``value`` under ``key`` (forgetting the oldest entry when full); returns it."""
         items = self._items
+        if len(items) >= self._cap and key not in items:
+            del items[next(iter(items))]
         items[key] = value
-        items.move_to_end(key)
-        if len(items) > self._cap:
-            items.popitem(last=False)
         return value
 
     def values(self) -> list[V]:
@@ -98,11 +94,7 @@ class BotMemory:
         self.routes: BoundedMemo[Hashable, RouteTable] = BoundedMemo(route_tables)
 
     def _tables(self) -> dict[str, BoundedMemo[Hashable, object]]:
-        return {
-            name: table
-            for name, table in vars(self).items()
-            if isinstance(table, BoundedMemo)
-        }
+        return {name: table for name, table in vars(self).items() if isinstance(table, BoundedMemo)}
 
     def serve(self, ctx: GameContext) -> BotMemory:
         """This memory, ready for a game played with ``ctx``'s content (forgetting everything

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from stalkerzone.bots.routes import distances
 from stalkerzone.bots.trading import base_value
 from stalkerzone.bots.turn import ELEMENT_VALUE, TurnView
 from stalkerzone.engine.actions import Move
@@ -91,14 +90,14 @@ def score_at(h: Hex, fields: Sequence[tuple[float, Mapping[Hex, int]]], movement
 def choose_move(view: TurnView) -> Move | None:
     """``normal``/``hard``: the listed move with the best value now (the site it ends on) plus
     the discounted value of the goals it brings closer; None to stay."""
-    state, p = view.state, view.player
+    p = view.player
     moves = [a for a in view.legal if isinstance(a, Move)]
     if not moves:
         return None
     zone_map = view.zone_map
     movement = max(1, view.stats.movement)
     top_goals = goals(view)[:GOALS_WEIGHED]
-    fields = [(value, distances(view.memory, state, hexes)) for value, hexes in top_goals if hexes]
+    fields = [(value, view.distances(hexes)) for value, hexes in top_goals if hexes]
     site_values: dict[Site | None, float] = {}
     for site, colour in DANGER_COLOUR.items():
         site_values[site] = view.danger_value(colour)
@@ -125,7 +124,7 @@ def easy_move(view: TurnView) -> Move | None:
     """``easy``: the Epicenter when ready; a base to heal, sell or spend (the best one its
     reputation opens); the site of an open visit order; else the nearest anomaly, event or
     danger it feels armed for."""
-    state, p = view.state, view.player
+    p = view.player
     moves = [a for a in view.legal if isinstance(a, Move)]
     if not moves:
         return None
@@ -148,7 +147,7 @@ def easy_move(view: TurnView) -> Move | None:
         if view.stats.attack.mean(view.stats.one_die_bonus) >= 8:
             sites.append(Site.DANGER_YELLOW)
         target = frozenset(h for s in sites for h in zone_map.site_hexes(s) if h != p.position)
-    dist = distances(view.memory, state, target)
+    dist = view.distances(target)
     far = 10**6
 
     def key(m: Move) -> tuple[int, Hex]:

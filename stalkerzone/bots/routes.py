@@ -67,8 +67,3 @@ def route_table(memory: BotMemory, state: GameState) -> RouteTable:
     if table is None:
         table = memory.routes.put(key, RouteTable(state.zone_map, state.variant))
     return table
-
-
-def distances(memory: BotMemory, state: GameState, goals: frozenset[Hex]) -> dict[Hex, int]:
-    """Movement points from every hex of the game's Zone to the nearest of ``goals``."""
-    return route_table(memory, state).distances(goals)

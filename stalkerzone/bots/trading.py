@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from stalkerzone.bots.estimates import estimate
-from stalkerzone.bots.turn import TurnView, loadout_key
+from stalkerzone.bots.turn import TurnView
 from stalkerzone.engine import bases
 from stalkerzone.engine.actions import (
     Action,
@@ -123,7 +123,7 @@ def shop_value(view: TurnView, base: Site) -> float:
         monster = state.card(t.card)
         cash += monster.at(t.colour).trophy_price if isinstance(monster, Monster) else 0
     step = cash // CASH_STEP
-    key = (base, step, loadout_key(p), view.need)
+    key = (base, step, view.loadout, view.need)
     hit = view.memory.shops.get(key)
     if hit is None:
         hit = view.memory.shops.put(key, _shop_value(view, base, step * CASH_STEP))

@@ -11,6 +11,7 @@ from stalkerzone.bots.estimates import artifact_value, danger_table, mean_damage
 from stalkerzone.bots.estimates import guardian_odds as estimate_guardian
 from stalkerzone.bots.levels import Profile
 from stalkerzone.bots.memory import BotMemory
+from stalkerzone.bots.routes import RouteTable, route_table
 from stalkerzone.engine.actions import Action
 from stalkerzone.engine.cards import (
     ArtifactRequirement,
@@ -36,14 +37,19 @@ PLANNING_HEALTH_STEP = 6
 
 
 def loadout_key(p: PlayerState) -> Hashable:
-    """Everything of a player that decides its stats (ST-1, EQ-*)."""
-    gear = (p.weapon, p.mods, p.head, p.body, p.navigation, p.artifacts)
-    return (p.stalker, *gear, p.grenades, p.stimulators, p.protection_minus)
+    """What decides a player's stats (ST-1: the active cards, and a lost protection): grenades
+    and stimulators count by number only, as ``equipment.stats`` reads no more of them (a test
+    in ``tests/bots`` holds it to that)."""
+    gear = (p.weapon, p.mods, p.head, p.body, p.navigation, p.artifacts, p.protection_minus)
+    return (p.stalker, *gear, len(p.grenades), len(p.stimulators))
 
 
-def player_stats(memory: BotMemory, state: GameState, p: PlayerState) -> StalkerStats:
-    """``equipment.stats`` memoised on the loadout."""
-    key = loadout_key(p)
+def player_stats(
+    memory: BotMemory, state: GameState, p: PlayerState, key: Hashable | None = None
+) -> StalkerStats:
+    """``equipment.stats`` memoised on the loadout (``key``: its :func:`loadout_key`)."""
+    if key is None:
+        key = loadout_key(p)
     hit = memory.stats.get(key)
     if hit is None:
         hit = memory.stats.put(key, stats(p, state.ctx))
@@ -62,12 +68,20 @@ class TurnView:
         self.memory = memory
         self.index = state.current_player
         self.player = state.player
-        self.stats = player_stats(memory, state, self.player)
+        self.loadout = loadout_key(self.player)
+        self.stats = player_stats(memory, state, self.player, self.loadout)
         self.variant = state.variant
         self.need = max(0, self.variant.elements_required - self.player.elements)
         self.zone_map = state.zone_map
+        self._routes: RouteTable | None = None
         self._death: float | None = None
         self._dangers: dict[Colour, float] = {}
+
+    def distances(self, goals: frozenset[Hex]) -> dict[Hex, int]:
+        """Movement points from every hex of the Zone to the nearest of ``goals``."""
+        if self._routes is None:
+            self._routes = route_table(self.memory, self.state)
+        return self._routes.distances(goals)
 
     def stats_of(self, p: PlayerState) -> StalkerStats:
         return player_stats(self.memory, self.state, p)
@@ -185,7 +199,7 @@ class TurnView:
     def gain(self, instance: str) -> float:
         """How much stronger a card would make the stalker in its slot (memoised on the card and
         the whole loadout)."""
-        key = (card_id(instance), loadout_key(self.player), self.need)
+        key = (card_id(instance), self.loadout, self.need)
         hit = self.memory.gains.get(key)
         if hit is None:
             hit = self.memory.gains.put(key, self._gain(instance))
