@@ -189,7 +189,7 @@ def _account(
 # --- running many games -----------------------------------------------------------------------
 
 
-def load_world(config: SimConfig) -> tuple[CardSet, tuple[Sector, ...], Variant]:
+def load_world(config: SimConfig) -> World:
     """Cards (base + packs), sectors and variant, or a UserError naming what is wrong."""
     from stalkerzone.content.loader import load_packs
     from stalkerzone.content.tiles import load_sectors
@@ -209,13 +209,17 @@ def load_world(config: SimConfig) -> tuple[CardSet, tuple[Sector, ...], Variant]
     return cards, tuple(load_sectors()), variant
 
 
+World = tuple[CardSet, tuple[Sector, ...], Variant]
+"""What a run is played with: cards, sectors, variant (as :func:`load_world` gives them)."""
+
+
 class GamePlayer:
     """What one process needs to play the games of a run: the configuration, the content loaded
-    once, and one memory for its bots."""
+    once (or handed over as ``world``), and one memory for its bots."""
 
-    def __init__(self, config: SimConfig) -> None:
+    def __init__(self, config: SimConfig, world: World | None = None) -> None:
         self.config = config
-        self.cards, self.sectors, self.variant = load_world(config)
+        self.cards, self.sectors, self.variant = world or load_world(config)
         self.memory = BotMemory()
 
     def play(self, index: int) -> GameResult:
@@ -252,27 +256,40 @@ def _play_in_worker(index: int) -> GameResult:
 
 
 def run_games(
-    config: SimConfig, workers: int = 1, progress: Callable[[GameResult], None] | None = None
+    config: SimConfig,
+    workers: int = 1,
+    progress: Callable[[GameResult], None] | None = None,
+    world: World | None = None,
 ) -> list[GameResult]:
     """Play ``config.games`` games (in ``workers`` processes if more than 1), in game order."""
     results: list[GameResult] = []
-    for result in iter_games(config, workers):
+    for result in iter_games(config, workers, world):
         results.append(result)
         if progress is not None:
             progress(result)
     return results
 
 
-def iter_games(config: SimConfig, workers: int = 1) -> Iterator[GameResult]:
-    """The results one by one, in game order."""
+def chunk_size(games: int, workers: int) -> int:
+    """Games per task sent to a worker: a handful, so that the per-task cost (a game number out,
+    a small result back) stays far below a game's, while the last tasks still share out evenly
+    between the workers."""
+    return max(1, min(4, games // (workers * 8)))
+
+
+def iter_games(
+    config: SimConfig, workers: int = 1, world: World | None = None
+) -> Iterator[GameResult]:
+    """The results one by one, in game order. ``world`` (the loaded content) serves a run in
+    this process; worker processes load their own once each, and are sent only game numbers."""
     indices = range(config.games)
     if workers <= 1 or config.games < 2:
-        player = GamePlayer(config)
+        player = GamePlayer(config, world)
         for index in indices:
             yield player.play(index)
         return
     context = multiprocessing.get_context("spawn")
-    chunk = max(1, min(8, config.games // (workers * 4)))
+    chunk = chunk_size(config.games, workers)
     with ProcessPoolExecutor(
         max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(config,)
     ) as pool:

@@ -16,7 +16,8 @@ from stalkerzone.engine.game import legal_actions
 from stalkerzone.engine.layout import Placement, check_zone, completable, legal_placements
 from stalkerzone.engine.state import card_places
 from stalkerzone.simulation.runner import game_seed, play_game
-from tests.support.records import base_cards, sectors, start
+from tests.support.base import base_cards, sectors
+from tests.support.records import start
 
 GAMES = 100
 
