@@ -23,6 +23,9 @@ if TYPE_CHECKING:
     from stalkerzone.engine.state import GameContext
     from stalkerzone.engine.variant import Variant
 
+Content = tuple["CardSet", tuple["Sector", ...], "Variant"]
+"""The content set a memory serves: cards, sectors, variant."""
+
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
@@ -43,10 +46,6 @@ class BoundedMemo(Generic[K, V]):
             raise ValueError(f"a memo needs room for at least one entry, not {cap}")
         self._cap = cap
         self._items: dict[K, V] = {}
-
-    @property
-    def cap(self) -> int:
-        return self._cap
 
     def get(self, key: K) -> V | None:
         return self._items.get(key)
@@ -74,8 +73,7 @@ class BotMemory:
     stats of loadouts, upgrade gains, shop values, catalogues and the routes of a few Zones."""
 
     def __init__(self, cap: int = DEFAULT_CAP, route_tables: int = ROUTE_TABLES) -> None:
-        self._content: tuple[CardSet, tuple[Sector, ...], Variant] | None = None
-        self.cap = cap
+        self._content: Content | None = None
         self.decisions: BoundedMemo[Hashable, tuple[str, float]] = BoundedMemo(cap)
         self.stats: BoundedMemo[Hashable, StalkerStats] = BoundedMemo(cap)
         self.exchanges: BoundedMemo[Hashable, tuple[float, float, float]] = BoundedMemo(cap)
@@ -100,9 +98,11 @@ class BotMemory:
         """This memory, ready for a game played with ``ctx``'s content (forgetting everything
         if it served another content set)."""
         content = self._content
-        if content is None or not _same_content(content, ctx):
+        if content is not None and _same_objects(content, ctx):
+            return self
+        if content is None or not _equal_content(content, ctx):
             self.forget()
-            self._content = (ctx.cards, ctx.sectors, ctx.variant)
+        self._content = (ctx.cards, ctx.sectors, ctx.variant)  # equal content: kept, rebound
         return self
 
     def forget(self) -> None:
@@ -117,10 +117,11 @@ class BotMemory:
         return out
 
 
-def _same_content(content: tuple[CardSet, tuple[Sector, ...], Variant], ctx: GameContext) -> bool:
+def _same_objects(content: Content, ctx: GameContext) -> bool:
     cards, sectors, variant = content
-    return (
-        (ctx.cards is cards or ctx.cards == cards)
-        and (ctx.sectors is sectors or ctx.sectors == sectors)
-        and ctx.variant == variant
-    )
+    return ctx.cards is cards and ctx.sectors is sectors and ctx.variant is variant
+
+
+def _equal_content(content: Content, ctx: GameContext) -> bool:
+    cards, sectors, variant = content
+    return ctx.cards == cards and ctx.sectors == sectors and ctx.variant == variant
