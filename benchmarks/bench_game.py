@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import copy
 import os
+import resource
 import statistics
 import sys
 import time
@@ -154,26 +155,41 @@ def main() -> int:
     return 0
 
 
+def _cpu_all() -> float:
+    """CPU seconds of this process and of its finished children (the worker processes)."""
+    own, children = (
+        resource.getrusage(resource.RUSAGE_SELF),
+        resource.getrusage(resource.RUSAGE_CHILDREN),
+    )
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def scaling(games: int, runs: int, seed: int, variant: str) -> None:
     """``simulate``'s games with one worker process and with two: median wall times, ratio."""
     config = SimConfig(games, STALKERS, seed, variant=variant, include_user=False)
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"scaling: {games} games, {STALKERS} hard bots; load average before: {load}")
     walls: dict[int, list[float]] = {1: [], 2: []}
+    cpus: dict[int, list[float]] = {1: [], 2: []}
     summaries: dict[int, object] = {}
     for _ in range(runs):
         for workers in (1, 2):
-            wall = time.perf_counter()
+            wall, cpu = time.perf_counter(), _cpu_all()
             results = run_games(config, workers=workers)
             walls[workers].append(time.perf_counter() - wall)
+            cpus[workers].append(_cpu_all() - cpu)
             summaries[workers] = summarise(config, results)
     one, two = statistics.median(walls[1]), statistics.median(walls[2])
+    cpu_one, cpu_two = statistics.median(cpus[1]), statistics.median(cpus[2])
     spread = {w: f"{min(v):.1f}–{max(v):.1f}" for w, v in walls.items()}
     same = "identical" if summaries[1] == summaries[2] else "DIFFERENT"
     print(
-        f"  --workers 1: {one:6.1f} s wall (median of {runs}, {spread[1]} s)\n"
-        f"  --workers 2: {two:6.1f} s wall (median of {runs}, {spread[2]} s)\n"
-        f"  speed-up ×{one / two:.2f} (target ≥ 1.7 on two idle cores); summaries {same}"
+        f"  --workers 1: {one:6.1f} s wall (median of {runs}, {spread[1]} s), "
+        f"{cpu_one:6.1f} s CPU in all processes\n"
+        f"  --workers 2: {two:6.1f} s wall (median of {runs}, {spread[2]} s), "
+        f"{cpu_two:6.1f} s CPU in all processes\n"
+        f"  speed-up ×{one / two:.2f} wall (target ≥ 1.7 on two idle cores); "
+        f"CPU overhead of two workers ×{cpu_two / cpu_one:.2f}; summaries {same}"
     )
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"  load average after: {load}")
