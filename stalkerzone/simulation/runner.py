@@ -188,6 +188,9 @@ def _account(
 
 # --- running many games -----------------------------------------------------------------------
 
+World = tuple[CardSet, tuple[Sector, ...], Variant]
+"""What a run is played with: cards, sectors, variant (as :func:`load_world` gives them)."""
+
 
 def load_world(config: SimConfig) -> World:
     """Cards (base + packs), sectors and variant, or a UserError naming what is wrong."""
@@ -207,10 +210,6 @@ def load_world(config: SimConfig) -> World:
             "no stalker cards are loaded; check the card packs (stalkerzone cards check)"
         )
     return cards, tuple(load_sectors()), variant
-
-
-World = tuple[CardSet, tuple[Sector, ...], Variant]
-"""What a run is played with: cards, sectors, variant (as :func:`load_world` gives them)."""
 
 
 class GamePlayer:
