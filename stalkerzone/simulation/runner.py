@@ -4,8 +4,8 @@ Game ``i`` of a run with seed ``S`` is played from its own seed :func:`game_seed
 stalkers dealt from that seed, so a game's result does not depend on which process played it or
 in what order: the bots' memos (a :class:`~stalkerzone.bots.memory.BotMemory` per process) only
 save time, and the games are aggregated in game order, so the summary is the same for one
-worker or many. Worker processes are started with ``spawn`` (safe on every platform); each loads
-the cards and sectors once and is sent only game numbers, in chunks.
+worker or many. Worker processes are started with ``spawn`` (safe on every platform); each
+receives the loaded cards, sectors and variant once and then only game numbers, in chunks.
 
 A game that reaches the turn cap ends as a draw and is counted as such.
 """
@@ -244,8 +244,8 @@ class _ProcessPlayer:
     player: GamePlayer | None = None
 
 
-def _start_worker(config: SimConfig) -> None:
-    _ProcessPlayer.player = GamePlayer(config)
+def _start_worker(config: SimConfig, world: World) -> None:
+    _ProcessPlayer.player = GamePlayer(config, world)
 
 
 def _play_in_worker(index: int) -> GameResult:
@@ -279,18 +279,24 @@ def chunk_size(games: int, workers: int) -> int:
 def iter_games(
     config: SimConfig, workers: int = 1, world: World | None = None
 ) -> Iterator[GameResult]:
-    """The results one by one, in game order. ``world`` (the loaded content) serves a run in
-    this process; worker processes load their own once each, and are sent only game numbers."""
+    """The results one by one, in game order. ``world`` is the loaded content (loaded here if
+    not given): each worker process receives it once when it starts (a few tens of kB, far
+    cheaper than loading and validating the packs again), then only game numbers."""
     indices = range(config.games)
     if workers <= 1 or config.games < 2:
         player = GamePlayer(config, world)
         for index in indices:
             yield player.play(index)
         return
+    if world is None:
+        world = load_world(config)
     context = multiprocessing.get_context("spawn")
     chunk = chunk_size(config.games, workers)
     with ProcessPoolExecutor(
-        max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(config,)
+        max_workers=workers,
+        mp_context=context,
+        initializer=_start_worker,
+        initargs=(config, world),
     ) as pool:
         yield from pool.map(_play_in_worker, indices, chunksize=chunk)
 
