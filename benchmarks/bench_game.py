@@ -145,8 +145,8 @@ def main() -> int:
             base.append(cpu)
         base_med = statistics.median(base)
         print(
-            f"  naive baseline:   {base_med * 1e3:8.1f} ms CPU  (fresh memory each decision, deep copy each "
-            f"step; {len(base)} games)  ×{base_med / cpu_med:.1f} slower"
+            f"  naive baseline:   {base_med * 1e3:8.1f} ms CPU  (fresh memory each decision, "
+            f"deep copy each step; {len(base)} games)  ×{base_med / cpu_med:.1f} slower"
         )
     target = "meets" if cpu_med <= 0.100 else "misses"
     print(f"target ≤ 100 ms median: {target} ({cpu_med * 1e3:.1f} ms CPU)")
