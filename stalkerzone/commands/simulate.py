@@ -1,4 +1,4 @@
-"""`stalkerzone simulate`: bot games headless, then statistics for card authors (issue 6).
+"""`stalkerzone simulate`: bot games headless, then statistics for card authors.
 
 Progress goes to stderr (a rich progress bar); the table or ``--json`` goes to stdout. Results
 are the same for any ``--workers``.
@@ -80,7 +80,8 @@ def run(args: argparse.Namespace) -> int:
         zone_mode=args.zone,
         max_rounds=args.max_rounds,
     )
-    cards, _, _ = load_world(config)  # bad --cards or packs: a one-line error before any work
+    world = load_world(config)  # bad --cards or packs: a one-line error before any work
+    cards = world[0]
     workers = args.workers
     if workers is None:
         workers = 1 if args.games < 16 else max(1, min(8, os.cpu_count() or 1))
@@ -99,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
         disable=not err.is_terminal,
     ) as progress:
         task = progress.add_task(f"{config.games} bot games", total=config.games)
-        for result in iter_games(config, workers):
+        for result in iter_games(config, workers, world):
             results.append(result)
             progress.advance(task)
     monsters = [m.id for m in cards.monsters if m.deck == "zone"]

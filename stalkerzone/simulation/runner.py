@@ -2,9 +2,10 @@
 
 Game ``i`` of a run with seed ``S`` is played from its own seed :func:`game_seed` ``(S, i)`` with
 stalkers dealt from that seed, so a game's result does not depend on which process played it or
-in what order: with one worker or many, the games are aggregated in game order and the summary
-is the same. Worker processes are started with ``spawn`` (safe on every platform); each loads
-the cards and sectors once.
+in what order: the bots' memos (a :class:`~stalkerzone.bots.memory.BotMemory` per process) only
+save time, and the games are aggregated in game order, so the summary is the same for one
+worker or many. Worker processes are started with ``spawn`` (safe on every platform); each
+receives the loaded cards, sectors and variant once and then only game numbers, in chunks.
 
 A game that reaches the turn cap ends as a draw and is counted as such.
 """
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from stalkerzone.bots import players as bots
+from stalkerzone.bots.memory import BotMemory
 from stalkerzone.engine.actions import Buy, DeliverOrder, EndTurn, Heal, Sell
 from stalkerzone.engine.cards import CardSet
 from stalkerzone.engine.game import GameSetup, PlayerSetup, apply, legal_actions, new_game
@@ -108,9 +110,13 @@ def play_game(
     zone_mode: str = "free",
     round_cap: int = 150,
     check_legal: bool = False,
+    memory: BotMemory | None = None,
 ) -> GameResult:
-    """Play one bot game to its end or to the turn cap and say what happened."""
+    """Play one bot game to its end or to the turn cap and say what happened. ``memory`` may
+    carry the bots' memos over from other games (the result is the same, only faster)."""
     started = time.perf_counter()
+    if memory is None:
+        memory = BotMemory()
     stalkers = deal_stalkers(cards, players, seed)
     seats = tuple(PlayerSetup(f"Bot {k + 1}", s, level) for k, s in enumerate(stalkers))
     state = new_game(GameSetup(seed, seats, variant, zone_mode), cards, sectors)  # type: ignore[arg-type]
@@ -121,7 +127,7 @@ def play_game(
     actions = 0
     while not state.is_terminal and state.turn <= cap_turns and actions < action_cap:
         legal = legal_actions(state)
-        action = bots.choose(state, None, level, legal, strict=check_legal)
+        action = bots.choose(state, None, level, legal, strict=check_legal, memory=memory)
         if check_legal and action not in legal:
             raise AssertionError(f"game {index}: bot chose an unlisted action {action!r}")
         before = state
@@ -182,10 +188,11 @@ def _account(
 
 # --- running many games -----------------------------------------------------------------------
 
-_WORKER: dict[str, Any] = {}
+World = tuple[CardSet, tuple[Sector, ...], Variant]
+"""What a run is played with: cards, sectors, variant (as :func:`load_world` gives them)."""
 
 
-def load_world(config: SimConfig) -> tuple[CardSet, tuple[Sector, ...], Variant]:
+def load_world(config: SimConfig) -> World:
     """Cards (base + packs), sectors and variant, or a UserError naming what is wrong."""
     from stalkerzone.content.loader import load_packs
     from stalkerzone.content.tiles import load_sectors
@@ -205,53 +212,93 @@ def load_world(config: SimConfig) -> tuple[CardSet, tuple[Sector, ...], Variant]
     return cards, tuple(load_sectors()), variant
 
 
-def _init_worker(config: SimConfig) -> None:
-    _WORKER["config"] = config
-    _WORKER["world"] = load_world(config)
+class GamePlayer:
+    """What one process needs to play the games of a run: the configuration, the content loaded
+    once (or handed over as ``world``), and one memory for its bots."""
+
+    def __init__(self, config: SimConfig, world: World | None = None) -> None:
+        self.config = config
+        self.cards, self.sectors, self.variant = world or load_world(config)
+        self.memory = BotMemory()
+
+    def play(self, index: int) -> GameResult:
+        config = self.config
+        return play_game(
+            index,
+            game_seed(config.seed, index),
+            self.cards,
+            self.sectors,
+            self.variant,
+            config.players,
+            level=config.level,
+            zone_mode=config.zone_mode,
+            round_cap=config.round_cap,
+            memory=self.memory,
+        )
 
 
-def _play_index(index: int) -> GameResult:
-    config: SimConfig = _WORKER["config"]
-    cards, sectors, variant = _WORKER["world"]
-    return play_game(
-        index,
-        game_seed(config.seed, index),
-        cards,
-        sectors,
-        variant,
-        config.players,
-        level=config.level,
-        zone_mode=config.zone_mode,
-        round_cap=config.round_cap,
-    )
+class _ProcessPlayer:
+    """The :class:`GamePlayer` of a worker process, set up once by the pool's initializer (its
+    lifetime is the process's)."""
+
+    player: GamePlayer | None = None
+
+
+def _start_worker(config: SimConfig, world: World) -> None:
+    _ProcessPlayer.player = GamePlayer(config, world)
+
+
+def _play_in_worker(index: int) -> GameResult:
+    player = _ProcessPlayer.player
+    assert player is not None, "the worker process was started without its initializer"
+    return player.play(index)
 
 
 def run_games(
-    config: SimConfig, workers: int = 1, progress: Callable[[GameResult], None] | None = None
+    config: SimConfig,
+    workers: int = 1,
+    progress: Callable[[GameResult], None] | None = None,
+    world: World | None = None,
 ) -> list[GameResult]:
     """Play ``config.games`` games (in ``workers`` processes if more than 1), in game order."""
     results: list[GameResult] = []
-    for result in iter_games(config, workers):
+    for result in iter_games(config, workers, world):
         results.append(result)
         if progress is not None:
             progress(result)
     return results
 
 
-def iter_games(config: SimConfig, workers: int = 1) -> Iterator[GameResult]:
-    """The results one by one, in game order."""
+def chunk_size(games: int, workers: int) -> int:
+    """Games per task sent to a worker: a handful, so that the per-task cost (a game number out,
+    a small result back) stays far below a game's, while the last tasks still share out evenly
+    between the workers."""
+    return max(1, min(4, games // (workers * 8)))
+
+
+def iter_games(
+    config: SimConfig, workers: int = 1, world: World | None = None
+) -> Iterator[GameResult]:
+    """The results one by one, in game order. ``world`` is the loaded content (loaded here if
+    not given): each worker process receives it once when it starts (a few tens of kB, far
+    cheaper than loading and validating the packs again), then only game numbers."""
     indices = range(config.games)
     if workers <= 1 or config.games < 2:
-        _init_worker(config)
+        player = GamePlayer(config, world)
         for index in indices:
-            yield _play_index(index)
+            yield player.play(index)
         return
+    if world is None:
+        world = load_world(config)
     context = multiprocessing.get_context("spawn")
-    chunk = max(1, min(8, config.games // (workers * 4)))
+    chunk = chunk_size(config.games, workers)
     with ProcessPoolExecutor(
-        max_workers=workers, mp_context=context, initializer=_init_worker, initargs=(config,)
+        max_workers=workers,
+        mp_context=context,
+        initializer=_start_worker,
+        initargs=(config, world),
     ) as pool:
-        yield from pool.map(_play_index, indices, chunksize=chunk)
+        yield from pool.map(_play_in_worker, indices, chunksize=chunk)
 
 
 # --- statistics -------------------------------------------------------------------------------

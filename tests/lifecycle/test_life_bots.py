@@ -1,4 +1,4 @@
-"""Bots (issue 6): 100 seeded games in both variants from the first action to the end (a winner,
+"""Bots: 100 seeded games in both variants from the first action to the end (a winner,
 or the turn cap — a draw) without one illegal action; deterministic; every level works."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 from stalkerzone.bots import players as bots
+from stalkerzone.bots.memory import BotMemory
 from stalkerzone.content.variants import load_variant
 from stalkerzone.engine import record as records
 from stalkerzone.engine.actions import FightDecision, Move, PlaceSector
@@ -15,7 +16,8 @@ from stalkerzone.engine.game import legal_actions
 from stalkerzone.engine.layout import Placement, check_zone, completable, legal_placements
 from stalkerzone.engine.state import card_places
 from stalkerzone.simulation.runner import game_seed, play_game
-from tests.support.records import base_cards, sectors, start
+from tests.support.base import base_cards, sectors
+from tests.support.records import start
 
 GAMES = 100
 
@@ -69,12 +71,13 @@ def test_life_bots_lay_out_the_zone_by_hand() -> None:
 @pytest.mark.parametrize("level", bots.LEVELS)
 def test_life_bots_are_deterministic(level: str) -> None:
     def run() -> tuple[object, ...]:
-        bots.clear_caches()  # memos only save time: choices stay the same
+        memory = BotMemory()  # memos only save time: choices stay the same
         record = start(seed=43, players=3, variant="express")
         for _ in range(150):
             if record.state.is_terminal:
                 break
-            record = records.play(record, bots.choose(record.state, None, level, strict=True))
+            action = bots.choose(record.state, None, level, strict=True, memory=memory)
+            record = records.play(record, action)
         return record.actions
 
     first = run()
@@ -84,11 +87,12 @@ def test_life_bots_are_deterministic(level: str) -> None:
 def test_life_bots_fight_or_flee_and_move_with_purpose() -> None:
     record = start(seed=44, players=2, variant="express")
     moves = fights = 0
+    memory = BotMemory()
     for _ in range(400):
         state = record.state
         if state.is_terminal:
             break
-        action = bots.choose(state, None, "hard", strict=True)
+        action = bots.choose(state, None, "hard", strict=True, memory=memory)
         moves += isinstance(action, Move)
         fights += isinstance(action, FightDecision)
         record = records.play(record, action)

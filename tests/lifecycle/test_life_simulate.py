@@ -7,12 +7,20 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from stalkerzone.cli import main
-from stalkerzone.simulation.runner import SimConfig, game_seed, run_games, summarise
+from stalkerzone.simulation.runner import (
+    GamePlayer,
+    SimConfig,
+    game_seed,
+    load_world,
+    run_games,
+    summarise,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 SMALL = SimConfig(games=4, players=2, seed=5, variant="express", max_rounds=12, include_user=False)
@@ -38,6 +46,17 @@ def test_life_simulate_same_for_one_and_two_workers() -> None:
         "sledopyt",
         "bugai",
     }
+
+
+def test_life_simulate_same_in_any_order_of_games() -> None:
+    """One process playing the games backwards, its bots' memory shared by all of them, gets
+    every game exactly as a run in game order does."""
+    config = replace(SMALL, games=6, players=3)
+    forward = run_games(config, world=load_world(config))
+    player = GamePlayer(config)
+    backward = [player.play(index) for index in reversed(range(config.games))]
+    assert backward[::-1] == forward
+    assert summarise(config, backward[::-1]) == summarise(config, forward)
 
 
 def test_life_simulate_command_json(capsys: pytest.CaptureFixture[str]) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from stalkerzone.bots import players as bots
+from stalkerzone.bots.memory import BotMemory
 from stalkerzone.content.variants import load_variant
 from stalkerzone.engine import record as records
 from stalkerzone.engine.game import GameSetup, PlayerSetup
@@ -38,10 +39,11 @@ def start(**kwargs: object) -> GameRecord:
 def bot_record(steps: int, *, stop_in_fight: bool = False, **kwargs: object) -> GameRecord:
     """A record of ``steps`` bot actions (or up to the first fight after half of them)."""
     record = start(**kwargs)
+    memory = BotMemory()
     for k in range(steps):
         if record.state.is_terminal:
             break
-        record = records.play(record, bots.choose(record.state, None, "hard"))
+        record = records.play(record, bots.choose(record.state, None, "hard", memory=memory))
         if stop_in_fight and k > steps // 2 and record.state.phase == "fight":
             break
     return record

@@ -1,0 +1,160 @@
+"""Where to move (TURN-2, WIN-1, ORDER-1, ANOM-1, DEATH-2): goals worth reaching, weighed by value
+and by how many turns away they are (``normal``/``hard``), or the nearest simple target
+(``easy``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from stalkerzone.bots.trading import base_value
+from stalkerzone.bots.turn import ELEMENT_VALUE, TurnView
+from stalkerzone.engine.actions import Move
+from stalkerzone.engine.cards import DANGER_COLOUR, Order, Site, VisitRequirement
+from stalkerzone.engine.hexes import Hex
+
+WIN_VALUE = 20_000.0
+"""What winning the game is worth (WIN-1), weighed by the chance against the guardian."""
+
+DECAY = 0.75
+"""A goal one turn further away is worth this much less."""
+
+GOALS_WEIGHED = 8
+"""The best goals whose distance fields a move looks at."""
+
+Goal = tuple[float, frozenset[Hex]]
+
+
+def goals(view: TurnView) -> list[Goal]:
+    """(value, hexes) of what is worth going to, best first."""
+    state, p = view.state, view.player
+    zone_map = view.zone_map
+    out: list[Goal] = []
+    top = view.stats.max_health
+    # the Epicenter (WIN-1)
+    if view.need == 0:
+        chance = view.guardian_odds()
+        fit = p.health >= top * 0.8 or not view.profile.planner
+        if fit and chance >= view.epicenter_threshold():
+            out.append((WIN_VALUE * max(chance, 0.05), frozenset({zone_map.epicenter})))
+    # own loot (DEATH-2), in the Epicenter only when going there anyway
+    for pile in state.loot:
+        if pile.owner != view.index:
+            continue
+        if zone_map.hexes[pile.hex].site == Site.EPICENTER:
+            continue
+        worth = pile.money + 200.0 * len(pile.cards) + ELEMENT_VALUE * pile.elements
+        worth += sum(150.0 for _ in pile.trophies)
+        out.append((worth, frozenset({pile.hex})))
+    for base, value in base_value(view).items():
+        hexes = zone_map.site_hexes(base)
+        if value > 0 and hexes:
+            out.append((value, frozenset(hexes)))
+    # open visit orders (ORDER-1)
+    for order in p.open_orders:
+        card = state.card(order.card)
+        assert isinstance(card, Order)
+        req = card.requirement
+        if isinstance(req, VisitRequirement) and not order.visited:
+            hexes = zone_map.site_hexes(req.site)
+            if hexes:
+                out.append((card.reward + 300.0, frozenset(hexes)))
+    # Elements (ANOM-1), dangers, events
+    if view.need:
+        hexes = zone_map.site_hexes(Site.ANOMALY)
+        value = view.anomaly_value()
+        if hexes and value > 0:
+            out.append((value, frozenset(h for h in hexes if h != p.position)))
+    for site, colour in DANGER_COLOUR.items():
+        hexes = zone_map.site_hexes(site)
+        value = view.danger_value(colour)
+        if hexes and value > 0:
+            out.append((value, frozenset(hexes)))
+    events = zone_map.site_hexes(Site.EVENT)
+    if events:
+        out.append((120.0, frozenset(h for h in events if h != p.position)))
+    out.sort(key=lambda g: -g[0])
+    return out
+
+
+def score_at(h: Hex, fields: Sequence[tuple[float, Mapping[Hex, int]]], movement: int) -> float:
+    """The best goal value seen from ``h``, each discounted by the turns it takes to reach."""
+    score = 0.0
+    for value, dist in fields:
+        d = dist.get(h)
+        if d is None:
+            continue
+        score = max(score, value * DECAY ** (d / movement))
+    return score
+
+
+def choose_move(view: TurnView) -> Move | None:
+    """``normal``/``hard``: the listed move with the best value now (the site it ends on) plus
+    the discounted value of the goals it brings closer; None to stay."""
+    p = view.player
+    moves = [a for a in view.legal if isinstance(a, Move)]
+    if not moves:
+        return None
+    zone_map = view.zone_map
+    movement = max(1, view.stats.movement)
+    top_goals = goals(view)[:GOALS_WEIGHED]
+    fields = [(value, view.distances(hexes)) for value, hexes in top_goals if hexes]
+    site_values: dict[Site | None, float] = {}
+    for site, colour in DANGER_COLOUR.items():
+        site_values[site] = view.danger_value(colour)
+    site_values[Site.ANOMALY] = view.anomaly_value() if view.need else -10.0
+    site_values[Site.EVENT] = 60.0
+    best: tuple[float, Hex] | None = None
+    here_score = score_at(p.position, fields, movement) if p.position else 0.0
+    for move in moves:
+        h = move.to
+        there = zone_map.hexes[h].site
+        immediate = site_values.get(there, 0.0)
+        if there == Site.EPICENTER and not any(h in g for _, g in top_goals):
+            immediate = -WIN_VALUE
+        score = immediate + score_at(h, fields, movement)
+        key = (score, -h.q, -h.r)
+        if best is None or key > (best[0], -best[1].q, -best[1].r):
+            best = (score, h)
+    if best is None or (best[0] <= here_score * 0.999 and best[0] <= 0):
+        return None
+    return Move(best[1])
+
+
+def easy_move(view: TurnView) -> Move | None:
+    """``easy``: the Epicenter when ready; a base to heal, sell or spend (the best one its
+    reputation opens); the site of an open visit order; else the nearest anomaly, event or
+    danger it feels armed for."""
+    p = view.player
+    moves = [a for a in view.legal if isinstance(a, Move)]
+    if not moves:
+        return None
+    zone_map = view.zone_map
+    top = view.stats.max_health
+    ready = view.need == 0 and view.guardian_odds() >= view.epicenter_threshold()
+    if ready and p.health >= top * 0.7:
+        target: frozenset[Hex] = frozenset({zone_map.epicenter})
+    elif (p.health < top * 0.5 and p.cash >= 100) or len(p.trophies) >= 2 or p.cash >= 900:
+        usable = [
+            b
+            for b in (Site.LABORATORY, Site.MILITARY_BASE, Site.VILLAGE)
+            if p.reputation >= view.variant.reputation_needed(b) and zone_map.site_hexes(b)
+        ]
+        target = frozenset(zone_map.site_hexes(usable[0] if p.cash >= 900 else usable[-1]))
+    elif visits := view.visit_sites():
+        target = visits
+    else:
+        sites = [Site.ANOMALY, Site.EVENT, Site.DANGER_GREEN]
+        if view.stats.attack.mean(view.stats.one_die_bonus) >= 8:
+            sites.append(Site.DANGER_YELLOW)
+        target = frozenset(h for s in sites for h in zone_map.site_hexes(s) if h != p.position)
+    dist = view.distances(target)
+    far = 10**6
+
+    def key(m: Move) -> tuple[int, Hex]:
+        site = zone_map.hexes[m.to].site
+        penalty = 0
+        if site in (Site.DANGER_RED, Site.DANGER_YELLOW) and m.to not in target:
+            penalty = 50
+        return (dist.get(m.to, far) + penalty, m.to)
+
+    return min(moves, key=key)

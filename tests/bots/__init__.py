@@ -1,0 +1,1 @@
+"""Tests of the bots: their memory, and the choices each module makes."""
