@@ -291,6 +291,8 @@ class Foresight:
         sorted cell list over the symmetries, moved so that its first cell is at (0, 0)."""
         items = [(q, r, m) for (q, r), m in occupied.items()]
         items += [(q, r, 64) for q, r in blocked]
+        if not items:
+            return (counts, ())
         best: tuple[tuple[int, int, int], ...] | None = None
         for a, b, c, d, turned in self._maps:
             cells = sorted([(a * q + b * r, c * q + d * r, turned[m]) for q, r, m in items])
@@ -316,6 +318,13 @@ class Foresight:
         self, occupied: dict[Slot, int], blocked: frozenset[Slot], counts: tuple[int, ...]
     ) -> bool:
         self.nodes += 1
+        if not occupied:  # an empty Zone: some sector on some slot first
+            for kind, masks in enumerate(self.kind_masks):
+                for m in masks if counts[kind] else ():
+                    fewer = (*counts[:kind], counts[kind] - 1, *counts[kind + 1 :])
+                    if self._search({(0, 0): m}, blocked, fewer):
+                        return True
+            return False
         comps = road_components(occupied)
         if not any(counts):
             if len(comps) != 1:
