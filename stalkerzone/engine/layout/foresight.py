@@ -350,13 +350,20 @@ class Foresight:
         if slot is not None:  # nothing fits there: the slot stays empty (free roads only)
             return not self.closed and self._search(occupied, blocked | {slot}, counts)
         if len(comps) > 1:
-            small = min(range(len(comps)), key=lambda k: (len(comps[k]), min(comps[k])))
-            goals = set().union(*(f for k, f in enumerate(faced) if k != small))
-            dist = self._rows_to(occupied, blocked, counts, goals)
-            near = [s for s in faced[small] if s in dist]
-            if not near:
-                return False  # this network can no longer meet another one
-            slot = min(near, key=lambda s: (dist[s], len(options[s]), s))
+            # every network must still meet another one; branch on the most constrained
+            best: tuple[int, int, Slot, dict[Slot, int]] | None = None
+            for k, mine in enumerate(faced):
+                goals = set().union(*(f for n, f in enumerate(faced) if n != k))
+                dist = self._rows_to(occupied, blocked, counts, goals)
+                near = [s for s in mine if s in dist]
+                if not near:
+                    return False  # this network can no longer meet another one
+                pick = min(near, key=lambda s: (dist[s], len(options[s]), s))
+                rank = (len(near), dist[pick], pick, dist)
+                if best is None or rank[:3] < best[:3]:
+                    best = rank
+            assert best is not None
+            _, _, slot, dist = best
             moves = sorted(options[slot], key=lambda mv: self._toward(slot, mv[1], dist))
         else:
             slot = min(options, key=lambda s: (len(options[s]), s))
