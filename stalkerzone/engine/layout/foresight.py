@@ -7,9 +7,15 @@ no completion exists, ``True`` comes with one (:meth:`Foresight.completion` buil
 The search ("fill or leave empty"): a state is the occupied slots with their world edge masks,
 the slots decided to stay empty, and how many sectors of each kind remain. In any valid Zone every
 sector is reachable by road from the Village (MAP-5), so the remaining sectors can be added one
-by one, each joining the Zone through a road. So the search takes the empty slot faced by a road
-with the fewest fitting sectors and branches: one of those sectors goes there, or (free roads
-only) the slot stays empty for good. With closed roads (MAP-7) every such slot must be filled.
+by one, each joining the Zone through a road. So the search takes one empty slot faced by a road
+and branches: one of the sectors that fit goes there, or (free roads only) the slot stays empty
+for good. With closed roads (MAP-7) every such slot must be filled. The slot: one where nothing
+fits (it stays empty), else, while there are several road networks, the nearest slot of the
+network with the fewest ways to meet another one (every network must still be able to meet
+another through empty slots where some remaining sector fits: a necessary condition that cuts
+most dead branches), else the slot with the fewest fitting sectors. With one road network and
+free roads, a straight row of the remaining sectors leading out of the Zone is a completion found
+at once. There is no budget: every answer is proven.
 
 Work is shared through one memo of every state searched, completable or not, keyed up to
 symmetry: translation, the six rotations of the whole Zone (every sector can be turned), the
@@ -218,7 +224,8 @@ class Foresight:
 
     def completion(self, zone: Zone, rng: random.Random) -> Zone | None:
         """The Zone completed with every remaining sector ("deal the rest", TURN-4), keeping
-        every placement already made; a random one of the completions, ``None`` if none."""
+        every placement already made (at least one); a random one of the completions, ``None``
+        if none."""
         start = self._start(zone)
         if start is None or not self._search(*start):
             return None
@@ -346,9 +353,9 @@ class Foresight:
         ):
             return True
         options = {slot: self._moves_at(occupied, counts, slot) for slot in sorted(every)}
-        slot = next((s for s, moves in options.items() if not moves), None)
-        if slot is not None:  # nothing fits there: the slot stays empty (free roads only)
-            return not self.closed and self._search(occupied, blocked | {slot}, counts)
+        stuck = next((s for s, moves in options.items() if not moves), None)
+        if stuck is not None:  # nothing fits there: the slot stays empty (free roads only)
+            return not self.closed and self._search(occupied, blocked | {stuck}, counts)
         if len(comps) > 1:
             # every network must still meet another one; branch on the most constrained
             best: tuple[int, int, Slot, dict[Slot, int]] | None = None
