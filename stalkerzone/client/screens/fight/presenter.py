@@ -29,7 +29,8 @@ from stalkerzone.client.text.card_words import (
 )
 from stalkerzone.client.text.engine_text import render
 from stalkerzone.engine.cards import CardSet, Colour, Monster
-from stalkerzone.engine.combat import Decision, Fight, IllegalFightAction
+from stalkerzone.engine.combat import Decision, Fight
+from stalkerzone.engine.illegal import FightRefused
 from stalkerzone.engine.state import FightState, GameState
 
 __all__ = [
@@ -359,10 +360,8 @@ def refusal(fight: Fight, decision: Decision, cards: CardSet | None) -> tuple[st
     (("", "") if the fight allows it)."""
     try:
         fight.apply(decision)
-    except IllegalFightAction as error:
-        message = str(error)
-        rule = message.split(":", 1)[0] if ":" in message else ""
-        return " ".join(render(error, cards).split()), rule  # no card named: one space
+    except FightRefused as error:
+        return " ".join(render(error, cards).split()), error.rule  # no card named: one space
     return "", ""
 
 
