@@ -12,12 +12,11 @@ from stalkerzone.engine.actions import PlaceSector
 from stalkerzone.engine.cards import Site
 from stalkerzone.engine.illegal import LayoutRefused
 from stalkerzone.engine.layout import (
-    CutOff,
-    Foresight,
     Placement,
     Sector,
     check_zone,
     legal_placements,
+    random_zone,
 )
 from stalkerzone.engine.messages import Note
 from stalkerzone.engine.rng import Rng
@@ -41,44 +40,32 @@ def sectors_to_place(state: GameState) -> tuple[str, ...]:
     return tuple(s.id for s in sectors if s.id not in placed)
 
 
-def foresight(state: GameState) -> Foresight:
-    """The game's dead-end foresight (TURN-4), kept in its context so that its memo serves
-    every question of the layout phase (and of the bots) in this game only."""
-    found = state.ctx.memo.get("foresight")
-    if not isinstance(found, Foresight):
-        found = Foresight(state.ctx.sectors)
-        state.ctx.memo["foresight"] = found
-    return found
-
-
 def placements(state: GameState) -> tuple[Placement, ...]:
-    """TURN-4: every legal placement of the sectors still to place: the roads meet (MAP-4) and
-    the Zone can still be completed afterwards (exact foresight), remembered per Zone."""
+    """TURN-4: every legal placement (MAP-4) of the sectors still to place, remembered per Zone.
+
+    Dead-end foresight is not applied here: a search per placement costs seconds on a
+    half-built Zone. A Zone that can no longer be finished is handled by :func:`place_sector`.
+    """
     key = ("placements", state.zone.placements)
     found = state.ctx.memo.get(key)
     if found is not None:
         return found  # type: ignore[return-value]
     sectors = state.ctx.sectors
-    seer = foresight(state)
-    result = []
-    for sector_id in sectors_to_place(state):
-        dead = seer.dead_ends(state.zone, sector_id)
-        result += [p for p in legal_placements(state.zone, sector_id, sectors) if p not in dead]
-    state.ctx.memo[key] = tuple(result)
-    return tuple(result)
-
-
-def cut_off(state: GameState, placement: Placement) -> CutOff | None:
-    """For a placement whose roads meet (MAP-4): ``None`` if the Zone can still be completed
-    afterwards, else why not (TURN-4), as a message key and parameters for the client."""
-    return foresight(state).cut_off(state.zone, placement)
+    result = tuple(
+        p
+        for sector_id in sectors_to_place(state)
+        for p in legal_placements(state.zone, sector_id, sectors)
+    )
+    state.ctx.memo[key] = result
+    return result
 
 
 def place_sector(state: GameState, action: PlaceSector, rng: Rng) -> GameState:
     """TURN-4: put a sector down; after the last one, play starts at the Village.
 
-    A placement after which the Zone can no longer be completed is refused, so the layout of
-    the table is always completed, never replaced (the tenth placement makes a valid Zone)."""
+    Reading: when the Zone can no longer be finished (no remaining sector fits anywhere, or the
+    finished Zone breaks MAP-5), the table deals a random valid Zone from the game's RNG instead.
+    """
     slot = (action.slot[0], action.slot[1])
     placement = Placement(action.sector, action.face, action.rotation, slot)
     todo = sectors_to_place(state)
@@ -96,23 +83,12 @@ def place_sector(state: GameState, action: PlaceSector, rng: Rng) -> GameState:
             key="sector_unknown",
             sector=action.sector,
         )
-    sectors = state.ctx.sectors
-    if placement not in legal_placements(state.zone, action.sector, sectors):
+    if placement not in placements(state):
         raise LayoutRefused(
             "MAP-4",
             f"{action.sector} does not fit there: roads must connect",
             key="sector_misfit",
             sector=action.sector,
-        )
-    why = cut_off(state, placement)
-    if why is not None:
-        names = {s.id: s.name.get("en") for s in sectors}
-        raise LayoutRefused(
-            "TURN-4",
-            f"after this the Zone could no longer be completed: {why.english(names)}",
-            key="dead_end",
-            reason=why.key,
-            **dict(why.params),
         )
     zone = state.zone.place(placement)
     who = state.player.name
@@ -124,11 +100,29 @@ def place_sector(state: GameState, action: PlaceSector, rng: Rng) -> GameState:
         sector=action.sector,
     )
     state = note(replace(state, zone=zone), placed)
+    sectors = state.ctx.sectors
     if len(zone.placements) < len(sectors):
-        return replace(state, current_player=(state.current_player + 1) % len(state.players))
-    problems = check_zone(zone, sectors)
-    assert not problems, problems  # every placement kept the Zone completable (TURN-4)
-    return start_play(state)
+        if placements(state):
+            return replace(state, current_player=(state.current_player + 1) % len(state.players))
+        dealt = Note(
+            "MAP-5",
+            "zone_stuck",
+            "the Zone cannot be finished (no remaining sector fits anywhere); "
+            "a random Zone is dealt",
+        )
+    else:
+        problems = check_zone(zone, sectors)
+        if not problems:
+            return start_play(state)
+        problem = str(problems[0])
+        dealt = Note(
+            "MAP-5",
+            "zone_broken",
+            f"the Zone cannot be finished ({problem}); a random Zone is dealt",
+            problem=problem,
+        )
+    state = note(state, dealt)
+    return start_play(replace(state, zone=random_zone(sectors, rng)))
 
 
 def start_play(state: GameState) -> GameState:
