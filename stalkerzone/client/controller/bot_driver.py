@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from stalkerzone.bots import players as bots
+from stalkerzone.bots.memory import BotMemory
 from stalkerzone.engine.actions import Action
 from stalkerzone.engine.game import legal_actions
 from stalkerzone.engine.state import GameState
@@ -33,9 +34,15 @@ class PacedScreen(Protocol):
     def busy(self) -> bool: ...
 
 
-def choose(state: GameState, legal: tuple[Action, ...], strength: str | None) -> Action:
-    """The bot's action (one of ``legal``) at its strength: easy, normal or hard."""
-    return bots.choose(state, None, strength or "normal", legal)
+def choose(
+    state: GameState,
+    legal: tuple[Action, ...],
+    strength: str | None,
+    memory: BotMemory | None = None,
+) -> Action:
+    """The bot's action (one of ``legal``) at its strength: easy, normal or hard; ``memory`` is
+    the game's :class:`BotMemory` (what its bots worked out so far)."""
+    return bots.choose(state, None, strength or "normal", legal, memory=memory)
 
 
 class BotDriver:
@@ -57,7 +64,8 @@ class BotDriver:
             return None
         strength = session.spec.seats[state.current_player].bot
         job = (key, session.version)
-        session.worker.submit(job, lambda: choose(state, legal_actions(state), strength))
+        memory = session.bot_memory
+        session.worker.submit(job, lambda: choose(state, legal_actions(state), strength, memory))
         if not session.worker.ready(job):
             return None
         action: Action = session.worker.result(job)

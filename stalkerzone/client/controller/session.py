@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from stalkerzone.bots.memory import BotMemory
 from stalkerzone.client.controller.worker import Worker
 from stalkerzone.client.text import i18n
 from stalkerzone.engine import bases
@@ -123,6 +124,7 @@ class GameSession:
     log: list[LogLine] = field(default_factory=list)
     viewer: int = PUBLIC
     worker: Worker = field(default_factory=Worker)
+    bot_memory: BotMemory = field(default_factory=BotMemory)  # what the game's bots worked out
     autosave_enabled: bool = True
     source: Path | None = None
     kept_views: dict[str, object] = field(default_factory=dict)

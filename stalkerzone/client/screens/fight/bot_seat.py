@@ -27,9 +27,10 @@ def bot_decision(session: GameSession, player: int) -> FightDecision | None:
     state = session.state
     seat = session.spec.seats[player]
     key = ("fight-bot", session.version)
+    memory = session.bot_memory
 
     def choose() -> Action:
-        return bot_driver.choose(state, legal_actions(state), seat.bot)
+        return bot_driver.choose(state, legal_actions(state), seat.bot, memory)
 
     session.worker.submit(key, choose)
     if not session.worker.ready(key):
