@@ -206,7 +206,9 @@ AUTHOR_NAMES: dict[str, str] = {
     "heavenly-dog": "HeavenlyDog",
     "lucasms": "Lucas",
 }
-AUTHOR_RE = re.compile(r"<!-- Game Icons: (?P<name>[a-z0-9-]+) by (?P<author>[^,]+), CC BY 3\.0 -->")
+AUTHOR_RE = re.compile(
+    r"<!-- Game Icons: (?P<name>[a-z0-9-]+) by (?P<author>[^,]+), CC BY 3\.0 -->"
+)
 
 TERRAINS = ("open", "ruins", "forest", "swamp", "water", "anomaly")
 
@@ -291,9 +293,9 @@ def card_art(card_id: str, icon: str, tint: tuple[int, int, int]) -> Image.Image
     image = Image.fromarray(np.clip(rgb, 0, 255).astype(np.uint8)).convert("RGBA")
     draw = ImageDraw.Draw(image)
     ring = tuple(int(min(255, c * 1.9 + 30)) for c in tint)
-    for inset, alpha in ((10, 90), (14, 40)):
+    for inset, opacity in ((10, 90), (14, 40)):
         draw.rounded_rectangle(
-            (inset, inset, size - 1 - inset, size - 1 - inset), 14, outline=(*ring, alpha)
+            (inset, inset, size - 1 - inset, size - 1 - inset), 14, outline=(*ring, opacity)
         )
     icon_size = int(size * 0.7)
     pale = tuple(int(c + (255 - c) * 0.86) for c in tint)
@@ -307,7 +309,9 @@ def card_art(card_id: str, icon: str, tint: tuple[int, int, int]) -> Image.Image
     layer = layer.filter(ImageFilter.GaussianBlur(9))
     shadow = Image.new("RGBA", (icon_size, icon_size), (0, 0, 0, 0))
     shadow.putalpha(alpha.point(lambda a: a * 0.7))
-    layer.alpha_composite(shadow.filter(ImageFilter.GaussianBlur(3)), (offset[0] + 4, offset[1] + 5))
+    layer.alpha_composite(
+        shadow.filter(ImageFilter.GaussianBlur(3)), (offset[0] + 4, offset[1] + 5)
+    )
     layer.alpha_composite(glyph_image, offset)
     image.alpha_composite(layer)
     return image.convert("RGB").quantize(96, dither=Image.Dither.NONE)
@@ -407,7 +411,9 @@ def render() -> None:
     for terrain in TERRAINS:
         texture(terrain).save(TEXTURE_DIR / f"{terrain}.png", optimize=True)
     CREDITS.write_text(credits_text())
-    print(f"rendered {len(cards)} card arts, {len(SITE_ICONS)} site icons, {len(TERRAINS)} textures")
+    print(
+        f"rendered {len(cards)} card arts, {len(SITE_ICONS)} site icons, {len(TERRAINS)} textures"
+    )
 
 
 def main(argv: list[str]) -> None:
