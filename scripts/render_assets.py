@@ -363,7 +363,8 @@ def credits_text() -> str:
         match = AUTHOR_RE.search(path.read_text())
         if match is None:
             raise SystemExit(f"{path}: no author line")
-        users = sorted(k for k, v in {**CARD_ICONS, **SITE_ICONS}.items() if v == path.stem)
+        users = sorted(k for k, v in CARD_ICONS.items() if v == path.stem)
+        users += sorted(f"site {k}" for k, v in SITE_ICONS.items() if v == path.stem)
         rows.append(f"| `{path.name}` | {match['author']} | {', '.join(users)} |")
     authors = sorted({AUTHOR_RE.search(p.read_text())["author"] for p in SVG_DIR.glob("*.svg")})  # type: ignore[index]
     return "\n".join(
