@@ -44,7 +44,12 @@ def build_pdf(
     words = Words(lang)
     names = {card.id: words.text(card.name) for card in cards}
     faces = card_faces(list(cards))
-    canvas = Canvas(str(out), pagesize=A4, pageCompression=int(compress))
+    canvas = Canvas(
+        str(out),
+        pagesize=A4,
+        pageCompression=int(compress),
+        initialFontName=fonts.REGULAR,  # type: ignore[arg-type]  # the stubs say float
+    )
     canvas.setTitle(words("back_title").title() + " — print and play")
     canvas.setAuthor("stalkerzone print")
     canvas.setCreator("stalkerzone")
