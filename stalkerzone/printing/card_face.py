@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
-from reportlab.lib.utils import simpleSplit
+from reportlab.lib.utils import ImageReader, simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
@@ -224,8 +224,8 @@ def _trefoil(canvas: Canvas, cx: float, cy: float, radius: float, ground: Color)
 def _art(
     canvas: Canvas, face: CardFace, words: Words, box: tuple[float, float, float, float]
 ) -> None:
-    """The card's art fitted into ``box`` (x, y, w, h), or a plain panel with the initial of
-    the card's name."""
+    """The card's art filling ``box`` (x, y, w, h), centred and cropped, or a plain panel with
+    the initial of the card's name."""
     card = face.card
     x, y, w, h = box
     canvas.saveState()
@@ -236,11 +236,17 @@ def _art(
     canvas.rect(x, y, w, h, stroke=0, fill=1)
     if card.art:
         try:
-            canvas.drawImage(
-                card.art, x, y, w, h, preserveAspectRatio=True, anchor="c", mask="auto"
-            )
-        except OSError as error:
-            raise UserError(f"print: {card.id}: art {card.art}: cannot read ({error})") from None
+            image = ImageReader(card.art)
+            image_w, image_h = image.getSize()
+        except OSError:
+            raise UserError(
+                f"print: {card.id}: art {card.art}: cannot read it as a picture (PNG or JPEG)"
+            ) from None
+        scale = max(w / image_w, h / image_h)  # fill the window, cropping the overflow
+        shown_w, shown_h = image_w * scale, image_h * scale
+        canvas.drawImage(
+            image, x + (w - shown_w) / 2, y + (h - shown_h) / 2, shown_w, shown_h, mask="auto"
+        )
     else:
         canvas.setFillColor(_tint(face.frame, 0.55))
         canvas.setFont(fonts.BOLD, 46)

@@ -191,3 +191,14 @@ def test_bad_values_are_one_line_and_exit_2(
 def test_no_out_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["print", "--no-user"]) == 2
     assert capsys.readouterr().err == "stalkerzone: print: give --out FILE.pdf\n"
+
+
+def test_unreadable_art_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pack = _pack(tmp_path)
+    (pack / "art" / "hag.png").write_bytes(b"not a picture")
+    out = tmp_path / "cards.pdf"
+    assert main(["print", "--no-user", "--cards", str(pack), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "print: swamp-hag: art " in err
+    assert err.endswith("hag.png: cannot read it as a picture (PNG or JPEG)\n")
+    assert not out.exists()
