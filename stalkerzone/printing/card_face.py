@@ -45,7 +45,7 @@ KIND_COLOURS: dict[str, Color] = {
     "weapon_mod": HexColor("#56707c"),
     "armour": HexColor("#55612f"),
     "navigation": HexColor("#1f6278"),
-    "grenade": HexColor("#6b4a36"),
+    "grenade": HexColor("#7a2e2e"),
     "stimulator": HexColor("#0f7a6c"),
     "artifact": HexColor("#6d2a8c"),
     "event": HexColor("#d35a0f"),

@@ -88,6 +88,11 @@ WORDS: dict[str, dict[str, str]] = {
         "req_trophy_colour": "Bring: trophy of {monster} ({colour})",
         "req_artifact": "Bring: {artifact}",
         "req_visit": "Visit: {site}",
+        "effect_gain_money": "You gain {amount}.",
+        "effect_lose_money": "You lose {amount}.",
+        "effect_damage": "Damage {attack}, less your defence.",
+        "effect_damage_ignores": "Damage {attack}, whatever your defence.",
+        "effect_heal": "You heal {amount} health.",
         "start_money": "Start money {amount}",
         "max_health": "Max health {amount}",
         "village": "Village",
@@ -167,6 +172,11 @@ WORDS: dict[str, dict[str, str]] = {
         "req_trophy_colour": "Принести: трофей «{monster}» ({colour})",
         "req_artifact": "Принести: {artifact}",
         "req_visit": "Посетить: {site}",
+        "effect_gain_money": "Вы получаете {amount}.",
+        "effect_lose_money": "Вы теряете {amount}.",
+        "effect_damage": "Урон {attack} за вычетом защиты.",
+        "effect_damage_ignores": "Урон {attack}, несмотря на защиту.",
+        "effect_heal": "Вы восстанавливаете {amount} здоровья.",
         "start_money": "Деньги в начале {amount}",
         "max_health": "Макс. здоровье {amount}",
         "village": "Деревня",
@@ -332,6 +342,8 @@ def rules_lines(
         lines.append(words("stimulator_line", heal=card.heal))
     elif isinstance(card, Artifact):
         lines.extend(words(f"stat_{e.stat}", amount=e.amount) for e in card.effects)
+    elif isinstance(card, Event):
+        lines.extend(_effect(card, words))
     elif isinstance(card, Order):
         lines.append(_requirement(card, words, names))
     elif isinstance(card, StalkerCard):
@@ -341,6 +353,17 @@ def rules_lines(
         if card.max_health is not None:
             lines.append(words("max_health", amount=card.max_health))
     return lines
+
+
+def _effect(card: Event, words: Words) -> list[str]:
+    """The numbers of an event (EVENT-1); its ``text`` says the rest."""
+    effect = card.effect
+    if effect.kind in ("gain_money", "lose_money", "heal"):
+        return [words(f"effect_{effect.kind}", amount=effect.amount)]
+    if effect.kind == "damage" and effect.attack is not None:
+        key = "effect_damage_ignores" if effect.ignores_defence else "effect_damage"
+        return [words(key, attack=str(effect.attack))]
+    return []
 
 
 def _requirement(card: Order, words: Words, names: dict[str, str]) -> str:

@@ -128,3 +128,16 @@ def test_rules_lines_carry_each_colours_numbers() -> None:
     assert green[0] == "Paralysis: 1 roll(s) at the start of the fight, each paralyses on 4–6."
     assert red[0].startswith("Paralysis: 3 roll(s)")
     assert faces(frozenset({1, 3})) == "1, 3"
+
+
+def test_events_print_their_numbers() -> None:
+    cards = base_cards()
+    words = Words("en")
+    damage = [e for e in cards.events if e.effect.kind == "damage"]
+    money = [e for e in cards.events if e.effect.kind == "gain_money"]
+    assert damage and money
+    for event in damage:
+        assert str(event.effect.attack) in rules_lines(event, None, words, {})[0]
+    assert rules_lines(money[0], None, words, {}) == [f"You gain {money[0].effect.amount}."]
+    ambush = [e for e in cards.events if e.effect.kind == "monster_attacks_first"]
+    assert ambush and rules_lines(ambush[0], None, words, {}) == []

@@ -202,3 +202,13 @@ def test_unreadable_art_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert err.count("\n") == 1 and "print: swamp-hag: art " in err
     assert err.endswith("hag.png: cannot read it as a picture (PNG or JPEG)\n")
     assert not out.exists()
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (a disk that is full)")
+def test_a_failed_write_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["print", "--no-user", "--out", "/dev/full"]) == 2
+    err = capsys.readouterr().err
+    assert (
+        err.startswith("stalkerzone: print: --out /dev/full: cannot write (")
+        and err.count("\n") == 1
+    )
