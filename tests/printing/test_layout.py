@@ -138,6 +138,6 @@ def test_events_print_their_numbers() -> None:
     assert damage and money
     for event in damage:
         assert str(event.effect.attack) in rules_lines(event, None, words, {})[0]
-    assert rules_lines(money[0], None, words, {}) == [f"You gain {money[0].effect.amount}."]
+    assert rules_lines(money[0], None, words, {}) == [f"You gain {money[0].effect.amount} green."]
     ambush = [e for e in cards.events if e.effect.kind == "monster_attacks_first"]
     assert ambush and rules_lines(ambush[0], None, words, {}) == []
