@@ -26,6 +26,7 @@ COMMANDS: dict[str, str] = {
     "simulate": "play bot games headless and print balance statistics",
     "watch": "bots play a game in the client",
     "replay": "re-run a saved game from seed + actions and check it ends in the same state",
+    "print": "print-and-play sheets of every card and sector face (PDF)",
 }
 DEFAULT_COMMAND = "play"
 

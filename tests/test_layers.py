@@ -28,6 +28,7 @@ ALLOWED: dict[str, set[str]] = {
     "persistence": {"engine", "content", "errors", "paths", "__init__"},
     "content": {"engine", "errors", "paths"},
     "simulation": {"bots", "engine", "content", "odds", "persistence", "errors"},
+    "printing": {"engine", "errors"},
     "errors": set(),
     "paths": set(),
 }
@@ -186,6 +187,7 @@ _MINIMAL_ARGS: dict[str, list[str]] = {
     "simulate": [],
     "watch": [],
     "replay": ["save.json"],
+    "print": ["--out", "cards.pdf"],
 }
 
 
