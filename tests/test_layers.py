@@ -1,7 +1,8 @@
 """Layers (docs/architecture.md): which package of ours may import which.
 
 Every import counts, also those inside functions and under ``TYPE_CHECKING``. The top-level
-modules ``errors`` (messages for the user) and ``paths`` (where files live) are leaves;
+modules ``errors`` (messages for the user), ``paths`` (where files live) and ``files``
+(reading files safely) are leaves;
 ``__init__`` stands for the root package itself (it holds only ``__version__``).
 """
 
@@ -25,11 +26,12 @@ ALLOWED: dict[str, set[str]] = {
     "engine": set(),
     "odds": {"engine"},
     "bots": {"engine", "odds"},
-    "persistence": {"engine", "content", "errors", "paths", "__init__"},
-    "content": {"engine", "errors", "paths"},
+    "persistence": {"engine", "content", "errors", "files", "paths", "__init__"},
+    "content": {"engine", "errors", "files", "paths"},
     "simulation": {"bots", "engine", "content", "odds", "persistence", "errors"},
     "printing": {"engine", "errors"},
     "errors": set(),
+    "files": {"errors"},
     "paths": set(),
 }
 # Only these may import arcade or pyglet.
