@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from stalkerzone.content.tiles import load_sectors
-from stalkerzone.engine import layout
+from stalkerzone.engine import foresight, layout
 from stalkerzone.engine.hexes import slot_neighbour
 from stalkerzone.engine.layout import (
     Placement,
@@ -89,7 +89,7 @@ def naive_completable(zone: Zone, p: Placement, sectors: Sequence[Sector]) -> bo
     layout._SEARCHES.clear()
     try:
         tab = layout.tables(sectors)
-        search = layout._Search(tab, False, None)
+        search = foresight._Search(tab, False, None)
         search.failed = _NoMemo()
         layout._SEARCHES[(id(tab), False)] = search
         return completable(zone, p, sectors)

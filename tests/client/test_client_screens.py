@@ -304,9 +304,8 @@ def test_client_fight_odds_dice_and_results(win: StalkerWindow) -> None:
     log_before = len(fight.log)
     click_button(win, "Attack (A)")
     frame(win, updates=3)
-    assert (
-        len(session.state.fight.fight.log if session.state.fight else view.fight.log) > log_before
-    )
+    now = session.state.fight.fight if session.state.fight else view.fight
+    assert now is not None and len(now.log) > log_before
     assert view.queue.busy  # the dice are rolling
     dice = view.panels["dice"]
     crop = pixels(win).crop(

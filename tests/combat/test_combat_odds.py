@@ -139,9 +139,9 @@ def test_live_odds_are_consistent_after_every_roll(name: str) -> None:
         if state.is_terminal:
             continue
         for policy in ("attack", "escape"):
-            here = odds(state, policy)  # type: ignore[arg-type]
+            here = odds(state, policy)
             if state.is_chance:
-                parts = [(p, odds(state.apply(r), policy)) for r, p in state.chance_outcomes()]  # type: ignore[arg-type]
+                parts = [(p, odds(state.apply(r), policy)) for r, p in state.chance_outcomes()]
                 mixed = Odds(
                     sum(p * o.win for p, o in parts),
                     sum(p * o.death for p, o in parts),
@@ -151,7 +151,7 @@ def test_live_odds_are_consistent_after_every_roll(name: str) -> None:
                 assert close(here, mixed), (policy, state.core)
             else:
                 step = ESCAPE if policy == "escape" and state.setup.can_escape else ATTACK
-                assert close(here, odds(state.apply(step), policy))  # type: ignore[arg-type]
+                assert close(here, odds(state.apply(step), policy))
 
 
 @pytest.mark.parametrize("name", sorted(COMBOS))
@@ -162,7 +162,7 @@ def test_best_is_never_worse_than_attack_or_escape(name: str) -> None:
             fight = fresh(stalker(reputation=reputation, defence=1), beast, colour, event=event)
             best = odds(fight, "best")
             for other in ("attack", "escape"):
-                o = odds(fight, other)  # type: ignore[arg-type]
+                o = odds(fight, other)
                 assert best.alive >= o.alive - 1e-12
             assert total(best) == pytest.approx(1.0, abs=1e-12)
 
@@ -240,13 +240,13 @@ def test_harmless_monster_attacks_with_escape_are_consistent(abilities: tuple[ob
         if state.is_terminal:
             continue
         for policy in ("escape", "best"):
-            here = odds(state, policy)  # type: ignore[arg-type]
+            here = odds(state, policy)
             if state.is_chance:
-                parts = [(p, odds(state.apply(r), policy)) for r, p in state.chance_outcomes()]  # type: ignore[arg-type]
+                parts = [(p, odds(state.apply(r), policy)) for r, p in state.chance_outcomes()]
                 assert here.death == pytest.approx(sum(p * o.death for p, o in parts), abs=1e-9)
                 assert here.win == pytest.approx(sum(p * o.win for p, o in parts), abs=1e-9)
             elif policy == "escape":
-                assert close(here, odds(state.apply(ESCAPE), policy))  # type: ignore[arg-type]
+                assert close(here, odds(state.apply(ESCAPE), policy))
             else:
                 after = [decision_odds(state, d) for d in state.decisions()[:2]]
                 assert here.alive == pytest.approx(max(o.alive for o in after), abs=1e-9)

@@ -100,6 +100,6 @@ def test_health_within_bounds_and_dead_never_act(fight: Fight, seed: int) -> Non
 @given(fights)
 def test_odds_sum_to_one(fight: Fight) -> None:
     for policy in ("attack", "escape", "best"):
-        o = odds(fight, policy)  # type: ignore[arg-type]
+        o = odds(fight, policy)
         assert abs(o.win + o.death + o.escape + o.endless - 1.0) < 1e-9
         assert min(o.win, o.death, o.escape) >= -1e-12

@@ -3,8 +3,9 @@ id and field, never a traceback, and the good packs beside it still load (CARDS.
 
 from __future__ import annotations
 
+import dataclasses
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -34,7 +35,9 @@ class Case:
     message: str
     pack_id: str = "bad"
     spare: bool = True  # SPARE appended to cards.toml and expected to load
-    make: dict[str, str] = field(default_factory=dict)  # extra set-up: "symlink" -> target
+    make: dict[str, str] = dataclasses.field(
+        default_factory=dict
+    )  # extra set-up: "symlink" -> target
     count: int = 1  # problems expected in all; the checked one is the last
 
 

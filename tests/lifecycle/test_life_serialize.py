@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from stalkerzone.engine.actions import (
     ACTION_TYPES,
+    Action,
     Activate,
     Buy,
     DeliverOrder,
@@ -35,7 +36,7 @@ from stalkerzone.persistence.serialize import (
 )
 from tests.support.records import bot_record
 
-EXAMPLES = [
+EXAMPLES: list[Action] = [
     PlaceSector("s01", "b", 5, (-1, 2)),
     Move(Hex(3, -4)),
     Activate("ak-47#1"),
