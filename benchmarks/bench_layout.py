@@ -1,5 +1,5 @@
 # ruff: noqa: B023  (each lambda is called at once, inside its loop)
-"""Benchmark the Zone layout engine (issue 3): legal placements, foresight, random Zones.
+"""Benchmark the Zone layout engine: legal placements, foresight, random Zones.
 
 Targets (ARCHITECTURE.md): legal placements ≤ 2 ms on any partial Zone, dead-end foresight
 ≤ 50 ms, a random valid Zone ≤ 20 ms. Each figure is a median, shown next to a naive baseline

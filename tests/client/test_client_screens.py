@@ -1,4 +1,4 @@
-"""Issue 8 screens driven by real input events: bases (buy, sell, refusals), the stalker card
+"""The card screens driven by real input events: bases (buy, sell, refusals), the stalker card
 (stash by drag, activate by click, inactive modifiers, lock in fights), the fight screen (exact
 odds, dice, auto-resolve, results), the rules overlay (sections per screen, search in English and
 Russian, ability numbers), settings, card faces. State and pixels are both checked."""

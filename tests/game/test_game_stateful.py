@@ -1,4 +1,4 @@
-"""A Hypothesis state machine over the game engine (issue 5).
+"""A Hypothesis state machine over the game engine.
 
 One example is one game: a drawn seed, 1–6 stalkers, the standard or the express variant and
 a Zone laid out by hand or dealt in one of the shapes. Its rules play a drawn legal action
