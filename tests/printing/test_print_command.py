@@ -150,10 +150,12 @@ def _has_image(page: PageObject) -> bool:
 
 
 def test_card_art_is_embedded(english: Printed) -> None:
-    """The three faces of the monster with art show it; the cards without art have none."""
+    """The pages with the faces of the pack's monster carry its art (the base cards have art
+    of their own, so other front pages carry images too); backs and sectors carry none."""
     pages_with_images = [n for n, page in enumerate(english.reader.pages) if _has_image(page)]
     fronts = [n for n in range(len(english.text)) if "Swamp hag" in english.text[n]]
-    assert fronts and pages_with_images == fronts
+    assert fronts and set(fronts) <= set(pages_with_images)
+    assert all(n % 2 == 0 for n in pages_with_images)  # fronts only: each back follows its front
 
 
 def test_every_font_is_embedded(english: Printed) -> None:
