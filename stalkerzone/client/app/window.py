@@ -134,9 +134,6 @@ class StalkerWindow(arcade.Window):
         self.show_view(view)
         return view
 
-    def has_screen(self, kind: str) -> bool:
-        return factory(kind) is not None
-
     def refresh_screen(self, kind: str, session: GameSession) -> bool:
         """Tell the shown screen of ``kind`` that ``session``'s state changed, if it follows
         state changes (``state_changed``); True if it did."""

@@ -127,17 +127,16 @@ class BaseScreen(ScreenFrame):
                 primary=self.tab == tab,
             )
             x += px(tab_w) + px(8)
-        if self.win.has_screen("stalker"):
-            self.button(
-                t("base.backpack"),
-                self.open_backpack,
-                width=170,
-                height=40,
-                size=13,
-                x=split - px(8) - px(170),
-                y=h - px(122),
-                add=True,
-            )
+        self.button(
+            t("base.backpack"),
+            self.open_backpack,
+            width=170,
+            height=40,
+            size=13,
+            x=split - px(8) - px(170),
+            y=h - px(122),
+            add=True,
+        )
         if refusal is not None and self.refusal is None:
             error = bases.trade_refusal_error(state)
             if error is not None:
@@ -455,7 +454,7 @@ class BaseScreen(ScreenFrame):
         if symbol in keys:
             self.set_tab(keys[symbol])
             return True
-        if symbol == arcade.key.B and self.win.has_screen("stalker"):
+        if symbol == arcade.key.B:
             self.open_backpack()
             return True
         return None

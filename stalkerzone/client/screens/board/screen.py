@@ -17,10 +17,9 @@ import pyglet
 from arcade.shape_list import Shape, ShapeElementList, create_line, create_polygon
 from arcade.types import RGBA255
 
-from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
+from stalkerzone.client.app.window import StalkerWindow, screen
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render import shapes as widgets
-from stalkerzone.client.render.map_camera import MapCamera, MapDrag
 from stalkerzone.client.render.tokens import TokenLayer, draw_token, token_spots
 from stalkerzone.client.render.zone_layer import (
     HEX,
@@ -32,6 +31,7 @@ from stalkerzone.client.render.zone_layer import (
 )
 from stalkerzone.client.screens.board.hud import BOTTOM_H, HUD_W, TOP_H, build_buttons, build_hud
 from stalkerzone.client.screens.board.presenter import describe_hex
+from stalkerzone.client.screens.map_screen import MapScreen
 from stalkerzone.client.text import engine_text, i18n
 from stalkerzone.client.widgets import theme
 from stalkerzone.engine.actions import (
@@ -63,16 +63,12 @@ def hex_outline(h: Hex, colour: RGBA255, width: float) -> list[Shape]:
 
 
 @screen("board")
-class BoardView(BaseView):
+class BoardView(MapScreen):
     kind = "board"
     rules_section = "TURN"
 
     def __init__(self, window: StalkerWindow) -> None:
         super().__init__(window)
-        self.session = self.app.game()
-        self.sectors = {s.id: s for s in self.session.sectors}
-        self.camera = MapCamera(window)
-        self.drag = MapDrag(self.camera)
         self.cache = StaticCache(window)
         self.world = WorldTexture(window)  # the Zone in world space, rendered once per change
         self.map_version = 0

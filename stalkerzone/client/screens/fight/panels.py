@@ -61,17 +61,16 @@ def build_header(view: FightView, page: FightPage) -> None:
     if page.subtitle:
         view.label(page.subtitle, px(24), h - px(64), 12, theme.WARN)
     view.button("?", view.help, width=44, height=40, size=16, x=w - px(60), y=h - px(56), add=True)
-    if view.win.has_screen("stalker"):
-        view.button(
-            t("fight.backpack"),
-            view.open_backpack,
-            width=150,
-            height=40,
-            size=13,
-            x=w - px(60) - px(160),
-            y=h - px(56),
-            add=True,
-        )
+    view.button(
+        t("fight.backpack"),
+        view.open_backpack,
+        width=150,
+        height=40,
+        size=13,
+        x=w - px(60) - px(160),
+        y=h - px(56),
+        add=True,
+    )
 
 
 def build_monster(view: FightView, monster: MonsterPanel, card: Monster | None, box: Box) -> None:

@@ -506,7 +506,7 @@ class FightView(ScreenFrame):
             if not self.is_bot():
                 self.toggle_auto()
             return True
-        if symbol == key.B and self.win.has_screen("stalker"):
+        if symbol == key.B:
             self.open_backpack()
             return True
         return None

@@ -11,10 +11,9 @@ from __future__ import annotations
 import arcade
 from arcade.shape_list import Shape, ShapeElementList, create_line
 
-from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
+from stalkerzone.client.app.window import StalkerWindow, screen
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render import shapes as widgets
-from stalkerzone.client.render.map_camera import MapCamera, MapDrag
 from stalkerzone.client.render.zone_layer import (
     HEX,
     ZoneLayer,
@@ -23,6 +22,7 @@ from stalkerzone.client.render.zone_layer import (
 )
 from stalkerzone.client.screens.layout.presenter import checklist, deal_choice, slot_sets
 from stalkerzone.client.screens.layout.slots import slot_fill, slot_outline
+from stalkerzone.client.screens.map_screen import MapScreen
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
 from stalkerzone.engine.actions import PlaceSector
@@ -41,16 +41,12 @@ THUMB = 9.0  # hex size of tray thumbnails
 
 
 @screen("layout")
-class LayoutView(BaseView):
+class LayoutView(MapScreen):
     kind = "layout"
     rules_section = "MAP"
 
     def __init__(self, window: StalkerWindow) -> None:
         super().__init__(window)
-        self.session = self.app.game()
-        self.sectors = {s.id: s for s in self.session.sectors}
-        self.camera = MapCamera(window)
-        self.drag = MapDrag(self.camera)
         self.zone_layer = ZoneLayer()
         self.preview = ZoneLayer()
         self.tray_layer = ZoneLayer()
