@@ -14,6 +14,7 @@ from stalkerzone.client.screens.board.presenter import (
     decision_text,
     fit_log,
     hud_rows,
+    public_line,
 )
 from stalkerzone.client.text import engine_text, i18n
 from stalkerzone.client.widgets import theme
@@ -76,7 +77,7 @@ def build_hud(view: BoardView) -> None:
         marker = "→ " if k == state.current_player else ""
         view.label(f"{marker}{k + 1}. {other.name}", left, y, 11, c, bold=k == state.current_player)
         view.label(
-            i18n.t("hud.short", e=other.elements, rep=other.reputation, cash=other.cash),
+            public_line(other),
             w - px(14),
             y,
             10,

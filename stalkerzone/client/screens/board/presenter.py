@@ -94,6 +94,19 @@ def hud_rows(
     return rows
 
 
+def public_line(player: PlayerState) -> str:
+    """A seat's public standing on the side panel (TURN-3: nothing private): Elements (WIN-1),
+    trophies (TROPHY-1), open orders (ORDER-1), reputation (REP-1), cash."""
+    return i18n.t(
+        "hud_public.line",
+        e=player.elements,
+        trophies=len(player.trophies),
+        orders=len(player.open_orders),
+        rep=player.reputation,
+        cash=player.cash,
+    )
+
+
 def fit_log(lines_newest_last: Sequence[str], chars_per_line: int, rows: int) -> list[str]:
     """The newest log lines that fit in ``rows`` rows of ``chars_per_line`` characters,
     newest first (a long line wraps over several rows)."""

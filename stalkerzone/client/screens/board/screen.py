@@ -32,6 +32,7 @@ from stalkerzone.client.render.zone_layer import (
 from stalkerzone.client.screens.board.hud import BOTTOM_H, HUD_W, TOP_H, build_buttons, build_hud
 from stalkerzone.client.screens.board.presenter import describe_hex
 from stalkerzone.client.screens.map_screen import MapScreen
+from stalkerzone.client.screens.reveal import RevealOverlay
 from stalkerzone.client.text import engine_text, i18n
 from stalkerzone.client.widgets import theme
 from stalkerzone.engine.actions import (
@@ -98,6 +99,7 @@ class BoardView(MapScreen):
         self.token_scale = 0.0  # the scale the resting tokens were built at
         self.base_opened_for = -1
         self.dynamic_batch = pyglet.graphics.Batch()
+        self.reveals = RevealOverlay(self.session)  # cards coming into play (EVENT-1, ANOM-1 …)
 
     # --- data ------------------------------------------------------------------------------------
     @property
@@ -282,6 +284,7 @@ class BoardView(MapScreen):
                 self.mover_text.draw()
         self.window.default_camera.use()  # the whole window again (the map camera clips)
         self.dynamic_batch.draw()
+        self.reveals.draw(self)
 
     def render_map(self) -> None:
         """The map area of the cached layer: the Zone's world texture (rendered again only when
@@ -329,6 +332,7 @@ class BoardView(MapScreen):
     def on_update(self, delta_time: float) -> None:
         if self.session.version != self.state_id:
             self.state_changed()
+        self.reveals.update(self, delta_time, hold=self.walker is not None)
         if self.walker is not None:
             self.walk_t += delta_time * self.walk_speed()
             if self.walk_t >= len(self.walk) - 1:
@@ -344,7 +348,7 @@ class BoardView(MapScreen):
 
     @property
     def busy(self) -> bool:  # type: ignore[override]
-        return self.walker is not None
+        return self.walker is not None or self.reveals.active
 
     def walk_speed(self) -> float:
         """Hexes per second of a walking token (instant when skipping or headless)."""
@@ -454,6 +458,8 @@ class BoardView(MapScreen):
         return describe_hex(h, placed, self.view, name)
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if self.reveals.acknowledge(self):
+            return
         if self.camera.inside(x, y):
             self.drag.press(x, y)
 
@@ -488,6 +494,8 @@ class BoardView(MapScreen):
 
     def on_hotkey(self, symbol: int, modifiers: int) -> bool | None:
         keys = arcade.key
+        if symbol in (keys.SPACE, keys.ENTER, keys.RETURN) and self.reveals.acknowledge(self):
+            return True
         if symbol in (keys.PLUS, keys.EQUAL, keys.NUM_ADD):
             self.camera.zoom_by(1.2)
         elif symbol in (keys.MINUS, keys.NUM_SUBTRACT):

@@ -1,6 +1,6 @@
 """What the stalker card shows, decided from the player's view (no arcade here).
 
-EQ-1 … EQ-9, ST-1, ST-3: the title with the character's bonuses, the stat lines with their
+EQ-1 … EQ-10, ST-1, ST-3: the title with the character's bonuses, the stat lines with their
 rules, the slots row by row (tiles with counts, inactive modifiers with the engine's reason,
 EQ-4), the backpack, each card's tooltip, what moving a card would change, and why cards cannot
 be moved now (EQ-2 in a fight, EQ-8 outside one's own turn or for a bot).
@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from stalkerzone.client.screens.reveal.presenter import backpack_reason
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.card_words import (
     card_name,
@@ -224,11 +225,13 @@ def multi_slots(state: GameState, player: PlayerState, locked: bool) -> list[Slo
 
 
 def backpack(state: GameState, player: PlayerState, locked: bool) -> list[Tile]:
-    """EQ-8: the backpack's cards; a card with no slot says so."""
+    """EQ-8: the backpack's cards; a card with no slot says so, one whose slot is full or that
+    would lower a stat says that (EQ-10: "lowers maximum health by 5")."""
     tiles = []
     for instance in player.backpack:
         card = state.card(instance)
-        note = t("stalker.no_slot") if equipment.slot_of(card) is None else ""
+        no_slot = equipment.slot_of(card) is None
+        note = t("stalker.no_slot") if no_slot else backpack_reason(state, player, instance)
         tip = card_tip(card, "", t("stalker.tip_activate"), locked)
         tiles.append(Tile(instance, card, note=note, tip=tip))
     return tiles

@@ -1,4 +1,5 @@
-"""The stalker card and backpack (EQ-1 … EQ-9, ST-1): slots, backpack, live stats.
+"""The stalker card and backpack (EQ-1 … EQ-10, ST-1): slots, backpack, live stats, and
+everything else the stalker owns (trophies, orders, held event, Elements, loot: holdings).
 
 Click a card to move it (slot → backpack, backpack → its slot), or drag it across. Modifiers that
 do not fit the active weapon are drawn inactive with the reason (``engine.loadout.inactive_mods``,
@@ -18,7 +19,7 @@ from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.card_face import CardFace
 from stalkerzone.client.render.fonts import FONT
-from stalkerzone.client.screens.stalker import presenter
+from stalkerzone.client.screens.stalker import holdings, presenter
 from stalkerzone.client.screens.stalker.presenter import MULTI, SINGLE, Tile, group
 from stalkerzone.client.text.card_words import (
     Hit,
@@ -66,6 +67,8 @@ class StalkerView(ScreenFrame):
         self.pack_scroll = 0
         self.slots_box = (0.0, 0.0, 0.0, 0.0)
         self.pack_box = (0.0, 0.0, 0.0, 0.0)
+        self.owned_box = (0.0, 0.0, 0.0, 0.0)
+        self.owned_faces: list[CardFace] = []
 
     # reading ---------------------------------------------------------------------------------
     @property
@@ -102,13 +105,16 @@ class StalkerView(ScreenFrame):
         self.header(presenter.title(state, player), t("stalker.hint"))
         split = int(w * 0.62)
         top = h - px(78)
+        middle = px(64) + (top - px(64)) * 0.5
         self.slots_box = (px(16), split - px(8), px(64), top)
-        self.pack_box = (split + px(8), w - px(16), px(64), top)
+        self.pack_box = (split + px(8), w - px(16), middle + px(4), top)
+        self.owned_box = (split + px(8), w - px(16), px(64), middle - px(4))
         stats = player_stats(state, player)
         self.build_stats(state, player, stats, top)
         lock = self.lock()
         self.build_slots(state, player, top - px(120), bool(lock.reason))
         self.build_backpack(state, player, bool(lock.reason))
+        self.build_owned(state, player)
         reason = lock.reason
         if reason:
             self.label(
@@ -282,7 +288,75 @@ class StalkerView(ScreenFrame):
                 anchor_x="right",
             )
 
+    def build_owned(self, state: GameState, player: PlayerState) -> None:
+        """Trophies with their colour, open orders with what each needs, the held event
+        (TROPHY-1, ORDER-1, EVENT-1), Elements (WIN-1), one's loot (DEATH-2) and where the last
+        gained cards went (EQ-10)."""
+        px = theme.px
+        left, right, bottom, top = self.owned_box
+        self.label(t("owned.title"), left + px(14), top - px(24), 14, bold=True)
+        self.label(
+            holdings.elements_line(state, player),
+            right - px(14),
+            top - px(24),
+            13,
+            theme.ACCENT,
+            bold=True,
+            anchor_x="right",
+        )
+        session = session_of(self)
+        log = [line.text for line in session.log] if session is not None else []
+        notes = holdings.loot_lines(state, self.index())
+        gained = holdings.gained_lines(log, state, player)
+        if gained:
+            notes.append(t("owned.gained") + " " + "; ".join(gained))
+        words = "\n".join(notes)
+        foot = bottom + px(8)
+        if words:
+            text = self.label(
+                words,
+                left + px(14),
+                foot,
+                10,
+                theme.TEXT_DIM,
+                anchor_y="bottom",
+                width=int(right - left - px(28)),
+                multiline=True,
+            )
+            foot += text.content_height + px(6)
+        gap = px(8)
+        tile_w = (right - left - px(28) - gap) / 2
+        tile_h = px(52)
+        area_top = top - px(36)
+        rows = max(1, int((area_top - foot) // (tile_h + gap)))
+        items = holdings.holdings(state, player)
+        if not items:
+            self.label(t("owned.none"), left + px(14), area_top - px(22), 12, theme.TEXT_DIM)
+        shown = items[: rows * 2] if len(items) <= rows * 2 else items[: rows * 2 - 1]
+        for k, item in enumerate(shown):
+            r, c = divmod(k, 2)
+            x = left + px(14) + c * (tile_w + gap)
+            y = area_top - (r + 1) * (tile_h + gap) + gap
+            face = CardFace(
+                item.card, x, y, tile_w, tile_h, compact=True, colour=item.colour, note=item.note
+            )
+            face.build(self)
+            self.owned_faces.append(face)
+            tip = presenter.card_tip(item.card, item.note, "", True)
+            self.hits.add(Hit(x, y, x + tile_w, y + tile_h, f"owned:{item.instance}", None, tip))
+        if len(shown) < len(items):
+            r, c = divmod(len(shown), 2)
+            self.label(
+                t("stalker.more", n=len(items) - len(shown)),
+                left + px(24) + c * (tile_w + gap),
+                area_top - r * (tile_h + gap) - tile_h / 2,
+                12,
+                theme.TEXT_DIM,
+                anchor_y="center",
+            )
+
     def rebuild(self) -> None:
+        self.owned_faces = []
         self._empties: list[tuple[float, float, float, float]] = []
         super().rebuild()
 
@@ -292,6 +366,7 @@ class StalkerView(ScreenFrame):
             return
         widgets.panel(*self.slots_box)
         widgets.panel(*self.pack_box, light=self.drag is not None and self.drag.where == "slot")
+        widgets.panel(*self.owned_box)
         if self.drag is not None and self.drag.where == "pack":
             lf, r, b, tp = self.slots_box
             arcade.draw_lrbt_rectangle_outline(lf, r, b, tp, theme.ACCENT, 2)
@@ -302,6 +377,8 @@ class StalkerView(ScreenFrame):
             arcade.draw_lrbt_rectangle_outline(x, x + w, y, y + h, theme.PANEL_EDGE, 1)
         for face, _instance, _where in self.faces:
             face.draw()
+        for owned in self.owned_faces:
+            owned.draw()
         hover = self.hover
         if hover is not None and isinstance(hover.key, tuple) and not self.lock_reason():
             arcade.draw_lrbt_rectangle_outline(

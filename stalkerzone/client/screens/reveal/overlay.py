@@ -1,0 +1,285 @@
+"""Cards coming into play, shown large over the board (EVENT-1, ANOM-1, TROPHY-1, TROPHY-3,
+ORDER-1, REP-1, EQ-10).
+
+:class:`RevealQueue` reads the session's record: for every action applied since it last looked,
+the reveals of :func:`~stalkerzone.client.screens.reveal.presenter.reveals` (from the notes
+and the states before and after). :class:`RevealOverlay` shows them one at a time: the card's
+face (or an Element, or the anomaly roll), what it did, and where it goes, sliding there as it
+leaves. A human's card stays until acknowledged (Space, Enter, a click); a bot's card goes by
+itself after a moment (none at all in a headless fast run or while bots are skipped); Space
+skips the bots' cards.
+
+Anomaly rolls: :attr:`RevealOverlay.draw_roll` draws the recorded face; the dice drawing of the
+fight screen can be put there (it takes the die's face and its box).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import arcade
+import pyglet
+from arcade.types import RGBOrA255
+
+from stalkerzone.client.render import shapes
+from stalkerzone.client.render.card_face import CardFace
+from stalkerzone.client.screens.reveal.presenter import Reveal, reveals
+from stalkerzone.client.text import i18n
+from stalkerzone.client.widgets import theme
+from stalkerzone.engine.state import GameState
+
+if TYPE_CHECKING:
+    from stalkerzone.client.controller.session import GameSession
+
+BOT_SECONDS = 1.6
+"""How long a bot's card stays at animation speed 1."""
+LEAVE_SECONDS = 0.35
+"""How long a card takes to slide to where it goes."""
+
+RollDrawer = Callable[[int, float, float, float], None]
+"""Draws one recorded die face in a square box: (face, centre x, centre y, size)."""
+
+
+def draw_plain_die(face: int, cx: float, cy: float, size: float) -> None:
+    """A d6 with its pips (the recorded face of an anomaly roll, ANOM-1)."""
+    half = size / 2
+    arcade.draw_lrbt_rectangle_filled(cx - half, cx + half, cy - half, cy + half, theme.TEXT)
+    arcade.draw_lrbt_rectangle_outline(cx - half, cx + half, cy - half, cy + half, theme.ACCENT, 3)
+    spots = {
+        1: [(0, 0)],
+        2: [(-1, 1), (1, -1)],
+        3: [(-1, 1), (0, 0), (1, -1)],
+        4: [(-1, 1), (1, 1), (-1, -1), (1, -1)],
+        5: [(-1, 1), (1, 1), (0, 0), (-1, -1), (1, -1)],
+        6: [(-1, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (1, -1)],
+    }.get(face, [(0, 0)])
+    step = size * 0.27
+    for dx, dy in spots:
+        arcade.draw_circle_filled(cx + dx * step, cy + dy * step, size * 0.09, theme.BG)
+
+
+class RevealQueue:
+    """The reveals of the actions a session applied since this queue last looked."""
+
+    def __init__(self, session: GameSession) -> None:
+        self.session = session
+        self.seen = len(session.record.actions)  # a loaded game reveals nothing of its past
+        self.waiting: deque[Reveal] = deque()
+
+    def catch_up(self) -> None:
+        """Queue the reveals of every action applied since the last call (an undo rewinds)."""
+        record = self.session.record
+        count = len(record.actions)
+        if count < self.seen:
+            self.seen = count
+            self.waiting.clear()
+        for index in range(self.seen, count):
+            before, after = record.before(index), record.after(index)
+            if before is not None and after is not None:
+                self.waiting.extend(reveals(before, after))
+        self.seen = count
+
+    def next(self, viewer: int) -> Reveal | None:
+        """The next reveal as ``viewer`` may see it (a held event face down to others)."""
+        return self.waiting.popleft().seen_by(viewer) if self.waiting else None
+
+
+class _Labels:
+    """A screen's ``label`` writing into the overlay's own batch (for :class:`CardFace`)."""
+
+    def __init__(self, view: Any, batch: pyglet.graphics.Batch) -> None:
+        self.view = view
+        self.batch = batch
+
+    def label(self, text: str, x: float, y: float, size: float = 14, *args: Any, **kw: Any) -> Any:
+        kw["batch"] = self.batch
+        return self.view.label(text, x, y, size, *args, **kw)
+
+
+class RevealOverlay:
+    """One reveal at a time over a screen (the board): card, lines, destination."""
+
+    def __init__(self, session: GameSession) -> None:
+        self.queue = RevealQueue(session)
+        self.session = session
+        self.current: Reveal | None = None
+        self.timer = 0.0  # seconds left for a bot's card (humans: until acknowledged)
+        self.leaving = 0.0  # > 0 while the card slides to where it goes
+        self.leave_from: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+        self.batch = pyglet.graphics.Batch()
+        self.face: CardFace | None = None
+        self.box = (0.0, 0.0, 0.0, 0.0)  # left, bottom, right, top of the panel
+        self.card_box = (0.0, 0.0, 0.0, 0.0)
+        self.built_for: tuple[object, ...] | None = None
+        self.shown: list[Reveal] = []  # every reveal shown, in order (the screen's history)
+        self.draw_roll: RollDrawer = draw_plain_die
+
+    # --- state ---------------------------------------------------------------------------------
+    @property
+    def active(self) -> bool:
+        """A card is on screen (the board waits: no moves, bots wait)."""
+        return self.current is not None
+
+    def is_bot_card(self, reveal: Reveal) -> bool:
+        return self.session.is_bot(reveal.player)
+
+    def update(self, view: Any, delta_time: float, *, hold: bool = False) -> None:
+        """Advance: a bot's card times out, a leaving card slides, the next card comes (not
+        while ``hold``: e.g. the token still walks)."""
+        if self.leaving > 0:
+            self.leaving = max(0.0, self.leaving - delta_time * self.speed(view))
+            if self.leaving == 0:
+                self.current = None
+                self.built_for = None
+            return
+        self.queue.catch_up()
+        current = self.current
+        if current is not None and self.is_bot_card(current):
+            self.timer -= delta_time
+            if self.timer <= 0 or self.instant(view):
+                self.leave(view)
+            return
+        if current is None and not hold:
+            self.show_next(view)
+
+    def show_next(self, view: Any) -> None:
+        reveal = self.queue.next(self.session.viewer)
+        self.current = reveal
+        self.built_for = None
+        if reveal is not None:
+            self.shown.append(reveal)
+            self.timer = BOT_SECONDS / self.speed(view)
+
+    def speed(self, view: Any) -> float:
+        return max(0.1, float(view.app.settings.animation_speed))
+
+    def instant(self, view: Any) -> bool:
+        """No waiting for bots' cards: headless fast runs and "skip bots"."""
+        return bool(view.win.headless_fast or view.win.skip_bots)
+
+    def leave(self, view: Any) -> None:
+        """The card slides towards where it goes (at once when nothing is drawn)."""
+        if self.instant(view) or self.face is None:
+            self.current = None
+            self.built_for = None
+            return
+        self.leaving = LEAVE_SECONDS
+        self.leave_from = self.card_box
+
+    def acknowledge(self, view: Any) -> bool:
+        """Space, Enter or a click: the card goes (and every queued bot card with it while
+        bots are skipped). True if a card was on screen."""
+        if self.current is None:
+            return False
+        self.leave(view)
+        if view.win.skip_bots:
+            self.queue.waiting = deque(r for r in self.queue.waiting if not self.is_bot_card(r))
+        return True
+
+    # --- drawing -------------------------------------------------------------------------------
+    def build(self, view: Any) -> None:
+        """Texts and the face for the current card (once per card and window size)."""
+        reveal = self.current
+        assert reveal is not None
+        w, h = view.window.width, view.window.height
+        key = (id(reveal), w, h, i18n.language())
+        if key == self.built_for:
+            return
+        self.built_for = key
+        self.batch = pyglet.graphics.Batch()
+        px = theme.px
+        labels = _Labels(view, self.batch)
+        pw, ph = min(w - px(80), px(640)), min(h - px(120), px(420))
+        left, bottom = (w - pw) / 2, (h - ph) / 2
+        self.box = (left, bottom, left + pw, bottom + ph)
+        colour = theme.PLAYER_COLOURS[reveal.player % len(theme.PLAYER_COLOURS)]
+        labels.label(reveal.title, left + px(20), bottom + ph - px(34), 18, colour, bold=True)
+        cw, ch = px(230), ph - px(90)
+        cx, cy = left + px(20), bottom + px(40)
+        self.card_box = (cx, cy, cw, ch)
+        state: GameState = self.session.view
+        self.face = None
+        if reveal.card is not None and reveal.card in state.cards:
+            self.face = CardFace(state.cards.get(reveal.card), cx, cy, cw, ch, colour=reveal.colour)
+            self.face.build(labels)
+        elif reveal.kind == "element":
+            labels.label(
+                i18n.t("reveal.element_card"),
+                cx + cw / 2,
+                cy + px(24),
+                15,
+                theme.TEXT,
+                bold=True,
+                anchor_x="center",
+            )
+        tx = cx + cw + px(24)
+        y = bottom + ph - px(80)
+        width = int(left + pw - tx - px(16))
+        for k, line in enumerate(reveal.lines):
+            size = 20 if k == 0 else 15  # what it did first, large
+            text = labels.label(line, tx, y, size, theme.TEXT, width=width, multiline=True)
+            text.bold = k == 0
+            y -= max(px(30), text.content_height + px(12))
+        if reveal.goes_to:
+            labels.label(reveal.goes_to, tx, y - px(6), 16, theme.ACCENT, bold=True)
+        bot = self.is_bot_card(reveal)
+        hint = i18n.t("reveal.bot_skip" if bot else "reveal.continue")
+        labels.label(
+            hint, left + pw - px(16), bottom + px(14), 11, theme.TEXT_DIM, anchor_x="right"
+        )
+
+    def draw(self, view: Any) -> None:
+        """The panel, the card (sliding away while it leaves), the texts."""
+        reveal = self.current
+        if reveal is None:
+            return
+        self.build(view)
+        w, h = view.window.width, view.window.height
+        if self.leaving > 0:
+            self.draw_leaving(view, reveal)
+            return
+        arcade.draw_lrbt_rectangle_filled(0, w, 0, h, (0, 0, 0, 140))
+        arcade.draw_lrbt_rectangle_filled(*self.box_lrbt(), theme.BG)
+        shapes.panel(*self.box_lrbt())
+        cx, cy, cw, ch = self.card_box
+        if self.face is not None:
+            self.face.draw()
+        elif reveal.kind == "anomaly" and reveal.face:
+            self.draw_roll(reveal.face, cx + cw / 2, cy + ch / 2, min(cw, ch) * 0.5)
+        elif reveal.kind == "element":
+            self.draw_element(cx + cw / 2, cy + ch / 2 + theme.px(14), min(cw, ch) * 0.32)
+        else:
+            self.draw_back(cx, cy, cw, ch, theme.PANEL_LIGHT)
+        self.batch.draw()
+
+    def box_lrbt(self) -> tuple[float, float, float, float]:
+        left, bottom, right, top = self.box
+        return left, right, bottom, top
+
+    def draw_leaving(self, view: Any, reveal: Reveal) -> None:
+        """The card shrinks towards the side panel (the stalker's card and the players)."""
+        f = 1.0 - self.leaving / LEAVE_SECONDS
+        cx, cy, cw, ch = self.leave_from
+        tx, ty = view.window.width - theme.px(150), view.window.height - theme.px(60)
+        x = cx + (tx - cx) * f
+        y = cy + (ty - cy) * f
+        scale = 1.0 - 0.8 * f
+        colour: RGBOrA255 = self.face.accent if self.face is not None else theme.ACCENT
+        self.draw_back(x, y, cw * scale, ch * scale, colour)
+
+    def draw_back(self, x: float, y: float, w: float, h: float, colour: RGBOrA255) -> None:
+        arcade.draw_lrbt_rectangle_filled(x, x + w, y, y + h, theme.PANEL)
+        arcade.draw_lrbt_rectangle_outline(x, x + w, y, y + h, colour, 3)
+        inset = min(w, h) * 0.12
+        arcade.draw_lrbt_rectangle_outline(
+            x + inset, x + w - inset, y + inset, y + h - inset, colour, 1
+        )
+
+    def draw_element(self, cx: float, cy: float, r: float) -> None:
+        """WIN-1: an Element, a glowing crystal."""
+        points = [(cx, cy + r), (cx + r * 0.6, cy), (cx, cy - r), (cx - r * 0.6, cy)]
+        arcade.draw_circle_filled(cx, cy, r * 1.2, (120, 200, 255, 50))
+        arcade.draw_polygon_filled(points, (120, 200, 255, 255))
+        arcade.draw_polygon_outline(points, theme.TEXT, 2)

@@ -1,0 +1,122 @@
+"""What the stalker card shows besides the slots (no arcade here): trophies with their colour
+(TROPHY-1), open orders with what each still needs (ORDER-1), the held fight event (EVENT-1),
+Elements (WIN-1), where the loot lies (DEATH-1, DEATH-2: only one's own), and where the last
+gained cards went and why (EQ-10).
+
+Everything is read from the player's view (``player_view``): another player's held event and
+loot are not in it, so they are never shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from stalkerzone.client.screens.bases.presenter import requirement_text
+from stalkerzone.client.screens.reveal.presenter import card_name_of, gained_sentence, params
+from stalkerzone.client.text import i18n
+from stalkerzone.client.text.card_words import colour_name, t
+from stalkerzone.engine import bases
+from stalkerzone.engine.cards import AnyCard, Colour, Monster, Order
+from stalkerzone.engine.hexes import Hex
+from stalkerzone.engine.messages import Note
+from stalkerzone.engine.state import GameState, PlayerState
+
+
+@dataclass(frozen=True, slots=True)
+class Holding:
+    """A trophy, an open order or the held event: its card and the line under it."""
+
+    kind: str  # trophy, order, event
+    instance: str
+    card: AnyCard
+    note: str
+    colour: Colour | None = None  # a trophy's colour (TROPHY-1)
+    ready: bool = False  # an order that can be delivered now (ORDER-1)
+
+
+def trophies(state: GameState, player: PlayerState) -> list[Holding]:
+    """TROPHY-1: each trophy at the colour it was killed at, with its price (TROPHY-2)."""
+    out = []
+    for trophy in player.trophies:
+        card = state.card(trophy.card)
+        price = card.at(trophy.colour).trophy_price if isinstance(card, Monster) else 0
+        note = t("owned.trophy_note", colour=colour_name(trophy.colour, False), price=price)
+        out.append(Holding("trophy", trophy.card, card, note, trophy.colour))
+    return out
+
+
+def orders(state: GameState, player: PlayerState) -> list[Holding]:
+    """ORDER-1: each open order with what it still needs, or that it is ready to deliver."""
+    out = []
+    for order in player.open_orders:
+        card = state.card(order.card)
+        assert isinstance(card, Order)
+        ready = bases.fulfilment(state, player, order) is not None
+        note = t("owned.order_ready") if ready else requirement_text(state, card)
+        out.append(Holding("order", order.card, card, note, ready=ready))
+    return out
+
+
+def held_event(state: GameState, player: PlayerState) -> list[Holding]:
+    """EVENT-1: the fight event held for the next fight (the view keeps only one's own)."""
+    if player.held_event is None:
+        return []
+    card = state.card(player.held_event)
+    return [Holding("event", player.held_event, card, t("owned.event_note"))]
+
+
+def holdings(state: GameState, player: PlayerState) -> list[Holding]:
+    """Trophies, open orders and the held event, in that order."""
+    return trophies(state, player) + orders(state, player) + held_event(state, player)
+
+
+def elements_line(state: GameState, player: PlayerState) -> str:
+    """WIN-1: the Elements carried and how many the Epicenter asks for."""
+    return t("owned.elements", n=player.elements, need=state.variant.elements_required)
+
+
+def loot_lines(state: GameState, index: int) -> list[str]:
+    """DEATH-1, DEATH-2: where this player's loot piles lie and what each holds."""
+    lines = []
+    for pile in state.loot:
+        if pile.owner != index:
+            continue
+        what = []
+        if pile.cards:
+            what.append(t("owned.loot_cards", n=len(pile.cards)))
+        if pile.trophies:
+            what.append(t("owned.loot_trophies", n=len(pile.trophies)))
+        if pile.money:
+            what.append(t("owned.loot_money", n=pile.money))
+        if pile.elements:
+            what.append(t("owned.loot_elements", n=pile.elements))
+        lines.append(t("owned.loot", where=hex_words(state, pile.hex), what=", ".join(what)))
+    return lines
+
+
+def hex_words(state: GameState, where: Hex) -> str:
+    """A hex as a player finds it: its sector's name and its coordinates."""
+    info = state.zone_map.hexes.get(where)
+    q, r = where.q, where.r
+    sector = next((s for s in state.ctx.sectors if info is not None and s.id == info.sector), None)
+    name = i18n.card_text(sector.name) if sector is not None else ""
+    return f"{name} ({q}, {r})" if name else f"({q}, {r})"
+
+
+def gained_lines(
+    lines: Iterable[object], state: GameState, player: PlayerState, limit: int = 2
+) -> list[str]:
+    """EQ-10: where this player's last gained cards went and why (newest first), from the turn
+    log's notes (``gained_*`` keys)."""
+    out: list[str] = []
+    for line in reversed(list(lines)):
+        if not isinstance(line, Note) or not line.key.startswith("gained_"):
+            continue
+        values = params(line)
+        if values.get("player") != player.name:
+            continue
+        out.append(gained_sentence(line, state, card_name_of(state, str(values.get("card")))))
+        if len(out) >= limit:
+            break
+    return out

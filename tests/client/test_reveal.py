@@ -1,0 +1,225 @@
+"""Cards coming into play are shown (EVENT-1, ANOM-1, TROPHY-1, ORDER-1, EQ-10): the reveals an
+action's notes bring, the event card on a headless board until acknowledged, a bot's card
+going by itself, the held event face down to others; the stalker card's trophies, orders,
+Elements and where a gained card went and why."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import arcade
+import pytest
+
+from stalkerzone.client.app.window import StalkerWindow
+from stalkerzone.client.controller.session import GameSession, GameSpec, LogLine, SeatSpec
+from stalkerzone.client.screens.board import BoardView
+from stalkerzone.client.screens.reveal import presenter
+from stalkerzone.client.screens.stalker import holdings
+from stalkerzone.client.screens.stalker import presenter as stalker_presenter
+from stalkerzone.client.screens.stalker.screen import StalkerView
+from stalkerzone.client.text import i18n
+from stalkerzone.engine import sites
+from stalkerzone.engine.actions import Move
+from stalkerzone.engine.cards import Colour, Site
+from stalkerzone.engine.rng import Rng
+from stalkerzone.engine.state import GameState, OpenOrder, Trophy
+from tests.support.game import edit, fresh, give, hex_of, next_to, on_top, playing, take
+from tests.support.window import colours, frame, key, pixels, shown
+
+
+@pytest.fixture(autouse=True)
+def english() -> None:
+    i18n.set_language("en")
+
+
+def anomaly_with(state: GameState, cid: str) -> tuple[GameState, GameState]:
+    """ANOM-1 through the engine: an anomaly roll that draws an artifact, with ``cid`` on top
+    of the artifact deck; the state before and after."""
+    state, _ = on_top(playing(state), "artifacts", cid)
+    seed = next(
+        s
+        for s in range(100)
+        if state.variant.anomaly_outcome(Rng(s).randint(1, 6)).kind == "artifact"
+    )
+    before = replace(state, notes=())
+    return before, sites.anomaly(before, before.current_player, Rng(seed))
+
+
+# --- which cards come into play -------------------------------------------------------------
+
+
+def test_goldfish_from_an_anomaly_is_shown_going_to_the_backpack_with_the_reason() -> None:
+    """EQ-10: the roll's face, then the artifact with where it went and why."""
+    before, after = anomaly_with(fresh(3), "goldfish")
+    roll, found = presenter.reveals(before, after)
+    assert roll.kind == "anomaly" and roll.face is not None and roll.rule == "ANOM-1"
+    assert f"rolled {roll.face}" in roll.lines
+    assert found.kind == "artifact" and found.card == "goldfish"
+    assert found.goes_to == "→ backpack"
+    assert found.lines == (
+        "found in the anomaly",
+        "Goldfish went to the backpack: activating it lowers maximum health by 5",
+    )
+
+
+def test_trophy_order_and_held_event_reveals() -> None:
+    """TROPHY-1 with its colour, ORDER-1 with what it needs; EVENT-1: a held fight event is
+    face down to everyone but its owner."""
+    from stalkerzone.engine.messages import Note
+
+    state = fresh(3)
+    me = state.current_player
+    name = state.players[me].name
+    notes = (
+        Note("TROPHY-1", "trophy_taken", "x", player=name, card="blind-dog", colour="red"),
+        Note("ORDER-1", "order_taken", "x", player=name, card="order-lost-scout"),
+        Note("EVENT-1", "event_kept", "x", player=name, card="monster-first"),
+    )
+    trophy, order, held = presenter.reveals(state, replace(state, notes=notes))
+    assert (trophy.kind, trophy.card, trophy.colour) == ("trophy", "blind-dog", Colour.RED)
+    assert trophy.goes_to == "→ trophies (red)"
+    assert order.kind == "order_taken" and order.lines == ("Visit: event site",)
+    assert held.seen_by(me).card == "monster-first"
+    hidden = held.seen_by(1 - me)
+    assert hidden.card is None and hidden.lines == (i18n.t("reveal.kept_hidden"),)
+
+
+# --- on the board ---------------------------------------------------------------------------
+
+
+def start(win: StalkerWindow, bot: str | None = None) -> GameSession:
+    seats = (SeatSpec("Anna", "gromoboy", bot), SeatSpec("Boris", "nosorog", bot))
+    session = GameSession.start(win.app, GameSpec(seed=5, seats=seats, zone_mode="free"))
+    session.worker.synchronous = True
+    session.autosave_enabled = False
+    win.app.session = session
+    return session
+
+
+def onto_event_hex(session: GameSession, event: str) -> Move:
+    """The first seat next to an event hex with ``event`` on top of the deck; its move."""
+    state = session.state
+    while state.phase == "layout":
+        state = session.act(session.legal_now()[0])
+    target = hex_of(state, Site.EVENT)
+    state = next_to(state, 0, target)
+    state, _ = on_top(state, "events", event)
+    session.record = replace(session.record, states=(*session.record.states[:-1], state))
+    session.version += 1
+    return Move(target)
+
+
+def test_an_event_drawn_puts_its_card_on_screen_until_acknowledged(win: StalkerWindow) -> None:
+    session = start(win)
+    move = onto_event_hex(session, "checkpoint-bribe")
+    session.viewer = 0
+    win.show_screen("board")
+    frame(win, updates=2)
+    view = shown(win, BoardView)
+    board = pixels(win)
+    cash = session.state.players[0].cash
+    view.do(move)
+    frame(win, updates=40)  # the token walks there first
+    shown_now = view.reveals.current
+    assert shown_now is not None and shown_now.kind == "event"
+    assert shown_now.card == "checkpoint-bribe"
+    assert shown_now.lines == (f"−{min(100, cash)} gr.",)
+    # the card's face is drawn over the map, in the event kind's colour
+    face = view.reveals.face
+    assert face is not None and face.card.id == "checkpoint-bribe"
+    left, bottom, width, height = view.reveals.card_box
+    top = win.height - bottom
+    box = (int(left), int(top - height), int(left + width), int(top))
+    image = pixels(win)
+    assert image.crop(box) != board.crop(box)
+    accent = tuple(face.accent)[:3]
+    assert accent in colours(image.crop(box))
+    frame(win, updates=120)  # a human's card waits
+    assert view.reveals.current is shown_now and view.busy
+    key(win, arcade.key.SPACE)
+    frame(win, updates=60)
+    assert view.reveals.current is None and not view.busy
+
+
+def test_a_bots_card_goes_by_itself(win: StalkerWindow) -> None:
+    session = start(win, bot="normal")
+    move = onto_event_hex(session, "stash")
+    win.show_screen("board")
+    frame(win, updates=2)
+    view = shown(win, BoardView)
+    view.do(move)
+    frame(win, updates=40)
+    assert view.reveals.current is not None and view.reveals.current.lines == ("+200 gr.",)
+    frame(win, updates=200)
+    assert view.reveals.shown[0].card == "stash"
+    assert view.reveals.current is None or view.reveals.current is not view.reveals.shown[0]
+
+
+# --- the stalker card -----------------------------------------------------------------------
+
+
+def owning_everything(session: GameSession) -> int:
+    """The first seat with a yellow trophy, an open order, an Element and Goldfish gained from
+    an anomaly (in the backpack, EQ-10), its notes in the turn log."""
+    state = session.state
+    while state.phase == "layout":
+        state = session.act(session.legal_now()[0])
+    me = state.current_player
+    state, dog = take(state, "blind-dog")
+    state, order = take(state, "order-lost-scout")
+    trophies = (Trophy(dog, Colour.YELLOW),)
+    state = edit(state, me, trophies=trophies, open_orders=(OpenOrder(order),), elements=1)
+    state, _ = give(state, me, "berdan-rifle")
+    _before, after = anomaly_with(state, "goldfish")
+    session.record = replace(session.record, states=(*session.record.states[:-1], after))
+    session.version += 1
+    session.log += [LogLine(after.turn, "", line) for line in after.notes]
+    session.viewer = me
+    return me
+
+
+def test_a_trophy_an_order_and_goldfish_appear_on_the_stalker_card(win: StalkerWindow) -> None:
+    """TROPHY-1, ORDER-1, WIN-1 and EQ-10 on the stalker card: the trophy with its colour, the
+    order with what it needs, the Elements, Goldfish in the backpack with the reason."""
+    session = start(win)
+    me = owning_everything(session)
+    state = session.view
+    player = state.players[me]
+    items = holdings.holdings(state, player)
+    assert [(h.kind, h.colour) for h in items] == [("trophy", Colour.YELLOW), ("order", None)]
+    assert items[0].note == "yellow · sells for 220"
+    assert items[1].note == "Visit: event site"
+    (pack,) = stalker_presenter.backpack(state, player, False)
+    assert pack.card.id == "goldfish" and pack.note == "lowers maximum health by 5"
+    lines = holdings.gained_lines([line.text for line in session.log], state, player)
+    assert lines == ["Goldfish went to the backpack: activating it lowers maximum health by 5"]
+    view = win.show_screen("stalker", player=me)
+    frame(win)
+    assert isinstance(view, StalkerView)
+    drawn = {face.card.id: face for face in view.owned_faces}
+    assert set(drawn) == {"blind-dog", "order-lost-scout"}
+    texts = [text.text for text in view._texts]
+    assert "Elements 1/3" in texts
+    assert any("Goldfish went to the backpack" in text for text in texts)
+    # the trophy is drawn in its colour's band (TROPHY-1)
+    dog = drawn["blind-dog"]
+    box = (
+        int(dog.left),
+        int(win.height - dog.top),
+        int(dog.right),
+        int(win.height - dog.bottom),
+    )
+    assert tuple(dog.accent)[:3] in colours(pixels(win).crop(box))
+
+
+def test_the_side_panel_shows_public_standing_only() -> None:
+    """TURN-3: trophies and orders counted for everyone; nothing private of others."""
+    from stalkerzone.client.screens.board.presenter import public_line
+
+    state = fresh(3)
+    state, dog = take(state, "blind-dog")
+    state = edit(state, 1, trophies=(Trophy(dog, Colour.GREEN),), elements=2)
+    line = public_line(state.players[1])
+    assert line.startswith("E 2 · T 1 · O 0 · rep 0")
+    i18n.set_language("ru")
+    assert public_line(state.players[1]).startswith("Э 2 · Т 1 · З 0")
