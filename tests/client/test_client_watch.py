@@ -12,6 +12,8 @@ from PIL import Image
 
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.watch import bot_spec, drive_headless
+from stalkerzone.client.render import card_face
+from stalkerzone.client.widgets import theme
 from stalkerzone.commands import watch
 from stalkerzone.errors import UserError
 
@@ -34,6 +36,24 @@ def test_client_watch_plays_a_bot_game_to_the_end(fast: StalkerWindow, tmp_path:
         image = Image.open(path)
         assert image.size == (fast.width, fast.height), kind
         assert len(set(image.resize((64, 40)).getdata())) > 20, f"{kind}.png looks empty"
+
+
+def test_client_watch_shows_an_event_card_and_a_stalker_card(
+    fast: StalkerWindow, tmp_path: Path
+) -> None:
+    """EVENT-1: ``event.png`` is the board with the first event card drawn over it;
+    ``stalker.png`` the stalker card of a seat holding a trophy and an order (TROPHY-1,
+    ORDER-1)."""
+    spec = bot_spec(fast.app, 2, 3, "express", "free")
+    result = drive_headless(fast, spec, turns=60, shots=tmp_path)
+    assert {"event", "stalker"} <= set(result.screenshots)
+    board, event = (Image.open(tmp_path / f"{k}.png").convert("RGB") for k in ("board", "event"))
+    assert event.size == board.size == (fast.width, fast.height)
+    # the event card's name band (its kind's colour) is drawn over the board
+    band = tuple(card_face._mix(theme.BG, card_face.KIND_COLOUR["event"], 0.55))[:3]
+    assert band in set(event.getdata()) and band not in set(board.getdata())
+    stalker = Image.open(tmp_path / "stalker.png")
+    assert len(set(stalker.resize((64, 40)).getdata())) > 20, "stalker.png looks empty"
 
 
 def test_client_watch_stops_at_the_turn_limit(fast: StalkerWindow, tmp_path: Path) -> None:

@@ -3,7 +3,8 @@
 In a window it plays at the animation speed. Headless (``ARCADE_HEADLESS``) it runs offscreen
 as fast as it can and writes ``<kind>.png`` into the screenshot folder whenever the screen
 changes kind (title, layout, board, fight, base, gameover), so every screen a player would see
-is captured from a real game.
+is captured from a real game; also ``event.png`` (the first event card shown over the board,
+EVENT-1) and ``stalker.png`` (the stalker card of the first seat holding a trophy and an order).
 """
 
 from __future__ import annotations
@@ -49,6 +50,31 @@ def snapshot(window: StalkerWindow, folder: Path, kind: str) -> Path:
     path = folder / f"{kind}.png"
     arcade.get_image(0, 0, window.width, window.height).convert("RGB").save(path)
     return path
+
+
+def reveal_shots(
+    window: StalkerWindow, session: GameSession, shots: Path, result: WatchResult
+) -> None:
+    """On the board: ``event.png`` while the first event card is shown (EVENT-1), and
+    ``stalker.png``, the stalker card of the first seat with a trophy and an open order."""
+    board = window.current_screen
+    reveals = getattr(board, "reveals", None)
+    shown = reveals.current if reveals is not None else None
+    if "event" not in result.screenshots and shown is not None and shown.kind == "event":
+        draw_frame(window)
+        draw_frame(window)
+        result.screenshots["event"] = snapshot(window, shots, "event")
+    state = session.state
+    if "stalker" in result.screenshots or state.phase != "turn" or board is None:
+        return
+    owner = next((k for k, p in enumerate(state.players) if p.trophies and p.open_orders), None)
+    if owner is None:
+        return
+    window.show_screen("stalker", back=board, player=owner)
+    draw_frame(window)
+    draw_frame(window)
+    result.screenshots["stalker"] = snapshot(window, shots, "stalker")
+    window.show_again(board)
 
 
 def drive_headless(
@@ -101,6 +127,8 @@ def drive_headless(
                 draw_frame(window)
                 draw_frame(window)
                 result.screenshots[kind] = snapshot(window, shots, kind)
+        if shots is not None and kind == "board":
+            reveal_shots(window, session, shots, result)
         state = session.state
         if state.phase == "over" and kind == "gameover":
             result.over = True

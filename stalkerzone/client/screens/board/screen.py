@@ -348,7 +348,7 @@ class BoardView(MapScreen):
 
     @property
     def busy(self) -> bool:  # type: ignore[override]
-        return self.walker is not None or self.reveals.active
+        return self.walker is not None or self.reveals.pending
 
     def walk_speed(self) -> float:
         """Hexes per second of a walking token (instant when skipping or headless)."""
@@ -524,5 +524,7 @@ class BoardView(MapScreen):
         self.rebuild_soon()
 
     def end_turn(self) -> None:
+        if self.reveals.active:  # a card on screen is acknowledged first
+            return
         if self.my_turn() and any(isinstance(a, EndTurn) for a in self.legal()):
             self.do(EndTurn())

@@ -122,8 +122,17 @@ class RevealOverlay:
         """A card is on screen (the board waits: no moves, bots wait)."""
         return self.current is not None
 
+    @property
+    def pending(self) -> bool:
+        """A card is on screen or waits to be shown (bots wait for them all)."""
+        self.queue.catch_up()
+        return self.current is not None or bool(self.queue.waiting)
+
     def is_bot_card(self, reveal: Reveal) -> bool:
-        return self.session.is_bot(reveal.player)
+        """A card that goes by itself: a bot's, or a player's whose turn is over (only the
+        player at the screen acknowledges a card)."""
+        state = self.session.state
+        return self.session.is_bot(reveal.player) or reveal.player != state.current_player
 
     def update(self, view: Any, delta_time: float, *, hold: bool = False) -> None:
         """Advance: a bot's card times out, a leaving card slides, the next card comes (not

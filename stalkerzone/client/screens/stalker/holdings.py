@@ -20,7 +20,7 @@ from stalkerzone.engine import bases
 from stalkerzone.engine.cards import AnyCard, Colour, Monster, Order
 from stalkerzone.engine.hexes import Hex
 from stalkerzone.engine.messages import Note
-from stalkerzone.engine.state import GameState, PlayerState
+from stalkerzone.engine.state import GameState, PlayerState, card_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,17 +104,28 @@ def hex_words(state: GameState, where: Hex) -> str:
     return f"{name} ({q}, {r})" if name else f"({q}, {r})"
 
 
+def still_there(note: Note, player: PlayerState) -> bool:
+    """Whether a gained card is still where its note says it went (EQ-10): in a slot, in the
+    backpack (a card moved since, or sold, is no longer news)."""
+    cid = str(dict(note.params).get("card"))
+    if note.key == "gained_to_slot":
+        return any(card_id(c) == cid for c in player.active)
+    if note.key == "gained_grenade_cap":
+        return True
+    return any(card_id(c) == cid for c in player.backpack)
+
+
 def gained_lines(
     lines: Iterable[object], state: GameState, player: PlayerState, limit: int = 2
 ) -> list[str]:
-    """EQ-10: where this player's last gained cards went and why (newest first), from the turn
-    log's notes (``gained_*`` keys)."""
+    """EQ-10: where this player's last gained cards went and why (newest first, while they are
+    still there), from the turn log's notes (``gained_*`` keys)."""
     out: list[str] = []
     for line in reversed(list(lines)):
         if not isinstance(line, Note) or not line.key.startswith("gained_"):
             continue
         values = params(line)
-        if values.get("player") != player.name:
+        if values.get("player") != player.name or not still_there(line, player):
             continue
         out.append(gained_sentence(line, state, card_name_of(state, str(values.get("card")))))
         if len(out) >= limit:
