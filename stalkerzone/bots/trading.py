@@ -1,13 +1,11 @@
 """Trading at bases and rearranging equipment (BASE-1…BASE-3, ORDER-1, REP-1, EQ-3, EQ-8,
-TROPHY-1): deliver, sell, heal, buy, take orders, and what a visit to each base is worth."""
+EQ-10, TROPHY-1): deliver, sell, heal, buy, take orders, and what a visit to each base is worth."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from stalkerzone.bots.estimates import estimate
 from stalkerzone.bots.turn import TurnView
-from stalkerzone.engine import bases
+from stalkerzone.engine import bases, equipment
 from stalkerzone.engine.actions import (
     Action,
     Activate,
@@ -32,7 +30,7 @@ from stalkerzone.engine.cards import (
     VisitRequirement,
 )
 from stalkerzone.engine.combat import MonsterSide
-from stalkerzone.engine.state import GameState, card_id
+from stalkerzone.engine.state import GameState, PlayerState, card_id
 
 BASES = (Site.VILLAGE, Site.MILITARY_BASE, Site.LABORATORY)
 CASH_STEP = 200
@@ -54,9 +52,49 @@ def catalogue(view: TurnView, base: Site) -> tuple[str, ...]:
     return hit
 
 
+ESCAPE_WEIGHT = 0.3
+"""What one point of escape bonus (FIGHT-3) is worth next to :meth:`TurnView.power`."""
+
+
+def rearranged_value(view: TurnView, after: PlayerState) -> float:
+    """What a rearranged loadout is worth more than the present one, by the bots' estimates
+    (:meth:`TurnView.power` and the escape bonus)."""
+    now, then = view.stats, view.stats_of(after)
+    escape = ESCAPE_WEIGHT * (then.escape_bonus - now.escape_bonus)
+    return view.power(then) - view.power(now) + escape
+
+
+def keeps_damage(view: TurnView, after: PlayerState) -> bool:
+    """EQ-10: a rearrangement keeps the damage taken (health moves with the maximum), so it
+    never costs health for good; the engine guarantees it, a bot checks before it moves."""
+    before = view.player
+    top_before, top_after = view.stats.max_health, view.stats_of(after).max_health
+    return top_before - before.health == top_after - after.health
+
+
+def activation_value(view: TurnView, instance: str) -> float | None:
+    """EQ-3, EQ-10: what activating a backpack card is worth (None if the engine refuses it
+    or it would cost health for good), from the engine's own activation (swaps, health)."""
+    p, ctx = view.player, view.state.ctx
+    if equipment.activate_refusal(p, instance, ctx) is not None:
+        return None
+    after = equipment.activate(p, instance, ctx)
+    return rearranged_value(view, after) if keeps_damage(view, after) else None
+
+
+def stash_value(view: TurnView, instance: str) -> float | None:
+    """EQ-8, EQ-10: what stashing an active card is worth (None as for activating)."""
+    p, ctx = view.player, view.state.ctx
+    if equipment.stash_refusal(p, instance, ctx) is not None:
+        return None
+    after = equipment.stash(p, instance, ctx)
+    return rearranged_value(view, after) if keeps_damage(view, after) else None
+
+
 def rearrange(view: TurnView) -> Action | None:
-    """EQ-8: activate grenades, stimulators, better artifacts and upgrades from the backpack;
-    stash an artifact whose drawback costs more than it gives."""
+    """EQ-8, EQ-10: activate grenades, stimulators and upgrades from the backpack; activate a
+    gained artifact left in the backpack (EQ-10) only if its net value is positive; stash an
+    artifact whose drawback costs more than it gives. Never a move that costs health."""
     state, p = view.state, view.player
     for a in view.legal:
         if isinstance(a, Activate):
@@ -64,16 +102,16 @@ def rearrange(view: TurnView) -> Action | None:
             if isinstance(card, (Grenade, Stimulator)):
                 return a
             if isinstance(card, Artifact):
-                after = view.with_card(a.card)
-                if after is not None and view.power(view.stats_of(after)) >= view.power(view.stats):
+                value = activation_value(view, a.card)
+                if value is not None and value > 0.01:
                     return a
                 continue
             if view.gain(a.card) > 0.01:
                 return a
     for a in view.legal:
         if isinstance(a, Stash) and a.card in p.artifacts and harmful(state, a.card):
-            after = replace(p, artifacts=tuple(c for c in p.artifacts if c != a.card))
-            if view.power(view.stats_of(after)) > view.power(view.stats) + 0.01:
+            value = stash_value(view, a.card)
+            if value is not None and value > 0.01:
                 return a
     return None
 
