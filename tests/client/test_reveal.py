@@ -78,6 +78,7 @@ def test_trophy_order_and_held_event_reveals() -> None:
     trophy, order, held = presenter.reveals(state, replace(state, notes=notes))
     assert (trophy.kind, trophy.card, trophy.colour) == ("trophy", "blind-dog", Colour.RED)
     assert trophy.goes_to == "→ trophies (red)"
+    assert trophy.lines == ("red · sells for 520",)
     assert order.kind == "order_taken" and order.lines == ("Visit: event site",)
     assert held.seen_by(me).card == "monster-first"
     hidden = held.seen_by(1 - me)

@@ -160,7 +160,7 @@ class CardFace:
                 )
             if self.note:
                 view.label(
-                    shorten(self.note, int(self.width / px(6.0))),
+                    shorten(self.note, int(self.width / px(6.6))),
                     self.left + pad + px(4),
                     self.bottom + pad,
                     9,

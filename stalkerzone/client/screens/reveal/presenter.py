@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from stalkerzone.client.screens.bases.presenter import requirement_text
 from stalkerzone.client.text.card_words import card_name, colour_name, stats_if, t
 from stalkerzone.engine import equipment
-from stalkerzone.engine.cards import Colour, Order
+from stalkerzone.engine.cards import Colour, Monster, Order
 from stalkerzone.engine.messages import Note, Param
 from stalkerzone.engine.state import GameState, PlayerState
 
@@ -238,7 +238,12 @@ def reveal_of(
         colour = Colour(str(values.get("colour", "green")))
         goes = t("reveal.to_trophies", colour=colour_name(colour, False))
         title = t("reveal.trophy_title", player=name)
-        return Reveal("trophy", who, title, cid, (), goes, colour, rule="TROPHY-1")
+        monster = after.cards.get(cid) if cid in after.cards else None
+        worth: tuple[str, ...] = ()
+        if isinstance(monster, Monster):  # TROPHY-2: what a base pays for it
+            price = monster.at(colour).trophy_price
+            worth = (t("owned.trophy_note", colour=colour_name(colour, False), price=price),)
+        return Reveal("trophy", who, title, cid, worth, goes, colour, rule="TROPHY-1")
     if key == "order_taken":
         order = after.cards.get(cid) if cid in after.cards else None
         need = (requirement_text(after, order),) if isinstance(order, Order) else ()
@@ -260,7 +265,7 @@ def anomaly_reveal(note: Note, after: GameState, who: int) -> Reveal:
     values = params(note)
     face = int(values.get("face", 0))
     player = after.players[who]
-    lines = [t("reveal.rolled", face=face)]
+    lines = []
     goes = ""
     if note.key == "anomaly_damage":
         lines.append(t("reveal.anomaly_damage", damage=values.get("damage", 0)))
@@ -272,6 +277,7 @@ def anomaly_reveal(note: Note, after: GameState, who: int) -> Reveal:
         lines.append(t("reveal.anomaly_artifact"))
     else:
         lines.append(t("reveal.anomaly_nothing"))
+    lines.append(t("reveal.rolled", face=face))  # the outcome first, then the die
     kind = "element" if note.key == "anomaly_element" else "anomaly"
     title = t(f"reveal.{kind}_title", player=player.name)
     return Reveal(kind, who, title, None, tuple(lines), goes, face=face, rule="ANOM-1")
