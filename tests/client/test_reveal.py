@@ -5,6 +5,9 @@ Elements and where a gained card went and why."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from dataclasses import replace
 
 import arcade
@@ -211,6 +214,21 @@ def test_a_trophy_an_order_and_goldfish_appear_on_the_stalker_card(win: StalkerW
         int(win.height - dog.bottom),
     )
     assert tuple(dog.accent)[:3] in colours(pixels(win).crop(box))
+
+
+def test_reveal_and_holdings_presenters_import_no_arcade() -> None:
+    """Screens draw, presenters decide: these run without arcade or pyglet."""
+    code = (
+        "import sys\n"
+        "import stalkerzone.client.screens.reveal.presenter\n"
+        "import stalkerzone.client.screens.stalker.holdings\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('arcade', 'pyglet')))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "ARCADE_HEADLESS"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    assert out.stdout.strip() == "[]"
 
 
 def test_the_side_panel_shows_public_standing_only() -> None:

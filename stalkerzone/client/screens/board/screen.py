@@ -32,7 +32,7 @@ from stalkerzone.client.render.zone_layer import (
 from stalkerzone.client.screens.board.hud import BOTTOM_H, HUD_W, TOP_H, build_buttons, build_hud
 from stalkerzone.client.screens.board.presenter import describe_hex
 from stalkerzone.client.screens.map_screen import MapScreen
-from stalkerzone.client.screens.reveal import RevealOverlay
+from stalkerzone.client.screens.reveal.overlay import RevealOverlay
 from stalkerzone.client.text import engine_text, i18n
 from stalkerzone.client.widgets import theme
 from stalkerzone.engine.actions import (
