@@ -242,3 +242,21 @@ def test_the_side_panel_shows_public_standing_only() -> None:
     assert line.startswith("E 2 · T 1 · O 0 · rep 0")
     i18n.set_language("ru")
     assert public_line(state.players[1]).startswith("Э 2 · Т 1 · З 0")
+
+
+def test_the_turn_log_names_a_held_event_only_to_its_owner() -> None:
+    """TURN-3, EVENT-1: others read that a fight event is kept, not which."""
+    from stalkerzone.client.screens.board.presenter import log_line
+    from stalkerzone.client.text import engine_text
+    from stalkerzone.engine.messages import Note
+
+    cards = fresh(3).cards
+    kept = Note(
+        "EVENT-1", "event_kept", "Anna keeps monster-first", player="Anna", card="monster-first"
+    )
+    name = i18n.card_text(cards.get("monster-first").name)
+    assert name in engine_text.render(log_line(kept, "Anna"), cards)
+    for other in ("Boris", None):
+        shown_to_other = engine_text.render(log_line(kept, other), cards)
+        assert name not in shown_to_other
+        assert shown_to_other == "EVENT-1: Anna keeps a fight event, face down"

@@ -14,6 +14,7 @@ from stalkerzone.client.screens.board.presenter import (
     decision_text,
     fit_log,
     hud_rows,
+    log_line,
     public_line,
 )
 from stalkerzone.client.text import engine_text, i18n
@@ -107,7 +108,10 @@ def build_log(view: BoardView, left: float, top: float) -> None:
     bottom = px(BOTTOM_H) - px(70)
     chars = max(20, int((view.hud_w - px(24)) / px(6.3)))
     rows = int((top - bottom) / px(14))
-    texts = [engine_text.render(line.text, view.session.cards) for line in view.session.log]
+    session = view.session
+    state = session.view
+    viewer = state.players[session.viewer].name if session.viewer != PUBLIC else None
+    texts = [engine_text.render(log_line(line.text, viewer), session.cards) for line in session.log]
     shown = fit_log(texts, chars, rows)
     log = view.label(
         "\n".join(shown) or "—",

@@ -22,6 +22,7 @@ from stalkerzone.engine.actions import (
 from stalkerzone.engine.cards import BASES, CardSet
 from stalkerzone.engine.hexes import Hex
 from stalkerzone.engine.loadout import StalkerStats
+from stalkerzone.engine.messages import Note
 from stalkerzone.engine.state import GameState, PlayerState
 
 TRADE_ACTIONS = (Buy, Sell, Heal, TakeOrder, DeliverOrder)  # trading at a base (BASE-1)
@@ -105,6 +106,16 @@ def public_line(player: PlayerState) -> str:
         rep=player.reputation,
         cash=player.cash,
     )
+
+
+def log_line(message: object, viewer: str | None) -> object:
+    """TURN-3, EVENT-1: a held fight event is named in the turn log only to its owner (the
+    others read that a fight event is kept, face down)."""
+    if isinstance(message, Note) and message.key == "event_kept":
+        owner = dict(message.params).get("player")
+        if owner != viewer:
+            return f"EVENT-1: {i18n.t('reveal.kept_log', player=owner)}"
+    return message
 
 
 def fit_log(lines_newest_last: Sequence[str], chars_per_line: int, rows: int) -> list[str]:
