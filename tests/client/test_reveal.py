@@ -260,3 +260,12 @@ def test_the_turn_log_names_a_held_event_only_to_its_owner() -> None:
         shown_to_other = engine_text.render(log_line(kept, other), cards)
         assert name not in shown_to_other
         assert shown_to_other == "EVENT-1: Anna keeps a fight event, face down"
+
+
+def test_the_rules_reference_explains_gained_cards_in_both_languages() -> None:
+    """EQ-10 in the in-game rules reference, English and Russian."""
+    from stalkerzone.content.rules_reference import load_rules_reference
+
+    for lang, word in (("en", "backpack"), ("ru", "рюкзак")):
+        (section,) = [s for s in load_rules_reference(lang) if s.id == "EQ-10"]
+        assert word in section.text and section.title
