@@ -45,7 +45,7 @@ def test_client_watch_shows_an_event_card_and_a_stalker_card(
     ``stalker.png`` the stalker card of a seat holding a trophy and an order (TROPHY-1,
     ORDER-1)."""
     spec = bot_spec(fast.app, 2, 3, "express", "free")
-    result = drive_headless(fast, spec, turns=60, shots=tmp_path)
+    result = drive_headless(fast, spec, turns=12, shots=tmp_path)
     assert {"event", "stalker"} <= set(result.screenshots)
     board, event = (Image.open(tmp_path / f"{k}.png").convert("RGB") for k in ("board", "event"))
     assert event.size == board.size == (fast.width, fast.height)

@@ -154,7 +154,7 @@ def test_a_bots_card_goes_by_itself(win: StalkerWindow) -> None:
     view.do(move)
     frame(win, updates=40)
     assert view.reveals.current is not None and view.reveals.current.lines == ("+200 gr.",)
-    frame(win, updates=200)
+    frame(win, updates=110)  # a bot's card stays 1.6 s
     assert view.reveals.shown[0].card == "stash"
     assert view.reveals.current is None or view.reveals.current is not view.reveals.shown[0]
 
