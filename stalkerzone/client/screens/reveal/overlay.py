@@ -182,7 +182,12 @@ class RevealOverlay:
         bots are skipped). True if a card was on screen."""
         if self.current is None:
             return False
-        self.leave(view)
+        if self.leaving > 0:  # already on its way: there at once
+            self.leaving = 0.0
+            self.current = None
+            self.built_for = None
+        else:
+            self.leave(view)
         if view.win.skip_bots:
             self.queue.waiting = deque(r for r in self.queue.waiting if not self.is_bot_card(r))
         return True
