@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import (
-    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -26,7 +25,7 @@ from pydantic import (
     model_validator,
 )
 
-from stalkerzone.content.problems import short
+from stalkerzone.content.messages import hint, short
 from stalkerzone.engine import cards as engine
 from stalkerzone.engine.cards import BASES, FIGHT_EFFECTS, Colour, PerColour, Site, Text
 from stalkerzone.engine.dice import ALLOWED_SIDES, Dice, DiceError
@@ -146,14 +145,21 @@ Rolls = Annotated[PerColour, *_per_colour(0, 20)]
 Attacks = Annotated[PerColour, *_per_colour(1, 10)]
 
 
-def _base_only(site: Site) -> Site:
-    if site not in BASES:
-        raise ValueError(f"'{site.value}' is not a base; bases: {', '.join(BASES)}")
-    return site
+def _base_only(value: object) -> Site:
+    """A base (BASE-1): a typo is answered with the closest base, never with other sites."""
+    names = [b.value for b in BASES]
+    if isinstance(value, str) and value in names:
+        return Site(value)
+    listed = f"bases: {', '.join(names)}"
+    if not isinstance(value, str):
+        raise ValueError(f"a base is text in quotes such as 'village', not {short(value)}")
+    if value in {s.value for s in Site}:
+        raise ValueError(f"'{value}' is a site but not a base; {listed}")
+    raise ValueError(f"'{shorten(value)}' is not a base{hint(value, names)}; {listed}")
 
 
 BaseSite = Annotated[
-    Site, AfterValidator(_base_only), WithJsonSchema({"enum": [b.value for b in BASES]})
+    Site, PlainValidator(_base_only), WithJsonSchema({"enum": [b.value for b in BASES]})
 ]
 Bases = Annotated[tuple[BaseSite, ...], Field(max_length=3)]
 
