@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Protocol
@@ -64,7 +65,9 @@ def ignored_files(pack_dir: Path, shown: str) -> list[CardProblem]:
         elif _looks_like_cards(name) and not name.endswith(CARD_SUFFIX):
             fixed = name[: name.lower().index(CARD_SUFFIX)] + CARD_SUFFIX
             found.append(
-                warning(where, 0, f"not read: only files ending in '.toml' are; rename it '{fixed}'")
+                warning(
+                    where, 0, f"not read: only files ending in '.toml' are; rename it '{fixed}'"
+                )
             )
     return found
 
@@ -104,7 +107,7 @@ def colour_order(loaded: Iterable[LoadedCard]) -> list[CardProblem]:
             continue
         stats = [(colour, card.at(colour)) for colour in Colour]
         for key in ("health", "attack", "defence", "trophy_price"):
-            for (low, weak), (high, strong) in zip(stats, stats[1:], strict=False):
+            for (low, weak), (high, strong) in itertools.pairwise(stats):
                 a, b = _strength(weak, key), _strength(strong, key)
                 if a > b:
                     loc: Loc = (high.value, key)

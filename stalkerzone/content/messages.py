@@ -77,7 +77,9 @@ def _choice(value: object, expected: str) -> str:
     return f"must be {text}, not {short(value)}{hint(value, values)}"
 
 
-def author_message(error: Mapping[str, Any], allowed: Sequence[str] | None = None) -> tuple[str, str]:
+def author_message(
+    error: Mapping[str, Any], allowed: Sequence[str] | None = None
+) -> tuple[str, str]:
     """(extra field suffix, message) for one pydantic error.
 
     ``allowed``: the keys allowed in the table of an unknown key (for its hint).
@@ -96,7 +98,10 @@ def author_message(error: Mapping[str, Any], allowed: Sequence[str] | None = Non
     if kind == "extra_forbidden":
         if not allowed:
             return "", "unknown key"
-        return "", f"unknown key{hint(error['loc'][-1], allowed)}; allowed keys: {', '.join(allowed)}"
+        return (
+            "",
+            f"unknown key{hint(error['loc'][-1], allowed)}; allowed keys: {', '.join(allowed)}",
+        )
     if kind == "value_error":
         return "", str(ctx.get("error", error["msg"])).removeprefix("Value error, ")
     if kind in {"int_type", "int_parsing", "int_from_float"}:
