@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from stalkerzone.content.loader import load_packs
+from tests.content.test_content_author_trial import VALIDATOR_PHRASES
 from tests.support.packs import MONSTER, PackWriter, manifest
 
 WEAPON = """\
@@ -582,6 +583,8 @@ def test_broken_input_is_rejected_precisely(
         case.field,
     ), lines
     assert case.message in problem.message, lines
+    for phrase in VALIDATOR_PHRASES:  # the game's own words, never the validator's
+        assert all(phrase not in p.message for p in result.problems), lines
     assert str(problem).startswith(f"{bad / case.file}:{case.line}: {case.card_id}: {case.field}: ")
     assert "\n" not in str(problem)
     # the good packs beside it still load
