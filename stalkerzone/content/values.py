@@ -51,6 +51,7 @@ DICE_SCHEMA: dict[str, Any] = {
     "type": "string",
     "description": "Dice formula: NdS, NdS+K, NdS-K or NdS+MdT+K with 1..20 dice of "
     f"{', '.join(str(s) for s in sorted(ALLOWED_SIDES))} sides (DMG-4).",
+    "minLength": 1,
     "maxLength": 32,
     "pattern": rf"^\s*{_COUNT}\s*[dD]\s*({_SIDES})(\s*\+\s*{_COUNT}\s*[dD]\s*({_SIDES}))?"
     r"(\s*[+-]\s*\d{1,4})?\s*$",

@@ -122,13 +122,18 @@ def test_examples_are_valid_cards() -> None:
         assert list(validator.iter_errors({kind: example})) == [], kind
 
 
-def _errors(text: str) -> list[tuple[str, str]]:
-    validator = jsonschema.Draft202012Validator(card_file_schema())
-    found = validator.iter_errors(tomllib.loads(text))
-    return sorted(("/".join(str(p) for p in e.absolute_path), e.message) for e in found)
+@pytest.fixture(scope="module")
+def card_validator() -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(card_file_schema())
 
 
-def test_schema_pinpoints_the_one_wrong_field() -> None:
+def test_schema_pinpoints_the_one_wrong_field(
+    card_validator: jsonschema.Draft202012Validator,
+) -> None:
+    def _errors(text: str) -> list[tuple[str, str]]:
+        found = card_validator.iter_errors(tomllib.loads(text))
+        return sorted(("/".join(str(p) for p in e.absolute_path), e.message) for e in found)
+
     monster = MONSTER.format(id="rat")
     assert _errors(monster + '[[monster.abilities]]\nkind = "regenration"\namount = 1\n') == [
         (
