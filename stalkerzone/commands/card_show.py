@@ -20,7 +20,7 @@ from stalkerzone.content.report import report
 from stalkerzone.engine.cards import AnyCard, Colour, Monster
 from stalkerzone.errors import UserError
 
-FACE_W, FACE_H, INFO_H, GAP = 300, 430, 230, 16
+FACE_W, FACE_H, INFO_H, GAP = 300, 430, 300, 16
 """Sizes of one card face and the explanation under it, in pixels at UI scale 1."""
 
 
@@ -113,7 +113,12 @@ class _Labels:
 def explanation(card: AnyCard, colour: Colour | None) -> list[str]:
     """The lines the game shows about a card beside its face (fight panel, kit screens)."""
     from stalkerzone.client.text import i18n
-    from stalkerzone.client.text.card_words import ability_explained, card_summary, colour_name
+    from stalkerzone.client.text.card_words import (
+        ability_explained,
+        card_kind,
+        colour_name,
+        site_name,
+    )
 
     lines: list[str] = []
     if isinstance(card, Monster) and colour is not None:
@@ -128,9 +133,19 @@ def explanation(card: AnyCard, colour: Colour | None) -> list[str]:
         )
         lines.extend("• " + ability_explained(a, colour) for a in card.abilities)
     else:
-        lines.append(card_summary(card))
+        lines.append(i18n.t(f"show.kind_{card_kind(card)}"))
+        price = getattr(card, "price", None)
+        if price is not None:
+            lines.append(i18n.t("show.price", price=price))
+        for key in ("sold_at", "offered_at"):
+            bases = getattr(card, key, ())
+            if bases:
+                names = ", ".join(site_name(b) for b in bases)
+                lines.append(i18n.t(f"show.{key}", bases=names))
     if card.copies > 1:
         lines.append(i18n.t("show.copies", copies=card.copies))
+    if card.text is not None:  # in full: the face shortens a long text to its band
+        lines.extend(["", i18n.card_text(card.text)])
     return lines
 
 

@@ -211,8 +211,8 @@ class CardFace:
         )
         flavour = card_flavour(self.card)
         if flavour:  # the card's own text, over the foot of the art (CARDS.md ``text``)
-            view.label(
-                shorten(flavour, 3 * int(self.width / px(5.6))),  # at most three lines
+            label = view.label(
+                flavour,
                 self.left + pad + px(2),
                 self.bottom + px(64 + TEXT_BAND - 4),
                 10,
@@ -221,6 +221,10 @@ class CardFace:
                 multiline=True,
                 anchor_y="top",
             )
+            limit = len(flavour)
+            while label.content_height > px(TEXT_BAND - 6) and limit > 8:  # keep it in its band
+                limit = int(limit * 0.85)
+                label.text = shorten(flavour, limit)
         price = getattr(self.card, "price", None)
         if isinstance(self.card, Equipment) and price:
             view.label(
