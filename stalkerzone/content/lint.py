@@ -72,8 +72,13 @@ def ignored_files(pack_dir: Path, shown: str) -> list[CardProblem]:
     return found
 
 
+_BACKUPS = ("~", ".bak", ".orig", ".swp")
+"""Editor backups and hidden files are left alone: nobody meant them as card files."""
+
+
 def _looks_like_cards(name: str) -> bool:
-    return CARD_SUFFIX in name.lower() and not name.startswith(".")
+    lowered = name.lower()
+    return CARD_SUFFIX in lowered and not name.startswith(".") and not lowered.endswith(_BACKUPS)
 
 
 def empty_pack(shown_manifest: str) -> CardProblem:

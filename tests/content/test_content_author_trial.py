@@ -406,7 +406,13 @@ def test_likely_mistakes_are_warnings_naming_file_and_card(
 def test_art_sub_folder_and_notes_are_not_warned_about(
     write_pack: PackWriter, mini_base: Path
 ) -> None:
-    files: dict[str, str | bytes] = {"cards.toml": GUN, "art/gun.png": b"png", "README.md": "x"}
+    files: dict[str, str | bytes] = {
+        "cards.toml": GUN,
+        "art/gun.png": b"png",
+        "README.md": "x",
+        "cards.toml~": GUN,
+        ".cards.toml.swp": b"x",
+    }
     assert _load(write_pack, mini_base, files).warnings == ()
 
 
