@@ -19,7 +19,8 @@ from stalkerzone.paths import user_cards_dir
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "cards", help="check card packs, print the card JSON Schema or a card template"
+        "cards",
+        help="check card packs, print or write the JSON Schemas, print a template, draw a card",
     )
     verbs = parser.add_subparsers(dest="cards_command", metavar="VERB")
     check = verbs.add_parser(
