@@ -150,11 +150,13 @@ def explanation(card: AnyCard, colour: Colour | None) -> list[str]:
 
 
 def render_png(card: AnyCard, colours: list[Colour | None], lang: str, png: Path) -> None:
-    """Draw ``card`` once per colour on an offscreen window and save the picture."""
+    """Draw ``card`` once per colour into an offscreen framebuffer and save the picture.
+
+    The window already open (the game's, a test's) lends its OpenGL context; without one a
+    hidden window is opened for the drawing and closed after it."""
     os.environ.setdefault("ARCADE_HEADLESS", "1")
     import arcade
 
-    from stalkerzone.client.render.card_face import CardFace
     from stalkerzone.client.render.fonts import load_fonts
     from stalkerzone.client.text import i18n
     from stalkerzone.client.widgets import theme
@@ -163,14 +165,38 @@ def render_png(card: AnyCard, colours: list[Colour | None], lang: str, png: Path
     px = theme.px
     width = len(colours) * (px(FACE_W) + px(GAP)) + px(GAP)
     height = px(FACE_H + INFO_H + 2 * GAP)
-    try:  # a window already open (the game's, a test's) is the current one again afterwards
-        previous: arcade.Window | None = arcade.get_window()
+    try:
+        window: arcade.Window = arcade.get_window()
+        own = False
     except RuntimeError:
-        previous = None
-    window = arcade.Window(width, height, "cards show", visible=False)
+        window = arcade.Window(width, height, "cards show", visible=False)
+        own = True
     try:
         load_fonts()
-        window.clear(color=theme.BG)
+        image = _draw(window, card, colours, width, height)
+    finally:
+        if own:
+            window.close()
+    try:
+        image.save(png, format="PNG")
+    except OSError as error:
+        raise UserError(f"cards show: cannot write {png}: {error.strerror or error}") from None
+
+
+def _draw(window: Any, card: AnyCard, colours: list[Colour | None], width: int, height: int) -> Any:
+    """The card faces and their explanations drawn offscreen: a PIL image."""
+    import arcade
+    from PIL import Image
+
+    from stalkerzone.client.render.card_face import CardFace
+    from stalkerzone.client.widgets import theme
+
+    px = theme.px
+    ctx = window.ctx
+    target = ctx.framebuffer(color_attachments=[ctx.texture((width, height), components=4)])
+    camera = arcade.Camera2D(viewport=arcade.LBWH(0, 0, width, height), render_target=target)
+    with camera.activate():
+        target.clear(color=theme.BG)
         labels = _Labels()
         for index, colour in enumerate(colours):
             left = px(GAP) + index * (px(FACE_W) + px(GAP))
@@ -190,13 +216,8 @@ def render_png(card: AnyCard, colours: list[Colour | None], lang: str, png: Path
             )
         for text in labels.texts:
             text.draw()
-        image = arcade.get_image(0, 0, width, height).convert("RGB")
-        try:
-            image.save(png, format="PNG")
-        except OSError as error:
-            raise UserError(f"cards show: cannot write {png}: {error.strerror or error}") from None
-    finally:
-        window.close()
-        if previous is not None:
-            arcade.set_window(previous)
-            previous.switch_to()
+        data = target.read(components=4)
+    image = Image.frombytes("RGBA", (width, height), data).transpose(
+        Image.Transpose.FLIP_TOP_BOTTOM
+    )
+    return image.convert("RGB")
