@@ -20,7 +20,7 @@ from stalkerzone.errors import UserError
 # the command's own ``add_parser`` gives (a test checks that they agree).
 COMMANDS: dict[str, str] = {
     "play": "open the game window (the default command)",
-    "cards": "check card packs, print the card JSON Schema or a card template",
+    "cards": "check card packs, print or write the JSON Schemas, print a template, draw a card",
     "map": "the sectors, random Zones, layout checks",
     "odds": "exact odds of a fight (win, death, escape, expected rounds)",
     "simulate": "play bot games headless and print balance statistics",

@@ -43,7 +43,8 @@ def _walk(node: object) -> Iterator[dict[str, Any]]:
 def _limit_texts(prop: dict[str, Any]) -> list[str]:
     """How docs/cards.md writes a property's limits, e.g. ``1..20``, ``at most 3 entries``."""
     texts: list[str] = []
-    for alt in [prop, *prop.get("anyOf", [])]:
+    branches = [prop.get(key) for key in ("then", "else") if isinstance(prop.get(key), dict)]
+    for alt in [prop, *prop.get("anyOf", []), *branches]:
         if "maximum" in alt:
             texts.append(f"{alt['minimum']}..{alt['maximum']}")
         if "maxLength" in alt:

@@ -1,4 +1,4 @@
-"""`stalkerzone cards check|schema|new` (CARDS.md "Tools for card authors")."""
+"""`stalkerzone cards check|schema|new|show` (CARDS.md "Tools for card authors")."""
 
 from __future__ import annotations
 
@@ -9,16 +9,18 @@ from pathlib import Path
 from typing import Any
 
 from stalkerzone.content.loader import load_packs
-from stalkerzone.content.models import CARD_KINDS
-from stalkerzone.content.schema import card_file_schema, pack_file_schema
-from stalkerzone.content.templates import template
+from stalkerzone.content.messages import count_of
+from stalkerzone.content.models import COLOURS, LANGUAGES
+from stalkerzone.content.schema import card_file_schema, pack_file_schema, write_schemas
+from stalkerzone.content.templates import TEMPLATE_KINDS, template
 from stalkerzone.errors import UserError
 from stalkerzone.paths import user_cards_dir
 
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "cards", help="check card packs, print the card JSON Schema or a card template"
+        "cards",
+        help="check card packs, print or write the JSON Schemas, print a template, draw a card",
     )
     verbs = parser.add_subparsers(dest="cards_command", metavar="VERB")
     check = verbs.add_parser(
@@ -30,8 +32,27 @@ def add_parser(subparsers: Any) -> None:
     check.add_argument("--no-user", action="store_true", help="skip the user card folder")
     schema = verbs.add_parser("schema", help="print the JSON Schema of a card file")
     schema.add_argument("--pack", action="store_true", help="the schema of pack.toml instead")
-    new = verbs.add_parser("new", help="print a commented template of a card")
-    new.add_argument("kind", metavar="KIND", help=f"one of: {', '.join(CARD_KINDS)}")
+    schema.add_argument(
+        "--out",
+        type=Path,
+        metavar="DIR",
+        help="write card.schema.json and pack.schema.json into DIR instead of printing",
+    )
+    new = verbs.add_parser(
+        "new",
+        help="print a commented template of a card (or of pack.toml) and write the schemas "
+        "into the user card folder",
+    )
+    new.add_argument("kind", metavar="KIND", help=f"one of: {', '.join(TEMPLATE_KINDS)}")
+    show = verbs.add_parser("show", help="draw one card as the game does, into a PNG file")
+    show.add_argument("card_id", metavar="ID", help="the card's id")
+    show.add_argument("--png", type=Path, required=True, metavar="FILE", help="the PNG to write")
+    show.add_argument("--colour", metavar="C", help=f"a monster's colour: {', '.join(COLOURS)}")
+    show.add_argument(
+        "--cards", action="append", default=[], type=Path, metavar="DIR", help="extra card pack"
+    )
+    show.add_argument("--lang", default="en", metavar="L", help=" or ".join(LANGUAGES))
+    show.add_argument("--no-user", action="store_true", help="skip the user card folder")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -39,16 +60,41 @@ def run(args: argparse.Namespace) -> int:
     if verb == "check":
         return _check(list(args.dirs), include_user=not args.no_user)
     if verb == "schema":
+        if args.out is not None:
+            for path in _write_schemas(args.out, "cards schema"):
+                print(path)
+            return 0
         schema = pack_file_schema() if args.pack else card_file_schema()
         print(json.dumps(schema, indent=2, ensure_ascii=False))
         return 0
     if verb == "new":
-        if args.kind not in CARD_KINDS:
-            kinds = ", ".join(CARD_KINDS)
+        if args.kind not in TEMPLATE_KINDS:
+            kinds = ", ".join(TEMPLATE_KINDS)
             raise UserError(f"cards new: unknown card kind '{args.kind}'; kinds: {kinds}")
+        folder = user_cards_dir()
+        written = _write_schemas(folder, "cards new")
+        print(
+            f"schemas for editors: {', '.join(p.name for p in written)} in {folder}",
+            file=sys.stderr,
+        )
         print(template(args.kind), end="")
         return 0
-    raise UserError("cards: give a verb: check [DIR…], schema [--pack] or new KIND")
+    if verb == "show":
+        from stalkerzone.commands.card_show import show_card
+
+        return show_card(args)
+    raise UserError(
+        "cards: give a verb: check [DIR…], schema [--pack | --out DIR], new KIND or show ID"
+    )
+
+
+def _write_schemas(folder: Path, command: str) -> list[Path]:
+    try:
+        return write_schemas(folder)
+    except OSError as error:
+        raise UserError(
+            f"{command}: cannot write the schemas into {folder}: {error.strerror or error}"
+        ) from None
 
 
 def _check(dirs: list[Path], *, include_user: bool) -> int:
@@ -58,19 +104,23 @@ def _check(dirs: list[Path], *, include_user: bool) -> int:
         what = "is not a folder" if missing[0].exists() else "does not exist"
         raise UserError(f"cards check: {missing[0]} {what}")
     result = load_packs(dirs, include_user=include_user)
-    for problem in result.problems:
+    for problem in (*result.problems, *result.warnings):
         print(problem)
     for pack in result.packs:
         label = f"{pack.id} {pack.version}" if pack.loaded else str(pack.path)
+        warned = f", {count_of(len(pack.warnings), 'warning')}" if pack.warnings else ""
         if not pack.loaded:
-            print(f"{label}: skipped ({len(pack.problems)} problem(s))")
+            print(f"{label}: skipped ({count_of(len(pack.problems), 'problem')})")
         elif pack.ok:
-            print(f"{label}: {pack.cards} cards OK")
+            print(f"{label}: {count_of(pack.cards, 'card')} OK{warned}")
         else:
-            print(f"{label}: {pack.cards} cards loaded, {len(pack.problems)} problem(s)")
+            cards = count_of(pack.cards, "card")
+            print(f"{label}: {cards} loaded, {count_of(len(pack.problems), 'problem')}{warned}")
     if include_user:
         print(f"user card folder: {user_cards_dir()}", file=sys.stderr)
     if result.problems:
-        print(f"{len(result.problems)} problem(s)")
+        print(count_of(len(result.problems), "problem"))
         return 2
+    if result.warnings:
+        print(count_of(len(result.warnings), "warning"))
     return 0

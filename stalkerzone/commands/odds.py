@@ -14,12 +14,12 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import sys
 from dataclasses import replace
 from typing import Any, TypeVar
 
 from stalkerzone.commands.options import parse_cards, parse_int, parse_text, quoted
 from stalkerzone.content.loader import load_packs
+from stalkerzone.content.report import report
 from stalkerzone.content.variants import VARIANT_NAMES, load_variant
 from stalkerzone.engine.cards import (
     FIGHT_EFFECTS,
@@ -195,8 +195,7 @@ def run(args: argparse.Namespace) -> int:
     reputation = parse_int(args.reputation, "--reputation", 0, CARD_MAX) or 0
     raw_defence = parse_int(args.defence, "--defence", 0, CARD_MAX)
     result = load_packs(list(parse_cards(args.cards)))
-    for problem in result.problems:
-        print(f"stalkerzone odds: skipped: {problem}", file=sys.stderr)
+    report(result, "odds")
     cards = result.cards
     monster, colour = _monster(args, cards)
     loadout = _loadout(args, cards)

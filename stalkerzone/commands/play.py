@@ -77,5 +77,9 @@ def presets_from_args(args: argparse.Namespace) -> Any:
 def run(args: argparse.Namespace) -> int:
     presets = presets_from_args(args)
     from stalkerzone.client.app.window import run_app
+    from stalkerzone.content.loader import load_packs
+    from stalkerzone.content.report import report
+
+    report(load_packs(list(presets.card_dirs)), "play")  # nothing silent (CARDS.md)
 
     return run_app(presets)

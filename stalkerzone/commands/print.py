@@ -8,7 +8,6 @@ sectors; bad values are one line and exit 2.
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -59,13 +58,13 @@ def run(args: argparse.Namespace) -> int:
             what = "is not a folder" if folder.exists() else "does not exist"
             raise UserError(f"print: --cards {folder} {what}")
     from stalkerzone.content.loader import load_packs
+    from stalkerzone.content.report import report
     from stalkerzone.content.tiles import load_sectors
     from stalkerzone.printing.document import build_pdf
 
     started = time.perf_counter()
     result = load_packs(list(args.cards), include_user=not args.no_user)
-    for problem in result.problems:
-        print(problem, file=sys.stderr)
+    report(result, "print")
     summary = build_pdf(out, result.cards, load_sectors(), args.lang)
     seconds = time.perf_counter() - started
     print(

@@ -10,6 +10,7 @@ import argparse
 import json
 import os
 import sys
+from pathlib import Path
 from typing import Any
 
 from stalkerzone.commands.options import parse_cards, parse_seed
@@ -81,6 +82,11 @@ def run(args: argparse.Namespace) -> int:
         max_rounds=args.max_rounds,
     )
     world = load_world(config)  # bad --cards or packs: a one-line error before any work
+    from stalkerzone.content.loader import load_packs
+    from stalkerzone.content.report import report
+
+    packs = load_packs([Path(d) for d in card_dirs], include_user=config.include_user)
+    report(packs, "simulate")  # nothing silent (CARDS.md)
     cards = world[0]
     workers = args.workers
     if workers is None:

@@ -47,6 +47,10 @@ def run(args: argparse.Namespace) -> int:
     shots = screenshot_folder(parse_text(args.screenshots, "--screenshots"))
     card_dirs = parse_cards(args.cards)
     from stalkerzone.client.controller.watch import run_watch
+    from stalkerzone.content.loader import load_packs
+    from stalkerzone.content.report import report
+
+    report(load_packs(list(card_dirs)), "watch")  # nothing silent (CARDS.md)
 
     return run_watch(
         bots=bots,

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import tomllib
 import typing
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +31,8 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from stalkerzone import files, paths
+from stalkerzone.content import lint
+from stalkerzone.content.messages import article, hint
 from stalkerzone.content.models import CARD_KINDS, CARD_MODELS, FORMAT, PackFile
 from stalkerzone.content.problems import CardProblem, LineFinder, Loc, problems_from, short
 from stalkerzone.engine import cards as engine
@@ -68,15 +71,18 @@ class PackInfo:
     problems: tuple[CardProblem, ...]
     loaded: bool = True
     cards: int = 0
+    warnings: tuple[CardProblem, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class LoadResult:
-    """What :func:`load_packs` found: the valid cards, every problem, every pack."""
+    """What :func:`load_packs` found: the valid cards, every problem, every pack, and the
+    warnings (likely mistakes in cards that still loaded, :mod:`~stalkerzone.content.lint`)."""
 
     cards: CardSet
     problems: tuple[CardProblem, ...]
     packs: tuple[PackInfo, ...]
+    warnings: tuple[CardProblem, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -102,6 +108,7 @@ class _Pack:
     shown: str
     meta: PackFile | None = None
     problems: list[CardProblem] = field(default_factory=list)
+    warnings: list[CardProblem] = field(default_factory=list)
     rejected: set[str] = field(default_factory=set)  # ids of cards dropped for their errors
 
 
@@ -123,7 +130,9 @@ def load_packs(
         if pack.meta is not None:
             for path in sorted(p for p in pack.path.glob("*.toml") if p.name != PACK_FILE):
                 loaded.extend(_read_card_file(pack, number, path))
+            pack.warnings.extend(lint.ignored_files(pack.path, pack.shown))
     kept = _check_references(_check_ids(loaded, packs), packs)
+    _warn(kept, packs)
 
     by_field: dict[str, list[engine.AnyCard]] = {name: [] for name in CARD_SET_FIELDS.values()}
     for item in kept:
@@ -139,11 +148,25 @@ def load_packs(
             problems=tuple(sorted(pack.problems, key=lambda p: (p.file, p.line))),
             loaded=pack.meta is not None,
             cards=sum(1 for item in kept if item.pack == number),
+            warnings=tuple(sorted(pack.warnings, key=lambda p: (p.file, p.line))),
         )
         for number, pack in enumerate(packs)
     )
     problems = (*loose, *(p for info in infos for p in info.problems))
-    return LoadResult(CardSet(**fields), problems, infos)
+    warnings = tuple(w for info in infos for w in info.warnings)
+    return LoadResult(CardSet(**fields), problems, infos, warnings)
+
+
+def _warn(kept: list[_Loaded], packs: list[_Pack]) -> None:
+    """Likely mistakes (:mod:`~stalkerzone.content.lint`), each filed with its card's pack."""
+    by_file = {item.file: item.pack for item in kept}
+    for found in (lint.orphan_mods(kept), lint.colour_order(kept)):
+        for problem in found:
+            packs[by_file[problem.file]].warnings.append(problem)
+    counts = Counter(item.pack for item in kept)
+    for number, pack in enumerate(packs):
+        if pack.meta is not None and not counts[number] and not pack.problems:
+            pack.warnings.append(lint.empty_pack(_join(pack.shown, PACK_FILE)))
 
 
 def _find_packs(
@@ -220,8 +243,8 @@ def _read_text(path: Path, shown: str, pack_dir: Path) -> tuple[str | None, Card
         elif reason.startswith("cannot read: "):
             reason = "cannot read the file: " + reason.removeprefix("cannot read: ")
         return None, _problem(shown, 0, reason)
-    try:
-        return raw.decode("utf-8"), None
+    try:  # a byte-order mark (saved by some Windows editors) is accepted and ignored
+        return raw.decode("utf-8").removeprefix("\ufeff"), None
     except UnicodeDecodeError as error:
         line = raw[: error.start].count(b"\n") + 1
         return None, _problem(shown, line, "not UTF-8 text (save the file as UTF-8)")
@@ -266,6 +289,14 @@ def _read_manifest(pack: _Pack, pack_ids: dict[str, str]) -> None:
         return
     text, data = parsed
     finder = LineFinder(text)
+    for kind in [k for k in data if k in CARD_MODELS]:
+        entries = data.pop(kind)
+        for card_id, line in _tables_of(finder, kind, entries):
+            message = (
+                f"cards do not go in {PACK_FILE}: move [[{kind}]] into a card file beside it, "
+                f"e.g. {kind}s.toml (this card is not loaded)"
+            )
+            pack.problems.append(_problem(shown, line, message, card_id, kind))
     try:
         meta = PackFile.model_validate(data)
     except ValidationError as error:
@@ -323,12 +354,17 @@ def _read_card_file(pack: _Pack, number: int, path: Path) -> list[_Loaded]:
         model = CARD_MODELS.get(kind)
         line = finder.top_key_line(kind)
         if model is None:
-            message = f"unknown card kind '{kind}'; known kinds: {', '.join(CARD_KINDS)}"
-            pack.problems.append(_problem(shown, line, message, key=kind))
+            message = (
+                f"unknown card kind '{kind}'{hint(kind, CARD_KINDS)}; "
+                f"known kinds: {', '.join(CARD_KINDS)}"
+            )
+            for card_id, at in _tables_of(finder, kind, entries):
+                pack.problems.append(_problem(shown, at, message, card_id, kind))
             continue
         if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-            message = f"cards are tables: write [[{kind}]] before each card"
-            pack.problems.append(_problem(shown, line, message, key=kind))
+            message = f"cards are tables: write [[{kind}]] (two brackets) before each card"
+            for card_id, at in _tables_of(finder, kind, entries):
+                pack.problems.append(_problem(shown, at, message, card_id, kind))
             continue
         for index, entry in enumerate(entries):
             span = finder.card_span(kind, index) or (line, line)
@@ -357,6 +393,18 @@ def _read_card_file(pack: _Pack, number: int, path: Path) -> list[_Loaded]:
             card_value = card.to_card(pack.meta.pack.id)
             result.append(_Loaded(card_value, kind, shown, span[0], number, finder, span))
     return result
+
+
+def _tables_of(finder: LineFinder, kind: str, entries: object) -> list[tuple[str, int]]:
+    """(card id, line) of each table written under ``kind`` (one entry if it holds none)."""
+    tables = entries if isinstance(entries, list) else [entries]
+    found = []
+    for index, entry in enumerate(tables):
+        raw_id = entry.get("id") if isinstance(entry, Mapping) else None
+        card_id = raw_id if isinstance(raw_id, str) and raw_id else "-"
+        span = finder.card_span(kind, index)
+        found.append((card_id, span[0] if span else finder.top_key_line(kind)))
+    return found or [("-", finder.top_key_line(kind))]
 
 
 def _allowed_keys(model: type[BaseModel], loc: Loc, raw: Any) -> list[str]:
@@ -432,11 +480,11 @@ def _check_references(loaded: list[_Loaded], packs: list[_Pack]) -> list[_Loaded
                 kind, target, key = wanted
                 other = ids.get(target)
                 message = (
-                    f"'{target}' is a {other}, not a {kind}"
+                    f"'{target}' is {article(other)}, not {article(kind)}"
                     if other
                     else f"the {kind} '{target}' has errors (see above)"
                     if target in rejected
-                    else f"no loaded pack defines a {kind} '{target}'"
+                    else f"no loaded pack defines {article(kind)} '{target}'"
                 )
                 line = item.finder.key_line(item.span, item.kind, ("requirement",))
                 problem = CardProblem(item.file, line, card.id, key, message + "; order dropped")

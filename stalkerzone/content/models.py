@@ -9,159 +9,53 @@ Validation context ``{"pack_dir": Path}`` makes ``art`` checked against its pack
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import (
-    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
-    PlainValidator,
     Strict,
     ValidationInfo,
-    WithJsonSchema,
     field_validator,
     model_validator,
 )
 
-from stalkerzone.content.problems import short
+from stalkerzone.content.values import (
+    COLOURS,
+    ID_PATTERN,
+    LANGUAGES,
+    Amount,
+    Attacks,
+    Bases,
+    BaseSite,
+    Bonus,
+    CardId,
+    Copies,
+    DiceField,
+    Face,
+    ModBonus,
+    Positive,
+    Price,
+    Rolls,
+    Round,
+    Small,
+    TextField,
+)
 from stalkerzone.engine import cards as engine
-from stalkerzone.engine.cards import BASES, FIGHT_EFFECTS, Colour, PerColour, Site, Text
-from stalkerzone.engine.dice import ALLOWED_SIDES, Dice, DiceError
+from stalkerzone.engine.cards import FIGHT_EFFECTS, Colour, Site, Text
 from stalkerzone.files import is_inside, shorten
 
 FORMAT = 1
 """The card format this program reads (``format = 1`` in pack.toml and card files)."""
-ID_PATTERN = r"^[a-z0-9-]+$"
-LANGUAGES = ("en", "ru")
-COLOURS = tuple(c.value for c in Colour)
-
-# --- value types ------------------------------------------------------------------------------
-
-
-CardId = Annotated[str, Field(pattern=ID_PATTERN, min_length=1, max_length=64)]
-# Strict integers: booleans, floats and strings are refused.
-Price = Annotated[int, Strict(), Field(ge=0, le=1_000_000)]
-Small = Annotated[int, Strict(), Field(ge=0, le=1000)]
-Positive = Annotated[int, Strict(), Field(ge=1, le=1000)]
-Bonus = Annotated[int, Strict(), Field(ge=-100, le=100)]
-Copies = Annotated[int, Strict(), Field(ge=1, le=20)]
-Face = Annotated[int, Strict(), Field(ge=1, le=6)]
-Round = Annotated[int, Strict(), Field(ge=1, le=100)]
-ModBonus = Annotated[int, Strict(), Field(ge=0, le=100)]
-
-
-def _dice(value: object) -> Dice:
-    """DMG-4: a formula is parsed by :meth:`Dice.parse`, never evaluated."""
-    if not isinstance(value, str):
-        raise ValueError(f"a dice formula is text such as '2d6+1', not {short(value)}")
-    if len(value) > 32:
-        raise ValueError(f"'{value[:20]}...' is too long for a dice formula (e.g. '2d6+1')")
-    try:
-        return Dice.parse(value)
-    except DiceError as error:
-        raise ValueError(str(error)) from None
-
-
-_SIDES = "|".join(str(s) for s in sorted(ALLOWED_SIDES, reverse=True))
-DICE_SCHEMA: dict[str, Any] = {
-    "type": "string",
-    "description": "dice formula: NdS, NdS+K, NdS-K or NdS+MdT+K (1 <= N <= 20)",
-    "pattern": rf"^\s*\d{{1,2}}\s*[dD]\s*({_SIDES})(\s*\+\s*\d{{1,2}}\s*[dD]\s*({_SIDES}))?"
-    r"(\s*[+-]\s*\d{1,4})?\s*$",
-}
-DiceField = Annotated[Dice, PlainValidator(_dice), WithJsonSchema(DICE_SCHEMA)]
-
-
-def _text(value: object) -> Text:
-    """Text shown to players: a plain string or ``{ en = "…", ru = "…" }``."""
-    if isinstance(value, str):
-        if not value.strip():
-            raise ValueError("text must not be empty")
-        return Text.plain(value)
-    if isinstance(value, Mapping) and value:
-        unknown = sorted(set(value) - set(LANGUAGES))
-        if unknown:
-            raise ValueError(f"unknown language {unknown[0]!r}; languages: {', '.join(LANGUAGES)}")
-        if not all(isinstance(v, str) and v.strip() for v in value.values()):
-            raise ValueError("every language must give non-empty text")
-        return Text(tuple((lang, str(value[lang])) for lang in LANGUAGES if lang in value))
-    raise ValueError('text is a string or a table such as { en = "Gorynych", ru = "Горыныч" }')
-
-
-TEXT_SCHEMA: dict[str, Any] = {
-    "anyOf": [
-        {"type": "string", "minLength": 1},
-        {
-            "type": "object",
-            "properties": {lang: {"type": "string", "minLength": 1} for lang in LANGUAGES},
-            "additionalProperties": False,
-            "minProperties": 1,
-        },
-    ]
-}
-TextField = Annotated[Text, PlainValidator(_text), WithJsonSchema(TEXT_SCHEMA)]
-
-
-def _per_colour(low: int, high: int) -> tuple[PlainValidator, WithJsonSchema]:
-    """A number for all colours, or ``{ green = …, yellow = …, red = … }`` (all three)."""
-
-    def check(value: object) -> PerColour:
-        def number(v: object, where: str) -> int:
-            if isinstance(v, bool) or not isinstance(v, int):
-                raise ValueError(f"{where}must be a whole number, not {short(v)}")
-            if not low <= v <= high:
-                raise ValueError(f"{where}must be {low}..{high}, not {v}")
-            return v
-
-        if isinstance(value, Mapping):
-            unknown = sorted(set(value) - set(COLOURS))
-            if unknown:
-                raise ValueError(f"unknown colour {unknown[0]!r}; colours: {', '.join(COLOURS)}")
-            missing = [c for c in COLOURS if c not in value]
-            if missing:
-                raise ValueError(f"missing colour {missing[0]!r}: give green, yellow and red")
-            return PerColour(*(number(value[c], f"{c} ") for c in COLOURS))
-        return PerColour.same(number(value, ""))
-
-    one = {"type": "integer", "minimum": low, "maximum": high}
-    schema = {
-        "anyOf": [
-            one,
-            {
-                "type": "object",
-                "properties": dict.fromkeys(COLOURS, one),
-                "required": list(COLOURS),
-                "additionalProperties": False,
-            },
-        ]
-    }
-    return PlainValidator(check), WithJsonSchema(schema)
-
-
-Amount = Annotated[PerColour, *_per_colour(1, 100)]
-Rolls = Annotated[PerColour, *_per_colour(0, 20)]
-Attacks = Annotated[PerColour, *_per_colour(1, 10)]
-
-
-def _base_only(site: Site) -> Site:
-    if site not in BASES:
-        raise ValueError(f"'{site.value}' is not a base; bases: {', '.join(BASES)}")
-    return site
-
-
-BaseSite = Annotated[
-    Site, AfterValidator(_base_only), WithJsonSchema({"enum": [b.value for b in BASES]})
-]
-Bases = Annotated[tuple[BaseSite, ...], Field(max_length=3)]
+__all__ = ["CARD_KINDS", "CARD_MODELS", "COLOURS", "FORMAT", "ID_PATTERN", "LANGUAGES"]
 
 
 class Model(BaseModel):
     """Strict base: unknown keys are errors (CARDS.md), values are immutable."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
 
     engine_type: ClassVar[type[Any] | None] = None
 
@@ -185,7 +79,9 @@ class StatEffect(Model):
 
     engine_type = engine.StatEffect
     stat: engine.Stat
+    """Stat changed: attack, defence, movement, max_health or escape (ST-3)."""
     amount: Bonus
+    """Change to the stat, -100..100 and not 0; negative weakens."""
 
     @field_validator("amount")
     @classmethod
@@ -203,7 +99,9 @@ class Drain(Model):
 
     engine_type = engine.Drain
     kind: Literal["drain"]
+    """Ability kind (ABIL-DRAIN)."""
     amount: Amount
+    """Health drained from the stalker per round: 1..100, or one per colour."""
 
 
 class Paralysis(Model):
@@ -211,8 +109,11 @@ class Paralysis(Model):
 
     engine_type = engine.Paralysis
     kind: Literal["paralysis"]
+    """Ability kind (ABIL-PARALYSIS)."""
     rolls: Rolls
+    """Paralysis rolls per fight: 0..20, or one per colour."""
     succeeds_on: Annotated[frozenset[Face], Field(min_length=1)] = frozenset({4, 5, 6})
+    """Die faces that paralyse (1..6); default [4, 5, 6]."""
 
 
 class FirstStrike(Model):
@@ -220,6 +121,7 @@ class FirstStrike(Model):
 
     engine_type = engine.FirstStrike
     kind: Literal["first_strike"]
+    """Ability kind (ABIL-FIRST-STRIKE): the monster attacks first."""
 
 
 class Regeneration(Model):
@@ -227,7 +129,9 @@ class Regeneration(Model):
 
     engine_type = engine.Regeneration
     kind: Literal["regeneration"]
+    """Ability kind (ABIL-REGENERATION)."""
     amount: Amount
+    """Health regained per round, never above the start: 1..100, or one per colour."""
 
 
 class MultiAttack(Model):
@@ -235,8 +139,11 @@ class MultiAttack(Model):
 
     engine_type = engine.MultiAttack
     kind: Literal["multi_attack"]
+    """Ability kind (ABIL-MULTI-ATTACK)."""
     attacks: Attacks
+    """Attacks in each listed round: 1..10, or one per colour."""
     rounds: Annotated[frozenset[Round], Field(min_length=1)] = frozenset({1})
+    """Fight rounds (1..100) with the extra attacks; default [1]."""
 
 
 Ability = Annotated[
@@ -260,6 +167,7 @@ class PlainEffect(Model):
         "find_element",
         "draw_artifact",
     ]
+    """Effect kind without numbers (EVENT-1); fight effects need timing "fight"."""
 
 
 class AmountEffect(Model):
@@ -267,7 +175,9 @@ class AmountEffect(Model):
 
     engine_type = engine.EventEffect
     kind: Literal["gain_money", "lose_money", "heal"]
+    """Effect kind: gain_money, lose_money or heal."""
     amount: Annotated[int, Strict(), Field(ge=1, le=1_000_000)]
+    """Money (in green) or health, 1..1000000."""
 
 
 class DamageEffect(Model):
@@ -275,8 +185,11 @@ class DamageEffect(Model):
 
     engine_type = engine.EventEffect
     kind: Literal["damage"]
+    """Effect kind: damage rolled at the stalker."""
     attack: DiceField
+    """Dice formula of the damage, e.g. '2d6+1' (DMG-4)."""
     ignores_defence: Annotated[bool, Strict()] = False
+    """Damage ignores protection, like an anomaly (ANOM-1); default false."""
 
 
 EventEffect = Annotated[PlainEffect | AmountEffect | DamageEffect, Field(discriminator="kind")]
@@ -285,20 +198,27 @@ EventEffect = Annotated[PlainEffect | AmountEffect | DamageEffect, Field(discrim
 class TrophyRequirement(Model):
     engine_type = engine.TrophyRequirement
     kind: Literal["trophy"]
+    """Requirement kind: a trophy of a monster."""
     monster: CardId
+    """Id of the monster whose trophy is wanted."""
     colour: Colour | None = None
+    """Colour of the trophy: green, yellow or red; any colour when left out."""
 
 
 class ArtifactRequirement(Model):
     engine_type = engine.ArtifactRequirement
     kind: Literal["artifact"]
+    """Requirement kind: an artifact."""
     artifact: CardId
+    """Id of the artifact wanted."""
 
 
 class VisitRequirement(Model):
     engine_type = engine.VisitRequirement
     kind: Literal["visit"]
+    """Requirement kind: visit a site."""
     site: Site
+    """Site to visit (a base, a danger zone, the anomaly, the Epicenter…)."""
 
 
 Requirement = Annotated[
@@ -313,10 +233,15 @@ class Card(Model):
 
     kind: ClassVar[str]
     id: CardId
+    """Card id: lower-case letters, digits and '-', unique across all loaded packs."""
     name: TextField | None = None
+    """Name on the card: text, or { en = "…", ru = "…" }; default: the id as words."""
     text: TextField | None = None
+    """Text printed on the card face: text, or { en = "…", ru = "…" }."""
     copies: Copies = 1
+    """Copies of this card in its deck, 1..20; default 1."""
     art: str | None = None
+    """Picture file inside the pack folder, e.g. 'art/my-card.png' (PNG or JPEG)."""
 
     @field_validator("art")
     @classmethod
@@ -366,20 +291,30 @@ class ColourStats(Model):
 
     engine_type = engine.MonsterStats
     health: Positive
+    """Health at this colour, 1..1000 (DMG-2)."""
     attack: DiceField
+    """Attack dice at this colour, e.g. '2d6+1' (DMG-1)."""
     defence: Small
+    """Defence subtracted from each hit at this colour, 0..1000 (DMG-2)."""
     trophy_price: Price
+    """Price a base pays for this colour's trophy, in green (TROPHY-1)."""
 
 
 class Monster(Card):
     engine_type = engine.Monster
     kind = "monster"
     trophy: TextField
+    """Name of the trophy a beaten monster leaves (TROPHY-1)."""
     deck: Literal["zone", "epicenter"] = "zone"
+    """Deck: "zone" (danger zones), or "epicenter" for a guardian (WIN-1)."""
     green: ColourStats
+    """Numbers at green, the weakest colour."""
     yellow: ColourStats
+    """Numbers at yellow."""
     red: ColourStats
+    """Numbers at red, the strongest colour."""
     abilities: tuple[Ability, ...] = ()
+    """Abilities, each a [[monster.abilities]] table with a kind (ABIL-*)."""
 
     @field_validator("abilities")
     @classmethod
@@ -393,14 +328,18 @@ class Monster(Card):
 
 class Equipment(Card):
     price: Price
+    """Price at a base, in green, 0..1000000 (BASE-2)."""
     sold_at: Bases = ()
+    """Bases selling it: village, military_base, laboratory."""
 
 
 class Weapon(Equipment):
     engine_type = engine.Weapon
     kind = "weapon"
     weapon_type: CardId
+    """Weapon type; mods of the same type add to it (EQ-4)."""
     attack: DiceField
+    """Attack dice, e.g. '2d6' (DMG-1)."""
 
 
 class WeaponMod(Equipment):
@@ -409,8 +348,11 @@ class WeaponMod(Equipment):
     engine_type = engine.WeaponMod
     kind = "weapon_mod"
     weapon_type: CardId
+    """Weapon type the mod fits; it counts only with such a weapon (EQ-4)."""
     one_die_bonus: ModBonus = 0
+    """Bonus added to the highest die, 0..100 (DMG-4)."""
     attack_bonus: ModBonus = 0
+    """Bonus added to the attack, 0..100."""
 
     @model_validator(mode="after")
     def _does_something(self) -> WeaponMod:
@@ -423,7 +365,9 @@ class Armour(Equipment):
     engine_type = engine.Armour
     kind = "armour"
     slot: Literal["head", "body"]
+    """Slot: "head" or "body"; one of each counts (EQ-3)."""
     defence: Small
+    """Defence added, 0..1000 (DMG-2)."""
 
 
 class Navigation(Equipment):
@@ -432,25 +376,30 @@ class Navigation(Equipment):
     engine_type = engine.Navigation
     kind = "navigation"
     movement: Positive
+    """Movement added, 1..1000; only the best navigation counts (EQ-5)."""
 
 
 class Grenade(Equipment):
     engine_type = engine.Grenade
     kind = "grenade"
     attack: DiceField
+    """Dice thrown instead of an attack, e.g. '3d6' (FIGHT-2)."""
 
 
 class Stimulator(Equipment):
     engine_type = engine.Stimulator
     kind = "stimulator"
     heal: Positive
+    """Health regained, 1..1000, never above the maximum."""
 
 
 class Artifact(Card):
     engine_type = engine.Artifact
     kind = "artifact"
     price: Price
+    """Price a base pays for it, in green (BASE-2)."""
     effects: tuple[StatEffect, ...] = ()
+    """Stat changes while carried, e.g. [{ stat = "movement", amount = 1 }]."""
 
 
 class Event(Card):
@@ -459,7 +408,9 @@ class Event(Card):
     engine_type = engine.Event
     kind = "event"
     timing: Literal["fight", "immediate"]
+    """Timing: "immediate", or "fight" (held for the next fight) (EVENT-1)."""
     effect: EventEffect
+    """What the event does: a table with a kind (EVENT-1)."""
 
     @field_validator("effect")
     @classmethod
@@ -478,8 +429,11 @@ class Order(Card):
     engine_type = engine.Order
     kind = "order"
     requirement: Requirement
+    """What the order asks for: a table with a kind (ORDER-1)."""
     reward: Price
+    """Reward paid on delivery, in green; +1 reputation (ORDER-1)."""
     offered_at: Annotated[tuple[BaseSite, ...], Field(min_length=1, max_length=3)]
+    """Bases offering it (1..3): village, military_base, laboratory."""
 
 
 class Stalker(Card):
@@ -488,8 +442,11 @@ class Stalker(Card):
     engine_type = engine.StalkerCard
     kind = "stalker"
     bonuses: tuple[StatEffect, ...] = ()
+    """Stat bonuses of this character (ST-3)."""
     start_money: Price | None = None
+    """Money at the start, in green; default: the rules variant's (ST-2)."""
     max_health: Positive | None = None
+    """Maximum health, 1..1000; default: the rules variant's (ST-2)."""
 
 
 CARD_MODELS: dict[str, type[Card]] = {
@@ -515,30 +472,51 @@ CARD_KINDS: tuple[str, ...] = tuple(CARD_MODELS)
 class CardFile(Model):
     """A card file: arrays of tables named after card kinds (``[[monster]]``, …)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, title="Stalker Zone card file")
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, use_attribute_docstrings=True, title="Stalker Zone card file"
+    )
     format: Literal[1] = 1
+    """Card format version: 1."""
     monster: tuple[Monster, ...] = ()
+    """Monster cards: one [[monster]] table each."""
     weapon: tuple[Weapon, ...] = ()
+    """Weapon cards: one [[weapon]] table each."""
     weapon_mod: tuple[WeaponMod, ...] = ()
+    """Weapon mod cards: one [[weapon_mod]] table each."""
     armour: tuple[Armour, ...] = ()
+    """Armour cards: one [[armour]] table each."""
     navigation: tuple[Navigation, ...] = ()
+    """Navigation cards: one [[navigation]] table each."""
     grenade: tuple[Grenade, ...] = ()
+    """Grenade cards: one [[grenade]] table each."""
     stimulator: tuple[Stimulator, ...] = ()
+    """Stimulator cards: one [[stimulator]] table each."""
     artifact: tuple[Artifact, ...] = ()
+    """Artifact cards: one [[artifact]] table each."""
     event: tuple[Event, ...] = ()
+    """Event cards: one [[event]] table each."""
     order: tuple[Order, ...] = ()
+    """Order cards: one [[order]] table each."""
     stalker: tuple[Stalker, ...] = ()
+    """Stalker cards: one [[stalker]] table each."""
 
 
 class PackMeta(Model):
     id: CardId
+    """Pack id: lower-case letters, digits and '-', unique among loaded packs."""
     name: TextField
+    """Pack name: text, or { en = "…", ru = "…" }."""
     version: Annotated[str, Field(pattern=r"^[0-9A-Za-z.+-]+$", min_length=1, max_length=32)]
+    """Pack version, e.g. '1.0'; saves record it."""
 
 
 class PackFile(Model):
     """``pack.toml``: ``format = 1`` and ``[pack] id / name / version``."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, title="Stalker Zone pack.toml")
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, use_attribute_docstrings=True, title="Stalker Zone pack.toml"
+    )
     format: Literal[1]
+    """Card format version: 1."""
     pack: PackMeta
+    """The pack: [pack] with id, name and version."""

@@ -13,19 +13,28 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from stalkerzone.content.messages import author_message, short
+
+__all__ = ["CardProblem", "LineFinder", "Loc", "field_name", "problems_from", "short"]
+
 
 @dataclass(frozen=True, slots=True)
 class CardProblem:
-    """One thing wrong in a card pack. ``line`` 0 means the whole file or folder; ``-`` = n/a."""
+    """One thing wrong in a card pack. ``line`` 0 means the whole file or folder; ``-`` = n/a.
+
+    A ``warning`` is printed with ``warning:`` before its message."""
 
     file: str
     line: int
     card_id: str
     field: str
     message: str
+    warning: bool = False
+    """A likely mistake, not an error: the card still loads."""
 
     def __str__(self) -> str:
-        text = f"{self.file}:{self.line}: {self.card_id}: {self.field}: {self.message}"
+        message = f"warning: {self.message}" if self.warning else self.message
+        text = f"{self.file}:{self.line}: {self.card_id}: {self.field}: {message}"
         return text.replace("\r", "\\r").replace("\n", "\\n")  # always one line
 
 
@@ -60,41 +69,6 @@ def _strip_tags(loc: Sequence[int | str], data: Any) -> Loc:
     return tuple(kept)
 
 
-def short(value: object, limit: int = 60) -> str:
-    """``repr`` of a value given in a card, cut to ``limit`` characters."""
-    try:
-        text = repr(value)
-    except RecursionError:
-        text = "..."
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def _message(error: Mapping[str, Any], known: Mapping[str, Sequence[str]]) -> tuple[str, str]:
-    """(extra field suffix, message) for one pydantic error, in the card author's words."""
-    kind = error["type"]
-    ctx = error.get("ctx") or {}
-    if kind == "union_tag_invalid":
-        tags = ", ".join(t.strip("'") for t in str(ctx.get("expected_tags", "")).split(", "))
-        return "kind", f"unknown kind '{ctx.get('tag')}'; known kinds: {tags}"
-    if kind == "union_tag_not_found":
-        return "kind", "missing 'kind'"
-    if kind == "missing":
-        return "", "required key is missing"
-    if kind == "extra_forbidden":
-        allowed = known.get("allowed")
-        hint = f"; allowed keys: {', '.join(allowed)}" if allowed else ""
-        return "", f"unknown key{hint}"
-    if kind == "value_error":
-        return "", str(ctx.get("error", error["msg"]))
-    if kind in {"int_type", "int_parsing", "int_from_float"}:
-        return "", f"must be a whole number, not {short(error.get('input'))}"
-    if kind == "literal_error":
-        return "", f"must be one of {ctx.get('expected')}, not {short(error.get('input'))}"
-    if kind == "enum":
-        return "", f"must be one of {ctx.get('expected')}, not {short(error.get('input'))}"
-    return "", f"{error['msg']} (got {short(error.get('input'))})"
-
-
 def problems_from(
     error: ValidationError,
     data: Mapping[str, Any],
@@ -111,11 +85,10 @@ def problems_from(
     found: list[CardProblem] = []
     for err in error.errors():
         loc = _strip_tags(err["loc"], data)
+        allowed = None
         if err["type"] == "extra_forbidden" and allowed_keys is not None:
-            known = {"allowed": allowed_keys(loc[:-1], data)}
-        else:
-            known = {}
-        suffix, message = _message(err, known)
+            allowed = allowed_keys(loc[:-1], data)
+        suffix, message = author_message(err, allowed)
         full = (*loc, suffix) if suffix else loc
         found.append(CardProblem(file, line_of(full), card_id, field_name(full), message))
     return found

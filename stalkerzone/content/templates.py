@@ -1,8 +1,18 @@
-"""Commented card templates (``stalkerzone cards new KIND``): each one passes ``cards check``."""
+"""Commented card templates (``stalkerzone cards new KIND``): each one passes ``cards check``.
+
+Each starts with a ``#:schema`` line naming the schema written into the user card folder
+(``card.schema.json`` / ``pack.schema.json``, one folder above a pack), so an editor with a
+TOML language server (taplo, Even Better TOML) checks the file while it is typed.
+"""
 
 from __future__ import annotations
 
 from stalkerzone.content.models import CARD_KINDS
+from stalkerzone.content.schema import CARD_SCHEMA_FILE, PACK_SCHEMA_FILE
+
+PACK_TEMPLATE = "pack"
+TEMPLATE_KINDS: tuple[str, ...] = (*CARD_KINDS, PACK_TEMPLATE)
+"""What ``cards new`` writes: a card of each kind, or a pack's ``pack.toml``."""
 
 _COMMON = (
     ('id = "{id}"', "[a-z0-9-]+, unique across all loaded packs"),
@@ -96,17 +106,38 @@ _PRICES = {"weapon": 300, "weapon_mod": 100, "armour": 200, "navigation": 300, "
 _PRICES |= {"stimulator": 150}
 
 
+def pack_template() -> str:
+    """A commented ``pack.toml``."""
+    return f"#:schema ../{PACK_SCHEMA_FILE}\n" + _PACK_BODY
+
+
+_PACK_BODY = """\
+# pack.toml of a card pack (CARDS.md): the pack folder holds it and the card files
+# (*.toml beside it; cards never go into pack.toml itself).
+format = 1
+
+[pack]
+id = "my-pack"                  # [a-z0-9-]+, unique among the loaded packs
+name = "My pack"                # or { en = "…", ru = "…" }
+version = "1.0"                 # saves record it
+"""
+
+
 def template(kind: str) -> str:
-    """A commented TOML template of one card of ``kind``; ``KeyError`` for an unknown kind."""
+    """A commented TOML template of one card of ``kind`` (or ``pack``: a ``pack.toml``);
+    ``KeyError`` for an unknown kind."""
+    if kind == PACK_TEMPLATE:
+        return pack_template()
     if kind not in CARD_KINDS:
         raise KeyError(kind)
     card_id = f"my-{kind.replace('_', '-')}"
     name = card_id.replace("-", " ").capitalize()
     article = "An" if kind[0] in "aeiou" else "A"
     head = (
+        f"#:schema ../{CARD_SCHEMA_FILE}\n"
         f"# {article} {kind} card (CARDS.md). Put it in a *.toml file of a pack with a pack.toml;\n"
-        "# `stalkerzone cards check DIR` validates the pack. For editor completion, save\n"
-        "# `stalkerzone cards schema` as card.schema.json and add `#:schema card.schema.json`.\n"
+        "# `stalkerzone cards check DIR` validates the pack. The first line points editors at\n"
+        f"# {CARD_SCHEMA_FILE}, which `cards new` writes into the user card folder.\n"
     )
     text = head + f"[[{kind}]]\n" + _lines(_COMMON, id=card_id, name=name)
     if kind in _PRICES:

@@ -12,8 +12,9 @@ from typing import Annotated, Literal
 
 from pydantic import Field, Strict, ValidationError, model_validator
 
-from stalkerzone.content.models import DiceField, Model, TextField
+from stalkerzone.content.models import Model
 from stalkerzone.content.problems import field_name
+from stalkerzone.content.values import DiceField, TextField
 from stalkerzone.engine.cards import Site, Terrain
 from stalkerzone.engine.variant import AnomalyOutcome, Variant
 from stalkerzone.errors import UserError

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from stalkerzone.content.loader import load_packs
+from tests.content.test_content_author_trial import VALIDATOR_PHRASES
 from tests.support.packs import MONSTER, PackWriter, manifest
 
 WEAPON = """\
@@ -115,7 +116,7 @@ CASES: dict[str, Case] = {
         {"cards.toml": '[[monstr]]\nid = "x"\n'},
         "cards.toml",
         1,
-        "-",
+        "x",
         "monstr",
         "known kinds: monster, weapon",
     ),
@@ -125,7 +126,7 @@ CASES: dict[str, Case] = {
         7,
         "gun",
         "atack",
-        "unknown key; allowed keys: id, name",
+        "unknown key (did you mean 'attack'?); allowed keys: id, name",
     ),
     "unknown-nested-key": Case(
         {
@@ -289,7 +290,7 @@ CASES: dict[str, Case] = {
         3,
         "job",
         "requirement.artifact",
-        "no loaded pack defines a artifact 'nothing'",
+        "no loaded pack defines an artifact 'nothing'",
     ),
     "reference-wrong-kind": Case(
         {"cards.toml": order('{ kind = "trophy", monster = "syt-grass" }')},
@@ -297,7 +298,7 @@ CASES: dict[str, Case] = {
         3,
         "job",
         "requirement.monster",
-        "'syt-grass' is a artifact, not a monster",
+        "'syt-grass' is an artifact, not a monster",
     ),
     "reference-to-broken-card": Case(
         {
@@ -365,7 +366,7 @@ CASES: dict[str, Case] = {
         1,
         "-",
         "format",
-        "must be one of 1",
+        "must be 1, not 2",
         spare=False,
     ),
     "pack-syntax-error": Case(
@@ -383,7 +384,7 @@ CASES: dict[str, Case] = {
         3,
         "-",
         "pack.id",
-        "should match pattern",
+        "'Bad Pack!' is not an id",
         spare=False,
     ),
     "pack-unknown-key": Case(
@@ -404,7 +405,7 @@ CASES: dict[str, Case] = {
         2,
         "Big Gun!",
         "id",
-        "should match pattern",
+        "'Big Gun!' is not an id: use lower-case letters",
     ),
     "copies-zero": Case(
         {"cards.toml": weapon(extra="copies = 0\n")},
@@ -412,7 +413,7 @@ CASES: dict[str, Case] = {
         7,
         "gun",
         "copies",
-        "greater than or equal to 1",
+        "must be at least 1, not 0",
     ),
     "copies-too-many": Case(
         {"cards.toml": weapon(extra="copies = 50\n")},
@@ -420,7 +421,7 @@ CASES: dict[str, Case] = {
         7,
         "gun",
         "copies",
-        "less than or equal to 20",
+        "must be at most 20, not 50",
     ),
     "negative-price": Case(
         {"cards.toml": weapon().replace("300", "-5")},
@@ -428,7 +429,7 @@ CASES: dict[str, Case] = {
         5,
         "gun",
         "price",
-        "greater than or equal to 0",
+        "must be at least 0, not -5",
     ),
     "event-timing-mismatch": Case(
         {
@@ -516,7 +517,7 @@ CASES: dict[str, Case] = {
         11,
         "rat",
         "abilities[0].succeeds_on[1]",
-        "less than or equal to 6",
+        "must be at most 6, not 7",
     ),
     "inline-card-missing-price": Case(
         {"cards.toml": 'grenade = [{ id = "g", attack = "3d6" }]\n'},
@@ -582,6 +583,8 @@ def test_broken_input_is_rejected_precisely(
         case.field,
     ), lines
     assert case.message in problem.message, lines
+    for phrase in VALIDATOR_PHRASES:  # the game's own words, never the validator's
+        assert all(phrase not in p.message for p in result.problems), lines
     assert str(problem).startswith(f"{bad / case.file}:{case.line}: {case.card_id}: {case.field}: ")
     assert "\n" not in str(problem)
     # the good packs beside it still load

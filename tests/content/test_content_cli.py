@@ -53,8 +53,8 @@ def test_check_broken_pack_prints_one_line_per_problem(
         f"{bad / 'cards.toml'}:4: gun: attack: '1000d6': the number of dice must be 1..20, not 1000"
     )
     assert lines[1].startswith("base ") and lines[1].endswith("cards OK")
-    assert lines[2] == "bad 1.0.0: 1 cards loaded, 1 problem(s)"
-    assert lines[3] == "1 problem(s)"
+    assert lines[2] == "bad 1.0.0: 1 card loaded, 1 problem"
+    assert lines[3] == "1 problem"
 
 
 def test_check_missing_folder_is_a_clear_error(
@@ -75,7 +75,7 @@ def test_check_skipped_pack_and_exit_code(
     assert main(["cards", "check", "--no-user", str(bad)]) == 2
     out = capsys.readouterr().out
     assert f"{bad / 'pack.toml'}:2: -: -: TOML syntax error" in out
-    assert f"{bad}: skipped (1 problem(s))" in out
+    assert f"{bad}: skipped (1 problem)" in out
 
 
 @pytest.mark.parametrize("kind", CARD_KINDS)

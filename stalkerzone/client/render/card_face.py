@@ -16,6 +16,7 @@ from typing import Any
 import arcade
 from arcade.types import Color
 
+from stalkerzone.client.text import i18n
 from stalkerzone.client.text.card_words import card_kind, card_name, card_summary, shorten, t
 from stalkerzone.client.widgets import theme
 from stalkerzone.engine.cards import AnyCard, Colour, Equipment, Monster, Site
@@ -92,6 +93,18 @@ def _mix(a: Color, b: Color, f: float) -> Color:
     return Color(
         int(a.r + (b.r - a.r) * f), int(a.g + (b.g - a.g) * f), int(a.b + (b.b - a.b) * f), 255
     )
+
+
+TEXT_BAND = 44
+"""Height kept under the art of a full face for the card's own ``text``."""
+
+
+def card_flavour(card: AnyCard) -> str:
+    """The card's ``text`` when the summary line does not already show it."""
+    if card.text is None:
+        return ""
+    text = i18n.card_text(card.text)
+    return "" if text == card_summary(card) else text
 
 
 class CardFace:
@@ -196,6 +209,22 @@ class CardFace:
             multiline=True,
             anchor_y="top",
         )
+        flavour = card_flavour(self.card)
+        if flavour:  # the card's own text, over the foot of the art (CARDS.md ``text``)
+            label = view.label(
+                flavour,
+                self.left + pad + px(2),
+                self.bottom + px(64 + TEXT_BAND - 4),
+                10,
+                theme.TEXT_DIM,
+                width=int(self.width - 2 * pad),
+                multiline=True,
+                anchor_y="top",
+            )
+            limit = len(flavour)
+            while label.content_height > px(TEXT_BAND - 6) and limit > 8:  # keep it in its band
+                limit = int(limit * 0.85)
+                label.text = shorten(flavour, limit)
         price = getattr(self.card, "price", None)
         if isinstance(self.card, Equipment) and price:
             view.label(
@@ -221,6 +250,8 @@ class CardFace:
                 lf, r, tp - band, tp, _mix(theme.BG, self.accent, 0.55)
             )
             art_top, art_bottom = tp - band - px(4), b + px(64)
+            if card_flavour(self.card):
+                art_bottom += px(TEXT_BAND)
             if art_top - art_bottom > px(20):
                 self._draw_art(lf + px(6), r - px(6), art_bottom, art_top)
         edge = theme.BAD if (self.dim and self.note) else self.accent
