@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from stalkerzone.engine.cards import Colour, Monster
+from stalkerzone.engine.dice import Throw
 from stalkerzone.engine.fight_setup import (
     FIGHT_EVENTS,
     ActionKind,
@@ -59,6 +60,7 @@ from stalkerzone.engine.fight_steps import (
     monster_dist,
     paralysis_chance,
     resolve,
+    rolled_dice,
     round_start,
     stalker_dist,
     start_core,
@@ -157,12 +159,30 @@ class Fight:
                     key="impossible_roll",
                     roll=move.value,
                 )
-            core = resolve(self.setup, self.core, move.value, log)
+            if move.faces and not _faces_fit(self.setup, self.core, move):
+                raise FightRefused(
+                    "DMG-4",
+                    f"dice showing {move.faces} do not make a roll of {move.value} here",
+                    key="impossible_roll",
+                    roll=move.value,
+                )
+            core = resolve(self.setup, self.core, move.value, log, move.faces)
         else:
             raise FightRefused(
                 "FIGHT-2", f"not a decision or a roll: {move!r}", key="not_a_move", move=repr(move)
             )
         return Fight(self.setup, core, self.log + tuple(log))
+
+
+def _faces_fit(setup: FightSetup, core: Core, move: Roll) -> bool:
+    """Whether recorded faces are dice of this node's formula that make the rolled total."""
+    dice, one_die = rolled_dice(setup, core)
+    sides = dice.sides
+    if len(move.faces) != len(sides):
+        return False
+    if not all(1 <= face <= top for face, top in zip(move.faces, sides, strict=True)):
+        return False
+    return Throw(move.faces, dice.bonus, one_die).total == move.value
 
 
 def _used(start: tuple[str, ...], left: tuple[str, ...]) -> tuple[str, ...]:
@@ -194,22 +214,16 @@ def start_fight(
 
 
 def sample(fight: Fight, rng: random.Random) -> Roll:
-    """Draw one chance outcome with ``rng`` (dice rolled face by face, as on the table)."""
+    """Draw one chance outcome with ``rng`` (dice rolled face by face, as on the table); the
+    roll carries its faces, which the fight log records (DMG-4)."""
     setup, core = fight.setup, fight.core
-    phase = core.phase
-    if phase in (PARA_ROLL, ESCAPE_ROLL):
-        return Roll(rng.randint(1, 6))
-    if phase == STALKER_ROLL:
-        st = setup.stalker
-        if core.pending:
-            dice = setup.grenade(core.pending).attack.plus(st.attack_bonus_grenades)
-            return Roll(dice.roll(rng))
-        return Roll(st.attack.roll(rng, st.one_die_bonus))
-    if phase in (PARA_ATTACK, PRE_ATTACK, POST_ATTACK):
-        if setup.max_attack(core.round):
-            return Roll(setup.monster.attack.maximum())
-        return Roll(setup.monster.attack.roll(rng))
-    raise FightRefused("DMG-1", "this is not a chance node", key="not_chance")
+    if not fight.is_chance:
+        raise FightRefused("DMG-1", "this is not a chance node", key="not_chance")
+    dice, one_die = rolled_dice(setup, core)
+    monster = core.phase in (PARA_ATTACK, PRE_ATTACK, POST_ATTACK)
+    maximal = monster and setup.max_attack(core.round)  # DMG-3: every die at its top, no draw
+    throw = dice.highest() if maximal else dice.throw(rng, one_die)
+    return Roll(throw.total, throw.faces)
 
 
 def play_chance(fight: Fight, rng: random.Random) -> Fight:
@@ -251,6 +265,7 @@ __all__ = [
     "paralysis_chance",
     "play_chance",
     "resolve",
+    "rolled_dice",
     "round_start",
     "sample",
     "stalker_dist",
