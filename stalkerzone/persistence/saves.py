@@ -454,43 +454,6 @@ def replay_save(
     return ReplayReport(path, len(loaded.record.actions), same, checksum, divergence, difference)
 
 
-ROLL_DETAIL = ("faces", "modifier", "one_die")
-"""What a fight log entry records of a roll's dice (DMG-4); saves from before lack it."""
-
-
-def as_saved(replayed: Any, saved: Any) -> Any:
-    """The replayed state's JSON as the save's build wrote it: without the recorded dice of
-    fight rolls when the saved snapshot's fight logs have none (an older save replays the same
-    game; only what is recorded of it grew)."""
-    if not isinstance(replayed, dict) or not isinstance(saved, dict) or _has_roll_detail(saved):
-        return replayed
-    out = dict(replayed)
-    for name in ("fight", "last_fight"):
-        held = out.get(name)
-        if isinstance(held, dict) and isinstance(held.get("fight"), dict):
-            fight = dict(held["fight"])
-            fight["log"] = [
-                {k: v for k, v in entry.items() if k not in ROLL_DETAIL}
-                if isinstance(entry, dict)
-                else entry
-                for entry in fight.get("log", [])
-            ]
-            out[name] = {**held, "fight": fight}
-    return out
-
-
-def _has_roll_detail(snapshot: dict[str, Any]) -> bool:
-    """Whether a snapshot's fight logs record roll dice (any entry, or no fight logged)."""
-    entries = [
-        entry
-        for name in ("fight", "last_fight")
-        if isinstance(held := snapshot.get(name), dict) and isinstance(held.get("fight"), dict)
-        for entry in held["fight"].get("log", [])
-        if isinstance(entry, dict)
-    ]
-    return not entries or any("faces" in entry for entry in entries)
-
-
 def first_difference(saved: Any, replayed: Any, where: str = "") -> str:
     """The first place two JSON values differ (``players[1].cash: saved 800, replayed 750``)."""
     if isinstance(saved, dict) and isinstance(replayed, dict):
@@ -622,3 +585,40 @@ def _checked_snapshot(
     if problem:
         raise SaveError(f"{path}: snapshot: {problem}")
     return state
+
+
+ROLL_DETAIL = ("faces", "modifier", "one_die")
+"""What a fight log entry records of a roll's dice (DMG-4); saves from before lack it."""
+
+
+def as_saved(replayed: Any, saved: Any) -> Any:
+    """The replayed state's JSON as the save's build wrote it: without the recorded dice of
+    fight rolls when the saved snapshot's fight logs have none (an older save replays the same
+    game; only what is recorded of it grew)."""
+    if not isinstance(replayed, dict) or not isinstance(saved, dict) or _has_roll_detail(saved):
+        return replayed
+    out = dict(replayed)
+    for name in ("fight", "last_fight"):
+        held = out.get(name)
+        if isinstance(held, dict) and isinstance(held.get("fight"), dict):
+            fight = dict(held["fight"])
+            fight["log"] = [
+                {k: v for k, v in entry.items() if k not in ROLL_DETAIL}
+                if isinstance(entry, dict)
+                else entry
+                for entry in fight.get("log", [])
+            ]
+            out[name] = {**held, "fight": fight}
+    return out
+
+
+def _has_roll_detail(snapshot: dict[str, Any]) -> bool:
+    """Whether a snapshot's fight logs record roll dice (any entry, or no fight logged)."""
+    entries = [
+        entry
+        for name in ("fight", "last_fight")
+        if isinstance(held := snapshot.get(name), dict) and isinstance(held.get("fight"), dict)
+        for entry in held["fight"].get("log", [])
+        if isinstance(entry, dict)
+    ]
+    return not entries or any("faces" in entry for entry in entries)
