@@ -8,7 +8,8 @@ Two kinds (see ``assets/CREDITS.md``):
   dice rattling on the table and the victory fanfare.
 
 Run ``python scripts/make_sounds.py`` after changing a choice below; the WAVs are committed,
-so playing needs no build step. The same input gives byte-identical files.
+so playing needs no build step. The same input gives byte-identical files. It also writes the
+"Sounds" section of ``assets/CREDITS.md`` (``scripts/render_assets.py`` keeps it).
 """
 
 from __future__ import annotations
@@ -22,23 +23,25 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SOUNDS = ROOT / "assets" / "sounds"
+CREDITS = ROOT / "assets" / "CREDITS.md"
+HEADING = "## Sounds (assets/sounds/)"
 RATE = 22050
 
-# sound name -> Kenney file in Arcade's :resources:sounds/ (CC0)
+# sound name -> (Kenney's file in Arcade's :resources:sounds/, CC0; what the game plays it for)
 KENNEY = {
-    "hit": "hit2.wav",  # the stalker's attack hurts the monster
-    "hurt": "hurt1.wav",  # the monster's attack hurts the stalker
-    "grenade": "explosion2.wav",
-    "buy": "coin1.wav",
-    "sell": "coin2.wav",
-    "event": "secret2.wav",  # an event card is drawn
-    "anomaly": "phaseJump1.wav",
-    "find": "upgrade1.wav",  # an Element or an artifact found
-    "win": "upgrade4.wav",  # a monster killed
-    "escape": "jump3.wav",
-    "death": "lose1.wav",
+    "hit": ("hit2.wav", "the stalker's attack hurts the monster"),
+    "hurt": ("hurt1.wav", "the monster's attack (or a drain) hurts the stalker"),
+    "grenade": ("explosion2.wav", "a grenade thrown"),
+    "buy": ("coin1.wav", "buying or healing at a base"),
+    "sell": ("coin2.wav", "selling, an order delivered"),
+    "event": ("secret2.wav", "an event card drawn"),
+    "anomaly": ("phaseJump1.wav", "an anomaly roll"),
+    "find": ("upgrade1.wav", "an Element or an artifact found"),
+    "win": ("upgrade4.wav", "a monster killed"),
+    "escape": ("jump3.wav", "an escape from a fight"),
+    "death": ("lose1.wav", "a stalker dies"),
 }
-SYNTHESISED = ("dice", "victory")
+SYNTHESISED = {"dice": "dice rolled", "victory": "the game won (WIN-1)"}
 
 
 def _write(path: Path, samples: list[float]) -> None:
@@ -89,15 +92,51 @@ def fanfare() -> list[float]:
     return samples
 
 
+def credits_section() -> str:
+    """The "Sounds" section of ``assets/CREDITS.md``."""
+    rows = [
+        f"| `sounds/{n}.wav` | Kenney, `{f}` | CC0 1.0 | {use} |" for n, (f, use) in KENNEY.items()
+    ]
+    rows += [f"| `sounds/{n}.wav` | synthesised | ours | {use} |" for n, use in SYNTHESISED.items()]
+    lines = [
+        HEADING,
+        "",
+        "Kenney's sounds ([kenney.nl](https://kenney.nl)), as Arcade ships them under",
+        "`:resources:sounds/`. Licence: Creative Commons Zero",
+        "([CC0 1.0](https://creativecommons.org/publicdomain/zero/1.0/)), public domain; credit",
+        "is welcome, not required. Copied under the name the client plays them by, unchanged.",
+        "`dice.wav` and `victory.wav` are synthesised by `scripts/make_sounds.py` (seeded, the",
+        "standard library only): they are ours and are covered by the project's licence.",
+        "",
+        "| sound | source | licence | played for |",
+        "|---|---|---|---|",
+        *rows,
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def with_section(text: str, section: str) -> str:
+    """``text`` with its Sounds section replaced by ``section`` (appended if it has none)."""
+    start = text.find(HEADING)
+    if start < 0:
+        return text.rstrip("\n") + "\n\n" + section
+    end = text.find("\n## ", start + len(HEADING))
+    rest = text[end + 1 :] if end >= 0 else ""
+    return text[:start] + section + ("\n" + rest if rest else "")
+
+
 def main() -> None:
     import arcade
 
     kenney = Path(arcade.__file__).resolve().parent / "resources" / "assets" / "sounds"
     SOUNDS.mkdir(parents=True, exist_ok=True)
-    for name, source in KENNEY.items():
+    for name, (source, _use) in KENNEY.items():
         shutil.copyfile(kenney / source, SOUNDS / f"{name}.wav")
     _write(SOUNDS / "dice.wav", dice_rattle())
     _write(SOUNDS / "victory.wav", fanfare())
+    text = CREDITS.read_text(encoding="utf-8") if CREDITS.exists() else "# Credits\n"
+    CREDITS.write_text(with_section(text, credits_section()), encoding="utf-8")
     print(f"wrote {len(KENNEY)} copied and {len(SYNTHESISED)} synthesised sounds to {SOUNDS}")
 
 

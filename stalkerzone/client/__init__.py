@@ -81,7 +81,5 @@ Drawing fast
 """
 
 from stalkerzone.client.app import headless as _headless
-from stalkerzone.client.sound.player import keep_quiet as _keep_quiet
 
-_keep_quiet()  # before arcade is imported: it picks its audio driver then
 _headless.install()

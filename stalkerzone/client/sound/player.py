@@ -4,7 +4,8 @@
 ``assets/sounds/`` the first time it is played (the loaded sounds live as long as the player).
 It is silent, and never touches an audio driver, when audio is not allowed: headless
 (``ARCADE_HEADLESS``, ``stalkerzone watch``) and under pytest (:func:`audio_allowed`); there it
-only remembers what it was asked to play (``requested``), which the tests read.
+only remembers what it was asked to play (``requested``), which the tests read. (Headless,
+arcade itself gets pyglet's silent driver: :mod:`stalkerzone.client.app.headless`.)
 """
 
 from __future__ import annotations
@@ -21,8 +22,6 @@ from stalkerzone.client.sound.cues import SOUND_NAMES
 
 log = logging.getLogger("stalkerzone.client")
 
-QUIET_BACKENDS = "silent"  # pyglet's driver that opens no device
-
 
 def audio_allowed() -> bool:
     """Sound may be played: not headless and not under pytest."""
@@ -31,13 +30,6 @@ def audio_allowed() -> bool:
         and "PYTEST_CURRENT_TEST" not in os.environ
         and "pytest" not in sys.modules
     )
-
-
-def keep_quiet() -> None:
-    """Where audio is not allowed, make arcade pick pyglet's silent driver when it is first
-    imported (arcade chooses its audio driver on import: ``ARCADE_SOUND_BACKENDS``)."""
-    if not audio_allowed():
-        os.environ.setdefault("ARCADE_SOUND_BACKENDS", QUIET_BACKENDS)
 
 
 def sounds_dir() -> Path:
