@@ -15,7 +15,7 @@ from stalkerzone.client.text.card_words import t
 from stalkerzone.client.widgets import theme
 from stalkerzone.client.widgets.screen_frame import ScreenFrame
 
-ROW = 72  # the height of one setting's row (before the UI scale)
+ROW = 66  # the height of one setting's row (before the UI scale)
 
 
 def _next(values: tuple[Any, ...], current: Any) -> Any:
@@ -40,7 +40,8 @@ class SettingsView(ScreenFrame):
         s = self.app.settings
         box_w = min(px(760), w - px(40))
         box_h = px(7 * ROW + 70)
-        self.box = (w / 2 - box_w / 2, w / 2 + box_w / 2, h / 2 - box_h / 2, h / 2 + box_h / 2)
+        top = min(h / 2 + box_h / 2, h - px(84))  # below the header on a small window
+        self.box = (w / 2 - box_w / 2, w / 2 + box_w / 2, top - box_h, top)
         lf, r, b, tp = self.box
         rows: list[tuple[str, str, str, Any]] = [
             (
@@ -85,11 +86,11 @@ class SettingsView(ScreenFrame):
         buttons = []
         for key, name, value, action in rows:
             y -= px(ROW)
-            self.label(name, lf + px(30), y + px(44), 16, bold=True)
+            self.label(name, lf + px(30), y + px(40), 16, bold=True)
             self.label(
                 t(f"settings.about_{key}"),
                 lf + px(30),
-                y + px(34),
+                y + px(30),
                 11,
                 theme.TEXT_DIM,
                 width=int(r - lf - px(300)),
