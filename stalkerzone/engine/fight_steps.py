@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from stalkerzone.engine.damage import damage_after_defence
-from stalkerzone.engine.dice import FISTS, Dice
+from stalkerzone.engine.dice import Dice
 from stalkerzone.engine.fight_setup import (
     Decision,
     FightLogEntry,
@@ -23,6 +23,7 @@ from stalkerzone.engine.fight_setup import (
 from stalkerzone.engine.illegal import FightRefused
 
 D6: Mapping[int, float] = {face: 1 / 6 for face in range(1, 7)}
+ONE_D6 = Dice(((1, 6),))  # the die of paralysis and escape rolls (ABIL-PARALYSIS, FIGHT-3)
 
 # Phases of the state machine.
 PARA_ROLL = 0  # chance: a paralysis roll (left = rolls left including this one)
@@ -154,7 +155,7 @@ def rolled_dice(setup: FightSetup, core: Core) -> tuple[Dice, int]:
     ST-3 bonus, or the monster's attack."""
     phase = core.phase
     if phase in (PARA_ROLL, ESCAPE_ROLL):
-        return FISTS, 0
+        return ONE_D6, 0
     if phase == STALKER_ROLL:
         st = setup.stalker
         if core.pending:
