@@ -30,7 +30,6 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from stalkerzone.engine.cards import Colour, Monster
-from stalkerzone.engine.dice import Throw
 from stalkerzone.engine.fight_setup import (
     FIGHT_EVENTS,
     ActionKind,
@@ -166,23 +165,31 @@ class Fight:
                     key="impossible_roll",
                     roll=move.value,
                 )
-            core = resolve(self.setup, self.core, move.value, log, move.faces)
+            return self.rolled(move)
         else:
             raise FightRefused(
                 "FIGHT-2", f"not a decision or a roll: {move!r}", key="not_a_move", move=repr(move)
             )
         return Fight(self.setup, core, self.log + tuple(log))
 
+    def rolled(self, roll: Roll) -> Fight:
+        """The next state after ``roll`` at this chance node, unchecked: for rolls the engine
+        drew itself (:func:`sample`), whose total and faces fit by construction."""
+        log: list[FightLogEntry] = []
+        core = resolve(self.setup, self.core, roll.value, log, roll.faces)
+        return Fight(self.setup, core, self.log + tuple(log))
+
 
 def _faces_fit(setup: FightSetup, core: Core, move: Roll) -> bool:
     """Whether recorded faces are dice of this node's formula that make the rolled total."""
     dice, one_die = rolled_dice(setup, core)
-    sides = dice.sides
-    if len(move.faces) != len(sides):
-        return False
-    if not all(1 <= face <= top for face, top in zip(move.faces, sides, strict=True)):
-        return False
-    return Throw(move.faces, dice.bonus, one_die).total == move.value
+    faces = move.faces
+    at = 0
+    for count, sides in dice.groups:
+        if not all(1 <= face <= sides for face in faces[at : at + count]):
+            return False
+        at += count
+    return at == len(faces) and max(0, sum(faces) + dice.bonus + one_die) == move.value
 
 
 def _used(start: tuple[str, ...], left: tuple[str, ...]) -> tuple[str, ...]:
@@ -229,7 +236,7 @@ def sample(fight: Fight, rng: random.Random) -> Roll:
 def play_chance(fight: Fight, rng: random.Random) -> Fight:
     """Sample chance nodes until the stalker must decide or the fight is over."""
     while fight.is_chance:
-        fight = fight.apply(sample(fight, rng))
+        fight = fight.rolled(sample(fight, rng))  # sample draws only possible rolls
     return fight
 
 

@@ -106,7 +106,7 @@ class Dice:
 
         The draws are the very ones :meth:`roll` makes, so recording faces changes no game.
         """
-        faces = tuple(rng.randint(1, sides) for sides in self.sides)
+        faces = tuple(rng.randint(1, sides) for count, sides in self.groups for _ in range(count))
         return Throw(faces, self.bonus, one_die_bonus)
 
     def highest(self, one_die_bonus: int = 0) -> Throw:
