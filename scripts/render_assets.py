@@ -396,6 +396,13 @@ def credits_text() -> str:
     )
 
 
+def kept_sections() -> str:
+    """The sections of CREDITS.md another script writes (Sounds: scripts/make_sounds.py)."""
+    text = CREDITS.read_text() if CREDITS.exists() else ""
+    at = text.find("\n## Sounds")
+    return text[at:] if at >= 0 else ""
+
+
 def render() -> None:
     ART_DIR.mkdir(parents=True, exist_ok=True)
     SITE_DIR.mkdir(parents=True, exist_ok=True)
@@ -411,7 +418,7 @@ def render() -> None:
         glyph(icon, SITE_SIZE).save(SITE_DIR / f"{site}.png", optimize=True)
     for terrain in TERRAINS:
         texture(terrain).save(TEXTURE_DIR / f"{terrain}.png", optimize=True)
-    CREDITS.write_text(credits_text())
+    CREDITS.write_text(credits_text() + kept_sections())
     print(
         f"rendered {len(cards)} card arts, {len(SITE_ICONS)} site icons, {len(TERRAINS)} textures"
     )

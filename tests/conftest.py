@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 os.environ.setdefault("ARCADE_HEADLESS", "1")
+os.environ.setdefault("ARCADE_SOUND_BACKENDS", "silent")  # arcade opens no audio device
 
 
 @pytest.fixture(autouse=True)

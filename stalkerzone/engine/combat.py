@@ -59,6 +59,7 @@ from stalkerzone.engine.fight_steps import (
     monster_dist,
     paralysis_chance,
     resolve,
+    rolled_dice,
     round_start,
     stalker_dist,
     start_core,
@@ -157,12 +158,38 @@ class Fight:
                     key="impossible_roll",
                     roll=move.value,
                 )
-            core = resolve(self.setup, self.core, move.value, log)
+            if move.faces and not _faces_fit(self.setup, self.core, move):
+                raise FightRefused(
+                    "DMG-4",
+                    f"dice showing {move.faces} do not make a roll of {move.value} here",
+                    key="impossible_roll",
+                    roll=move.value,
+                )
+            return self.rolled(move)
         else:
             raise FightRefused(
                 "FIGHT-2", f"not a decision or a roll: {move!r}", key="not_a_move", move=repr(move)
             )
         return Fight(self.setup, core, self.log + tuple(log))
+
+    def rolled(self, roll: Roll) -> Fight:
+        """The next state after ``roll`` at this chance node, unchecked: for rolls the engine
+        drew itself (:func:`sample`), whose total and faces fit by construction."""
+        log: list[FightLogEntry] = []
+        core = resolve(self.setup, self.core, roll.value, log, roll.faces)
+        return Fight(self.setup, core, self.log + tuple(log))
+
+
+def _faces_fit(setup: FightSetup, core: Core, move: Roll) -> bool:
+    """Whether recorded faces are dice of this node's formula that make the rolled total."""
+    dice, one_die = rolled_dice(setup, core)
+    faces = move.faces
+    at = 0
+    for count, sides in dice.groups:
+        if not all(1 <= face <= sides for face in faces[at : at + count]):
+            return False
+        at += count
+    return at == len(faces) and max(0, sum(faces) + dice.bonus + one_die) == move.value
 
 
 def _used(start: tuple[str, ...], left: tuple[str, ...]) -> tuple[str, ...]:
@@ -194,28 +221,22 @@ def start_fight(
 
 
 def sample(fight: Fight, rng: random.Random) -> Roll:
-    """Draw one chance outcome with ``rng`` (dice rolled face by face, as on the table)."""
+    """Draw one chance outcome with ``rng`` (dice rolled face by face, as on the table); the
+    roll carries its faces, which the fight log records (DMG-4)."""
     setup, core = fight.setup, fight.core
-    phase = core.phase
-    if phase in (PARA_ROLL, ESCAPE_ROLL):
-        return Roll(rng.randint(1, 6))
-    if phase == STALKER_ROLL:
-        st = setup.stalker
-        if core.pending:
-            dice = setup.grenade(core.pending).attack.plus(st.attack_bonus_grenades)
-            return Roll(dice.roll(rng))
-        return Roll(st.attack.roll(rng, st.one_die_bonus))
-    if phase in (PARA_ATTACK, PRE_ATTACK, POST_ATTACK):
-        if setup.max_attack(core.round):
-            return Roll(setup.monster.attack.maximum())
-        return Roll(setup.monster.attack.roll(rng))
-    raise FightRefused("DMG-1", "this is not a chance node", key="not_chance")
+    if not fight.is_chance:
+        raise FightRefused("DMG-1", "this is not a chance node", key="not_chance")
+    dice, one_die = rolled_dice(setup, core)
+    monster = core.phase in (PARA_ATTACK, PRE_ATTACK, POST_ATTACK)
+    maximal = monster and setup.max_attack(core.round)  # DMG-3: every die at its top, no draw
+    throw = dice.highest() if maximal else dice.throw(rng, one_die)
+    return Roll(throw.total, throw.faces)
 
 
 def play_chance(fight: Fight, rng: random.Random) -> Fight:
     """Sample chance nodes until the stalker must decide or the fight is over."""
     while fight.is_chance:
-        fight = fight.apply(sample(fight, rng))
+        fight = fight.rolled(sample(fight, rng))  # sample draws only possible rolls
     return fight
 
 
@@ -251,6 +272,7 @@ __all__ = [
     "paralysis_chance",
     "play_chance",
     "resolve",
+    "rolled_dice",
     "round_start",
     "sample",
     "stalker_dist",

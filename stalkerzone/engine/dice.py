@@ -29,6 +29,21 @@ class DiceError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class Throw:
+    """One roll as it lies on the table (DMG-4): each die's face, the formula's flat
+    ``modifier`` and "+k to one die" (``one_die``, added to the highest die)."""
+
+    faces: tuple[int, ...]
+    modifier: int = 0
+    one_die: int = 0
+
+    @property
+    def total(self) -> int:
+        """The rolled total; never below 0, however large a negative modifier."""
+        return max(0, sum(self.faces) + self.modifier + self.one_die)
+
+
+@dataclass(frozen=True, slots=True)
 class Dice:
     """A dice formula: groups of ``count`` dice with ``sides`` sides plus a flat ``bonus``."""
 
@@ -81,13 +96,29 @@ class Dice:
         top = sum(count * sides for count, sides in self.groups)
         return max(0, top + self.bonus + one_die_bonus)
 
+    @property
+    def sides(self) -> tuple[int, ...]:
+        """The sides of every die, one entry per die, in the order they are rolled."""
+        return tuple(sides for count, sides in self.groups for _ in range(count))
+
+    def throw(self, rng: Random, one_die_bonus: int = 0) -> Throw:
+        """Roll the formula with ``rng`` and keep every die's face (DMG-4): what the table sees.
+
+        The draws are the very ones :meth:`roll` makes, so recording faces changes no game.
+        """
+        faces = tuple(rng.randint(1, sides) for count, sides in self.groups for _ in range(count))
+        return Throw(faces, self.bonus, one_die_bonus)
+
+    def highest(self, one_die_bonus: int = 0) -> Throw:
+        """Every die at its highest face (DMG-3, "maximum attack"), nothing drawn."""
+        return Throw(self.sides, self.bonus, one_die_bonus)
+
     def roll(self, rng: Random, one_die_bonus: int = 0) -> int:
         """Roll the formula with ``rng``; "+k to one die" adds k to the highest die (DMG-4).
 
         Damage is never negative, however large a negative bonus.
         """
-        faces = [rng.randint(1, sides) for count, sides in self.groups for _ in range(count)]
-        return max(0, sum(faces) + self.bonus + one_die_bonus)
+        return self.throw(rng, one_die_bonus).total
 
     def counts(self, one_die_bonus: int = 0) -> Mapping[int, int]:
         """Exact number of equally likely face combinations giving each damage value."""

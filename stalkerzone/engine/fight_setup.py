@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from stalkerzone.engine.cards import (
@@ -49,22 +49,31 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class Roll:
-    """A chance outcome: the total rolled (a die face for paralysis and escape rolls)."""
+    """A chance outcome: the total rolled (a die face for paralysis and escape rolls).
+
+    ``faces`` optionally carries how the dice lay (DMG-4), which the fight log records; it is
+    not part of the outcome (equal totals are equal rolls, as the odds solver sees them).
+    """
 
     value: int
+    faces: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
 class FightLogEntry:
     """One step of a fight for the client: ``kind`` (e.g. "paralysis", "drain"), text, numbers.
 
-    ``card`` names the card the step used (the grenade thrown), if any.
+    ``card`` names the card the step used (the grenade thrown), if any. A roll also records
+    its dice: ``faces``, ``modifier`` and ``one_die`` (the ``roll`` number is their total).
     """
 
     kind: str
     text: str
     numbers: tuple[tuple[str, int], ...] = ()
     card: str = ""
+    faces: tuple[int, ...] = ()  # a roll's dice as they lay (DMG-4); () in older saves
+    modifier: int = 0  # added to the faces: the formula's bonus, or the escape bonus (FIGHT-3)
+    one_die: int = 0  # "+k to one die" on the highest face (DMG-4)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from stalkerzone.engine.damage import damage_after_defence
+from stalkerzone.engine.dice import Dice
 from stalkerzone.engine.fight_setup import (
     Decision,
     FightLogEntry,
@@ -22,6 +23,7 @@ from stalkerzone.engine.fight_setup import (
 from stalkerzone.engine.illegal import FightRefused
 
 D6: Mapping[int, float] = {face: 1 / 6 for face in range(1, 7)}
+ONE_D6 = Dice(((1, 6),))  # the die of paralysis and escape rolls (ABIL-PARALYSIS, FIGHT-3)
 
 # Phases of the state machine.
 PARA_ROLL = 0  # chance: a paralysis roll (left = rolls left including this one)
@@ -55,6 +57,21 @@ Log = list[FightLogEntry] | None
 def _note(log: Log, kind: str, text: str, card: str = "", **numbers: int) -> None:
     if log is not None:
         log.append(FightLogEntry(kind, text, tuple(numbers.items()), card))
+
+
+def _roll_note(
+    log: Log,
+    kind: str,
+    text: str,
+    dice: tuple[tuple[int, ...], int, int],
+    card: str = "",
+    **numbers: int,
+) -> None:
+    """A log entry for a roll: its numbers and its dice (faces, modifier, one-die bonus)."""
+    if log is not None:
+        faces, modifier, one_die = dice
+        entry = FightLogEntry(kind, text, tuple(numbers.items()), card, faces, modifier, one_die)
+        log.append(entry)
 
 
 def round_start(setup: FightSetup, core: Core, log: Log, *, announce: bool = True) -> Core:
@@ -132,6 +149,23 @@ def stalker_dist(setup: FightSetup, pending: str) -> Mapping[int, float]:
     return st.attack.distribution(st.one_die_bonus)
 
 
+def rolled_dice(setup: FightSetup, core: Core) -> tuple[Dice, int]:
+    """The formula rolled at a chance node and its "+k to one die" (DMG-4): 1d6 for paralysis
+    and escape rolls (FIGHT-3: the escape bonus is added after), the weapon, a grenade with its
+    ST-3 bonus, or the monster's attack."""
+    phase = core.phase
+    if phase in (PARA_ROLL, ESCAPE_ROLL):
+        return ONE_D6, 0
+    if phase == STALKER_ROLL:
+        st = setup.stalker
+        if core.pending:
+            return setup.grenade(core.pending).attack.plus(st.attack_bonus_grenades), 0
+        return st.attack, st.one_die_bonus
+    if phase in (PARA_ATTACK, PRE_ATTACK, POST_ATTACK):
+        return setup.monster.attack, 0
+    raise FightRefused("DMG-1", "not a chance node", key="not_chance")
+
+
 def paralysis_chance(setup: FightSetup) -> float:
     return sum(1 for f in range(1, 7) if f in setup.monster.paralysis_faces) / 6
 
@@ -148,13 +182,16 @@ def chances(setup: FightSetup, core: Core) -> Mapping[int, float]:
     raise FightRefused("DMG-1", "not a chance node", key="not_chance")
 
 
-def _monster_hits(setup: FightSetup, core: Core, total: int, log: Log) -> Core:
+def _monster_hits(
+    setup: FightSetup, core: Core, total: int, faces: tuple[int, ...], log: Log
+) -> Core:
     damage = damage_after_defence(total, setup.stalker.defence)
     s = max(0, core.s - damage)
-    _note(
+    _roll_note(
         log,
         "monster_attack",
         f"{setup.monster.name} rolls {total}: {damage} damage",
+        (faces, setup.monster.attack.bonus, 0),
         roll=total,
         damage=damage,
         stalker=s,
@@ -172,19 +209,23 @@ def monster_attacks_done(setup: FightSetup, core: Core, log: Log) -> Core:
     return _end_round(setup, core, log)
 
 
-def resolve(setup: FightSetup, core: Core, total: int, log: Log) -> Core:
-    """Apply a chance outcome (a rolled total) and every deterministic step after it."""
+def resolve(
+    setup: FightSetup, core: Core, total: int, log: Log, faces: tuple[int, ...] = ()
+) -> Core:
+    """Apply a chance outcome (a rolled total) and every deterministic step after it;
+    ``faces`` (the dice as they lay, if known) go into the log with the total (DMG-4)."""
     phase = core.phase
     if phase == PARA_ROLL:
         left = core.left - 1
+        dice = (faces, 0, 0)
         if total in setup.monster.paralysis_faces:
-            _note(log, "paralysis", f"Paralysis roll {total}: paralysed!", roll=total)
+            _roll_note(log, "paralysis", f"Paralysis roll {total}: paralysed!", dice, roll=total)
             one_roll = setup.monster.paralysis_rolls == 1
             return core._replace(phase=PARA_ATTACK, left=left, extra=one_roll)
-        _note(log, "paralysis", f"Paralysis roll {total}: no effect", roll=total)
+        _roll_note(log, "paralysis", f"Paralysis roll {total}: no effect", dice, roll=total)
         return round_start(setup, core._replace(left=0), log, announce=False)
     if phase == PARA_ATTACK:
-        core = _monster_hits(setup, core, total, log)
+        core = _monster_hits(setup, core, total, faces, log)
         if core.phase == OVER:
             return core
         if core.extra:
@@ -193,7 +234,7 @@ def resolve(setup: FightSetup, core: Core, total: int, log: Log) -> Core:
             return core._replace(phase=PARA_ROLL)
         return round_start(setup, core, log, announce=False)
     if phase in (PRE_ATTACK, POST_ATTACK):
-        core = _monster_hits(setup, core, total, log)
+        core = _monster_hits(setup, core, total, faces, log)
         if core.phase == OVER:
             return core
         if core.left > 1:
@@ -202,16 +243,19 @@ def resolve(setup: FightSetup, core: Core, total: int, log: Log) -> Core:
     if phase == STALKER_ROLL:
         damage = damage_after_defence(total, setup.monster.defence)
         m = max(0, core.m - damage)
-        what = f"grenade {core.pending}" if core.pending else "attack"
-        _note(
-            log,
-            "stalker_attack",
-            f"{setup.stalker.name} {what}: rolls {total}, {damage} damage",
-            card=core.pending,
-            roll=total,
-            damage=damage,
-            monster=m,
-        )
+        if log is not None:  # the odds solver walks here without a log: no work for it
+            what = f"grenade {core.pending}" if core.pending else "attack"
+            formula, one_die = rolled_dice(setup, core)
+            _roll_note(
+                log,
+                "stalker_attack",
+                f"{setup.stalker.name} {what}: rolls {total}, {damage} damage",
+                (faces, formula.bonus, one_die),
+                card=core.pending,
+                roll=total,
+                damage=damage,
+                monster=m,
+            )
         core = core._replace(m=m, pending="")
         if m == 0:
             return _finish(core, "win", log)
@@ -219,11 +263,12 @@ def resolve(setup: FightSetup, core: Core, total: int, log: Log) -> Core:
     if phase == ESCAPE_ROLL:
         bonus = setup.stalker.escape_bonus
         ok = total + bonus >= setup.stalker.reputation
-        _note(
+        _roll_note(
             log,
             "escape",
             f"Escape roll {total}{f'+{bonus}' if bonus else ''} vs reputation "
             f"{setup.stalker.reputation}: {'success' if ok else 'failed'}",
+            (faces, bonus, 0),
             roll=total,
             success=int(ok),
         )

@@ -172,7 +172,9 @@ def anomaly(state: GameState, index: int, rng: Rng) -> GameState:
     outcome = state.variant.anomaly_outcome(face)
     player = state.players[index]
     if outcome.kind == "damage":
-        damage = (outcome.damage or FISTS).roll(rng)
+        formula = outcome.damage or FISTS
+        thrown = formula.throw(rng)  # its faces go into the note (DMG-4), for the dice shown
+        damage = thrown.total
         state = note(
             state,
             Note(
@@ -181,6 +183,8 @@ def anomaly(state: GameState, index: int, rng: Rng) -> GameState:
                 f"rolled {face}: anomaly damage {damage}, defence does not help",
                 face=face,
                 damage=damage,
+                damage_dice=str(formula),
+                damage_faces=",".join(str(f) for f in thrown.faces),
             ),
         )
         return hurt(state, index, damage)

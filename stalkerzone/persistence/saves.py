@@ -447,7 +447,7 @@ def replay_save(
     saved = data.get("snapshot")
     difference = ""
     if isinstance(saved, dict):
-        difference = first_difference(saved, state_to_json(state))
+        difference = first_difference(saved, as_saved(state_to_json(state), saved))
     same = divergence is None and not difference
     if divergence is None and difference:
         divergence = Divergence(len(loaded.record.actions), None, "the final state differs")
@@ -526,7 +526,7 @@ def _load(
             record, divergence = records.replay(setup, cards, sectors, actions, trail_raw)
         except ValueError as error:
             raise SaveError(f"{path}: cannot set the game up: {error}") from None
-        final = digest(state_to_json(record.state))
+        final = digest(as_saved(state_to_json(record.state), snapshot))
         if divergence is None and fmt >= 2 and final != data.get("checksum"):
             divergence = Divergence(len(actions), None, "the final state differs")
     loaded = LoadedGame(
@@ -585,3 +585,40 @@ def _checked_snapshot(
     if problem:
         raise SaveError(f"{path}: snapshot: {problem}")
     return state
+
+
+ROLL_DETAIL = ("faces", "modifier", "one_die")
+"""What a fight log entry records of a roll's dice (DMG-4); saves from before lack it."""
+
+
+def as_saved(replayed: Any, saved: Any) -> Any:
+    """The replayed state's JSON as the save's build wrote it: without the recorded dice of
+    fight rolls when the saved snapshot's fight logs have none (an older save replays the same
+    game; only what is recorded of it grew)."""
+    if not isinstance(replayed, dict) or not isinstance(saved, dict) or _has_roll_detail(saved):
+        return replayed
+    out = dict(replayed)
+    for name in ("fight", "last_fight"):
+        held = out.get(name)
+        if isinstance(held, dict) and isinstance(held.get("fight"), dict):
+            fight = dict(held["fight"])
+            fight["log"] = [
+                {k: v for k, v in entry.items() if k not in ROLL_DETAIL}
+                if isinstance(entry, dict)
+                else entry
+                for entry in fight.get("log", [])
+            ]
+            out[name] = {**held, "fight": fight}
+    return out
+
+
+def _has_roll_detail(snapshot: dict[str, Any]) -> bool:
+    """Whether a snapshot's fight logs record roll dice (any entry, or no fight logged)."""
+    entries = [
+        entry
+        for name in ("fight", "last_fight")
+        if isinstance(held := snapshot.get(name), dict) and isinstance(held.get("fight"), dict)
+        for entry in held["fight"].get("log", [])
+        if isinstance(entry, dict)
+    ]
+    return not entries or any("faces" in entry for entry in entries)

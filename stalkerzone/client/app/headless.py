@@ -7,6 +7,7 @@ headless on, "0" included, as in Arcade itself).
 Why: in arcade 3.3.3 + pyglet 2.1, ``import arcade.gui`` pulls in ``pyglet.input``, which
 imports its X11 xinput modules; offscreen (EGL) there is no X display, so that import fails.
 Also ``arcade.ControllerManager`` is not exported headless, while ``arcade.gui`` refers to it.
+And headless, no audio device is opened: arcade gets pyglet's silent driver.
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ def install() -> None:
     """Apply the fix (idempotent); a no-op unless ``ARCADE_HEADLESS`` is set."""
     if "ARCADE_HEADLESS" not in os.environ:
         return
+    # arcade picks its audio driver when first imported: headless, pyglet's silent one, which
+    # opens no device (the window's SoundPlayer never plays there either)
+    os.environ.setdefault("ARCADE_SOUND_BACKENDS", "silent")
     _stub("pyglet.input.linux.x11_xinput", get_devices=_devices)
     _stub("pyglet.input.linux.x11_xinput_tablet", get_tablets=_devices)
     import arcade

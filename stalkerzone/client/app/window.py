@@ -25,6 +25,8 @@ from stalkerzone.client.app.registry import factory, load_screens, screen, scree
 from stalkerzone.client.controller.bot_driver import BotDriver
 from stalkerzone.client.controller.session import GameSession
 from stalkerzone.client.render.fonts import load_fonts
+from stalkerzone.client.sound.note_feed import NoteFeed, sounds_of
+from stalkerzone.client.sound.player import SoundPlayer
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
 from stalkerzone.errors import UserError
@@ -71,6 +73,8 @@ class StalkerWindow(arcade.Window):
         self.raise_errors = False  # tests and headless watch: let exceptions through
         self.headless_fast = False  # headless watch: no waiting, no animations
         self.bots = BotDriver()  # plays every bot seat
+        self.sound = SoundPlayer(volume=app.settings.volume, muted=app.settings.muted)
+        self.note_feed = NoteFeed()  # the notes of new actions, for their sounds
         self.first_frame_seconds: float | None = None
         self._error_count = 0
         try:
@@ -115,6 +119,8 @@ class StalkerWindow(arcade.Window):
         self.raise_errors = False
         self.headless_fast = False
         self.bots.reset()
+        self.sound.requested.clear()
+        self.note_feed = NoteFeed()
         self.first_frame_seconds = None
         self._error_count = 0
         self.set_caption(i18n.t("app.title"))
@@ -195,6 +201,9 @@ class StalkerWindow(arcade.Window):
             fast=self.headless_fast,
             speed=self.app.settings.animation_speed,
         )
+        settings = self.app.settings
+        self.sound.configure(settings.volume, settings.muted)
+        self.sound.play_all(sounds_of(self.note_feed.take(self.app.session)))
         return None
 
     def on_draw(self) -> None:

@@ -1,18 +1,21 @@
 """The settings screen: language, UI scale, animation speed, colour-blind
-symbols, fullscreen. Changes apply at once and are saved (``AppContext.update_settings``)."""
+symbols, fullscreen, sound volume and mute. Changes apply at once and are saved
+(``AppContext.update_settings``); the window's sound player follows them."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Any
 
-from stalkerzone.client.app.settings import ANIMATION_SPEEDS, UI_SCALES
+from stalkerzone.client.app.settings import ANIMATION_SPEEDS, UI_SCALES, VOLUMES
 from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.card_words import t
 from stalkerzone.client.widgets import theme
 from stalkerzone.client.widgets.screen_frame import ScreenFrame
+
+ROW = 66  # the height of one setting's row (before the UI scale)
 
 
 def _next(values: tuple[Any, ...], current: Any) -> Any:
@@ -36,8 +39,9 @@ class SettingsView(ScreenFrame):
         self.header(t("settings.title"), t("settings.subtitle"))
         s = self.app.settings
         box_w = min(px(760), w - px(40))
-        box_h = px(5 * 84 + 70)
-        self.box = (w / 2 - box_w / 2, w / 2 + box_w / 2, h / 2 - box_h / 2, h / 2 + box_h / 2)
+        box_h = px(7 * ROW + 70)
+        top = min(h / 2 + box_h / 2, h - px(84))  # below the header on a small window
+        self.box = (w / 2 - box_w / 2, w / 2 + box_w / 2, top - box_h, top)
         lf, r, b, tp = self.box
         rows: list[tuple[str, str, str, Any]] = [
             (
@@ -65,16 +69,28 @@ class SettingsView(ScreenFrame):
                 t("settings.on") if self.window.fullscreen else t("settings.off"),
                 self.toggle_fullscreen,
             ),
+            (
+                "volume",
+                t("settings.volume"),
+                t("settings.volume_value", n=round(s.volume * 10)),
+                self.next_volume,
+            ),
+            (
+                "mute",
+                t("settings.mute"),
+                t("settings.muted") if s.muted else t("settings.sound_on"),
+                self.toggle_mute,
+            ),
         ]
         y = tp - px(10)
         buttons = []
         for key, name, value, action in rows:
-            y -= px(84)
-            self.label(name, lf + px(30), y + px(48), 16, bold=True)
+            y -= px(ROW)
+            self.label(name, lf + px(30), y + px(40), 16, bold=True)
             self.label(
                 t(f"settings.about_{key}"),
                 lf + px(30),
-                y + px(38),
+                y + px(30),
                 11,
                 theme.TEXT_DIM,
                 width=int(r - lf - px(300)),
@@ -82,13 +98,13 @@ class SettingsView(ScreenFrame):
                 anchor_y="top",
             )
             buttons.append(self.button(value, action, width=220, height=44, size=14))
-        # the value buttons: a column at the right of the panel, one per 84-pixel row
+        # the value buttons: a column at the right of the panel, one per row
         self.anchored(
-            self.vbox(*buttons, space=84 - 44),
+            self.vbox(*buttons, space=ROW - 44),
             anchor_x="right",
             anchor_y="top",
             align_x=-(w - r + px(30)),
-            align_y=-(h - tp + px(10) + px(84) - px(22) - px(44)),
+            align_y=-(h - tp + px(10) + px(ROW) - px(22) - px(44)),
         )
         self.label(t("settings.saved"), lf + px(30), b + px(20), 11, theme.TEXT_DIM)
 
@@ -113,6 +129,15 @@ class SettingsView(ScreenFrame):
 
     def toggle_symbols(self) -> None:
         self.apply(colour_blind_symbols=not self.app.settings.colour_blind_symbols)
+
+    def next_volume(self) -> None:
+        self.apply(volume=_next(VOLUMES, self.app.settings.volume), muted=False)
+        self.win.sound.configure(self.app.settings.volume, self.app.settings.muted)
+        self.win.sound.play("dice")  # how loud it is now
+
+    def toggle_mute(self) -> None:
+        self.apply(muted=not self.app.settings.muted)
+        self.win.sound.configure(self.app.settings.volume, self.app.settings.muted)
 
     def toggle_fullscreen(self) -> None:
         self.win.toggle_fullscreen()

@@ -29,6 +29,7 @@ from stalkerzone.client.render.zone_layer import (
     ZoneLayer,
     zone_hexes,
 )
+from stalkerzone.client.screens.board.anomaly_dice import AnomalyDice
 from stalkerzone.client.screens.board.hud import BOTTOM_H, HUD_W, TOP_H, build_buttons, build_hud
 from stalkerzone.client.screens.board.presenter import describe_hex
 from stalkerzone.client.screens.map_screen import MapScreen
@@ -93,6 +94,7 @@ class BoardView(MapScreen):
         self.message = ""
         self.mover_text: arcade.Text | None = None
         self.fitted = False
+        self.anomaly_dice = AnomalyDice(self.session)  # ANOM-1 rolls drawn as dice
         self.last_player = self.session.state.current_player
         self.version = 0
         self.ui_version = 0
@@ -283,6 +285,8 @@ class BoardView(MapScreen):
                 self.mover_text.position = (x, y)
                 self.mover_text.draw()
         self.window.default_camera.use()  # the whole window again (the map camera clips)
+        w, h = self.window.width, self.window.height
+        self.anomaly_dice.draw(0, w - self.hud_w, h - theme.px(TOP_H))
         self.dynamic_batch.draw()
         self.reveals.draw(self)
 
@@ -330,6 +334,8 @@ class BoardView(MapScreen):
 
     # --- time ------------------------------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
+        speed = self.app.settings.animation_speed
+        self.anomaly_dice.update(self.session, delta_time, self.session.cards, speed)
         if self.session.version != self.state_id:
             self.state_changed()
         self.reveals.update(self, delta_time, hold=self.walker is not None)

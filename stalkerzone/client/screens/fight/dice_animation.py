@@ -1,9 +1,11 @@
 """Dice rolled visibly, briefly and skippably.
 
 A :class:`StepQueue` plays the fight steps that one decision produced, one after the other: a
-step with a roll first tumbles (random faces in the formula's range), then shows the total; other
-steps just stay a moment. The speed follows the animation-speed setting; :meth:`skip` shows
-everything at once. Pure timing and numbers: the fight screen draws it.
+step with a roll first tumbles (each die shows random faces of its own, ``tumble_faces``), then
+shows the recorded roll; other steps just stay a moment. ``started`` lists the steps that came
+up in the last update (their dice start to roll: the fight screen plays the dice sound). The
+speed follows the animation-speed setting; :meth:`skip` shows everything at once. Pure timing
+and numbers: the fight screen draws it.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from stalkerzone.client.screens.fight.dice_faces import formula_of
 from stalkerzone.client.screens.fight.steps import Step
 from stalkerzone.engine.dice import Dice, DiceError
 
@@ -46,6 +49,8 @@ class StepQueue:
     elapsed: float = 0.0
     rng: random.Random = field(default_factory=lambda: random.Random(8))
     tumble: int = 0
+    tumble_faces: tuple[int, ...] = ()  # one random face per die while they tumble
+    started: list[Step] = field(default_factory=list)  # came up in the last update
 
     @property
     def busy(self) -> bool:
@@ -57,12 +62,14 @@ class StepQueue:
     def update(self, dt: float, speed: float = 1.0) -> list[Step]:
         """Advance by ``dt`` seconds; the steps finished now (to reveal), in order."""
         done: list[Step] = []
+        self.started = []
         budget = dt * max(0.1, speed)
         while budget > 0:
             if self.current is None:
                 if not self.pending:
                     break
                 self.current = self.pending.pop(0)
+                self.started.append(self.current)
                 self.elapsed = 0.0
             need = duration(self.current) - self.elapsed
             if budget >= need:
@@ -75,12 +82,16 @@ class StepQueue:
         if self.current is not None and self.rolling:
             low, high = roll_range(self.current.dice)
             self.tumble = self.rng.randint(low, high)
+            formula = formula_of(self.current.dice)
+            sides = formula.sides if formula is not None else ()
+            self.tumble_faces = tuple(self.rng.randint(1, s) for s in sides)
         return done
 
     def skip(self) -> list[Step]:
         """Finish everything now; the steps not yet revealed, in order."""
         done = ([self.current] if self.current is not None else []) + self.pending
         self.current, self.pending, self.elapsed = None, [], 0.0
+        self.started = []
         return done
 
     @property

@@ -2,10 +2,12 @@
 it and with which formula, and the banner of an ability as it acts (ABIL-PARALYSIS,
 ABIL-FIRST-STRIKE, ABIL-DRAIN, ABIL-REGENERATION).
 
-Once a roll is shown, its dice are drawn as dice when their faces are known
-(:mod:`.dice_faces`): a d6 with its pips, other dice with the number on their shape (d4 a
-triangle, d8 a diamond, d10 a kite, d12 a pentagon, d20 a hexagon), "+k to one die" as a badge
-on the highest die and the sum with the modifier apart ("5 + 1 = 6") under them (DMG-4).
+Every die is drawn as a die with the face the engine recorded (:mod:`.dice_faces`): a d6 with
+its pips, other dice with the number on their shape (d4 a triangle, d8 a diamond, d10 a kite,
+d12 a pentagon, d20 a hexagon), "+k to one die" as a badge on the highest die and the sum with
+the modifier apart ("5 + 1 = 6") under them (DMG-4). While they tumble, each die shows random
+faces of its own. A roll of an old save without recorded faces whose total does not fix them
+shows the total alone.
 
 :class:`DiceArea` owns its few ``arcade.Text`` objects and moves them instead of making new ones
 every frame.
@@ -18,7 +20,7 @@ from arcade.types import Color
 
 from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.screens.fight.dice_animation import StepQueue
-from stalkerzone.client.screens.fight.dice_faces import DiceShown, Die, dice_shown
+from stalkerzone.client.screens.fight.dice_faces import DiceShown, Die, dice_shown, tumbling
 from stalkerzone.client.screens.fight.steps import Step
 from stalkerzone.client.text.card_words import t
 from stalkerzone.client.widgets import theme
@@ -69,7 +71,8 @@ def caption(step: Step) -> str:
 
 
 class DiceArea:
-    """Draws the die of the step being shown (``StepQueue.face``) or the last roll."""
+    """Draws the dice of the step being shown (tumbling, then as recorded) or the last roll;
+    ``drawn`` is what it drew last (the dice with their faces), for tests to compare."""
 
     def __init__(self) -> None:
         self._die_text: arcade.Text | None = None
@@ -78,6 +81,8 @@ class DiceArea:
         self._texts: dict[str, arcade.Text] = {}
         self._shown_for: Step | None = None
         self._shown: DiceShown | None = None
+        self.drawn: DiceShown | None = None
+        self.spots: list[tuple[float, float, float]] = []  # each drawn die: x, y, size
 
     def draw(
         self,
@@ -92,6 +97,7 @@ class DiceArea:
         step: Step | None = queue.current
         face = queue.face()
         dim = False
+        self.drawn, self.spots = None, []
         if face is None and last_roll is not None and last_roll.roll is not None:
             step, face, dim = last_roll, last_roll.roll, True
         if face is not None and step is not None:
@@ -100,11 +106,15 @@ class DiceArea:
             if dim:
                 colour = theme.PANEL_EDGE
             fill = FACE_DIM if dim else FACE
-            shown = None if queue.rolling else self.shown(step)
+            if queue.rolling and queue.current is step:
+                shown = tumbling(step.dice, queue.tumble_faces)
+            else:
+                shown = self.shown(step)
             if shown is None:
                 self._draw_die(cx, cy + px(8), size, face, step, fill, colour)
             else:
-                self._draw_dice(shown, cx, cy + px(8), size, r - lf - px(28), fill, colour)
+                self.draw_dice(shown, cx, cy + px(8), size, r - lf - px(28), fill, colour)
+                self.drawn = shown
             words = caption(step)
             if words:
                 self._draw_caption(words, cx, b + px(4), colour)
@@ -116,10 +126,11 @@ class DiceArea:
         """The dice of ``step`` with their faces (kept per step: drawn every frame)."""
         if self._shown_for is not step:
             self._shown_for = step
-            self._shown = dice_shown(step.dice, step.roll, step.one_die)
+            modifier = step.modifier if step.faces else None
+            self._shown = dice_shown(step.dice, step.roll, step.one_die, step.faces, modifier)
         return self._shown
 
-    def _draw_dice(
+    def draw_dice(
         self,
         shown: DiceShown,
         cx: float,
@@ -129,13 +140,16 @@ class DiceArea:
         fill: Color,
         edge: Color,
     ) -> None:
-        """Every die side by side, the sum with its modifier under them."""
+        """Every die side by side in ``width``, the sum with its modifier under them (also the
+        board's anomaly roll, ANOM-1)."""
+        self.spots = []
         n = len(shown.dice)
         size = min(size, width / (n * 1.2))
         step = size * 1.2
         x0 = cx - step * (n - 1) / 2
         for k, die in enumerate(shown.dice):
             self._draw_one(k, die, x0 + k * step, cy, size, fill, edge)
+            self.spots.append((x0 + k * step, cy, size))
         tone = theme.TEXT if fill == FACE else theme.TEXT_DIM  # the last roll, dimmed
         y = cy - size / 2 - theme.px(20)
         self._put("equation", shown.equation, cx, y, theme.px(15), tone)

@@ -1,18 +1,21 @@
 """Which dice a roll shows and their faces (DMG-4), from the engine's recorded roll (no arcade).
 
-The fight log records each roll's total. The faces follow from it exactly when only one split
-is possible: a single die (1d6 paralysis and escape rolls, ``1d6+1``), or every die at its
-highest face (DMG-3 "maximum attack") or its lowest. Then :func:`dice_shown` gives one
-:class:`Die` per die, "+k to one die" on the highest, and the sum with the modifier apart
-("5 + 1 = 6"). Otherwise it gives ``None`` and the screen shows the total alone: faces that were
-not recorded are never made up.
+The engine records every roll's faces, its modifier and "+k to one die" next to the total
+(:class:`~stalkerzone.engine.fight_setup.FightLogEntry`, the ANOM-1 notes). :func:`dice_shown`
+gives one :class:`Die` per die with its recorded face, "+k to one die" on the highest, and the
+sum with the modifier apart ("5 + 1 = 6").
+
+A fight saved before faces were recorded has totals only. Then the faces follow from the
+total exactly when only one split is possible (:func:`known_faces`: a single die, or every die
+at its highest face, DMG-3, or its lowest); otherwise :func:`dice_shown` gives ``None`` and the
+screen shows the total alone: faces that were not recorded are never made up.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from stalkerzone.engine.dice import Dice, DiceError
+from stalkerzone.engine.dice import Dice, DiceError, Throw
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,10 +32,18 @@ class DiceShown:
     dice: tuple[Die, ...]
     modifier: int  # the formula's flat bonus (may be negative)
     total: int
+    settled: bool = True  # False while the dice tumble (no sum to show yet)
+
+    @property
+    def faces(self) -> tuple[int, ...]:
+        return tuple(d.face for d in self.dice)
 
     @property
     def equation(self) -> str:
-        """ "5 + 1 = 6"; "" for a single plain die (its face is the total)."""
+        """ "5 + 1 = 6"; "" for a single plain die (its face is the total) and while the dice
+        tumble."""
+        if not self.settled:
+            return ""
         terms = [str(d.face) for d in self.dice]
         terms += [str(d.plus) for d in self.dice if d.plus]
         text = " + ".join(terms)
@@ -64,18 +75,42 @@ def known_faces(formula: Dice, total: int, one_die: int = 0) -> tuple[int, ...] 
     return None
 
 
-def dice_shown(formula_text: str, total: int | None, one_die: int = 0) -> DiceShown | None:
-    """The dice of a recorded roll with their faces, or None when the faces are not known."""
+def dice_shown(
+    formula_text: str,
+    total: int | None,
+    one_die: int = 0,
+    faces: tuple[int, ...] = (),
+    modifier: int | None = None,
+) -> DiceShown | None:
+    """The dice of a roll with their faces: the recorded ``faces`` (with their ``modifier``;
+    the formula's bonus if None), else those the total fixes (see the module); None when the
+    faces are not known."""
     formula = formula_of(formula_text)
     if formula is None or total is None:
         return None
-    faces = known_faces(formula, total, one_die)
-    if faces is None:
-        return None
-    sides = [s for count, s in formula.groups for _ in range(count)]
+    sides = formula.sides
+    bonus = formula.bonus if modifier is None else modifier
+    if faces:
+        if len(faces) != len(sides):
+            return None
+        total = Throw(faces, bonus, one_die).total
+    else:
+        found = known_faces(formula, total, one_die)
+        if found is None:
+            return None
+        faces = found
     top = max(range(len(faces)), key=lambda k: (faces[k], -k))
     dice = tuple(
         Die(s, f, one_die if k == top else 0)
         for k, (s, f) in enumerate(zip(sides, faces, strict=True))
     )
-    return DiceShown(dice, formula.bonus, total)
+    return DiceShown(dice, bonus, total)
+
+
+def tumbling(formula_text: str, faces: tuple[int, ...]) -> DiceShown | None:
+    """Dice still rolling, showing ``faces`` (random, one per die of the formula)."""
+    formula = formula_of(formula_text)
+    if formula is None or len(faces) != formula.dice_count:
+        return None
+    dice = tuple(Die(s, f) for s, f in zip(formula.sides, faces, strict=True))
+    return DiceShown(dice, 0, 0, settled=False)

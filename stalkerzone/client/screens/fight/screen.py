@@ -43,6 +43,7 @@ from stalkerzone.client.screens.fight.presenter import (
 )
 from stalkerzone.client.screens.fight.result_box import ResultBox
 from stalkerzone.client.screens.fight.round_log import Bar, HealthSpot, RoundLog
+from stalkerzone.client.sound.cues import note_sounds, roll_sound, step_sound
 from stalkerzone.client.text.card_words import card_name, session_of, t
 from stalkerzone.client.widgets import theme
 from stalkerzone.client.widgets.screen_frame import ScreenFrame
@@ -94,6 +95,7 @@ class FightView(ScreenFrame):
         self.badge_rects: list[tuple[float, float, float, float]] = []
         self.face: CardFace | None = None
         self.final_notes: tuple[str, ...] = ()
+        self.final_sounds: list[str] = []  # of the fight's last notes, played with the result
         self.round_log = RoundLog()
         self.dice = DiceArea()
         self.page: FightPage | None = None
@@ -108,6 +110,7 @@ class FightView(ScreenFrame):
                 self.shown_health = (setup.stalker.health, setup.monster.health)
                 if state.fight is None:
                     self.final_notes = tuple(str(n) for n in state.notes)
+                    self.final_sounds = note_sounds(state.notes, after_fight=True)
 
     # reading ---------------------------------------------------------------------------------
     def session(self) -> GameSession | None:
@@ -270,6 +273,8 @@ class FightView(ScreenFrame):
         for step in self.queue.update(delta_time, speed):
             self.reveal(step)
             changed = True
+        for step in self.queue.started:  # dice start to tumble
+            self.win.sound.play(roll_sound(step))
         if self.flash is not None:
             words, left, colour = self.flash
             left -= delta_time * speed
@@ -310,8 +315,11 @@ class FightView(ScreenFrame):
             return True
         return False
 
-    def reveal(self, step: Step) -> None:
-        """A step has been shown: log it, move the health bars, flash an ability."""
+    def reveal(self, step: Step, sound: bool = True) -> None:
+        """A step has been shown: log it, move the health bars, flash an ability, play its
+        sound."""
+        if sound:
+            self.win.sound.play(step_sound(step))
         self.log.append(step)
         if step.roll is not None:
             self.last_roll = step
@@ -347,8 +355,12 @@ class FightView(ScreenFrame):
         super().on_show_view()
 
     def reveal_all(self) -> None:
-        for step in self.queue.skip():
-            self.reveal(step)
+        """Show every queued step now; only the last step's sound plays."""
+        steps = self.queue.skip()
+        for step in steps:
+            self.reveal(step, sound=False)
+        sounds = [name for name in map(step_sound, steps) if name is not None]
+        self.win.sound.play(sounds[-1] if sounds else None)
         self.flash = None
         self.after_animation()
 
@@ -360,6 +372,7 @@ class FightView(ScreenFrame):
         self.shown_health = (fight.stalker_health, fight.monster_health)
         if fight.is_terminal and self.result is None:
             self.result = results(self.held, self.view_state(), self.final_notes)
+            self.win.sound.play_all(self.final_sounds)  # an artifact found, the game won
 
     # decisions -------------------------------------------------------------------------------
     def decide(self, action: str) -> None:
@@ -387,6 +400,7 @@ class FightView(ScreenFrame):
         elif state.last_fight is not None:
             self.held = state.last_fight
             self.final_notes = tuple(str(n) for n in state.notes)
+            self.final_sounds = note_sounds(state.notes, after_fight=True)
             self.auto = False
         if self.held is not None:
             self.push_log(self.held.fight, start)

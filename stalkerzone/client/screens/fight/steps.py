@@ -28,6 +28,9 @@ class Step:
     good: bool | None = None  # good for the stalker (True), bad (False), neutral (None)
     numbers: tuple[tuple[str, int], ...] = ()  # the entry's numbers (health after it, round)
     one_die: int = 0  # "+k to one die" (DMG-4) added to the highest die of this roll
+    faces: tuple[int, ...] = ()  # the dice as the engine recorded them (DMG-4); () if not
+    modifier: int = 0  # added to the recorded faces (the formula's bonus, the escape bonus)
+    card: str = ""  # the card the step used (the grenade thrown)
 
     def number(self, name: str, default: int = 0) -> int:
         return dict(self.numbers).get(name, default)
@@ -44,7 +47,14 @@ def describe(
     monster_name: str = "",
 ) -> Step:
     """The screen's view of one log entry; ``previous`` is the entry before it (first strike)."""
-    return replace(_describe(entry, setup, previous, monster_name), numbers=entry.numbers)
+    step = _describe(entry, setup, previous, monster_name)
+    return replace(
+        step,
+        numbers=entry.numbers,
+        faces=entry.faces,
+        modifier=entry.modifier,
+        card=entry.card,
+    )
 
 
 def _describe(
