@@ -12,7 +12,7 @@ only lower levels — and itself when a monster attack can be harmless and there
   health reaches 0, FIGHT-6), a failed escape keeps the monster's health (FIGHT-3); both refer
   to the monster's health after regeneration (ABIL-REGENERATION);
 - a cyclic level is the linear system ``(I - q·P) x = c`` of the chosen actions, solved directly
-  (``banded.BandedSystem``); ``best`` improves the choices and solves again until no state
+  (``banded.LevelSystem``); ``best`` improves the choices and solves again until no state
   prefers the other action (policy iteration, warm-started from the level below).
 
 A monster that can never hurt the stalker has one level for every health (``steady``).
@@ -121,7 +121,6 @@ class LevelGrid:
         self.decisions = self._rows(capacity) if rnd.first_strike else self.values
         self.solved = 0
         self.escaping: Mask = np.full(top + 1, self.escape_allowed)  # the last level's choices
-        self.bandwidth = max(top_hit - rnd.regeneration, rnd.regeneration, 1)
         self.system: LevelSystem | None = None  # cyclic levels: I - q·P, built on first use
 
     def _rows(self, capacity: int) -> Array:
@@ -274,5 +273,5 @@ class LevelGrid:
                 attack_moves[rows - 1, regen[rows - d] - 1] += p
             escape_moves = np.zeros((top, top))
             escape_moves[health - 1, regen[health] - 1] = self.stay
-            self.system = LevelSystem(attack_moves, escape_moves, self.harmless, self.bandwidth)
+            self.system = LevelSystem(attack_moves, escape_moves, self.harmless)
         return self.system
