@@ -144,6 +144,7 @@ class LevelSystem:
     the base's solutions for the ``k`` changed rows and the ``k × k`` system are kept per choice
     (the same choice returns level after level), so a solve is one base solve and two small
     products. After more than ``MOST_CHANGED`` differing rows the new choice becomes the base.
+    A matrix of one block is inverted instead, and the inverses of the last choices are kept.
     """
 
     MOST_CHANGED = 48
@@ -156,6 +157,7 @@ class LevelSystem:
         self.base_escaping: Mask | None = None
         self.base: BandedSystem | None = None
         self.choices: dict[bytes, Correction | None] = {}  # per choice (its bytes)
+        self.small_inverses: dict[bytes, Array] = {}  # one block: the inverse per choice
 
     def matrix_rows(self, escaping: Mask, rows: Index) -> Array:
         moves = np.where(escaping[rows, None], self.escape_moves[rows], self.attack_moves[rows])
@@ -166,6 +168,15 @@ class LevelSystem:
     def solve(self, escaping: Mask, rhs: Array) -> Array:
         """The solution for the choice ``escaping`` (per row: escape, else attack)."""
         key = escaping.tobytes()
+        if len(escaping) <= SMALLEST_BLOCK:  # one block: the inverse, kept per choice
+            inverse = self.small_inverses.pop(key, None)
+            if inverse is None:
+                everything = np.arange(len(escaping))
+                inverse = np.linalg.inv(self.matrix_rows(escaping, everything))
+                if len(self.small_inverses) >= self.KEPT_CHOICES:
+                    self.small_inverses.pop(next(iter(self.small_inverses)))
+            self.small_inverses[key] = inverse  # the most recent last
+            return inverse @ rhs
         if key not in self.choices:
             self._prepare(escaping, key)
         correction = self.choices.pop(key)

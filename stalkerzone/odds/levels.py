@@ -101,9 +101,12 @@ class LevelGrid:
         self.stay = 1.0 - rnd.escape_chance  # a failed escape
         self.hit_matrix: Array | None = None  # small fights: the attack as one matrix product
         if top <= DENSE_TOP:
-            gap = np.arange(top)[:, None] - np.arange(top)[None, :]  # damage from j to m
+            gap = np.arange(top + 1)[:, None] - np.arange(top + 1)[None, :]  # damage from j to m
             inside = (gap >= 0) & (gap <= top_hit)
             self.hit_matrix = np.where(inside, self.hit_chance[np.clip(gap, 0, top_hit)], 0.0)
+            self.hit_matrix[0] = self.hit_matrix[:, 0] = 0.0  # health 0 is no state
+        self.win_add = np.zeros((top + 1, FIELDS))
+        self.win_add[:, WIN] = self.win_part
         self.harmless = rnd.harmless_chance if rnd.drain == 0 else 0.0  # stays at this level
         self.escape_allowed = ESCAPE in rnd.actions
         self.attack_allowed = len(rnd.actions) > 1 or not self.escape_allowed
@@ -137,6 +140,11 @@ class LevelGrid:
         win, death, rounds = self.values[self.row(s), m]
         return (float(win), float(death), 0.0, float(rounds))
 
+    def values_at(self, healths: npt.NDArray[np.intp], m: int) -> Array:
+        """(win, death, rounds) at the start of a normal round at each (s, m), s in ``healths``."""
+        self.solve_to(int(healths.max()))
+        return self.values[healths + self.deepest, m]
+
     def solve_to(self, s: int) -> None:
         if self.row(s) >= len(self.values):
             grow = max(s, 2 * (len(self.values) - self.deepest))
@@ -164,14 +172,11 @@ class LevelGrid:
 
     def attack(self, after: Array) -> Array:
         """The stalker attacks; ``after[j]``: the value once the monster is left at health j."""
-        out = np.empty_like(after)
-        out[0] = 0.0
         if self.hit_matrix is not None:
-            out[1:] = self.hit_matrix @ after[1:]
-        else:
-            for f in range(FIELDS):
-                out[1:, f] = np.convolve(after[1:, f], self.hit_chance)[: self.top]
-        out[:, WIN] += self.win_part
+            return np.asarray(self.hit_matrix @ after + self.win_add)
+        out = self.win_add.copy()
+        for f in range(FIELDS):
+            out[1:, f] += np.convolve(after[1:, f], self.hit_chance)[: self.top]
         return out
 
     def escape(self, after: Array) -> Array:
@@ -200,7 +205,7 @@ class LevelGrid:
         else:
             q, regen = self.harmless, self.regenerated
             value, self.escaping = self._policy_iteration(
-                if_attack, if_escape, lambda x: lower + q * x[regen]
+                if_attack, if_escape, lambda x: lower + q * x[regen], self.values[self.row(s - 1)]
             )
         self.values[self.row(s)] = value
         self.values[self.row(s), 0] = 0.0
@@ -222,7 +227,7 @@ class LevelGrid:
             win_now = np.zeros((self.top + 1, FIELDS))
             win_now[:, WIN] = q * self.win_part
             value, self.escaping = self._policy_iteration(
-                struck + win_now, struck, lambda x: x[regen]
+                struck + win_now, struck, lambda x: x[regen], self.values[self.row(s - 1)]
             )
             self.values[self.row(s)] = value
             after = value[regen]
@@ -236,15 +241,20 @@ class LevelGrid:
         if_attack: Array,
         if_escape: Array,
         after: Callable[[Array], Array],
+        guess: Array,
     ) -> tuple[Array, Mask]:
         """Solve ``x = c_a + q·P_a x`` for the chosen actions ``a``; improve the choices.
 
         ``if_attack`` / ``if_escape``: the constant part per action; ``after(x)`` the values once
         the action is taken (the stalker's options are ``attack(after(x))`` and
-        ``escape(after(x))``). ``Improvement`` switches only states that strictly prefer the
-        other action, so the choices stop changing after a few solves.
+        ``escape(after(x))``). The first choices are the ones ``guess`` (the level below) makes
+        best; ``Improvement`` switches only states that strictly prefer the other action, so the
+        choices stop changing after a few solves.
         """
         escaping = self.escaping.copy()
+        if self.escape_allowed and self.attack_allowed:
+            guessed = after(guess)
+            escaping[1:] = preferred(self.escape(guessed), self.attack(guessed))[1:]
         improvement = Improvement()
         for _ in range(2 * self.top + 4):
             constant = np.where(escaping[:, None], if_escape, if_attack)
@@ -253,9 +263,15 @@ class LevelGrid:
             if not (self.escape_allowed and self.attack_allowed):
                 return x, escaping
             options_after = after(x)
-            switch = improvement.switches(
-                self.attack(options_after), self.escape(options_after), escaping
-            )
+            attack, escape = self.attack(options_after), self.escape(options_after)
+            if improvement.near is None:
+                # where no state strictly prefers the other action, the stages below would
+                # switch nothing either (ties already attack): the choices are final
+                wanted = preferred(escape, attack)
+                wanted[0] = escaping[0]
+                if np.array_equal(wanted, escaping):
+                    return x, escaping
+            switch = improvement.switches(attack, escape, escaping)
             switch[0] = False
             if not switch.any():
                 return x, escaping

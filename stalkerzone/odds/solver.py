@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+import numpy as np
+
 from stalkerzone.engine.combat import (
     ACTION,
     OVER,
@@ -219,16 +221,24 @@ class FightSolver:
         """The monster's attack(s) after the stalker, drain, regeneration, then a normal round."""
         mon = self.setup.monster
         m = min(mon.health, core.m + mon.regeneration)
-        dead = Value(0.0, 1.0, 0.0, float(core.round))
-        parts: list[tuple[float, Value]] = []
-        for damage, p in self.volley(core.round, core.left).items():
-            s = core.s - damage - mon.drain
-            if core.s - damage <= 0 or s <= 0:
-                parts.append((p, dead))
-            else:
-                v = self.normal(s, m)
-                parts.append((p, v._replace(rounds=v.rounds + core.round)))
-        return mix(parts)
+        volley = self.volley(core.round, core.left)
+        damage = np.fromiter(volley.keys(), dtype=np.intp, count=len(volley))
+        chance = np.fromiter(volley.values(), dtype=np.float64, count=len(volley))
+        s = core.s - damage - mon.drain
+        alive = (core.s - damage > 0) & (s > 0)
+        dead = float(chance[~alive].sum())
+        if not alive.any():
+            return Value(0.0, dead, 0.0, float(core.round))
+        p = chance[alive]
+        if self.steady is not None:  # the same values at every stalker health
+            v, total = Value(*self.steady.value(m)), float(p.sum())
+            win, death, endless, rounds = (total * part for part in v)
+        else:
+            assert self.grid is not None
+            values = self.grid.values_at(s[alive], m)
+            win, death = float(p @ values[:, 0]), float(p @ values[:, 1])
+            endless, rounds = 0.0, float(p @ values[:, 2])
+        return Value(win, dead + death, endless, rounds + core.round)
 
     def volley(self, round_no: int, count: int) -> dict[int, float]:
         """Total damage of ``count`` monster attacks this round (DMG-2 on each)."""
