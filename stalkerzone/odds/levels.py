@@ -143,7 +143,7 @@ class LevelGrid:
     def values_at(self, healths: npt.NDArray[np.intp], m: int) -> Array:
         """(win, death, rounds) at the start of a normal round at each (s, m), s in ``healths``."""
         self.solve_to(int(healths.max()))
-        return self.values[healths + self.deepest, m]
+        return np.asarray(self.values[healths + self.deepest, m])
 
     def solve_to(self, s: int) -> None:
         if self.row(s) >= len(self.values):

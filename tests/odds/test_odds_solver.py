@@ -5,6 +5,7 @@ ABIL-REGENERATION, ABIL-DRAIN, DMG-2: a hit the defence absorbs keeps the stalke
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -80,8 +81,8 @@ def hero(health: int, defence: int, attack: str = "2d6+3", reputation: int = 4) 
     return StalkerSide(health, health, Dice.parse(attack), defence=defence, reputation=reputation)
 
 
-def beast(health: int, attack: str = "3d6+2", **abilities: object) -> MonsterSide:
-    return MonsterSide("Beast", Colour.RED, health, Dice.parse(attack), 3, **abilities)  # type: ignore[arg-type]
+def beast(health: int, *, attack: str = "3d6+2", **abilities: Any) -> MonsterSide:
+    return MonsterSide("Beast", Colour.RED, health, Dice.parse(attack), 3, **abilities)
 
 
 def complete(o: Odds) -> bool:
@@ -103,9 +104,9 @@ def test_the_cyclic_level_that_used_to_hit_the_sweep_cap() -> None:
     assert NormalRound.of(fight.setup, "best").cyclic
     solver = OddsSolver()
     for policy in ("attack", "escape", "best"):
-        now = solver.odds(fight, policy)  # type: ignore[arg-type]
+        now = solver.odds(fight, policy)
         assert complete(now)
-        after = [(p, solver.odds(fight.apply(roll), policy)) for roll, p in fight.chance_outcomes()]  # type: ignore[arg-type]
+        after = [(p, solver.odds(fight.apply(roll), policy)) for roll, p in fight.chance_outcomes()]
         assert abs(sum(p * o.win for p, o in after) - now.win) < 1e-12
         assert abs(sum(p * o.death for p, o in after) - now.death) < 1e-12
 
@@ -119,11 +120,11 @@ def test_the_cyclic_level_that_used_to_hit_the_sweep_cap() -> None:
     ],
 )
 def test_cyclic_levels_of_many_blocks_agree_with_the_reference(
-    abilities: dict[str, object], policy: Policy
+    abilities: dict[str, Any], policy: Policy
 ) -> None:
     """Monster health 72: more than one block of the banded solve (ABIL-REGENERATION moves
     monster health up, absorbed hits keep the stalker's)."""
-    fight = start_fight(hero(5, 10, "4d6+6", 1), beast(72, "2d6+1", **abilities))
+    fight = start_fight(hero(5, 10, "4d6+6", 1), beast(72, attack="2d6+1", **abilities))
     assert same(odds(fight, policy), reference_odds(fight, policy))
 
 
@@ -134,10 +135,10 @@ def test_cyclic_levels_of_many_blocks_agree_with_the_reference(
         {"regeneration": 3, "drain": 1, "multi_rounds": frozenset({1}), "multi_attacks": 2},
     ],
 )
-def test_large_fights_give_complete_answers(abilities: dict[str, object]) -> None:
+def test_large_fights_give_complete_answers(abilities: dict[str, Any]) -> None:
     fight = start_fight(hero(300, 10), beast(300, **abilities), event="stalker_attacks_twice")
     for policy in ("attack", "escape", "best"):
-        assert complete(odds(fight, policy))  # type: ignore[arg-type]
+        assert complete(odds(fight, policy))
 
 
 def test_the_solver_object_keeps_its_solutions_bounded() -> None:
@@ -145,7 +146,7 @@ def test_the_solver_object_keeps_its_solutions_bounded() -> None:
     fights = [start_fight(hero(h, 5), beast(25)) for h in (10, 11, 12)]
     for fight in fights:
         for policy in ("attack", "best"):
-            assert same(solver.odds(fight, policy), odds(fight, policy))  # type: ignore[arg-type]
+            assert same(solver.odds(fight, policy), odds(fight, policy))
             assert len(solver.solvers) <= 2
     solver.clear()
     assert not solver.solvers
