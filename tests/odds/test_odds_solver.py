@@ -11,6 +11,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
+from stalkerzone.client.screens.fight.odds_worker import OddsWorker
 from stalkerzone.engine.cards import Colour
 from stalkerzone.engine.combat import MonsterSide, StalkerSide, start_fight
 from stalkerzone.engine.dice import Dice
@@ -171,3 +172,15 @@ def test_the_grid_answers_many_stalker_healths_at_once() -> None:
     for s, row in zip(healths.tolist(), values, strict=True):
         win, death, _, rounds = grid.value(s, 12)
         assert (win, death, rounds) == tuple(row.tolist())
+
+
+def test_live_odds_are_solved_off_the_frame() -> None:
+    """The fight screen's worker answers at once (nothing while it solves) and owns one solver
+    for the set-ups it was asked about: a later position of the same fight reuses the solution."""
+    worker = OddsWorker()
+    fight = start_fight(hero(300, 10), beast(300, first_strike=True, regeneration=3))
+    assert worker.get(fight) is None  # a solve of many cyclic levels is still running
+    assert same(worker.wait(fight).best, odds(fight, "best"))
+    later = fight.apply(fight.chance_outcomes()[0][0])
+    assert same(worker.wait(later).best, odds(later, "best"))
+    assert len(worker.solver.solvers) == 1
