@@ -226,8 +226,10 @@ class LevelGrid:
         else:  # a harmless strike leaves the decision at this level: a linear system
             win_now = np.zeros((self.top + 1, FIELDS))
             win_now[:, WIN] = q * self.win_part
+            # a guess of this level's values: the decisions of the level below after the strike
+            guess = struck + q * self.decisions[self.row(s - 1)]
             value, self.escaping = self._policy_iteration(
-                struck + win_now, struck, lambda x: x[regen], self.values[self.row(s - 1)]
+                struck + win_now, struck, lambda x: x[regen], guess
             )
             self.values[self.row(s)] = value
             after = value[regen]
