@@ -204,7 +204,7 @@ class LevelGrid:
             value, self.escaping = self.choose(if_attack, if_escape)
         else:
             q, regen = self.harmless, self.regenerated
-            value, self.escaping = self._policy_iteration(
+            value, self.escaping, _ = self._policy_iteration(
                 if_attack, if_escape, lambda x: lower + q * x[regen], self.values[self.row(s - 1)]
             )
         self.values[self.row(s)] = value
@@ -228,12 +228,16 @@ class LevelGrid:
             win_now[:, WIN] = q * self.win_part
             # a guess of this level's values: the decisions of the level below after the strike
             guess = struck + q * self.decisions[self.row(s - 1)]
-            value, self.escaping = self._policy_iteration(
+            value, self.escaping, options = self._policy_iteration(
                 struck + win_now, struck, lambda x: x[regen], guess
             )
             self.values[self.row(s)] = value
-            after = value[regen]
-            decision = np.where(self.escaping[:, None], self.escape(after), self.attack(after))
+            if options is not None:  # the decisions at this level: computed by the last check
+                decision = np.where(self.escaping[:, None], options[1], options[0])
+            elif self.escape_allowed:
+                decision = self.escape(value[regen])
+            else:
+                decision = self.attack(value[regen])
         self.values[self.row(s), 0] = 0.0
         self.decisions[self.row(s)] = decision
         self.decisions[self.row(s), 0] = 0.0
@@ -244,14 +248,15 @@ class LevelGrid:
         if_escape: Array,
         after: Callable[[Array], Array],
         guess: Array,
-    ) -> tuple[Array, Mask]:
+    ) -> tuple[Array, Mask, tuple[Array, Array] | None]:
         """Solve ``x = c_a + q·P_a x`` for the chosen actions ``a``; improve the choices.
 
         ``if_attack`` / ``if_escape``: the constant part per action; ``after(x)`` the values once
         the action is taken (the stalker's options are ``attack(after(x))`` and
         ``escape(after(x))``). The first choices are the ones ``guess`` (the level below) makes
         best; ``Improvement`` switches only states that strictly prefer the other action, so the
-        choices stop changing after a few solves.
+        choices stop changing after a few solves. Also returned: both options at the solution
+        (``None`` if the policy has one action only).
         """
         escaping = self.escaping.copy()
         if self.escape_allowed and self.attack_allowed:
@@ -263,7 +268,7 @@ class LevelGrid:
             x = np.zeros((self.top + 1, FIELDS))
             x[1:] = self._system().solve(escaping[1:], constant[1:])
             if not (self.escape_allowed and self.attack_allowed):
-                return x, escaping
+                return x, escaping, None
             options_after = after(x)
             attack, escape = self.attack(options_after), self.escape(options_after)
             if improvement.near is None:
@@ -272,11 +277,11 @@ class LevelGrid:
                 wanted = preferred(escape, attack)
                 wanted[0] = escaping[0]
                 if np.array_equal(wanted, escaping):
-                    return x, escaping
+                    return x, escaping, (attack, escape)
             switch = improvement.switches(attack, escape, escaping)
             switch[0] = False
             if not switch.any():
-                return x, escaping
+                return x, escaping, (attack, escape)
             escaping = escaping ^ switch  # the last solve has the final choices
         raise RuntimeError("odds: the choices of a level kept changing")  # pragma: no cover
 
