@@ -125,6 +125,7 @@ class LevelGrid:
         self.solved = 0
         self.escaping: Mask = np.full(top + 1, self.escape_allowed)  # the last level's choices
         self.system: LevelSystem | None = None  # cyclic levels: I - q·P, built on first use
+        self.lift: Array | None = None  # the last level's x in its attack option (``_level``)
 
     def _rows(self, capacity: int) -> Array:
         rows = np.zeros((self.deepest + capacity + 1, self.top + 1, FIELDS))
@@ -197,16 +198,22 @@ class LevelGrid:
     def _level(self, s: int) -> None:
         """The stalker acts first: action, the monster's reply, drain, regeneration."""
         lower = self.lower_mix(self.values, s)[self.regenerated]
-        if_attack, if_escape = self.attack(lower), self.escape(lower)
+        attack_now = self.attack(lower)
+        if_attack, if_escape = attack_now.copy(), self.escape(lower)
         if_attack[:, ROUNDS] += 1.0
         if_escape[:, ROUNDS] += 1.0
         if self.harmless == 0.0:
             value, self.escaping = self.choose(if_attack, if_escape)
         else:
-            q, regen = self.harmless, self.regenerated
-            value, self.escaping, _ = self._policy_iteration(
-                if_attack, if_escape, lambda x: lower + q * x[regen], self.values[self.row(s - 1)]
+            q, regen, below = self.harmless, self.regenerated, self.values[self.row(s - 1)]
+            guessed = None
+            if self.lift is not None:  # attacking is linear: the level below's part, reused
+                guessed = (attack_now + self.lift, self.escape(lower + q * below[regen]))
+            value, self.escaping, options = self._policy_iteration(
+                if_attack, if_escape, lambda x: lower + q * x[regen], below, guessed
             )
+            # attack(lower + q·x[regen]) - attack(lower): the part of x in the attack option
+            self.lift = None if options is None else options[0] - attack_now
         self.values[self.row(s)] = value
         self.values[self.row(s), 0] = 0.0
 
@@ -248,20 +255,23 @@ class LevelGrid:
         if_escape: Array,
         after: Callable[[Array], Array],
         guess: Array,
+        guessed: tuple[Array, Array] | None = None,
     ) -> tuple[Array, Mask, tuple[Array, Array] | None]:
         """Solve ``x = c_a + q·P_a x`` for the chosen actions ``a``; improve the choices.
 
         ``if_attack`` / ``if_escape``: the constant part per action; ``after(x)`` the values once
         the action is taken (the stalker's options are ``attack(after(x))`` and
         ``escape(after(x))``). The first choices are the ones ``guess`` (the level below) makes
-        best; ``Improvement`` switches only states that strictly prefer the other action, so the
-        choices stop changing after a few solves. Also returned: both options at the solution
-        (``None`` if the policy has one action only).
+        best (``guessed``: its options, if known); ``Improvement`` switches only states that
+        strictly prefer the other action, so the choices stop changing after a few solves. Also
+        returned: both options at the solution (``None`` if the policy has one action only).
         """
         escaping = self.escaping.copy()
         if self.escape_allowed and self.attack_allowed:
-            guessed = after(guess)
-            escaping[1:] = preferred(self.escape(guessed), self.attack(guessed))[1:]
+            if guessed is None:
+                guessed_after = after(guess)
+                guessed = (self.attack(guessed_after), self.escape(guessed_after))
+            escaping[1:] = preferred(guessed[1], guessed[0])[1:]
         improvement = Improvement()
         for _ in range(2 * self.top + 4):
             constant = np.where(escaping[:, None], if_escape, if_attack)
