@@ -89,7 +89,7 @@ def combo_fight() -> Fight:
 
 
 def timed(fight: Fight, policy: str, repeat: int) -> tuple[list[float], Odds]:
-    """CPU times of cold exact solves (every memo cleared before each) and the result."""
+    """CPU times of cold exact solves (a fresh solver for each) and the result."""
     cpu = []
     result = None
     for _ in range(repeat):
