@@ -4,7 +4,7 @@
 
 Targets (ARCHITECTURE.md): every base-set fight ≤ 5 ms for attack, escape and best; the worst
 fight the card schema allows (health 1000 on both sides, any mix of abilities) ≤ 1 s and
-≤ 200 MB. Exact odds are timed cold (every memo cleared before each run) in CPU time; medians
+≤ 200 MB. Exact odds are timed cold (a fresh ``OddsSolver`` for each run) in CPU time; medians
 and the middle half are printed. Every base monster at every colour is fought by two base
 stalkers with typical gear; the heaviest of them are also solved by the reference solver
 (``stalkerzone.odds.reference``, the specification) for the ratio and the agreement. The worst
@@ -48,8 +48,7 @@ from stalkerzone.engine.combat import (
 )
 from stalkerzone.engine.dice import Dice
 from stalkerzone.engine.loadout import Loadout
-from stalkerzone.odds import Odds, odds
-from stalkerzone.odds import solver as odds_module
+from stalkerzone.odds import Odds, OddsSolver
 from stalkerzone.odds.reference import reference_odds
 
 ATTACK = Decision("attack")
@@ -90,13 +89,13 @@ def combo_fight() -> Fight:
 
 
 def timed(fight: Fight, policy: str, repeat: int) -> tuple[list[float], Odds]:
-    """CPU times of cold exact solves (every memo cleared before each) and the result."""
+    """CPU times of cold exact solves (a fresh solver for each) and the result."""
     cpu = []
     result = None
     for _ in range(repeat):
-        odds_module._SOLVERS.clear()
+        solver = OddsSolver()  # cold: nothing kept from an earlier run
         start_cpu = time.process_time()
-        result = odds(fight, policy)  # type: ignore[arg-type]
+        result = solver.odds(fight, policy)  # type: ignore[arg-type]
         cpu.append(time.process_time() - start_cpu)
     assert result is not None
     return cpu, result
@@ -118,12 +117,10 @@ def reference_time(fight: Fight, policy: str) -> tuple[float, Odds]:
 
 def peak_memory(fight: Fight, policy: str) -> float:
     """Peak memory of one cold solve in MB (tracemalloc: Python and numpy allocations)."""
-    odds_module._SOLVERS.clear()
     tracemalloc.start()
-    odds(fight, policy)  # type: ignore[arg-type]
+    OddsSolver().odds(fight, policy)  # type: ignore[arg-type]
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
-    odds_module._SOLVERS.clear()
     return peak / 1e6
 
 

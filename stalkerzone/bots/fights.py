@@ -50,10 +50,10 @@ def _attack_or_escape(memory: BotMemory, fight: Fight) -> tuple[str, float]:
     key = (bare.setup, bare.core)
     hit = memory.decisions.get(key)
     if hit is None:
-        attack = decision_odds(bare, Decision("attack"))
+        attack = decision_odds(bare, Decision("attack"), memory.odds)
         choice = "attack"
         if bare.setup.can_escape:
-            escape = decision_odds(bare, Decision("escape"))
+            escape = decision_odds(bare, Decision("escape"), memory.odds)
             if (round(escape.alive, 9), round(escape.win, 9)) > (
                 round(attack.alive, 9),
                 round(attack.win, 9),

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Generic, TypeVar
 
+from stalkerzone.odds import OddsSolver
+
 if TYPE_CHECKING:
     from stalkerzone.bots.routes import RouteTable
     from stalkerzone.engine.cards import CardSet, Monster
@@ -34,6 +36,9 @@ DEFAULT_CAP = 50_000
 
 ROUTE_TABLES = 4
 """Zone maps whose routes are kept (a game has one once its Zone is laid out)."""
+
+ODDS_SOLUTIONS = 64
+"""Exact fight solutions (set-up and policy) kept by the memory's ``OddsSolver``."""
 
 
 class BoundedMemo(Generic[K, V]):
@@ -90,6 +95,7 @@ class BotMemory:
         )
         self.artifact_value: BoundedMemo[Hashable, float] = BoundedMemo(cap)
         self.routes: BoundedMemo[Hashable, RouteTable] = BoundedMemo(route_tables)
+        self.odds = OddsSolver(ODDS_SOLUTIONS)  # keyed by fight set-up: content, not identity
 
     def _tables(self) -> dict[str, BoundedMemo[Hashable, object]]:
         return {name: table for name, table in vars(self).items() if isinstance(table, BoundedMemo)}
@@ -109,11 +115,13 @@ class BotMemory:
         """Empty every table."""
         for table in self._tables().values():
             table.clear()
+        self.odds.clear()
 
     def sizes(self) -> dict[str, int]:
         """Entries per table, route tables' own distance tables included (``routes.fields``)."""
         out = {name: len(table) for name, table in self._tables().items()}
         out["routes.fields"] = sum(len(t.fields) for t in self.routes.values())
+        out["odds"] = len(self.odds.solvers)
         return out
 
 

@@ -12,7 +12,7 @@ only lower levels — and itself when a monster attack can be harmless and there
   health reaches 0, FIGHT-6), a failed escape keeps the monster's health (FIGHT-3); both refer
   to the monster's health after regeneration (ABIL-REGENERATION);
 - a cyclic level is the linear system ``(I - q·P) x = c`` of the chosen actions, solved directly
-  (``banded.BandedSystem``); ``best`` improves the choices and solves again until no state
+  (``banded.LevelSystem``); ``best`` improves the choices and solves again until no state
   prefers the other action (policy iteration, warm-started from the level below).
 
 A monster that can never hurt the stalker has one level for every health (``steady``).
@@ -101,9 +101,12 @@ class LevelGrid:
         self.stay = 1.0 - rnd.escape_chance  # a failed escape
         self.hit_matrix: Array | None = None  # small fights: the attack as one matrix product
         if top <= DENSE_TOP:
-            gap = np.arange(top)[:, None] - np.arange(top)[None, :]  # damage from j to m
+            gap = np.arange(top + 1)[:, None] - np.arange(top + 1)[None, :]  # damage from j to m
             inside = (gap >= 0) & (gap <= top_hit)
             self.hit_matrix = np.where(inside, self.hit_chance[np.clip(gap, 0, top_hit)], 0.0)
+            self.hit_matrix[0] = self.hit_matrix[:, 0] = 0.0  # health 0 is no state
+        self.win_add = np.zeros((top + 1, FIELDS))
+        self.win_add[:, WIN] = self.win_part
         self.harmless = rnd.harmless_chance if rnd.drain == 0 else 0.0  # stays at this level
         self.escape_allowed = ESCAPE in rnd.actions
         self.attack_allowed = len(rnd.actions) > 1 or not self.escape_allowed
@@ -121,8 +124,8 @@ class LevelGrid:
         self.decisions = self._rows(capacity) if rnd.first_strike else self.values
         self.solved = 0
         self.escaping: Mask = np.full(top + 1, self.escape_allowed)  # the last level's choices
-        self.bandwidth = max(top_hit - rnd.regeneration, rnd.regeneration, 1)
         self.system: LevelSystem | None = None  # cyclic levels: I - q·P, built on first use
+        self.lift: Array | None = None  # the last level's x in its attack option (``_level``)
 
     def _rows(self, capacity: int) -> Array:
         rows = np.zeros((self.deepest + capacity + 1, self.top + 1, FIELDS))
@@ -137,6 +140,11 @@ class LevelGrid:
         self.solve_to(s)
         win, death, rounds = self.values[self.row(s), m]
         return (float(win), float(death), 0.0, float(rounds))
+
+    def values_at(self, healths: npt.NDArray[np.intp], m: int) -> Array:
+        """(win, death, rounds) at the start of a normal round at each (s, m), s in ``healths``."""
+        self.solve_to(int(healths.max()))
+        return np.asarray(self.values[healths + self.deepest, m])
 
     def solve_to(self, s: int) -> None:
         if self.row(s) >= len(self.values):
@@ -165,14 +173,11 @@ class LevelGrid:
 
     def attack(self, after: Array) -> Array:
         """The stalker attacks; ``after[j]``: the value once the monster is left at health j."""
-        out = np.empty_like(after)
-        out[0] = 0.0
         if self.hit_matrix is not None:
-            out[1:] = self.hit_matrix @ after[1:]
-        else:
-            for f in range(FIELDS):
-                out[1:, f] = np.convolve(after[1:, f], self.hit_chance)[: self.top]
-        out[:, WIN] += self.win_part
+            return np.asarray(self.hit_matrix @ after + self.win_add)
+        out = self.win_add.copy()
+        for f in range(FIELDS):
+            out[1:, f] += np.convolve(after[1:, f], self.hit_chance)[: self.top]
         return out
 
     def escape(self, after: Array) -> Array:
@@ -193,16 +198,22 @@ class LevelGrid:
     def _level(self, s: int) -> None:
         """The stalker acts first: action, the monster's reply, drain, regeneration."""
         lower = self.lower_mix(self.values, s)[self.regenerated]
-        if_attack, if_escape = self.attack(lower), self.escape(lower)
+        attack_now = self.attack(lower)
+        if_attack, if_escape = attack_now.copy(), self.escape(lower)
         if_attack[:, ROUNDS] += 1.0
         if_escape[:, ROUNDS] += 1.0
         if self.harmless == 0.0:
             value, self.escaping = self.choose(if_attack, if_escape)
         else:
-            q, regen = self.harmless, self.regenerated
-            value, self.escaping = self._policy_iteration(
-                if_attack, if_escape, lambda x: lower + q * x[regen]
+            q, regen, below = self.harmless, self.regenerated, self.values[self.row(s - 1)]
+            guessed = None
+            if self.lift is not None:  # attacking is linear: the level below's part, reused
+                guessed = (attack_now + self.lift, self.escape(lower + q * below[regen]))
+            value, self.escaping, options = self._policy_iteration(
+                if_attack, if_escape, lambda x: lower + q * x[regen], below, guessed
             )
+            # attack(lower + q·x[regen]) - attack(lower): the part of x in the attack option
+            self.lift = None if options is None else options[0] - attack_now
         self.values[self.row(s)] = value
         self.values[self.row(s), 0] = 0.0
 
@@ -222,12 +233,18 @@ class LevelGrid:
         else:  # a harmless strike leaves the decision at this level: a linear system
             win_now = np.zeros((self.top + 1, FIELDS))
             win_now[:, WIN] = q * self.win_part
-            value, self.escaping = self._policy_iteration(
-                struck + win_now, struck, lambda x: x[regen]
+            # a guess of this level's values: the decisions of the level below after the strike
+            guess = struck + q * self.decisions[self.row(s - 1)]
+            value, self.escaping, options = self._policy_iteration(
+                struck + win_now, struck, lambda x: x[regen], guess
             )
             self.values[self.row(s)] = value
-            after = value[regen]
-            decision = np.where(self.escaping[:, None], self.escape(after), self.attack(after))
+            if options is not None:  # the decisions at this level: computed by the last check
+                decision = np.where(self.escaping[:, None], options[1], options[0])
+            elif self.escape_allowed:
+                decision = self.escape(value[regen])
+            else:
+                decision = self.attack(value[regen])
         self.values[self.row(s), 0] = 0.0
         self.decisions[self.row(s)] = decision
         self.decisions[self.row(s), 0] = 0.0
@@ -237,29 +254,44 @@ class LevelGrid:
         if_attack: Array,
         if_escape: Array,
         after: Callable[[Array], Array],
-    ) -> tuple[Array, Mask]:
+        guess: Array,
+        guessed: tuple[Array, Array] | None = None,
+    ) -> tuple[Array, Mask, tuple[Array, Array] | None]:
         """Solve ``x = c_a + q·P_a x`` for the chosen actions ``a``; improve the choices.
 
         ``if_attack`` / ``if_escape``: the constant part per action; ``after(x)`` the values once
         the action is taken (the stalker's options are ``attack(after(x))`` and
-        ``escape(after(x))``). ``Improvement`` switches only states that strictly prefer the
-        other action, so the choices stop changing after a few solves.
+        ``escape(after(x))``). The first choices are the ones ``guess`` (the level below) makes
+        best (``guessed``: its options, if known); ``Improvement`` switches only states that
+        strictly prefer the other action, so the choices stop changing after a few solves. Also
+        returned: both options at the solution (``None`` if the policy has one action only).
         """
         escaping = self.escaping.copy()
+        if self.escape_allowed and self.attack_allowed:
+            if guessed is None:
+                guessed_after = after(guess)
+                guessed = (self.attack(guessed_after), self.escape(guessed_after))
+            escaping[1:] = preferred(guessed[1], guessed[0])[1:]
         improvement = Improvement()
         for _ in range(2 * self.top + 4):
             constant = np.where(escaping[:, None], if_escape, if_attack)
             x = np.zeros((self.top + 1, FIELDS))
             x[1:] = self._system().solve(escaping[1:], constant[1:])
             if not (self.escape_allowed and self.attack_allowed):
-                return x, escaping
+                return x, escaping, None
             options_after = after(x)
-            switch = improvement.switches(
-                self.attack(options_after), self.escape(options_after), escaping
-            )
+            attack, escape = self.attack(options_after), self.escape(options_after)
+            if improvement.near is None:
+                # where no state strictly prefers the other action, the stages below would
+                # switch nothing either (ties already attack): the choices are final
+                wanted = preferred(escape, attack)
+                wanted[0] = escaping[0]
+                if np.array_equal(wanted, escaping):
+                    return x, escaping, (attack, escape)
+            switch = improvement.switches(attack, escape, escaping)
             switch[0] = False
             if not switch.any():
-                return x, escaping
+                return x, escaping, (attack, escape)
             escaping = escaping ^ switch  # the last solve has the final choices
         raise RuntimeError("odds: the choices of a level kept changing")  # pragma: no cover
 
@@ -274,5 +306,5 @@ class LevelGrid:
                 attack_moves[rows - 1, regen[rows - d] - 1] += p
             escape_moves = np.zeros((top, top))
             escape_moves[health - 1, regen[health] - 1] = self.stay
-            self.system = LevelSystem(attack_moves, escape_moves, self.harmless, self.bandwidth)
+            self.system = LevelSystem(attack_moves, escape_moves, self.harmless)
         return self.system

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+import numpy as np
+
 from stalkerzone.engine.combat import (
     ACTION,
     OVER,
@@ -49,7 +51,16 @@ from stalkerzone.odds.outcome import POLICIES, Odds, Policy, check_policy, make_
 from stalkerzone.odds.rounds import NormalRound
 from stalkerzone.odds.steady import SteadyLevel
 
-__all__ = ["POLICIES", "FightSolver", "Odds", "Policy", "best_decision", "decision_odds", "odds"]
+__all__ = [
+    "POLICIES",
+    "FightSolver",
+    "Odds",
+    "OddsSolver",
+    "Policy",
+    "best_decision",
+    "decision_odds",
+    "odds",
+]
 
 
 class Value(NamedTuple):
@@ -210,16 +221,24 @@ class FightSolver:
         """The monster's attack(s) after the stalker, drain, regeneration, then a normal round."""
         mon = self.setup.monster
         m = min(mon.health, core.m + mon.regeneration)
-        dead = Value(0.0, 1.0, 0.0, float(core.round))
-        parts: list[tuple[float, Value]] = []
-        for damage, p in self.volley(core.round, core.left).items():
-            s = core.s - damage - mon.drain
-            if core.s - damage <= 0 or s <= 0:
-                parts.append((p, dead))
-            else:
-                v = self.normal(s, m)
-                parts.append((p, v._replace(rounds=v.rounds + core.round)))
-        return mix(parts)
+        volley = self.volley(core.round, core.left)
+        damage = np.fromiter(volley.keys(), dtype=np.intp, count=len(volley))
+        chance = np.fromiter(volley.values(), dtype=np.float64, count=len(volley))
+        s = core.s - damage - mon.drain
+        alive = (core.s - damage > 0) & (s > 0)
+        dead = float(chance[~alive].sum())
+        if not alive.any():
+            return Value(0.0, dead, 0.0, float(core.round))
+        p = chance[alive]
+        if self.steady is not None:  # the same values at every stalker health
+            v, total = Value(*self.steady.value(m)), float(p.sum())
+            win, death, endless, rounds = (total * part for part in v)
+        else:
+            assert self.grid is not None
+            values = self.grid.values_at(s[alive], m)
+            win, death = float(p @ values[:, 0]), float(p @ values[:, 1])
+            endless, rounds = 0.0, float(p @ values[:, 2])
+        return Value(win, dead + death, endless, rounds + core.round)
 
     def volley(self, round_no: int, count: int) -> dict[int, float]:
         """Total damage of ``count`` monster attacks this round (DMG-2 on each)."""
@@ -239,14 +258,20 @@ class FightSolver:
         return self.volleys[key]
 
 
-class SolverCache:
-    """The solvers of the most recent fight set-ups and policies (bounded, oldest out first)."""
+class OddsSolver:
+    """Exact odds that keep the solutions of the most recent fight set-ups (bounded, oldest out).
+
+    The owner decides the lifetime: a fight screen holds one for the fights it shows (it asks
+    again after every roll of the same fight), a bot for its game. ``size`` bounds the number
+    of (set-up, policy) solutions kept; ``clear`` drops them all.
+    """
 
     def __init__(self, size: int = 64) -> None:
         self.size = size
         self.solvers: dict[tuple[FightSetup, str], FightSolver] = {}
 
-    def get(self, setup: FightSetup, policy: Policy) -> FightSolver:
+    def solver(self, setup: FightSetup, policy: Policy) -> FightSolver:
+        """The memoised solver of ``setup`` under ``policy`` (made on first use)."""
         key = (setup, policy)
         solver = self.solvers.pop(key, None)
         if solver is None:
@@ -260,38 +285,49 @@ class SolverCache:
     def clear(self) -> None:
         self.solvers.clear()
 
+    def odds(self, fight: Fight, policy: Policy = "attack") -> Odds:
+        """Exact odds of ``fight`` (fresh or in progress) under ``policy``."""
+        check_policy(policy)
+        return _to_odds(self.solver(fight.setup, policy).total(fight.core))
 
-# The process's solvers: a fight screen asks again after every roll of the same fight.
-_SOLVERS = SolverCache()
+    def decision_odds(self, fight: Fight, decision: Decision) -> Odds:
+        """Exact odds of taking ``decision`` now and playing ``best`` afterwards."""
+        solver = self.solver(fight.setup, "best")
+        return _to_odds(solver.total(decide(fight.setup, fight.core, decision, None)))
+
+    def best_decision(self, fight: Fight) -> Decision:
+        """The decision of the ``best`` policy now (attack or escape; ties → attack)."""
+        if fight.is_terminal or fight.is_chance:
+            raise IllegalFightAction(
+                "FIGHT-2: the fight is not waiting for a decision", key="not_deciding"
+            )
+        solver = self.solver(fight.setup, "best")
+        best = Decision("attack")
+        value = solver.total(decide(fight.setup, fight.core, best, None))
+        for decision in solver.decisions()[1:]:
+            v = solver.total(decide(fight.setup, fight.core, decision, None))
+            if v.better_than(value):
+                best, value = decision, v
+        return best
 
 
 def _to_odds(v: Value) -> Odds:
     return make_odds(v.win, v.death, v.endless, v.rounds)
 
 
-def odds(fight: Fight, policy: Policy = "attack") -> Odds:
+# The function API: one call, one solve, unless the caller passes the ``OddsSolver`` it owns.
+
+
+def odds(fight: Fight, policy: Policy = "attack", solver: OddsSolver | None = None) -> Odds:
     """Exact odds of ``fight`` (fresh or in progress) under ``policy``."""
-    check_policy(policy)
-    return _to_odds(_SOLVERS.get(fight.setup, policy).total(fight.core))
+    return (solver or OddsSolver(size=1)).odds(fight, policy)
 
 
-def decision_odds(fight: Fight, decision: Decision) -> Odds:
+def decision_odds(fight: Fight, decision: Decision, solver: OddsSolver | None = None) -> Odds:
     """Exact odds of taking ``decision`` now and playing ``best`` afterwards."""
-    solver = _SOLVERS.get(fight.setup, "best")
-    return _to_odds(solver.total(decide(fight.setup, fight.core, decision, None)))
+    return (solver or OddsSolver(size=1)).decision_odds(fight, decision)
 
 
-def best_decision(fight: Fight) -> Decision:
+def best_decision(fight: Fight, solver: OddsSolver | None = None) -> Decision:
     """The decision of the ``best`` policy now (attack or escape; ties → attack)."""
-    if fight.is_terminal or fight.is_chance:
-        raise IllegalFightAction(
-            "FIGHT-2: the fight is not waiting for a decision", key="not_deciding"
-        )
-    solver = _SOLVERS.get(fight.setup, "best")
-    best = Decision("attack")
-    value = solver.total(decide(fight.setup, fight.core, best, None))
-    for decision in solver.decisions()[1:]:
-        v = solver.total(decide(fight.setup, fight.core, decision, None))
-        if v.better_than(value):
-            best, value = decision, v
-    return best
+    return (solver or OddsSolver(size=1)).best_decision(fight)

@@ -7,11 +7,12 @@ computed. The frame never waits (``synchronous=True`` only for tests and headles
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 
 from stalkerzone.client.controller.worker import Worker
 from stalkerzone.engine.combat import Core, Decision, Fight, FightSetup
-from stalkerzone.odds import Odds, best_decision, decision_odds, odds
+from stalkerzone.odds import Odds, OddsSolver
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,31 +30,40 @@ class FightOdds:
         return None
 
 
-def compute(fight: Fight) -> FightOdds:
-    """The odds of ``fight`` now (it may be at a decision, a chance node or over)."""
-    now = odds(fight, "best")
+def compute(fight: Fight, solver: OddsSolver | None = None) -> FightOdds:
+    """The odds of ``fight`` now (it may be at a decision, a chance node or over); one solve
+    of the fight's set-up serves every figure (and, with the caller's ``solver``, later rolls)."""
+    solver = solver or OddsSolver(size=1)
+    now = solver.odds(fight, "best")
     if fight.is_terminal or fight.is_chance:
         return FightOdds(now, None)
-    best = best_decision(fight)
+    best = solver.best_decision(fight)
     per = []
     for decision in fight.decisions():
         if decision.stimulator is None:
-            per.append((decision, decision_odds(fight, decision)))
+            per.append((decision, solver.decision_odds(fight, decision)))
     return FightOdds(now, best, tuple(per))
 
 
 class OddsWorker:
-    """One background job per fight position, keyed by the fight's setup and core."""
+    """One background job per fight position, keyed by the fight's setup and core. The worker
+    owns the solutions of the fights it was asked about (an ``OddsSolver``, one job at a time)."""
 
     def __init__(self, synchronous: bool = False) -> None:
         self.worker = Worker(synchronous=synchronous)
+        self.solver = OddsSolver(size=8)
+        self.solving = threading.Lock()
+
+    def _compute(self, fight: Fight) -> FightOdds:
+        with self.solving:
+            return compute(fight, self.solver)
 
     @staticmethod
     def key(fight: Fight) -> tuple[str, FightSetup, Core]:
         return ("odds", fight.setup, fight.core)
 
     def request(self, fight: Fight) -> None:
-        self.worker.submit(self.key(fight), lambda: compute(fight))
+        self.worker.submit(self.key(fight), lambda: self._compute(fight))
 
     def get(self, fight: Fight) -> FightOdds | None:
         """The odds if ready (starting the job if needed), else None."""
