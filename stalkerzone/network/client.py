@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from websockets.exceptions import ConnectionClosed, InvalidURI, WebSocketException
 from websockets.sync.client import ClientConnection, connect
@@ -34,6 +34,9 @@ from stalkerzone.errors import UserError
 from stalkerzone.network import protocol
 from stalkerzone.network.protocol import ProtocolError
 from stalkerzone.persistence.serialize import JSON, SnapshotError, action_to_json, state_from_json
+
+if TYPE_CHECKING:
+    from stalkerzone.content.loader import LoadResult
 
 DEFAULT_PORT = 41717
 HOST_GONE = "the host closed the connection"
@@ -149,7 +152,8 @@ class RemoteGame:
     token: str = ""
     game: dict[str, JSON] = field(default_factory=dict)
     table: list[SeatInfo] = field(default_factory=list)
-    events: list[dict[str, JSON]] = field(default_factory=list)
+    events: list[dict[str, JSON]] = field(default_factory=list)  # the latest ones
+    unread: list[dict[str, JSON]] = field(default_factory=list)  # not yet taken
     chat: list[tuple[str, str]] = field(default_factory=list)
     closed: str | None = None
     ctx: GameContext | None = None
@@ -162,6 +166,7 @@ class RemoteGame:
         seats: Sequence[int] = (),
         *,
         token: str | None = None,
+        any_seat: bool = False,
         name: str | None = None,
         timeout: float = 10.0,
     ) -> GameState:
@@ -171,6 +176,7 @@ class RemoteGame:
             "protocol": protocol.VERSION,
             "seats": list(seats),
             "token": token,
+            "any_seat": any_seat,
             "name": name,
         }
         self.connection.send(message)
@@ -225,6 +231,8 @@ class RemoteGame:
         if kind == "event":
             self.events.append(message)
             del self.events[:-50]
+            self.unread.append(message)
+            del self.unread[:-500]
             self._read_table(message.get("table"))
         elif kind == "chat":
             self.chat.append((str(message.get("name", "")), str(message.get("text", ""))))
@@ -270,6 +278,11 @@ class RemoteGame:
                 )
         self.table = seats
 
+    def take_events(self) -> list[dict[str, JSON]]:
+        """The events that arrived since the last call (oldest first)."""
+        taken, self.unread = self.unread, []
+        return taken
+
     # --- acting ------------------------------------------------------------------------------
     def act(self, action: Action, *, timeout: float = 10.0) -> GameState:
         """Send ``action`` and wait for the host: the new view, or the engine's refusal raised
@@ -306,24 +319,28 @@ def open_game(
     seats: Sequence[int] = (),
     *,
     token: str | None = None,
+    any_seat: bool = False,
     name: str | None = None,
     card_dirs: Sequence[Path] = (),
+    loaded: LoadResult | None = None,
     timeout: float = 10.0,
 ) -> RemoteGame:
-    """Connect to ``address`` and join (base pack + ``card_dirs`` loaded to read the views)."""
+    """Connect to ``address`` and join. Views are read with ``loaded`` cards (by default the
+    base pack, the user folder and ``card_dirs``), which must be the host's."""
     from stalkerzone.content.loader import load_packs
     from stalkerzone.content.tiles import load_sectors
     from stalkerzone.content.variants import load_variant
     from stalkerzone.persistence.saves import pack_refs
 
-    loaded = load_packs(tuple(card_dirs))
+    if loaded is None:
+        loaded = load_packs(tuple(card_dirs))
     digests = {p.id: p.digest for p in pack_refs(loaded.cards, loaded.packs)}
     connection = HostConnection(address, timeout=timeout)
     game = RemoteGame(
         connection, loaded.cards, tuple(load_sectors()), load_variant, pack_digests=digests
     )
     try:
-        game.join(seats, token=token, name=name, timeout=timeout)
+        game.join(seats, token=token, any_seat=any_seat, name=name, timeout=timeout)
     except BaseException:
         connection.close()
         raise

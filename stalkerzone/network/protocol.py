@@ -43,13 +43,15 @@ _STRICT = ConfigDict(strict=True, extra="forbid", frozen=True)
 
 
 class JoinMessage(BaseModel):
-    """Take seats (none: watch as a spectator), or take back one's seats with ``token``."""
+    """Take ``seats`` (or, with ``any_seat``, the first free remote seat; none: watch as a
+    spectator), or take back one's seats with ``token``."""
 
     model_config = _STRICT
     type: Literal["join"]
     protocol: int
     seats: list[Annotated[int, Field(ge=0, le=5)]] = Field(default_factory=list, max_length=6)
     token: Annotated[str, Field(max_length=64)] | None = None
+    any_seat: bool = False
     name: Annotated[str, Field(max_length=MAX_NAME)] | None = None
 
 

@@ -253,6 +253,15 @@ class GameTable:
                 raise ProtocolError("unknown token: this game did not give it out")
             return found
         reserved = {i for seats in self.tokens.values() for i in seats}
+        if message.any_seat and not message.seats:
+            free = [
+                s.index
+                for s in self.seats
+                if s.kind == "remote" and s.holder is None and s.index not in reserved
+            ]
+            if not free:
+                raise ProtocolError("every remote seat is taken (join to watch instead)")
+            return (free[0],)
         for index in message.seats:
             if index >= len(self.seats):
                 raise ProtocolError(f"there is no seat {index + 1}")
