@@ -65,12 +65,15 @@ class HostConnection:
 
     def __init__(self, address: str, *, timeout: float = 5.0) -> None:
         self.uri = address_uri(address)
+        self._stack = contextlib.ExitStack()  # the connection's own context, closed on close()
         try:
-            self.ws: ClientConnection = connect(
-                self.uri,
-                open_timeout=timeout,
-                max_size=protocol.MAX_HOST_MESSAGE,
-                compression=None,
+            self.ws: ClientConnection = self._stack.enter_context(
+                connect(
+                    self.uri,
+                    open_timeout=timeout,
+                    max_size=protocol.MAX_HOST_MESSAGE,
+                    compression=None,
+                )
             )
         except (OSError, InvalidURI, WebSocketException, TimeoutError) as error:
             raise JoinRefused(f"cannot reach a game at {self.uri}: {error}") from None
@@ -120,7 +123,7 @@ class HostConnection:
         """Say goodbye and close (the reader thread then ends)."""
         self.send({"type": "bye"})
         with contextlib.suppress(OSError, ConnectionClosed):
-            self.ws.close()
+            self._stack.close()
         self._reader.join(2.0)
 
 

@@ -10,12 +10,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from stalkerzone.engine import record as records
 from stalkerzone.engine.game import MAX_PLAYERS, GameSetup, PlayerSetup
 from stalkerzone.errors import UserError
 from stalkerzone.network.table import GameTable, SeatKind
+
+if TYPE_CHECKING:
+    from stalkerzone.content.loader import LoadResult
 
 ZoneMode = Literal["hand", "free", "ring", "line", "compact"]
 
@@ -48,15 +51,23 @@ def seat_names(kinds: Sequence[SeatKind], names: Sequence[str] = ()) -> tuple[st
     return tuple(out)
 
 
-def new_table(plan: HostPlan, *, include_user: bool = True, **options: object) -> GameTable:
-    """A table for a new game (``options``: the other :class:`GameTable` fields)."""
+def new_table(
+    plan: HostPlan,
+    *,
+    include_user: bool = True,
+    loaded: LoadResult | None = None,
+    **options: object,
+) -> GameTable:
+    """A table for a new game, played with ``loaded`` cards (by default the base pack, the
+    user folder and the plan's folders); ``options``: the other :class:`GameTable` fields."""
     from stalkerzone.content.loader import load_packs
     from stalkerzone.content.tiles import load_sectors
     from stalkerzone.content.variants import load_variant
 
     if not 1 <= len(plan.kinds) <= MAX_PLAYERS:
         raise UserError(f"--seats: 1 to {MAX_PLAYERS} seats, not {len(plan.kinds)}")
-    loaded = load_packs(plan.card_dirs, include_user=include_user)
+    if loaded is None:
+        loaded = load_packs(plan.card_dirs, include_user=include_user)
     stalkers = [s.id for s in loaded.cards.stalkers]
     if not stalkers:
         raise UserError("no stalker cards are loaded")
