@@ -4,6 +4,7 @@ a host that goes away."""
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 from collections.abc import Callable
@@ -42,12 +43,18 @@ def settled(server: GameServer) -> int:
     return server.call(lambda: t.version)
 
 
+def caught_up(game: RemoteGame, version: int) -> bool:
+    """Read what arrived: has ``game`` seen ``version`` actions?"""
+    game.update()
+    return game.version == version
+
+
 def play_turns(server: GameServer, players: list[RemoteGame], actions: int) -> None:
     """The seat to act plays the bots' choice on its own view, ``actions`` times."""
     for _ in range(actions):
         latest = settled(server)
         for game in players:
-            wait_for(lambda g=game, n=latest: g.update() or g.version == n)
+            wait_for(functools.partial(caught_up, game, latest))
         view = players[0].view
         assert view is not None
         mover = next(g for g in players if view.current_player in g.seats)
@@ -63,15 +70,15 @@ def test_clients_see_only_their_seat_s_view_and_the_same_game_as_hot_seat() -> N
         play_turns(server, [anna, boris], 25)
         settled(server)
         truth = server.call(lambda: t.state)
+        actions = server.call(lambda: t.record.actions)
         for game in (anna, boris):
-            wait_for(lambda g=game: g.update() or g.version == len(t.record.actions))
+            wait_for(functools.partial(caught_up, game, len(actions)))
             assert game.view is not None
             expected = player_view(truth, game.seats[0])
             shown = state_to_json(replace(game.view, notes=()))
             assert shown == state_to_json(replace(expected, notes=()))
             assert set(game.view.notes) <= set(expected.notes)
             assert game.view.rng == 0
-        actions = server.call(lambda: t.record.actions)
     again, divergence = records.replay(t.record.setup, base_cards(), sectors(), actions)
     assert divergence is None
     assert state_digest(again.state) == state_digest(truth), "the same game as hot-seat"
