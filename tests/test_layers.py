@@ -191,6 +191,8 @@ _MINIMAL_ARGS: dict[str, list[str]] = {
     "watch": [],
     "replay": ["save.json"],
     "print": ["--out", "cards.pdf"],
+    "host": [],
+    "join": ["127.0.0.1"],
 }
 
 
