@@ -78,16 +78,7 @@ class LobbyView(BaseView):
         self.build_host(left, top - px(30))
         self.build_join(right, top - px(30))
         if self.message:
-            self.label(
-                self.message,
-                w / 2,
-                px(90),
-                14,
-                theme.WARN,
-                anchor_x="center",
-                width=int(w * 0.9),
-                multiline=True,
-            )
+            self.label(self.message[:160], w / 2, px(90), 14, theme.WARN, anchor_x="center")
         back = self.button(i18n.t("network.back"), lambda: self.win.show_screen("title"), width=160)
         self.anchored(back, anchor_x="center", anchor_y="bottom", align_y=px(24))
 
@@ -126,19 +117,22 @@ class LobbyView(BaseView):
             align_x=x - px(130),
             align_y=-(self.window.height - top),
         )
+        below = top - px(36 * len(self.kinds) + 34 + 44 + 6 * (len(self.kinds) + 1)) - px(24)
+        self.label(i18n.t("network.port"), x - px(130), below - px(20), 12, theme.TEXT_DIM)
+        field = self.text_input(
+            self.port, x - px(80), below - px(28), px(100), px(28), 13, self.set_port
+        )
+        self.ui.add(field)
         self.label(
             i18n.t("network.seats_hint"),
-            x,
-            px(130),
+            x - px(130),
+            below - px(50),
             11,
             theme.TEXT_DIM,
-            anchor_x="center",
-            width=px(320),
+            anchor_y="top",
+            width=px(300),
             multiline=True,
         )
-        self.label(i18n.t("network.port"), x - px(130), px(180), 12, theme.TEXT_DIM)
-        field = self.text_input(self.port, x - px(80), px(170), px(100), px(28), 13, self.set_port)
-        self.ui.add(field)
 
     def build_join(self, x: float, top: float) -> None:
         px = theme.px

@@ -78,11 +78,12 @@ class TitleView(BaseView):
         )
         column.add(
             self.hbox(
-                self.button(i18n.t("title.load"), self.load_game, width=135),
+                self.button(i18n.t("title.load"), self.load_game, width=135, size=14),
                 self.button(
                     i18n.t("network.title_button"),
                     lambda: self.win.show_screen("lobby"),
                     width=135,
+                    size=14,
                 ),
             )
         )
