@@ -10,6 +10,7 @@ leaves the game unchanged.
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -32,7 +33,7 @@ from stalkerzone.network.protocol import (
     JoinMessage,
     ProtocolError,
 )
-from stalkerzone.persistence.serialize import JSON, action_to_json, state_to_json
+from stalkerzone.persistence.serialize import JSON, action_to_json, to_json
 
 SeatKind = Literal["local", "remote", "bot"]
 SEAT_KINDS: tuple[SeatKind, ...] = ("local", "remote", "bot")
@@ -65,6 +66,39 @@ class Connection:
     token: str = ""
 
 
+class ViewWriter:
+    """``state_to_json`` of the views of one position, sharing the work between them: a field
+    equal in two views (the Zone, the fight, the sorted piles, a stalker) is written once per
+    position."""
+
+    def __init__(self) -> None:
+        self.version = -1
+        self.written: dict[object, tuple[object, JSON]] = {}
+
+    def write(self, view: GameState, version: int) -> dict[str, JSON]:
+        """The same JSON as ``state_to_json(view)``, for a view of position ``version``."""
+        if version != self.version:
+            self.version, self.written = version, {}
+        out: dict[str, JSON] = {}
+        for f in dataclasses.fields(view):
+            if f.name == "ctx" or f.name.startswith("_"):
+                continue
+            value = getattr(view, f.name)
+            if f.name == "players":
+                out[f.name] = [self._once((f.name, k), p) for k, p in enumerate(value)]
+            else:
+                out[f.name] = self._once(f.name, value)
+        return out
+
+    def _once(self, key: object, value: object) -> JSON:
+        known = self.written.get(key)
+        if known is not None and (known[0] is value or known[0] == value):
+            return known[1]
+        data = to_json(value)
+        self.written[key] = (value, data)
+        return data
+
+
 @dataclass
 class GameTable:
     """An authoritative game for connected clients, hot-seat seats and bots (TURN-1, TURN-3)."""
@@ -80,6 +114,7 @@ class GameTable:
     tokens: dict[str, tuple[int, ...]] = field(default_factory=dict)
     bot_memory: BotMemory = field(default_factory=BotMemory)
     chat: list[tuple[str, str]] = field(default_factory=list)
+    views: ViewWriter = field(default_factory=ViewWriter)
     _next_id: int = 0
 
     @classmethod
@@ -162,7 +197,7 @@ class GameTable:
             "seats": list(seats),
             "table": self.table_info(),
             "reply_to": reply_to,
-            "state": state_to_json(self.view_of(seats)),
+            "state": self.views.write(self.view_of(seats), self.version),
         }
         if first:
             message["token"] = conn.token

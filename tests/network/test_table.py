@@ -184,3 +184,16 @@ def test_an_end_turn_saves_the_game(tmp_path: Any) -> None:
     t.play(EndTurn())
     loaded = load_game(t.save_to, include_user=False)
     assert loaded.record.actions == t.record.actions
+
+
+def test_the_shared_view_writer_writes_what_state_to_json_writes() -> None:
+    from stalkerzone.network.table import ViewWriter
+    from stalkerzone.persistence.serialize import state_to_json
+
+    t = with_secrets(table(("remote", "remote"), seed=8))
+    writer = ViewWriter()
+    for step in range(25):
+        for seats in ([0], [1], []):
+            view = t.view_of(seats)
+            assert writer.write(view, t.version) == state_to_json(view), (step, seats)
+        t.play(legal_actions(t.state)[-1])
