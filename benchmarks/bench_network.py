@@ -50,7 +50,8 @@ SEATS = 6
 
 
 def fresh_table(loaded: LoadResult, seed: int) -> GameTable:
-    kinds: tuple[SeatKind, ...] = ("remote",) * SEATS
+    remote: SeatKind = "remote"
+    kinds = (remote,) * SEATS
     plan = HostPlan(kinds, seed=seed)
     return new_table(plan, loaded=loaded, autosave=False)
 
