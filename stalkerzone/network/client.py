@@ -78,7 +78,7 @@ class HostConnection:
         except (OSError, InvalidURI, WebSocketException, TimeoutError) as error:
             raise JoinRefused(f"cannot reach a game at {self.uri}: {error}") from None
         self.inbox: queue.Queue[dict[str, JSON]] = queue.Queue()
-        self.closed: str | None = None
+        self.closed_by_us = False
         self._reader = threading.Thread(target=self._read, name="stalkerzone-join", daemon=True)
         self._reader.start()
 
@@ -121,6 +121,9 @@ class HostConnection:
 
     def close(self) -> None:
         """Say goodbye and close (the reader thread then ends)."""
+        if self.closed_by_us:
+            return
+        self.closed_by_us = True
         self.send({"type": "bye"})
         with contextlib.suppress(OSError, ConnectionClosed):
             self._stack.close()

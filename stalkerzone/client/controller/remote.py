@@ -116,6 +116,8 @@ class RemoteSession(GameSession):
         """Read what the host sent; open the screen a new view calls for, or the lobby with
         the reason when the host is gone."""
         game = self.game
+        if game.connection.closed_by_us:
+            return
         if game.update():
             view = game.view
             assert view is not None
@@ -162,6 +164,9 @@ class RemoteSession(GameSession):
     def log_line(self, text: str) -> None:
         """A line in the turn log (hosting address, discovery problems)."""
         self.log.append(LogLine(self.state.turn, "", text))
+
+    def close(self) -> None:
+        self.leave()
 
     def leave(self) -> None:
         """Leave the game: close the connection and, on the host, stop serving (every client

@@ -212,6 +212,10 @@ class GameSession:
         """Called every frame: a local game changes only through :meth:`act`, so nothing to
         read here (a network session reads its host here)."""
 
+    def close(self) -> None:
+        """The client lets go of this game (back to the title): nothing to release for a local
+        game (a network session leaves its host, or stops the one it runs)."""
+
     def draw_overlay(self, window: Any) -> None:
         """Drawn over every screen after it: nothing for a local game (a network session shows
         who is connected)."""
