@@ -118,3 +118,21 @@ def test_two_client_windows_and_a_host_play_to_a_fight_and_a_base_visit(
     kinds = [set(s) for s in seen]
     assert {"layout", "board", "fight"} <= kinds[0] & kinds[1], kinds
     assert visited_base and any("base" in k for k in kinds), kinds
+
+
+def test_host_a_game_from_the_lobby_with_a_hot_seat_here_and_a_bot(win: StalkerWindow) -> None:
+    """ "Host a game": the server starts (port 0 here), this window holds the seats marked
+    here, the bot plays on the host; going back to the title stops the server."""
+    lobby = opened(win.show_screen("lobby"), LobbyView)
+    lobby.kinds = ["local", "bot"]
+    lobby.port = "0"
+    session = lobby.host_game(bind=LOOPBACK, bot_delay=0.0)
+    assert session is not None and session.hosting is not None, lobby.message
+    server = session.hosting.server
+    assert session.game.seats == (0,) and win.app.session is session
+    assert [s.kind for s in session.game.table] == ["local", "bot"]
+    assert any("127.0.0.1" in line.text for line in session.log), "the address is shown"
+    frame(win)
+    assert current(win).kind == "layout"
+    session.close()
+    assert not server.running
