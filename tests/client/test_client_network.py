@@ -17,6 +17,7 @@ from stalkerzone.bots import players as bots
 from stalkerzone.client.app.settings import Settings
 from stalkerzone.client.app.window import AppContext, Presets, StalkerWindow
 from stalkerzone.client.controller.remote import RemoteSession
+from stalkerzone.client.screens.fight.screen import FightView
 from stalkerzone.client.screens.lobby import LobbyView
 from stalkerzone.engine import bases
 from stalkerzone.engine.actions import Buy
@@ -72,7 +73,11 @@ def test_two_client_windows_and_a_host_play_to_a_fight_and_a_base_visit(
             """Show client ``k``'s window; a screenshot of each screen kind it meets."""
             win.app = apps[k]
             sessions[k].show(win)
-            kind = current(win).kind
+            screen = current(win)
+            kind = screen.kind
+            if isinstance(screen, FightView) and screen.held is not None:
+                watching = screen.held.player != k
+                assert screen.is_remote() == watching, "another's fight is watched, not played"
             if kind not in seen[k]:
                 frame(win, updates=2)
                 frame(win)
