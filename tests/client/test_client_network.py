@@ -80,7 +80,6 @@ def test_two_client_windows_and_a_host_play_to_a_fight_and_a_base_visit(
                 assert screen.is_remote() == watching, "another's fight is watched, not played"
             if kind not in seen[k]:
                 frame(win, updates=2)
-                frame(win)
                 path = tmp_path / f"client{k + 1}-{kind}.png"
                 pixels(win).save(path)
                 seen[k][kind] = path
