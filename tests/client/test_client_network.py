@@ -140,3 +140,24 @@ def test_host_a_game_from_the_lobby_with_a_hot_seat_here_and_a_bot(win: StalkerW
     assert current(win).kind == "layout"
     session.close()
     assert not server.running
+
+
+def test_a_host_that_goes_away_brings_the_window_back_to_the_lobby_with_why(
+    win: StalkerWindow,
+) -> None:
+    from stalkerzone.network.server import GOODBYE
+
+    server = GameServer(table(), host=LOOPBACK, port=0)
+    server.start()
+    lobby = opened(win.show_screen("lobby"), LobbyView)
+    session = lobby.join_game(f"{LOOPBACK}:{server.port}")
+    assert session is not None, lobby.message
+    assert current(win).kind == "layout"
+    server.stop()
+    deadline = time.monotonic() + 10
+    while current(win).kind != "lobby":
+        assert time.monotonic() < deadline, "the window stayed on the game"
+        win.dispatch_event("on_update", 1 / 60)  # the window reads its host every frame
+    frame(win)
+    back = opened(current(win), LobbyView)
+    assert GOODBYE in back.message and win.app.session is None
