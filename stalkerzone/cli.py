@@ -27,6 +27,8 @@ COMMANDS: dict[str, str] = {
     "watch": "bots play a game in the client",
     "replay": "re-run a saved game from seed + actions and check it ends in the same state",
     "print": "print-and-play sheets of every card and sector face (PDF)",
+    "host": "host a network game: remote players join it, bots play on the host",
+    "join": "join a network game in the game window",
 }
 DEFAULT_COMMAND = "play"
 

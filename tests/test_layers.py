@@ -30,6 +30,7 @@ ALLOWED: dict[str, set[str]] = {
     "content": {"engine", "errors", "files", "paths"},
     "simulation": {"bots", "engine", "content", "odds", "persistence", "errors"},
     "printing": {"engine", "errors"},
+    "network": {"engine", "persistence", "content", "bots", "errors", "files", "paths"},
     "errors": set(),
     "files": {"errors"},
     "paths": set(),
@@ -190,6 +191,8 @@ _MINIMAL_ARGS: dict[str, list[str]] = {
     "watch": [],
     "replay": ["save.json"],
     "print": ["--out", "cards.pdf"],
+    "host": [],
+    "join": ["127.0.0.1"],
 }
 
 

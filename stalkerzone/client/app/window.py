@@ -192,7 +192,10 @@ class StalkerWindow(arcade.Window):
 
     def on_update(self, delta_time: float) -> bool | None:
         """Bot seats play here (:meth:`BotDriver.update`), one action at a time, when the
-        screen is not busy (a walking token, rolling dice: ``screen.busy``)."""
+        screen is not busy (a walking token, rolling dice: ``screen.busy``). A network game reads
+        its host first (``session.poll``)."""
+        if self.app.session is not None:
+            self.app.session.poll(self)
         self.bots.update(
             self.app.session,
             self.current_screen,
@@ -209,6 +212,8 @@ class StalkerWindow(arcade.Window):
     def on_draw(self) -> None:
         if self.first_frame_seconds is None:
             self.first_frame_seconds = time.perf_counter() - self.started
+        if self.app.session is not None:
+            self.app.session.draw_overlay(self)
         return None
 
     # errors inside the client

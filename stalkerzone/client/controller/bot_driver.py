@@ -60,7 +60,7 @@ class BotDriver:
         """The current bot seat's action, computed off the frame: ``None`` until it is ready
         (or when no bot is to act). ``key`` names the job (one job per key and state)."""
         state = session.state
-        if state.phase == "over" or not session.is_bot():
+        if state.phase == "over" or not session.is_bot() or not session.plays_bots:
             return None
         strength = session.spec.seats[state.current_player].bot
         job = (key, session.version)

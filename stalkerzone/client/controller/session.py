@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from stalkerzone.bots.memory import BotMemory
 from stalkerzone.client.controller.worker import Worker
@@ -130,6 +130,9 @@ class GameSession:
     kept_views: dict[str, object] = field(default_factory=dict)
     version: int = 0  # grows with every change of ``state`` (keys for engine work)
     _view_cache: tuple[int, int, GameState] | None = None
+    plays_bots: ClassVar[bool] = (
+        True  # this client decides for bot seats (a network game: the host)
+    )
 
     # --- creating ----------------------------------------------------------------------------
     @classmethod
@@ -169,6 +172,10 @@ class GameSession:
         seat = self.state.current_player if index is None else index
         return self.spec.seats[seat].bot is not None
 
+    def is_remote(self, index: int) -> bool:
+        """A seat played by a person on another machine (a network game; never here)."""
+        return False
+
     def default_viewer(self) -> int:
         """Whose private things the screen may show now: the current human player, or nobody."""
         if self.state.phase != "over" and not self.is_bot():
@@ -200,6 +207,18 @@ class GameSession:
         self.worker.submit(key, lambda: legal_actions(state))
         result: tuple[Action, ...] = self.worker.wait(key)
         return result
+
+    def poll(self, host: ScreenHost) -> None:
+        """Called every frame: a local game changes only through :meth:`act`, so nothing to
+        read here (a network session reads its host here)."""
+
+    def close(self) -> None:
+        """The client lets go of this game (back to the title): nothing to release for a local
+        game (a network session leaves its host, or stops the one it runs)."""
+
+    def draw_overlay(self, window: Any) -> None:
+        """Drawn over every screen after it: nothing for a local game (a network session shows
+        who is connected)."""
 
     # --- acting ------------------------------------------------------------------------------
     def act(self, action: Action) -> GameState:

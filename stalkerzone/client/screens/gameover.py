@@ -116,6 +116,8 @@ class GameOverView(BaseView):
         )
 
     def to_title(self) -> None:
+        if self.app.session is not None:
+            self.app.session.close()
         self.app.session = None
         self.win.show_screen("title")
 

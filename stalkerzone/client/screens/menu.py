@@ -63,6 +63,7 @@ class MenuView(BaseView):
     def to_title(self) -> None:
         if self.app.session is not None:
             self.app.session.autosave()
+            self.app.session.close()
         self.app.session = None
         self.win.show_screen("title")
 

@@ -76,7 +76,17 @@ class TitleView(BaseView):
                 i18n.t("title.continue"), self.continue_game, width=280, enabled=latest is not None
             )
         )
-        column.add(self.button(i18n.t("title.load"), self.load_game, width=280))
+        column.add(
+            self.hbox(
+                self.button(i18n.t("title.load"), self.load_game, width=135, size=14),
+                self.button(
+                    i18n.t("network.title_button"),
+                    lambda: self.win.show_screen("lobby"),
+                    width=135,
+                    size=14,
+                ),
+            )
+        )
         column.add(
             self.button(
                 i18n.t("title.settings"),

@@ -157,6 +157,8 @@ class BoardView(MapScreen):
         colour = theme.PLAYER_COLOURS[state.current_player % len(theme.PLAYER_COLOURS)]
         if state.phase == "over":
             title = i18n.t("board.over")
+        elif self.session.is_remote(state.current_player):
+            title = i18n.t("network.remote_turn", name=player.name)
         elif self.session.is_bot():
             title = i18n.t("board.bot_turn", name=player.name)
         else:

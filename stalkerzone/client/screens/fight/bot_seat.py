@@ -22,7 +22,7 @@ PAUSE_BOT = 0.5  # seconds between a bot's decisions (divided by the animation s
 def bot_decision(session: GameSession, player: int) -> FightDecision | None:
     """The bot seat ``player``'s fight decision once the worker has it (None meanwhile, or if
     the game is not in a fight)."""
-    if session.state.phase != "fight":
+    if session.state.phase != "fight" or not session.plays_bots:
         return None
     state = session.state
     seat = session.spec.seats[player]

@@ -173,6 +173,7 @@ class Selection:
     auto: bool = False
     rolling: bool = False
     bot: bool = False
+    remote: bool = False  # a player on another computer decides (a network game)
     shown_round: int = 0
 
 
@@ -229,7 +230,7 @@ def present(
         status_tone=tone,
         stimulator_hint=t("fight.stim_hint"),
         escape_rule_note="" if fight.setup.can_escape else t("fight.no_escape_rule"),
-        bot_note=t("fight.bot_deciding") if selection.bot and not fight.is_terminal else "",
+        bot_note=_deciding(selection) if selection.bot and not fight.is_terminal else "",
     )
 
 
@@ -452,8 +453,13 @@ def _waiting(fight: Fight, selection: Selection) -> str:
     if fight.is_terminal:
         return t(outcome_key(fight.outcome))
     if selection.bot:
-        return t("fight.bot_deciding")
+        return _deciding(selection)
     return t("fight.rolling")
+
+
+def _deciding(selection: Selection) -> str:
+    """Who decides instead of the player at this screen: a bot, or a remote player."""
+    return t("network.remote_deciding") if selection.remote else t("fight.bot_deciding")
 
 
 def log_tone(step: Step) -> Tone:

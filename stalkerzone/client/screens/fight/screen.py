@@ -144,6 +144,11 @@ class FightView(ScreenFrame):
         session = self.session()
         return session is not None and self.held is not None and session.is_bot(self.held.player)
 
+    def is_remote(self) -> bool:
+        """A player on another computer decides this fight (a network game)."""
+        session = self.session()
+        return session is not None and self.held is not None and session.is_remote(self.held.player)
+
     def playing(self) -> bool:
         """Waiting for this screen's player to decide (not animating, not over, not a bot)."""
         fight = self.fight
@@ -179,6 +184,7 @@ class FightView(ScreenFrame):
             auto=self.auto,
             rolling=self.queue.busy,
             bot=self.is_bot(),
+            remote=self.is_remote(),
             shown_round=self.shown_round,
         )
 

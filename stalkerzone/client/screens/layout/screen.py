@@ -130,9 +130,11 @@ class LayoutView(MapScreen):
         colour = theme.PLAYER_COLOURS[state.current_player % len(theme.PLAYER_COLOURS)]
         placed = len(self.zone.placements)
         total = len(self.sectors)
-        who = i18n.t(
-            "layout.bot_places" if self.session.is_bot() else "layout.places", name=player.name
-        )
+        if self.session.is_remote(state.current_player):
+            key = "network.remote_places"
+        else:
+            key = "layout.bot_places" if self.session.is_bot() else "layout.places"
+        who = i18n.t(key, name=player.name)
         self.label(who, self.tray_w + px(20), h - px(40), 20, colour, bold=True)
         self.label(
             i18n.t("layout.progress", placed=placed, total=total),

@@ -1,0 +1,288 @@
+"""A game played on a host, shown by the client's usual screens (docs/protocol.md).
+
+:class:`RemoteSession` is a :class:`GameSession` whose state is the host's ``player_view`` of this
+client's seats (TURN-3): screens read it and call ``act`` as for a local game, but ``act`` sends
+the action and the host's engine answers (a refusal comes back as the same IllegalAction). The
+window polls it every frame (``poll``): new views open the screen the state calls for, so other
+players' moves, trades and fights are followed live. Seats that are not this client's are never
+decided here (``plays_bots`` is off: the host plays its bots), and there is no hand-over page for
+them. A host that goes away opens the lobby with the reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import arcade
+
+from stalkerzone.client.controller.session import (
+    PUBLIC,
+    GameSession,
+    GameSpec,
+    LogLine,
+    ScreenHost,
+    SeatSpec,
+)
+from stalkerzone.client.render.fonts import FONT
+from stalkerzone.client.text import i18n
+from stalkerzone.client.widgets import theme
+from stalkerzone.engine.actions import Action
+from stalkerzone.engine.game import GameSetup, PlayerSetup
+from stalkerzone.engine.illegal import IllegalAction
+from stalkerzone.engine.record import GameRecord
+from stalkerzone.engine.state import GameState
+from stalkerzone.engine.undo import UndoCheck
+from stalkerzone.network.client import JoinRefused, RemoteGame
+from stalkerzone.network.discovery import Advertisement
+from stalkerzone.network.protocol import PROTOCOL_RULE
+from stalkerzone.network.server import GameServer
+from stalkerzone.persistence.serialize import SnapshotError, action_from_json
+
+if TYPE_CHECKING:
+    from stalkerzone.client.app.context import Presets
+    from stalkerzone.client.app.window import StalkerWindow
+
+OTHERS = "remote"  # the ``bot`` mark of a seat this client does not decide for
+
+
+@dataclass
+class RemoteSession(GameSession):
+    """The client's session of a network game (state = this seat's view, never the truth)."""
+
+    remote: RemoteGame | None = None
+    hosting: HostedGame | None = None  # the server, when this window hosts the game
+    closed_shown: bool = False
+    strip: TableStrip = field(default_factory=lambda: TableStrip())
+    plays_bots = False  # the host plays every seat that is not ours
+
+    @classmethod
+    def joined(cls, game: RemoteGame) -> RemoteSession:
+        """A session for a game joined with :func:`stalkerzone.network.client.open_game`."""
+        view = game.view
+        assert view is not None and game.ctx is not None
+        mine = set(game.seats)
+        seats = tuple(
+            SeatSpec(p.name, p.stalker, None if i in mine else (p.bot or OTHERS))
+            for i, p in enumerate(view.players)
+        )
+        zone_mode = str(game.game.get("zone_mode", "hand"))
+        spec = GameSpec(0, seats, view.variant_id, zone_mode)  # the seed stays on the host
+        setup = GameSetup(
+            0,
+            tuple(PlayerSetup(s.name, s.stalker, s.bot) for s in seats),
+            game.ctx.variant,
+            zone_mode,  # type: ignore[arg-type]
+        )
+        record = GameRecord(setup, (), (view,))
+        session = cls(spec, record, game.cards, game.sectors, remote=game)
+        session.autosave_enabled = False  # the host saves
+        session.viewer = session.default_viewer()
+        session.read_events()
+        return session
+
+    @property
+    def game(self) -> RemoteGame:
+        assert self.remote is not None
+        return self.remote
+
+    # --- reading -----------------------------------------------------------------------------
+    def is_remote(self, index: int) -> bool:
+        """A person's seat played on another machine (not a bot, not this client's)."""
+        return index not in self.game.seats and self.spec.seats[index].bot == OTHERS
+
+    def default_viewer(self) -> int:
+        """The seat the host's view is of (a spectator sees the public board)."""
+        return self.game.viewer if self.game.seats else PUBLIC
+
+    def undo_check(self) -> UndoCheck:
+        return UndoCheck(False, f"{PROTOCOL_RULE}: no undo in a network game", key="protocol")
+
+    def autosave(self) -> None:
+        """The host saves a network game; the client keeps nothing."""
+
+    # --- acting ------------------------------------------------------------------------------
+    def act(self, action: Action) -> GameState:
+        """Send ``action`` to the host and take its answer: the new view, or the engine's
+        refusal raised (nothing changed). A lost host is a refusal naming the reason."""
+        try:
+            view = self.game.act(action)
+        except JoinRefused as error:
+            raise IllegalAction(PROTOCOL_RULE, str(error), key="protocol") from None
+        self._took(view)
+        return view
+
+    def poll(self, host: ScreenHost) -> None:
+        """Read what the host sent; open the screen a new view calls for, or the lobby with
+        the reason when the host is gone."""
+        game = self.game
+        if game.connection.closed_by_us:
+            return
+        if game.update():
+            view = game.view
+            assert view is not None
+            self._took(view)
+            self.show(host)
+        if game.closed is not None and not self.closed_shown:
+            self.closed_shown = True
+            host.show_screen("lobby", message=game.closed)
+
+    def _took(self, view: GameState) -> None:
+        if view is self.record.state:
+            return
+        actions = self.read_events()
+        self.record = GameRecord(self.record.setup, actions, (view,), base=len(actions))
+        self.version += 1
+        for line in view.notes:
+            self.log.append(LogLine(view.turn, "", line))
+        if len(self.log) > 400:
+            del self.log[:-300]
+        self.worker.forget(lambda key: key[1] == self.version)  # type: ignore[index]
+
+    def read_events(self) -> tuple[Action, ...]:
+        """The actions the host reported (``event`` messages), and the joins and leaves as
+        log lines."""
+        actions = list(self.record.actions)
+        for event in self.game.take_events():
+            kind = event.get("kind")
+            name = str(event.get("name", ""))
+            if kind == "action":
+                try:
+                    actions.append(action_from_json(event.get("action")))
+                except SnapshotError:
+                    continue
+            elif kind in ("joined", "left"):
+                self.log.append(
+                    LogLine(self.state.turn, name, i18n.t(f"network.{kind}", name=name))
+                )
+        return tuple(actions[-50:])
+
+    def show(self, window: ScreenHost, *, handover: bool = True) -> None:
+        """The screen for the state; a hand-over page only between this client's own seats."""
+        super().show(window, handover=handover and len(self.humans) > 1)
+
+    def log_line(self, text: str) -> None:
+        """A line in the turn log (hosting address, discovery problems)."""
+        self.log.append(LogLine(self.state.turn, "", text))
+
+    def close(self) -> None:
+        self.leave()
+
+    def leave(self) -> None:
+        """Leave the game: close the connection and, on the host, stop serving (every client
+        is told why)."""
+        self.game.leave()
+        if self.hosting is not None:
+            self.hosting.close()
+            self.hosting = None
+
+    def draw_overlay(self, window: StalkerWindow) -> None:
+        """Who sits where, who is connected and whose turn it is, over every game screen."""
+        self.strip.draw(self, window)
+
+
+@dataclass
+class HostedGame:
+    """The server this window runs for a hosted game and its LAN announcement."""
+
+    server: GameServer
+    announcement: Advertisement | None = None
+
+    def close(self) -> None:
+        if self.announcement is not None:
+            self.announcement.close()
+        self.server.stop()
+
+
+class TableStrip:
+    """Lines at the bottom right of the screen: each seat, connected or not, the one to act."""
+
+    def __init__(self) -> None:
+        self.key: object = None
+        self.texts: list[arcade.Text] = []
+        self.box = (0.0, 0.0, 0.0, 0.0)
+
+    def draw(self, session: RemoteSession, window: StalkerWindow) -> None:
+        game = session.game
+        state = session.state
+        key = (
+            tuple((s.name, s.connected) for s in game.table),
+            state.current_player,
+            window.width,
+            window.height,
+            game.closed,
+            i18n.language(),
+        )
+        if key != self.key:
+            self.key = key
+            self.build(session, window)
+        left, right, bottom, top = self.box
+        arcade.draw_lrbt_rectangle_filled(left, right, bottom, top, (10, 12, 10, 215))
+        for text in self.texts:
+            text.draw()
+
+    def build(self, session: RemoteSession, window: StalkerWindow) -> None:
+        game = session.game
+        state = session.state
+        parts: list[tuple[str, Any]] = []
+        for seat in game.table:
+            mark = "●" if seat.connected else "○"
+            word = i18n.t(f"network.kind_{seat.kind}") if seat.kind else ""
+            you = i18n.t("network.you") if seat.seat in game.seats else ""
+            turn = "→ " if seat.seat == state.current_player and state.phase != "over" else ""
+            colour = theme.PLAYER_COLOURS[seat.seat % len(theme.PLAYER_COLOURS)]
+            if not seat.connected:
+                colour = theme.TEXT_DIM
+            parts.append((f"{turn}{mark} {seat.name}{you} · {word}", colour))
+        if game.closed:
+            parts.append((game.closed, theme.WARN))
+        size = 11
+        x = window.width - theme.px(12)
+        y = theme.px(8)
+        self.texts = []
+        widest = 0.0
+        for text, colour in reversed(parts):
+            label = arcade.Text(
+                text,
+                x,
+                y,
+                colour,
+                theme.px(size),
+                font_name=FONT,
+                anchor_x="right",
+                anchor_y="bottom",
+            )
+            widest = max(widest, label.content_width)
+            y += label.content_height + theme.px(2)
+            self.texts.append(label)
+        pad = theme.px(6)
+        self.box = (x - widest - pad, x + pad, theme.px(4), y + pad / 2)
+
+
+def run_joined(
+    presets: Presets,
+    address: str,
+    seats: tuple[int, ...] = (),
+    *,
+    token: str | None = None,
+    name: str | None = None,
+    any_seat: bool = False,
+) -> int:
+    """``stalkerzone join``: connect and join first (a refusal is one line, no window), then
+    open the window on the game and run until it closes."""
+    from stalkerzone.client.app.window import make_context, open_window
+    from stalkerzone.network.client import open_game
+
+    app = make_context(presets)
+    game = open_game(address, seats, token=token, name=name, any_seat=any_seat, loaded=app.cards())
+    if game.token:
+        print(f"joined seats {[s + 1 for s in game.seats]}; to rejoin: --token {game.token}")
+    window = open_window(app)
+    session = RemoteSession.joined(game)
+    app.session = session
+    session.show(window)
+    try:
+        arcade.run()
+    finally:
+        session.leave()
+    return 0

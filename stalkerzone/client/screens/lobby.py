@@ -1,0 +1,303 @@
+"""The network-game screen: host a game (seats here, remote or bots) or join one (docs/protocol.md).
+
+Hosting starts the authoritative server (``stalkerzone.network.server``) in its own thread and
+joins it from this window over loopback for the seats played here (hot-seat, TURN-3); joining
+connects to an address typed in or found on the local network (zeroconf, optional: without it
+the screen says why nothing is listed). A game that ends because the host went away comes back
+here with the reason.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+
+from arcade.shape_list import Shape, ShapeElementList
+
+from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
+from stalkerzone.client.controller.remote import HostedGame, RemoteSession
+from stalkerzone.client.screens.title import backdrop
+from stalkerzone.client.text import i18n
+from stalkerzone.client.widgets import theme
+from stalkerzone.errors import UserError
+from stalkerzone.network import discovery
+from stalkerzone.network.client import DEFAULT_PORT, open_game
+from stalkerzone.network.table import SEAT_KINDS, SeatKind
+
+MAX_SEATS = 6
+
+
+@screen("lobby")
+class LobbyView(BaseView):
+    kind = "lobby"
+    rules_section = "TURN-1"
+
+    def __init__(self, window: StalkerWindow, message: str = "", address: str = "") -> None:
+        super().__init__(window)
+        self.message = i18n.t("network.host_gone", reason=message) if message else ""
+        self.address = address
+        self.port = str(DEFAULT_PORT)
+        self.kinds: list[SeatKind] = ["local", "remote"]
+        self.found: list[discovery.FoundGame] = []
+        self.search: threading.Thread | None = None
+        self.search_result: tuple[list[discovery.FoundGame], str] | None = None
+        self.back_shapes: ShapeElementList[Shape] | None = None
+        session = self.app.session
+        if isinstance(session, RemoteSession):
+            session.leave()  # a game that ended (or was left) lets go of its host
+            self.app.session = None
+
+    # --- building ----------------------------------------------------------------------------
+    def build(self) -> None:
+        w, h = self.window.width, self.window.height
+        px = theme.px
+        self.back_shapes = backdrop(w, h, seed=5)
+        self.label(
+            i18n.t("network.title"),
+            w / 2,
+            h - px(60),
+            30,
+            theme.ACCENT,
+            bold=True,
+            anchor_x="center",
+        )
+        self.label(
+            i18n.t("network.subtitle"), w / 2, h - px(90), 13, theme.TEXT_DIM, anchor_x="center"
+        )
+        left, right = w * 0.27, w * 0.73
+        top = h - px(150)
+        self.label(
+            i18n.t("network.host_title"), left, top, 18, theme.TEXT, bold=True, anchor_x="center"
+        )
+        self.label(
+            i18n.t("network.join_title"), right, top, 18, theme.TEXT, bold=True, anchor_x="center"
+        )
+        self.build_host(left, top - px(30))
+        self.build_join(right, top - px(30))
+        if self.message:
+            self.label(self.message[:160], w / 2, px(90), 14, theme.WARN, anchor_x="center")
+        back = self.button(i18n.t("network.back"), lambda: self.win.show_screen("title"), width=160)
+        self.anchored(back, anchor_x="center", anchor_y="bottom", align_y=px(24))
+
+    def build_host(self, x: float, top: float) -> None:
+        px = theme.px
+        buttons = []
+        for index, kind in enumerate(self.kinds):
+            text = i18n.t("network.seat", n=index + 1, kind=i18n.t(f"network.kind_{kind}"))
+            buttons.append(
+                self.button(
+                    text, functools.partial(self.cycle, index), width=260, height=36, size=13
+                )
+            )
+        more = self.button(
+            i18n.t("network.add_seat"),
+            self.add_seat,
+            width=125,
+            height=34,
+            size=13,
+            enabled=len(self.kinds) < MAX_SEATS,
+        )
+        fewer = self.button(
+            i18n.t("network.remove_seat"),
+            self.remove_seat,
+            width=125,
+            height=34,
+            size=13,
+            enabled=len(self.kinds) > 1,
+        )
+        start = self.button(i18n.t("network.start_host"), self.host_game, width=260, primary=True)
+        column = self.vbox(*buttons, self.hbox(more, fewer), start, space=6)
+        self.anchored(
+            column,
+            anchor_x="left",
+            anchor_y="top",
+            align_x=x - px(130),
+            align_y=-(self.window.height - top),
+        )
+        below = top - px(36 * len(self.kinds) + 34 + 44 + 6 * (len(self.kinds) + 1)) - px(24)
+        self.label(i18n.t("network.port"), x - px(130), below - px(20), 12, theme.TEXT_DIM)
+        field = self.text_input(
+            self.port, x - px(80), below - px(28), px(100), px(28), 13, self.set_port
+        )
+        self.ui.add(field)
+        self.label(
+            i18n.t("network.seats_hint"),
+            x - px(130),
+            below - px(50),
+            11,
+            theme.TEXT_DIM,
+            anchor_y="top",
+            width=px(300),
+            multiline=True,
+        )
+
+    def build_join(self, x: float, top: float) -> None:
+        px = theme.px
+        self.label(i18n.t("network.address"), x - px(150), top - px(14), 12, theme.TEXT_DIM)
+        field = self.text_input(
+            self.address, x - px(150), top - px(52), px(300), px(30), 14, self.set_address
+        )
+        self.ui.add(field)
+        join = self.button(
+            i18n.t("network.join"), lambda: self.join_game(self.address), width=145, primary=True
+        )
+        watch = self.button(
+            i18n.t("network.watch"), lambda: self.join_game(self.address, watch=True), width=145
+        )
+        find = self.button(
+            i18n.t("network.find"),
+            self.find_games,
+            width=300,
+            height=36,
+            size=13,
+            enabled=self.search is None,
+        )
+        rows = [
+            self.button(
+                i18n.t("network.found", name=g.name, address=g.address, free=g.free_seats),
+                functools.partial(self.join_game, g.address),
+                width=300,
+                height=32,
+                size=11,
+            )
+            for g in self.found[:5]
+        ]
+        column = self.vbox(self.hbox(join, watch), find, *rows, space=6)
+        self.anchored(
+            column,
+            anchor_x="left",
+            anchor_y="top",
+            align_x=x - px(150),
+            align_y=-(self.window.height - top + px(64)),
+        )
+
+    def draw_scene(self) -> None:
+        if self.back_shapes is not None:
+            self.back_shapes.draw()
+
+    # --- editing -----------------------------------------------------------------------------
+    def cycle(self, index: int) -> None:
+        kind = self.kinds[index]
+        self.kinds[index] = SEAT_KINDS[(SEAT_KINDS.index(kind) + 1) % len(SEAT_KINDS)]
+        self.rebuild_soon()
+
+    def add_seat(self) -> None:
+        if len(self.kinds) < MAX_SEATS:
+            self.kinds.append("remote")
+            self.rebuild_soon()
+
+    def remove_seat(self) -> None:
+        if len(self.kinds) > 1:
+            self.kinds.pop()
+            self.rebuild_soon()
+
+    def set_port(self, text: str) -> None:
+        self.port = text
+
+    def set_address(self, text: str) -> None:
+        self.address = text
+
+    def say(self, text: str) -> None:
+        self.message = text
+        self.rebuild_soon()
+
+    # --- hosting and joining -----------------------------------------------------------------
+    def host_game(self, *, bind: str = "0.0.0.0", bot_delay: float = 0.5) -> RemoteSession | None:
+        """Start a host for the seats chosen here and join it from this window."""
+        from stalkerzone.network.hosting import HostPlan, new_table
+        from stalkerzone.network.server import GameServer
+
+        port = int(self.port) if self.port.strip().isdigit() else DEFAULT_PORT
+        dirs = tuple(self.app.presets.card_dirs)
+        seed = self.app.presets.seed
+        plan = HostPlan(
+            tuple(self.kinds),
+            seed=seed if seed is not None else random.randrange(1_000_000),
+            variant=self.app.presets.variant,
+            card_dirs=dirs,
+        )
+        try:
+            table = new_table(plan)
+        except (UserError, ValueError) as error:
+            self.say(str(error))
+            return None
+        server = GameServer(table, host=bind, port=min(port, 65535), bot_delay=bot_delay)
+        try:
+            server.start()
+        except OSError as error:
+            self.say(str(error))
+            return None
+        lan = None
+        if "remote" in self.kinds and bind != "127.0.0.1":
+            free = self.kinds.count("remote")
+            lan = discovery.advertise(
+                f"Stalker Zone {discovery.lan_address()}", server.port, free_seats=free
+            )
+        hosted = HostedGame(server, lan)
+        try:
+            session = self.enter(f"127.0.0.1:{server.port}", token=table.host_key)
+        except UserError as error:
+            hosted.close()
+            self.say(str(error))
+            return None
+        session.hosting = hosted
+        if lan is not None and lan.problem:
+            session.log_line(lan.problem)
+        shown = discovery.lan_address() if bind == "0.0.0.0" else bind
+        session.log_line(i18n.t("network.hosting", address=f"{shown}:{server.port}"))
+        return session
+
+    def join_game(self, address: str, *, watch: bool = False) -> RemoteSession | None:
+        """Join the game at ``address`` (the first free remote seat, or as a spectator)."""
+        if not address.strip():
+            self.say(i18n.t("network.address"))
+            return None
+        try:
+            return self.enter(address, any_seat=not watch)
+        except UserError as error:
+            self.say(str(error))
+            return None
+
+    def enter(
+        self,
+        address: str,
+        *,
+        token: str | None = None,
+        any_seat: bool = False,
+        seats: Sequence[int] = (),
+    ) -> RemoteSession:
+        """Connect, join, make the game this window's session and show its screen."""
+        game = open_game(
+            address,
+            seats,
+            token=token,
+            any_seat=any_seat,
+            card_dirs=tuple(Path(p) for p in self.app.presets.card_dirs),
+            loaded=self.app.cards(),
+        )
+        session = RemoteSession.joined(game)
+        self.app.session = session
+        session.show(self.win)
+        return session
+
+    # --- finding games -----------------------------------------------------------------------
+    def find_games(self) -> None:
+        """List the games on the local network (in a thread: it takes a second or two)."""
+        self.search_result = None
+
+        def run() -> None:
+            self.search_result = discovery.browse()
+
+        self.search = threading.Thread(target=run, name="stalkerzone-find", daemon=True)
+        self.search.start()
+        self.say(i18n.t("network.finding"))
+
+    def on_update(self, delta_time: float) -> None:
+        if self.search is not None and not self.search.is_alive():
+            self.search = None
+            found, problem = self.search_result or ([], "")
+            self.found = found
+            self.say(problem or ("" if found else i18n.t("network.none_found")))

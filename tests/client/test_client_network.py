@@ -1,0 +1,164 @@
+"""Network play in the real client: a host and two client windows over loopback (127.0.0.1, port
+0) play from the layout to a fight and a base visit; each window shows its own seat's view only.
+
+One headless window plays both clients: each client is its own :class:`AppContext` (settings,
+strings, the game session), and the window switches between them as two screens would. The
+screenshots of every screen kind each client saw are written to the test's folder.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from dataclasses import replace
+from pathlib import Path
+
+from stalkerzone.bots import players as bots
+from stalkerzone.client.app.settings import Settings
+from stalkerzone.client.app.window import AppContext, Presets, StalkerWindow
+from stalkerzone.client.controller.remote import RemoteSession
+from stalkerzone.client.screens.fight.screen import FightView
+from stalkerzone.client.screens.lobby import LobbyView
+from stalkerzone.engine import bases
+from stalkerzone.engine.actions import Buy
+from stalkerzone.engine.game import legal_actions, player_view
+from stalkerzone.network.server import GameServer
+from stalkerzone.persistence.serialize import state_to_json
+from tests.support.network import LOOPBACK, hosted, table
+from tests.support.window import current, frame, opened, pixels
+
+MAX_ACTIONS = 120
+
+
+def settled(server: GameServer) -> int:
+    """Wait until no bot seat is to act (a failure after 10 s); the actions played."""
+    t = server.table
+    deadline = time.monotonic() + 10
+    while server.call(t.bot_to_act):
+        assert time.monotonic() < deadline, "the bots never finished"
+        time.sleep(0.01)
+    return server.call(lambda: t.version)
+
+
+def caught_up(session: RemoteSession, version: int, win: StalkerWindow) -> bool:
+    session.poll(win)
+    return session.game.version == version
+
+
+def wait(check: functools.partial[bool]) -> None:
+    deadline = time.monotonic() + 10
+    while not check():
+        assert time.monotonic() < deadline, "the view never arrived"
+        time.sleep(0.005)
+
+
+def test_two_client_windows_and_a_host_play_to_a_fight_and_a_base_visit(
+    win: StalkerWindow, tmp_path: Path
+) -> None:
+    t = table(("remote", "remote"), seed=3)
+    win.headless_fast = True
+    apps = [AppContext(presets=Presets(), settings=Settings()) for _ in range(2)]
+    seen: list[dict[str, Path]] = [{}, {}]
+    with hosted(t) as server:
+        sessions = []
+        for app in apps:
+            win.app = app
+            lobby = opened(win.show_screen("lobby"), LobbyView)
+            joined = lobby.join_game(f"{LOOPBACK}:{server.port}")
+            assert joined is not None, lobby.message
+            sessions.append(joined)
+        assert [s.game.seats for s in sessions] == [(0,), (1,)]
+
+        def look(k: int) -> str:
+            """Show client ``k``'s window; a screenshot of each screen kind it meets."""
+            win.app = apps[k]
+            sessions[k].show(win)
+            screen = current(win)
+            kind = screen.kind
+            if isinstance(screen, FightView) and screen.held is not None:
+                watching = screen.held.player != k
+                assert screen.is_remote() == watching, "another's fight is watched, not played"
+            if kind not in seen[k]:
+                frame(win, updates=2)
+                path = tmp_path / f"client{k + 1}-{kind}.png"
+                pixels(win).save(path)
+                seen[k][kind] = path
+            return kind
+
+        visited_base = False
+        for _ in range(MAX_ACTIONS):
+            version = settled(server)
+            for k, session in enumerate(sessions):
+                win.app = apps[k]
+                wait(functools.partial(caught_up, session, version, win))
+                look(k)
+            truth = server.call(lambda: t.state)
+            for k, session in enumerate(sessions):
+                shown = state_to_json(replace(session.state, notes=()))
+                own = state_to_json(replace(player_view(truth, k), notes=()))
+                assert shown == own, "a window holds its own seat's view, nothing more"
+            mover = truth.current_player
+            session = sessions[mover]
+            win.app = apps[mover]
+            view = session.state
+            if view.phase == "over":
+                break
+            legal = legal_actions(view)
+            shop = [a for a in legal if isinstance(a, Buy)]
+            if shop and not visited_base and bases.base_here(view) is not None:
+                win.show_screen("base", back=current(win))
+                frame(win)
+                pixels(win).save(tmp_path / f"client{mover + 1}-base.png")
+                seen[mover]["base"] = tmp_path / f"client{mover + 1}-base.png"
+                session.act(shop[0])
+                visited_base = True
+                frame(win)
+            else:
+                session.act(bots.choose(view, None, "easy", legal))
+            if visited_base and all("fight" in s for s in seen):
+                break
+        for session in sessions:
+            session.leave()
+    kinds = [set(s) for s in seen]
+    assert {"layout", "board", "fight"} <= kinds[0] & kinds[1], kinds
+    assert visited_base and any("base" in k for k in kinds), kinds
+
+
+def test_host_a_game_from_the_lobby_with_a_hot_seat_here_and_a_bot(win: StalkerWindow) -> None:
+    """ "Host a game": the server starts (port 0 here), this window holds the seats marked
+    here, the bot plays on the host; going back to the title stops the server."""
+    lobby = opened(win.show_screen("lobby"), LobbyView)
+    lobby.kinds = ["local", "bot"]
+    lobby.port = "0"
+    session = lobby.host_game(bind=LOOPBACK, bot_delay=0.0)
+    assert session is not None and session.hosting is not None, lobby.message
+    server = session.hosting.server
+    assert session.game.seats == (0,) and win.app.session is session
+    assert [s.kind for s in session.game.table] == ["local", "bot"]
+    assert any("127.0.0.1" in line.text for line in session.log), "the address is shown"
+    frame(win)
+    assert current(win).kind == "layout"
+    session.close()
+    assert not server.running
+
+
+def test_a_host_that_goes_away_brings_the_window_back_to_the_lobby_with_why(
+    win: StalkerWindow,
+) -> None:
+    from stalkerzone.network.server import GOODBYE
+
+    server = GameServer(table(), host=LOOPBACK, port=0)
+    server.start()
+    lobby = opened(win.show_screen("lobby"), LobbyView)
+    session = lobby.join_game(f"{LOOPBACK}:{server.port}")
+    assert session is not None, lobby.message
+    assert current(win).kind == "layout"
+    server.stop()
+    deadline = time.monotonic() + 10
+    while current(win).kind != "lobby":
+        assert time.monotonic() < deadline, "the window stayed on the game"
+        win.dispatch_event("on_update", 1 / 60)  # the window reads its host every frame
+        win.dispatch_events()  # a headless window delivers queued events here
+    frame(win)
+    back = opened(current(win), LobbyView)
+    assert GOODBYE in back.message and win.app.session is None
