@@ -15,20 +15,12 @@ from stalkerzone.cli import main
 from stalkerzone.engine import record as records
 from stalkerzone.engine.combat import Fight, start_core
 from stalkerzone.engine.messages import Note
-from stalkerzone.engine.record import GameRecord
 from stalkerzone.engine.state import GameState
 from stalkerzone.odds import odds
 from stalkerzone.persistence import saves
 from stalkerzone.story import Story, build_story
-from tests.support.records import bot_record, packs
-
-
-@cache
-def played() -> GameRecord:
-    """A short 3-seat bot game played to its end (seed 3: a dozen fights)."""
-    record = bot_record(3000, seed=3, players=3)
-    assert record.state.phase == "over"
-    return record
+from tests.story.games import played
+from tests.support.records import packs
 
 
 @cache
