@@ -183,7 +183,7 @@ class GameOverView(BaseView):
             "story.luck",
         )
         numbers = len(heads) - 2
-        first = px(250)
+        first = min(px(250), width * 0.2)
         step = (width - first - px(20)) / numbers
         offsets = (px(20), px(60), *(first + k * step for k in range(numbers)))
         y = top - row + px(6)
@@ -226,10 +226,11 @@ class GameOverView(BaseView):
         if len(ranked) > 1 and ranked[-1].luck < -NEUTRAL_LUCK:
             chosen.append(ranked[-1])
         if not any(s.fights for s in story.stalkers):
-            text = i18n.t("story.no_fights")
-        else:
-            text = "   ·   ".join(luck_text(s) for s in chosen)
-        self.label(text, x, y, 14, theme.ACCENT, anchor_x="center")
+            chosen = []
+        text = "   ·   ".join(luck_text(s) for s in chosen) or i18n.t("story.no_fights")
+        line = self.label(text, x, y, 14, theme.ACCENT, anchor_x="center")
+        if len(chosen) > 1 and line.content_width > self.window.width - theme.px(60):
+            line.text = luck_text(chosen[0])  # a narrow window: the luckiest only
 
     def legend(self, story: Story, x: float, y: float) -> None:
         """A colour swatch and the name of each stalker, centred on ``x``."""
