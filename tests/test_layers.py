@@ -29,6 +29,7 @@ ALLOWED: dict[str, set[str]] = {
     "persistence": {"engine", "content", "errors", "files", "paths", "__init__"},
     "content": {"engine", "errors", "files", "paths"},
     "simulation": {"bots", "engine", "content", "odds", "persistence", "errors"},
+    "story": {"engine", "odds", "persistence"},
     "printing": {"engine", "errors"},
     "network": {"engine", "persistence", "content", "bots", "errors", "files", "paths"},
     "errors": set(),

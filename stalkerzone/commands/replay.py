@@ -1,5 +1,9 @@
 """`stalkerzone replay SAVE`: re-run a saved game from its seed and actions (ARCHITECTURE.md).
 
+With ``--json`` the output also holds ``"story"``: the game's story as on the game-over screen
+(:mod:`stalkerzone.story`: money, health and Elements per round, fights, luck against the odds),
+of the replayed actions.
+
 Exit 0 when the replay reaches exactly the saved state, 1 when it diverges (the first diverging
 action is named), 2 when the save cannot be read.
 """
@@ -51,6 +55,10 @@ def run(args: argparse.Namespace) -> int:
             out["action"] = action_to_json(divergence.action) if divergence.action else None
             out["reason"] = divergence.reason
             out["difference"] = report.difference
+        if report.record is not None:
+            from stalkerzone.story import build_story
+
+            out["story"] = build_story(report.record).to_json()
         print(json.dumps(out, ensure_ascii=False))
     elif report.same:
         same = f"same final state ({report.checksum})"

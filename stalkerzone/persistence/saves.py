@@ -31,7 +31,7 @@ import tempfile
 import time
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -434,6 +434,8 @@ class ReplayReport:
     checksum: str
     divergence: Divergence | None = None
     difference: str = ""
+    record: GameRecord | None = field(default=None, compare=False, repr=False)
+    """The replayed game (up to a divergence), every state kept."""
 
 
 def replay_save(
@@ -451,7 +453,9 @@ def replay_save(
     same = divergence is None and not difference
     if divergence is None and difference:
         divergence = Divergence(len(loaded.record.actions), None, "the final state differs")
-    return ReplayReport(path, len(loaded.record.actions), same, checksum, divergence, difference)
+    return ReplayReport(
+        path, len(loaded.record.actions), same, checksum, divergence, difference, loaded.record
+    )
 
 
 def first_difference(saved: Any, replayed: Any, where: str = "") -> str:

@@ -13,6 +13,7 @@ from PIL import Image
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.watch import bot_spec, drive_headless
 from stalkerzone.client.render import card_face
+from stalkerzone.client.screens.gameover import GameOverView, colour_of
 from stalkerzone.client.widgets import theme
 from stalkerzone.commands import watch
 from stalkerzone.errors import UserError
@@ -36,6 +37,21 @@ def test_client_watch_plays_a_bot_game_to_the_end(fast: StalkerWindow, tmp_path:
         image = Image.open(path)
         assert image.size == (fast.width, fast.height), kind
         assert len(set(image.resize((64, 40)).getdata())) > 20, f"{kind}.png looks empty"
+    # gameover.png carries the story's charts: the seat's line in each plot (WIN-1)
+    view = fast.current_screen
+    assert isinstance(view, GameOverView) and view.story is not None
+    shot = Image.open(result.screenshots["gameover"]).convert("RGB")
+    line = tuple(colour_of(0))[:3]
+    for field, chart in view.charts.items():
+        plot = shot.crop(
+            (
+                int(chart.left) + 1,
+                fast.height - int(chart.top),
+                int(chart.right),
+                fast.height - int(chart.bottom),
+            )
+        )
+        assert line in set(plot.getdata()), f"no line on the {field} chart of gameover.png"
 
 
 def test_client_watch_shows_an_event_card_and_a_stalker_card(

@@ -5,6 +5,8 @@ as fast as it can and writes ``<kind>.png`` into the screenshot folder whenever 
 changes kind (title, layout, board, fight, base, gameover), so every screen a player would see
 is captured from a real game; also ``event.png`` (the first event card shown over the board,
 EVENT-1) and ``stalker.png`` (the stalker card of the first seat holding a trophy and an order).
+The engine worker runs inline here, so ``gameover.png`` shows the story's charts, never
+"counting…" (WIN-1).
 """
 
 from __future__ import annotations

@@ -1,15 +1,60 @@
-"""Game over (WIN-1): the winner, the standings and each stalker's tally."""
+"""Game over (WIN-1): the winner, the standings, each stalker's tally and the story of the game.
+
+The story (:mod:`stalkerzone.story`) is built from the session's record by the worker thread
+(a long game replays and solves every fight's odds); "counting…" shows until it is ready. Then
+three charts (money, health, Elements per round, TURN-2) with one line per stalker in its
+colour, the fights won, lost and escaped (FIGHT-5, FIGHT-6) and the luck meter: fights won
+less the exact odds' expectation.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Hashable
 
 import arcade
 from arcade.shape_list import Shape, ShapeElementList
 
 from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
 from stalkerzone.client.render import shapes as widgets
+from stalkerzone.client.render.story_chart import ChartLayout, Line, chart_shapes, layout_chart
 from stalkerzone.client.screens.title import backdrop
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
+from stalkerzone.story import StalkerStory, Story, build_story
+
+CHARTS = ("cash", "health", "elements")
+NEUTRAL_LUCK = 0.05  # |luck| below this reads "as the odds said"
+
+
+def colour_of(seat: int) -> arcade.types.Color:
+    return theme.PLAYER_COLOURS[seat % len(theme.PLAYER_COLOURS)]
+
+
+def chart_lines(story: Story, field: str) -> tuple[Line, ...]:
+    """One line per stalker: its value at the start of play, then at the end of each round."""
+    lines = []
+    for stalker in story.stalkers:
+        samples = ([stalker.start] if stalker.start is not None else []) + list(stalker.samples)
+        values = tuple(int(getattr(s, field)) for s in samples)
+        lines.append(Line(colour_of(stalker.seat), values))
+    return tuple(lines)
+
+
+def luck_text(stalker: StalkerStory) -> str:
+    """ "Anna won 1.7 fights more than the odds said" (or fewer, or as many)."""
+    if abs(stalker.luck) < NEUTRAL_LUCK:
+        return i18n.t("story.luck_even", name=stalker.name)
+    key = "story.luck_more" if stalker.luck > 0 else "story.luck_fewer"
+    return i18n.t(key, name=stalker.name, n=decimal(f"{abs(stalker.luck):.1f}"))
+
+
+def decimal(text: str) -> str:
+    """A number with the language's decimal mark ("0,6" in Russian)."""
+    return text.replace(".", i18n.t("story.decimal_mark"))
+
+
+def signed(value: float) -> str:
+    return decimal("0.0" if abs(value) < NEUTRAL_LUCK else f"{value:+.1f}")
 
 
 @screen("gameover")
@@ -20,55 +65,111 @@ class GameOverView(BaseView):
     def __init__(self, window: StalkerWindow) -> None:
         super().__init__(window)
         self.back_shapes: ShapeElementList[Shape] | None = None
+        self.chart_list: ShapeElementList[Shape] | None = None
+        self.charts: dict[str, ChartLayout] = {}
+        self.story: Story | None = None
+        self.box = (0.0, 0.0, 0.0, 0.0)
+        self.swatches: list[tuple[float, float, arcade.types.Color]] = []
 
+    # --- the story, off the frame ------------------------------------------------------------
+    def story_key(self) -> Hashable:
+        return ("story", self.app.game().version)
+
+    def request_story(self) -> Story | None:
+        """Start building the story (once per state) and return it if it is ready."""
+        session = self.app.game()
+        record = session.record
+        session.worker.submit(self.story_key(), lambda: build_story(record))
+        found = session.worker.result(self.story_key())
+        return found if isinstance(found, Story) else None
+
+    def on_update(self, delta_time: float) -> None:
+        session = self.app.session
+        if self.story is None and session is not None and session.worker.ready(self.story_key()):
+            self.rebuild_soon()
+
+    # --- building ----------------------------------------------------------------------------
     def build(self) -> None:
         w, h = self.window.width, self.window.height
         px = theme.px
         self.back_shapes = backdrop(w, h, seed=5)
+        self.story = self.request_story()
+        self.header(w, h)
+        seats = len(self.app.game().state.players)
+        row = px(30)
+        table_top = h - px(162)
+        plot_bottom = px(134)
+        if table_top - row * (seats + 1) - px(140) - plot_bottom < px(110):
+            row = px(22)
+        bottom = self.table(w, table_top, row)
+        luck_y = bottom - px(26)
+        legend_y = luck_y - px(32)
+        plot_top = legend_y - px(44)
+        if self.story is None:
+            self.chart_list = None
+            self.charts = {}
+            self.swatches = []
+            self.label(
+                i18n.t("story.counting"),
+                w / 2,
+                (plot_top + plot_bottom) / 2,
+                16,
+                theme.TEXT_DIM,
+                anchor_x="center",
+            )
+        else:
+            self.luck_line(self.story, w / 2, luck_y)
+            self.legend(self.story, w / 2, legend_y)
+            self.chart_row(self.story, w, plot_bottom, plot_top)
+        to_title = self.button(
+            i18n.t("gameover.title"), self.to_title, width=220, height=46, primary=True
+        )
+        new_game = self.button(
+            i18n.t("gameover.new"), lambda: self.win.show_screen("newgame"), width=220, height=46
+        )
+        self.anchored(self.hbox(to_title, new_game, space=20), anchor_y="bottom", align_y=px(28))
+
+    def header(self, w: int, h: int) -> None:
+        px = theme.px
         state = self.app.game().state
         winner = state.winner
         if winner is not None:
             name = state.players[winner].name
-            colour = theme.PLAYER_COLOURS[winner % len(theme.PLAYER_COLOURS)]
             self.label(
                 i18n.t("gameover.winner", name=name),
                 w / 2,
-                h - px(130),
-                40,
-                colour,
+                h - px(82),
+                36,
+                colour_of(winner),
                 bold=True,
                 anchor_x="center",
             )
-            self.label(
-                i18n.t("gameover.how"), w / 2, h - px(170), 16, theme.TEXT, anchor_x="center"
-            )
+            how = i18n.t("gameover.how")
+            self.label(how, w / 2, h - px(114), 15, theme.TEXT, anchor_x="center")
         else:
             self.label(
                 i18n.t("gameover.no_winner"),
                 w / 2,
-                h - px(130),
-                36,
+                h - px(86),
+                32,
                 theme.ACCENT,
                 bold=True,
                 anchor_x="center",
             )
-        self.label(
-            i18n.t("gameover.turns", n=state.turn),
-            w / 2,
-            h - px(200),
-            13,
-            theme.TEXT_DIM,
-            anchor_x="center",
-        )
+        turns = i18n.t("gameover.turns", n=state.turn)
+        if self.story is not None:
+            turns += "  ·  " + i18n.t("story.rounds", n=self.story.rounds)
+        self.label(turns, w / 2, h - px(138), 12, theme.TEXT_DIM, anchor_x="center")
+
+    def table(self, w: int, top: float, row: float) -> float:
+        """The standings with each stalker's tally and fights (WIN-1); returns its bottom."""
+        px = theme.px
+        state = self.app.game().state
         order = list(state.standings) or list(range(len(state.players)))
-        self.box = (
-            w / 2 - px(360),
-            w / 2 + px(360),
-            h - px(250) - px(34) * (len(order) + 1),
-            h - px(226),
-        )
-        y = h - px(256)
-        cols = (px(330), px(150), px(40), px(140), px(260), px(340))
+        width = min(w - px(60), px(1060))
+        left = w / 2 - width / 2
+        bottom = top - row * (len(order) + 1) - px(12)
+        self.box = (left, left + width, bottom, top)
         heads = (
             "gameover.place",
             "gameover.name",
@@ -76,16 +177,28 @@ class GameOverView(BaseView):
             "gameover.reputation",
             "gameover.cash",
             "gameover.deaths",
+            "story.won",
+            "story.lost",
+            "story.escaped",
+            "story.luck",
         )
-        left = w / 2 - px(340)
-        offsets = (0, px(50), px(300), px(420), px(540), px(630))
+        numbers = len(heads) - 2
+        first = min(px(250), width * 0.2)
+        step = (width - first - px(20)) / numbers
+        offsets = (px(20), px(60), *(first + k * step for k in range(numbers)))
+        y = top - row + px(6)
         for head, dx in zip(heads, offsets, strict=True):
             self.label(i18n.t(head), left + dx, y, 12, theme.TEXT_DIM, bold=True)
-        del cols
+        by_seat = {s.seat: s for s in self.story.stalkers} if self.story is not None else {}
         for place, index in enumerate(order, start=1):
-            y -= px(34)
+            y -= row
             p = state.players[index]
-            colour = theme.PLAYER_COLOURS[index % len(theme.PLAYER_COLOURS)]
+            told = by_seat.get(index)
+            fights = (
+                (str(told.won), str(told.lost), str(told.escaped), signed(told.luck))
+                if told is not None
+                else ("…", "…", "…", "…")
+            )
             values = (
                 str(place),
                 p.name,
@@ -93,27 +206,105 @@ class GameOverView(BaseView):
                 str(p.reputation),
                 str(p.cash),
                 str(p.deaths),
+                *fights,
             )
-            for value, dx in zip(values, offsets, strict=True):
-                self.label(
-                    value, left + dx, y, 15, colour if dx == px(50) else theme.TEXT, bold=place == 1
-                )
-        to_title = self.button(
-            i18n.t("gameover.title"), self.to_title, width=220, height=46, primary=True
-        )
-        new_game = self.button(
-            i18n.t("gameover.new"), lambda: self.win.show_screen("newgame"), width=220, height=46
-        )
-        self.anchored(self.hbox(to_title, new_game, space=20), anchor_y="bottom", align_y=px(40))
+            for column, (value, dx) in enumerate(zip(values, offsets, strict=True)):
+                colour = theme.TEXT
+                if column == 1:
+                    colour = colour_of(index)
+                elif column == len(values) - 1 and told is not None:
+                    luck = told.luck
+                    if abs(luck) >= NEUTRAL_LUCK:
+                        colour = theme.GOOD if luck > 0 else theme.BAD
+                self.label(value, left + dx, y, 15, colour, bold=place == 1)
+        return bottom
 
+    def luck_line(self, story: Story, x: float, y: float) -> None:
+        """The luck meter in words for the luckiest and the unluckiest stalker."""
+        ranked = sorted(story.stalkers, key=lambda s: -s.luck)
+        chosen = [ranked[0]] if ranked else []
+        if len(ranked) > 1 and ranked[-1].luck < -NEUTRAL_LUCK:
+            chosen.append(ranked[-1])
+        if not any(s.fights for s in story.stalkers):
+            chosen = []
+        text = "   ·   ".join(luck_text(s) for s in chosen) or i18n.t("story.no_fights")
+        line = self.label(text, x, y, 14, theme.ACCENT, anchor_x="center")
+        if len(chosen) > 1 and line.content_width > self.window.width - theme.px(60):
+            line.text = luck_text(chosen[0])  # a narrow window: the luckiest only
+
+    def legend(self, story: Story, x: float, y: float) -> None:
+        """A colour swatch and the name of each stalker, centred on ``x``."""
+        px = theme.px
+        names = [self.label(s.name, 0, y, 13, theme.TEXT) for s in story.stalkers]
+        gap, swatch = px(34), px(22)
+        total = sum(t.content_width + swatch + px(8) for t in names) + gap * (len(names) - 1)
+        left = x - total / 2
+        self.swatches = []
+        for stalker, text in zip(story.stalkers, names, strict=True):
+            self.swatches.append((left, y + px(5), colour_of(stalker.seat)))
+            text.x = left + swatch + px(8)
+            left += swatch + px(8) + text.content_width + gap
+
+    def chart_row(self, story: Story, w: int, bottom: float, top: float) -> None:
+        """Three charts side by side: money, health and Elements over the rounds."""
+        px = theme.px
+        margin = px(30)
+        cell = (w - 2 * margin) / len(CHARTS)
+        self.charts = {}
+        shapes: ShapeElementList[Shape] = ShapeElementList()
+        for k, field in enumerate(CHARTS):
+            cell_left = margin + k * cell
+            box = (cell_left + px(56), bottom, cell_left + cell - px(22), top)
+            chart = layout_chart(chart_lines(story, field), box, width=max(2.0, px(2.5)))
+            self.charts[field] = chart
+            chart_shapes(chart, shapes)
+            self.label(i18n.t(f"story.{field}"), box[0], top + px(12), 14, theme.TEXT, bold=True)
+            for y, value in chart.y_ticks:
+                self.label(
+                    str(value),
+                    box[0] - px(10),
+                    y,
+                    11,
+                    theme.TEXT_DIM,
+                    anchor_x="right",
+                    anchor_y="center",
+                )
+            for x, round_no in chart.x_ticks:
+                self.label(
+                    str(round_no),
+                    x,
+                    bottom - px(12),
+                    11,
+                    theme.TEXT_DIM,
+                    anchor_x="center",
+                    anchor_y="top",
+                )
+            self.label(
+                i18n.t("story.round"),
+                (box[0] + box[2]) / 2,
+                bottom - px(30),
+                12,
+                theme.TEXT_DIM,
+                anchor_x="center",
+                anchor_y="top",
+            )
+        self.chart_list = shapes
+
+    # --- drawing -----------------------------------------------------------------------------
     def draw_scene(self) -> None:
         if self.back_shapes is not None:
             self.back_shapes.draw()
-        widgets.panel(*self.box)
         w, h = self.window.width, self.window.height
-        arcade.draw_lrbt_rectangle_filled(
-            0, w, h - theme.px(225), h - theme.px(60), (10, 12, 10, 210)
-        )
+        px = theme.px
+        arcade.draw_lrbt_rectangle_filled(0, w, h - px(152), h - px(36), (10, 12, 10, 210))
+        widgets.panel(*self.box)
+        if self.chart_list is not None:
+            left = px(20)
+            top = self.box[2] - px(6)
+            arcade.draw_lrbt_rectangle_filled(left, w - left, px(88), top, (10, 12, 10, 200))
+            self.chart_list.draw()
+        for x, y, colour in self.swatches:
+            arcade.draw_lrbt_rectangle_filled(x, x + px(22), y - px(3), y + px(3), colour)
 
     def to_title(self) -> None:
         if self.app.session is not None:

@@ -1,0 +1,93 @@
+"""The game-over screen tells the story of the game (WIN-1): charts of money, health and
+Elements per round with one line colour per stalker, the fights and the luck meter; built off
+the frame, "counting…" until then."""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter
+
+import pytest
+
+from stalkerzone.client.app.window import Presets, StalkerWindow, make_context
+from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
+from stalkerzone.client.render import story_chart
+from stalkerzone.client.screens.gameover import CHARTS, GameOverView, colour_of
+from stalkerzone.client.text import i18n
+from stalkerzone.story import Story, build_story
+from tests.story.games import played
+from tests.support.base import base_cards, sectors
+from tests.support.window import colours, frame, pixels, shown
+
+
+def over_session(win: StalkerWindow) -> GameSession:
+    record = played()
+    seats = tuple(SeatSpec(p.name, p.stalker, p.bot) for p in record.setup.players)
+    session = GameSession(GameSpec(3, seats, zone_mode="free"), record, base_cards(), sectors())
+    win.app.session = session
+    return session
+
+
+def texts(view: GameOverView) -> list[str]:
+    return [t.text for t in view._texts]
+
+
+def chart_pixels(win: StalkerWindow, view: GameOverView, field: str) -> Counter[tuple[int, ...]]:
+    """How many pixels of each colour the plot area of one chart holds."""
+    chart = view.charts[field]
+    image = pixels(win)
+    top = win.height - chart.top
+    box = (int(chart.left) + 1, int(top), int(chart.right), int(win.height - chart.bottom))
+    return Counter(colours(image.crop(box)))
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_gameover_draws_a_chart_line_per_stalker(win: StalkerWindow, lang: str) -> None:
+    if lang != "en":
+        win.app = make_context(Presets(lang=lang))
+        win.raise_errors = True
+    session = over_session(win)
+    session.worker.synchronous = True
+    view = shown(win, type(win.show_screen("gameover")))
+    frame(win)
+    assert isinstance(view, GameOverView) and view.story is not None
+    assert set(view.charts) == set(CHARTS)
+    for field in CHARTS:
+        seen = chart_pixels(win, view, field)
+        grid = tuple(story_chart.GRID)[:3]
+        assert seen[grid] > 200, f"the {field} chart has no grid"
+        for stalker in view.story.stalkers:
+            colour = tuple(colour_of(stalker.seat))[:3]
+            assert seen[colour] > 100, f"no {stalker.name} line on the {field} chart"
+    words = texts(view)
+    assert i18n.language() == lang
+    assert i18n.t("story.round") in words and i18n.t("story.cash") in words
+    for stalker in view.story.stalkers:
+        assert words.count(stalker.name) >= 2  # the table and the legend
+    luck = [w for w in words if session.state.players[0].name in w and "0" in w]
+    assert luck, "the luck meter names a stalker"
+    session.worker.synchronous = False
+    win.app.session = None
+
+
+def test_gameover_counts_the_story_off_the_frame(win: StalkerWindow) -> None:
+    """The story is the worker's job: "counting…" shows until it is done, then the charts."""
+    session = over_session(win)
+    release = threading.Event()
+
+    def slow() -> Story:
+        release.wait(10)
+        return build_story(session.record)
+
+    session.worker.submit(("story", session.version), slow)
+    view = win.show_screen("gameover")
+    assert isinstance(view, GameOverView)
+    frame(win)
+    assert view.story is None and not view.charts
+    assert i18n.t("story.counting") in texts(view)
+    release.set()
+    session.worker.wait(("story", session.version))
+    frame(win, updates=2)
+    assert view.story is not None and set(view.charts) == set(CHARTS)
+    assert i18n.t("story.counting") not in texts(view)
+    assert view.story == build_story(session.record)
