@@ -176,6 +176,44 @@ class GameSession:
         return PUBLIC
 
     @property
+    def round(self) -> int:
+        """TURN-1: the round being played (every seat has one turn a round; 0 while laying out)."""
+        from stalkerzone.engine.turns import round_number
+
+        return round_number(self.state)
+
+    def seat_line(self) -> str:
+        """Whose turn it is and the round, as the header of every game screen shows it
+        (``"Anna's turn · round 4"``, or what a bot is doing)."""
+        state = self.state
+        name = state.players[state.current_player].name
+        if state.phase == "layout":
+            return i18n.t("flow.bot_layout" if self.is_bot() else "flow.laying_out", name=name)
+        if self.is_bot():
+            return f"{self.bot_activity()} · {i18n.t('flow.round', n=self.round)}"
+        return i18n.t("flow.seat_turn", name=name, n=self.round)
+
+    def bot_activity(self) -> str:
+        """TURN-2: what the bot whose turn it is does now ("Bot 3 is trading at the Village")."""
+        state = self.state
+        name = state.players[state.current_player].name
+        if state.phase == "layout":
+            return i18n.t("flow.bot_layout", name=name)
+        if state.phase in ("fight", "choose_armour"):
+            return i18n.t("flow.bot_fighting", name=name)
+        base = bases.base_here(state)
+        if base is not None and self.arrived_or_trading():
+            where = i18n.t(f"engine_words.base_{base.value}")
+            return i18n.t("flow.bot_trading", name=name, base=where)
+        if state.step == "move":
+            return i18n.t("flow.bot_moving", name=name)
+        return i18n.t("flow.bot_ending", name=name)
+
+    def bot_is_acting(self) -> bool:
+        """A bot's turn: screens show it read-only (no live buttons for the bot's actions)."""
+        return self.state.phase != "over" and self.is_bot()
+
+    @property
     def view(self) -> GameState:
         """``player_view`` of the viewer: what the screen may show (TURN-3, DEATH-2)."""
         cache = self._view_cache
@@ -254,6 +292,17 @@ class GameSession:
             return False
         last = self.record.actions[-1]
         return isinstance(last, TRADE_ACTIONS) or (isinstance(last, Move) and state.step == "site")
+
+    def traded_this_turn(self) -> bool:
+        """The current stalker traded at a base this turn, so it stays on its hex (TURN-2)."""
+        if self.state.phase != "turn" or self.state.step == "move":
+            return False
+        for action in reversed(self.record.actions):
+            if isinstance(action, TRADE_ACTIONS):
+                return True
+            if isinstance(action, (Move, EndTurn)):
+                return False
+        return False
 
     def show(self, window: ScreenHost, *, handover: bool = True) -> None:
         """Open the screen for the current state; a hand-over page first when the seat at the

@@ -10,6 +10,7 @@ from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.screens.title import backdrop
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
+from stalkerzone.engine.turns import round_number
 
 
 @screen("gameover")
@@ -53,7 +54,7 @@ class GameOverView(BaseView):
                 anchor_x="center",
             )
         self.label(
-            i18n.t("gameover.turns", n=state.turn),
+            i18n.t("flow.game_over_rounds", n=round_number(state), turns=state.turn),
             w / 2,
             h - px(200),
             13,

@@ -106,7 +106,10 @@ def build_log(view: BoardView, left: float, top: float) -> None:
     bottom = px(BOTTOM_H) - px(70)
     chars = max(20, int((view.hud_w - px(24)) / px(6.3)))
     rows = int((top - bottom) / px(14))
-    texts = [engine_text.render(line.text, view.session.cards) for line in view.session.log]
+    session = view.session
+    texts = [
+        engine_text.words(line.text, session.cards, sectors=session.sectors) for line in session.log
+    ]
     shown = fit_log(texts, chars, rows)
     log = view.label(
         "\n".join(shown) or "—",
