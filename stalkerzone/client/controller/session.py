@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from stalkerzone.content.loader import LoadResult, PackInfo
     from stalkerzone.engine.variant import Variant
     from stalkerzone.persistence.saves import LoadedGame
+    from stalkerzone.persistence.turn_log import LogEntry
 
 ZONE_MODES: tuple[str, ...] = ("hand", "free", "ring", "line", "compact")
 BOT_STRENGTHS: tuple[str, ...] = ("easy", "normal", "hard")
@@ -129,6 +130,7 @@ class GameSession:
     source: Path | None = None
     kept_views: dict[str, object] = field(default_factory=dict)
     version: int = 0  # grows with every change of ``state`` (keys for engine work)
+    saved_version: int = 0  # ``version`` when the game was last saved or loaded by a player
     _view_cache: tuple[int, int, GameState] | None = None
 
     # --- creating ----------------------------------------------------------------------------
@@ -333,12 +335,30 @@ class GameSession:
             self.kept_views[kind] = view
 
     # --- saving ------------------------------------------------------------------------------
+    def log_entries(self) -> tuple[LogEntry, ...]:
+        """The turn log as a save keeps it (message keys and parameters)."""
+        from stalkerzone.persistence.turn_log import LogEntry
+
+        return tuple(LogEntry(line.turn, line.player, line.text) for line in self.log)
+
+    def unsaved(self) -> bool:
+        """Something happened since the game was last saved or loaded (the autosave aside)."""
+        return self.version != self.saved_version and self.state.phase != "over"
+
+    def save(self, name: str | None = None) -> Path:
+        """Save the game with its turn log as ``<name>.json`` (``SaveError`` if it cannot)."""
+        from stalkerzone.persistence import saves
+
+        path = saves.save_game(self.record, name=name, packs=self.packs, log=self.log_entries())
+        self.saved_version = self.version
+        return path
+
     def autosave(self) -> Path | None:
         """Rewrite the autosave (after every turn); a failure never stops the game."""
         from stalkerzone.persistence import saves
 
         try:
-            return saves.autosave(self.record, packs=self.packs)
+            return saves.autosave(self.record, packs=self.packs, log=self.log_entries())
         except Exception:  # a full disk must not end the game
             return None
 
@@ -350,5 +370,10 @@ class GameSession:
         spec = GameSpec(setup.seed, seats, loaded.variant, loaded.zone_mode, loaded.card_dirs)
         session = cls(spec, loaded.record, loaded.cards, tuple(loaded.sectors))
         session.source = loaded.path
-        session.viewer = session.default_viewer()
+        session.log = [LogLine(e.turn, e.player, e.line) for e in loaded.log]
+        if loaded.format < 4 and loaded.record.actions:
+            session.log.append(LogLine(loaded.record.state.turn, "", i18n.t("flow.old_log")))
+        # nobody's eyes yet: ``show`` puts the hand-over page first when the seat is human and
+        # the table has several human players (TURN-3)
+        session.viewer = PUBLIC
         return session
