@@ -9,7 +9,7 @@ from dataclasses import replace
 import arcade.gui
 
 from stalkerzone.bots import players as bots
-from stalkerzone.client.app.window import StalkerWindow
+from stalkerzone.client.app.window import BaseView, StalkerWindow
 from stalkerzone.client.controller.session import TRADE_ACTIONS, GameSession, SeatSpec
 from stalkerzone.client.screens.bases.screen import BaseScreen
 from stalkerzone.client.screens.board import BoardView
@@ -19,8 +19,8 @@ from tests.client.test_client_board import start, to_board
 from tests.support.window import frame, opened
 
 
-def texts(view: object) -> str:
-    return " ".join(t.text for t in getattr(view, "_texts"))
+def texts(view: BaseView) -> str:
+    return " ".join(t.text for t in view._texts)
 
 
 def test_client_board_header_names_the_seat_and_the_round(win: StalkerWindow) -> None:
@@ -44,9 +44,9 @@ def bot_trading(win: StalkerWindow) -> GameSession:
     session = start(win, seats)
     for _ in range(400):
         state = session.state
-        if session.record.actions and isinstance(session.record.actions[-1], TRADE_ACTIONS):
-            if state.phase == "turn" and session.screen_kind() == "base":
-                return session
+        last = session.record.actions[-1] if session.record.actions else None
+        if isinstance(last, TRADE_ACTIONS) and session.screen_kind() == "base":
+            return session
         session.act(bots.choose(state, None, "easy", memory=session.bot_memory))
     raise AssertionError("no bot traded in 400 actions")
 
