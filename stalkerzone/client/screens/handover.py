@@ -49,7 +49,7 @@ class HandoverView(BaseView):
         self.label(
             i18n.t("flow.seat_turn", name=name, n=session.round),
             w / 2,
-            h / 2 + theme.px(78),
+            h / 2 + theme.px(96),
             14,
             theme.TEXT_DIM,
             anchor_x="center",

@@ -153,8 +153,8 @@ class BoardView(MapScreen):
         bot = state.phase != "over" and self.session.is_bot()
         title = i18n.t("board.over") if state.phase == "over" else self.session.seat_line()
         self.label(title, px(16), h - px(30), 19, colour, bold=True)
-        under = i18n.t("flow.bot_watch") if bot else i18n.t("flow.round", n=self.session.round)
-        self.label(under, px(18), h - px(50), 11, theme.TEXT_DIM)
+        if bot:  # the title says what the bot does; this says the screen only shows it
+            self.label(i18n.t("flow.bot_watch"), px(18), h - px(50), 11, theme.TEXT_DIM)
         self.label(
             i18n.t("board.keys"),
             px(16),
