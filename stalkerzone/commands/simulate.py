@@ -52,7 +52,11 @@ def add_parser(subparsers: Any) -> None:
         help="Zone shape dealt at random, or 'hand' for bots laying out the sectors",
     )
     parser.add_argument(
-        "--max-rounds", type=_positive, default=None, metavar="R", help="turn cap in rounds"
+        "--max-rounds",
+        type=_positive,
+        default=None,
+        metavar="R",
+        help="round cap: a game still going after R rounds is a draw",
     )
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
 
@@ -129,7 +133,7 @@ def print_tables(summary: dict[str, Any]) -> None:
     out.print(
         f"[bold]{summary['games']} games[/], {cfg['players']} players, variant {cfg['variant']}, "
         f"bot {cfg['bot']}, seed {cfg['seed']}: {summary['finished']} finished, "
-        f"{summary['draws']} draws (turn cap {cfg['round_cap']} rounds)"
+        f"{summary['draws']} draws (round cap {cfg['round_cap']})"
     )
     if rounds["mean"] is not None:
         out.print(
@@ -140,7 +144,7 @@ def print_tables(summary: dict[str, Any]) -> None:
         )
     if summary["draw_games"]:
         shown = ", ".join(str(i) for i in summary["draw_games"][:20])
-        out.print(f"Draws (turn cap reached) in games: {shown}")
+        out.print(f"Draws (round cap reached) in games: {shown}")
 
     fair = 100 / max(1, cfg["players"])
     chars = Table(

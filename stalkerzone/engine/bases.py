@@ -77,7 +77,11 @@ def trade_refusal_error(state: GameState) -> IllegalAction | None:
     if base is None:
         return BaseRefused("BASE-1", "there is no base on this hex", key="no_base")
     if state.step == "done":
-        return NotNow("TURN-2", "this turn's trading is over; end the turn", key="trading_over")
+        return NotNow(
+            "TURN-2",
+            "this turn's trading is over: the stalker stays on this hex; end the turn",
+            key="trading_over",
+        )
     needed = state.variant.reputation_needed(base)
     have = state.player.reputation
     if have < needed:
@@ -297,6 +301,11 @@ def offered(state: GameState, base: Site) -> tuple[str, ...]:
     return tuple(out)
 
 
+def holds_order(player: PlayerState, cid: str) -> bool:
+    """ORDER-1: a stalker holds at most one copy of an order card (``cid`` a card id)."""
+    return any(card_id(order.card) == cid for order in player.open_orders)
+
+
 def take_order(state: GameState, instance: str) -> GameState:
     """ORDER-1: at most ``variant.max_open_orders`` open orders."""
     base = open_base(state)
@@ -310,6 +319,14 @@ def take_order(state: GameState, instance: str) -> GameState:
             card=cid,
         )
     player = state.player
+    cid = card_id(instance)
+    if holds_order(player, cid):
+        raise OrderRefused(
+            "ORDER-1",
+            f"you hold the order {cid} already; deliver it before taking it again",
+            key="order_held",
+            card=cid,
+        )
     cap = state.variant.max_open_orders
     if len(player.open_orders) >= cap:
         raise OrderRefused(
@@ -317,7 +334,6 @@ def take_order(state: GameState, instance: str) -> GameState:
         )
     player = replace(player, open_orders=(*player.open_orders, OpenOrder(instance)))
     state = replace(state, decks=replace(state.decks, orders=without(state.decks.orders, instance)))
-    cid = card_id(instance)
     return _traded(
         state,
         player,

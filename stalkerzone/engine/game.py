@@ -79,6 +79,13 @@ def new_game(setup: GameSetup, cards: CardSet, sectors: Sequence[Sector]) -> Gam
     layout phase (``zone_mode="hand"``, TURN-4) or deal a random Zone of that shape."""
     if not 1 <= len(setup.players) <= MAX_PLAYERS:
         raise ValueError(f"TURN-1: 1 to {MAX_PLAYERS} players, not {len(setup.players)}")
+    taken = [seat.stalker for seat in setup.players]
+    twice = next((s for s in taken if taken.count(s) > 1), None)
+    if twice is not None:
+        raise ValueError(
+            f"ST-3: two seats chose the stalker '{twice}'; each seat plays its own stalker "
+            "(the box has one card of each): choose another for one of them"
+        )
     variant = setup.variant
     ctx = GameContext(cards, tuple(sectors), variant)
     rng = Rng(seed_state(setup.seed))
@@ -191,7 +198,11 @@ def _base_actions(state: GameState, player: PlayerState) -> list[Action]:
     out.extend(Sell(t.card) for t in player.trophies)
     out.extend(Heal(k) for k in range(1, bases.heal_limit(state, player) + 1))
     if len(player.open_orders) < state.variant.max_open_orders:
-        out.extend(TakeOrder(o) for o in bases.offered(state, base))
+        out.extend(
+            TakeOrder(o)
+            for o in bases.offered(state, base)
+            if not bases.holds_order(player, card_id(o))
+        )
     for order in player.open_orders:
         if bases.fulfilment(state, player, order) is not None:
             out.append(DeliverOrder(order.card))
@@ -304,7 +315,11 @@ def apply(state: GameState, action: Action) -> GameState:
 
 def _move(state: GameState, action: Move, rng: Rng) -> GameState:
     if state.step != "move":
-        raise NotNow("TURN-2", "one move per turn, before trading", key="one_move")
+        raise NotNow(
+            "TURN-2",
+            "one move per turn, before trading: the stalker stays where it is; end the turn",
+            key="one_move",
+        )
     player = state.player
     allowed = destinations(state)
     path = allowed.get(action.to)
@@ -320,11 +335,43 @@ def _move(state: GameState, action: Move, rng: Rng) -> GameState:
                 need=need,
                 have=player.elements,
             )
-        where = tuple(action.to)
-        raise MoveRefused(
-            "TURN-2", f"hex {where} is out of reach this turn", key="out_of_reach", hex=str(where)
-        )
+        raise _unreachable(state, action.to)
     return sites.arrive(state, path, rng)
+
+
+def _unreachable(state: GameState, to: Hex) -> MoveRefused:
+    """TURN-2, ST-5: why ``to`` is out of reach, and what would make it reachable (worked out
+    only for a refused move: the costly search runs without a movement limit)."""
+    where = tuple(to)
+    player = state.player
+    assert player.position is not None
+    if to not in state.zone_map.hexes:
+        return MoveRefused(
+            "TURN-2", f"hex {where} is out of reach: it is not part of the Zone", key="off_zone"
+        )
+    if to == player.position:
+        return MoveRefused(
+            "TURN-2", f"hex {where} is out of reach: the stalker stands there", key="move_here"
+        )
+    movement = equipment.stats(player, state.ctx).movement
+    route = state.zone_map.reachable(player.position, 10**6, state.variant).get(to)
+    if route is None:
+        return MoveRefused(
+            "TURN-2",
+            f"hex {where} is out of reach: no way leads there (dangers and the Epicenter end "
+            "a move, impassable hexes block it)",
+            key="no_way",
+            hex=str(where),
+        )
+    return MoveRefused(
+        "TURN-2",
+        f"hex {where} is out of reach this turn: the way costs {route.cost} movement, the "
+        f"stalker has {movement}",
+        key="out_of_reach",
+        hex=str(where),
+        cost=route.cost,
+        movement=movement,
+    )
 
 
 # --- views ------------------------------------------------------------------------------------

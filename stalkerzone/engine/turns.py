@@ -139,6 +139,14 @@ def start_play(state: GameState) -> GameState:
     )
 
 
+def round_number(state: GameState) -> int:
+    """TURN-1: the round a turn belongs to (a round = every seat has had one turn; the first
+    turn of play is round 1; 0 while the Zone is laid out)."""
+    if state.phase == "layout":
+        return 0
+    return (state.turn - 1) // max(1, len(state.players)) + 1
+
+
 def end_turn(state: GameState) -> GameState:
     """TURN-2: the next player clockwise; a Zombie event lasts to the end of one's next turn."""
     index = state.current_player

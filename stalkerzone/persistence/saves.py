@@ -1,24 +1,26 @@
 """Saved games on disk: JSON, written atomically, read back with every field checked.
 
-A save (format 3) holds what decides the game — the seed, the variant, the Zone mode, the
+A save (format 4) holds what decides the game — the seed, the variant, the Zone mode, the
 players, the card packs (id, version and a checksum of their cards: never a folder; on load
 they are looked up among the base pack, the user card folder and ``--cards`` folders), a
 checksum of the sectors,
 and every action applied — plus a snapshot of the final state for fast loading, that state's
 checksum, one fingerprint per action (so a replay can name the first action that went another
-way) and an integrity checksum of the whole document (so an edited file is noticed).
+way), an integrity checksum of the whole document (so an edited file is noticed) and the turn
+log as message keys and parameters (:mod:`stalkerzone.persistence.turn_log`), so a loaded game
+tells its story in the player's language.
 
 Loading never raises anything but :class:`SaveError` (a one-line message naming the file and the
 field) and never writes to the file. Every file is read through :mod:`stalkerzone.files`
 (regular files only, size limit while reading, guarded JSON), and a snapshot must satisfy the
 state's invariants (:mod:`stalkerzone.persistence.invariants`). Formats 1 (the client's first
 saves: set-up and actions only, replayed from the seed) and 2 (with the folders its packs came
-from, no longer scanned) are still read.
+from, no longer scanned) and 3 (no turn log: it loads with an empty log) are still read.
 
 What the client calls::
 
     record = engine.record.start(setup, cards, sectors)
-    path = saves.save_game(record, name="my-game", packs=load_result.packs)
+    path = saves.save_game(record, name="my-game", packs=load_result.packs, log=entries)
     saves.autosave(record, packs=...)                         # after every EndTurn
     loaded = saves.load_game(path, extra_dirs=dirs)           # -> LoadedGame(.record, …)
 """
@@ -51,14 +53,16 @@ from stalkerzone.persistence.serialize import (
     action_to_json,
     cards_digest,
     digest,
+    first_difference,
     state_digest,
     state_from_json,
     state_to_json,
     to_json,
 )
+from stalkerzone.persistence.turn_log import LogEntry, LogError, log_from_json, log_to_json
 
-FORMAT = 3
-READABLE_FORMATS = (1, 2, 3)
+FORMAT = 4
+READABLE_FORMATS = (1, 2, 3, 4)
 AUTOSAVE = "autosave"
 MAX_BYTES = 64 * 1024 * 1024
 MAX_NAME = 100
@@ -95,6 +99,8 @@ class LoadedGame:
     packs: tuple[PackRef, ...]
     cards: CardSet
     sectors: tuple[Sector, ...]
+    log: tuple[LogEntry, ...] = ()
+    """The turn log (format 4; empty for older saves)."""
 
 
 # --- writing ----------------------------------------------------------------------------------
@@ -141,8 +147,10 @@ def sectors_digest(sectors: Sequence[Sector], ctx: GameContext | None = None) ->
     return found
 
 
-def save_data(record: GameRecord, *, packs: Iterable[Any] = ()) -> dict[str, Any]:
-    """The JSON document of a save (format 3) for ``record``."""
+def save_data(
+    record: GameRecord, *, packs: Iterable[Any] = (), log: Iterable[LogEntry] = ()
+) -> dict[str, Any]:
+    """The JSON document of a save (format 4) for ``record`` and its turn ``log``."""
     state = record.state
     setup = record.setup
     snapshot = state_to_json(state)
@@ -165,6 +173,7 @@ def save_data(record: GameRecord, *, packs: Iterable[Any] = ()) -> dict[str, Any
         "turn": state.turn,
         "checksum": digest(snapshot),
         "snapshot": snapshot,
+        "log": log_to_json(log),
     }
     data["integrity"] = digest(data)
     return data
@@ -216,10 +225,12 @@ def save_game(
     *,
     name: str | None = None,
     packs: Iterable[Any] = (),
+    log: Iterable[LogEntry] = (),
 ) -> Path:
-    """Save ``record`` to ``path`` (or ``<saves folder>/<name>.json``), atomically."""
+    """Save ``record`` (and its turn ``log``) to ``path`` (or ``<saves folder>/<name>.json``),
+    atomically."""
     target = path if path is not None else save_path(name)
-    data = save_data(record, packs=packs)
+    data = save_data(record, packs=packs, log=log)
     try:
         write_json_atomic(target, data)
     except (OSError, ValueError) as error:
@@ -228,9 +239,11 @@ def save_game(
     return target
 
 
-def autosave(record: GameRecord, *, packs: Iterable[Any] = ()) -> Path:
+def autosave(
+    record: GameRecord, *, packs: Iterable[Any] = (), log: Iterable[LogEntry] = ()
+) -> Path:
     """Rewrite ``autosave.json`` in the saves folder (call it after every turn)."""
-    return save_game(record, name=AUTOSAVE, packs=packs)
+    return save_game(record, name=AUTOSAVE, packs=packs, log=log)
 
 
 def latest_autosave() -> Path | None:
@@ -458,29 +471,6 @@ def replay_save(
     )
 
 
-def first_difference(saved: Any, replayed: Any, where: str = "") -> str:
-    """The first place two JSON values differ (``players[1].cash: saved 800, replayed 750``)."""
-    if isinstance(saved, dict) and isinstance(replayed, dict):
-        for key in sorted(set(saved) | set(replayed)):
-            if key not in saved or key not in replayed:
-                return f"{where}.{key}: only in the {'replay' if key in replayed else 'save'}"
-            found = first_difference(saved[key], replayed[key], f"{where}.{key}" if where else key)
-            if found:
-                return found
-        return ""
-    if isinstance(saved, list) and isinstance(replayed, list):
-        for k, (a, b) in enumerate(zip(saved, replayed, strict=False)):
-            found = first_difference(a, b, f"{where}[{k}]")
-            if found:
-                return found
-        if len(saved) != len(replayed):
-            return f"{where}: saved {len(saved)} items, replayed {len(replayed)}"
-        return ""
-    if saved != replayed or type(saved) is not type(replayed):
-        return f"{where}: saved {json.dumps(saved)[:60]}, replayed {json.dumps(replayed)[:60]}"
-    return ""
-
-
 def _load(
     path: Path,
     extra_dirs: Sequence[Path],
@@ -506,6 +496,7 @@ def _load(
     card_dirs_raw = _recorded_dirs(data, fmt, path)
     refs = _pack_list(data, path)
     actions, trail_raw = _actions(data, fmt, path)
+    log = _log(data, fmt, path)
     cards = _cards_for(refs, extra_dirs, include_user, path, card_dirs_raw)
     try:
         variant = load_variant(variant_name)
@@ -543,8 +534,19 @@ def _load(
         packs=refs,
         cards=cards,
         sectors=sectors,
+        log=log,
     )
     return loaded, divergence
+
+
+def _log(data: Mapping[str, Any], fmt: int, path: Path) -> tuple[LogEntry, ...]:
+    """The turn log of a format 4 save, every line checked; none before format 4."""
+    if fmt < 4:
+        return ()
+    try:
+        return log_from_json(data.get("log", []))
+    except LogError as error:
+        raise SaveError(f"{path}: {error}") from None
 
 
 def _recorded_dirs(data: Mapping[str, Any], fmt: int, path: Path) -> list[str]:

@@ -298,3 +298,26 @@ def _shared_cards(state: GameState, cards: CardSet) -> GameState:
         )
         state = dataclasses.replace(state, **{name: dataclasses.replace(held, fight=fight)})
     return state
+
+
+def first_difference(saved: Any, replayed: Any, where: str = "") -> str:
+    """The first place two JSON values differ (``players[1].cash: saved 800, replayed 750``)."""
+    if isinstance(saved, dict) and isinstance(replayed, dict):
+        for key in sorted(set(saved) | set(replayed)):
+            if key not in saved or key not in replayed:
+                return f"{where}.{key}: only in the {'replay' if key in replayed else 'save'}"
+            found = first_difference(saved[key], replayed[key], f"{where}.{key}" if where else key)
+            if found:
+                return found
+        return ""
+    if isinstance(saved, list) and isinstance(replayed, list):
+        for k, (a, b) in enumerate(zip(saved, replayed, strict=False)):
+            found = first_difference(a, b, f"{where}[{k}]")
+            if found:
+                return found
+        if len(saved) != len(replayed):
+            return f"{where}: saved {len(saved)} items, replayed {len(replayed)}"
+        return ""
+    if saved != replayed or type(saved) is not type(replayed):
+        return f"{where}: saved {json.dumps(saved)[:60]}, replayed {json.dumps(replayed)[:60]}"
+    return ""

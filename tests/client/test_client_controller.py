@@ -43,8 +43,14 @@ class FakeHost:
 
 
 def bot_session(bots: int = 2, humans: int = 0) -> GameSession:
-    seats = tuple(SeatSpec(f"Human {k}", "gromoboy") for k in range(humans)) + tuple(
-        SeatSpec(f"Bot {k}", "nosorog", "easy") for k in range(bots)
+    # ST-3: one stalker per seat — humans from Gromoboy on, bots from Nosorog on
+    box = ["gromoboy", "nosorog", "shustry", "mazhor", "sledopyt", "bugai"]
+    human_order = box
+    bot_order = ["nosorog"] + [s for s in box if s != "nosorog"]
+    chosen = human_order[:humans]
+    chosen += [s for s in bot_order if s not in chosen][:bots]
+    seats = tuple(SeatSpec(f"Human {k}", chosen[k]) for k in range(humans)) + tuple(
+        SeatSpec(f"Bot {k}", chosen[humans + k], "easy") for k in range(bots)
     )
     app = AppContext(presets=Presets(), settings=Settings())
     session = GameSession.start(app, GameSpec(seed=3, seats=seats, zone_mode="free"))

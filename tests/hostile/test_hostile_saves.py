@@ -282,14 +282,49 @@ def test_hostile_save_format_2_folders_are_never_scanned(
     assert fingerprint(path) == before
 
 
-def test_hostile_save_format_3_refuses_folders(tmp_path: Path) -> None:
+@pytest.mark.parametrize("fmt", [3, 4])
+def test_hostile_save_format_3_refuses_folders(tmp_path: Path, fmt: int) -> None:
     path = write(tmp_path)
     data = document(path)
-    assert data["format"] == 3 and "card_dirs" not in data
+    assert data["format"] == saves.FORMAT == 4 and "card_dirs" not in data
+    if fmt == 3:  # a format 3 save, as the version before the turn log wrote it
+        data["format"] = 3
+        del data["log"]
+        assert data["format"] == 3 and "card_dirs" not in data
     assert [set(p) for p in data["packs"]] == [{"id", "version", "digest"}]
     data["card_dirs"] = ["/etc"]
     path.write_text(json.dumps(sealed(data)), encoding="utf-8")
     refused(path, "card_dirs", "names its packs")
+
+
+HOSTILE_LOGS: list[tuple[object, str]] = [
+    ("not a list", "log: expected a list"),
+    ([None], "log[0]: expected an object"),
+    ([{"turn": -1, "player": "", "rule": "", "key": "", "params": {}, "text": ""}], "turn"),
+    ([{"turn": 1, "player": 7, "rule": "", "key": "", "params": {}, "text": ""}], "player"),
+    ([{"turn": 1, "player": "", "rule": "", "key": "x", "params": [], "text": ""}], "params"),
+    (
+        [{"turn": 1, "player": "", "rule": "R-1", "key": "buy", "params": {"key": 1}, "text": ""}],
+        "params.key",
+    ),
+    (
+        [{"turn": 1, "player": "", "rule": "R-1", "key": "b{0}", "params": {}, "text": ""}],
+        "log[0].key",
+    ),
+    ([{"turn": 1, "player": "x" * 3000, "rule": "", "key": "", "params": {}, "text": ""}], "long"),
+    ([{}] * 401, "at most 400 lines"),
+]
+
+
+@pytest.mark.parametrize(("log", "expected"), HOSTILE_LOGS)
+def test_hostile_save_turn_log_fields_are_checked(
+    tmp_path: Path, log: object, expected: str
+) -> None:
+    path = write(tmp_path)
+    data = document(path)
+    data["log"] = log
+    path.write_text(json.dumps(sealed(data)), encoding="utf-8")
+    refused(path, "log", expected)
 
 
 def test_hostile_save_missing_pack_is_looked_up_only_in_given_folders(

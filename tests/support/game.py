@@ -65,9 +65,9 @@ def fresh(
     cards: CardSet | None = None,
 ) -> GameState:
     """A new game (a random Zone unless zone_mode is "hand")."""
-    seats = tuple(
-        PlayerSetup(f"P{k + 1}", stalkers[k % len(stalkers)], None) for k in range(players)
-    )
+    chosen = list(stalkers[:players])  # ST-3: one stalker per seat; the rest in box order
+    chosen += [s for s in STALKERS if s not in chosen][: players - len(chosen)]
+    seats = tuple(PlayerSetup(f"P{k + 1}", s, None) for k, s in enumerate(chosen))
     setup = GameSetup(seed, seats, variant(variant_name), zone_mode)  # type: ignore[arg-type]
     return new_game(setup, cards or base_cards(), sectors())
 

@@ -13,6 +13,7 @@ from arcade.types import RGBOrA255
 from stalkerzone.client.app.context import AppContext
 from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.widgets import theme
+from stalkerzone.client.widgets.text_field import TextField
 
 if TYPE_CHECKING:
     from stalkerzone.client.app.window import StalkerWindow
@@ -200,13 +201,13 @@ class BaseView(arcade.gui.UIView):
         on_change: Callable[[str], object],
         *,
         add: bool = False,
-    ) -> arcade.gui.UIInputText:
-        """A themed one-line text field; ``on_change(new_value)`` runs on every edit.
+    ) -> TextField:
+        """A themed one-line :class:`TextField`; ``on_change(new_value)`` runs on every edit.
 
         The box (x, y, width, height) is in window pixels, ``size`` at UI scale as in
         :meth:`label`; with ``add=True`` it is added to the UI.
         """
-        field = arcade.gui.UIInputText(
+        field = TextField(
             x=x,
             y=y,
             width=width,

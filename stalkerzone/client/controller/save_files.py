@@ -38,12 +38,13 @@ def list_saves() -> list[Path]:
 
 
 def save_game(session: GameSession, name: str | None = None) -> Path:
-    """Save the session's game as ``<name>.json`` (default: a time stamp); return the path."""
-    return store.save_game(session.record, name=name, packs=session.packs)
+    """Save the session's game and its turn log as ``<name>.json`` (default: a time stamp);
+    return the path."""
+    return session.save(name)
 
 
 def autosave(session: GameSession) -> Path:
-    return store.autosave(session.record, packs=session.packs)
+    return store.autosave(session.record, packs=session.packs, log=session.log_entries())
 
 
 def open_save(window: StalkerWindow, path: Path) -> None:

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from stalkerzone.content.loader import LoadResult, PackInfo
     from stalkerzone.engine.variant import Variant
     from stalkerzone.persistence.saves import LoadedGame
+    from stalkerzone.persistence.turn_log import LogEntry
 
 ZONE_MODES: tuple[str, ...] = ("hand", "free", "ring", "line", "compact")
 BOT_STRENGTHS: tuple[str, ...] = ("easy", "normal", "hard")
@@ -129,6 +130,7 @@ class GameSession:
     source: Path | None = None
     kept_views: dict[str, object] = field(default_factory=dict)
     version: int = 0  # grows with every change of ``state`` (keys for engine work)
+    saved_version: int = 0  # ``version`` when the game was last saved or loaded by a player
     _view_cache: tuple[int, int, GameState] | None = None
     plays_bots: ClassVar[bool] = (
         True  # this client decides for bot seats (a network game: the host)
@@ -181,6 +183,44 @@ class GameSession:
         if self.state.phase != "over" and not self.is_bot():
             return self.state.current_player
         return PUBLIC
+
+    @property
+    def round(self) -> int:
+        """TURN-1: the round being played (every seat has one turn a round; 0 while laying out)."""
+        from stalkerzone.engine.turns import round_number
+
+        return round_number(self.state)
+
+    def seat_line(self) -> str:
+        """Whose turn it is and the round, as the header of every game screen shows it
+        (``"Anna's turn · round 4"``, or what a bot is doing)."""
+        state = self.state
+        name = state.players[state.current_player].name
+        if state.phase == "layout":
+            return i18n.t("flow.bot_layout" if self.is_bot() else "flow.laying_out", name=name)
+        if self.is_bot():
+            return f"{self.bot_activity()} · {i18n.t('flow.round', n=self.round)}"
+        return i18n.t("flow.seat_turn", name=name, n=self.round)
+
+    def bot_activity(self) -> str:
+        """TURN-2: what the bot whose turn it is does now ("Bot 3 is trading at the Village")."""
+        state = self.state
+        name = state.players[state.current_player].name
+        if state.phase == "layout":
+            return i18n.t("flow.bot_layout", name=name)
+        if state.phase in ("fight", "choose_armour"):
+            return i18n.t("flow.bot_fighting", name=name)
+        base = bases.base_here(state)
+        if base is not None and self.arrived_or_trading():
+            where = i18n.t(f"engine_words.base_{base.value}")
+            return i18n.t("flow.bot_trading", name=name, base=where)
+        if state.step == "move":
+            return i18n.t("flow.bot_moving", name=name)
+        return i18n.t("flow.bot_ending", name=name)
+
+    def bot_is_acting(self) -> bool:
+        """A bot's turn: screens show it read-only (no live buttons for the bot's actions)."""
+        return self.state.phase != "over" and self.is_bot()
 
     @property
     def view(self) -> GameState:
@@ -274,6 +314,17 @@ class GameSession:
         last = self.record.actions[-1]
         return isinstance(last, TRADE_ACTIONS) or (isinstance(last, Move) and state.step == "site")
 
+    def traded_this_turn(self) -> bool:
+        """The current stalker traded at a base this turn, so it stays on its hex (TURN-2)."""
+        if self.state.phase != "turn" or self.state.step == "move":
+            return False
+        for action in reversed(self.record.actions):
+            if isinstance(action, TRADE_ACTIONS):
+                return True
+            if isinstance(action, (Move, EndTurn)):
+                return False
+        return False
+
     def show(self, window: ScreenHost, *, handover: bool = True) -> None:
         """Open the screen for the current state; a hand-over page first when the seat at the
         screen changes from one human to another (TURN-3)."""
@@ -303,12 +354,30 @@ class GameSession:
             self.kept_views[kind] = view
 
     # --- saving ------------------------------------------------------------------------------
+    def log_entries(self) -> tuple[LogEntry, ...]:
+        """The turn log as a save keeps it (message keys and parameters)."""
+        from stalkerzone.persistence.turn_log import LogEntry
+
+        return tuple(LogEntry(line.turn, line.player, line.text) for line in self.log)
+
+    def unsaved(self) -> bool:
+        """Something happened since the game was last saved or loaded (the autosave aside)."""
+        return self.version != self.saved_version and self.state.phase != "over"
+
+    def save(self, name: str | None = None) -> Path:
+        """Save the game with its turn log as ``<name>.json`` (``SaveError`` if it cannot)."""
+        from stalkerzone.persistence import saves
+
+        path = saves.save_game(self.record, name=name, packs=self.packs, log=self.log_entries())
+        self.saved_version = self.version
+        return path
+
     def autosave(self) -> Path | None:
         """Rewrite the autosave (after every turn); a failure never stops the game."""
         from stalkerzone.persistence import saves
 
         try:
-            return saves.autosave(self.record, packs=self.packs)
+            return saves.autosave(self.record, packs=self.packs, log=self.log_entries())
         except Exception:  # a full disk must not end the game
             return None
 
@@ -320,5 +389,10 @@ class GameSession:
         spec = GameSpec(setup.seed, seats, loaded.variant, loaded.zone_mode, loaded.card_dirs)
         session = cls(spec, loaded.record, loaded.cards, tuple(loaded.sectors))
         session.source = loaded.path
-        session.viewer = session.default_viewer()
+        session.log = [LogLine(e.turn, e.player, e.line) for e in loaded.log]
+        if loaded.format < 4 and loaded.record.actions:
+            session.log.append(LogLine(loaded.record.state.turn, "", i18n.t("flow.old_log")))
+        # nobody's eyes yet: ``show`` puts the hand-over page first when the seat is human and
+        # the table has several human players (TURN-3)
+        session.viewer = PUBLIC
         return session

@@ -55,6 +55,7 @@ def decimal(text: str) -> str:
 
 def signed(value: float) -> str:
     return decimal("0.0" if abs(value) < NEUTRAL_LUCK else f"{value:+.1f}")
+from stalkerzone.engine.turns import round_number
 
 
 @screen("gameover")
@@ -156,9 +157,7 @@ class GameOverView(BaseView):
                 bold=True,
                 anchor_x="center",
             )
-        turns = i18n.t("gameover.turns", n=state.turn)
-        if self.story is not None:
-            turns += "  ·  " + i18n.t("story.rounds", n=self.story.rounds)
+        turns = i18n.t("flow.game_over_rounds", n=round_number(state), turns=state.turn)
         self.label(turns, w / 2, h - px(138), 12, theme.TEXT_DIM, anchor_x="center")
 
     def table(self, w: int, top: float, row: float) -> float:

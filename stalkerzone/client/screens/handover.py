@@ -47,6 +47,14 @@ class HandoverView(BaseView):
             anchor_x="center",
         )
         self.label(
+            i18n.t("flow.seat_turn", name=name, n=session.round),
+            w / 2,
+            h / 2 + theme.px(96),
+            14,
+            theme.TEXT_DIM,
+            anchor_x="center",
+        )
+        self.label(
             i18n.t("handover.private"),
             w / 2,
             h / 2 - theme.px(70),

@@ -1,5 +1,8 @@
 """The new-game screen: seats (human or bot with strength, names, stalkers with their bonuses),
-variant, how the Zone is built, seed, and the card packs found with their status and errors."""
+variant, how the Zone is built, seed, and the card packs found with their status and errors.
+
+One stalker per seat, as in the box (ST-3): a seat's stalker button cycles through the
+characters; choosing one another seat has swaps the two, and the screen says so."""
 
 from __future__ import annotations
 
@@ -23,10 +26,13 @@ from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
+from stalkerzone.client.widgets.text_field import TextField
 from stalkerzone.engine.cards import StalkerCard
 
 SEAT_KINDS: tuple[str | None, ...] = (None, *BOT_STRENGTHS)
 MAX_SEATS = 6
+MAX_NAME = 24
+"""Longest player name (characters)."""
 
 
 def stalker_bonus_text(card: StalkerCard) -> str:
@@ -61,8 +67,9 @@ class NewGameView(BaseView):
         seed = presets.seed if presets.seed is not None else int(time.time()) % 100000
         self.seed_text = str(seed)
         self.message = ""
-        self.inputs: list[arcade.gui.UIInputText] = []
-        self.seed_input: arcade.gui.UIInputText | None = None
+        self.info = ""  # what the last choice changed elsewhere (a swapped stalker)
+        self.inputs: list[TextField] = []
+        self.seed_input: TextField | None = None
 
     def default_name(self, index: int, bot: str | None) -> str:
         return i18n.t("newgame.bot_name" if bot else "newgame.player_name", n=index + 1)
@@ -99,6 +106,8 @@ class NewGameView(BaseView):
                 partial(self.set_name, index),
                 add=True,
             )
+            field.max_length = MAX_NAME
+            field.select_on_focus = seat[0] == self.default_name(index, seat[1])
             self.inputs.append(field)
             x += name_w + px(8)
             kind_text = (
@@ -256,8 +265,10 @@ class NewGameView(BaseView):
                 text_color=theme.WARN,
             )
             self.ui.add(area)
-        if self.message:
-            self.label(self.message, w / 2, px(56), 13, theme.BAD, anchor_x="center")
+        if self.message or self.info:
+            colour = theme.BAD if self.message else theme.GOOD
+            line = self.message or self.info
+            self.label(line, w / 2, px(70), 13, colour, anchor_x="center", anchor_y="center")
 
         # bottom row
         self.button(
@@ -298,13 +309,27 @@ class NewGameView(BaseView):
         self.rebuild()
 
     def cycle_stalker(self, index: int) -> None:
+        """The next character for seat ``index``; a seat that had it gets this seat's (ST-3)."""
         ids = [s.id for s in self.stalkers]
         if ids:
             current = self.seats[index][2]
-            self.seats[index][2] = (
-                ids[(ids.index(current) + 1) % len(ids)] if (current in ids) else ids[0]
-            )
+            chosen = ids[(ids.index(current) + 1) % len(ids)] if (current in ids) else ids[0]
+            self.choose_stalker(index, chosen)
         self.rebuild()
+
+    def choose_stalker(self, index: int, chosen: str) -> None:
+        """Seat ``index`` plays ``chosen``; the seat that had it takes the old one (ST-3)."""
+        current = self.seats[index][2]
+        self.seats[index][2] = chosen
+        self.message = ""
+        for k, seat in enumerate(self.seats):
+            if k != index and seat[2] == chosen:
+                seat[2] = current
+                card = self.stalker(current)
+                stalker = i18n.card_text(card.name) if card else current
+                self.info = i18n.t("flow.stalker_swapped", name=seat[0], stalker=stalker)
+                return
+        self.info = ""
 
     def add_seat(self) -> None:
         if len(self.seats) < MAX_SEATS:
@@ -353,9 +378,17 @@ class NewGameView(BaseView):
         if not self.stalkers:
             self.message = i18n.t("newgame.no_stalkers")
             return None
+        taken = [seat[2] for seat in self.seats]
+        twice = next((s for s in taken if taken.count(s) > 1), None)
+        if twice is not None:  # ST-3: the box has one card of each
+            card = self.stalker(twice)
+            name = next(seat[0] for seat in self.seats if seat[2] == twice)
+            stalker = i18n.card_text(card.name) if card else twice
+            self.message = i18n.t("flow.stalker_taken", stalker=stalker, name=name)
+            return None
         seats = []
         for index, (name, bot, stalker) in enumerate(self.seats):
-            clean = " ".join(str(name).split())[:24] or self.default_name(index, bot)
+            clean = " ".join(str(name).split())[:MAX_NAME] or self.default_name(index, bot)
             seats.append(SeatSpec(clean, stalker, bot))
         dirs = tuple(str(p) for p in self.app.presets.card_dirs)
         return GameSpec(seed, tuple(seats), self.variant, self.zone_mode, dirs)

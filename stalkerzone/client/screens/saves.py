@@ -1,4 +1,7 @@
-"""Saving and loading (Ctrl+S, Ctrl+O): a list of saves, a name field; errors shown here."""
+"""Saving and loading (Ctrl+S, Ctrl+O): a list of saves, a name field; errors shown here.
+
+Loading over a game that changed since it was last saved asks first (load anyway, save it
+first, keep playing); a loaded game keeps its turn log (save format 4)."""
 
 from __future__ import annotations
 
@@ -28,12 +31,16 @@ class SavesView(BaseView):
         self.name = time.strftime("game-%Y%m%d-%H%M")
         self.message = ""
         self.message_ok = False
+        self.pending: Path | None = None  # a save chosen while the game on the table is unsaved
 
     def build(self) -> None:
         w, h = self.window.width, self.window.height
         px = theme.px
         self.box = (w / 2 - px(330), w / 2 + px(330), px(70), h - px(60))
         left, right, _bottom, top = self.box
+        if self.pending is not None:
+            self.build_question(left, right, top)
+            return
         heading = i18n.t("saves.save_title" if self.mode == "save" else "saves.load_title")
         self.label(heading, left + px(20), top - px(42), 24, theme.ACCENT, bold=True)
         y = top - px(70)
@@ -72,7 +79,7 @@ class SavesView(BaseView):
             self.label(when, left + px(230), y + px(14), 12, theme.TEXT_DIM)
             self.button(
                 i18n.t("saves.load"),
-                partial(self.load, path),
+                partial(self.choose, path),
                 width=110,
                 height=32,
                 size=12,
@@ -111,6 +118,63 @@ class SavesView(BaseView):
             add=True,
         )
 
+    def build_question(self, left: float, right: float, top: float) -> None:
+        """Drop the unsaved game? Load anyway / save it first / keep playing."""
+        px = theme.px
+        self.label(
+            i18n.t("flow.replace_title"), left + px(20), top - px(42), 22, theme.WARN, bold=True
+        )
+        self.label(
+            i18n.t("flow.replace_body"),
+            left + px(20),
+            top - px(70),
+            13,
+            theme.TEXT,
+            anchor_y="top",
+            width=int(right - left - px(40)),
+            multiline=True,
+        )
+        y = top - px(190)
+        choices = (
+            ("flow.replace_yes", self.load_pending, False),
+            ("flow.replace_save", self.save_first, False),
+            ("flow.replace_no", self.keep_playing, True),
+        )
+        for k, (text, action, primary) in enumerate(choices):
+            self.button(
+                i18n.t(text),
+                action,
+                width=196,
+                height=40,
+                size=13,
+                primary=primary,
+                x=left + px(20) + k * px(208),
+                y=y,
+                add=True,
+            )
+
+    def choose(self, path: Path) -> None:
+        """The Load button: ask first when the game on the table changed since it was saved."""
+        session = self.app.session
+        if session is not None and session.unsaved():
+            self.pending = path
+            self.rebuild()
+            return
+        self.load(path)
+
+    def load_pending(self) -> None:
+        path, self.pending = self.pending, None
+        if path is not None:
+            self.load(path)
+
+    def save_first(self) -> None:
+        self.pending, self.mode = None, "save"
+        self.rebuild()
+
+    def keep_playing(self) -> None:
+        self.pending = None
+        self.go_back()
+
     def set_name(self, name: str) -> None:
         self.name = name
 
@@ -125,7 +189,7 @@ class SavesView(BaseView):
             return
         try:
             path = saves.save_game(self.app.game(), stem)
-        except OSError as error:
+        except (OSError, saves.SaveError) as error:
             self.message, self.message_ok = i18n.t("saves.failed", error=error), False
         else:
             self.message, self.message_ok = i18n.t("saves.saved", path=path), True

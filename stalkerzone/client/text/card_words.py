@@ -210,8 +210,11 @@ class Refusal:
         return cls(message, str(rule), error, cards)
 
     def text(self) -> str:
-        """The message in the current language (the engine's English where no key is known)."""
-        return render(self.message if self.source is None else self.source, self.cards)
+        """The message in the current language, without its rule id (the screen shows the rule
+        as a link); the engine's English where no key is known."""
+        return render(
+            self.message if self.source is None else self.source, self.cards, with_rule=False
+        )
 
 
 # --- hit regions for drawn things ---------------------------------------------------------------

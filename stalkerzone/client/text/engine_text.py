@@ -8,18 +8,22 @@ parameters as data (:mod:`stalkerzone.engine.messages`): notes in ``state.notes`
 from the ``[notes]`` and ``[refusals]`` tables of ``strings/<lang>/engine.toml``::
 
     engine_text.render(error, session.cards)   # "BASE-1: Военная база: нужна репутация 3, у вас 1"
+    engine_text.words(error, session.cards)    # "Военная база: нужна репутация 3, у вас 1"
 
+Players read :func:`words`: the sentence without its rule id (a screen shows the rule as a
+small "Rule BASE-1 ›" link next to it) and with sectors named by their names, never their ids.
 Card ids in the parameters become the cards' localized names; player names stay as they are.
-Anything without a known key (a plain string, a note read back from a save) is shown as the
-engine's English text, never an error.
+Anything without a known key (a plain string, a note read back from an old save) is shown as
+the engine's English text, never an error.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from stalkerzone.client.text import i18n
 from stalkerzone.engine.cards import CardSet
+from stalkerzone.engine.layout import Sector
 
 WORDS = ("base", "colour", "pile", "slot", "stat")
 """Parameters whose values are translated through ``[engine_words]`` (``colour_red``)."""
@@ -43,10 +47,20 @@ def _card_name(cid: str, cards: CardSet | None) -> str:
     return i18n.card_text(name) if name is not None else cid
 
 
-def _value(name: str, value: object, cards: CardSet | None) -> object:
+def _sector_name(sid: str, sectors: Iterable[Sector]) -> str:
+    """MAP-1: a sector by its name in the current language (the id only if it is unknown)."""
+    found = next((s for s in sectors if s.id == sid), None)
+    return i18n.card_text(found.name) if found is not None else sid
+
+
+def _value(
+    name: str, value: object, cards: CardSet | None, sectors: Iterable[Sector] = ()
+) -> object:
     if isinstance(value, str):
         if is_card_param(name):
             return _card_name(value, cards)
+        if name == "sector":
+            return _sector_name(value, sectors)
         if name in WORDS:
             word = f"engine_words.{name}_{value}"
             return i18n.t(word) if i18n.has(word) else value
@@ -77,11 +91,18 @@ def english(message: object) -> str:
     return str(message)
 
 
-def render(message: object, cards: CardSet | None = None, *, with_rule: bool = True) -> str:
+def render(
+    message: object,
+    cards: CardSet | None = None,
+    *,
+    with_rule: bool = True,
+    sectors: Iterable[Sector] = (),
+) -> str:
     """A note or refusal in the current language (rule id first unless ``with_rule=False``).
 
     ``message``: a ``Note`` (or any string), an ``IllegalAction``, an ``IllegalFightAction``
-    or an ``UndoCheck``; ``cards``: the game's ``CardSet`` (``session.cards``) for card names.
+    or an ``UndoCheck``; ``cards``: the game's ``CardSet`` (``session.cards``) for card names;
+    ``sectors``: the game's sectors (``session.sectors``) for sector names.
     An unknown key or a template that does not format gives the English text.
     """
     found = parts(message)
@@ -91,7 +112,7 @@ def render(message: object, cards: CardSet | None = None, *, with_rule: bool = T
     name = f"{table}.{key}"
     if not i18n.has(name):
         return _strip(english(message), with_rule)
-    values = {k: _value(k, v, cards) for k, v in params.items()}
+    values = {k: _value(k, v, cards, sectors) for k, v in params.items()}
     template = i18n.strings(i18n.language()).get(name) or i18n.strings("en")[name]
     try:
         text = template.format(**values)
@@ -100,8 +121,31 @@ def render(message: object, cards: CardSet | None = None, *, with_rule: bool = T
     return f"{rule}: {text}" if with_rule and rule else text
 
 
+def words(message: object, cards: CardSet | None = None, *, sectors: Iterable[Sector] = ()) -> str:
+    """What a player reads: :func:`render` without the rule id (shown as a link instead)."""
+    return render(message, cards, with_rule=False, sectors=sectors)
+
+
+def sentence(text: str) -> str:
+    """``text`` without a leading rule id (``"TURN-2: no way"`` -> ``"no way"``)."""
+    return _strip(text, False)
+
+
+def rule_of(message: object) -> str:
+    """The rule id a note or refusal cites (``""`` if none): the target of its rule link."""
+    found = parts(message)
+    if found is not None and found[1]:
+        return found[1]
+    head, sep, _ = english(message).partition(": ")
+    return head if sep and _is_rule_id(head) else ""
+
+
+def _is_rule_id(head: str) -> bool:
+    return head.isupper() and " " not in head and "-" in head
+
+
 def _strip(text: str, with_rule: bool) -> str:
     if with_rule:
         return text
     head, sep, rest = text.partition(": ")
-    return rest if sep and head.isupper() and " " not in head else text
+    return rest if sep and _is_rule_id(head) else text

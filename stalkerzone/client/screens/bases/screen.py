@@ -64,6 +64,7 @@ class BaseScreen(ScreenFrame):
         self.lock_box: tuple[float, float, float, float] | None = None
         self.previews: dict[str, str] = {}
         self.tile_w = 290
+        self.read_only = False  # True while a bot trades here: shown, not playable
 
     @property
     def state(self) -> GameState | None:
@@ -82,6 +83,8 @@ class BaseScreen(ScreenFrame):
     def build(self) -> None:
         self.faces, self.row_boxes, self.previews = [], [], {}
         self.lock_box = None
+        session = session_of(self)
+        self.read_only = session is not None and session.bot_is_acting()  # a bot trades here
         w, h = self.window.width, self.window.height
         px = theme.px
         state = self.state
@@ -142,6 +145,8 @@ class BaseScreen(ScreenFrame):
             if error is not None:
                 self.refusal = Refusal.of(error, state.cards)
         getattr(self, f"build_{self.tab}")(state, site, stats)
+        if self.read_only and session is not None:  # a bot's trade is watched, not played
+            self.refusal, self.info = None, f"{session.bot_activity()} · {t('flow.bot_watch')}"
         self.refusal_line(px(24), px(20), w - px(48))
 
     def build_side(self, state: GameState, player: PlayerState, stats: StalkerStats) -> None:
@@ -257,7 +262,8 @@ class BaseScreen(ScreenFrame):
             x=right - px(124),
             y=bottom + px(10),
             add=True,
-            primary=action.primary,
+            primary=action.primary and not self.read_only,
+            enabled=not self.read_only,
         )
         if action.reason:
             self.hits.add(
@@ -350,7 +356,8 @@ class BaseScreen(ScreenFrame):
                 x=x,
                 y=top - px(120),
                 add=True,
-                primary=option.primary,
+                primary=option.primary and not self.read_only,
+                enabled=not self.read_only,
             )
             x += px(232)
         self.label(heal.afford_line, left, top - px(150), 12, theme.TEXT_DIM)
@@ -421,6 +428,8 @@ class BaseScreen(ScreenFrame):
         self.rebuild()
 
     def do(self, action: Action) -> None:
+        if self.read_only:  # a bot's turn: nothing here is the viewer's to do
+            return
         before = self.state
         if self.act(action) and before is not None:
             self.info = presenter.done_text(before, self.state, action)

@@ -111,7 +111,10 @@ def build_log(view: BoardView, left: float, top: float) -> None:
     session = view.session
     state = session.view
     viewer = state.players[session.viewer].name if session.viewer != PUBLIC else None
-    texts = [engine_text.render(log_line(line.text, viewer), session.cards) for line in session.log]
+    texts = [
+        engine_text.words(log_line(line.text, viewer), session.cards, sectors=session.sectors)
+        for line in session.log
+    ]
     shown = fit_log(texts, chars, rows)
     log = view.label(
         "\n".join(shown) or "—",

@@ -153,18 +153,17 @@ class BoardView(MapScreen):
             self.fitted = True
         self.version += 1
         state = self.view
-        player = state.players[state.current_player]
         colour = theme.PLAYER_COLOURS[state.current_player % len(theme.PLAYER_COLOURS)]
+        bot = state.phase != "over" and self.session.is_bot()
         if state.phase == "over":
             title = i18n.t("board.over")
         elif self.session.is_remote(state.current_player):
-            title = i18n.t("network.remote_turn", name=player.name)
-        elif self.session.is_bot():
-            title = i18n.t("board.bot_turn", name=player.name)
+            title = i18n.t("network.remote_turn", name=state.players[state.current_player].name)
         else:
-            title = i18n.t("board.your_turn", name=player.name)
+            title = self.session.seat_line()
         self.label(title, px(16), h - px(30), 19, colour, bold=True)
-        self.label(i18n.t("board.turn", n=state.turn), px(18), h - px(50), 11, theme.TEXT_DIM)
+        if bot:  # the title says what the bot does; this says the screen only shows it
+            self.label(i18n.t("flow.bot_watch"), px(18), h - px(50), 11, theme.TEXT_DIM)
         self.label(
             i18n.t("board.keys"),
             px(16),
@@ -188,7 +187,7 @@ class BoardView(MapScreen):
         )
         self.path_text = self.label("", px(16), px(BOTTOM_H) - px(50), 13, theme.ACCENT, batch=dyn)
         self.status = self.label(
-            self.message, px(16), px(BOTTOM_H) - px(50), 13, theme.WARN, batch=dyn
+            self.status_words(), px(16), px(BOTTOM_H) - px(50), 13, theme.WARN, batch=dyn
         )
         build_hud(self)
         build_buttons(self)
@@ -430,9 +429,21 @@ class BoardView(MapScreen):
         self.rebuild_soon()
 
     # --- input -----------------------------------------------------------------------------------
+    def status_words(self) -> str:
+        """The status line: the last refusal as a sentence, or after trading that the stalker
+        stays on its hex this turn (TURN-2)."""
+        if self.message:
+            return engine_text.sentence(self.message)
+        session = self.session
+        if session.traded_this_turn() and not session.is_bot():
+            name = session.state.players[session.state.current_player].name
+            return i18n.t("flow.stays_after_trade", name=name)
+        return ""
+
     def set_message(self, text: str) -> None:
+        """``message`` keeps the rule id; the status line shows the sentence only."""
         self.message = text
-        self.status.text = text
+        self.status.text = engine_text.sentence(text)
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
         if not self.camera.inside(x, y):
@@ -455,7 +466,7 @@ class BoardView(MapScreen):
             self.status.text = ""
         else:
             self.path_text.text = ""
-            self.status.text = self.message
+            self.status.text = self.status_words()
         self.build_path(h if route is not None else None)
 
     def describe(self, h: Hex) -> str:

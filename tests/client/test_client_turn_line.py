@@ -1,0 +1,81 @@
+"""Whose turn and what a bot does: "Anna's turn · round 4" on the board, a bot's trade shown
+read-only at the base ("Bot 2 is trading at the Village", no live Buy buttons), rounds at the
+end of the game, and after trading the board says the stalker stays (TURN-1, TURN-2)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import arcade.gui
+
+from stalkerzone.bots import players as bots
+from stalkerzone.client.app.window import BaseView, StalkerWindow
+from stalkerzone.client.controller.session import TRADE_ACTIONS, GameSession, SeatSpec
+from stalkerzone.client.screens.bases.screen import BaseScreen
+from stalkerzone.client.screens.board import BoardView
+from stalkerzone.client.text import i18n
+from stalkerzone.engine.actions import EndTurn
+from tests.client.test_client_board import start, to_board
+from tests.support.window import frame, opened
+
+
+def texts(view: BaseView) -> str:
+    return " ".join(t.text for t in view._texts)
+
+
+def test_client_board_header_names_the_seat_and_the_round(win: StalkerWindow) -> None:
+    session = start(win)
+    view = to_board(win, session)
+    name = session.state.players[session.state.current_player].name
+    assert session.round == 1 and f"{name}'s turn · round 1" in texts(view)
+    for _ in range(4):  # two players: four turns make two more rounds
+        session.act(EndTurn())
+    assert session.round == 3 and session.seat_line().endswith("round 3")
+    i18n.set_language("ru")
+    try:
+        assert session.seat_line().endswith("раунд 3")
+    finally:
+        i18n.set_language("en")
+
+
+def bot_trading(win: StalkerWindow) -> GameSession:
+    """Two bots play until one has just traded at a base (the screen a bot's trade opens)."""
+    seats = (SeatSpec("Bot 1", "gromoboy", "easy"), SeatSpec("Bot 2", "nosorog", "easy"))
+    session = start(win, seats)
+    for _ in range(400):
+        state = session.state
+        last = session.record.actions[-1] if session.record.actions else None
+        if isinstance(last, TRADE_ACTIONS) and session.screen_kind() == "base":
+            return session
+        session.act(bots.choose(state, None, "easy", memory=session.bot_memory))
+    raise AssertionError("no bot traded in 400 actions")
+
+
+def test_client_a_bots_trade_is_shown_read_only(win: StalkerWindow) -> None:
+    session = bot_trading(win)
+    name = session.state.players[session.state.current_player].name
+    assert session.bot_activity().startswith(f"{name} is trading at the ")
+    view = opened(win.show_screen("base"), BaseScreen)
+    frame(win)
+    assert view.read_only
+    buttons = [w for w in view.ui.walk_widgets() if isinstance(w, arcade.gui.UIFlatButton)]
+    words = (i18n.t("base.buy"), i18n.t("base.sell"))
+    rows = [b for b in buttons if b.text in words and b.rect.top < view.list_box[3]]  # not tabs
+    assert rows and all(b.disabled for b in rows), [
+        (b.text, b.disabled) for b in rows if not b.disabled
+    ]
+    assert f"{name} is trading at the " in texts(view)
+    before = session.version
+    view.do(session.legal_now()[0])  # even a direct call does nothing for the viewer
+    assert session.version == before
+
+
+def test_client_board_says_the_stalker_stays_after_trading(win: StalkerWindow) -> None:
+    session = bot_trading(win)
+    seats = tuple(replace(s, bot=None) for s in session.spec.seats)  # the same table, humans
+    session.spec = replace(session.spec, seats=seats)
+    assert session.traded_this_turn()
+    view = opened(win.show_screen("board"), BoardView)
+    frame(win)
+    name = session.state.players[session.state.current_player].name
+    assert view.status.text == i18n.t("flow.stays_after_trade", name=name)
