@@ -33,7 +33,13 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from stalkerzone.engine.hexes import SLOT_DIRECTIONS, Slot, slot_centre, slot_distance
+from stalkerzone.engine.hexes import (
+    SLOT_DIRECTIONS,
+    Slot,
+    slot_centre,
+    slot_distance,
+    slot_neighbours,
+)
 from stalkerzone.engine.layout import (
     ROTATED,
     UNIQUE_SITES,
@@ -55,13 +61,13 @@ Verdict = bool | None
 """``True`` completable (proven), ``False`` a dead end (proven), ``None`` undecided (budget)."""
 State = tuple[dict[Slot, int], frozenset[Slot], tuple[int, ...]]
 
-FORESIGHT_BUDGET = 250
+FORESIGHT_BUDGET = 80
 """Search nodes one placement's question may expand before it is answered "undecided"."""
-SECTOR_BUDGET = 1500
+SECTOR_BUDGET = 400
 """Search nodes the questions about one sector's placements share; past it each remaining
 placement gets ``LAST_BUDGET`` nodes. So one sector costs at most SECTOR_BUDGET + LAST_BUDGET
 nodes per placement, and a ``legal_actions`` call that many per sector still to place."""
-LAST_BUDGET = 25
+LAST_BUDGET = 6
 SNAKE_STEPS = 60
 """Placements one look for a snake-shaped completion may try (:meth:`Foresight._snake_out`)."""
 
@@ -365,6 +371,10 @@ class Foresight:
         """One placement's question with its node budget: ``None`` when it runs out."""
         self._spent = 0
         self._limit = self.budget if budget is None else budget
+        if not self.closed and occupied and any(counts):
+            comps = _road_components(occupied)
+            if len(comps) == 1 and self._snake_out(occupied, counts):
+                return True  # the common case: one road network that can grow (no memo needed)
         try:
             return self._search(dict(occupied), blocked, counts)
         except _OutOfBudget:
@@ -480,19 +490,19 @@ class Foresight:
             return not self.closed and self._search(occupied, blocked | {stuck}, counts)
         if len(comps) > 1:
             # every network must still meet another one; branch on the most constrained
-            best: tuple[int, int, Slot, dict[Slot, int]] | None = None
+            best: tuple[int, int, Slot, set[Slot]] | None = None
             for k, mine in enumerate(faced):
                 goals = set().union(*(f for n, f in enumerate(faced) if n != k))
-                dist = self._rows_to(occupied, blocked, counts, goals, mine)
-                near = [s for s in mine if s in dist]
-                if not near:
+                dist = _rows_in_the_open(goals, mine, left)
+                if not dist:
                     return False  # this network can no longer meet another one
-                pick = min(near, key=lambda s: (dist[s], len(options[s]), s))
-                rank = (len(near), dist[pick], pick, dist)
+                pick = min(dist, key=lambda s: (dist[s], len(options[s]), s))
+                rank = (len(dist), dist[pick], pick, goals)
                 if best is None or rank[:3] < best[:3]:
                     best = rank
             assert best is not None
-            _, _, slot, dist = best
+            _, _, slot, goals = best
+            dist = _rows_in_the_open(goals, set(slot_neighbours(slot)), left + 1)
             moves = sorted(options[slot], key=lambda mv: self._toward(slot, mv[1], dist))
         else:
             slot = min(options, key=lambda s: (len(options[s]), s))
@@ -653,6 +663,23 @@ class Foresight:
             )
             self._fits[(touch, need)] = fits  # at most 64 × 64 entries
         return [(kind, m) for kind, n in enumerate(counts) if n for m in fits[kind]]
+
+
+def _rows_in_the_open(goals: set[Slot], targets: set[Slot], left: int) -> dict[Slot, int]:
+    """For the ``targets``: the fewest sectors of a row from there to one of the ``goals``
+    (1 = on it) if nothing stood in the way, when at most ``left`` (a lower bound of
+    :meth:`Foresight._rows_to`, so pruning with it is sound)."""
+    out: dict[Slot, int] = {}
+    for x, y in targets:
+        near = 99
+        for gx, gy in goals:
+            dx, dy = x - gx, y - gy
+            d = (abs(dx) + abs(dy) + abs(dx + dy)) >> 1  # slot distance (axial)
+            if d < near:
+                near = d
+        if near < left:
+            out[(x, y)] = near + 1
+    return out
 
 
 class _Sides:
