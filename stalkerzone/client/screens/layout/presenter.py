@@ -11,7 +11,14 @@ from stalkerzone.client.text import i18n
 from stalkerzone.engine.actions import Action, PlaceSector
 from stalkerzone.engine.cards import Site
 from stalkerzone.engine.hexes import Slot
-from stalkerzone.engine.layout import UNIQUE_SITES, Placement, Sector, Zone, ZoneProblem
+from stalkerzone.engine.layout import (
+    UNIQUE_SITES,
+    Placement,
+    Sector,
+    Zone,
+    ZoneProblem,
+    legal_placements,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,13 +38,30 @@ def slot_sets(
 ) -> tuple[set[Slot], set[Slot], set[Slot]]:
     """(legal, dead-end, fits-when-turned) slots for ``sector`` at ``face`` and ``rotation``.
 
-    Legal = the engine's ``PlaceSector`` actions (roads meet, MAP-4); ``dead`` are placements
-    after which the Zone could not be finished (MAP-5), shown apart among the legal ones."""
+    Legal = the engine's ``PlaceSector`` actions (roads meet, MAP-4, and the Zone stays
+    completable, TURN-4); ``dead`` are the placements whose roads meet but that TURN-4 refuses
+    (:func:`dead_placements`), shown apart; "fits when turned": some other face or turn is
+    legal or a dead end there."""
     mine = [a for a in legal if a.sector == sector]
     here = {a.slot for a in mine if a.face == face and a.rotation == rotation}
-    other = {a.slot for a in mine} - here
-    dead_here = {p.slot for p in dead if p.face == face and p.rotation == rotation} & here
+    mine_dead = [p for p in dead if p.sector == sector]
+    dead_here = {p.slot for p in mine_dead if p.face == face and p.rotation == rotation}
+    other = ({a.slot for a in mine} | {p.slot for p in mine_dead}) - here - dead_here
     return here - dead_here, dead_here, other
+
+
+def dead_placements(
+    zone: Zone, sector: str, legal: Iterable[Action], sectors: Iterable[Sector]
+) -> frozenset[Placement]:
+    """The placements of ``sector`` whose roads meet (MAP-4) that the engine does not offer:
+    after them the Zone could not be completed (TURN-4). No search of its own: the engine's
+    ``legal_actions`` already ran the foresight, so the screen and the rules always agree."""
+    offered = {
+        Placement(a.sector, a.face, a.rotation, a.slot)
+        for a in legal
+        if isinstance(a, PlaceSector) and a.sector == sector
+    }
+    return frozenset(p for p in legal_placements(zone, sector, sectors) if p not in offered)
 
 
 def checklist(
