@@ -30,6 +30,7 @@ kept (bounded) by the :class:`Foresight` object, which a game owns in its contex
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -207,6 +208,7 @@ class Foresight:
         """Search nodes expanded so far, every question together (a measure of the work)."""
         self._spent = 0
         self._limit = 0
+        self._lock = threading.RLock()  # one question at a time (the client asks off the frame)
         kinds: dict[tuple[int, ...], int] = {}
         self.kind: dict[str, int] = {}
         for sid in self.tab.ids:
@@ -242,6 +244,10 @@ class Foresight:
         """The verdict on every legal placement (MAP-4) of ``sector_id`` on ``zone``.
         Placements with the same slot and world edge mask share one search; all of them share
         the memo of this question."""
+        with self._lock:
+            return self._sector_verdicts(zone, sector_id)
+
+    def _sector_verdicts(self, zone: Zone, sector_id: str) -> SectorVerdicts:
         key = ("sector", zone.placements, sector_id)
         found = self.answers.get(key)
         if isinstance(found, SectorVerdicts):
@@ -280,6 +286,10 @@ class Foresight:
 
     def zone_verdict(self, zone: Zone) -> Verdict:
         """Can this partial Zone still be completed with the sectors not yet on it?"""
+        with self._lock:
+            return self._zone_verdict(zone)
+
+    def _zone_verdict(self, zone: Zone) -> Verdict:
         key = ("zone", zone.placements)
         if key in self.answers:
             return self.answers[key]  # type: ignore[return-value]
@@ -304,6 +314,10 @@ class Foresight:
     def zone_cut_off(self, zone: Zone) -> CutOff | None:
         """``None`` if this partial Zone is proven completable, else why not (see
         :meth:`cut_off`)."""
+        with self._lock:
+            return self._zone_cut_off(zone)
+
+    def _zone_cut_off(self, zone: Zone) -> CutOff | None:
         verdict = self.zone_verdict(zone)
         if verdict:
             return None
