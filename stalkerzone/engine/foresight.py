@@ -390,7 +390,7 @@ class Foresight:
             if len(comps) == 1 and self._snake_out(occupied, counts):
                 return True  # the common case: one road network that can grow (no memo needed)
         try:
-            return self._search(dict(occupied), blocked, counts)
+            return self._search(dict(occupied), blocked, counts, canonical=True)
         except _OutOfBudget:
             return None
 
@@ -452,9 +452,20 @@ class Foresight:
         return (counts, best)
 
     def _search(
-        self, occupied: dict[Slot, int], blocked: frozenset[Slot], counts: tuple[int, ...]
+        self,
+        occupied: dict[Slot, int],
+        blocked: frozenset[Slot],
+        counts: tuple[int, ...],
+        canonical: bool = False,
     ) -> bool:
-        key = self._key(occupied, blocked, counts)
+        """Memoised: a placement's state up to symmetry (``canonical``: placements of one
+        sector that give turned or moved copies share one answer), inner states as they lie
+        (within one question the Zone does not move, so equal states lie equally)."""
+        key: object
+        if canonical:
+            key = self._key(occupied, blocked, counts)
+        else:
+            key = (counts, frozenset(occupied.items()), blocked)
         found = self.memo.get(key)
         if found is None:
             found = self._expand(occupied, blocked, counts)

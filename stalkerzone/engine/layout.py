@@ -382,20 +382,26 @@ def check_zone(
     return tuple(problems)
 
 
+_STEPS: tuple[tuple[int, int, int, int], ...] = tuple(
+    (d, (d + 3) % 6, di, dj) for d, (di, dj) in enumerate(SLOT_DIRECTIONS)
+)
+
+
 def _flood(occupied: Mapping[Slot, int], start: Slot, *, roads_only: bool) -> set[Slot]:
     seen = {start}
     todo = [start]
     while todo:
         slot = todo.pop()
         m = occupied[slot]
-        for d in range(6):
+        i, j = slot
+        for d, back, di, dj in _STEPS:
             if roads_only and not m >> d & 1:
                 continue
-            n = slot_neighbour(slot, d)
+            n = (i + di, j + dj)
             other = occupied.get(n)
             if other is None or n in seen:
                 continue
-            if roads_only and not other >> ((d + 3) % 6) & 1:
+            if roads_only and not other >> back & 1:
                 continue
             seen.add(n)
             todo.append(n)
