@@ -435,16 +435,14 @@ def _open_road_slots(occupied: Mapping[Slot, int], slots: Iterable[Slot]) -> set
 
 # Foresight (TURN-4) lives in foresight, the random Zone (MAP-6) in random_zones; their names
 # stay importable here.
+from stalkerzone.engine.cut_offs import CUT_OFF_TEXT, CutOff, direction  # noqa: E402
 from stalkerzone.engine.foresight import (  # noqa: E402
-    CUT_OFF_TEXT,
     FORESIGHT_BUDGET,
-    CutOff,
     Foresight,
     SectorVerdicts,
     Verdict,
     completable,
     dead_ends,
-    direction,
 )
 from stalkerzone.engine.random_zones import random_zone, shape_templates  # noqa: E402
 
