@@ -1,7 +1,7 @@
-"""Layout placement (TURN-4, MAP-5): which sector a bot lays where. Every legal placement keeps the
-Zone completable; ``easy`` takes any, the others the snuggest (touching the most placed sectors:
-a compact Zone has short routes). Ties are broken by a hash of the state, never by a random
-number of the bot's own."""
+"""Layout placement (TURN-4, MAP-5): which sector a bot lays where. Every legal placement keeps
+the Zone completable (a bot is refused dead ends like everyone); ``easy`` takes any, the others
+the snuggest (touching the most placed sectors: a compact Zone has short routes). Ties are
+broken by a hash of the state, never by a random number of the bot's own."""
 
 from __future__ import annotations
 
@@ -11,9 +11,8 @@ from collections.abc import Sequence
 from stalkerzone.engine.actions import Action, PlaceSector
 from stalkerzone.engine.game import legal_actions
 from stalkerzone.engine.hexes import slot_neighbours
-from stalkerzone.engine.layout import completable, legal_placements
 from stalkerzone.engine.state import GameState
-from stalkerzone.engine.turns import sectors_to_place
+from stalkerzone.engine.turns import foresight, sectors_to_place
 
 
 def tiebreak(state: GameState, salt: str = "") -> int:
@@ -37,23 +36,23 @@ def place(state: GameState, legal: Sequence[Action], level: str) -> Action:
 
 def place_fast(state: GameState, level: str) -> Action:
     """The same kind of choice as :func:`place` without listing every legal placement of every
-    sector first (each needs the dead-end foresight): pick a sector, rank its placements, and
-    take the first that keeps the Zone completable (MAP-5)."""
-    sectors = state.ctx.sectors
+    sector first: pick a sector, rank its placements, and take the first that TURN-4 allows
+    (the game's foresight proves the Zone stays completable)."""
     todo = sectors_to_place(state)
     pick = tiebreak(state, "layout")
     taken = state.zone.by_slot()
+    seer = foresight(state)
     for k in range(len(todo)):
         sector = todo[(pick + k) % len(todo)]
-        options = legal_placements(state.zone, sector, sectors)
-        if not options:
+        verdicts = seer.sector_verdicts(state.zone, sector).verdicts
+        order = list(verdicts)
+        if not order:
             continue
-        order = list(options)
         start = pick % len(order)
         order = order[start:] + order[:start]
         if level != "easy" and taken:
             order.sort(key=lambda p: -sum(n in taken for n in slot_neighbours(p.slot)))
         for p in order:
-            if completable(state.zone, p, sectors):
+            if verdicts[p]:
                 return PlaceSector(p.sector, p.face, p.rotation, p.slot)
     return place(state, legal_actions(state), level)

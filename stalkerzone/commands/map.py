@@ -1,8 +1,10 @@
 """`stalkerzone map`: the sectors, a random valid Zone, and checking a layout file (MAP-1…7).
 
 ``map tiles --json`` / ``map random --seed S [--shape …] [--closed-roads] [--json]`` /
-``map check FILE [--closed-roads]`` (exit 0 valid, 1 invalid, 2 unreadable). JSON shapes as
-ARCHITECTURE.md states.
+``map check FILE [--closed-roads]`` (exit 0 valid, 1 invalid, 2 unreadable);
+``map check --partial FILE``: can this partial layout still be completed (TURN-4; exit 0 yes,
+1 no with the reason, 2 unreadable) — the same foresight the game and its layout screen use.
+JSON shapes as ARCHITECTURE.md states.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from stalkerzone.content.tiles import load_sectors
 from stalkerzone.engine.layout import (
     FACE_NAMES,
     SHAPES,
+    Foresight,
     Placement,
     Sector,
     Zone,
@@ -45,6 +48,9 @@ def add_parser(subparsers: Any) -> None:
     check = sub.add_parser("check", help="check a Zone layout file (- or /dev/stdin: stdin)")
     check.add_argument("file")
     check.add_argument("--closed-roads", action="store_true", help="also check MAP-7")
+    check.add_argument(
+        "--partial", action="store_true", help="a layout under way: can it still be completed?"
+    )
     check.add_argument("--tiles", type=Path, default=None, help=argparse.SUPPRESS)
 
 
@@ -190,6 +196,8 @@ def read_layout(source: str) -> Zone:
 
 def _check(sectors: tuple[Sector, ...], args: argparse.Namespace) -> int:
     zone = read_layout(args.file)
+    if args.partial:
+        return _check_partial(sectors, zone, args.closed_roads)
     problems = check_zone(zone, sectors, closed_roads=args.closed_roads)
     if not problems:
         print(f"valid: {len(zone.placements)} sectors")
@@ -197,4 +205,17 @@ def _check(sectors: tuple[Sector, ...], args: argparse.Namespace) -> int:
     for problem in problems:
         print(str(problem))
     print(f"invalid: {len(problems)} problem(s)")
+    return 1
+
+
+def _check_partial(sectors: tuple[Sector, ...], zone: Zone, closed_roads: bool) -> int:
+    """TURN-4: exit 0 when the partial layout is proven completable, else 1 with the reason
+    (the game refuses such a placement: a dead end, or not confirmed within the search budget)."""
+    why = Foresight(sectors, closed_roads=closed_roads).zone_cut_off(zone)
+    left = len(sectors) - len(zone.placements)
+    if why is None:
+        print(f"can be completed: {len(zone.placements)} sectors placed, {left} to place")
+        return 0
+    names = {s.id: s.name.get("en") for s in sectors}
+    print(f"cannot be completed: {why.english(names)} ({why.rule})")
     return 1

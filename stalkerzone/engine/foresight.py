@@ -1,16 +1,49 @@
-"""Dead-end foresight (TURN-4, MAP-5, MAP-7): can a partial Zone still be completed? The same
-completion search also deals the random Zone (:mod:`stalkerzone.engine.random_zones`)."""
+"""Dead-end foresight (TURN-4, MAP-5, MAP-7): can a partial Zone still be completed?
+
+TURN-4: a placement after which the Zone can no longer be completed to a valid Zone is not
+legal. :class:`Foresight` answers with a :data:`Verdict`: ``True`` when a completion was found
+(a proof), ``False`` when the search proved that none exists, ``None`` when the question ran out
+of its node budget (a hard, deterministic bound: ``budget`` search nodes per placement). The game
+lists only proven placements (``True``), so the table's Zone can always be completed.
+
+The search ("fill or leave empty"): a state is the occupied slots with their world edge masks,
+the slots decided to stay empty, and how many sectors of each kind remain. In any valid Zone every
+sector is reachable by road from the Village (MAP-5), so the remaining sectors can be added one
+by one, each joining the Zone through a road. So the search takes one empty slot faced by a road
+and branches: one of the sectors that fit goes there, or (free roads only) the slot stays empty
+for good. With closed roads (MAP-7) every such slot must be filled. The slot: one where nothing
+fits (it stays empty), else, while there are several road networks, the nearest slot of the
+network with the fewest ways to meet another one (every network must still be able to meet
+another through empty slots where some remaining sector fits: a necessary condition that cuts
+most dead branches), else the slot with the fewest fitting sectors. With one road network and
+free roads, a straight row of the remaining sectors leading out of the Zone is a completion found
+at once.
+
+Work is shared through a memo of every state searched, completable or dead, keyed up to symmetry:
+translation, the six rotations of the whole Zone (every sector can be turned), the mirror image
+when every sector's set of masks is mirror-closed, and sectors with the same masks counted as one
+kind. The memo lives for one question (every placement of one sector on one Zone shares it), so an
+answer depends on the question only, never on what was asked before; the answers themselves are
+kept (bounded) by the :class:`Foresight` object, which a game owns in its context.
+"""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterable, Mapping, Sequence
+import threading
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
-from stalkerzone.engine.hexes import SLOT_DIRECTIONS, Slot, slot_neighbours
+from stalkerzone.engine.cut_offs import CutOff, direction
+from stalkerzone.engine.hexes import (
+    SLOT_DIRECTIONS,
+    Slot,
+    slot_neighbours,
+)
 from stalkerzone.engine.layout import (
+    ROTATED,
+    UNIQUE_SITES,
     Placement,
     Sector,
-    Tables,
     Zone,
     _constraint,
     _occupancy,
@@ -19,260 +52,644 @@ from stalkerzone.engine.layout import (
     legal_placements,
     tables,
 )
+from stalkerzone.engine.messages import params_of
+
+Move = tuple[int, int]
+"""(sector kind, world edge mask) for one slot."""
+Verdict = bool | None
+"""``True`` completable (proven), ``False`` a dead end (proven), ``None`` undecided (budget)."""
+State = tuple[dict[Slot, int], frozenset[Slot], tuple[int, ...]]
+
+FORESIGHT_BUDGET = 80
+"""Search nodes one placement's question may expand before it is answered "undecided"."""
+SECTOR_BUDGET = 400
+"""Search nodes the questions about one sector's placements share; past it each remaining
+placement gets ``LAST_BUDGET`` nodes. So one sector costs at most SECTOR_BUDGET + LAST_BUDGET
+nodes per placement, and a ``legal_actions`` call that many per sector still to place."""
+LAST_BUDGET = 6
+SNAKE_STEPS = 60
+"""Placements one look for a snake-shaped completion may try (:meth:`Foresight._snake_out`)."""
+
+_TURNS: tuple[tuple[int, int, int, int], ...] = (
+    (1, 0, 0, 1),
+    (0, -1, 1, 1),
+    (-1, -1, 1, 0),
+    (-1, 0, 0, -1),
+    (0, 1, -1, -1),
+    (1, 1, -1, 0),
+)
+"""Axial slot (q, r) turned about (0, 0) by ρ sixths: (a·q + b·r, c·q + d·r) (one step:
+(q, r) → (−r, q + r), as :func:`stalkerzone.engine.hexes.rotate_slot`)."""
+
+
+def _linear(rotation: int, mirror: bool) -> tuple[int, int, int, int, tuple[int, ...]]:
+    """A symmetry as (a, b, c, d) on axial slots and its table of turned masks (64 = empty)."""
+    a, b, c, d = _TURNS[rotation]
+    if mirror:
+        a, b, c, d = b, a, d, c  # swap q and r first
+    masks = tuple(ROTATED[_mirror_mask(m) if mirror else m][rotation] for m in range(64))
+    return (a, b, c, d, (*masks, 64))
+
+
+def _mirror_mask(mask: int) -> int:
+    """Swapping q and r maps slot direction ``d`` to ``(1 − d) mod 6``."""
+    return sum(1 << ((1 - d) % 6) for d in range(6) if mask >> d & 1)
 
 
 class _OutOfBudget(Exception):
-    """A restart: this attempt has used up its node budget."""
+    """The question has expanded its ``budget`` of search nodes."""
 
 
-class _Search:
-    """Depth-first completion search with pruning; failed states are memoised.
+@dataclass(frozen=True, slots=True)
+class SectorVerdicts:
+    """The verdicts on every legal placement (MAP-4) of one sector on one Zone."""
 
-    A state is what matters for the future: the remaining sectors and the occupied slots with
-    their world edge masks, translated so that the smallest slot is (0, 0).
-    Completeness (free shape): in any valid completion the remaining sectors can be placed in an
-    order where each one joins the Zone through a road (breadth-first from the Village sector
-    over road joins), so only such placements are tried. With closed roads (MAP-7) some empty
-    slot faced by a road must be filled, so only that slot is tried.
-    """
+    verdicts: Mapping[Placement, Verdict]
 
-    def __init__(self, tab: Tables, closed_roads: bool, rng: random.Random | None) -> None:
-        self.tab = tab
+    @property
+    def completable(self) -> tuple[Placement, ...]:
+        """The placements proven to keep the Zone completable: the legal ones (TURN-4)."""
+        return tuple(p for p, v in self.verdicts.items() if v)
+
+    @property
+    def dead(self) -> frozenset[Placement]:
+        """The placements that are not legal: proven dead ends and undecided ones."""
+        return frozenset(p for p, v in self.verdicts.items() if not v)
+
+
+class Foresight:
+    """Completion search for one set of sectors and variant; keeps its answers (bounded)."""
+
+    def __init__(
+        self,
+        sectors: Iterable[Sector],
+        *,
+        closed_roads: bool = False,
+        budget: int = FORESIGHT_BUDGET,
+        sector_budget: int = SECTOR_BUDGET,
+        answers_limit: int = 2048,
+    ) -> None:
+        self.sectors = tuple(sectors)
+        self.tab = tables(self.sectors)
         self.closed = closed_roads
-        self.rng = rng
-        self.failed: set[object] = set()
+        self.budget = budget
+        self.sector_budget = sector_budget
+        self.answers_limit = answers_limit
+        self.answers: dict[object, object] = {}
+        """Answers already given, by question (a pure function of the question: kept)."""
+        self.memo: dict[object, bool] = {}
+        """States searched during the current question, completable or not."""
         self.nodes = 0
-        self.budget: int | None = None
+        """Search nodes expanded so far, every question together (a measure of the work)."""
+        self._spent = 0
+        self._limit = 0
+        self._lock = threading.RLock()  # one question at a time (the client asks off the frame)
+        kinds: dict[tuple[int, ...], int] = {}
+        self.kind: dict[str, int] = {}
+        for sid in self.tab.ids:
+            masks = tuple(sorted(m for m, _ in self.tab.distinct[sid]))
+            self.kind[sid] = kinds.setdefault(masks, len(kinds))
+        self.kind_masks: tuple[tuple[int, ...], ...] = tuple(kinds)
+        mirror_closed = all(
+            {_mirror_mask(m) for m in masks} == set(masks) for masks in self.kind_masks
+        )
+        self._maps = tuple(
+            _linear(rho, mirror)
+            for mirror in ((False, True) if mirror_closed else (False,))
+            for rho in range(6)
+        )
+        self._fits: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+        """(touching sides, sides needing a road) → the fitting masks of each kind (MAP-4)."""
+        self._sides: dict[tuple[int, int, tuple[int, ...]], int] = {}
+        """(touching sides, sides needing a road, sectors left) → :meth:`_road_sides`."""
+        self.straight = tuple(any(m & ROTATED[m][3] for m in ms) for ms in self.kind_masks)
+        """Per kind: can a road run straight through it (two opposite road edges)?"""
+        self.roadless = tuple(not any(ms) for ms in self.kind_masks)
+        self.sites_ok = all(
+            sum(site in self.tab.unique[sid] for sid in self.tab.ids) == 1 for site in UNIQUE_SITES
+        )
 
-    def _tick(self) -> None:
-        self.nodes += 1
-        if self.budget is not None and self.nodes > self.budget:
-            raise _OutOfBudget
+    # --- questions -------------------------------------------------------------------------
+    def _remember(self, key: object, value: object) -> None:
+        if len(self.answers) >= self.answers_limit:
+            self.answers.clear()
+        self.answers[key] = value
 
-    def _key(self, occupied: Mapping[Slot, int], remaining: frozenset[str]) -> object:
-        mi = min(s[0] for s in occupied)
-        mj = min(s[1] for s in occupied)
-        return (remaining, frozenset(((i - mi, j - mj), m) for (i, j), m in occupied.items()))
+    def sector_verdicts(self, zone: Zone, sector_id: str) -> SectorVerdicts:
+        """The verdict on every legal placement (MAP-4) of ``sector_id`` on ``zone``.
+        Placements with the same slot and world edge mask share one search; all of them share
+        the memo of this question."""
+        with self._lock:
+            return self._sector_verdicts(zone, sector_id)
 
-    def free(
+    def _sector_verdicts(self, zone: Zone, sector_id: str) -> SectorVerdicts:
+        key = ("sector", zone.placements, sector_id)
+        found = self.answers.get(key)
+        if isinstance(found, SectorVerdicts):
+            return found
+        legal = legal_placements(zone, sector_id, self.sectors)
+        start = self._start(zone)
+        verdicts: dict[Placement, Verdict] = {}
+        if start is None:
+            verdicts = dict.fromkeys(legal, False)
+        else:
+            occupied, blocked, counts = start
+            kind = self.kind[sector_id]
+            fewer = (*counts[:kind], counts[kind] - 1, *counts[kind + 1 :])
+            masks = {(f, r): m for f, r, m in self.tab.options[sector_id]}
+            by_mask: dict[tuple[Slot, int], Verdict] = {}
+            self.memo = {}
+            left = self.sector_budget
+            for p in legal:
+                mk = (p.slot, masks[(p.face, p.rotation)])
+                if mk not in by_mask:
+                    occupied[p.slot] = mk[1]
+                    budget = min(self.budget, left) if left > LAST_BUDGET else LAST_BUDGET
+                    by_mask[mk] = self._bounded(occupied, blocked, fewer, budget)
+                    left -= self._spent
+                    del occupied[p.slot]
+                verdicts[p] = by_mask[mk]
+            self.memo = {}
+        result = SectorVerdicts(verdicts)
+        self._remember(key, result)
+        return result
+
+    def dead_ends(self, zone: Zone, sector_id: str) -> frozenset[Placement]:
+        """The legal placements (MAP-4) of ``sector_id`` that TURN-4 refuses: proven dead ends
+        and the (rare) undecided ones."""
+        return self.sector_verdicts(zone, sector_id).dead
+
+    def zone_verdict(self, zone: Zone) -> Verdict:
+        """Can this partial Zone still be completed with the sectors not yet on it?"""
+        with self._lock:
+            return self._zone_verdict(zone)
+
+    def _zone_verdict(self, zone: Zone) -> Verdict:
+        key = ("zone", zone.placements)
+        if key in self.answers:
+            return self.answers[key]  # type: ignore[return-value]
+        start = self._start(zone)
+        verdict: Verdict = False
+        if start is not None:
+            self.memo = {}
+            verdict = self._bounded(*start)
+            self.memo = {}
+        self._remember(key, verdict)
+        return verdict
+
+    def completable(self, zone: Zone, placement: Placement) -> bool:
+        """Is the Zone with ``placement`` proven completable (MAP-5, MAP-7 if closed roads)?"""
+        return self.zone_verdict(zone.place(placement)) is True
+
+    def cut_off(self, zone: Zone, placement: Placement) -> CutOff | None:
+        """``None`` if the Zone with ``placement`` is proven completable, else why not: what
+        it would cut off (a sector, and where it lies from the Village) or the rule that fails."""
+        return self.zone_cut_off(zone.place(placement))
+
+    def zone_cut_off(self, zone: Zone) -> CutOff | None:
+        """``None`` if this partial Zone is proven completable, else why not (see
+        :meth:`cut_off`)."""
+        with self._lock:
+            return self._zone_cut_off(zone)
+
+    def _zone_cut_off(self, zone: Zone) -> CutOff | None:
+        verdict = self.zone_verdict(zone)
+        if verdict:
+            return None
+        start = self._start(zone)
+        if start is None:
+            return self._invalid(zone)
+        if verdict is None:
+            return CutOff("TURN-4", "undecided", ())
+        occupied, blocked, counts = start
+        comps = _road_components(occupied)
+        owner = {p.slot: p.sector for p in zone.placements}
+        village = next((p.slot for p in zone.placements if p.sector == self.tab.village), None)
+        left = sum(counts)
+
+        def located(key: str, slot: Slot) -> CutOff:
+            far, way = direction(village, slot) if village is not None else (0, "")
+            values: dict[str, object] = {"sector": owner[slot]}
+            if way:
+                values.update(distance=far, direction=way)
+            return CutOff("MAP-5", key, params_of(values))
+
+        if left:
+            sealed = [c for c in comps if not _open_road_slots(occupied, c)]
+            if sealed and len(comps) == 1:
+                return CutOff("MAP-5", "roads_closed", ())
+            if sealed:
+                cut = next((c for c in sealed if village not in c), sealed[0])
+                return located("network_cut_off", min(cut))
+        if self.closed:
+            for slot in sorted(occupied):
+                for target in sorted(_open_road_slots(occupied, [slot])):
+                    if not self._moves_at(occupied, counts, target):
+                        return located("road_unclosable", slot)
+        if len(comps) > 1:
+            faced = [_open_road_slots(occupied, c) - blocked for c in comps]
+            for k, comp in enumerate(comps):
+                if village in comp:
+                    continue
+                goals = set().union(*(f for n, f in enumerate(faced) if n != k))
+                dist = self._rows_to(occupied, blocked, counts, goals, faced[k])
+                if not any(s in dist for s in faced[k]):
+                    return located("network_cut_off", min(comp))
+        placed = zone.sector_ids()
+        self.memo = {}
+        try:
+            for sid in self.tab.ids:
+                kind = self.kind[sid]
+                if sid in placed or not counts[kind]:
+                    continue
+                fewer = (*counts[:kind], counts[kind] - 1, *counts[kind + 1 :])
+                if self._bounded(dict(occupied), frozenset(), fewer):
+                    return CutOff("MAP-5", "sector_cut_off", params_of({"sector": sid}))
+        finally:
+            self.memo = {}
+        return CutOff("MAP-5", "zone_cut_off", params_of({"count": left}))
+
+    # --- the search --------------------------------------------------------------------------
+    def _bounded(
         self,
         occupied: dict[Slot, int],
-        remaining: frozenset[str],
-        chosen: list[tuple[str, Slot, int]],
+        blocked: frozenset[Slot],
+        counts: tuple[int, ...],
+        budget: int | None = None,
+    ) -> Verdict:
+        """One placement's question with its node budget: ``None`` when it runs out."""
+        self._spent = 0
+        self._limit = self.budget if budget is None else budget
+        if not self.closed and occupied and any(counts):
+            comps = _road_components(occupied)
+            if len(comps) == 1 and self._snake_out(occupied, counts):
+                return True  # the common case: one road network that can grow (no memo needed)
+        try:
+            return self._search(dict(occupied), blocked, counts, canonical=True)
+        except _OutOfBudget:
+            return None
+
+    def _start(self, zone: Zone) -> State | None:
+        """The search state of a partial Zone, or ``None`` when it breaks MAP-1/2/4 already."""
+        placed = zone.sector_ids()
+        if not self.sites_ok or len(placed) != len(zone.placements):
+            return None
+        if not placed <= set(self.tab.ids):
+            return None
+        occupied = _occupancy(zone, self.tab)
+        if len(occupied) != len(zone.placements):
+            return None
+        for p in zone.placements:
+            if not 0 <= p.rotation < 6 or p.face not in {
+                f for f, _, _ in self.tab.options[p.sector]
+            }:
+                return None
+        for slot, m in occupied.items():
+            touch, need = _constraint(occupied, slot)
+            if (m ^ need) & touch:
+                return None
+        counts = [0] * len(self.kind_masks)
+        for sid in self.tab.ids:
+            if sid not in placed:
+                counts[self.kind[sid]] += 1
+        return occupied, frozenset(), tuple(counts)
+
+    def _invalid(self, zone: Zone) -> CutOff:
+        if not self.sites_ok:
+            return CutOff("MAP-5", "sites", ())
+        occupied = _occupancy(zone, self.tab)
+        known = set(self.tab.ids)
+        if len(zone.sector_ids()) == len(zone.placements) == len(occupied) and all(
+            p.sector in known for p in zone.placements
+        ):
+            for p in zone.placements:
+                touch, need = _constraint(occupied, p.slot)
+                if (occupied[p.slot] ^ need) & touch:
+                    return CutOff("MAP-4", "misfit", params_of({"sector": p.sector}))
+        return CutOff("MAP-1", "unknown", ())
+
+    def _key(
+        self, occupied: Mapping[Slot, int], blocked: frozenset[Slot], counts: tuple[int, ...]
+    ) -> object:
+        """The state up to translation, rotation (and mirror) of the whole Zone: the smallest
+        sorted cell list over the symmetries, moved so that its first cell is at (0, 0)."""
+        items = [(q, r, m) for (q, r), m in occupied.items()]
+        items += [(q, r, 64) for q, r in blocked]
+        if not items:
+            return (counts, ())
+        best: tuple[tuple[int, int, int], ...] | None = None
+        for a, b, c, d, turned in self._maps:
+            cells = sorted([(a * q + b * r, c * q + d * r, turned[m]) for q, r, m in items])
+            x0, y0, _ = cells[0]
+            shape = tuple([(x - x0, y - y0, m) for x, y, m in cells])
+            if best is None or shape < best:
+                best = shape
+        return (counts, best)
+
+    def _search(
+        self,
+        occupied: dict[Slot, int],
+        blocked: frozenset[Slot],
+        counts: tuple[int, ...],
+        canonical: bool = False,
     ) -> bool:
-        self._tick()
+        """Memoised: a placement's state up to symmetry (``canonical``: placements of one
+        sector that give turned or moved copies share one answer), inner states as they lie
+        (within one question the Zone does not move, so equal states lie equally)."""
+        key: object
+        if canonical:
+            key = self._key(occupied, blocked, counts)
+        else:
+            key = (counts, frozenset(occupied.items()), blocked)
+        found = self.memo.get(key)
+        if found is None:
+            found = self._expand(occupied, blocked, counts)
+            self.memo[key] = found
+        return found
+
+    def _expand(
+        self, occupied: dict[Slot, int], blocked: frozenset[Slot], counts: tuple[int, ...]
+    ) -> bool:
+        self.nodes += 1
+        self._spent += 1
+        if self._spent > self._limit:
+            raise _OutOfBudget
+        if not occupied:  # an empty Zone: some sector on some slot first
+            for kind, masks in enumerate(self.kind_masks):
+                for m in masks if counts[kind] else ():
+                    fewer = (*counts[:kind], counts[kind] - 1, *counts[kind + 1 :])
+                    if self._search({(0, 0): m}, blocked, fewer):
+                        return True
+            return False
         comps = _road_components(occupied)
-        if not remaining:
+        if not any(counts):
             if len(comps) != 1:
                 return False
             return not (self.closed and _open_road_slots(occupied, occupied))
-        for comp in comps:
-            if not _open_road_slots(occupied, comp):
-                return False  # a road network that can never grow nor meet the others
-        key = self._key(occupied, remaining)
-        if key in self.failed:
-            return False
-        targets = _open_road_slots(occupied, occupied)
-        if self.closed and len(targets) > len(remaining):
-            self.failed.add(key)
-            return False
-        moves: list[tuple[str, Slot, int]] = []
-        slots = sorted(targets)
-        if self.closed:
-            best: list[tuple[str, Slot, int]] | None = None
-            for slot in slots:
-                cand = self._moves_at(occupied, remaining, slot)
-                if best is None or len(cand) < len(best):
-                    best = cand
-                    if not cand:
-                        break
-            moves = best or []
+        if any(n and self.roadless[k] for k, n in enumerate(counts)):
+            return False  # a sector without roads is never reachable by road (MAP-5)
+        faced = [_open_road_slots(occupied, c) - blocked for c in comps]
+        if not all(faced):
+            return False  # a road network that can never grow nor meet the others
+        left = sum(counts)
+        every: set[Slot] = set().union(*faced)
+        if self.closed and len(every) > left:
+            return False  # every road must be closed, one sector per open slot at most
+        if (
+            not self.closed
+            and len(comps) == 1
+            and (
+                self._straight_road_out(occupied, blocked, counts)
+                or self._snake_out(occupied, counts)
+            )
+        ):
+            return True
+        options = {slot: self._moves_at(occupied, counts, slot) for slot in sorted(every)}
+        stuck = next((s for s, moves in options.items() if not moves), None)
+        if stuck is not None:  # nothing fits there: the slot stays empty (free roads only)
+            return not self.closed and self._search(occupied, blocked | {stuck}, counts)
+        if len(comps) > 1:
+            # every network must still meet another one; branch on the most constrained
+            best: tuple[int, int, Slot, set[Slot]] | None = None
+            for k, mine in enumerate(faced):
+                goals = set().union(*(f for n, f in enumerate(faced) if n != k))
+                dist = _rows_in_the_open(goals, mine, left)
+                if not dist:
+                    return False  # this network can no longer meet another one
+                pick = min(dist, key=lambda s: (dist[s], len(options[s]), s))
+                rank = (len(dist), dist[pick], pick, goals)
+                if best is None or rank[:3] < best[:3]:
+                    best = rank
+            assert best is not None
+            _, _, slot, goals = best
+            dist = _rows_in_the_open(goals, set(slot_neighbours(slot)), left + 1)
+            moves = sorted(options[slot], key=lambda mv: self._toward(slot, mv[1], dist))
         else:
-            for slot in slots:
-                moves.extend(self._moves_at(occupied, remaining, slot))
-            if self.rng is None:
-                moves.sort(key=lambda mv: -_tightness(occupied, mv[1]))
-        if self.rng is not None:
-            self.rng.shuffle(moves)
-        for sid, slot, m in moves:
+            slot = min(options, key=lambda s: (len(options[s]), s))
+            moves = options[slot]
+        for kind, m in moves:
             occupied[slot] = m
-            chosen.append((sid, slot, m))
-            if self.free(occupied, remaining - {sid}, chosen):
-                return True
-            chosen.pop()
+            fewer = (*counts[:kind], counts[kind] - 1, *counts[kind + 1 :])
+            ok = self._search(occupied, blocked, fewer)
             del occupied[slot]
-        self.failed.add(key)
+            if ok:
+                return True
+        if self.closed:
+            return False
+        return self._search(occupied, blocked | {slot}, counts)
+
+    def _rows_to(
+        self,
+        occupied: Mapping[Slot, int],
+        blocked: frozenset[Slot],
+        counts: tuple[int, ...],
+        goals: set[Slot],
+        targets: set[Slot],
+    ) -> dict[Slot, int]:
+        """For empty slots: the fewest sectors of a row from there to a slot faced by another
+        network's road (1 = on it), through empty slots where some remaining sector fits its
+        placed neighbours with a road towards the row's next slot; up to the sectors left, and
+        one ring beyond the last of the ``targets`` reached."""
+        dist = {g: 1 for g in goals if self._moves_at(occupied, counts, g)}
+        ring = list(dist)
+        roads = _Sides(self, occupied, counts)
+        missing = len(targets - dist.keys())
+        last = sum(counts)
+        for depth in range(2, last + 1):
+            if not missing:
+                last = min(last, depth)
+            if depth > last:
+                break
+            nxt = []
+            for i, j in ring:
+                for d, (di, dj) in enumerate(SLOT_DIRECTIONS):
+                    n = (i + di, j + dj)
+                    if n in dist or n in occupied or n in blocked:
+                        continue
+                    if roads.of(n) >> ((d + 3) % 6) & 1:  # a road from n towards (i, j)
+                        dist[n] = depth
+                        nxt.append(n)
+                        missing -= n in targets
+            ring = nxt
+        return dist
+
+    def _road_sides(self, occupied: Mapping[Slot, int], counts: tuple[int, ...], slot: Slot) -> int:
+        """The sides of an empty ``slot`` on which some remaining sector that fits there
+        (MAP-4) has a road."""
+        touch, need = _constraint(occupied, slot)
+        key = (touch, need, counts)
+        sides = self._sides.get(key)
+        if sides is None:
+            sides = 0
+            for _, m in self._moves_at(occupied, counts, slot):
+                sides |= m
+            if len(self._sides) > 50_000:
+                self._sides.clear()
+            self._sides[key] = sides
+        return sides
+
+    @staticmethod
+    def _toward(slot: Slot, mask: int, dist: Mapping[Slot, int]) -> int:
+        """How far the nearest goal is from the roads of ``mask`` on ``slot`` (try near first)."""
+        i, j = slot
+        best = 99
+        for d in range(6):
+            if mask >> d & 1:
+                di, dj = SLOT_DIRECTIONS[d]
+                best = min(best, dist.get((i + di, j + dj), 99))
+        return best
+
+    def _straight_road_out(
+        self, occupied: Mapping[Slot, int], blocked: frozenset[Slot], counts: tuple[int, ...]
+    ) -> bool:
+        """Free roads, one road network: a completion exists when the remaining sectors fit
+        in a straight row leading out of the Zone from one of its roads, each row slot touching
+        only its row neighbours (and the first one its road sector). Every sector of the row
+        but the last needs two opposite road edges; the last needs any road."""
+        bent = sum(n for k, n in enumerate(counts) if not self.straight[k])
+        if bent > 1:
+            return False
+        left = sum(counts)
+        for slot, m in occupied.items():
+            for d in range(6):
+                if not m >> d & 1:
+                    continue
+                di, dj = SLOT_DIRECTIONS[d]
+                row = [(slot[0] + di * t, slot[1] + dj * t) for t in range(1, left + 1)]
+                if self._row_is_free(occupied, blocked, slot, row):
+                    return True
         return False
+
+    def _snake_out(self, occupied: dict[Slot, int], counts: tuple[int, ...]) -> bool:
+        """Free roads, one road network: look (at most ``SNAKE_STEPS`` steps) for a completion
+        in which every remaining sector continues the road of the one placed before it, each
+        on a slot where it fits every neighbour (MAP-4): the Zone stays one road network."""
+        steps = [SNAKE_STEPS]
+        for slot in sorted(occupied):
+            if self._snake(occupied, counts, slot, steps):
+                return True
+            if steps[0] <= 0:
+                return False
+        return False
+
+    def _snake(
+        self, occupied: dict[Slot, int], counts: tuple[int, ...], tip: Slot, steps: list[int]
+    ) -> bool:
+        if not any(counts):
+            return True
+        i, j = tip
+        m = occupied[tip]
+        for d, (di, dj) in enumerate(SLOT_DIRECTIONS):
+            n = (i + di, j + dj)
+            if not m >> d & 1 or n in occupied:
+                continue
+            moves = self._moves_at(occupied, counts, n)
+            moves.sort(key=lambda mv: -bin(mv[1]).count("1"))
+            for kind, mask in moves:
+                steps[0] -= 1
+                if steps[0] <= 0:
+                    return False
+                occupied[n] = mask
+                fewer = (*counts[:kind], counts[kind] - 1, *counts[kind + 1 :])
+                ok = self._snake(occupied, fewer, n, steps)
+                del occupied[n]
+                if ok:
+                    return True
+        return False
+
+    @staticmethod
+    def _row_is_free(
+        occupied: Mapping[Slot, int], blocked: frozenset[Slot], start: Slot, row: list[Slot]
+    ) -> bool:
+        inside = {start, *row}
+        for cell in row:
+            if cell in occupied or cell in blocked:
+                return False
+            i, j = cell
+            for di, dj in SLOT_DIRECTIONS:
+                n = (i + di, j + dj)
+                if n in occupied and n not in inside:
+                    return False
+        return True
 
     def _moves_at(
-        self, occupied: Mapping[Slot, int], remaining: frozenset[str], slot: Slot
-    ) -> list[tuple[str, Slot, int]]:
+        self, occupied: Mapping[Slot, int], counts: tuple[int, ...], slot: Slot
+    ) -> list[Move]:
         touch, need = _constraint(occupied, slot)
-        out = []
-        for sid in sorted(remaining):
-            for m, _ in self.tab.distinct[sid]:
-                if not (m ^ need) & touch and m & need:
-                    out.append((sid, slot, m))
-        return out
-
-    def template(
-        self,
-        order: Sequence[Slot],
-        outside: Mapping[Slot, int],
-        occupied: dict[Slot, int],
-        remaining: frozenset[str],
-        chosen: list[tuple[str, Slot, int]],
-    ) -> bool:
-        """Fill the template slots (``order[0]`` first), always next filling the slot next to
-        the Zone with the fewest fitting sectors (forward checking: none fits = dead end)."""
-        self._tick()
-        if len(occupied) == len(order):
-            return len(_road_components(occupied)) == 1
-        key = (remaining, frozenset(occupied.items()))
-        if key in self.failed:
-            return False
-        todo = [s for s in order if s not in occupied]
-        best: list[tuple[str, int]] | None = None
-        slot = order[0]
-        if occupied:
-            if not _can_still_join(occupied, set(todo)):
-                self.failed.add(key)
-                return False
-            for cand in todo:
-                touch, need = _constraint(occupied, cand)
-                if not touch:
-                    continue
-                moves = self._moves_in(cand, touch, need, outside, remaining)
-                if best is None or len(moves) < len(best):
-                    best, slot = moves, cand
-                    if not moves:
-                        break
-        else:
-            best = self._moves_in(slot, 0, 0, outside, remaining)
-        if best is None:
-            best = []
-        if self.rng is not None:
-            self.rng.shuffle(best)
-        for sid, m in best:
-            occupied[slot] = m
-            chosen.append((sid, slot, m))
-            if self.template(order, outside, occupied, remaining - {sid}, chosen):
-                return True
-            chosen.pop()
-            del occupied[slot]
-        self.failed.add(key)
-        return False
-
-    def _moves_in(
-        self,
-        slot: Slot,
-        touch: int,
-        need: int,
-        outside: Mapping[Slot, int],
-        remaining: frozenset[str],
-    ) -> list[tuple[str, int]]:
-        banned = outside[slot] if self.closed else 0
-        return [
-            (sid, m)
-            for sid in sorted(remaining)
-            for m, _ in self.tab.distinct[sid]
-            if not (m ^ need) & touch and not m & banned
-        ]
+        fits = self._fits.get((touch, need))
+        if fits is None:
+            fits = tuple(
+                tuple(m for m in masks if not (m ^ need) & touch) for masks in self.kind_masks
+            )
+            self._fits[(touch, need)] = fits  # at most 64 × 64 entries
+        return [(kind, m) for kind, n in enumerate(counts) if n for m in fits[kind]]
 
 
-def _can_still_join(occupied: Mapping[Slot, int], todo: set[Slot]) -> bool:
-    """Whether every road network could still meet the others through the empty ``todo`` slots
-    (roads enter an empty slot from a road edge; empty slots link to their empty neighbours)."""
-    comps = _road_components(occupied)
-    if len(comps) == 1:
-        return len(todo) == 0 or bool(_open_road_slots(occupied, comps[0]) & todo)
-    owner = {slot: k for k, comp in enumerate(comps) for slot in comp}
-    reached = {0}
-    frontier = list(_open_road_slots(occupied, comps[0]) & todo)
-    seen = set(frontier)
-    while frontier:
-        slot = frontier.pop()
-        i, j = slot
-        for d in range(6):
-            di, dj = SLOT_DIRECTIONS[d]
-            n = (i + di, j + dj)
-            if n in todo:
-                if n not in seen:
-                    seen.add(n)
-                    frontier.append(n)
-            elif n in occupied and occupied[n] >> ((d + 3) % 6) & 1:
-                k = owner[n]
-                if k not in reached:
-                    reached.add(k)
-                    for m in _open_road_slots(occupied, comps[k]) & todo:
-                        if m not in seen:
-                            seen.add(m)
-                            frontier.append(m)
-    return len(reached) == len(comps)
+def _rows_in_the_open(goals: set[Slot], targets: set[Slot], left: int) -> dict[Slot, int]:
+    """For the ``targets``: the fewest sectors of a row from there to one of the ``goals``
+    (1 = on it) if nothing stood in the way, when at most ``left`` (a lower bound of
+    :meth:`Foresight._rows_to`, so pruning with it is sound)."""
+    out: dict[Slot, int] = {}
+    for x, y in targets:
+        near = 99
+        for gx, gy in goals:
+            dx, dy = x - gx, y - gy
+            d = (abs(dx) + abs(dy) + abs(dx + dy)) >> 1  # slot distance (axial)
+            if d < near:
+                near = d
+        if near < left:
+            out[(x, y)] = near + 1
+    return out
 
 
-def _tightness(occupied: Mapping[Slot, int], slot: Slot) -> int:
-    """How many placed sectors a slot touches (foresight tries snug places first)."""
-    return sum(n in occupied for n in slot_neighbours(slot))
+class _Sides:
+    """Per empty slot, the sides on which some remaining sector that fits there has a road
+    (:meth:`Foresight._road_sides`); a slot that touches no placed sector has every side."""
 
+    def __init__(self, seer: Foresight, occupied: Mapping[Slot, int], counts: tuple[int, ...]):
+        self.seer = seer
+        self.occupied = occupied
+        self.counts = counts
+        self.known: dict[Slot, int] = {}
 
-_SEARCHES: dict[tuple[int, bool], _Search] = {}
+    def of(self, slot: Slot) -> int:
+        sides = self.known.get(slot)
+        if sides is None:
+            i, j = slot
+            occupied = self.occupied
+            if any((i + di, j + dj) in occupied for di, dj in SLOT_DIRECTIONS):
+                sides = self.seer._road_sides(occupied, self.counts, slot)
+            else:
+                sides = 0x3F
+            self.known[slot] = sides
+        return sides
 
 
 def completable(
-    zone: Zone, placement: Placement, sectors: Iterable[Sector], *, closed_roads: bool = False
+    zone: Zone,
+    placement: Placement,
+    sectors: Iterable[Sector],
+    *,
+    closed_roads: bool = False,
+    foresight: Foresight | None = None,
 ) -> bool:
-    """Dead-end foresight: can the Zone with ``placement`` still be finished into a valid Zone
-    (MAP-5, and MAP-7 if ``closed_roads``) with the remaining sectors?
-
-    ``False`` only when proven (the search ran to the end); failed states are memoised across
-    calls. A search that runs out of its node budget on every restart answers ``True`` (the
-    placement is not marked as a dead end)."""
-    tab = tables(sectors)
-    z = zone.place(placement)
-    placed = z.sector_ids()
-    if len(placed) != len(z.placements) or not placed <= set(tab.ids):
-        return False
-    occupied = _occupancy(z, tab)
-    if len(occupied) != len(z.placements):
-        return False
-    for slot in occupied:
-        touch, need = _constraint(occupied, slot)
-        if (occupied[slot] ^ need) & touch:
-            return False
-    search = _SEARCHES.get((id(tab), closed_roads))
-    if search is None or search.tab is not tab:
-        search = _Search(tab, closed_roads, None)
-        _SEARCHES[(id(tab), closed_roads)] = search
-    if len(search.failed) > 200_000:
-        search.failed.clear()
-    remaining = frozenset(tab.ids) - placed
-    for attempt in range(FORESIGHT_RESTARTS):
-        search.rng = None if attempt == 0 else random.Random(attempt)
-        search.nodes = 0
-        search.budget = FORESIGHT_BUDGET
-        try:
-            return search.free(dict(occupied), remaining, [])
-        except _OutOfBudget:
-            continue
-        finally:
-            search.rng = None
-            search.budget = None
-    return True  # not proven a dead end within the budget
-
-
-FORESIGHT_BUDGET = 600
-"""Search nodes per foresight attempt; after FORESIGHT_RESTARTS attempts the answer is "maybe"."""
-FORESIGHT_RESTARTS = 4
+    """Dead-end foresight (TURN-4): is the Zone with ``placement`` proven completable into a
+    valid Zone (MAP-5, MAP-7 if ``closed_roads``)? Pass a ``foresight`` (for these sectors and
+    this variant) to keep its answers; without one the question is searched afresh."""
+    if foresight is None:
+        foresight = Foresight(sectors, closed_roads=closed_roads)
+    return foresight.completable(zone, placement)
 
 
 def dead_ends(
-    zone: Zone, sector_id: str, sectors: Iterable[Sector], *, closed_roads: bool = False
+    zone: Zone,
+    sector_id: str,
+    sectors: Iterable[Sector],
+    *,
+    closed_roads: bool = False,
+    foresight: Foresight | None = None,
 ) -> frozenset[Placement]:
-    """The legal placements of ``sector_id`` after which the Zone can no longer be finished."""
-    sectors = tuple(sectors)
-    return frozenset(
-        p
-        for p in legal_placements(zone, sector_id, sectors)
-        if not completable(zone, p, sectors, closed_roads=closed_roads)
-    )
+    """The legal placements (MAP-4) of ``sector_id`` that TURN-4 refuses."""
+    if foresight is None:
+        foresight = Foresight(sectors, closed_roads=closed_roads)
+    return foresight.dead_ends(zone, sector_id)

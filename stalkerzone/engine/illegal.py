@@ -33,6 +33,12 @@ class LayoutRefused(IllegalAction):
     """A sector placement outside the legal placements (TURN-4, MAP-*)."""
 
 
+class ZoneCutOff(LayoutRefused):
+    """TURN-4: the roads meet, but after this placement the Zone could no longer be completed
+    (``params``: ``reason``, the cut-off key of ``engine.foresight.CUT_OFF_TEXT``, and its
+    parameters)."""
+
+
 class MoveRefused(IllegalAction):
     """A destination out of reach or forbidden (TURN-2, ST-5, WIN-1)."""
 

@@ -382,20 +382,26 @@ def check_zone(
     return tuple(problems)
 
 
+_STEPS: tuple[tuple[int, int, int, int], ...] = tuple(
+    (d, (d + 3) % 6, di, dj) for d, (di, dj) in enumerate(SLOT_DIRECTIONS)
+)
+
+
 def _flood(occupied: Mapping[Slot, int], start: Slot, *, roads_only: bool) -> set[Slot]:
     seen = {start}
     todo = [start]
     while todo:
         slot = todo.pop()
         m = occupied[slot]
-        for d in range(6):
+        i, j = slot
+        for d, back, di, dj in _STEPS:
             if roads_only and not m >> d & 1:
                 continue
-            n = slot_neighbour(slot, d)
+            n = (i + di, j + dj)
             other = occupied.get(n)
             if other is None or n in seen:
                 continue
-            if roads_only and not other >> ((d + 3) % 6) & 1:
+            if roads_only and not other >> back & 1:
                 continue
             seen.add(n)
             todo.append(n)
@@ -429,19 +435,27 @@ def _open_road_slots(occupied: Mapping[Slot, int], slots: Iterable[Slot]) -> set
 
 # Foresight (TURN-4) lives in foresight, the random Zone (MAP-6) in random_zones; their names
 # stay importable here.
+from stalkerzone.engine.cut_offs import CUT_OFF_TEXT, CutOff, direction  # noqa: E402
 from stalkerzone.engine.foresight import (  # noqa: E402
     FORESIGHT_BUDGET,
-    FORESIGHT_RESTARTS,
+    Foresight,
+    SectorVerdicts,
+    Verdict,
     completable,
     dead_ends,
 )
 from stalkerzone.engine.random_zones import random_zone, shape_templates  # noqa: E402
 
 __all__ = [
+    "CUT_OFF_TEXT",
     "FORESIGHT_BUDGET",
-    "FORESIGHT_RESTARTS",
+    "CutOff",
+    "Foresight",
+    "SectorVerdicts",
+    "Verdict",
     "completable",
     "dead_ends",
+    "direction",
     "random_zone",
     "shape_templates",
 ]

@@ -10,13 +10,14 @@ from dataclasses import replace
 
 from stalkerzone.engine.actions import PlaceSector
 from stalkerzone.engine.cards import Site
-from stalkerzone.engine.illegal import LayoutRefused
+from stalkerzone.engine.illegal import LayoutRefused, ZoneCutOff
 from stalkerzone.engine.layout import (
+    CutOff,
+    Foresight,
     Placement,
     Sector,
     check_zone,
     legal_placements,
-    random_zone,
 )
 from stalkerzone.engine.messages import Note
 from stalkerzone.engine.rng import Rng
@@ -40,32 +41,42 @@ def sectors_to_place(state: GameState) -> tuple[str, ...]:
     return tuple(s.id for s in sectors if s.id not in placed)
 
 
-def placements(state: GameState) -> tuple[Placement, ...]:
-    """TURN-4: every legal placement (MAP-4) of the sectors still to place, remembered per Zone.
+def foresight(state: GameState) -> Foresight:
+    """The game's dead-end foresight (TURN-4), kept in its context: its answers serve every
+    question of the layout phase (the client's and the bots' too) in this game only."""
+    found = state.ctx.memo.get("foresight")
+    if not isinstance(found, Foresight):
+        found = Foresight(state.ctx.sectors)
+        state.ctx.memo["foresight"] = found
+    return found
 
-    Dead-end foresight is not applied here: a search per placement costs seconds on a
-    half-built Zone. A Zone that can no longer be finished is handled by :func:`place_sector`.
-    """
-    key = ("placements", state.zone.placements)
-    found = state.ctx.memo.get(key)
-    if found is not None:
-        return found  # type: ignore[return-value]
-    sectors = state.ctx.sectors
-    result = tuple(
+
+def placements(state: GameState) -> tuple[Placement, ...]:
+    """TURN-4: every legal placement of the sectors still to place: the roads meet (MAP-4) and
+    the Zone is proven completable afterwards (:mod:`stalkerzone.engine.foresight`)."""
+    seer = foresight(state)
+    return tuple(
         p
         for sector_id in sectors_to_place(state)
-        for p in legal_placements(state.zone, sector_id, sectors)
+        for p in seer.sector_verdicts(state.zone, sector_id).completable
     )
-    state.ctx.memo[key] = result
-    return result
+
+
+def cut_off(state: GameState, placement: Placement) -> CutOff | None:
+    """For a placement whose roads meet (MAP-4): ``None`` if it is legal (the Zone stays
+    completable, TURN-4), else what it would cut off and why, as a key and parameters."""
+    verdicts = foresight(state).sector_verdicts(state.zone, placement.sector).verdicts
+    if verdicts.get(placement):
+        return None
+    return foresight(state).cut_off(state.zone, placement)
 
 
 def place_sector(state: GameState, action: PlaceSector, rng: Rng) -> GameState:
     """TURN-4: put a sector down; after the last one, play starts at the Village.
 
-    Reading: when the Zone can no longer be finished (no remaining sector fits anywhere, or the
-    finished Zone breaks MAP-5), the table deals a random valid Zone from the game's RNG instead.
-    """
+    A placement after which the Zone can no longer be completed is refused
+    (:class:`ZoneCutOff`, the state unchanged), so the table's own layout is always completed,
+    never replaced: the tenth placement makes a valid Zone (MAP-5)."""
     slot = (action.slot[0], action.slot[1])
     placement = Placement(action.sector, action.face, action.rotation, slot)
     todo = sectors_to_place(state)
@@ -83,12 +94,23 @@ def place_sector(state: GameState, action: PlaceSector, rng: Rng) -> GameState:
             key="sector_unknown",
             sector=action.sector,
         )
-    if placement not in placements(state):
+    sectors = state.ctx.sectors
+    if placement not in legal_placements(state.zone, action.sector, sectors):
         raise LayoutRefused(
             "MAP-4",
             f"{action.sector} does not fit there: roads must connect",
             key="sector_misfit",
             sector=action.sector,
+        )
+    why = cut_off(state, placement)
+    if why is not None:
+        names = {s.id: s.name.get("en") for s in sectors}
+        raise ZoneCutOff(
+            "TURN-4",
+            f"after this the Zone could no longer be completed: {why.english(names)}",
+            key="dead_end",
+            reason=why.key,
+            **dict(why.params),
         )
     zone = state.zone.place(placement)
     who = state.player.name
@@ -100,29 +122,12 @@ def place_sector(state: GameState, action: PlaceSector, rng: Rng) -> GameState:
         sector=action.sector,
     )
     state = note(replace(state, zone=zone), placed)
-    sectors = state.ctx.sectors
     if len(zone.placements) < len(sectors):
-        if placements(state):
-            return replace(state, current_player=(state.current_player + 1) % len(state.players))
-        dealt = Note(
-            "MAP-5",
-            "zone_stuck",
-            "the Zone cannot be finished (no remaining sector fits anywhere); "
-            "a random Zone is dealt",
-        )
-    else:
-        problems = check_zone(zone, sectors)
-        if not problems:
-            return start_play(state)
-        problem = str(problems[0])
-        dealt = Note(
-            "MAP-5",
-            "zone_broken",
-            f"the Zone cannot be finished ({problem}); a random Zone is dealt",
-            problem=problem,
-        )
-    state = note(state, dealt)
-    return start_play(replace(state, zone=random_zone(sectors, rng)))
+        return replace(state, current_player=(state.current_player + 1) % len(state.players))
+    problems = check_zone(zone, sectors)
+    if problems:  # never: the ninth placement was proven to leave a completable Zone
+        raise AssertionError(f"TURN-4: the finished Zone breaks {problems[0]}")
+    return start_play(state)
 
 
 def start_play(state: GameState) -> GameState:

@@ -11,7 +11,15 @@ from stalkerzone.client.text import i18n
 from stalkerzone.engine.actions import Action, PlaceSector
 from stalkerzone.engine.cards import Site
 from stalkerzone.engine.hexes import Slot
-from stalkerzone.engine.layout import UNIQUE_SITES, Placement, Sector, Zone, ZoneProblem
+from stalkerzone.engine.layout import (
+    UNIQUE_SITES,
+    CutOff,
+    Placement,
+    Sector,
+    Zone,
+    ZoneProblem,
+    legal_placements,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,13 +39,30 @@ def slot_sets(
 ) -> tuple[set[Slot], set[Slot], set[Slot]]:
     """(legal, dead-end, fits-when-turned) slots for ``sector`` at ``face`` and ``rotation``.
 
-    Legal = the engine's ``PlaceSector`` actions (roads meet, MAP-4); ``dead`` are placements
-    after which the Zone could not be finished (MAP-5), shown apart among the legal ones."""
+    Legal = the engine's ``PlaceSector`` actions (roads meet, MAP-4, and the Zone stays
+    completable, TURN-4); ``dead`` are the placements whose roads meet but that TURN-4 refuses
+    (:func:`dead_placements`), shown apart; "fits when turned": some other face or turn is
+    legal or a dead end there."""
     mine = [a for a in legal if a.sector == sector]
     here = {a.slot for a in mine if a.face == face and a.rotation == rotation}
-    other = {a.slot for a in mine} - here
-    dead_here = {p.slot for p in dead if p.face == face and p.rotation == rotation} & here
+    mine_dead = [p for p in dead if p.sector == sector]
+    dead_here = {p.slot for p in mine_dead if p.face == face and p.rotation == rotation}
+    other = ({a.slot for a in mine} | {p.slot for p in mine_dead}) - here - dead_here
     return here - dead_here, dead_here, other
+
+
+def dead_placements(
+    zone: Zone, sector: str, legal: Iterable[Action], sectors: Iterable[Sector]
+) -> frozenset[Placement]:
+    """The placements of ``sector`` whose roads meet (MAP-4) that the engine does not offer:
+    after them the Zone could not be completed (TURN-4). No search of its own: the engine's
+    ``legal_actions`` already ran the foresight, so the screen and the rules always agree."""
+    offered = {
+        Placement(a.sector, a.face, a.rotation, a.slot)
+        for a in legal
+        if isinstance(a, PlaceSector) and a.sector == sector
+    }
+    return frozenset(p for p in legal_placements(zone, sector, sectors) if p not in offered)
 
 
 def checklist(
@@ -47,7 +72,9 @@ def checklist(
     placed_sites: set[Site] = set()
     for p in zone.placements:
         placed_sites.update(sectors[p.sector].faces[p.face].sites())
-    unreached = sum(1 for p in problems if p.rule == "MAP-5" and "road" in p.message)
+    unreached_by = [p for p in problems if p.rule == "MAP-5" and "road" in p.message]
+    unreached = len(unreached_by)
+    names = ", ".join(_problem_sector(p, zone, sectors) for p in unreached_by)
     total = len(sectors)
     placed = len(zone.placements)
     lines = [
@@ -66,11 +93,61 @@ def checklist(
     ok = unreached == 0
     lines.append(
         CheckLine(
-            ("● " if ok else "○ ") + i18n.t("layout.check_roads", n=unreached),
+            ("● " if ok else "○ ")
+            + i18n.t("layout.check_roads", n=unreached)
+            + (f": {names}" if names else ""),
             "done" if ok else "warn",
         )
     )
     return lines
+
+
+def _problem_sector(problem: ZoneProblem, zone: Zone, sectors: Mapping[str, Sector]) -> str:
+    """The name of the sector a MAP-5 problem is about (never its id)."""
+    for p in zone.placements:
+        if problem.where.startswith(f"{p.sector}{p.face} ") or problem.where == p.sector:
+            return i18n.card_text(sectors[p.sector].name)
+    sector = sectors.get(problem.where)
+    return i18n.card_text(sector.name) if sector is not None else problem.where
+
+
+def plural(n: int, stem: str) -> str:
+    """``stem_one``, ``stem_few`` or ``stem_many`` for ``n`` in the current language (Russian
+    has three forms: 1 сектор, 2 сектора, 5 секторов; English falls back to one/many)."""
+    if i18n.language() == "ru":
+        if n % 10 == 1 and n % 100 != 11:
+            form = "one"
+        elif 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            form = "few"
+        else:
+            form = "many"
+    else:
+        form = "one" if n == 1 else "many"
+    key = f"{stem}_{form}"
+    return i18n.t(key if i18n.has(key) else f"{stem}_many")
+
+
+def reason_text(why: CutOff, sectors: Mapping[str, Sector]) -> str:
+    """What a refused placement would cut off, in the player's language: sectors by name and
+    where they lie from the Village, never ids or slots (TURN-4)."""
+    params = dict(why.params)
+    values: dict[str, object] = dict(params)
+    sector = sectors.get(str(params.get("sector", "")))
+    if sector is not None:
+        values["sector"] = i18n.card_text(sector.name)
+    key = f"foresight.reason.{why.key}"
+    way = params.get("direction")
+    if isinstance(way, str) and way:
+        far = int(params.get("distance", 1))
+        values["where"] = i18n.t(
+            "foresight.where",
+            distance=far,
+            sectors=plural(far, "foresight.sector"),
+            direction=i18n.t(f"foresight.direction.{way}"),
+        )
+    elif i18n.has(f"{key}_here"):
+        key = f"{key}_here"
+    return i18n.t(key, **values)
 
 
 def deal_choice(zone: Zone, legal: Iterable[Action], seed: int) -> PlaceSector:

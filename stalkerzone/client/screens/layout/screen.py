@@ -1,8 +1,9 @@
 """Laying out the Zone (TURN-4): the tray, flip/turn, hover preview, legal and dead-end slots.
 
 The engine's ``legal_actions`` offers exactly the placements that keep the Zone completable;
-``engine.layout.legal_placements`` (roads meet, MAP-4) minus those are the dead ends, outlined
-differently; anything else is not offered. Undo takes the last placement back (nothing random
+``engine.layout.legal_placements`` (roads meet, MAP-4) minus those are the dead ends, crossed out;
+hovering one says in words what it would cut off (``engine.turns.cut_off``, asked off the frame),
+and a click on it says why it is refused. Undo takes the last placement back (nothing random
 happened), "deal the rest" places the remaining sectors one by one through ``apply``.
 """
 
@@ -20,7 +21,13 @@ from stalkerzone.client.render.zone_layer import (
     placement_hexes,
     zone_hexes,
 )
-from stalkerzone.client.screens.layout.presenter import checklist, deal_choice, slot_sets
+from stalkerzone.client.screens.layout.presenter import (
+    checklist,
+    dead_placements,
+    deal_choice,
+    reason_text,
+    slot_sets,
+)
 from stalkerzone.client.screens.layout.slots import slot_fill, slot_outline
 from stalkerzone.client.screens.map_screen import MapScreen
 from stalkerzone.client.text import i18n
@@ -32,7 +39,8 @@ from stalkerzone.engine.hexes import (
     slot_neighbours,
     slot_of,
 )
-from stalkerzone.engine.layout import Placement, Zone, check_zone, dead_ends
+from stalkerzone.engine.layout import CutOff, Placement, Zone, check_zone
+from stalkerzone.engine.turns import cut_off
 
 TRAY_W = 340
 TOP_H = 64
@@ -56,6 +64,7 @@ class LayoutView(MapScreen):
         self.face = "a"
         self.rotation = 0
         self.hover_slot: Slot | None = None
+        self.reason_for: Slot | None = None
         self.message = ""
         self.tray_boxes: list[tuple[str, str, tuple[float, float, float, float]]] = []
         self.deal_wait = 0.0
@@ -87,15 +96,28 @@ class LayoutView(MapScreen):
         return {a.sector for a in legal} if legal is not None else set()
 
     def dead_ends(self) -> frozenset[Placement] | None:
-        """Placements of the selected sector after which the Zone could not be finished
-        (``engine.layout.dead_ends``), computed off the frame; ``None`` while computing."""
-        if self.selected is None or self.session.is_bot():
-            return frozenset()  # only a human placing needs the foresight
-        zone, sector, sectors = self.zone, self.selected, self.session.sectors
-        key = ("dead", self.session.version, sector)
-        self.session.worker.submit(key, lambda: dead_ends(zone, sector, sectors))
-        result: frozenset[Placement] | None = self.session.worker.result(key)
-        return result
+        """Placements of the selected sector whose roads meet but after which the Zone could
+        not be completed (TURN-4): what ``legal_actions`` left out; ``None`` while computing."""
+        if self.selected is None:
+            return frozenset()
+        legal = self.legal_places()
+        if legal is None:
+            return None
+        return dead_placements(self.zone, self.selected, legal, self.session.sectors)
+
+    def reason(self, slot: Slot) -> str | None:
+        """Why the selected sector, face and turn may not go on ``slot`` (a dead end), in words;
+        ``None`` while the foresight is still answering off the frame."""
+        if self.selected is None:
+            return None
+        placement = Placement(self.selected, self.face, self.rotation, slot)
+        state = self.session.state
+        key = ("cut_off", self.session.version, placement)
+        self.session.worker.submit(key, lambda: cut_off(state, placement))
+        why: CutOff | None = self.session.worker.result(key)
+        if why is None:
+            return None
+        return reason_text(why, self.sectors)
 
     def slots(self) -> tuple[set[Slot], set[Slot], set[Slot]]:
         """(legal, dead-end, fits-when-turned) slots for the selected sector, face and turn.
@@ -398,6 +420,8 @@ class LayoutView(MapScreen):
                 self.rebuild()
             elif not self.message:
                 self.set_message(i18n.t("layout.computing"))
+        if self.reason_for is not None and self.reason_for == self.hover_slot:
+            self.explain(self.reason_for)  # the foresight's answer may be back
         if self.dealing:
             self.deal_wait -= delta_time
             if self.deal_wait <= 0:
@@ -430,10 +454,16 @@ class LayoutView(MapScreen):
 
     def explain(self, slot: Slot) -> None:
         good, dead, other = self.slots()
+        self.reason_for = None
         if slot in good:
-            text = i18n.t("layout.fits")
+            text = i18n.t("foresight.fits")
         elif slot in dead:
-            text = i18n.t("layout.dead_end")
+            reason = self.reason(slot)
+            if reason is None:
+                self.reason_for = slot  # asked off the frame: shown once it is back
+                text = i18n.t("layout.computing")
+            else:
+                text = i18n.t("foresight.dead_end", reason=reason)
         elif slot in other:
             text = i18n.t("layout.turn_it")
         else:
@@ -478,7 +508,12 @@ class LayoutView(MapScreen):
             self.message = ""
             self.session.show(self.win)
         elif slot in dead:
-            self.set_message(i18n.t("layout.dead_end"))
+            reason = self.reason(slot)
+            if reason is None:
+                self.reason_for = slot
+                self.set_message(i18n.t("layout.computing"))
+            else:
+                self.set_message(i18n.t("foresight.refused", reason=reason))
 
     def tray_click(self, x: float, y: float, button: int) -> None:
         for sid, face, (left, right, bottom, top) in self.tray_boxes:
