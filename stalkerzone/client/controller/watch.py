@@ -54,6 +54,17 @@ def snapshot(window: StalkerWindow, folder: Path, kind: str) -> Path:
     return path
 
 
+def fight_shot(window: StalkerWindow, shots: Path, result: WatchResult) -> None:
+    """The fight, once its first dice are on the table (FIGHT-2): a fight shot shows a roll."""
+    screen = window.current_screen
+    if getattr(screen, "result", None) is not None:
+        return  # the result box would cover the dice: wait for the next fight
+    draw_frame(window)
+    dice = getattr(screen, "dice", None)
+    if getattr(dice, "drawn", None) is not None:
+        result.screenshots["fight"] = snapshot(window, shots, "fight")
+
+
 def reveal_shots(
     window: StalkerWindow, session: GameSession, shots: Path, result: WatchResult
 ) -> None:
@@ -122,13 +133,15 @@ def drive_headless(
             # spread out), so a fast run spends its time playing, not drawing.
             wanted = (
                 kind not in result.screenshots
-                and kind != "layout"
+                and kind not in ("layout", "fight")
                 and not (kind == "board" and session.state.turn < 3 * len(spec.seats))
             )
             if shots is not None and wanted:
                 draw_frame(window)
                 draw_frame(window)
                 result.screenshots[kind] = snapshot(window, shots, kind)
+        if shots is not None and kind == "fight" and "fight" not in result.screenshots:
+            fight_shot(window, shots, result)
         if shots is not None and kind == "board":
             reveal_shots(window, session, shots, result)
         state = session.state
