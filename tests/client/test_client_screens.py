@@ -339,7 +339,7 @@ def test_client_fight_grenade_stimulator_and_locked_backpack(win: StalkerWindow)
     key(win, arcade.key.B)
     frame(win)
     card = shown(win, StalkerView)
-    assert card.kind == "stalker" and "EQ-2" in card.lock_reason()
+    assert card.kind == "stalker" and "cannot be used in a fight" in card.lock_reason()
     grenade = player.grenades[0]
     tile = next(h for h in card.hits.items if h.key == ("card", grenade, "slot"))
     before = session.state

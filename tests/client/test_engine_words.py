@@ -86,3 +86,18 @@ def test_sectors_are_named_by_their_names(language: str) -> None:
     text = engine_text.words(note, None, sectors=sectors)
     village = sectors[0].name.get(language)
     assert village in text and "s01" not in text and not text.startswith("TURN-4")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_no_screen_string_carries_a_rule_id(lang: str) -> None:
+    """Words, not codes, on every screen too: no UI string outside the rules reference puts a
+    rule id in its sentence ("Escape 50%: 1d6 ≥ reputation 2", not "… (FIGHT-3)")."""
+    folder = i18n.STRINGS_DIR / lang
+    offenders = []
+    for path in sorted(folder.glob("*.toml")):
+        if path.name == "rules.toml":  # the reference itself is indexed by rule id
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.lstrip().startswith("#") and RULE_ID.search(line):
+                offenders.append(f"{path.name}:{number}: {line.strip()}")
+    assert not offenders, "\n".join(offenders)

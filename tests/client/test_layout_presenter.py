@@ -30,7 +30,7 @@ def test_slots_split_into_legal_dead_end_and_fits_when_turned() -> None:
 def test_checklist_counts_sectors_unique_sites_and_cut_off_sectors() -> None:
     by_id = {s.id: s for s in sectors()}
     empty = checklist(Zone(), by_id, ())
-    assert empty[0].text == "MAP-5: the Zone so far" and empty[0].tone == "title"
+    assert empty[0].text == "The Zone so far" and empty[0].tone == "title"
     assert empty[1].text == f"Sectors placed: 0 / {len(by_id)}" and empty[1].tone == "open"
     assert all(line.tone == "missing" for line in empty[2:-1])  # no unique site yet
     assert empty[-1].tone == "done"
