@@ -61,7 +61,8 @@ def add_parser(subparsers: Any) -> None:
         "--report",
         metavar="DIR",
         default=None,
-        help="also write an HTML page with charts into DIR (index.html and PNGs)",
+        help="also write an HTML page with charts into DIR (index.html and PNGs); with --compare, "
+        "of the run with the pack",
     )
     parser.add_argument(
         "--compare",

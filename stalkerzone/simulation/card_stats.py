@@ -13,9 +13,9 @@ It counts per card id:
 * ``fights``: for a monster, fights against it; for any other card, fights its holder fought
   with it active (FIGHT-1).
 
-It also keeps, per seat, every card the seat ever had (carried, trophies, orders, events it
-drew, monsters it fought) so that :func:`card_summary` can set the win rate of the stalkers who
-had a card against those who did not, each with a 95% Wilson interval.
+It also keeps, per seat, every card the seat ever had (its stalker, carried cards, trophies,
+orders, events it drew, monsters it fought) so that :func:`card_summary` can set the win rate
+of the stalkers who had a card against those who did not, each with a 95% Wilson interval.
 """
 
 from __future__ import annotations
@@ -69,6 +69,7 @@ class CardTally:
 
     def _hold(self, seat: int, player: PlayerState) -> None:
         held = self._held[seat]
+        held.add(player.stalker)  # ST-1: the seat's own stalker card
         held.update(card_id(c) for c in player.carried())
         held.update(card_id(t.card) for t in player.trophies)
         held.update(card_id(o.card) for o in player.open_orders)
@@ -109,8 +110,8 @@ class CardTally:
             self._add(card_id(ended.monster), "fights")
             self._held[ended.player].add(card_id(ended.monster))
             fighter = before.players[ended.player]
-            for instance in set(fighter.active):
-                self._add(card_id(instance), "fights")
+            for active in sorted({card_id(i) for i in fighter.active}):
+                self._add(active, "fights")  # a card in several copies counts once a fight
         for k, player in enumerate(after.players):
             if player is not before.players[k]:
                 self._hold(k, player)

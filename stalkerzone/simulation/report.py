@@ -75,7 +75,8 @@ def chart_stalkers(summary: dict[str, Any], path: Path) -> None:
 def chart_cards(summary: dict[str, Any], path: Path) -> None:
     """Win rate of the stalkers who had each card (blue) against those who did not (grey)."""
     cards = {cid: row for cid, row in summary["cards"].items() if row["with"]["games"]}
-    names = list(cards)
+    # a pack author's own cards first, the base set after them
+    names = sorted(cards, key=lambda cid: cards[cid]["pack"] == "base")
     figure = _figure(len(names) * 2 if names else 1, width=9.0)
     axes = figure.add_subplot()
     if not names:
@@ -92,10 +93,10 @@ def chart_cards(summary: dict[str, Any], path: Path) -> None:
         axes.barh(ys, values, height=0.4, xerr=[low, high], color=colour, ecolor="#555555")
     labels = [f"{n}{'' if cards[n]['meaningful'] else ' *'}" for n in names]
     axes.set_yticks(range(len(names)), labels, fontsize=8)
-    axes.invert_yaxis()
+    axes.set_ylim(len(names) - 0.4, -0.6)  # first card on top, no empty band
     axes.set_xlim(0, 100)
     axes.set_xlabel("win rate, %: blue = had the card, grey = did not; * = too few games")
-    axes.set_title("Win rate with and without each card")
+    axes.set_title("Win rate with and without each card (pack cards first)")
     figure.savefig(path)
 
 
@@ -112,7 +113,7 @@ def chart_fights(summary: dict[str, Any], path: Path) -> None:
         axes.barh(ys, values, left=left, color=colour, label=outcome)
         left = [a + b for a, b in zip(left, values, strict=True)]
     axes.set_yticks(ys, [k.replace("/", " · ") for k in keys], fontsize=8)
-    axes.invert_yaxis()
+    axes.set_ylim(len(keys) - 0.4, -0.6)  # first monster on top, no empty band
     axes.set_xlabel("fights")
     axes.set_title("Fight outcomes per monster and colour")
     axes.legend(loc="lower right")

@@ -94,7 +94,9 @@ def test_sim_every_card_of_a_pack_is_listed(tmp_path: Path) -> None:
     assert rows["test-rat"]["kind"] == "monster" and rows["test-grenade"]["kind"] == "grenade"
     assert rows["test-rat"]["fights"] > 0, "twelve copies of a weak monster are met"
     seat_games = config.games * config.players
+    fights = sum(row["fought"] for row in summary["fights"].values())
     for row in rows.values():
+        assert row["fights"] <= fights, "a card counts once a fight, whatever its copies"
         assert set(COUNTS) <= set(row)
         assert row["with"]["games"] + row["without"]["games"] == seat_games
         assert row["with"]["wins"] <= row["with"]["games"]
