@@ -1,7 +1,9 @@
 """`stalkerzone simulate`: bot games headless, then statistics for card authors.
 
 Progress goes to stderr (a rich progress bar); the table or ``--json`` goes to stdout. Results
-are the same for any ``--workers``.
+are the same for any ``--workers``. ``--report DIR`` adds an HTML page with charts,
+``--compare PACK`` plays the same seeds without and with a pack, ``--sweep FILE`` plays a grid
+(:mod:`stalkerzone.simulation.sweep`), on a Dask cluster with ``--scheduler``.
 """
 
 from __future__ import annotations
@@ -59,12 +61,38 @@ def add_parser(subparsers: Any) -> None:
         help="round cap: a game still going after R rounds is a draw",
     )
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    parser.add_argument(
+        "--report",
+        metavar="DIR",
+        default=None,
+        help="also write an HTML page with charts into DIR (index.html and PNGs); with --compare, "
+        "of the run with the pack",
+    )
+    parser.add_argument(
+        "--compare",
+        metavar="PACK",
+        default=None,
+        help="play the same seeds without and with the card pack PACK and say what changed",
+    )
+    parser.add_argument(
+        "--sweep",
+        metavar="FILE",
+        default=None,
+        help="play a grid of variant numbers and card fields x seeds from a TOML file",
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        default=None,
+        help="with --sweep: play on the Dask distributed scheduler at ADDRESS",
+    )
 
 
-def run(args: argparse.Namespace) -> int:
+def _config(args: argparse.Namespace) -> Any:
+    """The SimConfig of the command line (a UserError for a bad value)."""
     from stalkerzone.bots.players import LEVELS
     from stalkerzone.content.variants import VARIANT_NAMES
-    from stalkerzone.simulation.runner import SimConfig, iter_games, load_world, summarise
+    from stalkerzone.simulation.runner import SimConfig
 
     seed = parse_seed(args.seed) or 0
     card_dirs = tuple(str(d) for d in parse_cards(args.cards))
@@ -75,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--bot: unknown bot level '{args.bot}' ({', '.join(LEVELS)})")
     if not 1 <= args.players <= 6:
         raise UserError(f"--players: 1 to 6 players, not {args.players}")
-    config = SimConfig(
+    return SimConfig(
         games=args.games,
         players=args.players,
         seed=seed,
@@ -85,20 +113,34 @@ def run(args: argparse.Namespace) -> int:
         zone_mode=args.zone,
         max_rounds=args.max_rounds,
     )
-    world = load_world(config)  # bad --cards or packs: a one-line error before any work
+
+
+def _load(config: Any) -> Any:
+    """The run's world; skipped cards and packs reported on stderr first (nothing silent)."""
     from stalkerzone.content.loader import load_packs
     from stalkerzone.content.report import report
+    from stalkerzone.simulation.runner import load_world
 
-    packs = load_packs([Path(d) for d in card_dirs], include_user=config.include_user)
+    world = load_world(config)  # bad --cards or packs: a one-line error before any work
+    packs = load_packs([Path(d) for d in config.card_dirs], include_user=config.include_user)
     report(packs, "simulate")  # nothing silent (CARDS.md)
-    cards = world[0]
-    workers = args.workers
-    if workers is None:
-        workers = 1 if args.games < 16 else max(1, min(8, os.cpu_count() or 1))
-    results = []
+    return world
+
+
+def _workers(args: argparse.Namespace, games: int) -> int:
+    if args.workers is not None:
+        return int(args.workers)
+    return 1 if games < 16 else max(1, min(8, os.cpu_count() or 1))
+
+
+def _play(config: Any, world: Any, workers: int, label: str) -> list[Any]:
+    """Every game of ``config`` with a progress bar on stderr (a terminal only)."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
+    from stalkerzone.simulation.runner import iter_games
+
+    results = []
     err = Console(stderr=True)
     with Progress(
         "[progress.description]{task.description}",
@@ -109,16 +151,76 @@ def run(args: argparse.Namespace) -> int:
         transient=True,
         disable=not err.is_terminal,
     ) as progress:
-        task = progress.add_task(f"{config.games} bot games", total=config.games)
+        task = progress.add_task(label, total=config.games)
         for result in iter_games(config, workers, world):
             results.append(result)
             progress.advance(task)
-    monsters = [m.id for m in cards.monsters if m.deck == "zone"]
-    summary = summarise(config, results, monsters=monsters)
-    if args.json:
+    return results
+
+
+def run(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    from stalkerzone.simulation.summary import full_summary
+
+    if args.scheduler and not args.sweep:
+        raise UserError("--scheduler: only with --sweep FILE")
+    config = _config(args)
+    if args.sweep:
+        if args.compare or args.report:
+            raise UserError("--sweep: not together with --compare or --report")
+        return _run_sweep(args, config)
+    workers = _workers(args, config.games)
+    world = _load(config)
+    results = _play(config, world, workers, f"{config.games} bot games")
+    summary = full_summary(config, results, world[0])
+    if args.compare:
+        pack = parse_cards([args.compare])[0]
+        with_config = replace(config, card_dirs=(*config.card_dirs, str(pack)))
+        with_world = _load(with_config)
+        played = _play(with_config, with_world, workers, f"{config.games} games with {pack}")
+        with_summary = full_summary(with_config, played, with_world[0])
+        from stalkerzone.simulation.compare import compare_summaries
+
+        changes = compare_summaries(summary, with_summary)
+        changes["pack"] = str(pack)
+        if args.json:
+            payload = {"changes": changes, "without": summary, "with": with_summary}
+            print(json.dumps(payload, ensure_ascii=False, indent=1))
+        else:
+            from stalkerzone.commands.simulate_tables import print_changes
+
+            print_changes(changes)
+        summary = with_summary
+    elif args.json:
         print(json.dumps(summary, ensure_ascii=False, indent=1))
     else:
+        from stalkerzone.commands.simulate_tables import print_cards
+
         print_tables(summary)
+        print_cards(summary)
+    if args.report:
+        from stalkerzone.simulation.report import write_report
+
+        page = write_report(summary, Path(args.report))
+        print(f"stalkerzone simulate: report written to {page}", file=sys.stderr)
+    return 0
+
+
+def _run_sweep(args: argparse.Namespace, defaults: Any) -> int:
+    from stalkerzone.simulation.sweep import read_sweep, run_sweep
+
+    sweep = read_sweep(Path(args.sweep), defaults)
+    world = _load(sweep.config)  # skipped cards and packs reported before any work
+    total = sweep.config.games * len(sweep.seeds) * len(sweep.points())
+    workers = _workers(args, total)
+    table = run_sweep(sweep, workers=workers, scheduler=args.scheduler, world=world)
+    if args.json:
+        print(json.dumps(table, ensure_ascii=False, indent=1))
+    else:
+        from stalkerzone.commands.simulate_tables import print_sweep
+
+        print_sweep(table)
     return 0
 
 

@@ -31,6 +31,7 @@ from stalkerzone.engine.game import GameSetup, PlayerSetup, apply, legal_actions
 from stalkerzone.engine.layout import Sector
 from stalkerzone.engine.state import GameState
 from stalkerzone.engine.variant import Variant
+from stalkerzone.simulation.card_stats import CardCounts, CardTally
 
 MAX_ROUNDS = {"standard": 150, "express": 80}
 """Turn cap, in rounds (every seat has had a turn): a game still going is a draw."""
@@ -79,6 +80,7 @@ class GameResult:
     delivered: tuple[int, ...]
     fights: tuple[FightRecord, ...]
     cash: tuple[tuple[str, int], ...]  # (kind, amount) totals: trophies, orders, sales, bought…
+    cards: CardCounts | None = None  # what each card did (card_stats)
     seconds: float = field(default=0.0, compare=False)
 
 
@@ -124,6 +126,7 @@ def play_game(
     action_cap = cap_turns * 60 + 2000
     fights: list[FightRecord] = []
     cash: dict[str, int] = {}
+    tally = CardTally(state)
     actions = 0
     while not state.is_terminal and state.turn <= cap_turns and actions < action_cap:
         legal = legal_actions(state)
@@ -134,6 +137,7 @@ def play_game(
         state = apply(state, action)
         actions += 1
         _account(before, state, action, fights, cash)
+        tally.observe(before, state, action)
     rounds = (state.turn - 1) // players + 1
     return GameResult(
         index=index,
@@ -148,6 +152,7 @@ def play_game(
         delivered=tuple(len(p.delivered) for p in state.players),
         fights=tuple(fights),
         cash=tuple(sorted(cash.items())),
+        cards=tally.result(state),
         seconds=time.perf_counter() - started,
     )
 
