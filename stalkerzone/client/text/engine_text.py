@@ -94,7 +94,7 @@ def render(message: object, cards: CardSet | None = None, *, with_rule: bool = T
     values = {k: _value(k, v, cards) for k, v in params.items()}
     template = i18n.strings(i18n.language()).get(name) or i18n.strings("en")[name]
     try:
-        text = template.format(**values)
+        text = i18n.format_text(template, values)
     except (KeyError, IndexError, ValueError):
         return _strip(english(message), with_rule)
     return f"{rule}: {text}" if with_rule and rule else text
