@@ -55,6 +55,7 @@ class RulesView(BaseView):
         self.cache = TextCache()
         self.hint: arcade.Text | None = None
         self.header_batch = pyglet.graphics.Batch()
+        self.header_count = 0  # the first texts of the screen: its header
 
     # data ------------------------------------------------------------------------------------
     def variant(self) -> Variant | None:
@@ -112,6 +113,7 @@ class RulesView(BaseView):
             anchor_x="right",
             batch=header,
         )
+        self.header_count = len(self._texts)
         list_w = min(px(380), (r - lf) * 0.35)
         self.list_box = (lf + px(16), lf + px(16) + list_w, b + px(16), tp - px(128))
         self.text_box = (lf + px(32) + list_w, r - px(16), b + px(16), tp - px(76))
@@ -334,7 +336,7 @@ class RulesView(BaseView):
     def refresh(self) -> None:
         """New texts, same widgets (so the search box keeps the keyboard)."""
         self.batch = pyglet.graphics.Batch()
-        self._texts = []
+        self._texts = self._texts[: self.header_count]  # the header stays (own batch)
         self.build_texts()
 
     def set_query(self, query: str) -> None:

@@ -23,9 +23,7 @@ def measure(text: str, font_size: float, *, bold: bool = False) -> float:
     if not text:
         return 0.0
     font = pyglet.font.load(FONT, font_size, weight="bold" if bold else "normal", dpi=96)
-    glyphs = font.get_glyphs(text)
-    if isinstance(glyphs, tuple):  # pyglet 2.1: (glyphs, offsets)
-        glyphs = glyphs[0]
+    glyphs, _offsets = font.get_glyphs(text)  # pyglet 2.1: (glyphs, offsets)
     return float(sum(glyph.advance for glyph in glyphs))
 
 

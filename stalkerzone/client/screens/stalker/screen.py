@@ -331,7 +331,16 @@ class StalkerView(ScreenFrame):
         rows = max(1, int((area_top - foot) // (tile_h + gap)))
         items = holdings.holdings(state, player)
         if not items:
-            self.label(t("owned.none"), left + px(14), area_top - px(22), 12, theme.TEXT_DIM)
+            self.label(
+                t("owned.none"),
+                left + px(14),
+                area_top - px(12),
+                12,
+                theme.TEXT_DIM,
+                anchor_y="top",
+                width=int(right - left - px(28)),
+                multiline=True,
+            )
         shown = items[: rows * 2] if len(items) <= rows * 2 else items[: rows * 2 - 1]
         for k, item in enumerate(shown):
             r, c = divmod(k, 2)
