@@ -231,6 +231,8 @@ def test_the_walk_sees_texts_that_do_not_fit(win: StalkerWindow) -> None:
     tight = arcade.gui.UIFlatButton(text="Закончить ход", width=60, height=40)
     view.ui.add(tight)
     view.ui.add(arcade.gui.UIFlatButton(text="TOZ-34 double-barr…", width=400, height=40))
+    view.label("Elements 0/3", 30, 200, 14)
     found = "\n".join(misfits(view, "saves"))
     assert "runs out of the window" in found and "wider than its box" in found
+    assert "'Elements 0/3' overlaps" in found or "overlaps 'Elements 0/3'" in found
     assert "'Закончить ход' text" in found and "is cut" in found

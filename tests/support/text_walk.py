@@ -50,12 +50,37 @@ def left_right(text: arcade.Text) -> tuple[float, float]:
     return left, left + width
 
 
+def text_box(text: arcade.Text) -> tuple[float, float, float, float]:
+    """(left, right, bottom, top) of a text from its anchors and measured size."""
+    left, right = left_right(text)
+    height = text.content_height
+    bottom = {
+        "bottom": text.y,
+        "top": text.y - height,
+        "center": text.y - height / 2,
+        "baseline": text.y - height * 0.22,  # Liberation Sans: descent about a fifth
+    }[text.anchor_y]
+    return left, right, bottom, bottom + height
+
+
+def overlaps(texts: list[arcade.Text], where: str) -> list[str]:
+    """Pairs of texts drawn over each other (more than 2 px across and 4 px up)."""
+    boxes = [(text, text_box(text)) for text in texts]
+    found = []
+    for k, (a, (al, ar, ab, at)) in enumerate(boxes):
+        for b, (bl, br, bb, bt) in boxes[k + 1 :]:
+            if min(ar, br) - max(al, bl) > 2 and min(at, bt) - max(ab, bb) > 4:
+                found.append(f"{where}: {a.text[:40]!r} overlaps {b.text[:40]!r}")
+    return found
+
+
 def misfits(view: BaseView, where: str) -> list[str]:
     """What does not fit on ``view``: texts wider than their box or leaving the window, button
-    texts that touch an edge or were cut, inputs whose text is not centred."""
+    texts that touch an edge or were cut, inputs whose text is not centred, texts over texts."""
     width = view.window.width
-    found = []
-    for text in texts_of(view):
+    texts = texts_of(view)
+    found = overlaps(texts, where)
+    for text in texts:
         left, right = left_right(text)
         if left < -SLACK or right > width + SLACK:
             found.append(

@@ -223,7 +223,8 @@ class BaseScreen(ScreenFrame):
             note = t("stalker.scroll", a=self.scroll + 1, b=end, n=total)
             if end < total:
                 note = f"{t('scrolling.more_below', n=total - end)}   {note}"
-            self.label(note, right - px(14), bottom + px(8), 11, theme.TEXT_DIM, anchor_x="right")
+            # at the top right of the list, above the rows (the bottom row may fill the foot)
+            self.label(note, right - px(14), box_top - px(28), 11, theme.TEXT_DIM, anchor_x="right")
             self.scrollbar = scroll_bar(
                 right - px(7),
                 bottom + px(24),

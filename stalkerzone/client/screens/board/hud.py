@@ -76,9 +76,13 @@ def build_hud(view: BoardView) -> None:
         other_stats = view.stats(k)
         c = theme.PLAYER_COLOURS[k % len(theme.PLAYER_COLOURS)]
         marker = "→ " if k == state.current_player else ""
-        view.label(f"{marker}{k + 1}. {other.name}", left, y, 11, c, bold=k == state.current_player)
+        line = public_line(other)
+        room = w - px(14) - text_fit.text_width(line, 10) - px(6) - left  # the name, then cut
+        bold = k == state.current_player
+        name = text_fit.cut_to(f"{marker}{k + 1}. {other.name}", room, 11, bold=bold)
+        view.label(name, left, y, 11, c, bold=bold)
         view.label(
-            public_line(other),
+            line,
             w - px(14),
             y,
             10,

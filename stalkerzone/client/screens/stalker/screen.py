@@ -30,7 +30,7 @@ from stalkerzone.client.text.card_words import (
     session_of,
     t,
 )
-from stalkerzone.client.widgets import theme
+from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.screen_frame import ScreenFrame
 from stalkerzone.engine.actions import Activate, Stash
 from stalkerzone.engine.loadout import StalkerStats
@@ -294,9 +294,19 @@ class StalkerView(ScreenFrame):
         gained cards went (EQ-10)."""
         px = theme.px
         left, right, bottom, top = self.owned_box
-        self.label(t("owned.title"), left + px(14), top - px(24), 14, bold=True)
+        elements = holdings.elements_line(state, player)
+        room = right - left - px(34) - text_fit.text_width(elements, 13, bold=True)
+        title = t("owned.title")
+        size = text_fit.fitting_size(title, room, 14, bold=True)
         self.label(
-            holdings.elements_line(state, player),
+            text_fit.cut_to(title, room, size, bold=True),
+            left + px(14),
+            top - px(24),
+            size,
+            bold=True,
+        )
+        self.label(
+            elements,
             right - px(14),
             top - px(24),
             13,
