@@ -95,7 +95,7 @@ def render(message: object, cards: CardSet | None = None, *, with_rule: bool = T
     template = i18n.strings(i18n.language()).get(name) or i18n.strings("en")[name]
     try:
         text = i18n.format_text(template, values)
-    except (KeyError, IndexError, ValueError):
+    except (KeyError, IndexError, ValueError, TypeError):
         return _strip(english(message), with_rule)
     return f"{rule}: {text}" if with_rule and rule else text
 
