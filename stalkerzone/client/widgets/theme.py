@@ -1,8 +1,8 @@
 """Colours, sizes and widget styles shared by every screen.
 
 Sizes go through :func:`px` so the UI-scale setting applies everywhere (never larger than the
-window holds, see :class:`UiScale`; text that must fit a box is measured in :mod:`text_fit`). Danger colours always
-come with a symbol too (``DANGER_SYMBOL``): colour-blind players exist.
+window holds, see :class:`UiScale`; text that must fit a box is measured in :mod:`text_fit`).
+Danger colours always come with a symbol too (``DANGER_SYMBOL``): colour-blind players exist.
 """
 
 from __future__ import annotations
