@@ -258,7 +258,8 @@ def _print_table(setup: FightSetup, loadout: Loadout, policy: str, table: dict[s
     if mon.regeneration:
         abilities.append(f"regeneration {mon.regeneration}")
     if mon.multi_attacks != 1:
-        abilities.append(f"{mon.multi_attacks} attacks in round(s) {sorted(mon.multi_rounds)}")
+        rounds = "rounds" if len(mon.multi_rounds) > 1 else "round"
+        abilities.append(f"{mon.multi_attacks} attacks in {rounds} {sorted(mon.multi_rounds)}")
     print(
         f"{mon.name} ({mon.colour.value}): health {mon.health}, attack {mon.attack}, "
         f"defence {mon.defence}" + (f"; {', '.join(abilities)}" if abilities else "")

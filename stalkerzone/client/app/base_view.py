@@ -12,7 +12,7 @@ from arcade.types import RGBOrA255
 
 from stalkerzone.client.app.context import AppContext
 from stalkerzone.client.render.fonts import FONT
-from stalkerzone.client.widgets import theme
+from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.text_field import TextField
 
 if TYPE_CHECKING:
@@ -64,6 +64,7 @@ class BaseView(arcade.gui.UIView):
     def rebuild(self) -> None:
         """Throw away widgets and texts and build them again for the current size/language."""
         self._stale = False
+        theme.fit_window(self.window.width, self.window.height)
         self.ui.clear()  # type: ignore[no-untyped-call]  # unannotated in arcade
         self.batch = pyglet.graphics.Batch()
         self._texts = []
@@ -139,12 +140,18 @@ class BaseView(arcade.gui.UIView):
         """A themed button that calls ``on_click()`` (errors go to the error dialog).
 
         With ``add=True`` it is placed at window pixel (x, y) (bottom left) and added to the UI.
+        A text too wide for the button is set smaller, and cut with "…" only if it still does not
+        fit (:mod:`~stalkerzone.client.widgets.text_fit`).
         """
+        room = theme.px(width)
+        size = text_fit.fitting_size(text, room, size, pad=text_fit.BUTTON_PAD)
+        if not text_fit.fits(text, room, size, pad=text_fit.BUTTON_PAD):
+            text = text_fit.cut_to(text, room - 2 * theme.px(text_fit.BUTTON_PAD), size)
         widget = arcade.gui.UIFlatButton(
             x=x,
             y=y,
             text=text,
-            width=theme.px(width),
+            width=room,
             height=theme.px(height),
             style=theme.button_style(primary, size),
         )
@@ -219,6 +226,7 @@ class BaseView(arcade.gui.UIView):
             caret_color=theme.ACCENT,
             style=theme.input_style(),
         )
+        text_fit.centre_input(field)
 
         @field.event("on_change")
         def _changed(event: arcade.gui.UIOnChangeEvent) -> None:

@@ -18,7 +18,7 @@ from arcade.types import Color
 
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.card_words import card_kind, card_name, card_summary, shorten, t
-from stalkerzone.client.widgets import theme
+from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.engine.cards import AnyCard, Colour, Equipment, Monster, Site
 
 KIND_COLOUR: dict[str, Color] = {
@@ -152,9 +152,11 @@ class CardFace:
         pad = px(7)
         chars = max(6, int(self.width / px(9.0)))
         if self.compact:
-            size = 11 if self.height >= px(60) else 10
+            room = self.width - 2 * pad - px(4)  # names shrink to fit the tile, then are cut
+            name = card_name(self.card)
+            size = text_fit.fitting_size(name, room, 11 if self.height >= px(60) else 10, bold=True)
             view.label(
-                shorten(card_name(self.card), chars),
+                text_fit.cut_to(name, room, size, bold=True),
                 self.left + pad + px(4),
                 self.top - pad - px(11),
                 size,
@@ -164,11 +166,13 @@ class CardFace:
             low = self.height < px(56)
             tiny = self.height < px(46)
             if not (low and self.note) and not tiny:  # low tiles: the note before the summary
+                summary = card_summary(self.card)
+                size = text_fit.fitting_size(summary, room, 10)
                 view.label(
-                    shorten(card_summary(self.card), chars + 2),
+                    text_fit.cut_to(summary, room, size),
                     self.left + pad + px(4),
                     self.top - pad - px(27 if low else 29),
-                    10,
+                    size,
                     theme.TEXT_DIM,
                 )
             if self.note:

@@ -12,12 +12,13 @@ from functools import partial
 
 import arcade
 import arcade.gui
+import pyglet
 
 from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.text import i18n
-from stalkerzone.client.text.card_words import Hit, HitMap, session_of, shorten, t
+from stalkerzone.client.text.card_words import Hit, HitMap, session_of, t
 from stalkerzone.client.text.rules_sections import (
     Shown,
     abilities_in_play,
@@ -25,7 +26,7 @@ from stalkerzone.client.text.rules_sections import (
     sections,
     start_section,
 )
-from stalkerzone.client.widgets import theme
+from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.screen_frame import TextCache
 from stalkerzone.engine.cards import CardSet
 from stalkerzone.engine.variant import Variant
@@ -53,6 +54,8 @@ class RulesView(BaseView):
         self.rows: list[tuple[float, float, float, float, bool]] = []
         self.cache = TextCache()
         self.hint: arcade.Text | None = None
+        self.header_batch = pyglet.graphics.Batch()
+        self.header_count = 0  # the first texts of the screen: its header
 
     # data ------------------------------------------------------------------------------------
     def variant(self) -> Variant | None:
@@ -83,7 +86,11 @@ class RulesView(BaseView):
         margin = px(36)
         self.box = (margin, w - margin, margin, h - margin)
         lf, r, b, tp = self.box
-        self.label(t("rules.title"), lf + px(20), tp - px(40), 20, theme.ACCENT, bold=True)
+        # the header has its own batch: searching rebuilds the list, never the header
+        self.header_batch = header = pyglet.graphics.Batch()
+        self.label(
+            t("rules.title"), lf + px(20), tp - px(40), 20, theme.ACCENT, bold=True, batch=header
+        )
         variant = self.variant()
         if variant is not None:
             self.label(
@@ -92,11 +99,21 @@ class RulesView(BaseView):
                 tp - px(62),
                 11,
                 theme.TEXT_DIM,
+                batch=header,
             )
         self.button(
             "×", self.close, width=44, height=38, size=15, x=r - px(56), y=tp - px(52), add=True
         )
-        self.label(t("rules.keys"), r - px(70), tp - px(32), 11, theme.TEXT_DIM, anchor_x="right")
+        self.label(
+            t("rules.keys"),
+            r - px(70),
+            tp - px(32),
+            11,
+            theme.TEXT_DIM,
+            anchor_x="right",
+            batch=header,
+        )
+        self.header_count = len(self._texts)
         list_w = min(px(380), (r - lf) * 0.35)
         self.list_box = (lf + px(16), lf + px(16) + list_w, b + px(16), tp - px(128))
         self.text_box = (lf + px(32) + list_w, r - px(16), b + px(16), tp - px(76))
@@ -115,12 +132,15 @@ class RulesView(BaseView):
         else:
             field.rect = arcade.LBWH(lf + px(16), tp - px(118), list_w, px(36))
         self.ui.add(field)
+        hint_room = list_w - px(20)
+        hint = t("rules.search_hint")
+        hint_size = text_fit.fitting_size(hint, hint_room, 12)
         self.hint = arcade.Text(
-            t("rules.search_hint"),
+            text_fit.cut_to(hint, hint_room, hint_size),
             lf + px(26),
             tp - px(100),
             theme.TEXT_DIM,
-            px(12),
+            px(hint_size),
             font_name=FONT,
             anchor_y="center",
         )
@@ -153,7 +173,7 @@ class RulesView(BaseView):
                 multiline=True,
                 anchor_y="top",
             )
-        title_chars = int((r - lf - px(176)) / px(7.9))
+        title_room = r - lf - px(176)
         for k, rule in enumerate(ids[self.list_scroll : self.list_scroll + per_page]):
             y = tp - px(6) - (k + 1) * row_h
             selected = rule == self.selected
@@ -167,12 +187,14 @@ class RulesView(BaseView):
                 theme.BG if selected else theme.ACCENT,
                 bold=True,
             )
+            title = shown[rule].title
+            size = text_fit.fitting_size(title, title_room, 11)
             cache.get(
                 ("title", rule),
-                shorten(shown[rule].title, title_chars),
+                text_fit.cut_to(title, title_room, size),
                 lf + px(168),
                 y + px(8),
-                11,
+                size,
                 theme.BG if selected else theme.TEXT,
             )
             self.hits.add(Hit(lf, y, r, y + row_h, rule, partial(self.select, rule)))
@@ -289,6 +311,7 @@ class RulesView(BaseView):
         w, h = self.window.width, self.window.height
         arcade.draw_lrbt_rectangle_filled(0, w, 0, h, (0, 0, 0, 165))
         self.draw_scene()
+        self.header_batch.draw()
         self.batch.draw()
         self.cache.draw()
         self.ui.draw()
@@ -312,10 +335,8 @@ class RulesView(BaseView):
     # input -----------------------------------------------------------------------------------
     def refresh(self) -> None:
         """New texts, same widgets (so the search box keeps the keyboard)."""
-        import pyglet
-
         self.batch = pyglet.graphics.Batch()
-        self._texts = []
+        self._texts = self._texts[: self.header_count]  # the header stays (own batch)
         self.build_texts()
 
     def set_query(self, query: str) -> None:

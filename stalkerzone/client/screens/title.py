@@ -11,7 +11,7 @@ from arcade.shape_list import Shape, ShapeElementList, create_polygon
 from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.text import i18n
-from stalkerzone.client.widgets import theme
+from stalkerzone.client.widgets import text_fit, theme
 
 
 def backdrop(width: int, height: int, seed: int = 7) -> ShapeElementList[Shape]:
@@ -39,36 +39,35 @@ class TitleView(BaseView):
     def __init__(self, window: StalkerWindow) -> None:
         super().__init__(window)
         self.back_shapes: ShapeElementList[Shape] | None = None
+        self.banner = (0.0, 0.0)  # bottom, top of the title banner
 
     def build(self) -> None:
         w, h = self.window.width, self.window.height
+        px = theme.px
         self.back_shapes = backdrop(w, h)
-        self.label(
-            i18n.t("app.title").upper(),
-            w / 2,
-            h * 0.74,
-            54,
-            theme.ACCENT,
-            bold=True,
-            anchor_x="center",
-        )
+        # from the keys line up: the menu column, a gap, the banner; the free height is shared
+        buttons = 7
+        column_h = buttons * px(44) + (buttons - 1) * px(10)
+        free = max(0.0, h - px(48) - column_h - px(16) - px(170))
+        column_top = px(48) + free * 0.4 + column_h
+        banner_bottom = column_top + px(16) + free * 0.2
+        self.banner = (banner_bottom, banner_bottom + px(170))
+        bottom, top = self.banner
+        title = i18n.t("app.title").upper()
+        size = text_fit.fitting_size(title, w - px(48), 54, bold=True)
+        self.label(title, w / 2, top - px(66), size, theme.ACCENT, bold=True, anchor_x="center")
         other = "Stalker Zone" if i18n.language() == "ru" else "Зона Сталкеров"
-        self.label(other, w / 2, h * 0.74 - theme.px(44), 20, theme.TEXT_DIM, anchor_x="center")
-        self.label(
-            i18n.t("app.subtitle"),
-            w / 2,
-            h * 0.74 - theme.px(80),
-            15,
-            theme.TEXT,
-            anchor_x="center",
-        )
-        self.label(i18n.t("title.keys"), w / 2, theme.px(24), 12, theme.TEXT_DIM, anchor_x="center")
+        self.label(other, w / 2, top - px(108), 20, theme.TEXT_DIM, anchor_x="center")
+        subtitle = i18n.t("app.subtitle")
+        size = text_fit.fitting_size(subtitle, w - px(48), 15)
+        self.label(subtitle, w / 2, bottom + px(14), size, theme.TEXT, anchor_x="center")
+        self.label(i18n.t("title.keys"), w / 2, px(24), 12, theme.TEXT_DIM, anchor_x="center")
         for i, note in enumerate(self.app.notes[-3:]):
-            self.label(note, theme.px(16), h - theme.px(24) * (i + 1), 11, theme.WARN)
+            self.label(note, px(16), h - px(24) * (i + 1), 11, theme.WARN)
 
         from stalkerzone.client.controller import save_files as saves
 
-        column = arcade.gui.UIBoxLayout(space_between=theme.px(10))
+        column = arcade.gui.UIBoxLayout(space_between=px(10))
         column.add(self.button(i18n.t("title.new_game"), self.new_game, primary=True, width=280))
         latest = saves.latest_autosave()
         column.add(
@@ -98,16 +97,14 @@ class TitleView(BaseView):
         column.add(self.button(i18n.t("title.language"), self.switch_language, width=280))
         column.add(self.button(i18n.t("title.quit"), self.win.close, width=280))
         anchor = arcade.gui.UIAnchorLayout()
-        anchor.add(column, anchor_x="center", anchor_y="center", align_y=-theme.px(90))
+        anchor.add(column, anchor_x="center", anchor_y="top", align_y=-(h - column_top))
         self.ui.add(anchor)
 
     def draw_scene(self) -> None:
         if self.back_shapes is not None:
             self.back_shapes.draw()
-        w, h = self.window.width, self.window.height
-        arcade.draw_lrbt_rectangle_filled(
-            0, w, h * 0.74 - theme.px(100), h * 0.74 + theme.px(70), (10, 12, 10, 200)
-        )
+        bottom, top = self.banner
+        arcade.draw_lrbt_rectangle_filled(0, self.window.width, bottom, top, (10, 12, 10, 200))
 
     def new_game(self) -> None:
         self.win.show_screen("newgame")

@@ -115,8 +115,8 @@ def render(
     values = {k: _value(k, v, cards, sectors) for k, v in params.items()}
     template = i18n.strings(i18n.language()).get(name) or i18n.strings("en")[name]
     try:
-        text = template.format(**values)
-    except (KeyError, IndexError, ValueError):
+        text = i18n.format_text(template, values)
+    except (KeyError, IndexError, ValueError, TypeError):
         return _strip(english(message), with_rule)
     return f"{rule}: {text}" if with_rule and rule else text
 

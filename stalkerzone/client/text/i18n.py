@@ -7,14 +7,19 @@ tables, so files never clash; a key defined twice is an error at load time.
 
 ``t(key, **fmt)`` formats with ``str.format`` names (``"Pass to {name}"``). A key missing in the
 current language falls back to English, then to the key itself (visible, never a crash).
+Plurals: ``{rounds@round}`` is the word ``plural.round`` in the form for the number ``rounds``
+(``[plural] round = "round|rounds"``; Russian has three forms, ``"раунд|раунда|раундов"``), so
+"after {rounds} {rounds@round}" reads "1 round", "5 rounds", "2 раунда", "5 раундов".
 Card names come from the card data: ``card_text(card.name)`` = ``Text.get(language())``.
 """
 
 from __future__ import annotations
 
+import string
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from stalkerzone.engine.cards import Text
 
@@ -107,9 +112,43 @@ def t(key: str, /, **fmt: object) -> str:
     if not fmt:
         return text
     try:
-        return text.format(**fmt)
-    except (KeyError, IndexError, ValueError):
+        return format_text(text, fmt)
+    except (KeyError, IndexError, ValueError, TypeError):
         return text
+
+
+def plural_form(lang: str, count: int) -> int:
+    """Which plural form ``count`` takes in ``lang``: English one/other (0, 1); Russian
+    one/few/many (0, 1, 2: 1 раунд, 2 раунда, 5 раундов, 11 раундов, 21 раунд)."""
+    count = abs(count)
+    if lang == "ru":
+        if count % 10 == 1 and count % 100 != 11:
+            return 0
+        if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
+            return 1
+        return 2
+    return 0 if count == 1 else 1
+
+
+def plural(word: str, count: int) -> str:
+    """The word ``plural.<word>`` in the current language in the form for ``count``."""
+    forms = t(f"plural.{word}").split("|")
+    return forms[min(plural_form(language(), count), len(forms) - 1)]
+
+
+class _PluralFormatter(string.Formatter):
+    """``str.format`` plus ``{count@word}`` fields (see the module docstring)."""
+
+    def get_value(self, key: int | str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
+        if isinstance(key, str) and "@" in key:
+            name, word = key.split("@", 1)
+            return plural(word, int(kwargs[name]))
+        return super().get_value(key, args, kwargs)
+
+
+def format_text(template: str, values: Mapping[str, object]) -> str:
+    """``template`` with ``values`` filled in, plural fields included."""
+    return _PluralFormatter().vformat(template, (), values)
 
 
 def card_text(text: Text | None) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from stalkerzone.client.text.card_words import ABILITY_RULE, ability_explained, card_name
-from stalkerzone.content.rules_reference import RuleSection, load_rules_reference
+from stalkerzone.content.rules_reference import load_rules_reference
 from stalkerzone.engine.cards import CardSet, Colour
 from stalkerzone.engine.variant import Variant
 
@@ -36,23 +36,32 @@ def sections(lang: str, variant: Variant | None) -> tuple[Shown, ...]:
     return tuple(out)
 
 
-def _haystack(section: RuleSection) -> str:
-    return f"{section.id} {section.title} {section.text}".casefold()
+def _folded(text: str) -> str:
+    return text.casefold().replace("ё", "е")
 
 
 def search(query: str, lang: str = "en") -> tuple[str, ...]:
     """Ids of the sections whose English or Russian id, title or text holds every word of
-    ``query`` (case-insensitive; "ё" = "е"), in the order of ``lang``'s reference."""
-    words = [w for w in query.casefold().replace("ё", "е").split() if w]
+    ``query`` (case-insensitive; "ё" = "е"): first those whose id or title holds them all,
+    then the others, each group in the order of ``lang``'s reference."""
+    words = _folded(query).split()
     if not words:
         return tuple(s.id for s in load_rules_reference(lang))
-    hay: dict[str, str] = {}
+    titles: dict[str, str] = {}
+    texts: dict[str, str] = {}
     for code in ("en", "ru"):
         for s in load_rules_reference(code):
-            hay[s.id] = hay.get(s.id, "") + " " + _haystack(s).replace("ё", "е")
-    return tuple(
-        s.id for s in load_rules_reference(lang) if all(word in hay.get(s.id, "") for word in words)
-    )
+            titles[s.id] = f"{titles.get(s.id, '')} {_folded(s.id)} {_folded(s.title)}"
+            texts[s.id] = f"{texts.get(s.id, '')} {_folded(s.text)}"
+    in_title: list[str] = []
+    in_text: list[str] = []
+    for s in load_rules_reference(lang):
+        title = titles.get(s.id, "")
+        if all(word in title for word in words):
+            in_title.append(s.id)
+        elif all(word in title or word in texts.get(s.id, "") for word in words):
+            in_text.append(s.id)
+    return (*in_title, *in_text)
 
 
 def start_section(where: str, lang: str = "en") -> str:

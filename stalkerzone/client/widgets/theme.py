@@ -1,7 +1,8 @@
 """Colours, sizes and widget styles shared by every screen.
 
-Sizes go through :func:`px` so the UI-scale setting applies everywhere. Danger colours always
-come with a symbol too (``DANGER_SYMBOL``): colour-blind players exist.
+Sizes go through :func:`px` so the UI-scale setting applies everywhere (never larger than the
+window holds, see :class:`UiScale`; text that must fit a box is measured in :mod:`text_fit`).
+Danger colours always come with a symbol too (``DANGER_SYMBOL``): colour-blind players exist.
 """
 
 from __future__ import annotations
@@ -64,16 +65,33 @@ PLAYER_COLOURS: tuple[Color, ...] = (
 )
 
 
+SMALLEST_WINDOW = (1024, 640)  # the window size every screen is laid out for at scale 1
+
+
 class UiScale:
-    """The UI-scale setting (``ui_scale``) in force: one per :class:`AppContext`."""
+    """The UI-scale setting (``ui_scale``) in force: one per :class:`AppContext`.
+
+    The scale used (``value``) is the setting, but never more than the window holds: a window of
+    ``SMALLEST_WINDOW`` allows 1, a window twice as large 2 (:meth:`fit_window`), so text fits
+    its box at every setting and window size.
+    """
 
     def __init__(self, value: float = 1.0) -> None:
+        self.setting = 1.0
+        self.window_limit = 2.0
         self.value = 1.0
         self.set(value)
 
     def set(self, value: float) -> None:
         """Clamp to 0.75..2."""
-        self.value = max(0.75, min(2.0, value))
+        self.setting = max(0.75, min(2.0, value))
+        self.value = min(self.setting, self.window_limit)
+
+    def fit_window(self, width: int, height: int) -> None:
+        """Limit the scale to what a ``width`` x ``height`` window holds."""
+        small_w, small_h = SMALLEST_WINDOW
+        self.window_limit = max(0.75, min(2.0, width / small_w, height / small_h))
+        self.value = min(self.setting, self.window_limit)
 
 
 class _Active:
@@ -89,6 +107,11 @@ def use(ui_scale: UiScale) -> None:
 def set_scale(scale: float) -> None:
     """Set the UI scale (settings ``ui_scale``), clamped to 0.75..2."""
     _Active.scale.set(scale)
+
+
+def fit_window(width: int, height: int) -> None:
+    """Limit the scale in force to what the window holds (see :class:`UiScale`)."""
+    _Active.scale.fit_window(width, height)
 
 
 def scale() -> float:

@@ -27,8 +27,9 @@ from stalkerzone.client.text.card_words import (
     site_name,
     t,
 )
-from stalkerzone.client.widgets import theme
+from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.screen_frame import ScreenFrame
+from stalkerzone.client.widgets.scrolling import ScrollBar, scroll_bar
 from stalkerzone.engine import bases
 from stalkerzone.engine.actions import Action
 from stalkerzone.engine.cards import AnyCard, Colour, Site
@@ -57,6 +58,7 @@ class BaseScreen(ScreenFrame):
         super().__init__(window, back)
         self.tab = tab if tab in TABS else "buy"
         self.scroll = 0
+        self.scrollbar: ScrollBar | None = None
         self.faces: list[CardFace] = []
         self.row_boxes: list[tuple[float, float, float, float]] = []
         self.list_box = (0.0, 0.0, 0.0, 0.0)
@@ -85,6 +87,7 @@ class BaseScreen(ScreenFrame):
         self.lock_box = None
         session = session_of(self)
         self.read_only = session is not None and session.bot_is_acting()  # a bot trades here
+        self.scrollbar = None
         w, h = self.window.width, self.window.height
         px = theme.px
         state = self.state
@@ -214,17 +217,26 @@ class BaseScreen(ScreenFrame):
         self.scroll = max(0, min(self.scroll, max(0, len(items) - rows)))
         return items[self.scroll : self.scroll + rows]
 
-    def scroll_note(self, total: int, rows: int) -> None:
+    def scroll_note(self, total: int, rows: int, top: float | None = None) -> None:
+        """A list longer than its rows says so: "1–5 of 10", how many more are below, and a
+        scroll bar along the list's right edge (from ``top`` down, the list box's top if None)."""
+        self.scrollbar = None
         if total > rows:
             px = theme.px
-            _l, right, bottom, _t = self.list_box
-            self.label(
-                t("stalker.scroll", a=self.scroll + 1, b=min(total, self.scroll + rows), n=total),
-                right - px(14),
-                bottom + px(10),
-                11,
-                theme.TEXT_DIM,
-                anchor_x="right",
+            _l, right, bottom, box_top = self.list_box
+            end = min(total, self.scroll + rows)
+            note = t("stalker.scroll", a=self.scroll + 1, b=end, n=total)
+            if end < total:
+                note = f"{t('scrolling.more_below', n=total - end)}   {note}"
+            # at the top right of the list, above the rows (the bottom row may fill the foot)
+            self.label(note, right - px(14), box_top - px(28), 11, theme.TEXT_DIM, anchor_x="right")
+            self.scrollbar = scroll_bar(
+                right - px(7),
+                bottom + px(24),
+                top if top is not None else box_top - px(8),
+                self.scroll,
+                rows,
+                total,
             )
 
     def row(
@@ -288,15 +300,19 @@ class BaseScreen(ScreenFrame):
             )
             x = left + self.tile_w + px(14)
             big = item.key.startswith(("buy:", "sell:"))
+            room = right - px(132) - x  # up to the row's button
+            size = text_fit.fitting_size(item.headline, room, 15 if big else 12, bold=big)
             self.label(
-                item.headline,
+                text_fit.cut_to(item.headline, room, size, bold=big),
                 x,
                 b + px(34),
-                15 if big else 12,
+                size,
                 TONES[item.tone],
                 bold=big,
             )
-            self.label(item.detail, x, b + px(12), 11 if big else 12, TONES[item.detail_tone])
+            size = text_fit.fitting_size(item.detail, room, 11 if big else 12)
+            detail = text_fit.cut_to(item.detail, room, size)
+            self.label(detail, x, b + px(12), size, TONES[item.detail_tone])
             if item.change:
                 self.previews[item.key] = item.change
                 self.label(
@@ -386,6 +402,7 @@ class BaseScreen(ScreenFrame):
         y -= px(16)
         room = max(1, rows - len(player.open_orders) - 1)
         self.card_rows(self.page(offered, room), y, left, right)
+        self.scroll_note(len(offered), room, top=y)
 
     # drawing ---------------------------------------------------------------------------------
     def draw_scene(self) -> None:
@@ -402,6 +419,10 @@ class BaseScreen(ScreenFrame):
                 arcade.draw_lrbt_rectangle_filled(lf - 4, r + 4, b, tp, (255, 255, 255, 10))
         for face in self.faces:
             face.draw()
+        if self.scrollbar is not None:
+            track, thumb = self.scrollbar
+            arcade.draw_lrbt_rectangle_filled(*track, theme.PANEL_EDGE)
+            arcade.draw_lrbt_rectangle_filled(*thumb, theme.ACCENT)
         bar = getattr(self, "heal_bar", None)
         if self.tab == "heal" and bar is not None:
             widgets.bar(bar[0], bar[1], bar[2], bar[3], bar[4], theme.GOOD)

@@ -18,7 +18,7 @@ from stalkerzone.client.screens.board.presenter import (
     public_line,
 )
 from stalkerzone.client.text import engine_text, i18n
-from stalkerzone.client.widgets import theme
+from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.engine.actions import DiscardArmour, FightDecision
 
 if TYPE_CHECKING:
@@ -76,9 +76,13 @@ def build_hud(view: BoardView) -> None:
         other_stats = view.stats(k)
         c = theme.PLAYER_COLOURS[k % len(theme.PLAYER_COLOURS)]
         marker = "→ " if k == state.current_player else ""
-        view.label(f"{marker}{k + 1}. {other.name}", left, y, 11, c, bold=k == state.current_player)
+        line = public_line(other)
+        room = w - px(14) - text_fit.text_width(line, 10) - px(6) - left  # the name, then cut
+        bold = k == state.current_player
+        name = text_fit.cut_to(f"{marker}{k + 1}. {other.name}", room, 11, bold=bold)
+        view.label(name, left, y, 11, c, bold=bold)
         view.label(
-            public_line(other),
+            line,
             w - px(14),
             y,
             10,
@@ -132,6 +136,13 @@ def build_log(view: BoardView, left: float, top: float) -> None:
     view.log_box = (left - px(6), w - px(8), bottom, top - px(2))
 
 
+def bar_width(command: str, text: str, size: float) -> float:
+    """The room (UI units, gap included) of one top-bar button; "?" is a square."""
+    if command == "rules":
+        return 52
+    return text_fit.button_width(text, size, 110) + 8
+
+
 def build_buttons(view: BoardView) -> None:
     """The top bar (right to left from the side panel) and, outside the fight screen, one
     button per fight decision (EVENT-1 loss of protection)."""
@@ -153,15 +164,20 @@ def build_buttons(view: BoardView) -> None:
         skipping=view.win.skip_bots,
     )
     x = w - view.hud_w - px(16)
+    # each button as wide as its measured text; all smaller if they would reach the title
+    size = 15.0
+    room = (x - px(230)) / theme.scale()
+    while size > 11 and sum(bar_width(item.command, item.text, size) for item in bar) > room:
+        size -= 0.5
     for item in bar:
-        # wide enough for the longest language; the rules button is a square "?"
-        width = 44 if item.command == "rules" else max(110, 9.2 * len(item.text) + 28)
-        x -= px(width) + px(8)
+        width = bar_width(item.command, item.text, size)
+        x -= px(width)
         view.button(
             item.text,
             commands[item.command],
-            width=width,
+            width=width - 8,
             height=40,
+            size=size,
             primary=item.primary,
             x=x,
             y=h - px(48),

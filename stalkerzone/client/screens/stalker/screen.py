@@ -30,7 +30,7 @@ from stalkerzone.client.text.card_words import (
     session_of,
     t,
 )
-from stalkerzone.client.widgets import theme
+from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.screen_frame import ScreenFrame
 from stalkerzone.engine.actions import Activate, Stash
 from stalkerzone.engine.loadout import StalkerStats
@@ -294,9 +294,19 @@ class StalkerView(ScreenFrame):
         gained cards went (EQ-10)."""
         px = theme.px
         left, right, bottom, top = self.owned_box
-        self.label(t("owned.title"), left + px(14), top - px(24), 14, bold=True)
+        elements = holdings.elements_line(state, player)
+        room = right - left - px(34) - text_fit.text_width(elements, 13, bold=True)
+        title = t("owned.title")
+        size = text_fit.fitting_size(title, room, 14, bold=True)
         self.label(
-            holdings.elements_line(state, player),
+            text_fit.cut_to(title, room, size, bold=True),
+            left + px(14),
+            top - px(24),
+            size,
+            bold=True,
+        )
+        self.label(
+            elements,
             right - px(14),
             top - px(24),
             13,
@@ -331,7 +341,16 @@ class StalkerView(ScreenFrame):
         rows = max(1, int((area_top - foot) // (tile_h + gap)))
         items = holdings.holdings(state, player)
         if not items:
-            self.label(t("owned.none"), left + px(14), area_top - px(22), 12, theme.TEXT_DIM)
+            self.label(
+                t("owned.none"),
+                left + px(14),
+                area_top - px(12),
+                12,
+                theme.TEXT_DIM,
+                anchor_y="top",
+                width=int(right - left - px(28)),
+                multiline=True,
+            )
         shown = items[: rows * 2] if len(items) <= rows * 2 else items[: rows * 2 - 1]
         for k, item in enumerate(shown):
             r, c = divmod(k, 2)

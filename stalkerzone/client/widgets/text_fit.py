@@ -1,0 +1,78 @@
+"""Text that fits its box: measured widths, font sizes that shrink to fit, and cut-offs by width.
+
+Widths are measured from the font's glyph advances (what ``arcade.Text.content_width`` gives for
+one line, without building a Text). Sizes are in UI units as in
+:meth:`~stalkerzone.client.app.base_view.BaseView.label` (the UI scale is applied here).
+"""
+
+from __future__ import annotations
+
+import arcade.gui
+import pyglet
+
+from stalkerzone.client.render.fonts import FONT
+from stalkerzone.client.widgets import theme
+
+BUTTON_PAD = 10.0  # free space each side of a button's text (UI units)
+SMALLEST = 0.72  # a text shrinks to at most this share of its size before it is cut
+ELLIPSIS = "…"
+
+
+def measure(text: str, font_size: float, *, bold: bool = False) -> float:
+    """The width in pixels of one line of ``text`` at ``font_size`` points (already scaled)."""
+    if not text:
+        return 0.0
+    font = pyglet.font.load(FONT, font_size, weight="bold" if bold else "normal", dpi=96)
+    glyphs, _offsets = font.get_glyphs(text)  # pyglet 2.1: (glyphs, offsets)
+    return float(sum(glyph.advance for glyph in glyphs))
+
+
+def text_width(text: str, size: float, *, bold: bool = False) -> float:
+    """The width in pixels of ``text`` at UI size ``size`` (the widest line if several)."""
+    return max((measure(line, theme.px(size), bold=bold) for line in text.split("\n")), default=0.0)
+
+
+def fitting_size(
+    text: str, width: float, size: float, *, bold: bool = False, pad: float = 0.0
+) -> float:
+    """The largest UI size up to ``size`` at which ``text`` fits ``width`` pixels with ``pad``
+    (UI units) free each side; never below ``SMALLEST * size`` (then use :func:`cut_to`)."""
+    room = width - 2 * theme.px(pad)
+    smallest = size * SMALLEST
+    current = size
+    while current > smallest and text_width(text, current, bold=bold) > room:
+        current = max(smallest, current - 0.5)
+    return current
+
+
+def fits(text: str, width: float, size: float, *, bold: bool = False, pad: float = 0.0) -> bool:
+    """True if ``text`` at UI size ``size`` fits ``width`` pixels with ``pad`` each side."""
+    return text_width(text, size, bold=bold) <= width - 2 * theme.px(pad)
+
+
+def cut_to(text: str, width: float, size: float, *, bold: bool = False) -> str:
+    """``text`` cut at a word (else a letter) with "…" so that it fits ``width`` pixels."""
+    if text_width(text, size, bold=bold) <= width:
+        return text
+    words = text.split(" ")
+    while len(words) > 1:
+        words.pop()
+        shorter = " ".join(words).rstrip(",;:·—-") + ELLIPSIS
+        if text_width(shorter, size, bold=bold) <= width and len(shorter) > len(text) // 2:
+            return shorter
+    letters = text
+    while letters and text_width(letters + ELLIPSIS, size, bold=bold) > width:
+        letters = letters[:-1]
+    return letters.rstrip() + ELLIPSIS if letters else ""
+
+
+def button_width(text: str, size: float, minimum: float = 0.0) -> float:
+    """The width (UI units) of a button whose ``text`` at ``size`` fits with the padding."""
+    return max(minimum, text_width(text, size) / theme.scale() + 2 * BUTTON_PAD + 2)
+
+
+def centre_input(field: arcade.gui.UIInputText) -> None:
+    """Put a one-line field's text in the middle of its box, a little in from the left edge
+    (``UIInputText`` draws it at the top left)."""
+    field.LAYOUT_OFFSET = theme.px(6)  # the field also reads it to place clicks
+    field.layout.content_valign = "center"

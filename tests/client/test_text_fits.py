@@ -1,0 +1,238 @@
+"""Text that fits: every screen in English and Russian at 1024x640, 1280x800 and 1920x1080 at each
+UI scale, every text measured against its box; the title banner clear of the menu; plural forms
+in both languages and no "(s)" in the string catalogues; the rules search ranks title matches
+first and keeps its header; the Orders list shows that it scrolls."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+
+import arcade
+import arcade.gui
+import pytest
+
+from stalkerzone.client.app.settings import UI_SCALES
+from stalkerzone.client.app.window import BaseView, StalkerWindow
+from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
+from stalkerzone.client.screens.bases.screen import BaseScreen
+from stalkerzone.client.screens.rules import RulesView
+from stalkerzone.client.screens.title import TitleView
+from stalkerzone.client.text import i18n
+from stalkerzone.client.text.rules_sections import search
+from stalkerzone.client.widgets import text_fit, theme
+from stalkerzone.client.widgets.scrolling import scroll_bar
+from tests.support.text_walk import misfits, pretend_size, texts_of
+from tests.support.window import frame, opened
+
+SIZES = ((1024, 640), (1280, 800), (1920, 1080))
+
+
+def configurations() -> list[tuple[str, tuple[int, int], float]]:
+    """(language, window size, UI scale setting) to walk: both languages at every size with the
+    largest setting (the largest scale the window allows: the hardest case), plus the other
+    settings once each, so every setting of ``UI_SCALES`` is measured (the scale in force is
+    limited by the window: at 1024x640 every setting above 100% gives 100%)."""
+    largest = max(UI_SCALES)
+    walk = [(lang, size, largest) for lang in ("en", "ru") for size in SIZES]
+    walk += [("ru", SIZES[0], 0.85), ("ru", SIZES[1], 1.15), ("en", SIZES[2], 1.3)]
+    assert {setting for _lang, _size, setting in walk} | {1.0} == set(UI_SCALES)
+    return walk
+
+
+def game(win: StalkerWindow, zone: str) -> GameSession:
+    seats = (SeatSpec("Анна Каренина", "gromoboy"), SeatSpec("Boris", "nosorog"))
+    session = GameSession.start(win.app, GameSpec(seed=3, seats=seats, zone_mode=zone))
+    session.autosave_enabled = False
+    session.worker.synchronous = True
+    session.viewer = session.state.current_player
+    return session
+
+
+Opener = Callable[[StalkerWindow], BaseView]
+
+
+def screens(layout: GameSession, play: GameSession) -> dict[str, tuple[GameSession | None, Opener]]:
+    """Every screen a player sees, with the game it needs (None: no game)."""
+    return {
+        "title": (None, lambda w: w.show_screen("title")),
+        "newgame": (None, lambda w: w.show_screen("newgame")),
+        "settings": (None, lambda w: w.show_screen("settings")),
+        "saves": (None, lambda w: w.show_screen("saves", mode="load")),
+        "rules": (None, lambda w: w.show_screen("rules", section="ABIL-PARALYSIS")),
+        "layout": (layout, lambda w: w.show_screen("layout")),
+        "board": (play, lambda w: w.show_screen("board")),
+        "menu": (play, lambda w: w.show_screen("menu")),
+        "handover": (play, lambda w: w.show_screen("handover", player=1, then="board")),
+        "stalker": (play, lambda w: w.show_screen("stalker")),
+        "base buy": (play, lambda w: w.show_screen("base", tab="buy")),
+        "base sell": (play, lambda w: w.show_screen("base", tab="sell")),
+        "base heal": (play, lambda w: w.show_screen("base", tab="heal")),
+        "base orders": (play, lambda w: w.show_screen("base", tab="orders")),
+    }
+
+
+def test_every_text_fits_its_box_on_every_screen(win: StalkerWindow) -> None:
+    layout, play = game(win, "hand"), game(win, "free")
+    found: list[str] = []
+    for lang, (w, h), setting in configurations():
+        win.app.update_settings(replace(win.app.settings, language=lang, ui_scale=setting))
+        with pretend_size(win, w, h):
+            for name, (session, open_screen) in screens(layout, play).items():
+                win.app.session = session
+                view = open_screen(win)
+                found += misfits(view, f"{name} {lang} {w}x{h} {setting:.0%}")
+    win.app.session = None
+    assert not found, "\n".join(found)
+
+
+def test_text_fit_helpers_measure_shrink_and_cut(win: StalkerWindow) -> None:
+    label = arcade.Text(
+        "Пропустить ботов (пробел)", 0, 0, font_size=theme.px(15), font_name="Liberation Sans"
+    )
+    assert text_fit.text_width(label.text, 15) == label.content_width
+    wide = text_fit.text_width("Закончить ход", 15)
+    size = text_fit.fitting_size("Закончить ход", wide * 0.9, 15)
+    assert size < 15 and text_fit.text_width("Закончить ход", size) <= wide * 0.9
+    cut = text_fit.cut_to("TOZ-34 double-barrelled shotgun", 120, 12)
+    assert cut.endswith("…") and text_fit.text_width(cut, 12) <= 120
+    assert text_fit.cut_to("AK-47", 120, 12) == "AK-47"
+    # a button too narrow for its text sets it smaller instead of touching the edges
+    view = win.show_screen("title")
+    button = view.button("Пропустить ботов (пробел)", lambda: None, width=150, size=15)
+    assert button.ui_label._label.content_width <= button.rect.width - 2 * theme.px(
+        text_fit.BUTTON_PAD
+    )
+
+
+def test_the_ui_scale_is_limited_by_the_window() -> None:
+    scale = theme.UiScale(1.5)
+    scale.fit_window(1024, 640)
+    assert scale.value == 1.0 and scale.setting == 1.5
+    scale.fit_window(1920, 1080)
+    assert scale.value == 1.5
+    scale.set(0.85)
+    scale.fit_window(1024, 640)
+    assert scale.value == 0.85
+
+
+@pytest.mark.parametrize("setting", UI_SCALES)
+def test_the_title_banner_never_touches_the_new_game_button(
+    win: StalkerWindow, setting: float
+) -> None:
+    for lang in ("en", "ru"):
+        win.app.update_settings(replace(win.app.settings, language=lang, ui_scale=setting))
+        view = opened(win.show_screen("title"), TitleView)
+        frame(win)  # the menu column is placed when drawn
+        new_game = next(
+            b
+            for b in view.ui.walk_widgets()
+            if isinstance(b, arcade.gui.UIFlatButton) and b.text == i18n.t("title.new_game")
+        )
+        bottom, top = view.banner
+        assert new_game.rect.top + theme.px(12) <= bottom, (lang, setting)
+        assert top <= win.height
+        assert min(
+            b.rect.bottom for b in view.ui.walk_widgets() if isinstance(b, arcade.gui.UIFlatButton)
+        ) > theme.px(36)
+
+
+def test_plural_forms_in_english_and_russian() -> None:
+    assert [i18n.plural_form("ru", n) for n in (1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111)] == [
+        0,
+        1,
+        1,
+        2,
+        2,
+        2,
+        2,
+        0,
+        1,
+        2,
+        0,
+        2,
+    ]
+    assert [i18n.plural_form("en", n) for n in (0, 1, 2)] == [1, 0, 1]
+    i18n.set_language("ru")
+    assert [i18n.t("fight.res_health", now=3, max=9, rounds=n).split()[-1] for n in (1, 2, 5)] == [
+        "раунд",
+        "раунда",
+        "раундов",
+    ]
+    i18n.set_language("en")
+    assert i18n.t("fight.res_health", now=3, max=9, rounds=1).endswith("after 1 round")
+    assert i18n.t("fight.res_health", now=3, max=9, rounds=3).endswith("after 3 rounds")
+
+
+def test_no_string_catalogue_says_s_in_brackets() -> None:
+    """Counted words use plural forms ({n@word}), never "round(s)" or "раз(а)"."""
+    pattern = re.compile(r"\w\((s|es|а|ы|и|ов|ей)\)", re.IGNORECASE)
+    for lang in i18n.LANGUAGES:
+        for path in sorted((i18n.STRINGS_DIR / lang).glob("*.toml")):
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                assert not pattern.search(line), f"{path.name}:{number}: {line}"
+        for key, text in i18n.strings(lang).items():
+            for word in re.findall(r"\{\w+@(\w+)\}", text):
+                assert i18n.has(f"plural.{word}"), f"{lang} {key}: no plural.{word}"
+
+
+def test_rules_search_ranks_title_matches_first_and_keeps_the_header(win: StalkerWindow) -> None:
+    found = search("paraly")
+    assert found.index("ABIL-PARALYSIS") < found.index("DMG-3")
+    assert search("парал", "ru")[0] == "ABIL-PARALYSIS"
+    view = opened(win.show_screen("rules"), RulesView)
+    frame(win)
+    title = i18n.t("rules.title")
+    assert any(text.text == title for text in texts_of(view))
+    view.set_query("paraly")
+    frame(win)
+    assert any(text.text == title for text in texts_of(view)), (
+        "the header went away while searching"
+    )
+    assert view.selected == "ABIL-PARALYSIS"
+
+
+def test_the_orders_list_shows_that_it_scrolls(win: StalkerWindow) -> None:
+    session = game(win, "free")
+    win.app.session = session
+    view = opened(win.show_screen("base", tab="orders"), BaseScreen)
+    frame(win)
+    notes = [t.text for t in texts_of(view)]
+    more = [n for n in notes if "more ↓" in n]
+    assert view.scrollbar is not None and more, notes
+    track, thumb = view.scrollbar
+    assert track[3] == thumb[3]  # at the top before scrolling
+    win.dispatch_event(
+        "on_mouse_scroll",
+        (view.list_box[0] + view.list_box[1]) / 2,
+        (view.list_box[2] + view.list_box[3]) / 2,
+        0,
+        -1,
+    )
+    frame(win)
+    assert view.scrollbar is not None and view.scrollbar[1][3] < track[3]  # the thumb moved down
+
+
+def test_scroll_bar_geometry() -> None:
+    track, thumb = scroll_bar(100, 0, 200, 0, 5, 10)
+    assert track == (98, 102, 0, 200) and thumb[3] == 200 and thumb[2] == pytest.approx(100)
+    _track, thumb = scroll_bar(100, 0, 200, 5, 5, 10)
+    assert thumb[2] == pytest.approx(0) and thumb[3] == pytest.approx(100)
+
+
+def test_the_walk_sees_texts_that_do_not_fit(win: StalkerWindow) -> None:
+    """The measuring itself: a text out of the window, a single line wider than its box, a
+    button text touching its edges and a cut button are all reported."""
+    view = win.show_screen("saves", mode="load")
+    assert misfits(view, "saves") == []
+    view.label("Пропустить ботов (пробел)", win.width - 20, 100, 14)
+    view.label("Пропустить ботов (пробел)", 10, 200, 14, width=40)
+    tight = arcade.gui.UIFlatButton(text="Закончить ход", width=60, height=40)
+    view.ui.add(tight)
+    view.ui.add(arcade.gui.UIFlatButton(text="TOZ-34 double-barr…", width=400, height=40))
+    view.label("Elements 0/3", 30, 200, 14)
+    found = "\n".join(misfits(view, "saves"))
+    assert "runs out of the window" in found and "wider than its box" in found
+    assert "'Elements 0/3' overlaps" in found or "overlaps 'Elements 0/3'" in found
+    assert "'Закончить ход' text" in found and "is cut" in found
