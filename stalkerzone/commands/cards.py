@@ -8,12 +8,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from stalkerzone.content.loader import load_packs
-from stalkerzone.content.models import CARD_KINDS
-from stalkerzone.content.schema import card_file_schema, pack_file_schema
-from stalkerzone.content.templates import template
+from stalkerzone.content.loader import CARD_SET_FIELDS, load_packs
 from stalkerzone.errors import UserError
 from stalkerzone.paths import user_cards_dir
+
+CARD_KINDS = tuple(CARD_SET_FIELDS)
+"""The card kinds, named without importing the card models (``check`` on cached packs never
+builds them)."""
 
 
 def add_parser(subparsers: Any) -> None:
@@ -39,6 +40,8 @@ def run(args: argparse.Namespace) -> int:
     if verb == "check":
         return _check(list(args.dirs), include_user=not args.no_user)
     if verb == "schema":
+        from stalkerzone.content.schema import card_file_schema, pack_file_schema
+
         schema = pack_file_schema() if args.pack else card_file_schema()
         print(json.dumps(schema, indent=2, ensure_ascii=False))
         return 0
@@ -46,6 +49,8 @@ def run(args: argparse.Namespace) -> int:
         if args.kind not in CARD_KINDS:
             kinds = ", ".join(CARD_KINDS)
             raise UserError(f"cards new: unknown card kind '{args.kind}'; kinds: {kinds}")
+        from stalkerzone.content.templates import template
+
         print(template(args.kind), end="")
         return 0
     raise UserError("cards: give a verb: check [DIR…], schema [--pack] or new KIND")
