@@ -23,6 +23,7 @@ turns it off; tests get a temporary folder through ``STALKERZONE_HOME``.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import pickle
@@ -160,7 +161,8 @@ class PackCache:
             temporary.write_bytes(MAGIC + digest + payload)
             os.replace(temporary, path)
         except OSError:
-            temporary.unlink(missing_ok=True)
+            with contextlib.suppress(OSError):
+                temporary.unlink(missing_ok=True)
             return
         self._prune(keep=path)
 
