@@ -1,12 +1,18 @@
 """The screen registry: screens register under a *kind* with :func:`screen` so that other modules
-open them by name (``window.show_screen("fight")``) without importing each other; every module
-in ``stalkerzone.client.screens`` is imported when the window opens (:func:`load_screens`)."""
+open them by name (``window.show_screen("fight")``) without importing each other.
+
+Start-up: when the window opens, :func:`load_screens` only reads the source of every module in
+``stalkerzone.client.screens`` for its ``@screen("kind")`` lines; a module is imported the first
+time one of its screens is opened (:func:`factory`), so the title screen comes up without the
+fight, board or layout code (nor numpy and the odds solver)."""
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import logging
 import pkgutil
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -17,6 +23,8 @@ log = logging.getLogger("stalkerzone.client")
 
 ScreenFactory = Callable[..., "BaseView"]
 _SCREENS: dict[str, ScreenFactory] = {}
+_MODULES: dict[str, str] = {}  # kind -> the module that registers it (found by load_screens)
+SCREEN_LINE = re.compile(r'^@screen\("([A-Za-z0-9_-]+)"\)', re.MULTILINE)
 
 
 def screen(kind: str) -> Callable[[ScreenFactory], ScreenFactory]:
@@ -30,11 +38,13 @@ def screen(kind: str) -> Callable[[ScreenFactory], ScreenFactory]:
 
 
 def screen_kinds() -> tuple[str, ...]:
-    return tuple(sorted(_SCREENS))
+    """Every screen kind, registered or found in a module not imported yet."""
+    return tuple(sorted({*_SCREENS, *_MODULES}))
 
 
 def load_screens() -> list[str]:
-    """Import every module of ``stalkerzone.client.screens`` so that its screens register.
+    """Find the screens of every module of ``stalkerzone.client.screens`` (from their
+    ``@screen("kind")`` lines; a module whose source cannot be read is imported now).
 
     A module that fails to import is skipped (logged, and returned as a note) so that one
     broken screen never keeps the window from opening.
@@ -44,15 +54,44 @@ def load_screens() -> list[str]:
     for info in pkgutil.walk_packages(package.__path__, prefix=f"{package.__name__}."):
         if info.ispkg:
             continue
-        name = info.name
-        try:
-            importlib.import_module(name)
-        except Exception as error:
-            log.error("screen module %s failed to import: %s", name, error)
-            problems.append(f"{name}: {type(error).__name__}: {error}")
+        kinds = _kinds_in(info.name)
+        if kinds is not None:
+            for kind in kinds:
+                _MODULES.setdefault(kind, info.name)
+            continue
+        problem = _import(info.name)
+        if problem:
+            problems.append(problem)
     return problems
 
 
+def _kinds_in(module: str) -> list[str] | None:
+    """The kinds ``module`` registers, read from its source (None if it cannot be read)."""
+    try:
+        spec = importlib.util.find_spec(module)
+        origin = spec.origin if spec is not None else None
+        if origin is None or not origin.endswith(".py"):
+            return None
+        with open(origin, encoding="utf-8") as source:
+            return SCREEN_LINE.findall(source.read())
+    except (OSError, ImportError, UnicodeDecodeError, ValueError):
+        return None
+
+
+def _import(module: str) -> str | None:
+    """Import a screen module; the note of its failure, if it fails."""
+    try:
+        importlib.import_module(module)
+    except Exception as error:
+        log.error("screen module %s failed to import: %s", module, error)
+        return f"{module}: {type(error).__name__}: {error}"
+    return None
+
+
 def factory(kind: str) -> ScreenFactory | None:
-    """The registered factory of ``kind``, if any."""
+    """The factory of ``kind``, its module imported the first time it is asked for."""
+    if kind not in _SCREENS and kind in _MODULES:
+        problem = _import(_MODULES[kind])
+        if problem is not None:
+            raise RuntimeError(f"the screen '{kind}' cannot be opened: {problem}")
     return _SCREENS.get(kind)
