@@ -24,7 +24,8 @@ from stalkerzone.content.pack_cache import (
     NO_CACHE_VARIABLE,
     PackCache,
 )
-from stalkerzone.paths import user_cache_dir
+from stalkerzone.content.tiles import TileError, load_sectors
+from stalkerzone.paths import tiles_dir, user_cache_dir
 from tests.support.packs import MONSTER, PackWriter
 
 REPO = Path(__file__).resolve().parents[2]
@@ -238,3 +239,23 @@ def test_cache_warm_run_imports_no_pydantic(tmp_path: Path) -> None:
 
 def test_cache_card_kinds_named_without_the_models() -> None:
     assert cards_command.CARD_KINDS == models.CARD_KINDS
+
+
+def test_cache_sectors(tmp_path: Path) -> None:
+    """MAP-1 … MAP-5 checked sectors come back from the cache; a broken file never does."""
+    folder = tmp_path / "cache"
+    fresh = load_sectors(cache=PackCache.off())
+    assert load_sectors(cache=PackCache(folder)) == fresh
+    run = PackCache(folder)
+    assert load_sectors(cache=run) == fresh and run.hits == 1
+    tiles = tmp_path / "tiles"
+    tiles.mkdir()
+    for path in sorted(tiles_dir().glob("*.toml")):
+        (tiles / path.name).write_bytes(path.read_bytes())
+    assert load_sectors(tiles, cache=PackCache(folder)) == fresh
+    first = sorted(tiles.glob("*.toml"))[0]
+    first.write_text(first.read_text(encoding="utf-8") + "\nextra = 1\n", encoding="utf-8")
+    for _ in range(2):
+        with pytest.raises(TileError, match="unknown key 'extra'"):
+            load_sectors(tiles, cache=PackCache(folder))
+    assert len(entries(folder)) == 2
