@@ -9,8 +9,8 @@ fight, board or layout code (nor numpy and the odds solver)."""
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import logging
+import os
 import pkgutil
 import re
 from collections.abc import Callable
@@ -51,30 +51,39 @@ def load_screens() -> list[str]:
     """
     package = importlib.import_module("stalkerzone.client.screens")
     problems = []
-    for info in pkgutil.walk_packages(package.__path__, prefix=f"{package.__name__}."):
-        if info.ispkg:
-            continue
-        kinds = _kinds_in(info.name)
+    for name, source in _modules(list(package.__path__), f"{package.__name__}."):
+        kinds = _kinds_in(source)
         if kinds is not None:
             for kind in kinds:
-                _MODULES.setdefault(kind, info.name)
+                _MODULES.setdefault(kind, name)
             continue
-        problem = _import(info.name)
+        problem = _import(name)
         if problem:
             problems.append(problem)
     return problems
 
 
-def _kinds_in(module: str) -> list[str] | None:
-    """The kinds ``module`` registers, read from its source (None if it cannot be read)."""
+def _modules(path: list[str], prefix: str) -> list[tuple[str, str]]:
+    """(name, source file) of every module below the folders ``path``, without importing any
+    (``pkgutil.walk_packages`` and ``find_spec`` import the packages, and ``board`` imports
+    its screen)."""
+    found = []
+    for info in pkgutil.iter_modules(path, prefix):
+        folder = str(getattr(info.module_finder, "path", ""))
+        short = info.name.rpartition(".")[2]
+        if info.ispkg:
+            found.extend(_modules([os.path.join(folder, short)], f"{info.name}."))
+        else:
+            found.append((info.name, os.path.join(folder, f"{short}.py")))
+    return found
+
+
+def _kinds_in(source: str) -> list[str] | None:
+    """The kinds a module registers, read from its source file (None if it cannot be read)."""
     try:
-        spec = importlib.util.find_spec(module)
-        origin = spec.origin if spec is not None else None
-        if origin is None or not origin.endswith(".py"):
-            return None
-        with open(origin, encoding="utf-8") as source:
-            return SCREEN_LINE.findall(source.read())
-    except (OSError, ImportError, UnicodeDecodeError, ValueError):
+        with open(source, encoding="utf-8") as text:
+            return SCREEN_LINE.findall(text.read())
+    except (OSError, UnicodeDecodeError, ValueError):
         return None
 
 
