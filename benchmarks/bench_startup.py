@@ -1,6 +1,6 @@
 """Benchmark: start-up CPU time of the command line and of the client (headless).
 
-    python benchmarks/bench_startup.py [--repeat 7]
+    python benchmarks/bench_startup.py [--repeat 7] [--against OTHER_CHECKOUT]
 
 Targets: ``stalkerzone --help`` ≤ 3× a bare interpreter; a one-shot ``odds`` ≤ 120 ms; window to
 the title frame ≤ 1 s; to the first board frame ≤ 1.5 s.
@@ -19,7 +19,9 @@ cached (in a temporary ``PYTHONPYCACHEPREFIX``) as an installed package has it; 
   (validated again, the reference);
 - **window to title**: open the headless window, show the title screen, draw and finish one
   frame; **first board frame**: then start a two-seat game on a random Zone and draw its board,
-  content cache warm and ``STALKERZONE_NO_CACHE=1``.
+  content cache warm and ``STALKERZONE_NO_CACHE=1``;
+- with ``--against DIR``: the one-shot and window cases again with ``DIR`` (another checkout,
+  e.g. the main branch) on ``PYTHONPATH``, in the same run: the ratio of this tree to that one.
 """
 
 from __future__ import annotations
@@ -78,6 +80,7 @@ CASES: dict[str, tuple[list[str], dict[str, str]]] = {
     "first board, warm": (["-c", WINDOW, "board"], {}),
     "first board, no cache": (["-c", WINDOW, "board"], NO_CACHE),
 }
+COMPARED = ("cards check, warm", "odds, warm", "window to title", "first board, warm")
 TARGETS = {"odds, warm": 0.120, "window to title": 1.0, "first board, warm": 1.5}
 
 
@@ -94,7 +97,12 @@ def cpu_seconds(arguments: list[str], env: dict[str, str]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--against", type=Path, help="another checkout to measure alongside")
     args = parser.parse_args()
+    cases = dict(CASES)
+    if args.against is not None:
+        other = {"PYTHONPATH": str(args.against.resolve())}
+        cases.update({f"{name} [other]": (CASES[name][0], other) for name in COMPARED})
     with tempfile.TemporaryDirectory() as home, tempfile.TemporaryDirectory() as bytecode:
         env = {
             key: value
@@ -107,11 +115,11 @@ def main() -> None:
             PYTHONPYCACHEPREFIX=bytecode,
             ARCADE_HEADLESS="1",
         )
-        times: dict[str, list[float]] = {name: [] for name in CASES}
-        for arguments, extra in CASES.values():  # bytecode, file cache, content cache
+        times: dict[str, list[float]] = {name: [] for name in cases}
+        for arguments, extra in cases.values():  # bytecode, file cache, content cache
             cpu_seconds(arguments, {**env, **extra})
         for _ in range(args.repeat):
-            for name, (arguments, extra) in CASES.items():
+            for name, (arguments, extra) in cases.items():
                 times[name].append(cpu_seconds(arguments, {**env, **extra}))
     medians = {name: statistics.median(samples) for name, samples in times.items()}
     bare = medians["bare interpreter"]
@@ -120,7 +128,7 @@ def main() -> None:
     for name, samples in times.items():
         target = f"  target <= {TARGETS[name] * 1000:.0f} ms" if name in TARGETS else ""
         print(
-            f"  {name:<22} {medians[name] * 1000:7.1f} ms  ({min(samples) * 1000:.1f}.."
+            f"  {name:<30} {medians[name] * 1000:7.1f} ms  ({min(samples) * 1000:.1f}.."
             f"{max(samples) * 1000:.1f})  {medians[name] / bare:5.2f}x bare{target}"
         )
     print(f"--help / bare interpreter: {medians['--help'] / bare:.2f}x (target <= 3x)")
@@ -128,6 +136,10 @@ def main() -> None:
     for what in ("cards check", "odds", "first board"):
         ratio = medians[f"{what}, warm"] / medians[f"{what}, no cache"]
         print(f"{what}: warm cache / no cache: {ratio:.2f}x")
+    if args.against is not None:
+        for name in COMPARED:
+            ratio = medians[name] / medians[f"{name} [other]"]
+            print(f"{name}: this tree / {args.against}: {ratio:.2f}x")
 
 
 if __name__ == "__main__":
