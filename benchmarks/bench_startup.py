@@ -85,10 +85,15 @@ TARGETS = {"odds, warm": 0.120, "window to title": 1.0, "first board, warm": 1.5
 
 
 def cpu_seconds(arguments: list[str], env: dict[str, str]) -> float:
-    """CPU time (user + system) of one child process running the interpreter."""
+    """CPU time (user + system) of one child process running the interpreter, in the folder of
+    the tree on its ``PYTHONPATH`` (``python -m`` and ``-c`` put the working folder first)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run(
-        [sys.executable, *arguments], env=env, check=True, stdout=subprocess.DEVNULL, cwd=ROOT
+        [sys.executable, *arguments],
+        env=env,
+        check=True,
+        stdout=subprocess.DEVNULL,
+        cwd=env["PYTHONPATH"],
     )
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
