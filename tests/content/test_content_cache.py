@@ -229,7 +229,12 @@ def test_cache_warm_run_imports_no_pydantic(tmp_path: Path) -> None:
     env.pop(NO_CACHE_VARIABLE, None)
     runs = [
         subprocess.run(
-            [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
+            [sys.executable, "-c", script],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=REPO,
         ).stdout.split()
         for _ in range(2)
     ]

@@ -33,7 +33,12 @@ def run_python(arguments: list[str], home: Path) -> str:
     env.pop("STALKERZONE_NO_CACHE", None)
     env["ARCADE_HEADLESS"] = "1"
     done = subprocess.run(
-        [sys.executable, *arguments], env=env, capture_output=True, text=True, timeout=120
+        [sys.executable, *arguments],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=REPO,
     )
     assert done.returncode == 0, done.stderr
     return done.stdout
