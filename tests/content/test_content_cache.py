@@ -15,7 +15,7 @@ import pytest
 
 from stalkerzone.cli import main
 from stalkerzone.commands import cards as cards_command
-from stalkerzone.content import models, variants
+from stalkerzone.content import models, templates, variants
 from stalkerzone.content.loader import LoadResult, load_packs
 from stalkerzone.content.pack_cache import (
     DIGEST_BYTES,
@@ -26,7 +26,7 @@ from stalkerzone.content.pack_cache import (
 )
 from stalkerzone.content.tiles import TileError, load_sectors
 from stalkerzone.paths import tiles_dir, user_cache_dir
-from tests.support.packs import MONSTER, PackWriter
+from tests.support.packs import MONSTER, PackWriter, manifest
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -64,6 +64,41 @@ def test_cache_keeps_problems_and_skipped_packs(
     assert again.hits == 1
     assert second == first and second.problems and not second.ok
     assert [p.loaded for p in second.packs] == [True, True, False]
+
+
+def test_cache_warm_load_reports_the_same_warnings_and_problems(
+    tmp_path: Path, mini_base: Path, write_pack: PackWriter
+) -> None:
+    """Warnings (content/lint) are part of the entry: a warm load reports what a cold one does,
+    here an orphan mod (EQ-4), a file not read, a card in pack.toml and a bad card."""
+    orphan = '[[weapon_mod]]\nid = "scope"\nweapon_type = "laser"\nattack_bonus = 1\nprice = 5\n'
+    pack = write_pack(
+        "p",
+        {
+            "pack.toml": manifest("p") + MONSTER.format(id="stray"),
+            "mods.toml": "\ufeff" + orphan,  # a byte-order mark is accepted
+            "bad.toml": MONSTER.format(id="bad").replace("= 8,", "= -8,"),
+            "more.TOML": MONSTER.format(id="unread"),
+        },
+    )
+    folder = tmp_path / "cache"
+    cold_run = PackCache(folder)
+    cold = load(mini_base, cold_run, pack)
+    warm_run = PackCache(folder)
+    warm = load(mini_base, warm_run, pack)
+    assert (cold_run.misses, warm_run.hits, warm_run.misses) == (1, 1, 0)
+    assert warm == cold == load(mini_base, PackCache.off(), pack)
+    assert [(Path(w.file).name, w.card_id) for w in warm.warnings] == [
+        ("mods.toml", "scope"),
+        ("more.TOML", "-"),
+    ]
+    assert all(w.warning for w in warm.warnings) and warm.packs[1].warnings == warm.warnings
+    assert {(p.card_id, p.field) for p in warm.problems} == {
+        ("stray", "monster"),
+        ("bad", "green.health"),
+    }
+    assert [m.card_id for m in warm.problems if "pack.toml" in m.message] == ["stray"]
+    assert [c.id for c in warm.cards.weapon_mods] == ["scope"]
 
 
 def test_cache_entry_is_stale_when_a_file_changes(
@@ -244,6 +279,9 @@ def test_cache_warm_run_imports_no_pydantic(tmp_path: Path) -> None:
 
 def test_cache_card_kinds_named_without_the_models() -> None:
     assert cards_command.CARD_KINDS == models.CARD_KINDS
+    assert cards_command.TEMPLATE_KINDS == templates.TEMPLATE_KINDS
+    assert ", ".join(models.COLOURS) == cards_command.COLOUR_NAMES
+    assert " or ".join(models.LANGUAGES) == cards_command.LANGUAGE_NAMES
 
 
 def test_cache_sectors(tmp_path: Path) -> None:
