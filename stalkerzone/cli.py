@@ -4,14 +4,19 @@ Each module in :mod:`stalkerzone.commands` has ``add_parser(subparsers)`` and ``
 Only the module of the command being run is imported: the others are listed by the one-line
 summaries below, so ``stalkerzone --help`` imports no command module (and neither pydantic,
 numpy nor arcade). Bad values give a one-line message and exit 2, never a traceback.
+
+``stalkerzone --no-cache COMMAND …`` runs the command without the cache of validated content
+(:mod:`stalkerzone.content.pack_cache`), as ``STALKERZONE_NO_CACHE=1`` does.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 from stalkerzone import __version__
 from stalkerzone.errors import UserError
@@ -31,6 +36,7 @@ COMMANDS: dict[str, str] = {
     "join": "join a network game in the game window",
 }
 DEFAULT_COMMAND = "play"
+NO_CACHE = "--no-cache"
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -40,6 +46,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         description="Stalker Zone (Зона Сталкеров): the hex-map adventure board game.",
     )
     parser.add_argument("--version", action="version", version=f"stalkerzone {__version__}")
+    parser.add_argument(
+        NO_CACHE, action="store_true", help="validate the card packs again (no cached content)"
+    )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, summary in COMMANDS.items():
         if name == command:
@@ -59,6 +68,9 @@ def chosen_command(args: Sequence[str]) -> str | None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; with no command, open the game (``play``)."""
     args_list = list(sys.argv[1:] if argv is None else argv)
+    no_cache = bool(args_list) and args_list[0] == NO_CACHE
+    if no_cache:
+        args_list.pop(0)
     starts_with_option = bool(args_list) and args_list[0].startswith("-")
     if not args_list or (starts_with_option and args_list[0] not in ("-h", "--help", "--version")):
         args_list.insert(0, DEFAULT_COMMAND)
@@ -66,10 +78,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser(command).parse_args(args_list)
     module = importlib.import_module(f"stalkerzone.commands.{args.command}")
     try:
-        code: int = module.run(args)
+        with _cache_turned_off(no_cache):
+            code: int = module.run(args)
     except UserError as error:
         print(f"stalkerzone: {error}", file=sys.stderr)
         return error.exit_code
     except KeyboardInterrupt:
         return 130
     return code
+
+
+@contextmanager
+def _cache_turned_off(off: bool) -> Iterator[None]:
+    """``--no-cache``: the environment says so while the command runs (its worker processes
+    inherit it), as it was afterwards."""
+    if not off:
+        yield
+        return
+    from stalkerzone.content.pack_cache import NO_CACHE_VARIABLE
+
+    before = os.environ.get(NO_CACHE_VARIABLE)
+    os.environ[NO_CACHE_VARIABLE] = "1"
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop(NO_CACHE_VARIABLE, None)
+        else:
+            os.environ[NO_CACHE_VARIABLE] = before

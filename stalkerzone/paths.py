@@ -23,6 +23,8 @@ def _root(kind: str) -> Path:
         return Path(platformdirs.user_data_dir(APP)) / "cards"
     if kind == "saves":
         return Path(platformdirs.user_data_dir(APP)) / "saves"
+    if kind == "cache":
+        return Path(platformdirs.user_cache_dir(APP))
     return Path(platformdirs.user_config_dir(APP))
 
 
@@ -39,6 +41,11 @@ def user_saves_dir() -> Path:
 def user_config_dir() -> Path:
     """Settings (language, UI scale, animation speed, colour-blind symbols, fullscreen)."""
     return _root("config")
+
+
+def user_cache_dir() -> Path:
+    """Validated content kept between runs (``content.pack_cache``); safe to delete."""
+    return _root("cache")
 
 
 def base_cards_dir() -> Path:

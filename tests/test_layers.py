@@ -27,7 +27,7 @@ ALLOWED: dict[str, set[str]] = {
     "odds": {"engine"},
     "bots": {"engine", "odds"},
     "persistence": {"engine", "content", "errors", "files", "paths", "__init__"},
-    "content": {"engine", "errors", "files", "paths"},
+    "content": {"engine", "errors", "files", "paths", "__init__"},
     "simulation": {"bots", "engine", "content", "odds", "persistence", "errors"},
     "story": {"engine", "odds", "persistence"},
     "printing": {"engine", "errors"},

@@ -14,8 +14,6 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from stalkerzone.odds import OddsSolver
-
 if TYPE_CHECKING:
     from stalkerzone.bots.routes import RouteTable
     from stalkerzone.engine.cards import CardSet, Monster
@@ -24,6 +22,7 @@ if TYPE_CHECKING:
     from stalkerzone.engine.loadout import StalkerStats
     from stalkerzone.engine.state import GameContext
     from stalkerzone.engine.variant import Variant
+    from stalkerzone.odds import OddsSolver
 
 Content = tuple["CardSet", tuple["Sector", ...], "Variant"]
 """The content set a memory serves: cards, sectors, variant."""
@@ -95,7 +94,11 @@ class BotMemory:
         )
         self.artifact_value: BoundedMemo[Hashable, float] = BoundedMemo(cap)
         self.routes: BoundedMemo[Hashable, RouteTable] = BoundedMemo(route_tables)
-        self.odds = OddsSolver(ODDS_SOLUTIONS)  # keyed by fight set-up: content, not identity
+        # the solver (numpy) is imported with the first memory, not with this module: the
+        # client's title screen imports the bot driver but plays no bot (start-up)
+        from stalkerzone.odds import OddsSolver
+
+        self.odds: OddsSolver = OddsSolver(ODDS_SOLUTIONS)  # keyed by fight set-up
 
     def _tables(self) -> dict[str, BoundedMemo[Hashable, object]]:
         return {name: table for name, table in vars(self).items() if isinstance(table, BoundedMemo)}

@@ -11,9 +11,9 @@ Headless
 
 Adding a screen
     Put a module (or a package: ``board/``, ``layout/``, ``fight/`` hold a screen, its panels
-    and its pure ``presenter``) in ``stalkerzone/client/screens/`` (imported automatically when
-    the window opens) and subclass :class:`stalkerzone.client.app.window.BaseView` (an
-    ``arcade.gui.UIView``)::
+    and its pure ``presenter``) in ``stalkerzone/client/screens/`` (found when the window opens
+    by its ``@screen("kind")`` line, imported the first time the screen is shown) and
+    subclass :class:`stalkerzone.client.app.window.BaseView` (an ``arcade.gui.UIView``)::
 
         @screen("fight")                       # the screen kind: registry key, watch PNG name
         class FightView(BaseView):

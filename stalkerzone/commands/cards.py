@@ -8,13 +8,19 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from stalkerzone.content.loader import load_packs
+from stalkerzone.content.loader import CARD_SET_FIELDS, load_packs
 from stalkerzone.content.messages import count_of
-from stalkerzone.content.models import COLOURS, LANGUAGES
-from stalkerzone.content.schema import card_file_schema, pack_file_schema, write_schemas
-from stalkerzone.content.templates import TEMPLATE_KINDS, template
+from stalkerzone.engine.cards import Colour
 from stalkerzone.errors import UserError
 from stalkerzone.paths import user_cards_dir
+
+CARD_KINDS = tuple(CARD_SET_FIELDS)
+"""The card kinds, named without importing the card models (``check`` on cached packs never
+builds them, nor the schema or the templates: those are imported inside their verbs)."""
+TEMPLATE_KINDS = (*CARD_KINDS, "pack")
+"""What ``cards new`` writes a template of: each card kind and ``pack`` (pack.toml)."""
+COLOUR_NAMES = ", ".join(c.value for c in Colour)
+LANGUAGE_NAMES = "en or ru"
 
 
 def add_parser(subparsers: Any) -> None:
@@ -47,11 +53,11 @@ def add_parser(subparsers: Any) -> None:
     show = verbs.add_parser("show", help="draw one card as the game does, into a PNG file")
     show.add_argument("card_id", metavar="ID", help="the card's id")
     show.add_argument("--png", type=Path, required=True, metavar="FILE", help="the PNG to write")
-    show.add_argument("--colour", metavar="C", help=f"a monster's colour: {', '.join(COLOURS)}")
+    show.add_argument("--colour", metavar="C", help=f"a monster's colour: {COLOUR_NAMES}")
     show.add_argument(
         "--cards", action="append", default=[], type=Path, metavar="DIR", help="extra card pack"
     )
-    show.add_argument("--lang", default="en", metavar="L", help=" or ".join(LANGUAGES))
+    show.add_argument("--lang", default="en", metavar="L", help=LANGUAGE_NAMES)
     show.add_argument("--no-user", action="store_true", help="skip the user card folder")
 
 
@@ -64,6 +70,8 @@ def run(args: argparse.Namespace) -> int:
             for path in _write_schemas(args.out, "cards schema"):
                 print(path)
             return 0
+        from stalkerzone.content.schema import card_file_schema, pack_file_schema
+
         schema = pack_file_schema() if args.pack else card_file_schema()
         print(json.dumps(schema, indent=2, ensure_ascii=False))
         return 0
@@ -71,6 +79,8 @@ def run(args: argparse.Namespace) -> int:
         if args.kind not in TEMPLATE_KINDS:
             kinds = ", ".join(TEMPLATE_KINDS)
             raise UserError(f"cards new: unknown card kind '{args.kind}'; kinds: {kinds}")
+        from stalkerzone.content.templates import template
+
         folder = user_cards_dir()
         written = _write_schemas(folder, "cards new")
         print(
@@ -89,6 +99,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _write_schemas(folder: Path, command: str) -> list[Path]:
+    from stalkerzone.content.schema import write_schemas
+
     try:
         return write_schemas(folder)
     except OSError as error:

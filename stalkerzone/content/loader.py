@@ -16,30 +16,39 @@ plus one :class:`CardProblem` per thing wrong. Decisions:
 - cross references are checked once all packs are loaded: an order whose monster or artifact no
   loaded pack defines is dropped with its error.
 - ``art`` is stored on the engine card as the resolved path of the file inside its pack.
+- a byte-order mark at the start of a file (saved by some Windows editors) is ignored.
+- likely mistakes in cards that still load are warnings (:mod:`~stalkerzone.content.lint`),
+  kept apart from the problems; a cached load reports the same warnings as a cold one.
+
+This module finds the packs and reads their files; validating them (pydantic, imported only
+then) is :mod:`stalkerzone.content.pack_validation`. A run over files already validated once
+reads the result from the :class:`~stalkerzone.content.pack_cache.PackCache` instead.
 """
 
 from __future__ import annotations
 
-import tomllib
-import typing
-from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+import codecs
+import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-from pydantic import BaseModel, ValidationError
+from typing import TYPE_CHECKING
 
 from stalkerzone import files, paths
 from stalkerzone.content import lint
-from stalkerzone.content.messages import article, hint
-from stalkerzone.content.models import CARD_KINDS, CARD_MODELS, FORMAT, PackFile
-from stalkerzone.content.problems import CardProblem, LineFinder, Loc, problems_from, short
+from stalkerzone.content.pack_cache import EntryKey, PackCache
+from stalkerzone.content.problems import CardProblem
 from stalkerzone.engine import cards as engine
 from stalkerzone.engine.cards import CardSet
 
+if TYPE_CHECKING:
+    from stalkerzone.content.models import PackFile
+    from stalkerzone.content.problems import LineFinder
+
 MAX_FILE_BYTES = 1_000_000
 PACK_FILE = "pack.toml"
+LISTING_LIMIT = 5000
+"""A pack folder with more files and folders than this is validated every time (not cached)."""
 CARD_SET_FIELDS = {
     "monster": "monsters",
     "weapon": "weapons",
@@ -89,8 +98,27 @@ class LoadResult:
         return not self.problems
 
 
+@dataclass(frozen=True, slots=True)
+class ValidatedPacks:
+    """What validating the packs found (a cache entry): the cards and every pack's info,
+    its problems and warnings included."""
+
+    cards: CardSet
+    packs: tuple[PackInfo, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SourceFile:
+    """One file of a pack as read: its bytes, or the problem that kept it unread."""
+
+    path: Path
+    shown: str
+    raw: bytes | None
+    problem: CardProblem | None = None
+
+
 @dataclass
-class _Loaded:
+class Loaded:
     """A card that passed validation, waiting for the cross-reference check."""
 
     card: engine.AnyCard
@@ -103,9 +131,15 @@ class _Loaded:
 
 
 @dataclass
-class _Pack:
+class Pack:
+    """A pack folder being loaded: where it is, how it is shown, its files as read."""
+
     path: Path
     shown: str
+    manifest: SourceFile | None = None  # None: there is no pack.toml
+    card_files: list[SourceFile] = field(default_factory=list)
+    ignored_files: list[CardProblem] = field(default_factory=list)
+    """Warnings for files in the folder that look like card files but are not read."""
     meta: PackFile | None = None
     problems: list[CardProblem] = field(default_factory=list)
     warnings: list[CardProblem] = field(default_factory=list)
@@ -117,71 +151,45 @@ def load_packs(
     *,
     include_user: bool = True,
     base_dir: Path | None = None,
+    cache: PackCache | None = None,
 ) -> LoadResult:
     """Load the base pack, the user packs (``include_user``) and ``extra_dirs``.
 
-    An extra dir may be a pack (it holds ``pack.toml``) or a folder of packs.
+    An extra dir may be a pack (it holds ``pack.toml``) or a folder of packs. ``cache``: where
+    validated packs are kept between runs (default: :meth:`PackCache.from_environment`).
     """
     packs, loose = _find_packs(extra_dirs, include_user, base_dir)
-    loaded: list[_Loaded] = []
-    pack_ids: dict[str, str] = {}
-    for number, pack in enumerate(packs):
-        _read_manifest(pack, pack_ids)
-        if pack.meta is not None:
-            for path in sorted(p for p in pack.path.glob("*.toml") if p.name != PACK_FILE):
-                loaded.extend(_read_card_file(pack, number, path))
-            pack.warnings.extend(lint.ignored_files(pack.path, pack.shown))
-    kept = _check_references(_check_ids(loaded, packs), packs)
-    _warn(kept, packs)
+    for pack in packs:
+        _read_pack(pack)
+    cache = PackCache.from_environment() if cache is None else cache
+    key = _entry_key(cache, packs) if cache.enabled else None
+    validated = cache.load(key, ValidatedPacks) if key is not None else None
+    if validated is None:
+        from stalkerzone.content.pack_validation import validate
 
-    by_field: dict[str, list[engine.AnyCard]] = {name: [] for name in CARD_SET_FIELDS.values()}
-    for item in kept:
-        by_field[CARD_SET_FIELDS[item.kind]].append(item.card)
-    fields: dict[str, Any] = {name: tuple(cards) for name, cards in by_field.items()}
-    infos = tuple(
-        PackInfo(
-            id=pack.meta.pack.id if pack.meta else pack.path.name,
-            name=pack.meta.pack.name.get("en") if pack.meta else pack.path.name,
-            version=pack.meta.pack.version if pack.meta else "?",
-            path=pack.path,
-            ok=not pack.problems,
-            problems=tuple(sorted(pack.problems, key=lambda p: (p.file, p.line))),
-            loaded=pack.meta is not None,
-            cards=sum(1 for item in kept if item.pack == number),
-            warnings=tuple(sorted(pack.warnings, key=lambda p: (p.file, p.line))),
-        )
-        for number, pack in enumerate(packs)
-    )
-    problems = (*loose, *(p for info in infos for p in info.problems))
-    warnings = tuple(w for info in infos for w in info.warnings)
-    return LoadResult(CardSet(**fields), problems, infos, warnings)
-
-
-def _warn(kept: list[_Loaded], packs: list[_Pack]) -> None:
-    """Likely mistakes (:mod:`~stalkerzone.content.lint`), each filed with its card's pack."""
-    by_file = {item.file: item.pack for item in kept}
-    for found in (lint.orphan_mods(kept), lint.colour_order(kept)):
-        for problem in found:
-            packs[by_file[problem.file]].warnings.append(problem)
-    counts = Counter(item.pack for item in kept)
-    for number, pack in enumerate(packs):
-        if pack.meta is not None and not counts[number] and not pack.problems:
-            pack.warnings.append(lint.empty_pack(_join(pack.shown, PACK_FILE)))
+        for pack in packs:  # the key holds the folder listing these warnings are made from
+            pack.ignored_files = lint.ignored_files(pack.path, pack.shown)
+        validated = validate(packs)
+        if key is not None:
+            cache.store(key, validated)
+    problems = (*loose, *(p for info in validated.packs for p in info.problems))
+    warnings = tuple(w for info in validated.packs for w in info.warnings)
+    return LoadResult(validated.cards, problems, validated.packs, warnings)
 
 
 def _find_packs(
     extra_dirs: Sequence[Path], include_user: bool, base_dir: Path | None
-) -> tuple[list[_Pack], list[CardProblem]]:
+) -> tuple[list[Pack], list[CardProblem]]:
     """The pack folders to load, in load order, and problems with folders that hold none."""
     loose: list[CardProblem] = []
-    packs: list[_Pack] = []
+    packs: list[Pack] = []
     seen: set[Path] = set()
 
     def add(path: Path) -> None:
         key = path.resolve()
         if key not in seen:
             seen.add(key)
-            packs.append(_Pack(path, _shown(path)))
+            packs.append(Pack(path, _shown(path)))
 
     add(paths.base_cards_dir() if base_dir is None else Path(base_dir))
     if include_user:
@@ -189,18 +197,20 @@ def _find_packs(
             if (folder / PACK_FILE).is_file():
                 add(folder)
             else:
-                loose.append(_problem(folder, 0, f"no {PACK_FILE}: not a card pack, skipped"))
+                loose.append(pack_problem(folder, 0, f"no {PACK_FILE}: not a card pack, skipped"))
     for extra in extra_dirs:
         directory = Path(extra)
         if not directory.is_dir():
             what = "is not a folder" if directory.exists() else "does not exist"
-            loose.append(_problem(directory, 0, f"card pack folder {what}"))
+            loose.append(pack_problem(directory, 0, f"card pack folder {what}"))
         elif (directory / PACK_FILE).is_file():
             add(directory)
         else:
             inner = [p for p in _subfolders(directory) if (p / PACK_FILE).is_file()]
             if not inner:
-                loose.append(_problem(directory, 0, f"no {PACK_FILE} here nor in any sub-folder"))
+                loose.append(
+                    pack_problem(directory, 0, f"no {PACK_FILE} here nor in any sub-folder")
+                )
             for folder in inner:
                 add(folder)
     return packs, loose
@@ -224,16 +234,31 @@ def _shown(path: Path) -> str:
         return str(path)
 
 
-def _problem(
+def pack_problem(
     path: Path | str, line: int, message: str, card: str = "-", key: str = "-"
 ) -> CardProblem:
+    """A problem with ``path`` (shown as typed, see :func:`_shown`)."""
     shown = path if isinstance(path, str) else _shown(path)
     return CardProblem(shown, line, card, key, message)
 
 
-def _read_text(path: Path, shown: str, pack_dir: Path) -> tuple[str | None, CardProblem | None]:
-    """The file's text, or the reason it cannot be read (size, encoding, I/O, not a regular
-    file inside its pack)."""
+def join(shown: str, name: str) -> str:
+    """The shown path of the file ``name`` in a folder shown as ``shown``."""
+    return str(Path(shown) / name)
+
+
+def _read_pack(pack: Pack) -> None:
+    """Read ``pack.toml`` and every card file (``*.toml`` at the top of the pack, in name order)."""
+    manifest = pack.path / PACK_FILE
+    if manifest.is_file():
+        pack.manifest = _read_source(manifest, join(pack.shown, PACK_FILE), pack.path)
+    names = sorted(p for p in pack.path.glob("*.toml") if p.name != PACK_FILE)
+    pack.card_files = [_read_source(p, join(pack.shown, p.name), pack.path) for p in names]
+
+
+def _read_source(path: Path, shown: str, pack_dir: Path) -> SourceFile:
+    """The file's bytes, or why they cannot be read (size, I/O, not a regular file inside its
+    pack)."""
     try:
         raw = files.read_bytes(path, limit=MAX_FILE_BYTES, inside=pack_dir, name=shown)
     except files.FileRefused as error:
@@ -242,253 +267,59 @@ def _read_text(path: Path, shown: str, pack_dir: Path) -> tuple[str | None, Card
             reason = "card files over 1 MB are refused"
         elif reason.startswith("cannot read: "):
             reason = "cannot read the file: " + reason.removeprefix("cannot read: ")
-        return None, _problem(shown, 0, reason)
-    try:  # a byte-order mark (saved by some Windows editors) is accepted and ignored
-        return raw.decode("utf-8").removeprefix("\ufeff"), None
-    except UnicodeDecodeError as error:
-        line = raw[: error.start].count(b"\n") + 1
-        return None, _problem(shown, line, "not UTF-8 text (save the file as UTF-8)")
+        return SourceFile(path, shown, None, pack_problem(shown, 0, reason))
+    # a byte-order mark (saved by some Windows editors) is accepted and ignored
+    return SourceFile(path, shown, raw.removeprefix(codecs.BOM_UTF8))
 
 
-def _parse(path: Path, shown: str, pack_dir: Path) -> tuple[str, dict[str, Any]] | CardProblem:
-    text, problem = _read_text(path, shown, pack_dir)
-    if text is None:
-        assert problem is not None
-        return problem
+def _entry_key(cache: PackCache, packs: list[Pack]) -> str | None:
+    """The cache key of loading ``packs`` as read, or None when the result may depend on more
+    than the key can see (a file refused for a reason other than its bytes, an unlisted folder).
+
+    Besides the bytes, the key holds each pack's folder as given, as shown and as resolved, and
+    a listing of the folder (names, kinds, sizes, link targets): the art check reads those.
+    """
+    key = cache.key("packs")
+    for pack in packs:
+        for text in (str(pack.path), pack.shown, str(pack.path.resolve())):
+            key.add_text(text)
+        for source in [pack.manifest, *pack.card_files]:
+            if source is None:
+                key.add_text("no manifest")
+                continue
+            if source.raw is None:
+                return None
+            key.add_text(source.shown)
+            key.add_bytes(source.raw)
+        if not _add_listing(key, pack.path):
+            return None
+    return key.hexdigest()
+
+
+def _add_listing(key: EntryKey, folder: Path) -> bool:
+    """Every entry below ``folder`` (links not followed) into ``key``; False if it cannot."""
+    pending = [folder]
+    count = 0
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        message = str(error)
-        line = 1
-        if "(at line " in message:
-            message, _, where = message.rpartition(" (at line ")
-            line = int(where.split(",")[0].rstrip(")")) if where[:1].isdigit() else 1
-        elif message.endswith("(at end of document)"):
-            message = message.removesuffix(" (at end of document)")
-            line = max(1, text.count("\n") + 1)
-        return _problem(shown, line, f"TOML syntax error: {message}")
-    except RecursionError:
-        return _problem(shown, 1, "TOML nested too deeply")
-    except ValueError as error:  # an integer over the interpreter's digit limit
-        return _problem(shown, 1, f"TOML value refused: {files.shorten(str(error))}")
-    problem_text = files.check_tree(data)
-    if problem_text:
-        return _problem(shown, 1, f"TOML {problem_text}")
-    return text, data
-
-
-def _read_manifest(pack: _Pack, pack_ids: dict[str, str]) -> None:
-    path = pack.path / PACK_FILE
-    shown = _join(pack.shown, PACK_FILE)
-    if not path.is_file():
-        pack.problems.append(_problem(shown, 0, f"no {PACK_FILE}: not a card pack, skipped"))
-        return
-    parsed = _parse(path, shown, pack.path)
-    if isinstance(parsed, CardProblem):
-        pack.problems.append(parsed)
-        return
-    text, data = parsed
-    finder = LineFinder(text)
-    for kind in [k for k in data if k in CARD_MODELS]:
-        entries = data.pop(kind)
-        for card_id, line in _tables_of(finder, kind, entries):
-            message = (
-                f"cards do not go in {PACK_FILE}: move [[{kind}]] into a card file beside it, "
-                f"e.g. {kind}s.toml (this card is not loaded)"
-            )
-            pack.problems.append(_problem(shown, line, message, card_id, kind))
-    try:
-        meta = PackFile.model_validate(data)
-    except ValidationError as error:
-        pack.problems.extend(
-            problems_from(
-                error,
-                data,
-                file=shown,
-                card_id="-",
-                line_of=lambda loc: _manifest_line(finder, loc),
-                allowed_keys=lambda loc, raw: _allowed_keys(PackFile, loc, raw),
-            )
-        )
-        return
-    other = pack_ids.get(meta.pack.id)
-    if other is not None:
-        line = _manifest_line(finder, ("pack", "id"))
-        message = f"pack id '{meta.pack.id}' is already used by {other}; pack skipped"
-        pack.problems.append(CardProblem(shown, line, "-", "pack.id", message))
-        return
-    pack_ids[meta.pack.id] = shown
-    pack.meta = meta
-
-
-def _manifest_line(finder: LineFinder, loc: Loc) -> int:
-    if loc and loc[0] == "pack":
-        span = finder.card_span("pack", 0)
-        if span is not None:
-            return finder.key_line(span, "pack", loc[1:])
-    return finder.top_key_line(str(loc[0])) if loc else 1
-
-
-def _join(shown: str, name: str) -> str:
-    return str(Path(shown) / name)
-
-
-def _read_card_file(pack: _Pack, number: int, path: Path) -> list[_Loaded]:
-    """Validate every card of one file; bad cards become problems, the others load."""
-    shown = _join(pack.shown, path.name)
-    parsed = _parse(path, shown, pack.path)
-    if isinstance(parsed, CardProblem):
-        pack.problems.append(parsed)
-        return []
-    text, data = parsed
-    finder = LineFinder(text)
-    assert pack.meta is not None
-    context = {"pack_dir": pack.path}
-    result: list[_Loaded] = []
-    for kind, entries in data.items():
-        if kind == "format":
-            if entries != FORMAT or isinstance(entries, bool):
-                message = f"this program reads format {FORMAT}, not {short(entries)}"
-                pack.problems.append(_problem(shown, finder.top_key_line(kind), message, key=kind))
-            continue
-        model = CARD_MODELS.get(kind)
-        line = finder.top_key_line(kind)
-        if model is None:
-            message = (
-                f"unknown card kind '{kind}'{hint(kind, CARD_KINDS)}; "
-                f"known kinds: {', '.join(CARD_KINDS)}"
-            )
-            for card_id, at in _tables_of(finder, kind, entries):
-                pack.problems.append(_problem(shown, at, message, card_id, kind))
-            continue
-        if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-            message = f"cards are tables: write [[{kind}]] (two brackets) before each card"
-            for card_id, at in _tables_of(finder, kind, entries):
-                pack.problems.append(_problem(shown, at, message, card_id, kind))
-            continue
-        for index, entry in enumerate(entries):
-            span = finder.card_span(kind, index) or (line, line)
-            raw_id = entry.get("id")
-            card_id = raw_id if isinstance(raw_id, str) and raw_id else "-"
-            try:
-                card = model.model_validate(entry, context=context)
-            except RecursionError:
-                pack.rejected.add(card_id)
-                message = "values nested too deeply"
-                pack.problems.append(_problem(shown, span[0], message, card_id))
-                continue
-            except ValidationError as error:
-                pack.rejected.add(card_id)
-                pack.problems.extend(
-                    problems_from(
-                        error,
-                        entry,
-                        file=shown,
-                        card_id=card_id,
-                        line_of=lambda loc, s=span, k=kind: finder.key_line(s, k, loc),
-                        allowed_keys=lambda loc, raw, m=model: _allowed_keys(m, loc, raw),
-                    )
-                )
-                continue
-            card_value = card.to_card(pack.meta.pack.id)
-            result.append(_Loaded(card_value, kind, shown, span[0], number, finder, span))
-    return result
-
-
-def _tables_of(finder: LineFinder, kind: str, entries: object) -> list[tuple[str, int]]:
-    """(card id, line) of each table written under ``kind`` (one entry if it holds none)."""
-    tables = entries if isinstance(entries, list) else [entries]
-    found = []
-    for index, entry in enumerate(tables):
-        raw_id = entry.get("id") if isinstance(entry, Mapping) else None
-        card_id = raw_id if isinstance(raw_id, str) and raw_id else "-"
-        span = finder.card_span(kind, index)
-        found.append((card_id, span[0] if span else finder.top_key_line(kind)))
-    return found or [("-", finder.top_key_line(kind))]
-
-
-def _allowed_keys(model: type[BaseModel], loc: Loc, raw: Any) -> list[str]:
-    """The keys allowed in the table at ``loc`` of ``raw`` validated by ``model`` (best effort)."""
-    current: type[BaseModel] | None = model
-    for part in loc:
-        if current is None:
-            return []
-        if isinstance(part, int):
-            raw = raw[part] if isinstance(raw, list) and 0 <= part < len(raw) else None
-            continue
-        info = current.model_fields.get(part)
-        raw = raw.get(part) if isinstance(raw, Mapping) else None
-        if info is None:
-            return []
-        current = _pick_model(_models_in(info.annotation), raw)
-    return list(current.model_fields) if current is not None else []
-
-
-def _models_in(annotation: Any) -> list[type[BaseModel]]:
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return [annotation]
-    return [m for arg in typing.get_args(annotation) for m in _models_in(arg)]
-
-
-def _pick_model(models: Iterable[type[BaseModel]], raw: Any) -> type[BaseModel] | None:
-    candidates = list(models)
-    if len(candidates) == 1:
-        return candidates[0]
-    first = raw[0] if isinstance(raw, list) and raw else raw
-    tag = first.get("kind") if isinstance(first, Mapping) else None
-    for candidate in candidates:
-        kind = candidate.model_fields.get("kind")
-        if kind is not None and tag in typing.get_args(kind.annotation):
-            return candidate
-    return None
-
-
-def _check_ids(loaded: list[_Loaded], packs: list[_Pack]) -> list[_Loaded]:
-    """Card ids are unique across all loaded packs: a later duplicate is dropped (CARDS.md)."""
-    first: dict[str, _Loaded] = {}
-    kept = []
-    for item in loaded:
-        earlier = first.get(item.card.id)
-        if earlier is None:
-            first[item.card.id] = item
-            kept.append(item)
-            continue
-        message = (
-            f"duplicate id: also defined in {earlier.file}:{earlier.line}; this one is dropped"
-        )
-        packs[item.pack].problems.append(
-            CardProblem(item.file, item.line, item.card.id, "id", message)
-        )
-    return kept
-
-
-def _check_references(loaded: list[_Loaded], packs: list[_Pack]) -> list[_Loaded]:
-    """Orders must name a monster / artifact some loaded pack defines (ORDER-1)."""
-    ids = {item.card.id: item.kind for item in loaded}
-    rejected = set().union(*(pack.rejected for pack in packs))
-    kept = []
-    for item in loaded:
-        card = item.card
-        if isinstance(card, engine.Order):
-            requirement = card.requirement
-            wanted: tuple[str, str, str] | None = None
-            if isinstance(requirement, engine.TrophyRequirement):
-                wanted = ("monster", requirement.monster, "requirement.monster")
-            elif isinstance(requirement, engine.ArtifactRequirement):
-                wanted = ("artifact", requirement.artifact, "requirement.artifact")
-            if wanted is not None and ids.get(wanted[1]) != wanted[0]:
-                kind, target, key = wanted
-                other = ids.get(target)
-                message = (
-                    f"'{target}' is {article(other)}, not {article(kind)}"
-                    if other
-                    else f"the {kind} '{target}' has errors (see above)"
-                    if target in rejected
-                    else f"no loaded pack defines {article(kind)} '{target}'"
-                )
-                line = item.finder.key_line(item.span, item.kind, ("requirement",))
-                problem = CardProblem(item.file, line, card.id, key, message + "; order dropped")
-                packs[item.pack].problems.append(problem)
-                continue
-        kept.append(item)
-    return kept
+        while pending:
+            current = pending.pop()
+            with os.scandir(current) as listing:
+                entries = sorted(listing, key=lambda entry: entry.name)
+            for entry in entries:
+                count += 1
+                if count > LISTING_LIMIT:
+                    return False
+                name = os.path.relpath(entry.path, folder)
+                if entry.is_symlink():
+                    key.add_text(f"link {name} -> {os.readlink(entry.path)}")
+                elif entry.is_dir(follow_symlinks=False):
+                    key.add_text(f"folder {name}")
+                    pending.append(Path(entry.path))
+                elif entry.is_file(follow_symlinks=False):
+                    size = entry.stat(follow_symlinks=False).st_size
+                    key.add_text(f"file {name} {size}")
+                else:
+                    key.add_text(f"other {name}")
+    except (OSError, ValueError):
+        return False
+    return True

@@ -9,9 +9,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
+if TYPE_CHECKING:  # a cached load reads problems back without importing pydantic
+    from pydantic import ValidationError
 
 from stalkerzone.content.messages import author_message, short
 

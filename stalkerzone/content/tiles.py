@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from stalkerzone.content.pack_cache import PackCache
 from stalkerzone.engine.cards import Site, Terrain, Text
 from stalkerzone.engine.hexes import (
     GATE_OF,
@@ -228,16 +229,48 @@ def load_sector(path: Path) -> Sector:
     return Sector(sid, name, faces)
 
 
-def load_sectors(directory: Path | None = None) -> tuple[Sector, ...]:
+def load_sectors(
+    directory: Path | None = None, *, cache: PackCache | None = None
+) -> tuple[Sector, ...]:
     """All sectors of ``directory`` (default: the shipped ``tiles/``), sorted by id.
 
-    Raises :class:`TileError` naming file, sector, face and hex on the first problem."""
+    Raises :class:`TileError` naming file, sector, face and hex on the first problem.
+    ``cache``: where checked sectors are kept between runs, by a digest of the files (default:
+    :meth:`PackCache.from_environment`); a broken folder is never cached."""
     folder = tiles_dir() if directory is None else directory
     if not folder.is_dir():
         raise TileError(f"{folder}: no such tile folder")
     files = sorted(folder.glob("*.toml"))
     if not files:
         raise TileError(f"{folder}: no sector files (*.toml)")
+    cache = PackCache.from_environment() if cache is None else cache
+    key = _entry_key(cache, folder, files) if cache.enabled else None
+    if key is not None:
+        cached = cache.load(key, tuple)
+        if cached is not None and all(isinstance(s, Sector) for s in cached):
+            return cached
+    sectors = _checked_sectors(folder, files)
+    if key is not None:
+        cache.store(key, sectors)
+    return sectors
+
+
+def _entry_key(cache: PackCache, folder: Path, files: list[Path]) -> str | None:
+    """The cache key of the sector files (names and bytes), None if one cannot be read."""
+    key = cache.key("sectors")
+    key.add_text(str(folder.resolve()))
+    for path in files:
+        try:
+            data = path.read_bytes()
+        except OSError:
+            return None
+        key.add_text(path.name)
+        key.add_bytes(data)
+    return key.hexdigest()
+
+
+def _checked_sectors(folder: Path, files: list[Path]) -> tuple[Sector, ...]:
+    """Every sector file loaded and checked, then the MAP-5 checks across the sectors."""
     sectors: list[Sector] = []
     where: dict[str, Path] = {}
     for path in files:

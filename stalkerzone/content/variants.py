@@ -1,6 +1,7 @@
 """Rules variants (standard, express): the *(config)* numbers of RULES.md, read from data files.
 
 The files are ``stalkerzone/content/variants/<name>.toml``; they are validated like card files
+(:mod:`stalkerzone.content.variant_file`, imported only when the variant is not in the cache)
 and built into :class:`stalkerzone.engine.variant.Variant`.
 """
 
@@ -8,121 +9,58 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-from typing import Annotated, Literal
 
-from pydantic import Field, Strict, ValidationError, model_validator
-
-from stalkerzone.content.models import Model
-from stalkerzone.content.problems import field_name
-from stalkerzone.content.values import DiceField, TextField
-from stalkerzone.engine.cards import Site, Terrain
-from stalkerzone.engine.variant import AnomalyOutcome, Variant
+from stalkerzone.content.pack_cache import PackCache
+from stalkerzone.engine.variant import Variant
 from stalkerzone.errors import UserError
 
 VARIANT_NAMES: tuple[str, ...] = ("standard", "express")
 VARIANTS_DIR = Path(__file__).resolve().parent / "variants"
-
-Count = Annotated[int, Strict(), Field(ge=0, le=100_000)]
-Cost = Annotated[int, Strict(), Field(ge=1, le=100)] | Literal["impassable"]
 
 
 class VariantError(UserError):
     """A variant that does not exist or whose data file is broken."""
 
 
-class BaseReputation(Model):
-    """BASE-1: reputation needed to use each base."""
+def load_variant(name: str, *, cache: PackCache | None = None) -> Variant:
+    """The variant ``name`` (one of :data:`VARIANT_NAMES`); :class:`VariantError` otherwise.
 
-    village: Count
-    military_base: Count
-    laboratory: Count
-
-
-class TerrainCosts(Model):
-    """§1 table: the cost to enter a hex of each terrain without a road."""
-
-    open: Cost
-    ruins: Cost
-    forest: Cost
-    swamp: Cost
-    water: Cost
-    anomaly_field: Cost
-
-
-class Anomaly(Model):
-    """ANOM-1: what a 1d6 roll showing one of ``faces`` does."""
-
-    engine_type = AnomalyOutcome
-    faces: frozenset[Annotated[int, Strict(), Field(ge=1, le=6)]]
-    kind: Literal["damage", "nothing", "element", "artifact"]
-    damage: DiceField | None = None
-
-    @model_validator(mode="after")
-    def _damage_only_for_damage(self) -> Anomaly:
-        if (self.kind == "damage") != (self.damage is not None):
-            raise ValueError('give damage (a dice formula) exactly when kind = "damage"')
-        return self
-
-
-class VariantFile(Model):
-    """A variant data file."""
-
-    format: Literal[1]
-    id: str
-    name: TextField
-    start_money: Count
-    start_health: Annotated[int, Strict(), Field(ge=1, le=1000)]
-    base_movement: Annotated[int, Strict(), Field(ge=1, le=100)]
-    elements_required: Count
-    grenade_cap: Count
-    active_artifacts: Count
-    max_open_orders: Annotated[int, Strict(), Field(ge=1, le=100)]
-    road_cost: Annotated[int, Strict(), Field(ge=1, le=100)]
-    heal_price: Count
-    resale_divisor: Annotated[int, Strict(), Field(ge=1, le=100)]
-    base_reputation: BaseReputation
-    terrain_cost: TerrainCosts
-    anomaly: tuple[Anomaly, ...]
-
-    @model_validator(mode="after")
-    def _every_face_once(self) -> VariantFile:
-        faces = sorted(face for outcome in self.anomaly for face in outcome.faces)
-        if faces != [1, 2, 3, 4, 5, 6]:
-            raise ValueError("the anomaly table must give each face 1..6 exactly once")
-        return self
-
-    def to_variant(self) -> Variant:
-        costs = self.terrain_cost.model_dump()
-        return Variant(
-            id=self.id,
-            name=self.name,
-            start_money=self.start_money,
-            start_health=self.start_health,
-            base_movement=self.base_movement,
-            base_reputation={Site(k): v for k, v in self.base_reputation.model_dump().items()},
-            elements_required=self.elements_required,
-            grenade_cap=self.grenade_cap,
-            active_artifacts=self.active_artifacts,
-            max_open_orders=self.max_open_orders,
-            terrain_cost={
-                t: None if costs[t.value] == "impassable" else costs[t.value] for t in Terrain
-            },
-            road_cost=self.road_cost,
-            heal_price=self.heal_price,
-            resale_divisor=self.resale_divisor,
-            anomaly_table=tuple(outcome.to_engine() for outcome in self.anomaly),
-        )
-
-
-def load_variant(name: str) -> Variant:
-    """The variant ``name`` (one of :data:`VARIANT_NAMES`); :class:`VariantError` otherwise."""
+    ``cache``: where validated variants are kept between runs (default:
+    :meth:`PackCache.from_environment`); a broken file is never cached.
+    """
     if name not in VARIANT_NAMES:
         raise VariantError(f"unknown variant '{name}'; variants: {', '.join(VARIANT_NAMES)}")
     path = VARIANTS_DIR / f"{name}.toml"
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        raw = path.read_bytes()
+    except OSError as error:
+        raise VariantError(f"{path}: cannot read the variant: {error}") from None
+    cache = PackCache.from_environment() if cache is None else cache
+    key: str | None = None
+    if cache.enabled:
+        entry = cache.key("variant")
+        entry.add_text(str(path.resolve()))
+        entry.add_bytes(raw)
+        key = entry.hexdigest()
+        cached = cache.load(key, Variant)
+        if cached is not None:
+            return cached
+    variant = _validate(path, raw)
+    if key is not None:
+        cache.store(key, variant)
+    return variant
+
+
+def _validate(path: Path, raw: bytes) -> Variant:
+    from pydantic import ValidationError
+
+    from stalkerzone.content.problems import field_name
+    from stalkerzone.content.variant_file import VariantFile
+
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
         return VariantFile.model_validate(data).to_variant()
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         raise VariantError(f"{path}: cannot read the variant: {error}") from None
     except ValidationError as error:
         first = error.errors()[0]

@@ -9,6 +9,8 @@ looked up again in the loaded :class:`~stalkerzone.engine.cards.CardSet` on read
 Reading validates with pydantic ``TypeAdapter`` s built over the engine's frozen dataclasses in
 strict mode (no string for a number, no number for true/false, no unknown field) and raises
 :class:`SnapshotError` naming the place (``snapshot.players[2].cash: expected an integer``).
+The pydantic models are in :mod:`stalkerzone.persistence.snapshot_models`, imported at the
+first read: writing a save, or the title screen looking for the autosave, never builds them.
 """
 
 from __future__ import annotations
@@ -17,16 +19,11 @@ import dataclasses
 import enum
 import hashlib
 import json
-import typing
 from collections.abc import Mapping
-from types import MappingProxyType
 from typing import Any
-
-from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 
 from stalkerzone.engine.actions import ACTION_TYPES, Action
 from stalkerzone.engine.cards import Card, CardSet
-from stalkerzone.engine.combat import Fight, FightSetup, MonsterSide, StalkerSide
 from stalkerzone.engine.state import GameContext, GameState
 
 JSON = Any
@@ -112,59 +109,9 @@ def cards_digest(cards: CardSet, pack: str | None = None) -> str:
 
 # --- reading ----------------------------------------------------------------------------------
 
-_STRICT = ConfigDict(strict=True, extra="forbid", arbitrary_types_allowed=True)
-_NAMESPACE: dict[str, Any] = {
-    "Fight": Fight,
-    "FightSetup": FightSetup,
-    "StalkerSide": StalkerSide,
-    "MonsterSide": MonsterSide,
-}
 
-
-def _reader(cls: type) -> type[BaseModel]:
-    """A strict pydantic model with the init fields of dataclass ``cls`` (a state's rules
-    context ``ctx`` left out: it is given on reading, never read from a file)."""
-    hints = typing.get_type_hints(cls, None, _NAMESPACE)
-    fields: dict[str, Any] = {}
-    for f in dataclasses.fields(cls):
-        if not f.init or f.name == "ctx":
-            continue
-        if f.default is not dataclasses.MISSING:
-            fields[f.name] = (hints[f.name], f.default)
-        elif f.default_factory is not dataclasses.MISSING:
-            fields[f.name] = (hints[f.name], f.default_factory())
-        else:
-            fields[f.name] = (hints[f.name], ...)
-    model: type[BaseModel] = create_model(f"Read{cls.__name__}", __config__=_STRICT, **fields)
-    model.model_rebuild(_types_namespace=_NAMESPACE)
-    return model
-
-
-_READERS: Mapping[type, type[BaseModel]] = MappingProxyType(
-    {cls: _reader(cls) for cls in (GameState, *ACTION_TYPES.values())}
-)
-"""One read-only model per dataclass a save holds, built once on import."""
-
-
-def read_dataclass(cls: type, data: JSON, where: str, **extra: Any) -> Any:
-    """``cls(**fields of data, **extra)``, every field checked; :class:`SnapshotError`."""
-    if not isinstance(data, dict):
-        raise SnapshotError(f"{where}: expected an object, found {_kind(data)}")
-    model = _READERS[cls]
-    try:
-        parsed = model.model_validate_json(json.dumps(data, ensure_ascii=False))
-    except ValidationError as error:
-        raise SnapshotError(_first_error(error, data, where)) from None
-    except (ValueError, RecursionError) as error:
-        raise SnapshotError(f"{where}: {str(error)[:80]}") from None
-    values = {name: getattr(parsed, name) for name in type(parsed).model_fields}
-    try:
-        return cls(**values, **extra)
-    except (TypeError, ValueError) as error:
-        raise SnapshotError(f"{where}: {error}") from None
-
-
-def _kind(data: object) -> str:
+def value_kind(data: object) -> str:
+    """How a message names the JSON type of ``data`` (``a number``, ``a list``…)."""
     if data is None:
         return "null"
     if isinstance(data, bool):
@@ -180,69 +127,6 @@ def _kind(data: object) -> str:
     return type(data).__name__
 
 
-_EXPECTED = {
-    "int_type": "expected an integer",
-    "int_parsing": "expected an integer",
-    "int_from_float": "expected an integer",
-    "bool_type": "expected true or false",
-    "bool_parsing": "expected true or false",
-    "string_type": "expected a string",
-    "float_type": "expected a number",
-    "float_parsing": "expected a number",
-    "tuple_type": "expected a list",
-    "list_type": "expected a list",
-    "frozen_set_type": "expected a list",
-    "set_type": "expected a list",
-    "dict_type": "expected an object",
-    "model_type": "expected an object",
-    "dataclass_type": "expected an object",
-    "dataclass_exact_type": "expected an object",
-    "none_required": "expected null",
-}
-
-
-def _first_error(error: ValidationError, data: JSON, where: str) -> str:
-    """The first pydantic error in this module's words, at its place in ``data``."""
-    err = error.errors()[0]
-    place, value = _place(err["loc"], data, where)
-    kind = err["type"]
-    if kind in ("extra_forbidden", "unexpected_keyword_argument"):
-        parent = place.rpartition(".")[0] or where
-        return f"{parent}: unknown field '{str(err['loc'][-1])[:40]}'"
-    if kind == "missing":
-        return f"{place}: missing"
-    if kind in _EXPECTED:
-        return f"{place}: {_EXPECTED[kind]}, found {_kind(value)}"
-    if kind in ("literal_error", "enum"):
-        allowed = (err.get("ctx") or {}).get("expected", "")
-        return f"{place}: expected one of {allowed}, found {json.dumps(value)[:40]}"
-    if kind in ("too_short", "too_long"):
-        return f"{place}: wrong number of items"
-    return f"{place}: {err['msg'][:80]}"
-
-
-def _place(loc: tuple[int | str, ...], data: JSON, where: str) -> tuple[str, JSON]:
-    """``where.players[2].cash`` for a pydantic location, skipping the names pydantic gives
-    union arms; and the value found there."""
-    text = where
-    value: JSON = data
-    for k, part in enumerate(loc):
-        last = k == len(loc) - 1
-        if isinstance(value, dict) and isinstance(part, str):
-            if part in value or last:
-                text += f".{part}"
-                value = value.get(part)
-            continue
-        if isinstance(value, list) and isinstance(part, int) and 0 <= part < len(value):
-            text += f"[{part}]"
-            value = value[part]
-            continue
-        if isinstance(part, int) or last:
-            text += f"[{part}]" if isinstance(part, int) else f".{part}"
-            value = None
-    return text, value
-
-
 def _with_cards(data: JSON, cards: CardSet | None, where: str) -> JSON:
     """``data`` with every card reference ``{"card": id}`` replaced by that card's full JSON
     from the loaded packs (the save never carries a card's numbers)."""
@@ -253,7 +137,7 @@ def _with_cards(data: JSON, cards: CardSet | None, where: str) -> JSON:
     if set(data) == {"card"}:
         card_id = data["card"]
         if not isinstance(card_id, str):
-            raise SnapshotError(f'{where}: expected {{"card": id}}, found {_kind(card_id)}')
+            raise SnapshotError(f'{where}: expected {{"card": id}}, found {value_kind(card_id)}')
         if cards is None or card_id not in cards:
             raise SnapshotError(f"{where}: no loaded pack defines a card '{card_id:.60}'")
         return to_json(cards.get(card_id), cards_by_reference=False)
@@ -263,18 +147,22 @@ def _with_cards(data: JSON, cards: CardSet | None, where: str) -> JSON:
 def action_from_json(data: JSON, where: str = "action") -> Action:
     """An action from ``{"type": ClassName, **fields}``, every field checked."""
     if not isinstance(data, dict):
-        raise SnapshotError(f"{where}: expected an object, found {_kind(data)}")
+        raise SnapshotError(f"{where}: expected an object, found {value_kind(data)}")
     kind = data.get("type")
     cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise SnapshotError(f"{where}.type: unknown action {kind!r:.40}")
     body = {k: v for k, v in data.items() if k != "type"}
+    from stalkerzone.persistence.snapshot_models import read_dataclass
+
     action: Action = read_dataclass(cls, body, where)
     return action
 
 
 def state_from_json(data: JSON, ctx: GameContext, where: str = "snapshot") -> GameState:
     """A game state from :func:`state_to_json`, played with the rules context ``ctx``."""
+    from stalkerzone.persistence.snapshot_models import read_dataclass
+
     with_cards = _with_cards(data, ctx.cards, where)
     state: GameState = read_dataclass(GameState, with_cards, where, ctx=ctx)
     return _shared_cards(state, ctx.cards)

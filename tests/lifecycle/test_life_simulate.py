@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 from dataclasses import replace
@@ -57,6 +58,22 @@ def test_life_simulate_same_in_any_order_of_games() -> None:
     backward = [player.play(index) for index in reversed(range(config.games))]
     assert backward[::-1] == forward
     assert summarise(config, backward[::-1]) == summarise(config, forward)
+
+
+def test_life_simulate_same_in_a_shuffled_order_split_between_players() -> None:
+    """Any order of games, shared out between two players (as two workers get their chunks),
+    each player's bot memory carrying over from game to game: every game is the game of its
+    seed alone, and so is the summary."""
+    config = replace(SMALL, games=6, players=3)
+    world = load_world(config)
+    forward = run_games(config, world=world)
+    order = list(range(config.games))
+    random.Random(7).shuffle(order)
+    players = (GamePlayer(config, world), GamePlayer(config, world))
+    played = {index: players[k % 2].play(index) for k, index in enumerate(order)}
+    assert order != sorted(order)
+    assert [played[index] for index in range(config.games)] == forward
+    assert summarise(config, [played[i] for i in range(config.games)]) == summarise(config, forward)
 
 
 def test_life_simulate_command_json(capsys: pytest.CaptureFixture[str]) -> None:

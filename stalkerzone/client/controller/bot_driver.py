@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from stalkerzone.bots import players as bots
 from stalkerzone.bots.memory import BotMemory
 from stalkerzone.engine.actions import Action
 from stalkerzone.engine.game import legal_actions
@@ -41,7 +40,10 @@ def choose(
     memory: BotMemory | None = None,
 ) -> Action:
     """The bot's action (one of ``legal``) at its strength: easy, normal or hard; ``memory`` is
-    the game's :class:`BotMemory` (what its bots worked out so far)."""
+    the game's :class:`BotMemory` (what its bots worked out so far). The bots (and the odds
+    solver under them) are imported at the first bot move, not when the window opens."""
+    from stalkerzone.bots import players as bots
+
     return bots.choose(state, None, strength or "normal", legal, memory=memory)
 
 
