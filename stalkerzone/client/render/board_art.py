@@ -23,7 +23,7 @@ from PIL import Image
 
 from stalkerzone import paths
 
-SMALL_BADGE_PX = 22.0
+SMALL_BADGE_PX = 18.0
 """Below this on-screen width a site badge shows its simple symbol instead of its icon."""
 
 _VS = """#version 330
