@@ -182,6 +182,6 @@ class LayeredMesh:
         program["alpha"] = alpha
         texture.use(0)
         blend = ctx.blend_func
-        ctx.blend_func = ctx.BLEND_PREMULTIPLIED_ALPHA
+        ctx.blend_func = ctx.ONE, ctx.ONE_MINUS_SRC_ALPHA  # premultiplied colour
         self.geometry.render(program, vertices=self.vertices)
         ctx.blend_func = blend
