@@ -7,9 +7,9 @@ into an offscreen texture in world space, drawn through the map camera (a pan mo
 renders it). :class:`StaticCache` holds the whole screen (map, HUD, buttons) and blits it while
 nothing changes, so a still frame costs one copy.
 
-Sites are told apart by shape as well as colour (colour-blind players): bases are squares with
-a letter, dangers are triangles with 1–3 pips (green, yellow, red), anomalies are rings, events
-are diamonds with "?", the Epicenter is a star.
+Terrain is textured (:mod:`render.terrain`) and sites are printed-token badges with their Game
+Icons glyph (:mod:`render.site_icons`), both drawn from mipmapped texture arrays by one shader
+(:mod:`render.board_art`); roads, hex and sector edges are shapes on top of the terrain.
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ from arcade.shape_list import (
     Shape,
     ShapeElementList,
     create_ellipse_filled,
-    create_ellipse_outline,
     create_line,
     create_line_strip,
     create_polygon,
@@ -36,10 +35,10 @@ from arcade.shape_list import (
 from arcade.types import Color
 
 from stalkerzone.client.render import hex_geometry as hexgeom
-from stalkerzone.client.render.fonts import FONT
-from stalkerzone.client.text import i18n
+from stalkerzone.client.render.board_art import BoardArt, LayeredMesh
+from stalkerzone.client.render.site_icons import add_badge
+from stalkerzone.client.render.terrain import add_hex
 from stalkerzone.client.widgets import theme
-from stalkerzone.engine.cards import Site, Terrain
 from stalkerzone.engine.hexes import Hex, Slot, neighbour, world_hex
 from stalkerzone.engine.layout import HexTile, Placement, Sector
 
@@ -120,6 +119,8 @@ class ZoneLayer:
         self.shapes: ShapeElementList[Shape] = ShapeElementList()
         self.batch = pyglet.graphics.Batch()
         self.texts: list[arcade.Text] = []
+        self.terrain = LayeredMesh()
+        self.badges = LayeredMesh()
 
     def build(
         self,
@@ -134,7 +135,9 @@ class ZoneLayer:
         append: bool = False,
     ) -> None:
         """Build shapes for ``hexes`` (world hex size ``size`` moved by ``origin``); with
-        ``append`` add to what is there (thumbnails share one list)."""
+        ``append`` add to what is there (thumbnails share one list). ``decorations`` textures
+        the terrain (else flat colour); a badge's count marks are part of its face, so
+        ``symbols`` is kept for callers but every badge shows them."""
         self.size = size
         self.origin = origin
         if append:
@@ -143,6 +146,8 @@ class ZoneLayer:
         self.shapes = ShapeElementList()
         self.batch = pyglet.graphics.Batch()
         self.texts = []
+        self.terrain.clear()
+        self.badges.clear()
         self._build(hexes, symbols, alpha, open_roads, decorations)
 
     def _c(self, h: Hex) -> tuple[float, float]:
@@ -161,11 +166,11 @@ class ZoneLayer:
         HEX = self.size  # the layer's hex size (thumbnails are smaller)
         for h, placed in hexes.items():
             x, y = self._c(h)
-            colour = with_alpha(theme.TERRAIN[placed.tile.terrain], alpha)
-            add(create_polygon(hexgeom.corners(x, y, HEX), colour))
             if decorations:
-                for shape in terrain_marks(placed.tile.terrain, x, y, alpha, HEX):
-                    add(shape)
+                add_hex(self.terrain, placed.tile.terrain, x, y, HEX, self.origin, alpha / 255)
+            else:
+                colour = with_alpha(theme.TERRAIN[placed.tile.terrain], alpha)
+                add(create_polygon(hexgeom.corners(x, y, HEX), colour))
         edge = with_alpha(theme.HEX_EDGE, min(alpha, theme.HEX_EDGE.a))
         for h in hexes:
             x, y = self._c(h)
@@ -176,8 +181,9 @@ class ZoneLayer:
         for h, placed in hexes.items():
             self._sector_edges(h, placed, hexes, alpha)
         for h, placed in hexes.items():
+            x, y = self._c(h)
             if placed.tile.site is not None:
-                self._site(h, placed.tile.site, symbols, alpha)
+                add_badge(self.badges, placed.tile.site, x, y, HEX, alpha / 255)
 
     def _roads(
         self,
@@ -220,135 +226,15 @@ class ZoneLayer:
             (ax, ay), (bx, by) = side_points(h, side, self.size, self.origin)
             self.shapes.append(create_line(ax, ay, bx, by, with_alpha(theme.SECTOR_EDGE, alpha), 3))
 
-    def _site(self, h: Hex, site: Site, symbols: bool, alpha: int) -> None:
-        x, y = self._c(h)
-        s = self.size * 0.55
-        fill = with_alpha(theme.SITE_COLOUR[site], alpha)
-        dark = with_alpha(Color(15, 15, 12), alpha)
-        add = self.shapes.append
-        if site in (Site.VILLAGE, Site.MILITARY_BASE, Site.LABORATORY):
-            square = [
-                (x - s, y - s * 0.8),
-                (x + s, y - s * 0.8),
-                (x + s, y + s * 0.8),
-                (x - s, y + s * 0.8),
-            ]
-            add(create_polygon(square, fill))
-            add(create_line_strip([*square, square[0]], dark, 2))
-            roof = [(x - s * 1.15, y + s * 0.8), (x, y + s * 1.4), (x + s * 1.15, y + s * 0.8)]
-            add(create_polygon(roof, shade(fill, 0.7)))
-            add(create_line_strip(roof, dark, 2))
-            self._text(i18n.t(f"site.letter_{site.value}"), x, y - s * 0.1, 13, dark)
-        elif site in (Site.DANGER_GREEN, Site.DANGER_YELLOW, Site.DANGER_RED):
-            tri = [(x - s * 1.1, y - s * 0.75), (x + s * 1.1, y - s * 0.75), (x, y + s * 1.1)]
-            add(create_polygon(tri, fill))
-            add(create_line_strip([*tri, tri[0]], dark, 2))
-            pips = {Site.DANGER_GREEN: 1, Site.DANGER_YELLOW: 2, Site.DANGER_RED: 3}[site]
-            if symbols:
-                for k in range(pips):
-                    px_ = x + (k - (pips - 1) / 2) * s * 0.5
-                    add(create_ellipse_filled(px_, y - s * 0.3, s * 0.17, s * 0.17, dark))
-        elif site is Site.ANOMALY:
-            add(create_ellipse_filled(x, y, s, s, with_alpha(fill, min(alpha, 200))))
-            add(create_ellipse_outline(x, y, s, s, dark, 2))
-            if symbols:
-                add(create_ellipse_outline(x, y, s * 0.55, s * 0.55, dark, 2))
-                add(create_ellipse_filled(x, y, s * 0.18, s * 0.18, dark))
-        elif site is Site.EVENT:
-            diamond = [(x, y - s * 1.1), (x + s * 0.9, y), (x, y + s * 1.1), (x - s * 0.9, y)]
-            add(create_polygon(diamond, fill))
-            add(create_line_strip([*diamond, diamond[0]], dark, 2))
-            self._text("?", x, y, 14, dark)
-        elif site is Site.EPICENTER:
-            add(
-                create_ellipse_filled(
-                    x, y, s * 1.35, s * 1.35, with_alpha(Color(120, 20, 30), alpha)
-                )
-            )
-            star = []
-            for k in range(16):
-                radius = s * (1.25 if k % 2 == 0 else 0.5)
-                angle = math.pi / 2 + k * math.pi / 8
-                star.append((x + radius * math.cos(angle), y + radius * math.sin(angle)))
-            add(create_polygon(star, fill))
-            add(
-                create_ellipse_filled(x, y, s * 0.3, s * 0.3, with_alpha(Color(200, 30, 40), alpha))
-            )
-
-    def _text(self, text: str, x: float, y: float, size: float, colour: Color) -> None:
-        if self.size < 14:  # too small to read (tray thumbnails)
-            return
-        size = size * self.size / HEX
-        self.texts.append(
-            arcade.Text(
-                text,
-                x,
-                y,
-                colour,
-                size,
-                font_name=FONT,
-                bold=True,
-                anchor_x="center",
-                anchor_y="center",
-                batch=self.batch,
-            )
-        )
-
     def draw(self) -> None:
+        """Terrain, then roads and edges, then the site badges."""
+        art = BoardArt.current() if self.terrain.data or self.badges.data else None
+        if art is not None:
+            self.terrain.draw(art, art.terrain, detail=0.35)
         self.shapes.draw()
+        if art is not None:
+            self.badges.draw(art, art.badges)
         self.batch.draw()
-
-
-def terrain_marks(terrain: Terrain, x: float, y: float, alpha: int, s: float = HEX) -> list[Shape]:
-    """Small marks that tell terrain apart without colour (trees, rubble, reeds, waves)."""
-    if terrain is Terrain.FOREST:
-        colour = with_alpha(Color(30, 62, 34), alpha)
-        out = []
-        for dx, dy in ((-0.42, 0.22), (0.38, 0.3), (0.0, -0.45)):
-            cx, cy = x + dx * s, y + dy * s
-            out.append(
-                create_polygon(
-                    [
-                        (cx - s * 0.16, cy - s * 0.12),
-                        (cx + s * 0.16, cy - s * 0.12),
-                        (cx, cy + s * 0.22),
-                    ],
-                    colour,
-                )
-            )
-        return out
-    if terrain is Terrain.RUINS:
-        colour = with_alpha(Color(92, 84, 78), alpha)
-        return [
-            create_polygon([(x + a * s, y + b * s) for a, b in quad], colour)
-            for quad in (
-                ((-0.5, 0.2), (-0.28, 0.2), (-0.28, 0.42), (-0.5, 0.42)),
-                ((0.3, -0.45), (0.52, -0.45), (0.52, -0.25), (0.3, -0.25)),
-            )
-        ]
-    if terrain is Terrain.SWAMP:
-        colour = with_alpha(Color(60, 80, 64), alpha)
-        return [
-            create_line(x + a * s, y + b * s, x + (a + 0.3) * s, y + b * s, colour, 2)
-            for a, b in ((-0.5, 0.3), (0.15, 0.38), (-0.2, -0.42))
-        ]
-    if terrain is Terrain.WATER:
-        colour = with_alpha(Color(90, 140, 190), alpha)
-        out = []
-        for b in (0.25, -0.3):
-            points = [
-                (x + (k / 6 - 0.5) * s * 1.1, y + b * s + math.sin(k * math.pi / 3) * s * 0.07)
-                for k in range(7)
-            ]
-            out.append(create_line_strip(points, colour, 2))
-        return out
-    if terrain is Terrain.ANOMALY_FIELD:
-        colour = with_alpha(Color(170, 110, 190), alpha)
-        return [
-            create_ellipse_outline(x, y, s * 0.5, s * 0.5, colour, 2),
-            create_ellipse_outline(x, y, s * 0.25, s * 0.25, colour, 1),
-        ]
-    return []
 
 
 # --- the offscreen cache --------------------------------------------------------------------
