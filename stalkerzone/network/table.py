@@ -22,9 +22,10 @@ from stalkerzone.bots.memory import BotMemory
 from stalkerzone.engine import record as records
 from stalkerzone.engine.actions import Action
 from stalkerzone.engine.game import legal_actions, player_view
-from stalkerzone.engine.illegal import IllegalAction, NotNow
+from stalkerzone.engine.illegal import IllegalAction
 from stalkerzone.engine.record import GameRecord
 from stalkerzone.engine.state import GameState
+from stalkerzone.engine.turns import seat_refusal
 from stalkerzone.network import protocol
 from stalkerzone.network.protocol import (
     ActionMessage,
@@ -309,12 +310,8 @@ class GameTable:
 
     def _action(self, conn: Connection, message: ActionMessage) -> list[Outgoing]:
         action = protocol.read_action(message)
-        state = self.state
-        if state.phase != "over" and state.current_player not in (conn.seats or ()):
-            name = state.players[state.current_player].name
-            error: IllegalAction = NotNow(
-                "TURN-2", f"it is {name}'s turn, not yours", key="not_your_turn", player=name
-            )
+        error = seat_refusal(self.state, conn.seats or ())
+        if error is not None:
             return [(conn.id, protocol.refusal(error, message.id))]
         try:
             self.play(action)
