@@ -528,13 +528,19 @@ class BoardView(MapScreen):
             self.end_turn()
         elif symbol == keys.HOME:
             self.camera.fit(margin=HEX)
-        elif symbol == keys.SPACE and (self.walker is not None or self.session.is_bot()):
-            if self.session.is_bot():
+        elif symbol == keys.SPACE and (self.walker is not None or self.bot_to_act()):
+            if self.bot_to_act():
                 self.skip_bots()
             self.walk_t = len(self.walk)
         else:
             return None
         return True
+
+    def bot_to_act(self) -> bool:
+        """A bot's turn that "Skip bots" can hurry (never a remote player's turn: TURN-2)."""
+        session = self.session
+        current = session.state.current_player
+        return session.state.phase != "over" and session.is_bot() and not session.is_remote(current)
 
     def skip_bots(self) -> None:
         """Let the bots play at once until a human's turn (speed: settings, animation speed)."""
