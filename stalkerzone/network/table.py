@@ -116,6 +116,7 @@ class GameTable:
     bot_memory: BotMemory = field(default_factory=BotMemory)
     chat: list[tuple[str, str]] = field(default_factory=list)
     views: ViewWriter = field(default_factory=ViewWriter)
+    saved_at: Path | None = None  # the last save written: its sidecar keeps the tokens
     _next_id: int = 0
 
     @classmethod
@@ -274,6 +275,7 @@ class GameTable:
         elif seats:
             conn.token = secrets.token_urlsafe(16)
             self.tokens[conn.token] = seats
+            self.keep_tokens()
         event = self._seat_event("joined", conn)
         others = [(c, m) for c, m in self._to_all(event) if c != conn.id]
         return [(conn.id, self.view_message(conn, first=True)), *others]
@@ -370,10 +372,27 @@ class GameTable:
 
         try:
             if self.save_to is not None:
-                return saves.save_game(self.record, self.save_to, packs=self.packs)
-            return saves.autosave(self.record, packs=self.packs)
+                path = saves.save_game(self.record, self.save_to, packs=self.packs)
+            else:
+                path = saves.autosave(self.record, packs=self.packs)
         except Exception:  # a full disk must not end the game for everyone
             return None
+        self.saved_at = path
+        self.keep_tokens()
+        return path
+
+    def keep_tokens(self) -> None:
+        """Write the seat tokens beside the save (``seat_tokens``), so a resumed game is
+        rejoined by token; nothing before the first save, and a failure never stops the game."""
+        from stalkerzone.network import seat_tokens
+
+        where = self.save_to or self.saved_at
+        if where is None or not self.autosave:
+            return
+        try:
+            seat_tokens.write_tokens(where, self.tokens)
+        except OSError:
+            return
 
     def goodbye(self, reason: str) -> list[Outgoing]:
         """The host is closing: every connection is told why."""
