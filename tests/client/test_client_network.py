@@ -14,6 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import arcade
+import pytest
 
 from stalkerzone.bots import players as bots
 from stalkerzone.client.app.settings import Settings
@@ -28,9 +29,10 @@ from stalkerzone.engine import bases
 from stalkerzone.engine.actions import Buy
 from stalkerzone.engine.game import legal_actions, player_view
 from stalkerzone.engine.state import GameState
+from stalkerzone.network.client import JoinRefused
 from stalkerzone.network.server import GameServer
 from stalkerzone.persistence.serialize import state_to_json
-from tests.support.network import LOOPBACK, hosted, table
+from tests.support.network import LOOPBACK, client, hosted, joined, table
 from tests.support.window import current, frame, opened, pixels
 
 MAX_ACTIONS = 120
@@ -206,3 +208,40 @@ def test_a_host_that_goes_away_brings_the_window_back_to_the_lobby_with_why(
     frame(win)
     back = opened(current(win), LobbyView)
     assert GOODBYE in back.message and win.app.session is None
+
+
+def test_the_lobby_resumes_a_save_and_players_rejoin_with_their_tokens(win: StalkerWindow) -> None:
+    """ "Resume a save": the saved game is hosted again, the first person's seat is played
+    here, and a remote player takes their seat back with the token kept beside the save."""
+    from stalkerzone.network.seat_tokens import write_tokens
+    from stalkerzone.persistence.saves import save_game, saves_dir
+
+    played = table(("remote", "remote"), seed=6)
+    for _ in range(3):
+        played.play(legal_actions(played.state)[0])
+    path = save_game(played.record, saves_dir() / "lan.json", packs=played.packs)
+    write_tokens(path, {"kept-token": (1,)})
+    lobby = opened(win.show_screen("lobby"), LobbyView)
+    lobby.toggle_saves()
+    assert path in lobby.saves
+    frame(win)
+    lobby = opened(current(win), LobbyView)
+    names = [w.text for w in lobby.ui.walk_widgets() if isinstance(w, arcade.gui.UIFlatButton)]
+    assert i18n.t("network.resume_save", name="lan") in names, names
+    lobby.port = "0"
+    session = lobby.resume_game(path, bind=LOOPBACK, bot_delay=0.0)
+    assert session is not None and session.hosting is not None, lobby.message
+    server = session.hosting.server
+    try:
+        assert session.game.seats == (0,)
+        assert server.call(lambda: len(server.table.record.actions)) == 3
+        by_number = client(server)
+        with pytest.raises(JoinRefused, match="taken"):
+            by_number.join((1,))
+        by_number.leave()
+        back = joined(server, token="kept-token")
+        assert back.seats == (1,) and back.version == 3
+        back.leave()
+    finally:
+        session.close()
+    assert not server.running
