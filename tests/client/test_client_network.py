@@ -245,3 +245,36 @@ def test_the_lobby_resumes_a_save_and_players_rejoin_with_their_tokens(win: Stal
     finally:
         session.close()
     assert not server.running
+
+
+def overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    """Two (left, right, bottom, top) boxes share some area."""
+    return a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]
+
+
+def test_the_connection_strip_covers_no_button_or_text_on_the_layout_and_the_board(
+    win: StalkerWindow, tmp_path: Path
+) -> None:
+    for kind in ("layout", "board"):
+        t = table(("remote", "remote"), seed=3)
+        while kind == "board" and t.state.phase == "layout":
+            t.play(legal_actions(t.state)[0])
+        with hosted(t) as server:
+            lobby = opened(win.show_screen("lobby"), LobbyView)
+            session = lobby.join_game(f"{LOOPBACK}:{server.port}")
+            assert session is not None, lobby.message
+            frame(win, updates=2)
+            screen = current(win)
+            assert screen.kind == kind
+            pixels(win).save(tmp_path / f"strip-{kind}.png")
+            strip = session.strip.box
+            assert strip[3] > strip[2], "the strip is drawn"
+            for widget in screen.ui.walk_widgets():
+                if isinstance(widget, arcade.gui.UIFlatButton):
+                    r = widget.rect
+                    box = (r.left, r.right, r.bottom, r.top)
+                    assert not overlaps(strip, box), f"{kind}: the strip covers {widget.text}"
+            for label in screen._texts:
+                box = (label.left, label.right, label.bottom, label.top)
+                assert not overlaps(strip, box), f"{kind}: the strip covers {label.text!r}"
+            session.leave()
