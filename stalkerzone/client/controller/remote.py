@@ -266,7 +266,7 @@ class TableStrip:
             y += label.content_height + theme.px(2)
             self.texts.append(label)
         pad = theme.px(6)
-        bottom, top = theme.px(4), y + pad / 2
+        bottom, top = float(theme.px(4)), y + pad / 2
         if corner is not None:  # hang it from the corner the screen keeps free
             shift = corner[1] - top
             for label in self.texts:
