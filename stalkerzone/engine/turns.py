@@ -6,11 +6,12 @@ tenth sector the first player takes the first turn. Turns pass clockwise (seat o
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import replace
 
 from stalkerzone.engine.actions import PlaceSector
 from stalkerzone.engine.cards import Site
-from stalkerzone.engine.illegal import LayoutRefused, ZoneCutOff
+from stalkerzone.engine.illegal import LayoutRefused, NotNow, ZoneCutOff
 from stalkerzone.engine.layout import (
     CutOff,
     Foresight,
@@ -150,6 +151,15 @@ def round_number(state: GameState) -> int:
     if state.phase == "layout":
         return 0
     return (state.turn - 1) // max(1, len(state.players)) + 1
+
+
+def seat_refusal(state: GameState, seats: Collection[int]) -> NotNow | None:
+    """TURN-2: only the current player acts; why the holder of ``seats`` (a network client)
+    may not act now, or None when it may."""
+    if state.phase == "over" or state.current_player in seats:
+        return None
+    name = state.players[state.current_player].name
+    return NotNow("TURN-2", f"it is {name}'s turn, not yours", key="not_your_turn", player=name)
 
 
 def end_turn(state: GameState) -> GameState:

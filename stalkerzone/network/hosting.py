@@ -93,10 +93,17 @@ def resumed_table(
     **options: object,
 ) -> GameTable:
     """A saved game (``persistence.saves.load_game``) hosted again: its bots stay bots, every
-    other seat is ``people`` (remote, or hot-seat at the host); it goes on saving to ``save``."""
+    other seat is ``people`` (remote, or hot-seat at the host); it goes on saving to ``save``, and
+    the seat tokens kept beside it (``seat_tokens``) hold their seats for their players."""
+    from stalkerzone.network.seat_tokens import read_tokens
     from stalkerzone.persistence.saves import load_game
 
     loaded = load_game(save, extra_dirs=tuple(card_dirs))
-    kinds = tuple("bot" if p.bot else people for p in loaded.record.setup.players)
+    players = loaded.record.setup.players
+    kinds = tuple("bot" if p.bot else people for p in players)
     options.setdefault("save_to", save)
+    # the tokens given out before: players rejoin their seats with them (TURN-1)
+    people_seats = {i for i, kind in enumerate(kinds) if kind == "remote"}
+    kept = read_tokens(save, len(players))
+    options.setdefault("tokens", {t: s for t, s in kept.items() if set(s) <= people_seats})
     return GameTable.create(loaded.record, kinds, packs=loaded.packs, **options)

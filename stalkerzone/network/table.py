@@ -22,9 +22,10 @@ from stalkerzone.bots.memory import BotMemory
 from stalkerzone.engine import record as records
 from stalkerzone.engine.actions import Action
 from stalkerzone.engine.game import legal_actions, player_view
-from stalkerzone.engine.illegal import IllegalAction, NotNow
+from stalkerzone.engine.illegal import IllegalAction
 from stalkerzone.engine.record import GameRecord
 from stalkerzone.engine.state import GameState
+from stalkerzone.engine.turns import seat_refusal
 from stalkerzone.network import protocol
 from stalkerzone.network.protocol import (
     ActionMessage,
@@ -115,6 +116,7 @@ class GameTable:
     bot_memory: BotMemory = field(default_factory=BotMemory)
     chat: list[tuple[str, str]] = field(default_factory=list)
     views: ViewWriter = field(default_factory=ViewWriter)
+    saved_at: Path | None = None  # the last save written: its sidecar keeps the tokens
     _next_id: int = 0
 
     @classmethod
@@ -273,6 +275,7 @@ class GameTable:
         elif seats:
             conn.token = secrets.token_urlsafe(16)
             self.tokens[conn.token] = seats
+            self.keep_tokens()
         event = self._seat_event("joined", conn)
         others = [(c, m) for c, m in self._to_all(event) if c != conn.id]
         return [(conn.id, self.view_message(conn, first=True)), *others]
@@ -309,12 +312,8 @@ class GameTable:
 
     def _action(self, conn: Connection, message: ActionMessage) -> list[Outgoing]:
         action = protocol.read_action(message)
-        state = self.state
-        if state.phase != "over" and state.current_player not in (conn.seats or ()):
-            name = state.players[state.current_player].name
-            error: IllegalAction = NotNow(
-                "TURN-2", f"it is {name}'s turn, not yours", key="not_your_turn", player=name
-            )
+        error = seat_refusal(self.state, conn.seats or ())
+        if error is not None:
             return [(conn.id, protocol.refusal(error, message.id))]
         try:
             self.play(action)
@@ -373,10 +372,27 @@ class GameTable:
 
         try:
             if self.save_to is not None:
-                return saves.save_game(self.record, self.save_to, packs=self.packs)
-            return saves.autosave(self.record, packs=self.packs)
+                path = saves.save_game(self.record, self.save_to, packs=self.packs)
+            else:
+                path = saves.autosave(self.record, packs=self.packs)
         except Exception:  # a full disk must not end the game for everyone
             return None
+        self.saved_at = path
+        self.keep_tokens()
+        return path
+
+    def keep_tokens(self) -> None:
+        """Write the seat tokens beside the save (``seat_tokens``), so a resumed game is
+        rejoined by token; nothing before the first save, and a failure never stops the game."""
+        from stalkerzone.network import seat_tokens
+
+        where = self.save_to or self.saved_at
+        if where is None or not self.autosave:
+            return
+        try:
+            seat_tokens.write_tokens(where, self.tokens)
+        except OSError:
+            return
 
     def goodbye(self, reason: str) -> list[Outgoing]:
         """The host is closing: every connection is told why."""

@@ -13,18 +13,26 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+import arcade
+import pytest
+
 from stalkerzone.bots import players as bots
 from stalkerzone.client.app.settings import Settings
 from stalkerzone.client.app.window import AppContext, Presets, StalkerWindow
 from stalkerzone.client.controller.remote import RemoteSession
+from stalkerzone.client.screens.bases.screen import BaseScreen
+from stalkerzone.client.screens.board.screen import BoardView
 from stalkerzone.client.screens.fight.screen import FightView
 from stalkerzone.client.screens.lobby import LobbyView
+from stalkerzone.client.text import i18n
 from stalkerzone.engine import bases
 from stalkerzone.engine.actions import Buy
 from stalkerzone.engine.game import legal_actions, player_view
+from stalkerzone.engine.state import GameState
+from stalkerzone.network.client import JoinRefused
 from stalkerzone.network.server import GameServer
 from stalkerzone.persistence.serialize import state_to_json
-from tests.support.network import LOOPBACK, hosted, table
+from tests.support.network import LOOPBACK, client, hosted, joined, table
 from tests.support.window import current, frame, opened, pixels
 
 MAX_ACTIONS = 120
@@ -52,6 +60,28 @@ def wait(check: functools.partial[bool]) -> None:
         time.sleep(0.005)
 
 
+def watch_the_trade(
+    win: StalkerWindow, app: AppContext, session: RemoteSession, server: GameServer, folder: Path
+) -> None:
+    """The other window follows a remote player's trade read-only, naming the trader (BASE-1)."""
+    win.app = app
+    wait(functools.partial(caught_up, session, settled(server), win))
+    session.show(win)
+    view = opened(current(win), BaseScreen)
+    frame(win, updates=2)
+    pixels(win).save(folder / "watching-base.png")
+    state = session.state
+    name = state.players[state.current_player].name
+    assert view.read_only and session.is_remote(state.current_player)
+    words = " ".join(t.text for t in view._texts)
+    assert f"{name} is trading at the " in words and f"{name}'s stalker" in words, words
+    assert i18n.t("base.your_stalker") not in words
+    buttons = [w for w in view.ui.walk_widgets() if isinstance(w, arcade.gui.UIFlatButton)]
+    words_of_rows = (i18n.t("base.buy"), i18n.t("base.sell"))
+    rows = [b for b in buttons if b.text in words_of_rows and b.rect.top < view.list_box[3]]
+    assert rows and all(b.disabled for b in rows), "no live Buy button for another's trade"
+
+
 def test_two_client_windows_and_a_host_play_to_a_fight_and_a_base_visit(
     win: StalkerWindow, tmp_path: Path
 ) -> None:
@@ -69,6 +99,11 @@ def test_two_client_windows_and_a_host_play_to_a_fight_and_a_base_visit(
             sessions.append(joined)
         assert [s.game.seats for s in sessions] == [(0,), (1,)]
 
+        remote_boards: list[int] = []
+
+        def truth_now() -> GameState:
+            return server.call(lambda: t.state)
+
         def look(k: int) -> str:
             """Show client ``k``'s window; a screenshot of each screen kind it meets."""
             win.app = apps[k]
@@ -78,6 +113,15 @@ def test_two_client_windows_and_a_host_play_to_a_fight_and_a_base_visit(
             if isinstance(screen, FightView) and screen.held is not None:
                 watching = screen.held.player != k
                 assert screen.is_remote() == watching, "another's fight is watched, not played"
+            if isinstance(screen, BoardView) and sessions[k].is_remote(truth_now().current_player):
+                assert not screen.bot_to_act(), "nothing to skip on a remote player's turn"
+                shown_words = [
+                    w.text
+                    for w in screen.ui.walk_widgets()
+                    if isinstance(w, arcade.gui.UIFlatButton)
+                ]
+                assert i18n.t("board.skip") not in shown_words
+                remote_boards.append(k)
             if kind not in seen[k]:
                 frame(win, updates=2)
                 path = tmp_path / f"client{k + 1}-{kind}.png"
@@ -113,6 +157,7 @@ def test_two_client_windows_and_a_host_play_to_a_fight_and_a_base_visit(
                 session.act(shop[0])
                 visited_base = True
                 frame(win)
+                watch_the_trade(win, apps[1 - mover], sessions[1 - mover], server, tmp_path)
             else:
                 session.act(bots.choose(view, None, "easy", legal))
             if visited_base and all("fight" in s for s in seen):
@@ -122,6 +167,7 @@ def test_two_client_windows_and_a_host_play_to_a_fight_and_a_base_visit(
     kinds = [set(s) for s in seen]
     assert {"layout", "board", "fight"} <= kinds[0] & kinds[1], kinds
     assert visited_base and any("base" in k for k in kinds), kinds
+    assert remote_boards, "a board was shown on another's turn"
 
 
 def test_host_a_game_from_the_lobby_with_a_hot_seat_here_and_a_bot(win: StalkerWindow) -> None:
@@ -162,3 +208,73 @@ def test_a_host_that_goes_away_brings_the_window_back_to_the_lobby_with_why(
     frame(win)
     back = opened(current(win), LobbyView)
     assert GOODBYE in back.message and win.app.session is None
+
+
+def test_the_lobby_resumes_a_save_and_players_rejoin_with_their_tokens(win: StalkerWindow) -> None:
+    """ "Resume a save": the saved game is hosted again, the first person's seat is played
+    here, and a remote player takes their seat back with the token kept beside the save."""
+    from stalkerzone.network.seat_tokens import write_tokens
+    from stalkerzone.persistence.saves import save_game, saves_dir
+
+    played = table(("remote", "remote"), seed=6)
+    for _ in range(3):
+        played.play(legal_actions(played.state)[0])
+    path = save_game(played.record, saves_dir() / "lan.json", packs=played.packs)
+    write_tokens(path, {"kept-token": (1,)})
+    lobby = opened(win.show_screen("lobby"), LobbyView)
+    lobby.toggle_saves()
+    assert path in lobby.saves
+    frame(win)
+    lobby = opened(current(win), LobbyView)
+    names = [w.text for w in lobby.ui.walk_widgets() if isinstance(w, arcade.gui.UIFlatButton)]
+    assert i18n.t("network.resume_save", name="lan") in names, names
+    lobby.port = "0"
+    session = lobby.resume_game(path, bind=LOOPBACK, bot_delay=0.0)
+    assert session is not None and session.hosting is not None, lobby.message
+    server = session.hosting.server
+    try:
+        assert session.game.seats == (0,)
+        assert server.call(lambda: len(server.table.record.actions)) == 3
+        by_number = client(server)
+        with pytest.raises(JoinRefused, match="taken"):
+            by_number.join((1,))
+        by_number.leave()
+        back = joined(server, token="kept-token")
+        assert back.seats == (1,) and back.version == 3
+        back.leave()
+    finally:
+        session.close()
+    assert not server.running
+
+
+def overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    """Two (left, right, bottom, top) boxes share some area."""
+    return a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]
+
+
+def test_the_connection_strip_covers_no_button_or_text_on_the_layout_and_the_board(
+    win: StalkerWindow, tmp_path: Path
+) -> None:
+    for kind in ("layout", "board"):
+        t = table(("remote", "remote"), seed=3)
+        while kind == "board" and t.state.phase == "layout":
+            t.play(legal_actions(t.state)[0])
+        with hosted(t) as server:
+            lobby = opened(win.show_screen("lobby"), LobbyView)
+            session = lobby.join_game(f"{LOOPBACK}:{server.port}")
+            assert session is not None, lobby.message
+            frame(win, updates=2)
+            screen = current(win)
+            assert screen.kind == kind
+            pixels(win).save(tmp_path / f"strip-{kind}.png")
+            strip = session.strip.box
+            assert strip[3] > strip[2], "the strip is drawn"
+            for widget in screen.ui.walk_widgets():
+                if isinstance(widget, arcade.gui.UIFlatButton):
+                    r = widget.rect
+                    box = (r.left, r.right, r.bottom, r.top)
+                    assert not overlaps(strip, box), f"{kind}: the strip covers {widget.text}"
+            for label in screen._texts:
+                box = (label.left, label.right, label.bottom, label.top)
+                assert not overlaps(strip, box), f"{kind}: the strip covers {label.text!r}"
+            session.leave()

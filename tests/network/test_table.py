@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from stalkerzone.client.text import engine_text, i18n
 from stalkerzone.engine.actions import Action, EndTurn, Move
 from stalkerzone.engine.game import apply, legal_actions
 from stalkerzone.engine.hexes import Hex
@@ -81,6 +82,21 @@ def test_an_out_of_turn_action_is_refused_and_changes_nothing() -> None:
     assert replies[0]["type"] == "refused" and replies[0]["id"] == 5
     assert replies[0]["rule"] == "TURN-2" and "turn" in str(replies[0]["message"])
     assert state_digest(t.state) == before and t.version == version
+
+
+def test_the_not_your_turn_refusal_reads_in_either_language() -> None:
+    """TURN-2: the refusal a client gets back renders from the strings, Russian included."""
+    t = table()
+    now = t.state.current_player
+    other, _ = join(t, [1 - now])
+    error = protocol.refused_error(act(t, other, legal_actions(t.state)[0])[0])
+    name = t.state.players[now].name
+    assert engine_text.words(error) == f"it is {name}'s turn, not yours"
+    i18n.set_language("ru")
+    try:
+        assert engine_text.words(error) == f"сейчас ходит {name}, а не вы"
+    finally:
+        i18n.set_language("en")
 
 
 def test_an_illegal_action_is_refused_with_the_engine_s_message() -> None:

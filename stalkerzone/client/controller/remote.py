@@ -195,7 +195,8 @@ class HostedGame:
 
 
 class TableStrip:
-    """Lines at the bottom right of the screen: each seat, connected or not, the one to act."""
+    """Lines listing each seat, connected or not, and the one to act: hung from the corner the
+    screen keeps free (``overlay_corner``: the map's top right), else at the bottom right."""
 
     def __init__(self) -> None:
         self.key: object = None
@@ -212,6 +213,7 @@ class TableStrip:
             window.height,
             game.closed,
             i18n.language(),
+            self.corner(window),
         )
         if key != self.key:
             self.key = key
@@ -220,6 +222,13 @@ class TableStrip:
         arcade.draw_lrbt_rectangle_filled(left, right, bottom, top, (10, 12, 10, 215))
         for text in self.texts:
             text.draw()
+
+    @staticmethod
+    def corner(window: StalkerWindow) -> tuple[float, float] | None:
+        """The top right corner the screen keeps free for the strip (``overlay_corner``:
+        the layout and the board), or None: the bottom right of the screen."""
+        spot = getattr(window.current_view, "overlay_corner", None)
+        return spot() if callable(spot) else None
 
     def build(self, session: RemoteSession, window: StalkerWindow) -> None:
         game = session.game
@@ -237,7 +246,8 @@ class TableStrip:
         if game.closed:
             parts.append((game.closed, theme.WARN))
         size = 11
-        x = window.width - theme.px(12)
+        corner = self.corner(window)
+        x = window.width - theme.px(12) if corner is None else corner[0] - theme.px(6)
         y = theme.px(8)
         self.texts = []
         widest = 0.0
@@ -256,7 +266,13 @@ class TableStrip:
             y += label.content_height + theme.px(2)
             self.texts.append(label)
         pad = theme.px(6)
-        self.box = (x - widest - pad, x + pad, theme.px(4), y + pad / 2)
+        bottom, top = float(theme.px(4)), y + pad / 2
+        if corner is not None:  # hang it from the corner the screen keeps free
+            shift = corner[1] - top
+            for label in self.texts:
+                label.y += shift
+            bottom, top = bottom + shift, corner[1]
+        self.box = (x - widest - pad, x + pad, bottom, top)
 
 
 def run_joined(

@@ -25,9 +25,10 @@ from stalkerzone.client.widgets import theme
 from stalkerzone.errors import UserError
 from stalkerzone.network import discovery
 from stalkerzone.network.client import DEFAULT_PORT, open_game
-from stalkerzone.network.table import SEAT_KINDS, SeatKind
+from stalkerzone.network.table import SEAT_KINDS, GameTable, SeatKind
 
 MAX_SEATS = 6
+MAX_SAVES_SHOWN = 4
 
 
 @screen("lobby")
@@ -42,6 +43,7 @@ class LobbyView(BaseView):
         self.port = str(DEFAULT_PORT)
         self.kinds: list[SeatKind] = ["local", "remote"]
         self.found: list[discovery.FoundGame] = []
+        self.saves: list[Path] = []  # saved games offered for resuming (TURN-1)
         self.search: threading.Thread | None = None
         self.search_result: tuple[list[discovery.FoundGame], str] | None = None
         self.back_shapes: ShapeElementList[Shape] | None = None
@@ -109,7 +111,20 @@ class LobbyView(BaseView):
             enabled=len(self.kinds) > 1,
         )
         start = self.button(i18n.t("network.start_host"), self.host_game, width=260, primary=True)
-        column = self.vbox(*buttons, self.hbox(more, fewer), start, space=6)
+        resume = self.button(
+            i18n.t("network.resume"), self.toggle_saves, width=260, height=34, size=13
+        )
+        saves = [
+            self.button(
+                i18n.t("network.resume_save", name=path.stem),
+                functools.partial(self.resume_game, path),
+                width=260,
+                height=30,
+                size=11,
+            )
+            for path in self.saves[:MAX_SAVES_SHOWN]
+        ]
+        column = self.vbox(*buttons, self.hbox(more, fewer), start, resume, *saves, space=6)
         self.anchored(
             column,
             anchor_x="left",
@@ -117,7 +132,8 @@ class LobbyView(BaseView):
             align_x=x - px(130),
             align_y=-(self.window.height - top),
         )
-        below = top - px(36 * len(self.kinds) + 34 + 44 + 6 * (len(self.kinds) + 1)) - px(24)
+        rows = len(self.kinds) + 2 + len(saves)
+        below = top - px(36 * len(self.kinds) + 34 + 44 + 34 + 30 * len(saves) + 6 * rows) - px(24)
         self.label(i18n.t("network.port"), x - px(130), below - px(20), 12, theme.TEXT_DIM)
         field = self.text_input(
             self.port, x - px(80), below - px(28), px(100), px(28), 13, self.set_port
@@ -194,6 +210,17 @@ class LobbyView(BaseView):
             self.kinds.pop()
             self.rebuild_soon()
 
+    def toggle_saves(self) -> None:
+        """Show (or hide) the newest saved games, each a button that hosts it again."""
+        from stalkerzone.client.controller.save_files import list_saves
+
+        if self.saves:
+            self.saves = []
+            self.say("")
+            return
+        self.saves = list_saves()
+        self.say("" if self.saves else i18n.t("network.no_saves"))
+
     def set_port(self, text: str) -> None:
         self.port = text
 
@@ -208,9 +235,7 @@ class LobbyView(BaseView):
     def host_game(self, *, bind: str = "0.0.0.0", bot_delay: float = 0.5) -> RemoteSession | None:
         """Start a host for the seats chosen here and join it from this window."""
         from stalkerzone.network.hosting import HostPlan, new_table
-        from stalkerzone.network.server import GameServer
 
-        port = int(self.port) if self.port.strip().isdigit() else DEFAULT_PORT
         dirs = tuple(self.app.presets.card_dirs)
         seed = self.app.presets.seed
         plan = HostPlan(
@@ -224,6 +249,36 @@ class LobbyView(BaseView):
         except (UserError, ValueError) as error:
             self.say(str(error))
             return None
+        return self.serve(table, bind=bind, bot_delay=bot_delay)
+
+    def resume_game(
+        self, save: Path, *, bind: str = "0.0.0.0", bot_delay: float = 0.5
+    ) -> RemoteSession | None:
+        """Host a saved game again (as ``stalkerzone host --load``): its bots stay bots, its
+        first person's seat is played here, the others are remote and rejoin with the tokens
+        kept beside the save (TURN-1)."""
+        from stalkerzone.engine.illegal import IllegalAction
+        from stalkerzone.network.hosting import resumed_table
+
+        try:
+            loaded = resumed_table(
+                save, card_dirs=tuple(Path(p) for p in self.app.presets.card_dirs)
+            )
+        except (UserError, ValueError, OSError, IllegalAction) as error:
+            self.say(str(error))
+            return None
+        people = [seat.index for seat in loaded.seats if seat.kind != "bot"]
+        if people:  # the first person's seat is played at this window, as it was hosted here
+            loaded.seats[people[0]].kind = "local"
+            loaded.tokens = {t: s for t, s in loaded.tokens.items() if people[0] not in s}
+        return self.serve(loaded, bind=bind, bot_delay=bot_delay)
+
+    def serve(self, table: GameTable, *, bind: str, bot_delay: float) -> RemoteSession | None:
+        """Start the server for ``table`` and join it from this window (its hot-seat seats)."""
+        from stalkerzone.network.server import GameServer
+
+        port = int(self.port) if self.port.strip().isdigit() else DEFAULT_PORT
+        self.kinds = [s.kind for s in table.seats]
         server = GameServer(table, host=bind, port=min(port, 65535), bot_delay=bot_delay)
         try:
             server.start()

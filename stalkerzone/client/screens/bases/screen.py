@@ -66,7 +66,7 @@ class BaseScreen(ScreenFrame):
         self.lock_box: tuple[float, float, float, float] | None = None
         self.previews: dict[str, str] = {}
         self.tile_w = 290
-        self.read_only = False  # True while a bot trades here: shown, not playable
+        self.read_only = False  # True while a bot or a remote player trades here: shown only
 
     @property
     def state(self) -> GameState | None:
@@ -86,7 +86,7 @@ class BaseScreen(ScreenFrame):
         self.faces, self.row_boxes, self.previews = [], [], {}
         self.lock_box = None
         session = session_of(self)
-        self.read_only = session is not None and session.bot_is_acting()  # a bot trades here
+        self.read_only = session is not None and session.bot_is_acting()  # a bot or remote seat
         self.scrollbar = None
         w, h = self.window.width, self.window.height
         px = theme.px
@@ -149,14 +149,18 @@ class BaseScreen(ScreenFrame):
                 self.refusal = Refusal.of(error, state.cards)
         getattr(self, f"build_{self.tab}")(state, site, stats)
         if self.read_only and session is not None:  # a bot's trade is watched, not played
-            self.refusal, self.info = None, f"{session.bot_activity()} · {t('flow.bot_watch')}"
+            remote = session.is_remote(state.current_player)
+            watch = t("network.remote_watch" if remote else "flow.bot_watch")
+            self.refusal, self.info = None, f"{session.bot_activity()} · {watch}"
         self.refusal_line(px(24), px(20), w - px(48))
 
     def build_side(self, state: GameState, player: PlayerState, stats: StalkerStats) -> None:
         px = theme.px
         left, _right, _bottom, top = self.side_box
         x, y = left + px(14), top - px(28)
-        self.label(t("base.your_stalker"), x, y, 15, bold=True)
+        # another's trade (a bot, a remote player) names its stalker, not "Your stalker"
+        title = t("network.trader_stalker", name=player.name) if self.read_only else None
+        self.label(title or t("base.your_stalker"), x, y, 15, bold=True)
         lines = presenter.side_lines(player, stats)
         for k, (name, value) in enumerate(lines):
             yy = y - px(34) - k * px(26)

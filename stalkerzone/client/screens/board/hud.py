@@ -160,7 +160,7 @@ def build_buttons(view: BoardView) -> None:
     bar = bar_buttons(
         legal,
         my_turn=mine,
-        bot_to_act=view.session.is_bot() and view.session.state.phase != "over",
+        bot_to_act=view.bot_to_act(),
         skipping=view.win.skip_bots,
     )
     x = w - view.hud_w - px(16)

@@ -163,7 +163,9 @@ class BoardView(MapScreen):
             title = self.session.seat_line()
         self.label(title, px(16), h - px(30), 19, colour, bold=True)
         if bot:  # the title says what the bot does; this says the screen only shows it
-            self.label(i18n.t("flow.bot_watch"), px(18), h - px(50), 11, theme.TEXT_DIM)
+            remote = self.session.is_remote(state.current_player)
+            watch = i18n.t("network.remote_watch" if remote else "flow.bot_watch")
+            self.label(watch, px(18), h - px(50), 11, theme.TEXT_DIM)
         self.label(
             i18n.t("board.keys"),
             px(16),
@@ -225,6 +227,13 @@ class BoardView(MapScreen):
             self.camera.set_bounds(min(xs), max(xs), min(ys), max(ys))
             self.layer_key = key
             self.map_version += 1
+
+    def overlay_corner(self) -> tuple[float, float]:
+        """Where a network game's table strip hangs (its top right): the map's top right
+        corner, under the top bar and left of the side panel, clear of every button."""
+        px = theme.px
+        w, h = self.window.width, self.window.height
+        return w - px(HUD_W) - px(12), h - px(TOP_H) - px(8)
 
     def build_reach(self) -> None:
         shapes: ShapeElementList[Shape] = ShapeElementList()
@@ -528,13 +537,19 @@ class BoardView(MapScreen):
             self.end_turn()
         elif symbol == keys.HOME:
             self.camera.fit(margin=HEX)
-        elif symbol == keys.SPACE and (self.walker is not None or self.session.is_bot()):
-            if self.session.is_bot():
+        elif symbol == keys.SPACE and (self.walker is not None or self.bot_to_act()):
+            if self.bot_to_act():
                 self.skip_bots()
             self.walk_t = len(self.walk)
         else:
             return None
         return True
+
+    def bot_to_act(self) -> bool:
+        """A bot's turn that "Skip bots" can hurry (never a remote player's turn: TURN-2)."""
+        session = self.session
+        current = session.state.current_player
+        return session.state.phase != "over" and session.is_bot() and not session.is_remote(current)
 
     def skip_bots(self) -> None:
         """Let the bots play at once until a human's turn (speed: settings, animation speed)."""

@@ -225,6 +225,12 @@ class LayoutView(MapScreen):
             choice = [s for s in remaining if s in placeable] or remaining
             self.selected = choice[0] if choice else None
 
+    def overlay_corner(self) -> tuple[float, float]:
+        """Where a network game's table strip hangs (its top right): the map's top right
+        corner, under the header and clear of every button."""
+        px = theme.px
+        return self.window.width - px(12), self.window.height - px(TOP_H) - px(8)
+
     def build_tray(self) -> None:
         h = self.window.height
         px = theme.px
