@@ -20,6 +20,7 @@ from stalkerzone.client.render.story_chart import ChartLayout, Line, chart_shape
 from stalkerzone.client.screens.title import backdrop
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
+from stalkerzone.engine.turns import round_number
 from stalkerzone.story import StalkerStory, Story, build_story
 
 CHARTS = ("cash", "health", "elements")
@@ -55,7 +56,6 @@ def decimal(text: str) -> str:
 
 def signed(value: float) -> str:
     return decimal("0.0" if abs(value) < NEUTRAL_LUCK else f"{value:+.1f}")
-from stalkerzone.engine.turns import round_number
 
 
 @screen("gameover")
