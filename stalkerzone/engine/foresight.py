@@ -160,7 +160,7 @@ class Foresight:
         found = self.answers.get(key)
         if isinstance(found, SectorVerdicts):
             return found
-        legal = legal_placements(zone, sector_id, self.sectors)
+        legal = legal_placements(zone, sector_id, self.tab)
         start = self._start(zone)
         verdicts: dict[Placement, Verdict] = {}
         if start is None:
