@@ -74,6 +74,10 @@ nodes per placement, and a ``legal_actions`` call that many per sector still to 
 LAST_BUDGET = 6
 SNAKE_STEPS = 60
 """Placements one look for a snake-shaped completion may try (:meth:`Foresight._snake_out`)."""
+_SIDES: tuple[tuple[int, int, int, int], ...] = tuple(
+    (1 << d, (d + 3) % 6, di, dj) for d, (di, dj) in enumerate(SLOT_DIRECTIONS)
+)
+"""Per slot direction d: (bit d, the opposite side, the step to the neighbour)."""
 
 
 class _OutOfBudget(Exception):
@@ -133,6 +137,8 @@ class Foresight:
         self._maps = symmetries(self.kind_masks)
         self._fits: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
         """(touching sides, sides needing a road) → the fitting masks of each kind (MAP-4)."""
+        self._moves: dict[tuple[int, int, tuple[int, ...]], tuple[Move, ...]] = {}
+        """(touching sides, sides needing a road, sectors left) → :meth:`_moves_at` (bounded)."""
         self._sides: dict[tuple[int, int, tuple[int, ...]], int] = {}
         """(touching sides, sides needing a road, sectors left) → :meth:`_road_sides`."""
         self.straight = tuple(any(m & ROTATED[m][3] for m in ms) for ms in self.kind_masks)
@@ -424,7 +430,7 @@ class Foresight:
             assert best is not None
             _, _, slot, goals = best
             dist = rows_in_the_open(goals, set(slot_neighbours(slot)), left + 1)
-            moves = sorted(options[slot], key=lambda mv: toward(slot, mv[1], dist))
+            moves = tuple(sorted(options[slot], key=lambda mv: toward(slot, mv[1], dist)))
         else:
             slot = min(options, key=lambda s: (len(options[s]), s))
             moves = options[slot]
@@ -508,8 +514,7 @@ class Foresight:
             n = (i + di, j + dj)
             if not m >> d & 1 or n in occupied:
                 continue
-            moves = self._moves_at(occupied, counts, n)
-            moves.sort(key=lambda mv: -bin(mv[1]).count("1"))
+            moves = sorted(self._moves_at(occupied, counts, n), key=lambda mv: -mv[1].bit_count())
             for kind, mask in moves:
                 steps[0] -= 1
                 if steps[0] <= 0:
@@ -524,15 +529,31 @@ class Foresight:
 
     def _moves_at(
         self, occupied: Mapping[Slot, int], counts: tuple[int, ...], slot: Slot
-    ) -> list[Move]:
-        touch, need = _constraint(occupied, slot)
-        fits = self._fits.get((touch, need))
-        if fits is None:
-            fits = tuple(
-                tuple(m for m in masks if not (m ^ need) & touch) for masks in self.kind_masks
-            )
-            self._fits[(touch, need)] = fits  # at most 64 × 64 entries
-        return [(kind, m) for kind, n in enumerate(counts) if n for m in fits[kind]]
+    ) -> tuple[Move, ...]:
+        """The (kind, world mask) of every remaining sector that fits on an empty ``slot``
+        (MAP-4), kept per (touching sides, sides needing a road, sectors left)."""
+        touch = need = 0
+        i, j = slot
+        for bit, back, di, dj in _SIDES:
+            m = occupied.get((i + di, j + dj))
+            if m is not None:
+                touch |= bit
+                if m >> back & 1:
+                    need |= bit
+        key = (touch, need, counts)
+        moves = self._moves.get(key)
+        if moves is None:
+            fits = self._fits.get((touch, need))
+            if fits is None:
+                fits = tuple(
+                    tuple(m for m in masks if not (m ^ need) & touch) for masks in self.kind_masks
+                )
+                self._fits[(touch, need)] = fits  # at most 64 × 64 entries
+            moves = tuple((kind, m) for kind, n in enumerate(counts) if n for m in fits[kind])
+            if len(self._moves) > 50_000:
+                self._moves.clear()
+            self._moves[key] = moves
+        return moves
 
 
 def completable(

@@ -83,13 +83,11 @@ def rows_in_the_open(goals: set[Slot], targets: set[Slot], left: int) -> dict[Sl
     (1 = on it) if nothing stood in the way, when at most ``left`` (a lower bound of
     :func:`rows_to`, so pruning with it is sound)."""
     out: dict[Slot, int] = {}
+    cubes = [(gx, gy, gx + gy) for gx, gy in goals]
     for x, y in targets:
-        near = 99
-        for gx, gy in goals:
-            dx, dy = x - gx, y - gy
-            d = (abs(dx) + abs(dy) + abs(dx + dy)) >> 1  # slot distance (axial)
-            if d < near:
-                near = d
+        s = x + y
+        # slot distance (axial): the largest of the three cube coordinate differences
+        near = min([max(abs(x - gx), abs(y - gy), abs(s - gs)) for gx, gy, gs in cubes], default=99)
         if near < left:
             out[(x, y)] = near + 1
     return out
