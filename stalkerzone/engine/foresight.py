@@ -37,6 +37,7 @@ from stalkerzone.engine.cut_offs import CutOff, direction
 from stalkerzone.engine.foresight_geometry import (
     RoadSides,
     canonical_key,
+    road_networks,
     rows_in_the_open,
     rows_to,
     straight_road_out,
@@ -388,14 +389,15 @@ class Foresight:
                     if self._search({(0, 0): m}, blocked, fewer):
                         return True
             return False
-        comps = _road_components(occupied)
+        networks = road_networks(occupied)
+        comps = [comp for comp, _ in networks]
         if not any(counts):
             if len(comps) != 1:
                 return False
-            return not (self.closed and _open_road_slots(occupied, occupied))
+            return not (self.closed and networks[0][1])
         if any(n and self.roadless[k] for k, n in enumerate(counts)):
             return False  # a sector without roads is never reachable by road (MAP-5)
-        faced = [_open_road_slots(occupied, c) - blocked for c in comps]
+        faced = [open_slots - blocked for _, open_slots in networks]
         if not all(faced):
             return False  # a road network that can never grow nor meet the others
         left = sum(counts)

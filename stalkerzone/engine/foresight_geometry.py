@@ -78,6 +78,39 @@ def canonical_key(
     return (counts, best)
 
 
+_STEPS: tuple[tuple[int, int, int, int], ...] = tuple(
+    (d, (d + 3) % 6, di, dj) for d, (di, dj) in enumerate(SLOT_DIRECTIONS)
+)
+
+
+def road_networks(occupied: Mapping[Slot, int]) -> list[tuple[set[Slot], set[Slot]]]:
+    """The road networks of the placed sectors (MAP-5), each with the empty slots its roads
+    face, in one pass."""
+    left = set(occupied)
+    out: list[tuple[set[Slot], set[Slot]]] = []
+    while left:
+        start = next(iter(left))
+        comp = {start}
+        faced: set[Slot] = set()
+        todo = [start]
+        while todo:
+            i, j = todo.pop()
+            m = occupied[(i, j)]
+            for d, back, di, dj in _STEPS:
+                if not m >> d & 1:
+                    continue
+                n = (i + di, j + dj)
+                other = occupied.get(n)
+                if other is None:
+                    faced.add(n)
+                elif other >> back & 1 and n not in comp:
+                    comp.add(n)
+                    todo.append(n)
+        left -= comp
+        out.append((comp, faced))
+    return out
+
+
 def rows_in_the_open(goals: set[Slot], targets: set[Slot], left: int) -> dict[Slot, int]:
     """For the ``targets``: the fewest sectors of a row from there to one of the ``goals``
     (1 = on it) if nothing stood in the way, when at most ``left`` (a lower bound of
