@@ -34,11 +34,17 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from stalkerzone.engine.cut_offs import CutOff, direction
-from stalkerzone.engine.hexes import (
-    SLOT_DIRECTIONS,
-    Slot,
-    slot_neighbours,
+from stalkerzone.engine.foresight_geometry import (
+    RoadSides,
+    canonical_key,
+    road_networks,
+    rows_in_the_open,
+    rows_to,
+    straight_road_out,
+    symmetries,
+    toward,
 )
+from stalkerzone.engine.hexes import SLOT_DIRECTIONS, Slot, slot_neighbours
 from stalkerzone.engine.layout import (
     ROTATED,
     UNIQUE_SITES,
@@ -69,31 +75,10 @@ nodes per placement, and a ``legal_actions`` call that many per sector still to 
 LAST_BUDGET = 6
 SNAKE_STEPS = 60
 """Placements one look for a snake-shaped completion may try (:meth:`Foresight._snake_out`)."""
-
-_TURNS: tuple[tuple[int, int, int, int], ...] = (
-    (1, 0, 0, 1),
-    (0, -1, 1, 1),
-    (-1, -1, 1, 0),
-    (-1, 0, 0, -1),
-    (0, 1, -1, -1),
-    (1, 1, -1, 0),
+_SIDES: tuple[tuple[int, int, int, int], ...] = tuple(
+    (1 << d, (d + 3) % 6, di, dj) for d, (di, dj) in enumerate(SLOT_DIRECTIONS)
 )
-"""Axial slot (q, r) turned about (0, 0) by ρ sixths: (a·q + b·r, c·q + d·r) (one step:
-(q, r) → (−r, q + r), as :func:`stalkerzone.engine.hexes.rotate_slot`)."""
-
-
-def _linear(rotation: int, mirror: bool) -> tuple[int, int, int, int, tuple[int, ...]]:
-    """A symmetry as (a, b, c, d) on axial slots and its table of turned masks (64 = empty)."""
-    a, b, c, d = _TURNS[rotation]
-    if mirror:
-        a, b, c, d = b, a, d, c  # swap q and r first
-    masks = tuple(ROTATED[_mirror_mask(m) if mirror else m][rotation] for m in range(64))
-    return (a, b, c, d, (*masks, 64))
-
-
-def _mirror_mask(mask: int) -> int:
-    """Swapping q and r maps slot direction ``d`` to ``(1 − d) mod 6``."""
-    return sum(1 << ((1 - d) % 6) for d in range(6) if mask >> d & 1)
+"""Per slot direction d: (bit d, the opposite side, the step to the neighbour)."""
 
 
 class _OutOfBudget(Exception):
@@ -150,16 +135,11 @@ class Foresight:
             masks = tuple(sorted(m for m, _ in self.tab.distinct[sid]))
             self.kind[sid] = kinds.setdefault(masks, len(kinds))
         self.kind_masks: tuple[tuple[int, ...], ...] = tuple(kinds)
-        mirror_closed = all(
-            {_mirror_mask(m) for m in masks} == set(masks) for masks in self.kind_masks
-        )
-        self._maps = tuple(
-            _linear(rho, mirror)
-            for mirror in ((False, True) if mirror_closed else (False,))
-            for rho in range(6)
-        )
+        self._maps = symmetries(self.kind_masks)
         self._fits: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
         """(touching sides, sides needing a road) → the fitting masks of each kind (MAP-4)."""
+        self._moves: dict[tuple[int, int, tuple[int, ...]], tuple[Move, ...]] = {}
+        """(touching sides, sides needing a road, sectors left) → :meth:`_moves_at` (bounded)."""
         self._sides: dict[tuple[int, int, tuple[int, ...]], int] = {}
         """(touching sides, sides needing a road, sectors left) → :meth:`_road_sides`."""
         self.straight = tuple(any(m & ROTATED[m][3] for m in ms) for ms in self.kind_masks)
@@ -187,7 +167,7 @@ class Foresight:
         found = self.answers.get(key)
         if isinstance(found, SectorVerdicts):
             return found
-        legal = legal_placements(zone, sector_id, self.sectors)
+        legal = legal_placements(zone, sector_id, self.tab)
         start = self._start(zone)
         verdicts: dict[Placement, Verdict] = {}
         if start is None:
@@ -371,20 +351,8 @@ class Foresight:
     def _key(
         self, occupied: Mapping[Slot, int], blocked: frozenset[Slot], counts: tuple[int, ...]
     ) -> object:
-        """The state up to translation, rotation (and mirror) of the whole Zone: the smallest
-        sorted cell list over the symmetries, moved so that its first cell is at (0, 0)."""
-        items = [(q, r, m) for (q, r), m in occupied.items()]
-        items += [(q, r, 64) for q, r in blocked]
-        if not items:
-            return (counts, ())
-        best: tuple[tuple[int, int, int], ...] | None = None
-        for a, b, c, d, turned in self._maps:
-            cells = sorted([(a * q + b * r, c * q + d * r, turned[m]) for q, r, m in items])
-            x0, y0, _ = cells[0]
-            shape = tuple([(x - x0, y - y0, m) for x, y, m in cells])
-            if best is None or shape < best:
-                best = shape
-        return (counts, best)
+        """The state up to translation, rotation (and mirror) of the whole Zone."""
+        return canonical_key(self._maps, occupied, blocked, counts)
 
     def _search(
         self,
@@ -421,14 +389,15 @@ class Foresight:
                     if self._search({(0, 0): m}, blocked, fewer):
                         return True
             return False
-        comps = _road_components(occupied)
+        networks = road_networks(occupied)
+        comps = [comp for comp, _ in networks]
         if not any(counts):
             if len(comps) != 1:
                 return False
-            return not (self.closed and _open_road_slots(occupied, occupied))
+            return not (self.closed and networks[0][1])
         if any(n and self.roadless[k] for k, n in enumerate(counts)):
             return False  # a sector without roads is never reachable by road (MAP-5)
-        faced = [_open_road_slots(occupied, c) - blocked for c in comps]
+        faced = [open_slots - blocked for _, open_slots in networks]
         if not all(faced):
             return False  # a road network that can never grow nor meet the others
         left = sum(counts)
@@ -439,7 +408,7 @@ class Foresight:
             not self.closed
             and len(comps) == 1
             and (
-                self._straight_road_out(occupied, blocked, counts)
+                straight_road_out(occupied, blocked, counts, self.straight)
                 or self._snake_out(occupied, counts)
             )
         ):
@@ -453,7 +422,7 @@ class Foresight:
             best: tuple[int, int, Slot, set[Slot]] | None = None
             for k, mine in enumerate(faced):
                 goals = set().union(*(f for n, f in enumerate(faced) if n != k))
-                dist = _rows_in_the_open(goals, mine, left)
+                dist = rows_in_the_open(goals, mine, left)
                 if not dist:
                     return False  # this network can no longer meet another one
                 pick = min(dist, key=lambda s: (dist[s], len(options[s]), s))
@@ -462,8 +431,8 @@ class Foresight:
                     best = rank
             assert best is not None
             _, _, slot, goals = best
-            dist = _rows_in_the_open(goals, set(slot_neighbours(slot)), left + 1)
-            moves = sorted(options[slot], key=lambda mv: self._toward(slot, mv[1], dist))
+            dist = rows_in_the_open(goals, set(slot_neighbours(slot)), left + 1)
+            moves = tuple(sorted(options[slot], key=lambda mv: toward(slot, mv[1], dist)))
         else:
             slot = min(options, key=lambda s: (len(options[s]), s))
             moves = options[slot]
@@ -486,32 +455,28 @@ class Foresight:
         goals: set[Slot],
         targets: set[Slot],
     ) -> dict[Slot, int]:
-        """For empty slots: the fewest sectors of a row from there to a slot faced by another
-        network's road (1 = on it), through empty slots where some remaining sector fits its
-        placed neighbours with a road towards the row's next slot; up to the sectors left, and
-        one ring beyond the last of the ``targets`` reached."""
-        dist = {g: 1 for g in goals if self._moves_at(occupied, counts, g)}
-        ring = list(dist)
-        roads = _Sides(self, occupied, counts)
-        missing = len(targets - dist.keys())
-        last = sum(counts)
-        for depth in range(2, last + 1):
-            if not missing:
-                last = min(last, depth)
-            if depth > last:
-                break
-            nxt = []
-            for i, j in ring:
-                for d, (di, dj) in enumerate(SLOT_DIRECTIONS):
-                    n = (i + di, j + dj)
-                    if n in dist or n in occupied or n in blocked:
-                        continue
-                    if roads.of(n) >> ((d + 3) % 6) & 1:  # a road from n towards (i, j)
-                        dist[n] = depth
-                        nxt.append(n)
-                        missing -= n in targets
-            ring = nxt
-        return dist
+        """:func:`rows_to` from the ``goals`` where some remaining sector fits (MAP-4)."""
+        fit = {g for g in goals if self._moves_at(occupied, counts, g)}
+        sides = self._sides_of(occupied, counts)
+        return rows_to(occupied, blocked, sum(counts), fit, targets, sides)
+
+    def _sides_of(self, occupied: Mapping[Slot, int], counts: tuple[int, ...]) -> RoadSides:
+        """Per empty slot, the sides on which some remaining sector that fits there has a road
+        (:meth:`_road_sides`); a slot that touches no placed sector has every side."""
+        known: dict[Slot, int] = {}
+
+        def of(slot: Slot) -> int:
+            sides = known.get(slot)
+            if sides is None:
+                i, j = slot
+                if any((i + di, j + dj) in occupied for di, dj in SLOT_DIRECTIONS):
+                    sides = self._road_sides(occupied, counts, slot)
+                else:
+                    sides = 0x3F
+                known[slot] = sides
+            return sides
+
+        return of
 
     def _road_sides(self, occupied: Mapping[Slot, int], counts: tuple[int, ...], slot: Slot) -> int:
         """The sides of an empty ``slot`` on which some remaining sector that fits there
@@ -527,38 +492,6 @@ class Foresight:
                 self._sides.clear()
             self._sides[key] = sides
         return sides
-
-    @staticmethod
-    def _toward(slot: Slot, mask: int, dist: Mapping[Slot, int]) -> int:
-        """How far the nearest goal is from the roads of ``mask`` on ``slot`` (try near first)."""
-        i, j = slot
-        best = 99
-        for d in range(6):
-            if mask >> d & 1:
-                di, dj = SLOT_DIRECTIONS[d]
-                best = min(best, dist.get((i + di, j + dj), 99))
-        return best
-
-    def _straight_road_out(
-        self, occupied: Mapping[Slot, int], blocked: frozenset[Slot], counts: tuple[int, ...]
-    ) -> bool:
-        """Free roads, one road network: a completion exists when the remaining sectors fit
-        in a straight row leading out of the Zone from one of its roads, each row slot touching
-        only its row neighbours (and the first one its road sector). Every sector of the row
-        but the last needs two opposite road edges; the last needs any road."""
-        bent = sum(n for k, n in enumerate(counts) if not self.straight[k])
-        if bent > 1:
-            return False
-        left = sum(counts)
-        for slot, m in occupied.items():
-            for d in range(6):
-                if not m >> d & 1:
-                    continue
-                di, dj = SLOT_DIRECTIONS[d]
-                row = [(slot[0] + di * t, slot[1] + dj * t) for t in range(1, left + 1)]
-                if self._row_is_free(occupied, blocked, slot, row):
-                    return True
-        return False
 
     def _snake_out(self, occupied: dict[Slot, int], counts: tuple[int, ...]) -> bool:
         """Free roads, one road network: look (at most ``SNAKE_STEPS`` steps) for a completion
@@ -583,8 +516,7 @@ class Foresight:
             n = (i + di, j + dj)
             if not m >> d & 1 or n in occupied:
                 continue
-            moves = self._moves_at(occupied, counts, n)
-            moves.sort(key=lambda mv: -bin(mv[1]).count("1"))
+            moves = sorted(self._moves_at(occupied, counts, n), key=lambda mv: -mv[1].bit_count())
             for kind, mask in moves:
                 steps[0] -= 1
                 if steps[0] <= 0:
@@ -597,72 +529,33 @@ class Foresight:
                     return True
         return False
 
-    @staticmethod
-    def _row_is_free(
-        occupied: Mapping[Slot, int], blocked: frozenset[Slot], start: Slot, row: list[Slot]
-    ) -> bool:
-        inside = {start, *row}
-        for cell in row:
-            if cell in occupied or cell in blocked:
-                return False
-            i, j = cell
-            for di, dj in SLOT_DIRECTIONS:
-                n = (i + di, j + dj)
-                if n in occupied and n not in inside:
-                    return False
-        return True
-
     def _moves_at(
         self, occupied: Mapping[Slot, int], counts: tuple[int, ...], slot: Slot
-    ) -> list[Move]:
-        touch, need = _constraint(occupied, slot)
-        fits = self._fits.get((touch, need))
-        if fits is None:
-            fits = tuple(
-                tuple(m for m in masks if not (m ^ need) & touch) for masks in self.kind_masks
-            )
-            self._fits[(touch, need)] = fits  # at most 64 × 64 entries
-        return [(kind, m) for kind, n in enumerate(counts) if n for m in fits[kind]]
-
-
-def _rows_in_the_open(goals: set[Slot], targets: set[Slot], left: int) -> dict[Slot, int]:
-    """For the ``targets``: the fewest sectors of a row from there to one of the ``goals``
-    (1 = on it) if nothing stood in the way, when at most ``left`` (a lower bound of
-    :meth:`Foresight._rows_to`, so pruning with it is sound)."""
-    out: dict[Slot, int] = {}
-    for x, y in targets:
-        near = 99
-        for gx, gy in goals:
-            dx, dy = x - gx, y - gy
-            d = (abs(dx) + abs(dy) + abs(dx + dy)) >> 1  # slot distance (axial)
-            if d < near:
-                near = d
-        if near < left:
-            out[(x, y)] = near + 1
-    return out
-
-
-class _Sides:
-    """Per empty slot, the sides on which some remaining sector that fits there has a road
-    (:meth:`Foresight._road_sides`); a slot that touches no placed sector has every side."""
-
-    def __init__(self, seer: Foresight, occupied: Mapping[Slot, int], counts: tuple[int, ...]):
-        self.seer = seer
-        self.occupied = occupied
-        self.counts = counts
-        self.known: dict[Slot, int] = {}
-
-    def of(self, slot: Slot) -> int:
-        sides = self.known.get(slot)
-        if sides is None:
-            i, j = slot
-            occupied = self.occupied
-            if any((i + di, j + dj) in occupied for di, dj in SLOT_DIRECTIONS):
-                sides = self.seer._road_sides(occupied, self.counts, slot)
-            else:
-                sides = 0x3F
-            self.known[slot] = sides
-        return sides
+    ) -> tuple[Move, ...]:
+        """The (kind, world mask) of every remaining sector that fits on an empty ``slot``
+        (MAP-4), kept per (touching sides, sides needing a road, sectors left)."""
+        touch = need = 0
+        i, j = slot
+        for bit, back, di, dj in _SIDES:
+            m = occupied.get((i + di, j + dj))
+            if m is not None:
+                touch |= bit
+                if m >> back & 1:
+                    need |= bit
+        key = (touch, need, counts)
+        moves = self._moves.get(key)
+        if moves is None:
+            fits = self._fits.get((touch, need))
+            if fits is None:
+                fits = tuple(
+                    tuple(m for m in masks if not (m ^ need) & touch) for masks in self.kind_masks
+                )
+                self._fits[(touch, need)] = fits  # at most 64 × 64 entries
+            moves = tuple((kind, m) for kind, n in enumerate(counts) if n for m in fits[kind])
+            if len(self._moves) > 50_000:
+                self._moves.clear()
+            self._moves[key] = moves
+        return moves
 
 
 def completable(

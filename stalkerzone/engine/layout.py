@@ -147,7 +147,9 @@ def canonical_pattern(mask: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Tables:
-    """Per-sector edge data precomputed once for a set of sectors."""
+    """Per-sector edge data precomputed once for a set of sectors. Built by :func:`tables`;
+    whoever asks often keeps one (the game's :class:`~stalkerzone.engine.foresight.Foresight`
+    holds the tables of its sectors) and passes it where sectors are asked for."""
 
     ids: tuple[str, ...]
     options: Mapping[str, tuple[tuple[str, int, int], ...]]  # (face, rotation, world mask)
@@ -156,16 +158,12 @@ class Tables:
     village: str | None
 
 
-_TABLES: dict[object, Tables] = {}
-
-
-def tables(sectors: Iterable[Sector]) -> Tables:
-    """The precomputed tables for ``sectors`` (cached on their ids and edges)."""
+def tables(sectors: Iterable[Sector] | Tables) -> Tables:
+    """The precomputed tables for ``sectors`` (built afresh; a :class:`Tables` is returned
+    as it is, so a caller that keeps one pays nothing)."""
+    if isinstance(sectors, Tables):
+        return sectors
     sectors = tuple(sectors)
-    key = tuple((s.id, tuple((n, f.edges) for n, f in s.faces.items())) for s in sectors)
-    found = _TABLES.get(key)
-    if found is not None:
-        return found
     options: dict[str, tuple[tuple[str, int, int], ...]] = {}
     distinct: dict[str, tuple[tuple[int, tuple[tuple[str, int], ...]], ...]] = {}
     unique: dict[str, frozenset[Site]] = {}
@@ -184,11 +182,7 @@ def tables(sectors: Iterable[Sector]) -> Tables:
         unique[s.id] = s.unique_sites()
         if Site.VILLAGE in unique[s.id] and village is None:
             village = s.id
-    result = Tables(tuple(s.id for s in sectors), options, distinct, unique, village)
-    if len(_TABLES) > 32:
-        _TABLES.clear()
-    _TABLES[key] = result
-    return result
+    return Tables(tuple(s.id for s in sectors), options, distinct, unique, village)
 
 
 def _occupancy(zone: Zone, tab: Tables) -> dict[Slot, int]:
@@ -231,11 +225,12 @@ def _frontier(occupied: Mapping[Slot, int]) -> list[Slot]:
 
 
 def legal_placements(
-    zone: Zone, sector_id: str, sectors: Iterable[Sector]
+    zone: Zone, sector_id: str, sectors: Iterable[Sector] | Tables
 ) -> tuple[Placement, ...]:
     """Every (slot, face, rotation) of ``sector_id`` that touches the Zone and matches every
     touching edge (MAP-4). On an empty Zone: every face and rotation on slot (0, 0). A sector
-    already placed has none (MAP-1)."""
+    already placed has none (MAP-1). ``sectors`` may be their :func:`tables`, kept by the
+    caller."""
     tab = tables(sectors)
     options = tab.options.get(sector_id)
     if options is None or any(p.sector == sector_id for p in zone.placements):

@@ -95,6 +95,19 @@ def test_placed_sector_has_no_legal_placement() -> None:
     assert legal_placements(zone, "s01", sectors()) == ()
 
 
+def test_kept_tables_give_the_same_placements_as_the_sectors() -> None:
+    """MAP-4: a caller may keep the sectors' tables (they are not cached per process) and get
+    the same legal placements as from the sectors themselves."""
+    kept = tables(sectors())
+    assert tables(kept) is kept and tables(sectors()) == kept and tables(sectors()) is not kept
+    full = valid_zone(3)
+    for size in (1, 4, 8):
+        zone = Zone(full.placements[:size])
+        sid = full.placements[size].sector
+        placements = legal_placements(zone, sid, kept)
+        assert placements and placements == legal_placements(zone, sid, sectors())
+
+
 @settings(max_examples=25, deadline=None)
 @given(
     st.integers(0, 10_000), st.integers(1, 9), st.sampled_from([f"s{k:02}" for k in range(1, 11)])

@@ -1,0 +1,212 @@
+"""Geometry for the dead-end foresight (TURN-4, MAP-4, MAP-5): symmetries and rows of slots.
+
+The completion search of :mod:`stalkerzone.engine.foresight` keys its memo up to the symmetries
+of the slot grid (:func:`symmetries`, :func:`canonical_key`), prunes with lower bounds on how
+many sectors a row between two road networks needs (:func:`rows_in_the_open`, :func:`rows_to`)
+and proves completions with a straight row out of the Zone (:func:`straight_road_out`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from stalkerzone.engine.hexes import SLOT_DIRECTIONS, Slot
+from stalkerzone.engine.layout import ROTATED
+
+Symmetry = tuple[int, int, int, int, tuple[int, ...]]
+"""(a, b, c, d) on axial slots, (q, r) → (a·q + b·r, c·q + d·r), and its table of turned masks
+(index 64 = a slot decided to stay empty)."""
+RoadSides = Callable[[Slot], int]
+"""Per empty slot: the sides on which some remaining sector that fits there has a road."""
+
+_TURNS: tuple[tuple[int, int, int, int], ...] = (
+    (1, 0, 0, 1),
+    (0, -1, 1, 1),
+    (-1, -1, 1, 0),
+    (-1, 0, 0, -1),
+    (0, 1, -1, -1),
+    (1, 1, -1, 0),
+)
+"""Axial slot (q, r) turned about (0, 0) by ρ sixths: (a·q + b·r, c·q + d·r) (one step:
+(q, r) → (−r, q + r), as :func:`stalkerzone.engine.hexes.rotate_slot`)."""
+
+
+def mirror_mask(mask: int) -> int:
+    """Swapping q and r maps slot direction ``d`` to ``(1 − d) mod 6``."""
+    return sum(1 << ((1 - d) % 6) for d in range(6) if mask >> d & 1)
+
+
+def _linear(rotation: int, mirror: bool) -> Symmetry:
+    """A symmetry as (a, b, c, d) on axial slots and its table of turned masks (64 = empty)."""
+    a, b, c, d = _TURNS[rotation]
+    if mirror:
+        a, b, c, d = b, a, d, c  # swap q and r first
+    masks = tuple(ROTATED[mirror_mask(m) if mirror else m][rotation] for m in range(64))
+    return (a, b, c, d, (*masks, 64))
+
+
+def symmetries(kind_masks: tuple[tuple[int, ...], ...]) -> tuple[Symmetry, ...]:
+    """The six rotations of the whole Zone (every sector can be turned), and their mirror
+    images when every kind's set of masks is mirror-closed."""
+    mirror_closed = all({mirror_mask(m) for m in masks} == set(masks) for masks in kind_masks)
+    return tuple(
+        _linear(rho, mirror)
+        for mirror in ((False, True) if mirror_closed else (False,))
+        for rho in range(6)
+    )
+
+
+def canonical_key(
+    maps: tuple[Symmetry, ...],
+    occupied: Mapping[Slot, int],
+    blocked: frozenset[Slot],
+    counts: tuple[int, ...],
+) -> object:
+    """The state up to translation and the ``maps``: the smallest sorted cell list over the
+    symmetries, moved so that its first cell is at (0, 0)."""
+    items = [(q, r, m) for (q, r), m in occupied.items()]
+    items += [(q, r, 64) for q, r in blocked]
+    if not items:
+        return (counts, ())
+    best: tuple[tuple[int, int, int], ...] | None = None
+    for a, b, c, d, turned in maps:
+        cells = sorted([(a * q + b * r, c * q + d * r, turned[m]) for q, r, m in items])
+        x0, y0, _ = cells[0]
+        shape = tuple([(x - x0, y - y0, m) for x, y, m in cells])
+        if best is None or shape < best:
+            best = shape
+    return (counts, best)
+
+
+_STEPS: tuple[tuple[int, int, int, int], ...] = tuple(
+    (d, (d + 3) % 6, di, dj) for d, (di, dj) in enumerate(SLOT_DIRECTIONS)
+)
+
+
+def road_networks(occupied: Mapping[Slot, int]) -> list[tuple[set[Slot], set[Slot]]]:
+    """The road networks of the placed sectors (MAP-5), each with the empty slots its roads
+    face, in one pass."""
+    left = set(occupied)
+    out: list[tuple[set[Slot], set[Slot]]] = []
+    while left:
+        start = next(iter(left))
+        comp = {start}
+        faced: set[Slot] = set()
+        todo = [start]
+        while todo:
+            i, j = todo.pop()
+            m = occupied[(i, j)]
+            for d, back, di, dj in _STEPS:
+                if not m >> d & 1:
+                    continue
+                n = (i + di, j + dj)
+                other = occupied.get(n)
+                if other is None:
+                    faced.add(n)
+                elif other >> back & 1 and n not in comp:
+                    comp.add(n)
+                    todo.append(n)
+        left -= comp
+        out.append((comp, faced))
+    return out
+
+
+def rows_in_the_open(goals: set[Slot], targets: set[Slot], left: int) -> dict[Slot, int]:
+    """For the ``targets``: the fewest sectors of a row from there to one of the ``goals``
+    (1 = on it) if nothing stood in the way, when at most ``left`` (a lower bound of
+    :func:`rows_to`, so pruning with it is sound)."""
+    out: dict[Slot, int] = {}
+    cubes = [(gx, gy, gx + gy) for gx, gy in goals]
+    for x, y in targets:
+        s = x + y
+        # slot distance (axial): the largest of the three cube coordinate differences
+        near = min([max(abs(x - gx), abs(y - gy), abs(s - gs)) for gx, gy, gs in cubes], default=99)
+        if near < left:
+            out[(x, y)] = near + 1
+    return out
+
+
+def rows_to(
+    occupied: Mapping[Slot, int],
+    blocked: frozenset[Slot],
+    left: int,
+    goals: set[Slot],
+    targets: set[Slot],
+    road_sides: RoadSides,
+) -> dict[Slot, int]:
+    """For empty slots: the fewest sectors of a row from there to one of the ``goals`` (1 = on
+    it; only goals where some sector fits, ``road_sides`` not 0 there or not touching), through
+    empty slots with a road towards the row's next slot (MAP-5); up to ``left`` sectors, and one
+    ring beyond the last of the ``targets`` reached."""
+    dist = dict.fromkeys(goals, 1)
+    ring = list(dist)
+    missing = len(targets - dist.keys())
+    last = left
+    for depth in range(2, left + 1):
+        if not missing:
+            last = min(last, depth)
+        if depth > last:
+            break
+        nxt = []
+        for i, j in ring:
+            for d, (di, dj) in enumerate(SLOT_DIRECTIONS):
+                n = (i + di, j + dj)
+                if n in dist or n in occupied or n in blocked:
+                    continue
+                if road_sides(n) >> ((d + 3) % 6) & 1:  # a road from n towards (i, j)
+                    dist[n] = depth
+                    nxt.append(n)
+                    missing -= n in targets
+        ring = nxt
+    return dist
+
+
+def toward(slot: Slot, mask: int, dist: Mapping[Slot, int]) -> int:
+    """How far the nearest goal is from the roads of ``mask`` on ``slot`` (try near first)."""
+    i, j = slot
+    best = 99
+    for d in range(6):
+        if mask >> d & 1:
+            di, dj = SLOT_DIRECTIONS[d]
+            best = min(best, dist.get((i + di, j + dj), 99))
+    return best
+
+
+def straight_road_out(
+    occupied: Mapping[Slot, int],
+    blocked: frozenset[Slot],
+    counts: tuple[int, ...],
+    straight: tuple[bool, ...],
+) -> bool:
+    """Free roads, one road network: a completion exists when the remaining sectors fit in a
+    straight row leading out of the Zone from one of its roads, each row slot touching only its
+    row neighbours (and the first one its road sector). Every sector of the row but the last
+    needs two opposite road edges (``straight`` per kind); the last needs any road."""
+    bent = sum(n for k, n in enumerate(counts) if not straight[k])
+    if bent > 1:
+        return False
+    left = sum(counts)
+    for slot, m in occupied.items():
+        for d in range(6):
+            if not m >> d & 1:
+                continue
+            di, dj = SLOT_DIRECTIONS[d]
+            row = [(slot[0] + di * t, slot[1] + dj * t) for t in range(1, left + 1)]
+            if _row_is_free(occupied, blocked, slot, row):
+                return True
+    return False
+
+
+def _row_is_free(
+    occupied: Mapping[Slot, int], blocked: frozenset[Slot], start: Slot, row: list[Slot]
+) -> bool:
+    inside = {start, *row}
+    for cell in row:
+        if cell in occupied or cell in blocked:
+            return False
+        i, j = cell
+        for di, dj in SLOT_DIRECTIONS:
+            n = (i + di, j + dj)
+            if n in occupied and n not in inside:
+                return False
+    return True
