@@ -96,7 +96,7 @@ def place_sector(state: GameState, action: PlaceSector, rng: Rng) -> GameState:
             sector=action.sector,
         )
     sectors = state.ctx.sectors
-    if placement not in legal_placements(state.zone, action.sector, sectors):
+    if placement not in legal_placements(state.zone, action.sector, foresight(state).tab):
         raise LayoutRefused(
             "MAP-4",
             f"{action.sector} does not fit there: roads must connect",
