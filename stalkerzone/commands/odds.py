@@ -40,7 +40,7 @@ from stalkerzone.engine.dice import Dice, DiceError
 from stalkerzone.engine.loadout import Loadout, derive, inactive_mods
 from stalkerzone.errors import UserError
 from stalkerzone.files import shorten
-from stalkerzone.odds import POLICIES, Odds, Policy, odds
+from stalkerzone.odds import POLICIES, Odds, OddsSolver, Policy
 
 CardT = TypeVar("CardT")
 CARD_MAX = 1000
@@ -217,13 +217,14 @@ def run(args: argparse.Namespace) -> int:
     epicenter = args.epicenter or (isinstance(monster, Monster) and monster.deck == "epicenter")
     fight = start_fight(side, monster, colour, event=event, epicenter=epicenter)
     policy: Policy = args.policy
-    chosen = odds(fight, policy)
+    solver = OddsSolver(size=len(POLICIES))  # one solve per policy, the chosen one reused
+    chosen = solver.odds(fight, policy)
     if args.json:
         print(json.dumps(_as_json(chosen)))
         return 0
-    _print_table(
-        fight.setup, loadout, args.policy, {p: odds(fight, p) for p in ("attack", "escape", "best")}
-    )
+    shown: tuple[Policy, ...] = ("attack", "escape", "best")
+    table: dict[str, Odds] = {p: chosen if p == policy else solver.odds(fight, p) for p in shown}
+    _print_table(fight.setup, loadout, args.policy, table)
     return 0
 
 

@@ -144,11 +144,14 @@ class LevelSystem:
     the base's solutions for the ``k`` changed rows and the ``k × k`` system are kept per choice
     (the same choice returns level after level), so a solve is one base solve and two small
     products. After more than ``MOST_CHANGED`` differing rows the new choice becomes the base.
-    A matrix of one block is inverted instead, and the inverses of the last choices are kept.
+    A matrix of one block is inverted instead (or the last inverse updated, the same identity),
+    and the inverses of the last choices are kept.
     """
 
     MOST_CHANGED = 48
     KEPT_CHOICES = 16
+    MOST_UPDATED = 6  # one block: rows changed for which the last inverse is updated
+    MOST_CHAINED = 16  # one block: updates in a row before a fresh inversion
 
     def __init__(self, attack_moves: Array, escape_moves: Array, q: float) -> None:
         self.attack_moves, self.escape_moves = attack_moves, escape_moves
@@ -158,6 +161,11 @@ class LevelSystem:
         self.base: BandedSystem | None = None
         self.choices: dict[bytes, Correction | None] = {}  # per choice (its bytes)
         self.small_inverses: dict[bytes, Array] = {}  # one block: the inverse per choice
+        self.full: tuple[Array, Array] | None = None  # one block: I - q·P for attack, escape
+        if len(attack_moves) <= SMALLEST_BLOCK:
+            unit = np.eye(len(attack_moves))
+            self.full = (unit - q * attack_moves, unit - q * escape_moves)
+        self.last_small: tuple[Mask, Array, int] | None = None  # choice, inverse, updates
 
     def matrix_rows(self, escaping: Mask, rows: Index) -> Array:
         moves = np.where(escaping[rows, None], self.escape_moves[rows], self.attack_moves[rows])
@@ -168,11 +176,10 @@ class LevelSystem:
     def solve(self, escaping: Mask, rhs: Array) -> Array:
         """The solution for the choice ``escaping`` (per row: escape, else attack)."""
         key = escaping.tobytes()
-        if len(escaping) <= SMALLEST_BLOCK:  # one block: the inverse, kept per choice
+        if self.full is not None:  # one block: the inverse, kept per choice
             inverse = self.small_inverses.pop(key, None)
             if inverse is None:
-                everything = np.arange(len(escaping))
-                inverse = np.linalg.inv(self.matrix_rows(escaping, everything))
+                inverse = self._small_inverse(escaping)
                 if len(self.small_inverses) >= self.KEPT_CHOICES:
                     self.small_inverses.pop(next(iter(self.small_inverses)))
             self.small_inverses[key] = inverse  # the most recent last
@@ -184,6 +191,37 @@ class LevelSystem:
         assert self.base is not None
         y = self.base.solve(rhs)
         return y if correction is None else correction.apply(y)
+
+    def _small_inverse(self, escaping: Mask) -> Array:
+        """The inverse of a one-block matrix: the last inverse updated (Woodbury) if the choice
+        differs from the last one in at most ``MOST_UPDATED`` rows, else a fresh inversion.
+
+        With ``E`` the unit columns of the ``k`` changed rows and ``C`` their change:
+        ``(A + E·C)^-1 = A^-1 - A^-1·E·(I + C·A^-1·E)^-1·C·A^-1`` — products of ``n × k``
+        matrices instead of an ``n × n`` inversion. After ``MOST_CHAINED`` updates in a row
+        the inverse is computed afresh, so rounding cannot build up.
+        """
+        assert self.full is not None
+        attack, escape = self.full
+        last = self.last_small
+        if last is not None and last[2] < self.MOST_CHAINED:
+            last_escaping, last_inverse, chained = last
+            changed = np.flatnonzero(escaping != last_escaping)
+            if len(changed) <= self.MOST_UPDATED:
+                sign = np.where(escaping[changed], 1.0, -1.0)[:, None]
+                change = sign * (escape[changed] - attack[changed])  # k × n
+                left = last_inverse[:, changed]  # A^-1·E
+                right = change @ last_inverse  # C·A^-1
+                small = np.eye(len(changed)) + right[:, changed]  # I + C·A^-1·E
+                if len(changed) == 1:
+                    inverse = np.asarray(last_inverse - left @ (right / small[0, 0]))
+                else:
+                    inverse = np.asarray(last_inverse - left @ np.linalg.solve(small, right))
+                self.last_small = (escaping.copy(), inverse, chained + 1)
+                return inverse
+        inverse = np.asarray(np.linalg.inv(np.where(escaping[:, None], escape, attack)))
+        self.last_small = (escaping.copy(), inverse, 0)
+        return inverse
 
     def _prepare(self, escaping: Mask, key: bytes) -> None:
         changed = (

@@ -90,6 +90,8 @@ class LevelGrid:
         self.rnd = rnd
         top = self.top = rnd.monster_health
         self.regenerated = np.minimum(np.arange(top + 1) + rnd.regeneration, top)
+        self.one_round = np.zeros((top + 1, FIELDS))  # one more round, added to every value
+        self.one_round[:, ROUNDS] = 1.0
         top_hit = max(d for d, _ in rnd.stalker_damage)
         self.hit_chance = np.zeros(top_hit + 1)
         for d, p in rnd.stalker_damage:
@@ -180,6 +182,10 @@ class LevelGrid:
             out[1:, f] += np.convolve(after[1:, f], self.hit_chance)[: self.top]
         return out
 
+    def regenerate(self, grid: Array) -> Array:
+        """``grid`` at each monster health after ABIL-REGENERATION (itself without it)."""
+        return grid if self.rnd.regeneration == 0 else grid[self.regenerated]
+
     def escape(self, after: Array) -> Array:
         """The stalker tries to escape: the fight goes on only if the roll fails (FIGHT-3)."""
         return self.stay * after
@@ -197,20 +203,18 @@ class LevelGrid:
 
     def _level(self, s: int) -> None:
         """The stalker acts first: action, the monster's reply, drain, regeneration."""
-        lower = self.lower_mix(self.values, s)[self.regenerated]
+        lower = self.regenerate(self.lower_mix(self.values, s))
         attack_now = self.attack(lower)
-        if_attack, if_escape = attack_now.copy(), self.escape(lower)
-        if_attack[:, ROUNDS] += 1.0
-        if_escape[:, ROUNDS] += 1.0
+        if_attack, if_escape = attack_now + self.one_round, self.escape(lower) + self.one_round
         if self.harmless == 0.0:
             value, self.escaping = self.choose(if_attack, if_escape)
         else:
-            q, regen, below = self.harmless, self.regenerated, self.values[self.row(s - 1)]
+            q, below = self.harmless, self.values[self.row(s - 1)]
             guessed = None
             if self.lift is not None:  # attacking is linear: the level below's part, reused
-                guessed = (attack_now + self.lift, self.escape(lower + q * below[regen]))
+                guessed = (attack_now + self.lift, self.escape(lower + q * self.regenerate(below)))
             value, self.escaping, options = self._policy_iteration(
-                if_attack, if_escape, lambda x: lower + q * x[regen], below, guessed
+                if_attack, if_escape, lambda x: lower + q * self.regenerate(x), below, guessed
             )
             # attack(lower + q·x[regen]) - attack(lower): the part of x in the attack option
             self.lift = None if options is None else options[0] - attack_now
@@ -286,7 +290,7 @@ class LevelGrid:
                 # switch nothing either (ties already attack): the choices are final
                 wanted = preferred(escape, attack)
                 wanted[0] = escaping[0]
-                if np.array_equal(wanted, escaping):
+                if wanted.tobytes() == escaping.tobytes():
                     return x, escaping, (attack, escape)
             switch = improvement.switches(attack, escape, escaping)
             switch[0] = False

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
+import numpy.typing as npt
 
 from stalkerzone.engine.combat import (
     ACTION,
@@ -101,6 +102,9 @@ class FightSolver:
         self.grid = None if self.steady else LevelGrid(self.round, capacity)
         self.memo: dict[Core, Value] = {}
         self.volleys: dict[tuple[bool, int], dict[int, float]] = {}
+        self.volley_columns: dict[
+            tuple[bool, int], tuple[npt.NDArray[np.intp], npt.NDArray[np.float64]]
+        ] = {}
 
     def normal(self, s: int, m: int) -> Value:
         """The value at the start of a normal round (rounds counted from it, inclusive)."""
@@ -221,11 +225,9 @@ class FightSolver:
         """The monster's attack(s) after the stalker, drain, regeneration, then a normal round."""
         mon = self.setup.monster
         m = min(mon.health, core.m + mon.regeneration)
-        volley = self.volley(core.round, core.left)
-        damage = np.fromiter(volley.keys(), dtype=np.intp, count=len(volley))
-        chance = np.fromiter(volley.values(), dtype=np.float64, count=len(volley))
+        damage, chance = self.volley_arrays(core.round, core.left)
         s = core.s - damage - mon.drain
-        alive = (core.s - damage > 0) & (s > 0)
+        alive = s > 0  # the drain is never negative: alive after the attacks, too
         dead = float(chance[~alive].sum())
         if not alive.any():
             return Value(0.0, dead, 0.0, float(core.round))
@@ -235,10 +237,24 @@ class FightSolver:
             win, death, endless, rounds = (total * part for part in v)
         else:
             assert self.grid is not None
-            values = self.grid.values_at(s[alive], m)
-            win, death = float(p @ values[:, 0]), float(p @ values[:, 1])
-            endless, rounds = 0.0, float(p @ values[:, 2])
+            win, death, rounds = (p @ self.grid.values_at(s[alive], m)).tolist()
+            endless = 0.0
         return Value(win, dead + death, endless, rounds + core.round)
+
+    def volley_arrays(
+        self, round_no: int, count: int
+    ) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.float64]]:
+        """``volley`` as arrays of damage and chance (kept with it)."""
+        key = (self.setup.max_attack(round_no), count)
+        arrays = self.volley_columns.get(key)
+        if arrays is None:
+            volley = self.volley(round_no, count)
+            arrays = (
+                np.fromiter(volley.keys(), dtype=np.intp, count=len(volley)),
+                np.fromiter(volley.values(), dtype=np.float64, count=len(volley)),
+            )
+            self.volley_columns[key] = arrays
+        return arrays
 
     def volley(self, round_no: int, count: int) -> dict[int, float]:
         """Total damage of ``count`` monster attacks this round (DMG-2 on each)."""

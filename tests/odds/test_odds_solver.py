@@ -78,6 +78,27 @@ def test_a_changed_choice_of_actions_is_solved_exactly(n: int) -> None:
     assert len(system.choices) <= LevelSystem.KEPT_CHOICES
 
 
+def test_a_one_block_inverse_updated_many_times_stays_exact() -> None:
+    """A small level's inverse follows choices a few rows apart (Woodbury updates in a row,
+    refreshed after ``MOST_CHAINED``) and stays exact."""
+    n = 34
+    rng = np.random.default_rng(7)
+    attack = (np.eye(n) - banded_matrix(rng, n, 11, 0)) / 0.97
+    escape = np.zeros((n, n))
+    escape[np.arange(n), np.arange(n)] = 0.7
+    system = LevelSystem(attack, escape, 0.16)
+    escaping = np.zeros(n, dtype=bool)
+    for step in range(3 * LevelSystem.MOST_CHAINED):
+        escaping = escaping.copy()
+        flips = 1 + step % (LevelSystem.MOST_UPDATED + 2)  # updates and fresh inversions
+        escaping[rng.choice(n, size=flips, replace=False)] ^= True
+        rhs = rng.random((n, 3))
+        moves = np.where(escaping[:, None], escape, attack)
+        exact = np.linalg.solve(np.eye(n) - 0.16 * moves, rhs)
+        assert np.abs(system.solve(escaping, rhs) - exact).max() < 1e-12
+    assert len(system.small_inverses) <= LevelSystem.KEPT_CHOICES
+
+
 def hero(health: int, defence: int, attack: str = "2d6+3", reputation: int = 4) -> StalkerSide:
     return StalkerSide(health, health, Dice.parse(attack), defence=defence, reputation=reputation)
 
