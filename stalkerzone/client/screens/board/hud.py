@@ -4,12 +4,13 @@ player's standing, the turn log (TURN-2), and the bar of commands. What they say
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
 from stalkerzone.client.controller.session import PUBLIC
 from stalkerzone.client.screens.board.presenter import (
+    BarButton,
     bar_buttons,
     decision_text,
     fit_log,
@@ -143,6 +144,29 @@ def bar_width(command: str, text: str, size: float) -> float:
     return text_fit.button_width(text, size, 110) + 8
 
 
+def bar_size(bar: Sequence[BarButton], right: float) -> float:
+    """The top bar's text size: each button as wide as its measured text, all smaller if they
+    would reach the title."""
+    size = 15.0
+    room = (right - theme.px(230)) / theme.scale()
+    while size > 11 and sum(bar_width(item.command, item.text, size) for item in bar) > room:
+        size -= 0.5
+    return size
+
+
+def bar_left(view: BoardView) -> float:
+    """Where the top bar's leftmost button starts: the header's title must end before it."""
+    bar = bar_buttons(
+        view.legal(),
+        my_turn=view.my_turn(),
+        bot_to_act=view.bot_to_act(),
+        skipping=view.win.skip_bots,
+    )
+    right = float(view.window.width - view.hud_w - theme.px(16))
+    size = bar_size(bar, right)
+    return right - sum(theme.px(bar_width(item.command, item.text, size)) for item in bar)
+
+
 def build_buttons(view: BoardView) -> None:
     """The top bar (right to left from the side panel) and, outside the fight screen, one
     button per fight decision (EVENT-1 loss of protection)."""
@@ -164,11 +188,7 @@ def build_buttons(view: BoardView) -> None:
         skipping=view.win.skip_bots,
     )
     x = w - view.hud_w - px(16)
-    # each button as wide as its measured text; all smaller if they would reach the title
-    size = 15.0
-    room = (x - px(230)) / theme.scale()
-    while size > 11 and sum(bar_width(item.command, item.text, size) for item in bar) > room:
-        size -= 0.5
+    size = bar_size(bar, x)
     for item in bar:
         width = bar_width(item.command, item.text, size)
         x -= px(width)

@@ -30,12 +30,19 @@ from stalkerzone.client.render.zone_layer import (
     zone_hexes,
 )
 from stalkerzone.client.screens.board.anomaly_dice import AnomalyDice
-from stalkerzone.client.screens.board.hud import BOTTOM_H, HUD_W, TOP_H, build_buttons, build_hud
+from stalkerzone.client.screens.board.hud import (
+    BOTTOM_H,
+    HUD_W,
+    TOP_H,
+    bar_left,
+    build_buttons,
+    build_hud,
+)
 from stalkerzone.client.screens.board.presenter import describe_hex
 from stalkerzone.client.screens.map_screen import MapScreen
 from stalkerzone.client.screens.reveal.overlay import RevealOverlay
 from stalkerzone.client.text import engine_text, i18n
-from stalkerzone.client.widgets import theme
+from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.engine.actions import (
     Action,
     EndTurn,
@@ -161,10 +168,14 @@ class BoardView(MapScreen):
             title = i18n.t("network.remote_turn", name=state.players[state.current_player].name)
         else:
             title = self.session.seat_line()
-        self.label(title, px(16), h - px(30), 19, colour, bold=True)
+        room = bar_left(self) - px(16) - px(12)  # the header ends before the top bar
+        size = text_fit.fitting_size(title, room, 19, bold=True)
+        title = text_fit.cut_to(title, room, size, bold=True)
+        self.label(title, px(16), h - px(30), size, colour, bold=True)
         if bot:  # the title says what the bot does; this says the screen only shows it
             remote = self.session.is_remote(state.current_player)
             watch = i18n.t("network.remote_watch" if remote else "flow.bot_watch")
+            watch = text_fit.cut_to(watch, room, 11)
             self.label(watch, px(18), h - px(50), 11, theme.TEXT_DIM)
         self.label(
             i18n.t("board.keys"),
@@ -296,7 +307,8 @@ class BoardView(MapScreen):
                 self.mover_text.draw()
         self.window.default_camera.use()  # the whole window again (the map camera clips)
         w, h = self.window.width, self.window.height
-        self.anomaly_dice.draw(0, w - self.hud_w, h - theme.px(TOP_H))
+        if not self.reveals.active:  # a card on screen has the table's attention
+            self.anomaly_dice.draw(0, w - self.hud_w, h - theme.px(TOP_H))
         self.dynamic_batch.draw()
         self.reveals.draw(self)
 
