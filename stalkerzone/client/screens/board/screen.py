@@ -165,7 +165,7 @@ class BoardView(MapScreen):
         if bot:  # the title says what the bot does; this says the screen only shows it
             self.label(i18n.t("flow.bot_watch"), px(18), h - px(50), 11, theme.TEXT_DIM)
         self.label(
-            i18n.t("board.keys"),
+            i18n.t("board_ux.keys"),
             px(16),
             px(6),
             10,
@@ -528,6 +528,8 @@ class BoardView(MapScreen):
             self.end_turn()
         elif symbol == keys.HOME:
             self.camera.fit(margin=HEX)
+        elif symbol == keys.B and self.my_turn():  # the stalker card, as its button (EQ-1)
+            self.win.show_screen("stalker", back=self)
         elif symbol == keys.SPACE and (self.walker is not None or self.session.is_bot()):
             if self.session.is_bot():
                 self.skip_bots()
