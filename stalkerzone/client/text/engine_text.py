@@ -69,8 +69,8 @@ def _value(
     return value
 
 
-COUNTED = {"hexes": ("steps", "notes.hex")}
-"""Words a template counts: ``{hexes}`` is ``notes.hex_one|few|many`` for the ``steps`` param."""
+COUNTED = {"hexes": ("steps", "board_ux.hex")}
+"""Words a template counts: ``{hexes}`` is ``board_ux.hex_one|few|many`` for ``steps``."""
 
 
 def plural_form(n: int) -> str:
@@ -164,7 +164,8 @@ def render(
     values = {k: _value(k, v, cards, sectors) for k, v in params.items()}
     for word, (count, stem) in COUNTED.items():
         if isinstance(params.get(count), int):
-            values[word] = i18n.t(f"{stem}_{plural_form(int(params[count]))}")
+            key = f"{stem}_{plural_form(int(params[count]))}"
+            values[word] = i18n.t(key if i18n.has(key) else f"{stem}_many")
     template = i18n.strings(i18n.language()).get(name) or i18n.strings("en")[name]
     try:
         text = template.format(**values)
