@@ -18,6 +18,7 @@ from stalkerzone.client.screens.saves import SavesView, save_date, save_row
 from stalkerzone.client.screens.settings import SettingsView
 from stalkerzone.client.text import engine_text, i18n
 from stalkerzone.engine.actions import EndTurn, Move
+from stalkerzone.engine.messages import Note
 from tests.client.test_client_board import start, to_board
 from tests.support.window import current, frame, key, shown
 
@@ -137,7 +138,7 @@ def test_a_move_is_written_to_the_turn_log_in_both_languages(win: StalkerWindow)
     before = len(session.log)
     session.act(move)
     line = session.log[before].text
-    assert getattr(line, "key", "") in ("moved", "moved_base") and line.rule == "TURN-2"
+    assert isinstance(line, Note) and line.key in ("moved", "moved_base") and line.rule == "TURN-2"
     steps = len(session.state.last_move)
     text = engine_text.words(line, session.cards, sectors=session.sectors)
     assert text.startswith(f"Anna moves {steps} hex")

@@ -163,8 +163,9 @@ def render(
         return _strip(english(message), with_rule)
     values = {k: _value(k, v, cards, sectors) for k, v in params.items()}
     for word, (count, stem) in COUNTED.items():
-        if isinstance(params.get(count), int):
-            key = f"{stem}_{plural_form(int(params[count]))}"
+        number = params.get(count)
+        if isinstance(number, int):
+            key = f"{stem}_{plural_form(number)}"
             values[word] = i18n.t(key if i18n.has(key) else f"{stem}_many")
     template = i18n.strings(i18n.language()).get(name) or i18n.strings("en")[name]
     try:
