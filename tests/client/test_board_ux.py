@@ -50,7 +50,7 @@ def test_b_opens_the_stalker_card_from_the_board_and_the_hint_bar_says_so(
 def test_the_standing_letters_have_a_legend_in_both_languages(win: StalkerWindow) -> None:
     view = to_board(win, start(win))
     assert any(text.text == presenter.public_legend() for text in view._texts)
-    assert presenter.public_legend() == "E Elements · T trophies · O orders · rep reputation"
+    assert presenter.public_legend() == "E Elements · T trophies · O orders"
     i18n.set_language("ru")
     try:
         legend = presenter.public_legend()
