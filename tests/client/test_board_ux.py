@@ -1,6 +1,6 @@
 """Board, saves and settings polish: B opens the stalker card from the board and the hint bar
 says so, the standing letters have a legend, the save list names players, round and date in
-lines that fit (en and ru, 1024×640 and 1280×800), a move is in the turn log (TURN-2), and the
+lines that fit (en and ru), a move is in the turn log (TURN-2), and the
 settings help texts never touch the row below."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from stalkerzone.engine.messages import Note
 from tests.client.test_client_board import start, to_board
 from tests.support.window import current, frame, key, shown
 
-SIZES = ((1024, 640), (1280, 800))
+SIZES = ((1024, 640), (1280, 800))  # asked for; a headless window keeps its first size
 
 
 def reopen(win: StalkerWindow, language: str, size: tuple[int, int]) -> None:
