@@ -108,3 +108,27 @@ def test_locked_base_and_side_lines() -> None:
     lines = dict(presenter.side_lines(there.player, stats(there.player, there.ctx)))
     assert lines[i18n.t("base.cash")] == str(there.player.cash)
     assert presenter.site_here(replace(state, phase="fight")) is None
+
+
+def test_buy_change_names_a_one_die_bonus_and_a_mod_for_another_weapon() -> None:
+    """DMG-4: a one-die bonus alone is the change ("attack 1d6+3, +1 to one die"), not the same
+    formula on both sides of an arrow; EQ-4: a mod for another weapon type says what it needs."""
+    state = view_of(fresh(3))
+    index = state.current_player
+    armed, _ = give(state, index, "pm-pistol")
+    me = armed.players[index]
+    change = presenter.buy_change(armed, me, stats(me, armed.ctx), "pistol-laser-sight")
+    attack = str(stats(me, armed.ctx).attack)
+    assert change == i18n.t("board_ux.ch_one_die", attack=attack, amount="+1")
+    assert "→" not in change and "+1 to one die" in change
+    rifle_mod = presenter.buy_change(armed, me, stats(me, armed.ctx), "rifle-sighting")
+    assert rifle_mod == "fits a rifle only; you carry a pistol"
+    bare = state.players[index]
+    unarmed = presenter.buy_change(state, bare, stats(bare, state.ctx), "rifle-sighting")
+    assert unarmed == "fits a rifle only; you carry no weapon"
+    i18n.set_language("ru")
+    try:
+        text = presenter.buy_change(armed, me, stats(me, armed.ctx), "rifle-sighting")
+        assert "ружьё" in text and "пистолет" in text and text != rifle_mod
+    finally:
+        i18n.set_language("en")

@@ -5,8 +5,11 @@ seed, set-up, every action and a checked snapshot). A bad save never crashes the
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from stalkerzone.client.controller.session import GameSession
 from stalkerzone.persistence import saves as store
@@ -20,12 +23,67 @@ AUTOSAVE = f"{store.AUTOSAVE}.json"
 __all__ = [
     "AUTOSAVE",
     "SaveError",
+    "SaveSummary",
     "autosave",
     "latest_autosave",
     "list_saves",
     "open_save",
     "save_game",
+    "save_summary",
 ]
+
+SUMMARY_LIMIT = 8 * 1024 * 1024  # a save list never reads more of one file than this
+
+
+@dataclass(frozen=True, slots=True)
+class SaveSummary:
+    """What the save list shows of one file: the players' names, the round (TURN-1; 0 while
+    the Zone is laid out) and when it was saved (local time); ``None`` for what cannot be read."""
+
+    players: tuple[str, ...]
+    round: int | None
+    saved: datetime | None
+
+
+def _round_of(snapshot: Any, seats: int) -> int | None:
+    """TURN-1 as ``engine.turns.round_number`` counts it, from a saved snapshot."""
+    if not isinstance(snapshot, dict) or not isinstance(snapshot.get("turn"), int):
+        return None
+    if snapshot.get("phase") == "layout":
+        return 0
+    return (int(snapshot["turn"]) - 1) // max(1, seats) + 1
+
+
+def save_summary(path: Path) -> SaveSummary:
+    """Players, round and date of a save for the list (never raises: an unreadable file gives
+    an empty summary dated by its modification time)."""
+    data: Any = None
+    try:
+        if path.stat().st_size <= SUMMARY_LIMIT:
+            data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        data = None
+    saved: datetime | None = None
+    try:
+        saved = datetime.fromtimestamp(path.stat().st_mtime)
+    except OSError:
+        saved = None
+    if not isinstance(data, dict):
+        return SaveSummary((), None, saved)
+    raw_players = data.get("players")
+    players = tuple(
+        str(p["name"])
+        for p in (raw_players if isinstance(raw_players, list) else [])
+        if isinstance(p, dict) and "name" in p
+    )
+    stamp = data.get("saved")
+    if isinstance(stamp, str):
+        try:
+            when = datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
+            saved = when.astimezone().replace(tzinfo=None)
+        except ValueError:
+            pass
+    return SaveSummary(players, _round_of(data.get("snapshot"), len(players)), saved)
 
 
 def latest_autosave() -> Path | None:

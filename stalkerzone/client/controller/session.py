@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from stalkerzone.bots.memory import BotMemory
 from stalkerzone.client.controller.worker import Worker
-from stalkerzone.client.text import i18n
+from stalkerzone.client.text import engine_text, i18n
 from stalkerzone.engine import bases
 from stalkerzone.engine.actions import (
     Action,
@@ -271,6 +271,9 @@ class GameSession:
         after = self.state
         self.version += 1
         who = before.players[before.current_player].name
+        moved = engine_text.move_note(before, after) if isinstance(action, Move) else None
+        if moved is not None:  # TURN-2: a move is public; the engine writes no note for it
+            self.log.append(LogLine(before.turn, who, moved))
         for line in after.notes:
             self.log.append(LogLine(before.turn, who, line))
         if len(self.log) > 400:

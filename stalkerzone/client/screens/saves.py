@@ -6,8 +6,11 @@ first, keep playing); a loaded game keeps its turn log (save format 4)."""
 from __future__ import annotations
 
 import time
+from datetime import datetime
 from functools import partial
 from pathlib import Path
+
+import arcade
 
 from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
 from stalkerzone.client.controller import save_files as saves
@@ -16,6 +19,35 @@ from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
 
 MAX_LISTED = 9
+
+
+def save_date(when: datetime) -> str:
+    """A save's date in the player's language: "1 Dec 13:05" / "1 дек 13:05"."""
+    months = i18n.t("save_row.months").split()
+    month = months[when.month - 1] if len(months) == 12 else f"{when.month:02d}"
+    return i18n.t("save_row.date", day=when.day, month=month, time=when.strftime("%H:%M"))
+
+
+def save_row(label: str, summary: saves.SaveSummary) -> tuple[str, str]:
+    """The two lines of a save in the list: players and round (TURN-1), then the save's
+    name and date ("Anna, Борис · round 7" / "Autosave (last turn) · 1 Dec 13:05")."""
+    if summary.round is None:
+        played = i18n.t("save_row.unknown")
+    elif summary.round == 0:
+        played = i18n.t("save_row.layout")
+    else:
+        played = i18n.t("save_row.round", n=summary.round)
+    title = " · ".join(part for part in (", ".join(summary.players), played) if part)
+    detail = label if summary.saved is None else f"{label} · {save_date(summary.saved)}"
+    return title, detail
+
+
+def fit_width(item: arcade.Text, width: float) -> None:
+    """Shorten a one-line text with "…" until its measured width fits ``width``."""
+    text = item.text
+    while item.content_width > width and len(text) > 1:
+        text = text[:-1]
+        item.text = text.rstrip() + "…"
 
 
 @screen("saves")
@@ -73,10 +105,11 @@ class SavesView(BaseView):
             self.label(i18n.t("saves.none"), left + px(20), y - px(24), 13, theme.TEXT_DIM)
         for path in listed:
             y -= px(44)
-            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
-            title = i18n.t("saves.autosave") if path.name == saves.AUTOSAVE else path.stem
-            self.label(title, left + px(20), y + px(14), 14)
-            self.label(when, left + px(230), y + px(14), 12, theme.TEXT_DIM)
+            name = i18n.t("saves.autosave") if path.name == saves.AUTOSAVE else path.stem
+            title, detail = save_row(name, saves.save_summary(path))
+            room = right - px(300 if self.mode == "save" else 150) - (left + px(20))
+            fit_width(self.label(title, left + px(20), y + px(21), 14), room)
+            fit_width(self.label(detail, left + px(20), y + px(4), 11, theme.TEXT_DIM), room)
             self.button(
                 i18n.t("saves.load"),
                 partial(self.choose, path),

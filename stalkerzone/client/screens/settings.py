@@ -39,10 +39,6 @@ class SettingsView(ScreenFrame):
         self.header(t("settings.title"), t("settings.subtitle"))
         s = self.app.settings
         box_w = min(px(760), w - px(40))
-        box_h = px(7 * ROW + 70)
-        top = min(h / 2 + box_h / 2, h - px(84))  # below the header on a small window
-        self.box = (w / 2 - box_w / 2, w / 2 + box_w / 2, top - box_h, top)
-        lf, r, b, tp = self.box
         rows: list[tuple[str, str, str, Any]] = [
             (
                 "language",
@@ -82,30 +78,43 @@ class SettingsView(ScreenFrame):
                 self.toggle_mute,
             ),
         ]
-        y = tp - px(10)
-        buttons = []
+        lf, r = w / 2 - box_w / 2, w / 2 + box_w / 2
+        placed = []
         for key, name, value, action in rows:
-            y -= px(ROW)
-            self.label(name, lf + px(30), y + px(40), 16, bold=True)
-            self.label(
+            label = self.label(name, lf + px(30), 0, 16, bold=True)
+            about = self.label(
                 t(f"settings.about_{key}"),
                 lf + px(30),
-                y + px(30),
+                0,
                 11,
                 theme.TEXT_DIM,
                 width=int(r - lf - px(300)),
                 multiline=True,
                 anchor_y="top",
             )
-            buttons.append(self.button(value, action, width=220, height=44, size=14))
-        # the value buttons: a column at the right of the panel, one per row
-        self.anchored(
-            self.vbox(*buttons, space=ROW - 44),
-            anchor_x="right",
-            anchor_y="top",
-            align_x=-(w - r + px(30)),
-            align_y=-(h - tp + px(10) + px(ROW) - px(22) - px(44)),
-        )
+            # each row as tall as its wrapped help text needs: name, help, a gap
+            height = max(px(ROW), px(36) + about.content_height + px(16))
+            placed.append((label, about, value, action, height))
+        box_h = sum(row[-1] for row in placed) + px(70)
+        top = min(h / 2 + box_h / 2, h - px(84))  # below the header on a small window
+        self.box = (lf, r, top - box_h, top)
+        b, tp = self.box[2], self.box[3]
+        y = tp - px(10)
+        for label, about, value, action, height in placed:
+            label.y = y - px(26)
+            about.y = y - px(36)
+            # the value button at the right of the panel, level with its row's name
+            self.button(
+                value,
+                action,
+                width=220,
+                height=44,
+                size=14,
+                x=r - px(30) - px(220),
+                y=y - px(48),
+                add=True,
+            )
+            y -= height
         self.label(t("settings.saved"), lf + px(30), b + px(20), 11, theme.TEXT_DIM)
 
     def draw_scene(self) -> None:

@@ -22,8 +22,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from stalkerzone.client.text import i18n
-from stalkerzone.engine.cards import CardSet
+from stalkerzone.engine.cards import BASES, CardSet
 from stalkerzone.engine.layout import Sector
+from stalkerzone.engine.messages import Note
+from stalkerzone.engine.state import GameState
 
 WORDS = ("base", "colour", "pile", "slot", "stat")
 """Parameters whose values are translated through ``[engine_words]`` (``colour_red``)."""
@@ -65,6 +67,53 @@ def _value(
             word = f"engine_words.{name}_{value}"
             return i18n.t(word) if i18n.has(word) else value
     return value
+
+
+COUNTED = {"hexes": ("steps", "board_ux.hex")}
+"""Words a template counts: ``{hexes}`` is ``board_ux.hex_one|few|many`` for ``steps``."""
+
+
+def plural_form(n: int) -> str:
+    """``one``, ``few`` or ``many`` for ``n`` in the current language (Russian has three forms:
+    1 гекс, 2 гекса, 5 гексов; English has one and many)."""
+    if i18n.language() == "ru":
+        if n % 10 == 1 and n % 100 != 11:
+            return "one"
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return "few"
+        return "many"
+    return "one" if n == 1 else "many"
+
+
+def move_note(before: GameState, after: GameState) -> Note | None:
+    """TURN-2: a Move is public, so the turn log says who moved how far and where to (a base
+    by its name, elsewhere the sector); ``None`` if no stalker moved."""
+    path = tuple(after.last_move)
+    if not path:
+        return None
+    who = before.players[before.current_player].name
+    info = after.zone_map.hexes.get(path[-1])
+    steps = len(path)
+    hexes = f"{steps} hex" if steps == 1 else f"{steps} hexes"
+    if info is not None and info.site in BASES:
+        base = info.site.value
+        return Note(
+            "TURN-2",
+            "moved_base",
+            f"{who} moves {hexes} to {base}",
+            player=who,
+            steps=steps,
+            base=base,
+        )
+    sector = info.sector if info is not None else ""
+    return Note(
+        "TURN-2",
+        "moved",
+        f"{who} moves {hexes} in sector {sector}",
+        player=who,
+        steps=steps,
+        sector=sector,
+    )
 
 
 def parts(message: object) -> tuple[str, str, str, Mapping[str, object]] | None:
@@ -113,6 +162,11 @@ def render(
     if not i18n.has(name):
         return _strip(english(message), with_rule)
     values = {k: _value(k, v, cards, sectors) for k, v in params.items()}
+    for word, (count, stem) in COUNTED.items():
+        number = params.get(count)
+        if isinstance(number, int):
+            key = f"{stem}_{plural_form(number)}"
+            values[word] = i18n.t(key if i18n.has(key) else f"{stem}_many")
     template = i18n.strings(i18n.language()).get(name) or i18n.strings("en")[name]
     try:
         text = i18n.format_text(template, values)

@@ -16,11 +16,13 @@ from dataclasses import dataclass
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.card_words import (
     card_name,
+    card_summary,
     colour_name,
     site_name,
     stat_changes,
     stats_if,
     t,
+    weapon_type,
 )
 from stalkerzone.client.text.engine_text import render
 from stalkerzone.engine import bases, equipment
@@ -35,6 +37,8 @@ from stalkerzone.engine.cards import (
     Site,
     TrophyRequirement,
     VisitRequirement,
+    Weapon,
+    WeaponMod,
 )
 from stalkerzone.engine.game import apply
 from stalkerzone.engine.illegal import IllegalAction
@@ -158,7 +162,35 @@ def buy_change(state: GameState, player: PlayerState, stats: StalkerStats, cid: 
     after = stats_if(state, player, lambda p: equipment.receive(p, instance, ctx))
     if after is None:
         return ""
-    return stat_changes(stats, after) or t("base.no_stat_change")
+    return change_words(stats, after) or card_effect(state, player, state.cards.get(cid))
+
+
+def change_words(before: StalkerStats, after: StalkerStats) -> str:
+    """The stat change in words; a one-die bonus alone (DMG-4) reads "attack 1d6+3, +1 to one
+    die" rather than the same formula on both sides of an arrow."""
+
+    def rest(s: StalkerStats) -> tuple[object, ...]:
+        return (str(s.attack), s.defence, s.movement, s.max_health, s.escape_bonus)
+
+    bonus = after.one_die_bonus - before.one_die_bonus
+    if bonus and rest(before) == rest(after):
+        amount = f"{bonus:+d}"
+        return t("board_ux.ch_one_die", attack=str(after.attack), amount=amount)
+    return stat_changes(before, after)
+
+
+def card_effect(state: GameState, player: PlayerState, card: AnyCard) -> str:
+    """What a card that changes no stat does: a weapon mod for another weapon type (EQ-4) says
+    which weapon it needs and what the stalker carries; others say what the card does."""
+    if isinstance(card, WeaponMod):
+        needs = weapon_type(card.weapon_type)
+        weapon = state.cards.get(card_id(player.weapon)) if player.weapon else None
+        if not isinstance(weapon, Weapon):
+            return t("board_ux.mod_no_weapon", type=needs)
+        if weapon.weapon_type != card.weapon_type:
+            carried = weapon_type(weapon.weapon_type)
+            return t("board_ux.mod_other_weapon", type=needs, carried=carried)
+    return card_summary(card) or t("base.no_stat_change")
 
 
 def card_tip(card: AnyCard) -> str:

@@ -16,6 +16,7 @@ from stalkerzone.client.screens.board.presenter import (
     fit_log,
     hud_rows,
     log_line,
+    public_legend,
     public_line,
 )
 from stalkerzone.client.text import engine_text, i18n
@@ -71,7 +72,10 @@ def build_hud(view: BoardView) -> None:
         y -= px(21)
     y -= px(8)
     view.label(i18n.t("hud.players"), left, y, 13, theme.ACCENT, bold=True)
-    y -= px(20)
+    y -= px(16)
+    # what the letters of each standing line mean (WIN-1, TROPHY-1, ORDER-1, REP-1)
+    view.label(public_legend(), left, y, 9, theme.TEXT_DIM)
+    y -= px(18)
     view.player_bars = []
     for k, other in enumerate(state.players):
         other_stats = view.stats(k)

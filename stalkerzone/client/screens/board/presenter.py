@@ -108,6 +108,11 @@ def public_line(player: PlayerState) -> str:
     )
 
 
+def public_legend() -> str:
+    """What the letters of :func:`public_line` stand for, one short line under "Players"."""
+    return i18n.t("board_ux.legend")
+
+
 def log_line(message: object, viewer: str | None) -> object:
     """TURN-3, EVENT-1: a held fight event is named in the turn log only to its owner (the
     others read that a fight event is kept, face down)."""

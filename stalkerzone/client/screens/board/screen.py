@@ -178,7 +178,7 @@ class BoardView(MapScreen):
             watch = text_fit.cut_to(watch, room, 11)
             self.label(watch, px(18), h - px(50), 11, theme.TEXT_DIM)
         self.label(
-            i18n.t("board.keys"),
+            i18n.t("board_ux.keys"),
             px(16),
             px(6),
             10,
@@ -549,6 +549,8 @@ class BoardView(MapScreen):
             self.end_turn()
         elif symbol == keys.HOME:
             self.camera.fit(margin=HEX)
+        elif symbol == keys.B and self.my_turn():  # the stalker card, as its button (EQ-1)
+            self.win.show_screen("stalker", back=self)
         elif symbol == keys.SPACE and (self.walker is not None or self.bot_to_act()):
             if self.bot_to_act():
                 self.skip_bots()
