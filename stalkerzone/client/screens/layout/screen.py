@@ -10,6 +10,7 @@ happened), "deal the rest" places the remaining sectors one by one through ``app
 from __future__ import annotations
 
 import arcade
+import pyglet
 from arcade.shape_list import Shape, ShapeElementList, create_line
 
 from stalkerzone.client.app.window import StalkerWindow, screen
@@ -25,6 +26,8 @@ from stalkerzone.client.screens.layout.presenter import (
     checklist,
     dead_placements,
     deal_choice,
+    fit_hint,
+    plural,
     reason_text,
     slot_sets,
 )
@@ -75,6 +78,9 @@ class LayoutView(MapScreen):
         self.fitted_for: int = -1
         self.preview_for: Slot | None = None
         self.check_box = (0.0, 0.0, 0.0, 0.0)
+        self.confirming = False
+        self.confirm_box = (0.0, 0.0, 0.0, 0.0)
+        self.confirm_batch = pyglet.graphics.Batch()
 
     # --- data ----------------------------------------------------------------------------------
     @property
@@ -181,9 +187,12 @@ class LayoutView(MapScreen):
             width=int(w - self.tray_w - px(390)),
             multiline=True,
         )
+        # The status line sits on the bottom panel, under the map, so it never covers a slot.
         self.status = self.label(
-            self.message, self.tray_w + px(16), px(BOTTOM_H) + px(14), 13, theme.WARN
+            self.message, self.tray_w + px(16), px(BOTTOM_H) - px(16), 13, theme.WARN
         )
+        if self.confirming:
+            self.build_confirm()
         right = w - px(16)
         self.button(
             i18n.t("layout.deal_rest"),
@@ -215,6 +224,49 @@ class LayoutView(MapScreen):
             size=14,
             x=right - px(170) - px(130) - px(54),
             y=px(10),
+            add=True,
+        )
+
+    def build_confirm(self) -> None:
+        """ "Deal the rest?" with Yes (Enter/Y) and Cancel (Esc): the placed sectors stay."""
+        w, h = self.window.width, self.window.height
+        px = theme.px
+        n = len(self.remaining())
+        self.confirm_batch = pyglet.graphics.Batch()  # drawn over the dimmed screen
+        box_w, box_h = px(560), px(150)
+        left, bottom = (w - box_w) / 2, (h - box_h) / 2
+        self.confirm_box = (left, left + box_w, bottom, bottom + box_h)
+        self.confirm_label = self.label(
+            i18n.t("layout_help.deal_confirm", n=n, sectors=plural(n, "foresight.sector")),
+            w / 2,
+            bottom + box_h - px(24),
+            14,
+            theme.TEXT,
+            anchor_x="center",
+            anchor_y="top",
+            width=int(box_w - px(32)),
+            multiline=True,
+            batch=self.confirm_batch,
+        )
+        self.button(
+            i18n.t("layout_help.deal_yes"),
+            self.confirm_deal,
+            width=180,
+            height=38,
+            size=12,
+            x=w / 2 - px(190),
+            y=bottom + px(16),
+            add=True,
+            primary=True,
+        )
+        self.button(
+            i18n.t("layout_help.deal_no"),
+            self.cancel_deal,
+            width=180,
+            height=38,
+            size=12,
+            x=w / 2 + px(10),
+            y=bottom + px(16),
             add=True,
         )
 
@@ -306,10 +358,12 @@ class LayoutView(MapScreen):
             )
             self.layer_key = key
         if self.fitted_for != len(zone.placements):
-            self.fit_camera()
+            self.fit_camera(first=self.fitted_for < 0)
             self.fitted_for = len(zone.placements)
 
-    def fit_camera(self) -> None:
+    def fit_camera(self, first: bool = True) -> None:
+        """Frame the Zone and the slots around it. After a placement the view stays as the
+        player left it (the cursor stays on the slot it was on) unless the Zone grew past it."""
         slots = {p.slot for p in self.zone.placements} or {(0, 0)}
         around = set(slots)
         for s in slots:
@@ -320,8 +374,21 @@ class LayoutView(MapScreen):
             xs.append(x)
             ys.append(y)
         pad = HEX * 4.5  # a sector reaches 2.5 hexes beyond its centre hex
-        self.camera.set_bounds(min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad)
-        self.camera.fit(margin=0)
+        bounds = (min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad)
+        if first or not self.shows(bounds):
+            self.camera.set_bounds(*bounds)
+            self.camera.fit(margin=0)
+        else:
+            self.camera.bounds = bounds  # pan limits grow; zoom and position unchanged
+
+    def shows(self, bounds: tuple[float, float, float, float]) -> bool:
+        """Whether the placed sectors (``bounds`` less the ring of open slots) are all in view."""
+        left, right, bottom, top = bounds
+        ring = HEX * 4.5
+        a_left, a_bottom, a_w, a_h = self.camera.area
+        x0, y0 = self.camera.to_screen(left + ring, bottom + ring)
+        x1, y1 = self.camera.to_screen(right - ring, top - ring)
+        return bool(a_left <= x0 and x1 <= a_left + a_w and a_bottom <= y0 and y1 <= a_bottom + a_h)
 
     def state_changed(self) -> None:
         self.hover_slot = None
@@ -349,6 +416,13 @@ class LayoutView(MapScreen):
                 self.preview.draw()
                 self.dead_marks.draw()  # a dead end stays crossed out over its preview
         widgets.panel(*self.check_box)
+
+    def draw_over(self) -> None:
+        if self.confirming:
+            w, h = self.window.width, self.window.height
+            arcade.draw_lrbt_rectangle_filled(0, w, 0, h, (0, 0, 0, 150))
+            widgets.panel(*self.confirm_box)
+            self.confirm_batch.draw()
 
     def update_marks(self) -> None:
         good, dead, other = self.slots()
@@ -420,6 +494,10 @@ class LayoutView(MapScreen):
                 self.rebuild()
             elif not self.message:
                 self.set_message(i18n.t("layout.computing"))
+        if not computing and self.selected is not None and not self.slots()[0]:
+            hint = self.nowhere()
+            if hint and not self.message:
+                self.set_message(hint)
         if self.reason_for is not None and self.reason_for == self.hover_slot:
             self.explain(self.reason_for)  # the foresight's answer may be back
         if self.dealing:
@@ -466,9 +544,18 @@ class LayoutView(MapScreen):
                 text = i18n.t("foresight.dead_end", reason=reason)
         elif slot in other:
             text = i18n.t("layout.turn_it")
+        elif self.legal_places() is not None and not good:
+            text = self.nowhere()
         else:
             text = ""
         self.set_message(text)
+
+    def nowhere(self) -> str:
+        """The selected face and turn fit on no slot: say which turn or face would (TURN-4)."""
+        legal = self.legal_places()
+        if self.selected is None or legal is None:
+            return ""
+        return fit_hint(legal, self.selected, self.face, self.rotation)
 
     def set_message(self, text: str) -> None:
         self.message = text
@@ -498,7 +585,10 @@ class LayoutView(MapScreen):
     def place(self, slot: Slot) -> None:
         good, dead, _other = self.slots()
         action = self.current_placement(slot)
-        if action is None or self.dealing:
+        if action is None or self.dealing or self.confirming:
+            return
+        if self.legal_places() is None:
+            self.set_message(i18n.t("layout_help.still_checking"))  # never queued: no stale click
             return
         if slot in good and self.dead_ends() is None:
             self.set_message(i18n.t("layout.computing"))  # foresight not back yet: a moment
@@ -532,6 +622,12 @@ class LayoutView(MapScreen):
 
     def on_hotkey(self, symbol: int, modifiers: int) -> bool | None:
         keys = arcade.key
+        if self.confirming:
+            if symbol in (keys.ENTER, keys.RETURN, keys.NUM_ENTER, keys.Y):
+                self.confirm_deal()
+            elif symbol == keys.ESCAPE:
+                self.cancel_deal()
+            return True  # the question waits for its answer
         if symbol == keys.R:
             self.turn(-1 if modifiers & keys.MOD_SHIFT else 1)
         elif symbol == keys.F:
@@ -591,6 +687,23 @@ class LayoutView(MapScreen):
         self.state_changed()
 
     def deal_rest(self) -> None:
+        """Ask first: the remaining sectors go down at random, the placed ones stay (TURN-4)."""
+        if len(self.zone.placements) < len(self.sectors) and not self.dealing:
+            self.confirming = True
+            self.rebuild()
+
+    def on_escape(self) -> None:
+        if self.confirming:
+            self.cancel_deal()
+        else:
+            super().on_escape()
+
+    def confirm_deal(self) -> None:
+        self.confirming = False
         if len(self.zone.placements) < len(self.sectors):
             self.dealing = True
-            self.rebuild()
+        self.rebuild()
+
+    def cancel_deal(self) -> None:
+        self.confirming = False
+        self.rebuild()
