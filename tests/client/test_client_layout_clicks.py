@@ -99,7 +99,8 @@ def test_deal_the_rest_asks_and_escape_cancels(win: StalkerWindow) -> None:
     click_button(win, "Deal the rest")
     frame(win)
     view = shown(win, LayoutView)
-    assert view.confirming and "Deal the remaining 8 sectors at random" in (view.confirm_label.text)
+    assert view.confirming
+    assert "Deal the remaining 8 sectors at random? Your placed sectors stay." in view.question.text
     key(win, arcade.key.ESCAPE)
     frame(win)
     assert not view.confirming and not view.dealing

@@ -10,7 +10,6 @@ happened), "deal the rest" places the remaining sectors one by one through ``app
 from __future__ import annotations
 
 import arcade
-import pyglet
 from arcade.shape_list import Shape, ShapeElementList, create_line
 
 from stalkerzone.client.app.window import StalkerWindow, screen
@@ -27,11 +26,11 @@ from stalkerzone.client.screens.layout.presenter import (
     dead_placements,
     deal_choice,
     fit_hint,
-    plural,
     reason_text,
     slot_sets,
 )
-from stalkerzone.client.screens.layout.slots import slot_fill, slot_outline
+from stalkerzone.client.screens.layout.question import DealQuestion
+from stalkerzone.client.screens.layout.slots import shows, slot_fill, slot_outline, zone_bounds
 from stalkerzone.client.screens.map_screen import MapScreen
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
@@ -39,7 +38,6 @@ from stalkerzone.engine.actions import PlaceSector
 from stalkerzone.engine.hexes import (
     Slot,
     slot_centre,
-    slot_neighbours,
     slot_of,
 )
 from stalkerzone.engine.layout import CutOff, Placement, Zone, check_zone
@@ -79,8 +77,7 @@ class LayoutView(MapScreen):
         self.preview_for: Slot | None = None
         self.check_box = (0.0, 0.0, 0.0, 0.0)
         self.confirming = False
-        self.confirm_box = (0.0, 0.0, 0.0, 0.0)
-        self.confirm_batch = pyglet.graphics.Batch()
+        self.question = DealQuestion()
 
     # --- data ----------------------------------------------------------------------------------
     @property
@@ -192,7 +189,7 @@ class LayoutView(MapScreen):
             self.message, self.tray_w + px(16), px(BOTTOM_H) - px(16), 13, theme.WARN
         )
         if self.confirming:
-            self.build_confirm()
+            self.question.build(self, len(self.remaining()), self.confirm_deal, self.cancel_deal)
         right = w - px(16)
         self.button(
             i18n.t("layout.deal_rest"),
@@ -224,49 +221,6 @@ class LayoutView(MapScreen):
             size=14,
             x=right - px(170) - px(130) - px(54),
             y=px(10),
-            add=True,
-        )
-
-    def build_confirm(self) -> None:
-        """ "Deal the rest?" with Yes (Enter/Y) and Cancel (Esc): the placed sectors stay."""
-        w, h = self.window.width, self.window.height
-        px = theme.px
-        n = len(self.remaining())
-        self.confirm_batch = pyglet.graphics.Batch()  # drawn over the dimmed screen
-        box_w, box_h = px(560), px(150)
-        left, bottom = (w - box_w) / 2, (h - box_h) / 2
-        self.confirm_box = (left, left + box_w, bottom, bottom + box_h)
-        self.confirm_label = self.label(
-            i18n.t("layout_help.deal_confirm", n=n, sectors=plural(n, "foresight.sector")),
-            w / 2,
-            bottom + box_h - px(24),
-            14,
-            theme.TEXT,
-            anchor_x="center",
-            anchor_y="top",
-            width=int(box_w - px(32)),
-            multiline=True,
-            batch=self.confirm_batch,
-        )
-        self.button(
-            i18n.t("layout_help.deal_yes"),
-            self.confirm_deal,
-            width=180,
-            height=38,
-            size=12,
-            x=w / 2 - px(190),
-            y=bottom + px(16),
-            add=True,
-            primary=True,
-        )
-        self.button(
-            i18n.t("layout_help.deal_no"),
-            self.cancel_deal,
-            width=180,
-            height=38,
-            size=12,
-            x=w / 2 + px(10),
-            y=bottom + px(16),
             add=True,
         )
 
@@ -364,31 +318,12 @@ class LayoutView(MapScreen):
     def fit_camera(self, first: bool = True) -> None:
         """Frame the Zone and the slots around it. After a placement the view stays as the
         player left it (the cursor stays on the slot it was on) unless the Zone grew past it."""
-        slots = {p.slot for p in self.zone.placements} or {(0, 0)}
-        around = set(slots)
-        for s in slots:
-            around.update(slot_neighbours(s))
-        xs, ys = [], []
-        for s in around:
-            x, y = hexgeom.world(*slot_centre(s), HEX)
-            xs.append(x)
-            ys.append(y)
-        pad = HEX * 4.5  # a sector reaches 2.5 hexes beyond its centre hex
-        bounds = (min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad)
-        if first or not self.shows(bounds):
+        bounds = zone_bounds(self.zone)
+        if first or not shows(self.camera, bounds):
             self.camera.set_bounds(*bounds)
             self.camera.fit(margin=0)
         else:
             self.camera.bounds = bounds  # pan limits grow; zoom and position unchanged
-
-    def shows(self, bounds: tuple[float, float, float, float]) -> bool:
-        """Whether the placed sectors (``bounds`` less the ring of open slots) are all in view."""
-        left, right, bottom, top = bounds
-        ring = HEX * 4.5
-        a_left, a_bottom, a_w, a_h = self.camera.area
-        x0, y0 = self.camera.to_screen(left + ring, bottom + ring)
-        x1, y1 = self.camera.to_screen(right - ring, top - ring)
-        return bool(a_left <= x0 and x1 <= a_left + a_w and a_bottom <= y0 and y1 <= a_bottom + a_h)
 
     def state_changed(self) -> None:
         self.hover_slot = None
@@ -419,10 +354,7 @@ class LayoutView(MapScreen):
 
     def draw_over(self) -> None:
         if self.confirming:
-            w, h = self.window.width, self.window.height
-            arcade.draw_lrbt_rectangle_filled(0, w, 0, h, (0, 0, 0, 150))
-            widgets.panel(*self.confirm_box)
-            self.confirm_batch.draw()
+            self.question.draw(self.window.width, self.window.height)
 
     def update_marks(self) -> None:
         good, dead, other = self.slots()
