@@ -119,3 +119,18 @@ def test_no_fitting_slot_says_which_turn_or_face_would() -> None:
     only_b = (PlaceSector("s1", "b", 0, (0, 1)),)
     assert "flip it to face b" in fit_hint(only_b, "s1", "a", 3)
     assert "fits nowhere" in fit_hint((), "s1", "a", 0)
+
+
+def test_dealt_sectors_are_logged_as_dealt_not_placed_by_a_seat(win: StalkerWindow) -> None:
+    session, view = placed_two(win)
+    key(win, arcade.key.D)
+    key(win, arcade.key.ENTER)
+    for _ in range(200):
+        frame(win)
+        if session.state.phase != "layout":
+            break
+    assert len(session.state.zone.placements) == 10
+    keys = [getattr(line.text, "key", "") for line in session.log]
+    assert keys.count("sector_placed") == 2 and keys.count("sector_dealt") == 8
+    dealt = next(line for line in session.log if getattr(line.text, "key", "") == "sector_dealt")
+    assert "Anna" not in str(dealt.text) and "Boris" not in str(dealt.text)

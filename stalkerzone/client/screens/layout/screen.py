@@ -9,6 +9,8 @@ happened), "deal the rest" places the remaining sectors one by one through ``app
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import arcade
 from arcade.shape_list import Shape, ShapeElementList, create_line
 
@@ -447,7 +449,8 @@ class LayoutView(MapScreen):
         legal = session.legal()
         if legal is None:
             return
-        session.act(deal_choice(session.state.zone, legal, session.spec.seed))
+        pick = deal_choice(session.state.zone, legal, session.spec.seed)
+        session.act(replace(pick, dealt=True))  # the log says "dealt", not who placed it
         self.deal_wait = 0.0 if self.win.headless_fast else 0.15 / self.app.settings.animation_speed
         if session.state.phase != "layout":
             self.dealing = False
