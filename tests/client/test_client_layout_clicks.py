@@ -122,7 +122,7 @@ def test_no_fitting_slot_says_which_turn_or_face_would() -> None:
 
 
 def test_dealt_sectors_are_logged_as_dealt_not_placed_by_a_seat(win: StalkerWindow) -> None:
-    session, view = placed_two(win)
+    session, _view = placed_two(win)
     key(win, arcade.key.D)
     key(win, arcade.key.ENTER)
     for _ in range(200):
