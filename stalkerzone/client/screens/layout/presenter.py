@@ -91,7 +91,10 @@ def checklist(
             CheckLine(f"{mark} {i18n.t(f'site.{site.value}')}", "done" if ok else "missing")
         )
     ok = unreached == 0
-    if placed < total and not ok:
+    if placed < total and ok:
+        lines.append(CheckLine("● " + i18n.t("foresight.roads_joined"), "done"))
+        return lines
+    if placed < total:
         # Unfinished: a sector no road reaches yet may still be joined by a later one (TURN-4
         # keeps the Zone completable), so it is "not yet joined", not cut off.
         text = "○ " + i18n.t("foresight.roads_open", names=names)

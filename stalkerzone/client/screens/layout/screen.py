@@ -48,6 +48,7 @@ from stalkerzone.engine.turns import cut_off
 TRAY_W = 340
 TOP_H = 64
 BOTTOM_H = 60
+STATUS_H = 30  # the status line's own strip above the buttons: it never covers a slot
 THUMB = 9.0  # hex size of tray thumbnails
 
 
@@ -148,7 +149,10 @@ class LayoutView(MapScreen):
         px = theme.px
         self.tray_w = px(TRAY_W)
         self.camera.set_area(
-            self.tray_w, px(BOTTOM_H), w - self.tray_w, h - px(TOP_H) - px(BOTTOM_H)
+            self.tray_w,
+            px(BOTTOM_H + STATUS_H),
+            w - self.tray_w,
+            h - px(TOP_H) - px(BOTTOM_H + STATUS_H),
         )
         self.ensure_selection()
         self.refresh_zone()
@@ -188,7 +192,7 @@ class LayoutView(MapScreen):
         )
         # The status line sits on the bottom panel, under the map, so it never covers a slot.
         self.status = self.label(
-            self.message, self.tray_w + px(16), px(BOTTOM_H) - px(16), 13, theme.WARN
+            self.message, self.tray_w + px(16), px(BOTTOM_H) + px(9), 13, theme.WARN
         )
         if self.confirming:
             self.question.build(self, len(self.remaining()), self.confirm_deal, self.cancel_deal)
@@ -338,7 +342,7 @@ class LayoutView(MapScreen):
         px = theme.px
         arcade.draw_lrbt_rectangle_filled(0, self.tray_w, 0, h, theme.PANEL)
         arcade.draw_lrbt_rectangle_filled(self.tray_w, w, h - px(TOP_H), h, theme.PANEL)
-        arcade.draw_lrbt_rectangle_filled(self.tray_w, w, 0, px(BOTTOM_H), theme.PANEL)
+        arcade.draw_lrbt_rectangle_filled(self.tray_w, w, 0, px(BOTTOM_H + STATUS_H), theme.PANEL)
         for sid, face, (left, right, bottom, top) in self.tray_boxes:
             if sid == self.selected and face == self.face:
                 box = (left, right, bottom, top)
