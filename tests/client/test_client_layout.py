@@ -42,6 +42,10 @@ def border_point(view: Any, slot: tuple[int, int]) -> tuple[int, int]:
     return round(sx), round(sy)
 
 
+def view_of(win: StalkerWindow) -> LayoutView:
+    return shown(win, LayoutView)
+
+
 def near(colour: Any, target: Any, tolerance: int = 40) -> bool:
     return all(
         abs(int(a) - int(b)) <= tolerance for a, b in zip(colour[:3], target[:3], strict=True)
@@ -124,6 +128,9 @@ def test_client_layout_deal_the_rest_finishes_a_valid_zone(win: StalkerWindow) -
     session.show(win, handover=False)
     frame(win, updates=2)
     click_button(win, "Deal the rest")
+    frame(win)
+    assert view_of(win).confirming and not view_of(win).dealing  # asked first
+    key(win, arcade.key.ENTER)
     for _ in range(200):
         frame(win)
         if session.state.phase != "layout":

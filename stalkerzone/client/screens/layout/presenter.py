@@ -91,6 +91,15 @@ def checklist(
             CheckLine(f"{mark} {i18n.t(f'site.{site.value}')}", "done" if ok else "missing")
         )
     ok = unreached == 0
+    if placed < total and ok:
+        lines.append(CheckLine("● " + i18n.t("foresight.roads_joined"), "done"))
+        return lines
+    if placed < total:
+        # Unfinished: a sector no road reaches yet may still be joined by a later one (TURN-4
+        # keeps the Zone completable), so it is "not yet joined", not cut off.
+        text = "○ " + i18n.t("foresight.roads_open", names=names)
+        lines.append(CheckLine(text, "open"))
+        return lines
     lines.append(
         CheckLine(
             ("● " if ok else "○ ")
@@ -148,6 +157,21 @@ def reason_text(why: CutOff, sectors: Mapping[str, Sector]) -> str:
     elif i18n.has(f"{key}_here"):
         key = f"{key}_here"
     return i18n.t(key, **values)
+
+
+def fit_hint(legal: Iterable[PlaceSector], sector: str, face: str, rotation: int) -> str:
+    """When ``sector`` at ``face`` and ``rotation`` fits on no slot: which turn or face would
+    (TURN-4: ``legal`` lists every legal placement), or that it fits nowhere this turn."""
+    mine = [a for a in legal if a.sector == sector]
+    if any(a.face == face and a.rotation == rotation for a in mine):
+        return ""
+    same_face = sorted({(a.rotation - rotation) % 6 for a in mine if a.face == face})
+    if same_face:
+        return i18n.t("layout_help.fits_after_turns", n=same_face[0])
+    other = "b" if face == "a" else "a"
+    if any(a.face == other for a in mine):
+        return i18n.t("layout_help.fits_other_face", face=other)
+    return i18n.t("layout_help.fits_nowhere")
 
 
 def deal_choice(zone: Zone, legal: Iterable[Action], seed: int) -> PlaceSector:

@@ -9,6 +9,8 @@ happened), "deal the rest" places the remaining sectors one by one through ``app
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import arcade
 from arcade.shape_list import Shape, ShapeElementList, create_line
 
@@ -25,10 +27,12 @@ from stalkerzone.client.screens.layout.presenter import (
     checklist,
     dead_placements,
     deal_choice,
+    fit_hint,
     reason_text,
     slot_sets,
 )
-from stalkerzone.client.screens.layout.slots import slot_fill, slot_outline
+from stalkerzone.client.screens.layout.question import DealQuestion
+from stalkerzone.client.screens.layout.slots import shows, slot_fill, slot_outline, zone_bounds
 from stalkerzone.client.screens.map_screen import MapScreen
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
@@ -36,7 +40,6 @@ from stalkerzone.engine.actions import PlaceSector
 from stalkerzone.engine.hexes import (
     Slot,
     slot_centre,
-    slot_neighbours,
     slot_of,
 )
 from stalkerzone.engine.layout import CutOff, Placement, Zone, check_zone
@@ -45,6 +48,7 @@ from stalkerzone.engine.turns import cut_off
 TRAY_W = 340
 TOP_H = 64
 BOTTOM_H = 60
+STATUS_H = 30  # the status line's own strip above the buttons: it never covers a slot
 THUMB = 9.0  # hex size of tray thumbnails
 
 
@@ -75,6 +79,8 @@ class LayoutView(MapScreen):
         self.fitted_for: int = -1
         self.preview_for: Slot | None = None
         self.check_box = (0.0, 0.0, 0.0, 0.0)
+        self.confirming = False
+        self.question = DealQuestion()
 
     # --- data ----------------------------------------------------------------------------------
     @property
@@ -143,7 +149,10 @@ class LayoutView(MapScreen):
         px = theme.px
         self.tray_w = px(TRAY_W)
         self.camera.set_area(
-            self.tray_w, px(BOTTOM_H), w - self.tray_w, h - px(TOP_H) - px(BOTTOM_H)
+            self.tray_w,
+            px(BOTTOM_H + STATUS_H),
+            w - self.tray_w,
+            h - px(TOP_H) - px(BOTTOM_H + STATUS_H),
         )
         self.ensure_selection()
         self.refresh_zone()
@@ -181,9 +190,12 @@ class LayoutView(MapScreen):
             width=int(w - self.tray_w - px(390)),
             multiline=True,
         )
+        # The status line sits on the bottom panel, under the map, so it never covers a slot.
         self.status = self.label(
-            self.message, self.tray_w + px(16), px(BOTTOM_H) + px(14), 13, theme.WARN
+            self.message, self.tray_w + px(16), px(BOTTOM_H) + px(9), 13, theme.WARN
         )
+        if self.confirming:
+            self.question.build(self, len(self.remaining()), self.confirm_deal, self.cancel_deal)
         right = w - px(16)
         self.button(
             i18n.t("layout.deal_rest"),
@@ -312,22 +324,18 @@ class LayoutView(MapScreen):
             )
             self.layer_key = key
         if self.fitted_for != len(zone.placements):
-            self.fit_camera()
+            self.fit_camera(first=self.fitted_for < 0)
             self.fitted_for = len(zone.placements)
 
-    def fit_camera(self) -> None:
-        slots = {p.slot for p in self.zone.placements} or {(0, 0)}
-        around = set(slots)
-        for s in slots:
-            around.update(slot_neighbours(s))
-        xs, ys = [], []
-        for s in around:
-            x, y = hexgeom.world(*slot_centre(s), HEX)
-            xs.append(x)
-            ys.append(y)
-        pad = HEX * 4.5  # a sector reaches 2.5 hexes beyond its centre hex
-        self.camera.set_bounds(min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad)
-        self.camera.fit(margin=0)
+    def fit_camera(self, first: bool = True) -> None:
+        """Frame the Zone and the slots around it. After a placement the view stays as the
+        player left it (the cursor stays on the slot it was on) unless the Zone grew past it."""
+        bounds = zone_bounds(self.zone)
+        if first or not shows(self.camera, bounds):
+            self.camera.set_bounds(*bounds)
+            self.camera.fit(margin=0)
+        else:
+            self.camera.bounds = bounds  # pan limits grow; zoom and position unchanged
 
     def state_changed(self) -> None:
         self.hover_slot = None
@@ -340,7 +348,7 @@ class LayoutView(MapScreen):
         px = theme.px
         arcade.draw_lrbt_rectangle_filled(0, self.tray_w, 0, h, theme.PANEL)
         arcade.draw_lrbt_rectangle_filled(self.tray_w, w, h - px(TOP_H), h, theme.PANEL)
-        arcade.draw_lrbt_rectangle_filled(self.tray_w, w, 0, px(BOTTOM_H), theme.PANEL)
+        arcade.draw_lrbt_rectangle_filled(self.tray_w, w, 0, px(BOTTOM_H + STATUS_H), theme.PANEL)
         for sid, face, (left, right, bottom, top) in self.tray_boxes:
             if sid == self.selected and face == self.face:
                 box = (left, right, bottom, top)
@@ -355,6 +363,10 @@ class LayoutView(MapScreen):
                 self.preview.draw()
                 self.dead_marks.draw()  # a dead end stays crossed out over its preview
         widgets.panel(*self.check_box)
+
+    def draw_over(self) -> None:
+        if self.confirming:
+            self.question.draw(self.window.width, self.window.height)
 
     def update_marks(self) -> None:
         good, dead, other = self.slots()
@@ -426,6 +438,10 @@ class LayoutView(MapScreen):
                 self.rebuild()
             elif not self.message:
                 self.set_message(i18n.t("layout.computing"))
+        if not computing and self.selected is not None and not self.slots()[0]:
+            hint = self.nowhere()
+            if hint and not self.message:
+                self.set_message(hint)
         if self.reason_for is not None and self.reason_for == self.hover_slot:
             self.explain(self.reason_for)  # the foresight's answer may be back
         if self.dealing:
@@ -443,7 +459,8 @@ class LayoutView(MapScreen):
         legal = session.legal()
         if legal is None:
             return
-        session.act(deal_choice(session.state.zone, legal, session.spec.seed))
+        pick = deal_choice(session.state.zone, legal, session.spec.seed)
+        session.act(replace(pick, dealt=True))  # the log says "dealt", not who placed it
         self.deal_wait = 0.0 if self.win.headless_fast else 0.15 / self.app.settings.animation_speed
         if session.state.phase != "layout":
             self.dealing = False
@@ -472,9 +489,18 @@ class LayoutView(MapScreen):
                 text = i18n.t("foresight.dead_end", reason=reason)
         elif slot in other:
             text = i18n.t("layout.turn_it")
+        elif self.legal_places() is not None and not good:
+            text = self.nowhere()
         else:
             text = ""
         self.set_message(text)
+
+    def nowhere(self) -> str:
+        """The selected face and turn fit on no slot: say which turn or face would (TURN-4)."""
+        legal = self.legal_places()
+        if self.selected is None or legal is None:
+            return ""
+        return fit_hint(legal, self.selected, self.face, self.rotation)
 
     def set_message(self, text: str) -> None:
         self.message = text
@@ -504,7 +530,10 @@ class LayoutView(MapScreen):
     def place(self, slot: Slot) -> None:
         good, dead, _other = self.slots()
         action = self.current_placement(slot)
-        if action is None or self.dealing:
+        if action is None or self.dealing or self.confirming:
+            return
+        if self.legal_places() is None:
+            self.set_message(i18n.t("layout_help.still_checking"))  # never queued: no stale click
             return
         if slot in good and self.dead_ends() is None:
             self.set_message(i18n.t("layout.computing"))  # foresight not back yet: a moment
@@ -538,6 +567,12 @@ class LayoutView(MapScreen):
 
     def on_hotkey(self, symbol: int, modifiers: int) -> bool | None:
         keys = arcade.key
+        if self.confirming:
+            if symbol in (keys.ENTER, keys.RETURN, keys.NUM_ENTER, keys.Y):
+                self.confirm_deal()
+            elif symbol == keys.ESCAPE:
+                self.cancel_deal()
+            return True  # the question waits for its answer
         if symbol == keys.R:
             self.turn(-1 if modifiers & keys.MOD_SHIFT else 1)
         elif symbol == keys.F:
@@ -597,6 +632,23 @@ class LayoutView(MapScreen):
         self.state_changed()
 
     def deal_rest(self) -> None:
+        """Ask first: the remaining sectors go down at random, the placed ones stay (TURN-4)."""
+        if len(self.zone.placements) < len(self.sectors) and not self.dealing:
+            self.confirming = True
+            self.rebuild()
+
+    def on_escape(self) -> None:
+        if self.confirming:
+            self.cancel_deal()
+        else:
+            super().on_escape()
+
+    def confirm_deal(self) -> None:
+        self.confirming = False
         if len(self.zone.placements) < len(self.sectors):
             self.dealing = True
-            self.rebuild()
+        self.rebuild()
+
+    def cancel_deal(self) -> None:
+        self.confirming = False
+        self.rebuild()

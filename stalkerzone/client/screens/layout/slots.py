@@ -1,4 +1,5 @@
-"""Shapes that mark a macro slot of the Zone on the layout map: its outline and its fill."""
+"""Shapes that mark a macro slot of the Zone on the layout map (its outline and its fill), and
+the part of the world the layout camera frames (MAP-2 geometry)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,20 @@ from arcade.shape_list import Shape, create_line, create_polygon
 from arcade.types import RGBA255
 
 from stalkerzone.client.render import hex_geometry as hexgeom
+from stalkerzone.client.render.map_camera import MapCamera
 from stalkerzone.client.render.zone_layer import HEX, side_points
-from stalkerzone.engine.hexes import SECTOR_HEX_SET, SECTOR_HEXES, Hex, Slot, neighbour, slot_centre
+from stalkerzone.engine.hexes import (
+    SECTOR_HEX_SET,
+    SECTOR_HEXES,
+    Hex,
+    Slot,
+    neighbour,
+    slot_centre,
+    slot_neighbours,
+)
+from stalkerzone.engine.layout import Zone
+
+RING = HEX * 4.5  # a sector reaches 2.5 hexes beyond its centre hex
 
 # The outer sides of a sector (local hex, side), for outlining a slot.
 BORDER: tuple[tuple[Hex, int], ...] = tuple(
@@ -32,3 +45,24 @@ def slot_fill(slot: Slot, colour: RGBA255) -> list[Shape]:
         x, y = hexgeom.world(local.q + c.q, local.r + c.r, HEX)
         out.append(create_polygon(hexgeom.corners(x, y, HEX), colour))
     return out
+
+
+def zone_bounds(zone: Zone) -> tuple[float, float, float, float]:
+    """World (left, right, bottom, top) of the placed sectors and the slots around them."""
+    slots = {p.slot for p in zone.placements} or {(0, 0)}
+    around = set(slots)
+    for s in slots:
+        around.update(slot_neighbours(s))
+    points = [hexgeom.world(*slot_centre(s), HEX) for s in around]
+    xs = [x for x, _y in points]
+    ys = [y for _x, y in points]
+    return min(xs) - RING, max(xs) + RING, min(ys) - RING, max(ys) + RING
+
+
+def shows(camera: MapCamera, bounds: tuple[float, float, float, float]) -> bool:
+    """Whether the centres of the slots framed by ``bounds`` are all in the camera's view."""
+    left, right, bottom, top = bounds
+    a_left, a_bottom, a_w, a_h = camera.area
+    x0, y0 = camera.to_screen(left + RING, bottom + RING)
+    x1, y1 = camera.to_screen(right - RING, top - RING)
+    return bool(a_left <= x0 and x1 <= a_left + a_w and a_bottom <= y0 and y1 <= a_bottom + a_h)
