@@ -15,14 +15,12 @@ from stalkerzone.engine.hexes import Hex
 
 @dataclass(frozen=True, slots=True)
 class PlaceSector:
-    """TURN-4: put a sector on the Zone (face "a"/"b", rotation 0–5, macro slot); ``dealt``:
-    picked by "deal the rest", not by the seat (the turn log says so)."""
+    """TURN-4: put a sector on the Zone (face "a"/"b", rotation 0–5, macro slot)."""
 
     sector: str
     face: str
     rotation: int
     slot: tuple[int, int]
-    dealt: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -115,18 +115,13 @@ def place_sector(state: GameState, action: PlaceSector, rng: Rng) -> GameState:
         )
     zone = state.zone.place(placement)
     who = state.player.name
-    if action.dealt:
-        placed = Note(
-            "TURN-4", "sector_dealt", f"sector {action.sector} is dealt", sector=action.sector
-        )
-    else:
-        placed = Note(
-            "TURN-4",
-            "sector_placed",
-            f"{who} places sector {action.sector}",
-            player=who,
-            sector=action.sector,
-        )
+    placed = Note(
+        "TURN-4",
+        "sector_placed",
+        f"{who} places sector {action.sector}",
+        player=who,
+        sector=action.sector,
+    )
     state = note(replace(state, zone=zone), placed)
     if len(zone.placements) < len(sectors):
         return replace(state, current_player=(state.current_player + 1) % len(state.players))

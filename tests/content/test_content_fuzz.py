@@ -16,7 +16,9 @@ from stalkerzone.content.models import CARD_KINDS
 from tests.support.packs import MINI_BASE, manifest, write_files
 
 FUZZ = settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 
 KEYS = st.sampled_from(

@@ -20,8 +20,10 @@ from tests.support.game import base_cards, cards_with, check_invariants, fresh
 from tests.support.scripted import choose
 
 MAX_ACTIONS = 15_000
-# seeds at which the simple scripted players reach the guardian within MAX_ACTIONS
-GAMES = [("standard", 2), ("standard", 7), ("standard", 5), ("express", 1), ("express", 3)]
+# seeds at which the simple scripted players reach the guardian within MAX_ACTIONS (they
+# stall on some Zones: with the hand-laid Zone kept under TURN-4, express seeds 1, 2, 3 and 6
+# leave them circling a danger they will not fight; the rules are the same at every seed)
+GAMES = [("standard", 2), ("standard", 7), ("standard", 5), ("express", 4), ("express", 5)]
 
 
 def softer_guardian() -> CardSet:

@@ -31,6 +31,7 @@ from stalkerzone.engine.actions import (
 from stalkerzone.engine.cards import CardSet
 from stalkerzone.engine.game import GameSetup, PlayerSetup, legal_actions, player_view
 from stalkerzone.engine.layout import Sector
+from stalkerzone.engine.messages import Note
 from stalkerzone.engine.record import GameRecord
 from stalkerzone.engine.state import GameState
 from stalkerzone.engine.undo import UndoCheck
@@ -261,9 +262,10 @@ class GameSession:
         who is connected)."""
 
     # --- acting ------------------------------------------------------------------------------
-    def act(self, action: Action) -> GameState:
+    def act(self, action: Action, *, dealt: bool = False) -> GameState:
         """Apply ``action`` (``engine.record.play`` = ``apply``); an IllegalAction leaves
-        everything unchanged."""
+        everything unchanged. ``dealt``: a sector placed by "deal the rest" (TURN-4), which the
+        turn log names as dealt, not as placed by the seat."""
         from stalkerzone.engine import record as records
 
         before = self.state
@@ -275,6 +277,8 @@ class GameSession:
         if moved is not None:  # TURN-2: a move is public; the engine writes no note for it
             self.log.append(LogLine(before.turn, who, moved))
         for line in after.notes:
+            if dealt and isinstance(line, Note) and line.key == "sector_placed":
+                line = engine_text.dealt_note(str(dict(line.params).get("sector", "")))
             self.log.append(LogLine(before.turn, who, line))
         if len(self.log) > 400:
             del self.log[:-300]

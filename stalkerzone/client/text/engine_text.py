@@ -85,6 +85,11 @@ def plural_form(n: int) -> str:
     return "one" if n == 1 else "many"
 
 
+def dealt_note(sector: str) -> Note:
+    """TURN-4: a sector placed by "deal the rest" is logged as dealt, not as placed by a seat."""
+    return Note("TURN-4", "sector_dealt", f"sector {sector} is dealt", sector=sector)
+
+
 def move_note(before: GameState, after: GameState) -> Note | None:
     """TURN-2: a Move is public, so the turn log says who moved how far and where to (a base
     by its name, elsewhere the sector); ``None`` if no stalker moved."""

@@ -9,8 +9,6 @@ happened), "deal the rest" places the remaining sectors one by one through ``app
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import arcade
 from arcade.shape_list import Shape, ShapeElementList, create_line
 
@@ -460,7 +458,7 @@ class LayoutView(MapScreen):
         if legal is None:
             return
         pick = deal_choice(session.state.zone, legal, session.spec.seed)
-        session.act(replace(pick, dealt=True))  # the log says "dealt", not who placed it
+        session.act(pick, dealt=True)  # the log says "dealt", not who placed it
         self.deal_wait = 0.0 if self.win.headless_fast else 0.15 / self.app.settings.animation_speed
         if session.state.phase != "layout":
             self.dealing = False
