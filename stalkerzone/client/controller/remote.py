@@ -102,9 +102,10 @@ class RemoteSession(GameSession):
         """The host saves a network game; the client keeps nothing."""
 
     # --- acting ------------------------------------------------------------------------------
-    def act(self, action: Action) -> GameState:
+    def act(self, action: Action, *, dealt: bool = False) -> GameState:
         """Send ``action`` to the host and take its answer: the new view, or the engine's
-        refusal raised (nothing changed). A lost host is a refusal naming the reason."""
+        refusal raised (nothing changed). A lost host is a refusal naming the reason. The
+        host's turn log is the one shown, so ``dealt`` changes nothing here."""
         try:
             view = self.game.act(action)
         except JoinRefused as error:
