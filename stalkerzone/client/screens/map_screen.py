@@ -3,6 +3,8 @@ and its drag (pan and zoom, MAP-2 geometry)."""
 
 from __future__ import annotations
 
+import arcade
+
 from stalkerzone.client.app.window import BaseView, StalkerWindow
 from stalkerzone.client.render.map_camera import MapCamera, MapDrag
 
@@ -16,3 +18,18 @@ class MapScreen(BaseView):
         self.sectors = {s.id: s for s in self.session.sectors}
         self.camera = MapCamera(window)
         self.drag = MapDrag(self.camera)
+
+    def camera_key(self, symbol: int, step: float) -> bool:
+        """+/− zoom and the arrow keys pan (``step`` pixels); True if ``symbol`` was one."""
+        keys = arcade.key
+        if symbol in (keys.PLUS, keys.EQUAL, keys.NUM_ADD):
+            self.camera.zoom_by(1.2)
+        elif symbol in (keys.MINUS, keys.NUM_SUBTRACT):
+            self.camera.zoom_by(1 / 1.2)
+        elif symbol in (keys.LEFT, keys.RIGHT, keys.UP, keys.DOWN):
+            dx = {keys.LEFT: step, keys.RIGHT: -step}.get(symbol, 0)
+            dy = {keys.DOWN: step, keys.UP: -step}.get(symbol, 0)
+            self.camera.pan(dx, dy)
+        else:
+            return False
+        return True

@@ -536,15 +536,8 @@ class BoardView(MapScreen):
         keys = arcade.key
         if symbol in (keys.SPACE, keys.ENTER, keys.RETURN) and self.reveals.acknowledge(self):
             return True
-        if symbol in (keys.PLUS, keys.EQUAL, keys.NUM_ADD):
-            self.camera.zoom_by(1.2)
-        elif symbol in (keys.MINUS, keys.NUM_SUBTRACT):
-            self.camera.zoom_by(1 / 1.2)
-        elif symbol in (keys.LEFT, keys.RIGHT, keys.UP, keys.DOWN):
-            step = 80
-            dx = {keys.LEFT: step, keys.RIGHT: -step}.get(symbol, 0)
-            dy = {keys.DOWN: step, keys.UP: -step}.get(symbol, 0)
-            self.camera.pan(dx, dy)
+        if self.camera_key(symbol, 80):
+            pass
         elif symbol in (keys.E, keys.ENTER, keys.RETURN):
             self.end_turn()
         elif symbol == keys.HOME:

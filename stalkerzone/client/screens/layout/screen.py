@@ -31,6 +31,7 @@ from stalkerzone.client.screens.layout.presenter import (
 )
 from stalkerzone.client.screens.layout.question import DealQuestion
 from stalkerzone.client.screens.layout.slots import shows, slot_fill, slot_outline, zone_bounds
+from stalkerzone.client.screens.layout.tray import build_tray, tray_hit
 from stalkerzone.client.screens.map_screen import MapScreen
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
@@ -47,7 +48,6 @@ TRAY_W = 340
 TOP_H = 64
 BOTTOM_H = 60
 STATUS_H = 30  # the status line's own strip above the buttons: it never covers a slot
-THUMB = 9.0  # hex size of tray thumbnails
 
 
 @screen("layout")
@@ -242,48 +242,7 @@ class LayoutView(MapScreen):
         return self.window.width - px(12), self.window.height - px(TOP_H) - px(8)
 
     def build_tray(self) -> None:
-        h = self.window.height
-        px = theme.px
-        self.tray_layer = ZoneLayer()
-        self.tray_boxes = []
-        remaining = self.remaining()
-        placeable = self.placeable()
-        top = h - px(72)
-        size = THUMB * theme.scale()
-        box_w = (self.tray_w - px(24)) / 2
-        row_h = size * 8.4 + px(34)
-        rows = max(1, (len(remaining) + 1) // 2)
-        available = top - self.check_box[3] - px(10)
-        if rows * row_h > available:  # small windows: smaller thumbnails, same label room
-            size = max(4.0, (available / rows - px(34)) / 8.4)
-            row_h = size * 8.4 + px(34)
-        for index, sid in enumerate(remaining):
-            sector = self.sectors[sid]
-            col, row = index % 2, index // 2
-            left = px(12) + col * box_w
-            y_top = top - row * row_h
-            self.label(
-                i18n.card_text(sector.name),
-                left + box_w / 2,
-                y_top - px(14),
-                11,
-                theme.TEXT if sid in placeable or not placeable else theme.TEXT_DIM,
-                anchor_x="center",
-            )
-            for k, face in enumerate(("a", "b")):
-                cx = left + box_w * (0.27 + 0.46 * k)
-                cy = y_top - px(22) - size * 4.1
-                hexes = placement_hexes(Placement(sid, face, 0, (0, 0)), sector)
-                self.tray_layer.build(
-                    hexes,
-                    symbols=False,
-                    decorations=False,
-                    size=size,
-                    origin=(cx, cy),
-                    append=bool(self.tray_boxes),
-                )
-                half = size * 4.3
-                self.tray_boxes.append((sid, face, (cx - half, cx + half, cy - half, cy + half)))
+        build_tray(self)
 
     def build_checklist(self) -> None:
         """MAP-5 as it stands: what the Zone still lacks."""
@@ -549,15 +508,15 @@ class LayoutView(MapScreen):
                 self.set_message(i18n.t("foresight.refused", reason=reason))
 
     def tray_click(self, x: float, y: float, button: int) -> None:
-        for sid, face, (left, right, bottom, top) in self.tray_boxes:
-            if left <= x <= right and bottom <= y <= top:
-                placeable = self.placeable()
-                if placeable and sid not in placeable:
-                    self.set_message(i18n.t("layout.not_now"))
-                    return
-                self.selected, self.face = sid, face
-                self.marks_key = None
-                return
+        picked = tray_hit(self, x, y)
+        if picked is None:
+            return
+        placeable = self.placeable()
+        if placeable and picked[0] not in placeable:
+            self.set_message(i18n.t("layout.not_now"))
+            return
+        self.selected, self.face = picked
+        self.marks_key = None
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
         if scroll_y:
@@ -579,15 +538,8 @@ class LayoutView(MapScreen):
             self.undo()
         elif symbol == keys.D:
             self.deal_rest()
-        elif symbol in (keys.PLUS, keys.EQUAL, keys.NUM_ADD):
-            self.camera.zoom_by(1.2)
-        elif symbol in (keys.MINUS, keys.NUM_SUBTRACT):
-            self.camera.zoom_by(1 / 1.2)
-        elif symbol in (keys.LEFT, keys.RIGHT, keys.UP, keys.DOWN):
-            step = 60
-            dx = {keys.LEFT: step, keys.RIGHT: -step}.get(symbol, 0)
-            dy = {keys.DOWN: step, keys.UP: -step}.get(symbol, 0)
-            self.camera.pan(dx, dy)
+        elif self.camera_key(symbol, 60):
+            pass
         elif symbol == keys.TAB:
             self.next_sector()
         else:
