@@ -1,0 +1,41 @@
+"""Start-up of the client (ARCHITECTURE.md speed targets; the figures are in
+``benchmarks/bench_startup.py``): what the window and the first screens must not do when they
+open. Each check runs a fresh interpreter, as a player's start does."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_fresh(code: str, home: Path) -> str:
+    """Run ``code`` in a fresh headless interpreter on this tree; its standard output."""
+    env = {k: v for k, v in os.environ.items() if k not in ("ARCADE_SOUND_BACKENDS",)}
+    env.update(ARCADE_HEADLESS="1", PYTHONPATH=str(ROOT), STALKERZONE_HOME=str(home))
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT, check=True
+    ).stdout.strip()
+
+
+def test_headless_start_looks_for_no_audio_or_ffmpeg_library(tmp_path: Path) -> None:
+    code = (
+        "import subprocess\n"
+        "seen = []\n"
+        "popen = subprocess.Popen.__init__\n"
+        "def spy(self, args, *rest, **options):\n"
+        "    seen.append(' '.join(map(str, args)))\n"
+        "    return popen(self, args, *rest, **options)\n"
+        "subprocess.Popen.__init__ = spy\n"
+        "import stalkerzone.client, arcade, pyglet.media, pyglet.media.codecs as codecs\n"
+        "probes = [a for a in seen if any(n in a for n in ('openal', 'pulse', 'avutil'))]\n"
+        "print(tuple(pyglet.options.audio), [type(d).__name__ for d in codecs.registry._decoders],"
+        " probes, 'ldconfig' in ' '.join(seen))\n"
+    )
+    out = run_fresh(code, tmp_path)
+    # the silent driver, the WAV decoder only, no library hunted for; other libraries (GL,
+    # fonts) are still found through ldconfig as pyglet does
+    assert out == "('silent',) ['WaveDecoder'] [] True", out
