@@ -39,3 +39,24 @@ def test_headless_start_looks_for_no_audio_or_ffmpeg_library(tmp_path: Path) -> 
     # the silent driver, the WAV decoder only, no library hunted for; other libraries (GL,
     # fonts) are still found through ldconfig as pyglet does
     assert out == "('silent',) ['WaveDecoder'] [] True", out
+
+
+FRAME = "def frame(w):\n    w.dispatch_event('on_draw'); w.dispatch_events(); w.ctx.finish()\n"
+
+
+def test_the_first_screen_is_built_once_when_the_window_opens(tmp_path: Path) -> None:
+    code = (
+        "from stalkerzone.client.app.window import Presets, make_context, open_window\n"
+        "from stalkerzone.client.app.base_view import BaseView\n" + FRAME + "built = []\n"
+        "rebuild = BaseView.rebuild\n"
+        "def counted(view):\n"
+        "    built.append(view.kind); rebuild(view)\n"
+        "BaseView.rebuild = counted\n"
+        "window = open_window(make_context(Presets()))\n"
+        "window.show_screen('title')\n"
+        "frame(window); frame(window)\n"
+        "window.dispatch_event('on_resize', 1280, 800)\n"  # a later resize still rebuilds
+        "frame(window)\n"
+        "print(built)\n"
+    )
+    assert run_fresh(code, tmp_path) == "['title', 'title']"

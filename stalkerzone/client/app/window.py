@@ -84,6 +84,10 @@ class StalkerWindow(arcade.Window):
         load_fonts()
         self.app.notes.extend(load_screens())
         self.background_color = theme.BG
+        # Start-up: the events of the window's creation (headless: its first resize) go out now,
+        # before any screen is shown, so the first screen is built once, not again at its first
+        # frame.
+        self.dispatch_events()
 
     @property
     def app(self) -> AppContext:
