@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -60,3 +61,23 @@ def test_the_first_screen_is_built_once_when_the_window_opens(tmp_path: Path) ->
         "print(built)\n"
     )
     assert run_fresh(code, tmp_path) == "['title', 'title']"
+
+
+def test_fast_glyph_expansion_gives_exactly_pyglets_bytes() -> None:
+    import random
+
+    from pyglet.font.freetype import FreeTypeGlyphRenderer
+
+    from stalkerzone.client.render.fonts import expand_grey_to_bgra, use_fast_glyphs
+
+    assert use_fast_glyphs() and use_fast_glyphs()  # idempotent
+    fast: Any = FreeTypeGlyphRenderer._expand_to_rgba
+    original = fast.original
+    rng = random.Random(5)
+    for size in (0, 1, 7, 64, 333):
+        data = bytes(rng.randrange(256) for _ in range(size))
+        assert expand_grey_to_bgra(data, "R", "BGRA") == original(None, data, "R", "BGRA")
+        assert fast(None, data, "R", "BGRA") == original(None, data, "R", "BGRA")
+    # formats it does not handle go to pyglet's own loop
+    assert expand_grey_to_bgra(b"ab", "RG", "BGRA") == b""
+    assert fast(None, b"abcd", "RG", "BGRA") == original(None, b"abcd", "RG", "BGRA")
