@@ -81,3 +81,17 @@ def test_fast_glyph_expansion_gives_exactly_pyglets_bytes() -> None:
     # formats it does not handle go to pyglet's own loop
     assert expand_grey_to_bgra(b"ab", "RG", "BGRA") == b""
     assert fast(None, b"abcd", "RG", "BGRA") == original(None, b"abcd", "RG", "BGRA")
+
+
+def test_a_new_game_makes_its_bot_memory_at_the_first_bot_decision() -> None:
+    from stalkerzone.bots.memory import BotMemory
+    from stalkerzone.client.app.context import AppContext
+    from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
+
+    app = AppContext()
+    stalkers = [s.id for s in app.cards().cards.stalkers]
+    seats = (SeatSpec("Anna", stalkers[0]), SeatSpec("Boris", stalkers[1], "normal"))
+    session = GameSession.start(app, GameSpec(11, seats, zone_mode="free"))
+    assert session._bot_memory is None  # the odds solver (numpy) is not loaded for the board
+    memory = session.bot_memory
+    assert isinstance(memory, BotMemory) and session.bot_memory is memory

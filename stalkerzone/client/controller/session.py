@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from stalkerzone.bots.memory import BotMemory
 from stalkerzone.client.controller.worker import Worker
 from stalkerzone.client.text import engine_text, i18n
 from stalkerzone.engine import bases
@@ -37,6 +36,7 @@ from stalkerzone.engine.state import GameState
 from stalkerzone.engine.undo import UndoCheck
 
 if TYPE_CHECKING:
+    from stalkerzone.bots.memory import BotMemory
     from stalkerzone.content.loader import LoadResult, PackInfo
     from stalkerzone.engine.variant import Variant
     from stalkerzone.persistence.saves import LoadedGame
@@ -126,7 +126,7 @@ class GameSession:
     log: list[LogLine] = field(default_factory=list)
     viewer: int = PUBLIC
     worker: Worker = field(default_factory=Worker)
-    bot_memory: BotMemory = field(default_factory=BotMemory)  # what the game's bots worked out
+    _bot_memory: BotMemory | None = field(default=None, repr=False)  # see ``bot_memory``
     autosave_enabled: bool = True
     source: Path | None = None
     kept_views: dict[str, object] = field(default_factory=dict)
@@ -156,6 +156,16 @@ class GameSession:
         session = cls(spec, record, result.cards, tuple(sectors), tuple(result.packs))
         session.viewer = session.default_viewer()
         return session
+
+    @property
+    def bot_memory(self) -> BotMemory:
+        """What the game's bots worked out so far, made at the first bot decision (start-up:
+        its odds solver brings numpy, which a game's first board does not need)."""
+        if self._bot_memory is None:
+            from stalkerzone.bots.memory import BotMemory
+
+            self._bot_memory = BotMemory()
+        return self._bot_memory
 
     @property
     def state(self) -> GameState:
