@@ -8,6 +8,9 @@ current. A :class:`LayeredMesh` is the triangles of one layer: world position, t
 coordinate, the array layer to sample and the layer to fall back to when a badge is drawn
 smaller than :data:`SMALL_BADGE_PX` pixels (a simple symbol instead of an icon that turned to
 mush), and a tint.
+
+Start-up: the arrays and their mipmaps are read from the prerendered files of
+:mod:`art_files` (``assets/textures/board/``); only without them are they rendered here.
 """
 
 from __future__ import annotations
@@ -17,7 +20,6 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import arcade
-import numpy as np
 from arcade.gl import BufferDescription
 from PIL import Image
 
@@ -75,6 +77,7 @@ def assets_dir() -> Path:
 
 def premultiplied(rgba: Image.Image) -> bytes:
     """RGBA bytes with the colour multiplied by the alpha (clean mipmaps)."""
+    import numpy as np
 
     data = np.asarray(rgba, dtype=np.float32)
     data[..., :3] *= data[..., 3:4] / 255.0
@@ -86,15 +89,48 @@ class BoardArt:
 
     _current: ClassVar[BoardArt | None] = None
 
-    def __init__(self, ctx: arcade.ArcadeContext) -> None:
-        from stalkerzone.client.render.site_icons import badge_images
-        from stalkerzone.client.render.terrain import terrain_images
-
+    def __init__(self, ctx: arcade.ArcadeContext, assets: Path | None = None) -> None:
         self.ctx = ctx
+        self.assets = assets_dir() if assets is None else assets
         self.program = ctx.program(vertex_shader=_VS, fragment_shader=_FS)
         self.program["tex"] = 0
-        self.terrain = self._array(terrain_images(assets_dir()), ctx.REPEAT)
-        self.badges = self._array(badge_images(assets_dir()), ctx.CLAMP_TO_EDGE)
+        self.prerendered: list[str] = []  # the arrays read from their files (art_files)
+        self.terrain = self._load("terrain", ctx.REPEAT)
+        self.badges = self._load("badges", ctx.CLAMP_TO_EDGE)
+
+    def _load(self, name: str, wrap: int) -> Any:
+        """The array ``name`` from its prerendered file, else rendered from the sources."""
+        from stalkerzone.client.render import art_files
+
+        path = art_files.array_file(self.assets, name)
+        chain = art_files.read_levels(path, layer_count(name))
+        if not chain:
+            return self._array(art_files.source_layers(self.assets, name), wrap)
+        self.prerendered.append(name)
+        return self._upload_levels(chain, wrap)
+
+    def _upload_levels(self, chain: list[tuple[int, int, bytes]], wrap: int) -> Any:
+        """A texture array with the given mipmap levels (premultiplied texels of every layer)."""
+        from pyglet import gl
+
+        width, height, data = chain[0]
+        layers = len(data) // (width * height * 4)
+        texture: Any = self.ctx.texture_array(
+            (width, height, layers), components=4, data=data, wrap_x=wrap, wrap_y=wrap
+        )
+        target = gl.GL_TEXTURE_2D_ARRAY
+        gl.glActiveTexture(gl.GL_TEXTURE0 + self.ctx.default_texture_unit)
+        gl.glBindTexture(target, texture.glo)
+        gl.glPixelStorei(gl.GL_UNPACK_ALIGNMENT, 1)
+        for level, (w, h, texels) in enumerate(chain[1:], start=1):
+            pixels = (gl.GLubyte * len(texels)).from_buffer_copy(texels)
+            gl.glTexImage3D(
+                target, level, gl.GL_RGBA8, w, h, layers, 0, gl.GL_RGBA, gl.GL_UNSIGNED_BYTE, pixels
+            )
+        gl.glTexParameteri(target, gl.GL_TEXTURE_BASE_LEVEL, 0)
+        gl.glTexParameteri(target, gl.GL_TEXTURE_MAX_LEVEL, len(chain) - 1)
+        texture.filter = self.ctx.LINEAR_MIPMAP_LINEAR, self.ctx.LINEAR
+        return texture
 
     @classmethod
     def current(cls) -> BoardArt:
@@ -114,6 +150,14 @@ class BoardArt:
         texture.build_mipmaps()
         texture.filter = self.ctx.LINEAR_MIPMAP_LINEAR, self.ctx.LINEAR
         return texture
+
+
+def layer_count(name: str) -> int:
+    """How many layers the array ``name`` has: one per terrain, two faces per site."""
+    from stalkerzone.client.render.site_icons import SITE_ORDER
+    from stalkerzone.client.render.terrain import TEXTURE_FILE
+
+    return len(TEXTURE_FILE) if name == "terrain" else 2 * len(SITE_ORDER)
 
 
 class LayeredMesh:

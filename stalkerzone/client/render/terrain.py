@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
 from PIL import Image
 
 from stalkerzone.client.render import hex_geometry as hexgeom
@@ -37,6 +36,8 @@ def terrain_image(
     path: Path, colour: tuple[int, int, int], contrast: float = CONTRAST
 ) -> Image.Image:
     """The texture at ``path`` recoloured to mean ``colour`` with softened contrast."""
+    import numpy as np  # only when the art is rendered from its sources (art_files)
+
     with Image.open(path) as image:
         rgb = np.asarray(image.convert("RGB"), dtype=np.float32)
     mean = rgb.reshape(-1, 3).mean(axis=0)
