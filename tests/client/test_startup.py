@@ -95,3 +95,32 @@ def test_a_new_game_makes_its_bot_memory_at_the_first_bot_decision() -> None:
     assert session._bot_memory is None  # the odds solver (numpy) is not loaded for the board
     memory = session.bot_memory
     assert isinstance(memory, BotMemory) and session.bot_memory is memory
+
+
+def test_the_title_and_the_first_board_leave_the_heavy_modules_alone(tmp_path: Path) -> None:
+    code = (
+        "import sys\n"
+        "from stalkerzone.client.app.window import Presets, make_context, open_window\n"
+        + FRAME
+        + "heavy = ('numpy', 'stalkerzone.odds', 'stalkerzone.bots.players',\n"
+        "         'stalkerzone.client.render.card_face', 'stalkerzone.client.screens.board')\n"
+        "def loaded():\n"
+        "    return [m for m in heavy if m in sys.modules]\n"
+        "app = make_context(Presets())\n"
+        "window = open_window(app)\n"
+        "window.show_screen('title')\n"
+        "frame(window)\n"
+        "title = loaded()\n"
+        "from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec\n"
+        "stalkers = [s.id for s in app.cards().cards.stalkers]\n"
+        "seats = (SeatSpec('Anna', stalkers[0]), SeatSpec('Boris', stalkers[1], 'normal'))\n"
+        "app.session = GameSession.start(app, GameSpec(11, seats, zone_mode='free'))\n"
+        "app.session.show(window)\n"
+        "frame(window)\n"
+        "print(title, window.current_screen.kind, loaded())\n"
+    )
+    # the board's art comes from its prerendered files (no numpy); the odds solver waits for
+    # the first bot decision
+    out = run_fresh(code, tmp_path)
+    board = ["stalkerzone.client.render.card_face", "stalkerzone.client.screens.board"]
+    assert out == f"[] board {board}", out

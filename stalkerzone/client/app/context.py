@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from stalkerzone.client.app.settings import Settings, load_settings, save_settings
-from stalkerzone.client.render.card_face import ArtTextures
-from stalkerzone.client.render.card_face import use as use_art
+from stalkerzone.client.render.card_art import ArtTextures
+from stalkerzone.client.render.card_art import use as use_art
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
 

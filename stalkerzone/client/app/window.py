@@ -14,7 +14,7 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import arcade
 
@@ -23,13 +23,15 @@ from stalkerzone.client.app.base_view import BaseView
 from stalkerzone.client.app.context import AppContext, Presets, make_context
 from stalkerzone.client.app.registry import factory, load_screens, screen, screen_kinds
 from stalkerzone.client.controller.bot_driver import BotDriver
-from stalkerzone.client.controller.session import GameSession
 from stalkerzone.client.render.fonts import load_fonts
 from stalkerzone.client.sound.note_feed import NoteFeed, sounds_of
 from stalkerzone.client.sound.player import SoundPlayer
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
 from stalkerzone.errors import UserError
+
+if TYPE_CHECKING:
+    from stalkerzone.client.controller.session import GameSession
 
 __all__ = [
     "AppContext",

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import hashlib
 import math
-from pathlib import Path
 from typing import Any
 
 import arcade
 from arcade.types import Color
 
+from stalkerzone.client.render.card_art import ArtTextures as ArtTextures
+from stalkerzone.client.render.card_art import art_texture as art_texture
+from stalkerzone.client.render.card_art import use as use
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.card_words import card_kind, card_name, card_summary, shorten, t
 from stalkerzone.client.widgets import text_fit, theme
@@ -41,42 +43,6 @@ MONSTER_COLOUR: dict[Colour, Color] = {
     Colour.YELLOW: theme.SITE_COLOUR[Site.DANGER_YELLOW],
     Colour.RED: theme.SITE_COLOUR[Site.DANGER_RED],
 }
-
-
-class ArtTextures:
-    """Card art files loaded as textures, each once (one per :class:`AppContext`)."""
-
-    def __init__(self) -> None:
-        self.loaded: dict[str, arcade.Texture | None] = {}
-
-    def get(self, path: str) -> arcade.Texture | None:
-        if path not in self.loaded:
-            self.loaded[path] = _load_art(path)
-        return self.loaded[path]
-
-
-def _load_art(path: str) -> arcade.Texture | None:
-    try:
-        if not Path(path).is_file():
-            return None
-        return arcade.load_texture(path)
-    except Exception:
-        return None
-
-
-class _Active:
-    """Which art store :func:`art_texture` reads (the window's context installs its own)."""
-
-    textures = ArtTextures()
-
-
-def use(textures: ArtTextures) -> None:
-    _Active.textures = textures
-
-
-def art_texture(path: str) -> arcade.Texture | None:
-    """The art file of a card (None if missing or unreadable: the face is generated then)."""
-    return _Active.textures.get(path)
 
 
 def _hash(card_id: str) -> int:

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from stalkerzone.client.sound.cues import note_sounds
-from stalkerzone.engine.record import GameRecord
+
+if TYPE_CHECKING:
+    from stalkerzone.engine.record import GameRecord
 
 MAX_ACTIONS = 12  # at most this many actions' notes at once (a long bot run skipped)
 
