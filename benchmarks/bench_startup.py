@@ -17,6 +17,10 @@ cached (in a temporary ``PYTHONPYCACHEPREFIX``) as an installed package has it; 
 - **cards check** and **odds** (gorynych, red, ``--json``): with the content cache warm (the
   packs and the variant read back from one cache file, no pydantic) and with ``--no-cache``
   (validated again, the reference);
+- **import arcade**: ``import arcade`` alone (headless), the floor of every window case; **import
+  arcade, headless fix**: ``import stalkerzone.client``, arcade as the client imports it (pyglet's
+  silent audio driver chosen first, no FFmpeg or GdkPixbuf probes; ``client.app.headless``), so
+  "window to title" minus this row is the client's own start-up;
 - **window to title**: open the headless window, show the title screen, draw and finish one
   frame; **first board frame**: then start a two-seat game on a random Zone and draw its board,
   content cache warm and ``STALKERZONE_NO_CACHE=1``;
@@ -76,6 +80,8 @@ CASES: dict[str, tuple[list[str], dict[str, str]]] = {
     "cards check, no cache": (CHECK, NO_CACHE),
     "odds, warm": (ODDS, {}),
     "odds, no cache": (ODDS, NO_CACHE),
+    "import arcade": (["-c", "import arcade"], {}),
+    "import arcade, headless fix": (["-c", "import stalkerzone.client"], {}),
     "window to title": (["-c", WINDOW, "title"], {}),
     "first board, warm": (["-c", WINDOW, "board"], {}),
     "first board, no cache": (["-c", WINDOW, "board"], NO_CACHE),
@@ -141,6 +147,16 @@ def main() -> None:
     for what in ("cards check", "odds", "first board"):
         ratio = medians[f"{what}, warm"] / medians[f"{what}, no cache"]
         print(f"{what}: warm cache / no cache: {ratio:.2f}x")
+    arcade_floor = medians["import arcade, headless fix"]
+    print(
+        f"window to title = import arcade, headless fix {arcade_floor * 1000:.0f} ms + the client's"
+        f" own {(medians['window to title'] - arcade_floor) * 1000:.0f} ms"
+        f" (plain import arcade: {medians['import arcade'] * 1000:.0f} ms)"
+    )
+    print(
+        "first board, warm = window to title + the game and its board"
+        f" {(medians['first board, warm'] - medians['window to title']) * 1000:.0f} ms"
+    )
     if args.against is not None:
         for name in COMPARED:
             ratio = medians[name] / medians[f"{name} [other]"]
