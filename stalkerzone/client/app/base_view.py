@@ -147,14 +147,18 @@ class BaseView(arcade.gui.UIView):
         size = text_fit.fitting_size(text, room, size, pad=text_fit.BUTTON_PAD)
         if not text_fit.fits(text, room, size, pad=text_fit.BUTTON_PAD):
             text = text_fit.cut_to(text, room - 2 * theme.px(text_fit.BUTTON_PAD), size)
+        # Made empty, then given its text: the button lays its label out in arcade's default
+        # font first and applies the style's font after, so a text given at once would be laid
+        # out (and its glyphs rendered) twice, once in a font never shown (start-up).
         widget = arcade.gui.UIFlatButton(
             x=x,
             y=y,
-            text=text,
+            text="",
             width=room,
             height=theme.px(height),
             style=theme.button_style(primary, size),
         )
+        widget.text = text
         widget.disabled = not enabled
 
         @widget.event("on_click")
