@@ -10,6 +10,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from stalkerzone.client.app.window import StalkerWindow
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -124,3 +128,27 @@ def test_the_title_and_the_first_board_leave_the_heavy_modules_alone(tmp_path: P
     out = run_fresh(code, tmp_path)
     board = ["stalkerzone.client.render.card_face", "stalkerzone.client.screens.board"]
     assert out == f"[] board {board}", out
+
+
+def test_a_button_lays_its_text_out_in_the_game_font_only(
+    win: StalkerWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import arcade
+
+    from stalkerzone.client.render.fonts import FONT
+
+    view = win.show_screen("title")
+    made: list[tuple[object, object]] = []
+    make_text = arcade.Text.__init__
+
+    def spy(self: arcade.Text, *args: Any, **kwargs: Any) -> None:
+        made.append((kwargs.get("font_name"), kwargs.get("text")))
+        make_text(self, *args, **kwargs)
+
+    monkeypatch.setattr(arcade.Text, "__init__", spy)
+    button = view.button("Новая игра", lambda: None)
+    assert button.text == "Новая игра"
+    label = button.ui_label._label
+    assert label.font_name == FONT and label.text == "Новая игра"
+    # arcade makes the label in its default font: empty, so that font lays nothing out
+    assert made and all(font == FONT or text == "" for font, text in made), made
