@@ -97,16 +97,19 @@ def read_levels(path: Path, layers: int) -> list[tuple[int, int, bytes]]:
     height = picture.height // layers
     if width & (width - 1) or height & (height - 1):  # powers of two only
         return []
+    texels = memoryview(picture.tobytes())
+    stride = picture.width * 4  # bytes of one row of the sheet
     out = []
     w, h, level = width, height, 0
     while True:
         x = 0 if level == 0 else width
         row = 0 if level == 0 else level_row(height, level)
-        data = b"".join(
-            picture.crop((x, k * height + row, x + w, k * height + row + h)).tobytes()
+        rows = [
+            texels[y * stride + x * 4 : y * stride + (x + w) * 4]
             for k in range(layers)
-        )
-        out.append((w, h, data))
+            for y in range(k * height + row, k * height + row + h)
+        ]
+        out.append((w, h, b"".join(rows)))
         if w == 1 and h == 1:
             return out
         w, h, level = max(1, w // 2), max(1, h // 2), level + 1
