@@ -37,7 +37,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from stalkerzone import __version__, files, paths
+from stalkerzone import __version__, files
 from stalkerzone.engine import record as records
 from stalkerzone.engine.actions import Action
 from stalkerzone.engine.cards import CardSet
@@ -47,6 +47,11 @@ from stalkerzone.engine.record import Divergence, GameRecord
 from stalkerzone.engine.state import GameContext, GameState
 from stalkerzone.errors import UserError
 from stalkerzone.persistence.invariants import card_problem, state_problem
+from stalkerzone.persistence.save_folder import AUTOSAVE as AUTOSAVE
+from stalkerzone.persistence.save_folder import STALE_TEMP_SECONDS
+from stalkerzone.persistence.save_folder import latest_autosave as latest_autosave
+from stalkerzone.persistence.save_folder import list_saves as list_saves
+from stalkerzone.persistence.save_folder import saves_dir as saves_dir
 from stalkerzone.persistence.serialize import (
     SnapshotError,
     action_from_json,
@@ -63,12 +68,9 @@ from stalkerzone.persistence.turn_log import LogEntry, LogError, log_from_json, 
 
 FORMAT = 4
 READABLE_FORMATS = (1, 2, 3, 4)
-AUTOSAVE = "autosave"
 MAX_BYTES = 64 * 1024 * 1024
 MAX_NAME = 100
 """Longest save name (characters)."""
-STALE_TEMP_SECONDS = 60.0
-"""A temp file this old is a left-over of an interrupted write, not a write under way."""
 ZONE_MODES = ("hand", "free", "ring", "line", "compact")
 
 
@@ -104,11 +106,6 @@ class LoadedGame:
 
 
 # --- writing ----------------------------------------------------------------------------------
-
-
-def saves_dir() -> Path:
-    """Where saves go unless a path is chosen (platformdirs; ``STALKERZONE_HOME`` in tests)."""
-    return paths.user_saves_dir()
 
 
 def pack_refs(
@@ -244,31 +241,6 @@ def autosave(
 ) -> Path:
     """Rewrite ``autosave.json`` in the saves folder (call it after every turn)."""
     return save_game(record, name=AUTOSAVE, packs=packs, log=log)
-
-
-def latest_autosave() -> Path | None:
-    """The autosave, if there is one (the title screen asks when the client starts, so
-    left-over temp files of interrupted writes are deleted here too)."""
-    folder = saves_dir()
-    files.clean_temp_files(folder, older_than=STALE_TEMP_SECONDS)
-    path = folder / f"{AUTOSAVE}.json"
-    return path if path.is_file() else None
-
-
-def list_saves() -> list[Path]:
-    """Saves in the saves folder, newest first (left-over temp files of interrupted writes
-    are deleted on the way: the client lists the saves when it starts)."""
-    folder = saves_dir()
-    if not folder.is_dir():
-        return []
-    files.clean_temp_files(folder, older_than=STALE_TEMP_SECONDS)
-    found = []
-    for entry in folder.glob("*.json"):
-        try:
-            found.append((entry.stat().st_mtime, entry))
-        except OSError:
-            continue
-    return [entry for _, entry in sorted(found, key=lambda item: item[0], reverse=True)]
 
 
 # --- reading ----------------------------------------------------------------------------------

@@ -11,13 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from stalkerzone.bots.memory import BotMemory
-from stalkerzone.engine.actions import Action
-from stalkerzone.engine.game import legal_actions
-from stalkerzone.engine.state import GameState
-
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the engine is imported with the first game, not with the window
+    from stalkerzone.bots.memory import BotMemory
     from stalkerzone.client.controller.session import GameSession, ScreenHost
+    from stalkerzone.engine.actions import Action
+    from stalkerzone.engine.state import GameState
 
 GAME_SCREENS = frozenset({"layout", "board", "fight", "base", "stalker"})
 PAUSE = 0.5  # seconds between two bot actions at animation speed 1
@@ -67,6 +65,8 @@ class BotDriver:
         strength = session.spec.seats[state.current_player].bot
         job = (key, session.version)
         memory = session.bot_memory
+        from stalkerzone.engine.game import legal_actions
+
         session.worker.submit(job, lambda: choose(state, legal_actions(state), strength, memory))
         if not session.worker.ready(job):
             return None

@@ -65,11 +65,11 @@ class TitleView(BaseView):
         for i, note in enumerate(self.app.notes[-3:]):
             self.label(note, px(16), h - px(24) * (i + 1), 11, theme.WARN)
 
-        from stalkerzone.client.controller import save_files as saves
+        from stalkerzone.persistence.save_folder import latest_autosave
 
         column = arcade.gui.UIBoxLayout(space_between=px(10))
         column.add(self.button(i18n.t("title.new_game"), self.new_game, primary=True, width=280))
-        latest = saves.latest_autosave()
+        latest = latest_autosave()
         column.add(
             self.button(
                 i18n.t("title.continue"), self.continue_game, width=280, enabled=latest is not None
