@@ -34,19 +34,24 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from stalkerzone.engine.cut_offs import CutOff, direction
+from stalkerzone.engine.foresight_bounds import (
+    UNREACHABLE,
+    SideTable,
+    join_distances,
+    joining_bound,
+    levels,
+    steiner_bound,
+)
 from stalkerzone.engine.foresight_geometry import (
-    RoadSides,
     canonical_key,
+    completes,
     road_networks,
-    rows_in_the_open,
     rows_to,
     straight_road_out,
     symmetries,
-    toward,
 )
-from stalkerzone.engine.hexes import SLOT_DIRECTIONS, Slot, slot_neighbours
+from stalkerzone.engine.hexes import SLOT_DIRECTIONS, Slot
 from stalkerzone.engine.layout import (
-    ROTATED,
     UNIQUE_SITES,
     Placement,
     Sector,
@@ -66,13 +71,17 @@ Verdict = bool | None
 """``True`` completable (proven), ``False`` a dead end (proven), ``None`` undecided (budget)."""
 State = tuple[dict[Slot, int], frozenset[Slot], tuple[int, ...]]
 
-FORESIGHT_BUDGET = 80
-"""Search nodes one placement's question may expand before it is answered "undecided"."""
-SECTOR_BUDGET = 400
+FORESIGHT_BUDGET = 20_000
+"""Search nodes one placement's question may expand before it is answered "undecided": a
+safety bound, never reached on the benchmark's Zones (the hardest question there needs a few
+hundred)."""
+SECTOR_BUDGET = 100_000
 """Search nodes the questions about one sector's placements share; past it each remaining
 placement gets ``LAST_BUDGET`` nodes. So one sector costs at most SECTOR_BUDGET + LAST_BUDGET
 nodes per placement, and a ``legal_actions`` call that many per sector still to place."""
-LAST_BUDGET = 6
+LAST_BUDGET = 2_000
+WITNESSES = 8
+"""Completions found for one sector's placements that are tried on its other placements."""
 SNAKE_STEPS = 60
 """Placements one look for a snake-shaped completion may try (:meth:`Foresight._snake_out`)."""
 _SIDES: tuple[tuple[int, int, int, int], ...] = tuple(
@@ -120,6 +129,7 @@ class Foresight:
         self.budget = budget
         self.sector_budget = sector_budget
         self.answers_limit = answers_limit
+        self.steiner_slack = 2
         self.answers: dict[object, object] = {}
         """Answers already given, by question (a pure function of the question: kept)."""
         self.memo: dict[object, bool] = {}
@@ -128,6 +138,10 @@ class Foresight:
         """Search nodes expanded so far, every question together (a measure of the work)."""
         self._spent = 0
         self._limit = 0
+        self.path: list[tuple[Slot, int]] = []
+        """The (slot, world mask) of the sectors placed on the way to the current state."""
+        self.found: list[tuple[Slot, int]] | None = None
+        """The rest of the completion the last proven question found (``None``: not known)."""
         self._lock = threading.RLock()  # one question at a time (the client asks off the frame)
         kinds: dict[tuple[int, ...], int] = {}
         self.kind: dict[str, int] = {}
@@ -142,8 +156,6 @@ class Foresight:
         """(touching sides, sides needing a road, sectors left) → :meth:`_moves_at` (bounded)."""
         self._sides: dict[tuple[int, int, tuple[int, ...]], int] = {}
         """(touching sides, sides needing a road, sectors left) → :meth:`_road_sides`."""
-        self.straight = tuple(any(m & ROTATED[m][3] for m in ms) for ms in self.kind_masks)
-        """Per kind: can a road run straight through it (two opposite road edges)?"""
         self.roadless = tuple(not any(ms) for ms in self.kind_masks)
         self.sites_ok = all(
             sum(site in self.tab.unique[sid] for sid in self.tab.ids) == 1 for site in UNIQUE_SITES
@@ -180,14 +192,22 @@ class Foresight:
             by_mask: dict[tuple[Slot, int], Verdict] = {}
             self.memo = {}
             left = self.sector_budget
+            rests: list[list[tuple[Slot, int]]] = []
             for p in legal:
                 mk = (p.slot, masks[(p.face, p.rotation)])
                 if mk not in by_mask:
+                    if any(completes(occupied, mk, rest, self.closed) for rest in rests):
+                        by_mask[mk] = True  # another placement's completion fits this one too
+                        verdicts[p] = True
+                        continue
                     occupied[p.slot] = mk[1]
                     budget = min(self.budget, left) if left > LAST_BUDGET else LAST_BUDGET
                     by_mask[mk] = self._bounded(occupied, blocked, fewer, budget)
                     left -= self._spent
                     del occupied[p.slot]
+                    if self.found is not None:
+                        rests.insert(0, self.found)
+                        del rests[WITNESSES:]
                 verdicts[p] = by_mask[mk]
             self.memo = {}
         result = SectorVerdicts(verdicts)
@@ -300,6 +320,8 @@ class Foresight:
         """One placement's question with its node budget: ``None`` when it runs out."""
         self._spent = 0
         self._limit = self.budget if budget is None else budget
+        self.path = []
+        self.found = None
         if not self.closed and occupied and any(counts):
             comps = _road_components(occupied)
             if len(comps) == 1 and self._snake_out(occupied, counts):
@@ -386,15 +408,19 @@ class Foresight:
             for kind, masks in enumerate(self.kind_masks):
                 for m in masks if counts[kind] else ():
                     fewer = (*counts[:kind], counts[kind] - 1, *counts[kind + 1 :])
-                    if self._search({(0, 0): m}, blocked, fewer):
+                    self.path.append(((0, 0), m))
+                    ok = self._search({(0, 0): m}, blocked, fewer)
+                    self.path.pop()
+                    if ok:
                         return True
             return False
         networks = road_networks(occupied)
         comps = [comp for comp, _ in networks]
         if not any(counts):
-            if len(comps) != 1:
-                return False
-            return not (self.closed and networks[0][1])
+            done = len(comps) == 1 and not (self.closed and networks[0][1])
+            if done:
+                self.found = list(self.path)
+            return done
         if any(n and self.roadless[k] for k, n in enumerate(counts)):
             return False  # a sector without roads is never reachable by road (MAP-5)
         faced = [open_slots - blocked for _, open_slots in networks]
@@ -404,48 +430,98 @@ class Foresight:
         every: set[Slot] = set().union(*faced)
         if self.closed and len(every) > left:
             return False  # every road must be closed, one sector per open slot at most
-        if (
-            not self.closed
-            and len(comps) == 1
-            and (
-                straight_road_out(occupied, blocked, counts, self.straight)
-                or self._snake_out(occupied, counts)
-            )
-        ):
-            return True
+        if not self.closed and len(comps) == 1:
+            row = straight_road_out(occupied, blocked, counts, self.kind_masks)
+            if row is not None:
+                self.found = [*self.path, *row]
+                return True
+            if self._snake_out(occupied, counts):
+                return True
         options = {slot: self._moves_at(occupied, counts, slot) for slot in sorted(every)}
         stuck = next((s for s, moves in options.items() if not moves), None)
         if stuck is not None:  # nothing fits there: the slot stays empty (free roads only)
             return not self.closed and self._search(occupied, blocked | {stuck}, counts)
         if len(comps) > 1:
-            # every network must still meet another one; branch on the most constrained
-            best: tuple[int, int, Slot, set[Slot]] | None = None
-            for k, mine in enumerate(faced):
-                goals = set().union(*(f for n, f in enumerate(faced) if n != k))
-                dist = rows_in_the_open(goals, mine, left)
-                if not dist:
-                    return False  # this network can no longer meet another one
-                pick = min(dist, key=lambda s: (dist[s], len(options[s]), s))
-                rank = (len(dist), dist[pick], pick, goals)
-                if best is None or rank[:3] < best[:3]:
-                    best = rank
-            assert best is not None
-            _, _, slot, goals = best
-            dist = rows_in_the_open(goals, set(slot_neighbours(slot)), left + 1)
-            moves = tuple(sorted(options[slot], key=lambda mv: toward(slot, mv[1], dist)))
+            chosen = self._join_slot(occupied, blocked, counts, faced, options)
+            if chosen is None:
+                return False  # too few sectors left to join every network (moats)
+            slot, moves = chosen
         else:
             slot = min(options, key=lambda s: (len(options[s]), s))
             moves = options[slot]
         for kind, m in moves:
             occupied[slot] = m
+            self.path.append((slot, m))
             fewer = (*counts[:kind], counts[kind] - 1, *counts[kind + 1 :])
             ok = self._search(occupied, blocked, fewer)
+            self.path.pop()
             del occupied[slot]
             if ok:
                 return True
         if self.closed:
             return False
         return self._search(occupied, blocked | {slot}, counts)
+
+    def _join_slot(
+        self,
+        occupied: Mapping[Slot, int],
+        blocked: frozenset[Slot],
+        counts: tuple[int, ...],
+        faced: list[set[Slot]],
+        options: Mapping[Slot, tuple[Move, ...]],
+    ) -> tuple[Slot, tuple[Move, ...]] | None:
+        """Several road networks: ``None`` when the sectors left cannot join them all
+        (:func:`joining_bound`), else the slot to branch on (the network with the fewest
+        slots from which another network is in reach, its slot nearest to another one) and
+        its moves, those whose roads lead nearer another network first."""
+        left = sum(counts)
+        sides = self._sides_of(occupied, counts)
+        starts = [sorted(f) for f in faced]
+        reached = [
+            levels(
+                st,
+                occupied,
+                blocked,
+                sides,
+                left,
+                [s for j, o in enumerate(starts) if j != i for s in o],
+            )
+            for i, st in enumerate(starts)
+        ]
+        moats = joining_bound(join_distances(starts, reached))
+        if moats > left:
+            return None
+        tight = len(starts) > 2 and moats + self.steiner_slack >= left
+        if tight and steiner_bound(starts, occupied, blocked, sides, left) > left:
+            return None  # the exact (relaxed) join needs more
+        best: tuple[int, int, Slot, int] | None = None
+        for i, st in enumerate(starts):
+            others = [r for j, r in enumerate(reached) if j != i]
+            near = {s: min(r.get(s, UNREACHABLE) for r in others) for s in st}
+            reach = [s for s in st if near[s] <= left]
+            if not reach:
+                return None
+            pick = min(reach, key=lambda s: (near[s], len(options[s]), s))
+            rank = (len(reach), near[pick], pick, i)
+            if best is None or rank < best:
+                best = rank
+        assert best is not None
+        slot, mine = best[2], best[3]
+        others = [r for j, r in enumerate(reached) if j != mine]
+
+        def nearness(move: Move) -> int:
+            i, j = slot
+            return min(
+                (
+                    r.get((i + di, j + dj), UNREACHABLE)
+                    for d, (di, dj) in enumerate(SLOT_DIRECTIONS)
+                    if move[1] >> d & 1
+                    for r in others
+                ),
+                default=UNREACHABLE,
+            )
+
+        return slot, tuple(sorted(options[slot], key=nearness))
 
     def _rows_to(
         self,
@@ -460,33 +536,31 @@ class Foresight:
         sides = self._sides_of(occupied, counts)
         return rows_to(occupied, blocked, sum(counts), fit, targets, sides)
 
-    def _sides_of(self, occupied: Mapping[Slot, int], counts: tuple[int, ...]) -> RoadSides:
+    def _sides_of(self, occupied: Mapping[Slot, int], counts: tuple[int, ...]) -> SideTable:
         """Per empty slot, the sides on which some remaining sector that fits there has a road
-        (:meth:`_road_sides`); a slot that touches no placed sector has every side."""
-        known: dict[Slot, int] = {}
+        (:meth:`_road_sides_of`); a slot that touches no placed sector has every side."""
 
-        def of(slot: Slot) -> int:
-            sides = known.get(slot)
-            if sides is None:
-                i, j = slot
-                if any((i + di, j + dj) in occupied for di, dj in SLOT_DIRECTIONS):
-                    sides = self._road_sides(occupied, counts, slot)
-                else:
-                    sides = 0x3F
-                known[slot] = sides
-            return sides
+        def fill(slot: Slot) -> int:
+            touch = need = 0
+            i, j = slot
+            for bit, back, di, dj in _SIDES:
+                m = occupied.get((i + di, j + dj))
+                if m is not None:
+                    touch |= bit
+                    if m >> back & 1:
+                        need |= bit
+            return self._road_sides_of(touch, need, counts) if touch else 0x3F
 
-        return of
+        return SideTable(fill)
 
-    def _road_sides(self, occupied: Mapping[Slot, int], counts: tuple[int, ...], slot: Slot) -> int:
-        """The sides of an empty ``slot`` on which some remaining sector that fits there
-        (MAP-4) has a road."""
-        touch, need = _constraint(occupied, slot)
+    def _road_sides_of(self, touch: int, need: int, counts: tuple[int, ...]) -> int:
+        """The sides on which some remaining sector that fits an empty slot with these
+        (touching sides, sides needing a road) (MAP-4) has a road."""
         key = (touch, need, counts)
         sides = self._sides.get(key)
         if sides is None:
             sides = 0
-            for _, m in self._moves_at(occupied, counts, slot):
+            for _, m in self._moves_for(touch, need, counts):
                 sides |= m
             if len(self._sides) > 50_000:
                 self._sides.clear()
@@ -509,6 +583,7 @@ class Foresight:
         self, occupied: dict[Slot, int], counts: tuple[int, ...], tip: Slot, steps: list[int]
     ) -> bool:
         if not any(counts):
+            self.found = list(self.path)
             return True
         i, j = tip
         m = occupied[tip]
@@ -522,8 +597,10 @@ class Foresight:
                 if steps[0] <= 0:
                     return False
                 occupied[n] = mask
+                self.path.append((n, mask))
                 fewer = (*counts[:kind], counts[kind] - 1, *counts[kind + 1 :])
                 ok = self._snake(occupied, fewer, n, steps)
+                self.path.pop()
                 del occupied[n]
                 if ok:
                     return True
@@ -542,6 +619,10 @@ class Foresight:
                 touch |= bit
                 if m >> back & 1:
                     need |= bit
+        return self._moves_for(touch, need, counts)
+
+    def _moves_for(self, touch: int, need: int, counts: tuple[int, ...]) -> tuple[Move, ...]:
+        """:meth:`_moves_at` by (touching sides, sides needing a road, sectors left)."""
         key = (touch, need, counts)
         moves = self._moves.get(key)
         if moves is None:

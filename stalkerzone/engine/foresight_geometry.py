@@ -176,15 +176,13 @@ def straight_road_out(
     occupied: Mapping[Slot, int],
     blocked: frozenset[Slot],
     counts: tuple[int, ...],
-    straight: tuple[bool, ...],
-) -> bool:
-    """Free roads, one road network: a completion exists when the remaining sectors fit in a
-    straight row leading out of the Zone from one of its roads, each row slot touching only its
-    row neighbours (and the first one its road sector). Every sector of the row but the last
-    needs two opposite road edges (``straight`` per kind); the last needs any road."""
-    bent = sum(n for k, n in enumerate(counts) if not straight[k])
-    if bent > 1:
-        return False
+    kind_masks: tuple[tuple[int, ...], ...],
+) -> list[tuple[Slot, int]] | None:
+    """Free roads, one road network: a completion, when the remaining sectors fit in a straight
+    row leading out of the Zone from one of its roads, each row slot touching only its row
+    neighbours (and the first one its road sector): the row's (slot, world mask) list. Every
+    sector of the row but the last needs a road in and the opposite road out; the last one a
+    road in (MAP-4: a row slot meets only its row neighbours)."""
     left = sum(counts)
     for slot, m in occupied.items():
         for d in range(6):
@@ -192,9 +190,34 @@ def straight_road_out(
                 continue
             di, dj = SLOT_DIRECTIONS[d]
             row = [(slot[0] + di * t, slot[1] + dj * t) for t in range(1, left + 1)]
-            if _row_is_free(occupied, blocked, slot, row):
-                return True
-    return False
+            if not _row_is_free(occupied, blocked, slot, row):
+                continue
+            masks = _row_masks(counts, kind_masks, 1 << ((d + 3) % 6), 1 << d)
+            if masks is not None:
+                return list(zip(row, masks, strict=True))
+    return None
+
+
+def _row_masks(
+    counts: tuple[int, ...], kind_masks: tuple[tuple[int, ...], ...], back: int, ahead: int
+) -> list[int] | None:
+    """World masks for a straight row entered by ``back`` and left by ``ahead``: every sector
+    with a mask that has both, one (the last) with ``back`` only."""
+    through = back | ahead
+    row: list[int] = []
+    last: int | None = None
+    for kind, n in enumerate(counts):
+        if not n:
+            continue
+        on = next((m for m in kind_masks[kind] if m & through == through), None)
+        if on is not None:
+            row += [on] * n
+            continue
+        end = next((m for m in kind_masks[kind] if m & back), None)
+        if end is None or n > 1 or last is not None:
+            return None
+        last = end
+    return row if last is None else [*row, last]
 
 
 def _row_is_free(
@@ -210,3 +233,30 @@ def _row_is_free(
             if n in occupied and n not in inside:
                 return False
     return True
+
+
+def completes(
+    occupied: Mapping[Slot, int],
+    placed: tuple[Slot, int],
+    rest: list[tuple[Slot, int]],
+    closed_roads: bool,
+) -> bool:
+    """Do the ``rest`` (slot, world mask) of another placement's completion complete this
+    partial Zone with ``placed`` on it? The rest holds exactly the sectors left, each on a
+    slot where it met its neighbours then (MAP-4); so it does when no slot is taken twice,
+    ``placed`` meets every neighbour, the whole is one road network (MAP-5) and, with closed
+    roads, no road faces empty space (MAP-7)."""
+    slot, mask = placed
+    whole = dict(occupied)
+    whole[slot] = mask
+    for s, m in rest:
+        if s in whole:
+            return False
+        whole[s] = m
+    i, j = slot
+    for d, back, di, dj in _STEPS:
+        other = whole.get((i + di, j + dj))
+        if other is not None and (mask >> d & 1) != (other >> back & 1):
+            return False
+    networks = road_networks(whole)
+    return len(networks) == 1 and not (closed_roads and networks[0][1])
