@@ -70,6 +70,8 @@ Move = tuple[int, int]
 Verdict = bool | None
 """``True`` completable (proven), ``False`` a dead end (proven), ``None`` undecided (budget)."""
 State = tuple[dict[Slot, int], frozenset[Slot], tuple[int, ...]]
+Step = tuple[Slot, int, int]
+"""One sector of a completion: (slot, sector kind, world edge mask)."""
 
 FORESIGHT_BUDGET = 20_000
 """Search nodes one placement's question may expand before it is answered "undecided": a
@@ -138,9 +140,9 @@ class Foresight:
         """Search nodes expanded so far, every question together (a measure of the work)."""
         self._spent = 0
         self._limit = 0
-        self.path: list[tuple[Slot, int]] = []
-        """The (slot, world mask) of the sectors placed on the way to the current state."""
-        self.found: list[tuple[Slot, int]] | None = None
+        self.path: list[Step] = []
+        """The sectors placed on the way to the current state of the search."""
+        self.found: list[Step] | None = None
         """The rest of the completion the last proven question found (``None``: not known)."""
         self._lock = threading.RLock()  # one question at a time (the client asks off the frame)
         kinds: dict[tuple[int, ...], int] = {}
@@ -192,7 +194,7 @@ class Foresight:
             by_mask: dict[tuple[Slot, int], Verdict] = {}
             self.memo = {}
             left = self.sector_budget
-            rests: list[list[tuple[Slot, int]]] = []
+            rests: list[list[Step]] = []
             for p in legal:
                 mk = (p.slot, masks[(p.face, p.rotation)])
                 if mk not in by_mask:
@@ -201,7 +203,7 @@ class Foresight:
                         verdicts[p] = True
                         continue
                     occupied[p.slot] = mk[1]
-                    budget = min(self.budget, left) if left > LAST_BUDGET else LAST_BUDGET
+                    budget = min(self.budget, max(left, LAST_BUDGET))
                     by_mask[mk] = self._bounded(occupied, blocked, fewer, budget)
                     left -= self._spent
                     del occupied[p.slot]
@@ -236,6 +238,34 @@ class Foresight:
             self.memo = {}
         self._remember(key, verdict)
         return verdict
+
+    def completion(self, zone: Zone) -> Zone | None:
+        """A valid Zone (MAP-5, MAP-7 with closed roads) that keeps every placement of ``zone``
+        and adds the sectors not yet on it: the proof behind a ``True`` verdict; ``None`` for a
+        dead end or an undecided question."""
+        with self._lock:
+            start = self._start(zone)
+            if start is None:
+                return None
+            self.memo = {}
+            try:
+                proven = self._bounded(*start)
+                steps = self.found
+            finally:
+                self.memo = {}
+            if not proven or steps is None:
+                return None
+            placed = zone.sector_ids()
+            pool = [sid for sid in self.tab.ids if sid not in placed]
+            out = list(zone.placements)
+            for slot, kind, mask in steps:
+                sid = next(s for s in pool if self.kind[s] == kind)
+                pool.remove(sid)
+                face, rotation = next(
+                    g for m, group in self.tab.distinct[sid] if m == mask for g in group
+                )
+                out.append(Placement(sid, face, rotation, slot))
+            return Zone(tuple(out))
 
     def completable(self, zone: Zone, placement: Placement) -> bool:
         """Is the Zone with ``placement`` proven completable (MAP-5, MAP-7 if closed roads)?"""
@@ -408,7 +438,7 @@ class Foresight:
             for kind, masks in enumerate(self.kind_masks):
                 for m in masks if counts[kind] else ():
                     fewer = (*counts[:kind], counts[kind] - 1, *counts[kind + 1 :])
-                    self.path.append(((0, 0), m))
+                    self.path.append(((0, 0), kind, m))
                     ok = self._search({(0, 0): m}, blocked, fewer)
                     self.path.pop()
                     if ok:
@@ -441,17 +471,20 @@ class Foresight:
         stuck = next((s for s, moves in options.items() if not moves), None)
         if stuck is not None:  # nothing fits there: the slot stays empty (free roads only)
             return not self.closed and self._search(occupied, blocked | {stuck}, counts)
+        if self.closed and len(every) + self._closing_more(occupied, every, options) > left:
+            return False  # every road must be closed, and the roads of what closes them
+        chosen = None
         if len(comps) > 1:
             chosen = self._join_slot(occupied, blocked, counts, faced, options)
             if chosen is None:
                 return False  # too few sectors left to join every network (moats)
-            slot, moves = chosen
-        else:
+        if chosen is None or self.closed:  # closed roads: every faced slot is filled anyway
             slot = min(options, key=lambda s: (len(options[s]), s))
-            moves = options[slot]
+            chosen = slot, options[slot]
+        slot, moves = chosen
         for kind, m in moves:
             occupied[slot] = m
-            self.path.append((slot, m))
+            self.path.append((slot, kind, m))
             fewer = (*counts[:kind], counts[kind] - 1, *counts[kind + 1 :])
             ok = self._search(occupied, blocked, fewer)
             self.path.pop()
@@ -461,6 +494,29 @@ class Foresight:
         if self.closed:
             return False
         return self._search(occupied, blocked | {slot}, counts)
+
+    def _closing_more(
+        self,
+        occupied: Mapping[Slot, int],
+        faced: set[Slot],
+        options: Mapping[Slot, tuple[Move, ...]],
+    ) -> int:
+        """Closed roads (MAP-7): every ``faced`` slot must be filled, and whatever fills one
+        faces further empty slots with its own roads, which must be filled too: at least the
+        most any faced slot needs beyond the faced ones, whichever sector fits it."""
+        more = 0
+        for slot, moves in options.items():
+            i, j = slot
+            least = 6
+            for _, m in moves:
+                count = 0
+                for bit, _back, di, dj in _SIDES:
+                    if m & bit:
+                        n = (i + di, j + dj)
+                        count += n not in occupied and n not in faced
+                least = min(least, count)
+            more = max(more, least)
+        return more
 
     def _join_slot(
         self,
@@ -597,7 +653,7 @@ class Foresight:
                 if steps[0] <= 0:
                     return False
                 occupied[n] = mask
-                self.path.append((n, mask))
+                self.path.append((n, kind, mask))
                 fewer = (*counts[:kind], counts[kind] - 1, *counts[kind + 1 :])
                 ok = self._snake(occupied, fewer, n, steps)
                 self.path.pop()

@@ -155,35 +155,36 @@ def steiner_bound(
         near = sorted(b.get(slot, far) for b in base)
         if near[0] + near[1] <= far:
             nodes.add(slot)
-    # terminals are nodes -1 … -k (weight 0); slots weigh 1
-    links: dict[object, list[object]] = {}
+    # terminals are nodes -1 … -k (weight 0); slots weigh 1; links hold (node, its weight)
+    links: dict[object, list[tuple[object, int]]] = {}
     for a in nodes:
         sides_a = road_sides[a]
         i, j = a
-        out: list[object] = []
+        out: list[tuple[object, int]] = []
         for bit, back, di, dj in _STEPS:
             b = (i + di, j + dj)
             if sides_a & bit and b in nodes and road_sides[b] & back:
-                out.append(b)
+                out.append((b, 1))
         links[a] = out
     for t, st in enumerate(starts):
         term = -1 - t
-        links[term] = [s for s in st if s in nodes]
-        for s in links[term]:
-            links[s].append(term)
+        links[term] = [(s, 1) for s in st if s in nodes]
+        for s, _ in links[term]:
+            links[s].append((term, 0))
 
     def spread(cost: dict[object, int]) -> dict[object, int]:
         """Grow trees along the links (unit weights but uneven starts: buckets by cost)."""
         buckets: list[list[object]] = [[] for _ in range(far + 1)]
         for v, c in cost.items():
             buckets[c].append(v)
-        for c in range(far + 1):
+        get = cost.get
+        for c in range(far):
             for v in buckets[c]:
                 if cost[v] != c:
                     continue
-                for u in links[v]:
-                    cu = c + (not isinstance(u, int))
-                    if cu < cost.get(u, far) and cu <= left:
+                for u, w in links[v]:
+                    cu = c + w
+                    if cu < get(u, far) and cu <= left:
                         cost[u] = cu
                         buckets[cu].append(u)
         return cost
@@ -204,9 +205,11 @@ def steiner_bound(
                 for v, x in dp[part].items():
                     y = other.get(v)
                     if y is not None:
-                        c = x + y - (not isinstance(v, int))
+                        c = x + y - (v in nodes)  # the meeting slot counted once
                         if c <= left and c < cost.get(v, far):
                             cost[v] = c
             part = (part - 1) & subset
         dp[subset] = spread(cost)
+        if not dp[subset]:
+            return far  # these networks alone cannot be joined with the sectors left
     return min(dp[full].values(), default=far)

@@ -11,11 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from stalkerzone.engine.hexes import SLOT_DIRECTIONS, Slot
-from stalkerzone.engine.layout import ROTATED
 
 Symmetry = tuple[int, int, int, int, tuple[int, ...]]
 """(a, b, c, d) on axial slots, (q, r) → (a·q + b·r, c·q + d·r), and its table of turned masks
 (index 64 = a slot decided to stay empty)."""
+_TURNED: tuple[tuple[int, ...], ...] = tuple(
+    tuple(((m << r) | (m >> (6 - r))) & 0x3F for r in range(6)) for m in range(64)
+)
+"""``_TURNED[mask][ρ]``: an edge mask turned by ρ sixths (as ``layout.ROTATED``; kept here so
+this module imports without the layout module, which imports the foresight)."""
 RoadSides = Callable[[Slot], int]
 """Per empty slot: the sides on which some remaining sector that fits there has a road."""
 
@@ -41,7 +45,7 @@ def _linear(rotation: int, mirror: bool) -> Symmetry:
     a, b, c, d = _TURNS[rotation]
     if mirror:
         a, b, c, d = b, a, d, c  # swap q and r first
-    masks = tuple(ROTATED[mirror_mask(m) if mirror else m][rotation] for m in range(64))
+    masks = tuple(_TURNED[mirror_mask(m) if mirror else m][rotation] for m in range(64))
     return (a, b, c, d, (*masks, 64))
 
 
@@ -177,10 +181,10 @@ def straight_road_out(
     blocked: frozenset[Slot],
     counts: tuple[int, ...],
     kind_masks: tuple[tuple[int, ...], ...],
-) -> list[tuple[Slot, int]] | None:
+) -> list[tuple[Slot, int, int]] | None:
     """Free roads, one road network: a completion, when the remaining sectors fit in a straight
     row leading out of the Zone from one of its roads, each row slot touching only its row
-    neighbours (and the first one its road sector): the row's (slot, world mask) list. Every
+    neighbours (and the first one its road sector): the row's (slot, kind, world mask) list. Every
     sector of the row but the last needs a road in and the opposite road out; the last one a
     road in (MAP-4: a row slot meets only its row neighbours)."""
     left = sum(counts)
@@ -194,29 +198,29 @@ def straight_road_out(
                 continue
             masks = _row_masks(counts, kind_masks, 1 << ((d + 3) % 6), 1 << d)
             if masks is not None:
-                return list(zip(row, masks, strict=True))
+                return [(cell, kind, m) for cell, (kind, m) in zip(row, masks, strict=True)]
     return None
 
 
 def _row_masks(
     counts: tuple[int, ...], kind_masks: tuple[tuple[int, ...], ...], back: int, ahead: int
-) -> list[int] | None:
+) -> list[tuple[int, int]] | None:
     """World masks for a straight row entered by ``back`` and left by ``ahead``: every sector
     with a mask that has both, one (the last) with ``back`` only."""
     through = back | ahead
-    row: list[int] = []
-    last: int | None = None
+    row: list[tuple[int, int]] = []
+    last: tuple[int, int] | None = None
     for kind, n in enumerate(counts):
         if not n:
             continue
         on = next((m for m in kind_masks[kind] if m & through == through), None)
         if on is not None:
-            row += [on] * n
+            row += [(kind, on)] * n
             continue
         end = next((m for m in kind_masks[kind] if m & back), None)
         if end is None or n > 1 or last is not None:
             return None
-        last = end
+        last = kind, end
     return row if last is None else [*row, last]
 
 
@@ -238,10 +242,10 @@ def _row_is_free(
 def completes(
     occupied: Mapping[Slot, int],
     placed: tuple[Slot, int],
-    rest: list[tuple[Slot, int]],
+    rest: list[tuple[Slot, int, int]],
     closed_roads: bool,
 ) -> bool:
-    """Do the ``rest`` (slot, world mask) of another placement's completion complete this
+    """Do the ``rest`` (slot, kind, world mask) of another placement's completion complete this
     partial Zone with ``placed`` on it? The rest holds exactly the sectors left, each on a
     slot where it met its neighbours then (MAP-4); so it does when no slot is taken twice,
     ``placed`` meets every neighbour, the whole is one road network (MAP-5) and, with closed
@@ -249,7 +253,7 @@ def completes(
     slot, mask = placed
     whole = dict(occupied)
     whole[slot] = mask
-    for s, m in rest:
+    for s, _kind, m in rest:
         if s in whole:
             return False
         whole[s] = m
