@@ -33,10 +33,9 @@ import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from stalkerzone.engine.cut_offs import CutOff, direction
+from stalkerzone.engine.cut_offs import CutOff
 from stalkerzone.engine.foresight_bounds import (
     UNREACHABLE,
-    SideTable,
     join_distances,
     joining_bound,
     levels,
@@ -46,10 +45,11 @@ from stalkerzone.engine.foresight_geometry import (
     canonical_key,
     completes,
     road_networks,
-    rows_to,
     straight_road_out,
     symmetries,
 )
+from stalkerzone.engine.foresight_moves import Move, MoveTable
+from stalkerzone.engine.foresight_reasons import why_not
 from stalkerzone.engine.hexes import SLOT_DIRECTIONS, Slot
 from stalkerzone.engine.layout import (
     UNIQUE_SITES,
@@ -58,15 +58,11 @@ from stalkerzone.engine.layout import (
     Zone,
     _constraint,
     _occupancy,
-    _open_road_slots,
     _road_components,
     legal_placements,
     tables,
 )
-from stalkerzone.engine.messages import params_of
 
-Move = tuple[int, int]
-"""(sector kind, world edge mask) for one slot."""
 Verdict = bool | None
 """``True`` completable (proven), ``False`` a dead end (proven), ``None`` undecided (budget)."""
 State = tuple[dict[Slot, int], frozenset[Slot], tuple[int, ...]]
@@ -82,6 +78,8 @@ SECTOR_BUDGET = 100_000
 placement gets ``LAST_BUDGET`` nodes. So one sector costs at most SECTOR_BUDGET + LAST_BUDGET
 nodes per placement, and a ``legal_actions`` call that many per sector still to place."""
 LAST_BUDGET = 2_000
+STEINER_SLACK = 2
+"""The Steiner bound is worked out when the moat bound is within this of the sectors left."""
 WITNESSES = 8
 """Completions found for one sector's placements that are tried on its other placements."""
 SNAKE_STEPS = 60
@@ -131,7 +129,7 @@ class Foresight:
         self.budget = budget
         self.sector_budget = sector_budget
         self.answers_limit = answers_limit
-        self.steiner_slack = 2
+        self.steiner_slack = STEINER_SLACK
         self.answers: dict[object, object] = {}
         """Answers already given, by question (a pure function of the question: kept)."""
         self.memo: dict[object, bool] = {}
@@ -152,12 +150,8 @@ class Foresight:
             self.kind[sid] = kinds.setdefault(masks, len(kinds))
         self.kind_masks: tuple[tuple[int, ...], ...] = tuple(kinds)
         self._maps = symmetries(self.kind_masks)
-        self._fits: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
-        """(touching sides, sides needing a road) → the fitting masks of each kind (MAP-4)."""
-        self._moves: dict[tuple[int, int, tuple[int, ...]], tuple[Move, ...]] = {}
-        """(touching sides, sides needing a road, sectors left) → :meth:`_moves_at` (bounded)."""
-        self._sides: dict[tuple[int, int, tuple[int, ...]], int] = {}
-        """(touching sides, sides needing a road, sectors left) → :meth:`_road_sides`."""
+        self.moves = MoveTable(self.kind_masks)
+        """Which sectors fit an empty slot (MAP-4), kept per content."""
         self.roadless = tuple(not any(ms) for ms in self.kind_masks)
         self.sites_ok = all(
             sum(site in self.tab.unique[sid] for sid in self.tab.ids) == 1 for site in UNIQUE_SITES
@@ -284,60 +278,7 @@ class Foresight:
 
     def _zone_cut_off(self, zone: Zone) -> CutOff | None:
         verdict = self.zone_verdict(zone)
-        if verdict:
-            return None
-        start = self._start(zone)
-        if start is None:
-            return self._invalid(zone)
-        if verdict is None:
-            return CutOff("TURN-4", "undecided", ())
-        occupied, blocked, counts = start
-        comps = _road_components(occupied)
-        owner = {p.slot: p.sector for p in zone.placements}
-        village = next((p.slot for p in zone.placements if p.sector == self.tab.village), None)
-        left = sum(counts)
-
-        def located(key: str, slot: Slot) -> CutOff:
-            far, way = direction(village, slot) if village is not None else (0, "")
-            values: dict[str, object] = {"sector": owner[slot]}
-            if way:
-                values.update(distance=far, direction=way)
-            return CutOff("MAP-5", key, params_of(values))
-
-        if left:
-            sealed = [c for c in comps if not _open_road_slots(occupied, c)]
-            if sealed and len(comps) == 1:
-                return CutOff("MAP-5", "roads_closed", ())
-            if sealed:
-                cut = next((c for c in sealed if village not in c), sealed[0])
-                return located("network_cut_off", min(cut))
-        if self.closed:
-            for slot in sorted(occupied):
-                for target in sorted(_open_road_slots(occupied, [slot])):
-                    if not self._moves_at(occupied, counts, target):
-                        return located("road_unclosable", slot)
-        if len(comps) > 1:
-            faced = [_open_road_slots(occupied, c) - blocked for c in comps]
-            for k, comp in enumerate(comps):
-                if village in comp:
-                    continue
-                goals = set().union(*(f for n, f in enumerate(faced) if n != k))
-                dist = self._rows_to(occupied, blocked, counts, goals, faced[k])
-                if not any(s in dist for s in faced[k]):
-                    return located("network_cut_off", min(comp))
-        placed = zone.sector_ids()
-        self.memo = {}
-        try:
-            for sid in self.tab.ids:
-                kind = self.kind[sid]
-                if sid in placed or not counts[kind]:
-                    continue
-                fewer = (*counts[:kind], counts[kind] - 1, *counts[kind + 1 :])
-                if self._bounded(dict(occupied), frozenset(), fewer):
-                    return CutOff("MAP-5", "sector_cut_off", params_of({"sector": sid}))
-        finally:
-            self.memo = {}
-        return CutOff("MAP-5", "zone_cut_off", params_of({"count": left}))
+        return None if verdict else why_not(self, zone, verdict)
 
     # --- the search --------------------------------------------------------------------------
     def _bounded(
@@ -385,20 +326,6 @@ class Foresight:
             if sid not in placed:
                 counts[self.kind[sid]] += 1
         return occupied, frozenset(), tuple(counts)
-
-    def _invalid(self, zone: Zone) -> CutOff:
-        if not self.sites_ok:
-            return CutOff("MAP-5", "sites", ())
-        occupied = _occupancy(zone, self.tab)
-        known = set(self.tab.ids)
-        if len(zone.sector_ids()) == len(zone.placements) == len(occupied) and all(
-            p.sector in known for p in zone.placements
-        ):
-            for p in zone.placements:
-                touch, need = _constraint(occupied, p.slot)
-                if (occupied[p.slot] ^ need) & touch:
-                    return CutOff("MAP-4", "misfit", params_of({"sector": p.sector}))
-        return CutOff("MAP-1", "unknown", ())
 
     def _key(
         self, occupied: Mapping[Slot, int], blocked: frozenset[Slot], counts: tuple[int, ...]
@@ -467,7 +394,7 @@ class Foresight:
                 return True
             if self._snake_out(occupied, counts):
                 return True
-        options = {slot: self._moves_at(occupied, counts, slot) for slot in sorted(every)}
+        options = {slot: self.moves.at(occupied, counts, slot) for slot in sorted(every)}
         stuck = next((s for s, moves in options.items() if not moves), None)
         if stuck is not None:  # nothing fits there: the slot stays empty (free roads only)
             return not self.closed and self._search(occupied, blocked | {stuck}, counts)
@@ -531,17 +458,10 @@ class Foresight:
         slots from which another network is in reach, its slot nearest to another one) and
         its moves, those whose roads lead nearer another network first."""
         left = sum(counts)
-        sides = self._sides_of(occupied, counts)
+        sides = self.moves.sides_table(occupied, counts)
         starts = [sorted(f) for f in faced]
         reached = [
-            levels(
-                st,
-                occupied,
-                blocked,
-                sides,
-                left,
-                [s for j, o in enumerate(starts) if j != i for s in o],
-            )
+            levels(st, occupied, blocked, sides, left, [o for n, o in enumerate(starts) if n != i])
             for i, st in enumerate(starts)
         ]
         moats = joining_bound(join_distances(starts, reached))
@@ -579,50 +499,6 @@ class Foresight:
 
         return slot, tuple(sorted(options[slot], key=nearness))
 
-    def _rows_to(
-        self,
-        occupied: Mapping[Slot, int],
-        blocked: frozenset[Slot],
-        counts: tuple[int, ...],
-        goals: set[Slot],
-        targets: set[Slot],
-    ) -> dict[Slot, int]:
-        """:func:`rows_to` from the ``goals`` where some remaining sector fits (MAP-4)."""
-        fit = {g for g in goals if self._moves_at(occupied, counts, g)}
-        sides = self._sides_of(occupied, counts)
-        return rows_to(occupied, blocked, sum(counts), fit, targets, sides)
-
-    def _sides_of(self, occupied: Mapping[Slot, int], counts: tuple[int, ...]) -> SideTable:
-        """Per empty slot, the sides on which some remaining sector that fits there has a road
-        (:meth:`_road_sides_of`); a slot that touches no placed sector has every side."""
-
-        def fill(slot: Slot) -> int:
-            touch = need = 0
-            i, j = slot
-            for bit, back, di, dj in _SIDES:
-                m = occupied.get((i + di, j + dj))
-                if m is not None:
-                    touch |= bit
-                    if m >> back & 1:
-                        need |= bit
-            return self._road_sides_of(touch, need, counts) if touch else 0x3F
-
-        return SideTable(fill)
-
-    def _road_sides_of(self, touch: int, need: int, counts: tuple[int, ...]) -> int:
-        """The sides on which some remaining sector that fits an empty slot with these
-        (touching sides, sides needing a road) (MAP-4) has a road."""
-        key = (touch, need, counts)
-        sides = self._sides.get(key)
-        if sides is None:
-            sides = 0
-            for _, m in self._moves_for(touch, need, counts):
-                sides |= m
-            if len(self._sides) > 50_000:
-                self._sides.clear()
-            self._sides[key] = sides
-        return sides
-
     def _snake_out(self, occupied: dict[Slot, int], counts: tuple[int, ...]) -> bool:
         """Free roads, one road network: look (at most ``SNAKE_STEPS`` steps) for a completion
         in which every remaining sector continues the road of the one placed before it, each
@@ -647,7 +523,7 @@ class Foresight:
             n = (i + di, j + dj)
             if not m >> d & 1 or n in occupied:
                 continue
-            moves = sorted(self._moves_at(occupied, counts, n), key=lambda mv: -mv[1].bit_count())
+            moves = sorted(self.moves.at(occupied, counts, n), key=lambda mv: -mv[1].bit_count())
             for kind, mask in moves:
                 steps[0] -= 1
                 if steps[0] <= 0:
@@ -661,38 +537,6 @@ class Foresight:
                 if ok:
                     return True
         return False
-
-    def _moves_at(
-        self, occupied: Mapping[Slot, int], counts: tuple[int, ...], slot: Slot
-    ) -> tuple[Move, ...]:
-        """The (kind, world mask) of every remaining sector that fits on an empty ``slot``
-        (MAP-4), kept per (touching sides, sides needing a road, sectors left)."""
-        touch = need = 0
-        i, j = slot
-        for bit, back, di, dj in _SIDES:
-            m = occupied.get((i + di, j + dj))
-            if m is not None:
-                touch |= bit
-                if m >> back & 1:
-                    need |= bit
-        return self._moves_for(touch, need, counts)
-
-    def _moves_for(self, touch: int, need: int, counts: tuple[int, ...]) -> tuple[Move, ...]:
-        """:meth:`_moves_at` by (touching sides, sides needing a road, sectors left)."""
-        key = (touch, need, counts)
-        moves = self._moves.get(key)
-        if moves is None:
-            fits = self._fits.get((touch, need))
-            if fits is None:
-                fits = tuple(
-                    tuple(m for m in masks if not (m ^ need) & touch) for masks in self.kind_masks
-                )
-                self._fits[(touch, need)] = fits  # at most 64 × 64 entries
-            moves = tuple((kind, m) for kind, n in enumerate(counts) if n for m in fits[kind])
-            if len(self._moves) > 50_000:
-                self._moves.clear()
-            self._moves[key] = moves
-        return moves
 
 
 def completable(

@@ -22,25 +22,20 @@ that can reach no other one (``d = ∞``) is a dead end at once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from stalkerzone.engine.hexes import SLOT_DIRECTIONS, Slot
 
 
 class SideTable(dict[Slot, int]):
     """Per empty slot: the sides on which some remaining sector that fits there (MAP-4) has a
-    road, worked out by ``fill`` when first asked (one table per search state)."""
+    road (one table per search state). It holds every slot next to a placed sector; any other
+    slot touches nothing, so every sector fits there turned any way: every side."""
 
-    __slots__ = ("fill",)
-
-    def __init__(self, fill: Callable[[Slot], int]) -> None:
-        super().__init__()
-        self.fill = fill
+    __slots__ = ()
 
     def __missing__(self, slot: Slot) -> int:
-        sides = self.fill(slot)
-        self[slot] = sides
-        return sides
+        return 0x3F
 
     def __call__(self, slot: Slot) -> int:
         return self[slot]
@@ -61,17 +56,19 @@ def levels(
     blocked: frozenset[Slot],
     road_sides: SideTable,
     depth: int,
-    goals: Sequence[Slot] = (),
+    goals: Sequence[Sequence[Slot]] = (),
 ) -> dict[Slot, int]:
     """Breadth-first from the ``starts`` (distance 1: the empty slots a network's roads face
     where some remaining sector fits) over empty, not blocked slots: a step from ``a`` to its
     neighbour ``b`` needs a road of ``a`` towards ``b`` and of ``b`` towards ``a`` (MAP-4), as
-    far as ``depth`` sectors, or until every one of the ``goals`` has its distance."""
+    far as ``depth`` sectors, or (with ``goals``: the starts of the other networks) until the
+    ring where the last of those networks is first reached."""
     dist = dict.fromkeys(starts, 1)
-    missing = {g for g in goals if g not in dist}
+    group = {slot: n for n, slots in enumerate(goals) for slot in slots}
+    missing = set(range(len(goals))) - {group[s] for s in starts if s in group}
     ring = list(starts)
     for level in range(2, depth + 1):
-        if not missing and goals:
+        if goals and not missing:
             break
         nxt: list[Slot] = []
         for a in ring:
@@ -86,7 +83,8 @@ def levels(
                 if road_sides[b] & back:
                     dist[b] = level
                     nxt.append(b)
-                    missing.discard(b)
+                    if b in group:
+                        missing.discard(group[b])
         if not nxt:
             break
         ring = nxt

@@ -1,9 +1,10 @@
 """Geometry for the dead-end foresight (TURN-4, MAP-4, MAP-5): symmetries and rows of slots.
 
 The completion search of :mod:`stalkerzone.engine.foresight` keys its memo up to the symmetries
-of the slot grid (:func:`symmetries`, :func:`canonical_key`), prunes with lower bounds on how
-many sectors a row between two road networks needs (:func:`rows_in_the_open`, :func:`rows_to`)
-and proves completions with a straight row out of the Zone (:func:`straight_road_out`).
+of the slot grid (:func:`symmetries`, :func:`canonical_key`), finds the road networks
+(:func:`road_networks`), proves completions with a straight row out of the Zone
+(:func:`straight_road_out`) and tries a completion found for one placement on another
+(:func:`completes`); the reasons in words measure rows between networks (:func:`rows_to`).
 """
 
 from __future__ import annotations
@@ -115,21 +116,6 @@ def road_networks(occupied: Mapping[Slot, int]) -> list[tuple[set[Slot], set[Slo
     return out
 
 
-def rows_in_the_open(goals: set[Slot], targets: set[Slot], left: int) -> dict[Slot, int]:
-    """For the ``targets``: the fewest sectors of a row from there to one of the ``goals``
-    (1 = on it) if nothing stood in the way, when at most ``left`` (a lower bound of
-    :func:`rows_to`, so pruning with it is sound)."""
-    out: dict[Slot, int] = {}
-    cubes = [(gx, gy, gx + gy) for gx, gy in goals]
-    for x, y in targets:
-        s = x + y
-        # slot distance (axial): the largest of the three cube coordinate differences
-        near = min([max(abs(x - gx), abs(y - gy), abs(s - gs)) for gx, gy, gs in cubes], default=99)
-        if near < left:
-            out[(x, y)] = near + 1
-    return out
-
-
 def rows_to(
     occupied: Mapping[Slot, int],
     blocked: frozenset[Slot],
@@ -163,17 +149,6 @@ def rows_to(
                     missing -= n in targets
         ring = nxt
     return dist
-
-
-def toward(slot: Slot, mask: int, dist: Mapping[Slot, int]) -> int:
-    """How far the nearest goal is from the roads of ``mask`` on ``slot`` (try near first)."""
-    i, j = slot
-    best = 99
-    for d in range(6):
-        if mask >> d & 1:
-            di, dj = SLOT_DIRECTIONS[d]
-            best = min(best, dist.get((i + di, j + dj), 99))
-    return best
 
 
 def straight_road_out(

@@ -93,7 +93,7 @@ def test_a_zone_with_many_networks_is_decided_exactly() -> None:
 def moat_case() -> tuple[dict[tuple[int, int], int], SideTable, list[list[tuple[int, int]]]]:
     """Three single-sector networks in a row, two empty slots apart, every side open."""
     occupied = {(0, 0): 0b001001, (3, 0): 0b001001, (6, 0): 0b001001}
-    sides = SideTable(lambda slot: 0x3F)
+    sides = SideTable()  # nothing fits tighter than every side
     starts = [sorted(f) for _, f in road_networks(occupied)]
     return occupied, sides, starts
 
