@@ -40,6 +40,7 @@ from stalkerzone.engine.foresight_bounds import (
     joining_bound,
     levels,
     steiner_bound,
+    tree_of_joins,
 )
 from stalkerzone.engine.foresight_geometry import (
     canonical_key,
@@ -464,10 +465,14 @@ class Foresight:
             levels(st, occupied, blocked, sides, left, [o for n, o in enumerate(starts) if n != i])
             for i, st in enumerate(starts)
         ]
-        moats = joining_bound(join_distances(starts, reached))
+        d = join_distances(starts, reached)
+        moats = joining_bound(d)
         if moats > left:
             return None
+        # the Steiner bound lies between the moats and the tree of shortest joins: worked out
+        # only when those two straddle the sectors left
         tight = len(starts) > 2 and moats + self.steiner_slack >= left
+        tight = tight and tree_of_joins(d) > left
         if tight and steiner_bound(starts, occupied, blocked, sides, left) > left:
             return None  # the exact (relaxed) join needs more
         best: tuple[int, int, Slot, int] | None = None

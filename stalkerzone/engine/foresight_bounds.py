@@ -127,6 +127,22 @@ def joining_bound(d: Sequence[Sequence[int]]) -> int:
     return best
 
 
+def tree_of_joins(d: Sequence[Sequence[int]]) -> int:
+    """The sectors of a spanning tree of shortest joins (Prim over ``d``): the joins of its
+    edges together join every network, sharing slots at most, so the fewest sectors joining
+    them all is at most this (an upper bound: above the sectors left, a search is needed)."""
+    k = len(d)
+    if k < 2:
+        return 0
+    inside = {0}
+    total = 0
+    while len(inside) < k:
+        cost, new = min((d[i][j], j) for i in inside for j in range(k) if j not in inside)
+        total += cost
+        inside.add(new)
+    return total
+
+
 def steiner_bound(
     starts: Sequence[Sequence[Slot]],
     occupied: Mapping[Slot, int],
