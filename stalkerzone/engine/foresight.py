@@ -1,30 +1,47 @@
 """Dead-end foresight (TURN-4, MAP-5, MAP-7): can a partial Zone still be completed?
 
 TURN-4: a placement after which the Zone can no longer be completed to a valid Zone is not
-legal. :class:`Foresight` answers with a :data:`Verdict`: ``True`` when a completion was found
-(a proof), ``False`` when the search proved that none exists, ``None`` when the question ran out
-of its node budget (a hard, deterministic bound: ``budget`` search nodes per placement). The game
-lists only proven placements (``True``), so the table's Zone can always be completed.
+legal, and every other placement whose roads meet (MAP-4) is. :class:`Foresight` answers exactly
+with a :data:`Verdict`: ``True`` with a completion found (a proof: :meth:`Foresight.completion`
+gives it), ``False`` when the search has proved that none exists. ``None`` (undecided) is only a
+deterministic safety bound (``FORESIGHT_BUDGET`` search nodes a placement, the same on every
+machine); no question of the benchmark's Zones, free or closed roads, comes near it, and an
+undecided placement is refused with its own reason ("could not confirm"), so the table's Zone
+can always be completed.
 
-The search ("fill or leave empty"): a state is the occupied slots with their world edge masks,
-the slots decided to stay empty, and how many sectors of each kind remain. In any valid Zone every
-sector is reachable by road from the Village (MAP-5), so the remaining sectors can be added one
-by one, each joining the Zone through a road. So the search takes one empty slot faced by a road
-and branches: one of the sectors that fit goes there, or (free roads only) the slot stays empty
-for good. With closed roads (MAP-7) every such slot must be filled. The slot: one where nothing
-fits (it stays empty), else, while there are several road networks, the nearest slot of the
-network with the fewest ways to meet another one (every network must still be able to meet
-another through empty slots where some remaining sector fits: a necessary condition that cuts
-most dead branches), else the slot with the fewest fitting sectors. With one road network and
-free roads, a straight row of the remaining sectors leading out of the Zone is a completion found
-at once.
+**The search is exact.** A state is the occupied slots with their world edge masks, the slots
+decided to stay empty and how many sectors of each kind remain. In a valid Zone every sector is
+reachable by road from the Village (MAP-5), so taken in breadth-first order along the roads each
+remaining sector lies on an empty slot faced by a road of one placed before it: the search takes
+one empty slot faced by a road and branches on every sector that fits there (MAP-4) and, with
+free roads, on the slot staying empty for good (with closed roads, MAP-7, it must be filled).
+Every completion lies in one branch, so a search that ends without one proves there is none.
+It ends at once where a rule can no longer be met: a remaining sector without roads (never
+reachable by road; custom packs), a road network no longer faced by any open slot, more open
+road ends than sectors left (closed roads, with :meth:`Foresight._closing_more`), or too few
+sectors left to join every road network (:mod:`stalkerzone.engine.foresight_bounds`: moats,
+then an exact Steiner tree of the joins where the moats and the tree of shortest joins straddle
+the sectors left). Each bound counts sectors any real completion needs at least, so pruning
+with it loses no completion. Unique sites need no search: the content holds each exactly once
+(checked once, ``sites_ok``) and a finished Zone holds every sector, so MAP-5's "exactly one
+Village, Military Base, Laboratory, Epicenter" follows.
 
-Work is shared through a memo of every state searched, completable or dead, keyed up to symmetry:
-translation, the six rotations of the whole Zone (every sector can be turned), the mirror image
-when every sector's set of masks is mirror-closed, and sectors with the same masks counted as one
-kind. The memo lives for one question (every placement of one sector on one Zone shares it), so an
-answer depends on the question only, never on what was asked before; the answers themselves are
-kept (bounded) by the :class:`Foresight` object, which a game owns in its context.
+**Joining is the hard part.** With free roads and one road network, the remaining sectors can
+nearly always be laid out as a row or a snake continuing a road, each sector meeting all its
+neighbours: the search proves that at once (a straight row, :func:`straight_road_out`, or
+:meth:`Foresight._snake_out`). It is not assumed, though: a snake can run into its own roads and
+a road end can face a slot no remaining sector fits, so without a row the search goes on. With
+several networks the search branches on the network with the fewest slots from which another is
+in reach, trying the moves that lead nearer first; the bounds make the dead branches short.
+
+**Work is shared.** A completion found for one placement of a sector is tried on the others
+(:func:`~stalkerzone.engine.foresight_geometry.completes`): most placements of a completable
+Zone are proven without a search. States searched are memoised, completable or dead, the first
+of each question up to symmetry (translation, the six rotations of the whole Zone, the mirror
+image when every sector's set of masks is mirror-closed, sectors with the same masks as one
+kind). The memo lives for one question (every placement of one sector on one Zone), so an answer
+depends on the question only; the answers are kept (bounded) by the :class:`Foresight` object,
+which a game owns in its context.
 """
 
 from __future__ import annotations
@@ -72,12 +89,12 @@ Step = tuple[Slot, int, int]
 
 FORESIGHT_BUDGET = 20_000
 """Search nodes one placement's question may expand before it is answered "undecided": a
-safety bound, never reached on the benchmark's Zones (the hardest question there needs a few
-hundred)."""
+safety bound only (the hardest question of the benchmark, a dead end with closed roads, needs
+under 10,000; with free roads, as the game plays, none needs 1,000)."""
 SECTOR_BUDGET = 100_000
 """Search nodes the questions about one sector's placements share; past it each remaining
-placement gets ``LAST_BUDGET`` nodes. So one sector costs at most SECTOR_BUDGET + LAST_BUDGET
-nodes per placement, and a ``legal_actions`` call that many per sector still to place."""
+placement gets at most ``LAST_BUDGET`` nodes, so one sector costs at most SECTOR_BUDGET plus
+LAST_BUDGET per placement (never reached on the benchmark either)."""
 LAST_BUDGET = 2_000
 STEINER_SLACK = 2
 """The Steiner bound is worked out when the moat bound is within this of the sectors left."""

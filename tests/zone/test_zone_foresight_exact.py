@@ -108,7 +108,7 @@ def test_moats_and_steiner_bound_a_row_of_networks() -> None:
             frozenset(),
             sides,
             9,
-            [s for j, o in enumerate(starts) if j != i for s in o],
+            [o for j, o in enumerate(starts) if j != i],
         )
         for i, st in enumerate(starts)
     ]
