@@ -8,9 +8,10 @@ measured in the same run:
 * legal placements — naive: every slot of the bounding box, every face and rotation, edges
   turned and compared one by one from the face data (no masks, no precomputed tables);
 * foresight — every placement of one sector on many half-built Zones (prefixes of random
-  Zones and Zones laid by random legal placements), against the previous search (a budgeted
-  completion search per placement that memoised failures only and answered "completable" when
-  out of budget), measured in the same run; median and worst, and how many were undecided;
+  Zones, Zones laid by legal placements and Zones laid by random MAP-4 placements, often with
+  many road networks), free and closed roads, against the budgeted search that came before the
+  exact one (``previous_foresight.PreviousForesight``, "undecided" past 80 nodes a placement),
+  measured in the same run: median, middle half, worst, and how many were undecided;
 * random Zone — naive: grow at random without backtracking, restart on a dead end, keep the
   first Zone that passes ``check_zone``.
 
@@ -25,6 +26,8 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 
+from previous_foresight import PreviousForesight as BudgetedForesight
+
 from stalkerzone.content.tiles import load_sectors
 from stalkerzone.engine import layout
 from stalkerzone.engine.foresight import Foresight
@@ -37,7 +40,6 @@ from stalkerzone.engine.layout import (
     legal_placements,
     random_zone,
 )
-from stalkerzone.engine.random_zones import _OutOfBudget, _Search
 
 
 def timed(fn: Callable[[], object]) -> tuple[float, object]:
@@ -82,39 +84,6 @@ def naive_legal(zone: Zone, sid: str, sectors: Sequence[Sector]) -> tuple[Placem
     return tuple(out)
 
 
-class PreviousForesight:
-    """The previous dead-end foresight, kept here as the baseline: a completion search per
-    placement with 600 nodes and 4 restarts, failed states memoised, "completable" when out of
-    budget."""
-
-    def __init__(self, sectors: Sequence[Sector]) -> None:
-        self.sectors = tuple(sectors)
-        self.tab = layout.tables(self.sectors)
-        self.search = _Search(self.tab, False, None)
-
-    def completable(self, zone: Zone, placement: Placement) -> bool:
-        z = zone.place(placement)
-        occupied = layout._occupancy(z, self.tab)
-        remaining = frozenset(self.tab.ids) - z.sector_ids()
-        for attempt in range(4):
-            self.search.rng = None if attempt == 0 else random.Random(attempt)
-            self.search.nodes = 0
-            self.search.budget = 600
-            try:
-                return self.search.free(dict(occupied), remaining, [])
-            except _OutOfBudget:
-                continue
-            finally:
-                self.search.rng = None
-                self.search.budget = None
-        return True
-
-    def dead_ends(self, zone: Zone, sid: str) -> frozenset[Placement]:
-        return frozenset(
-            p for p in legal_placements(zone, sid, self.tab) if not self.completable(zone, p)
-        )
-
-
 def half_built(sectors: Sequence[Sector], count: int) -> list[tuple[Zone, str]]:
     """(Zone, next sector) pairs: prefixes of random Zones and Zones laid by random legal
     placements (what a table may build), 3 to 7 sectors placed."""
@@ -136,6 +105,66 @@ def half_built(sectors: Sequence[Sector], count: int) -> list[tuple[Zone, str]]:
         todo = [s.id for s in sectors if s.id not in zone.sector_ids()]
         out.append((zone, rnd.choice(todo)))
     return out
+
+
+def random_walks(sectors: Sequence[Sector], count: int) -> list[tuple[Zone, str]]:
+    """(Zone, next sector) pairs laid by random MAP-4-legal placements, 4 to 7 sectors, with no
+    foresight at all: many road networks, often dead ends already (the nastiest questions)."""
+    out = []
+    for seed in range(count):
+        rnd = random.Random(1000 + seed)
+        zone = Zone((Placement("s01", "a", rnd.randrange(6), (0, 0)),))
+        while len(zone.placements) < 4 + seed % 4:
+            todo = [s.id for s in sectors if s.id not in zone.sector_ids()]
+            options = legal_placements(zone, rnd.choice(todo), sectors)
+            if options:
+                zone = zone.place(rnd.choice(options))
+        todo = [s.id for s in sectors if s.id not in zone.sector_ids()]
+        out.append((zone, rnd.choice(todo)))
+    return out
+
+
+def spread(name: str, ours: list[float], base: list[float]) -> str:
+    """Median, middle half and worst of ``ours``; the ratio of the medians and of the worst."""
+    q = statistics.quantiles(ours, n=4)
+    qb = statistics.quantiles(base, n=4)
+    return (
+        f"{name:<36} {q[1]:>9.3f} {max(ours):>9.2f} {qb[1]:>10.3f} {qb[1] / q[1]:>7.1f}x"
+        f"  middle half {q[0]:.1f}-{q[2]:.1f}, baseline worst {max(base):.1f} "
+        f"({max(base) / max(ours):.1f}x)"
+    )
+
+
+def foresight_rows(sectors: Sequence[Sector], corpus: list[tuple[Zone, str]]) -> None:
+    """Every placement of one sector per question, both variants, ours against the budgeted
+    search; process time (the machine may be shared)."""
+    for closed in (False, True):
+        ours, again, base = [], [], []
+        undecided = proven = base_undecided = nodes = 0
+        for zone, sid in corpus:
+            seer = Foresight(sectors, closed_roads=closed)
+            t = time.process_time()
+            verdicts = seer.sector_verdicts(zone, sid).verdicts
+            ours.append((time.process_time() - t) * 1000.0)
+            t = time.process_time()
+            seer.sector_verdicts(zone, sid)
+            again.append((time.process_time() - t) * 1000.0)
+            nodes = max(nodes, seer.nodes)
+            old = BudgetedForesight(sectors, closed_roads=closed)
+            t = time.process_time()
+            old_verdicts = old.sector_verdicts(zone, sid).verdicts
+            base.append((time.process_time() - t) * 1000.0)
+            values = list(verdicts.values())
+            undecided += values.count(None)
+            proven += len(values) - values.count(None)
+            base_undecided += list(old_verdicts.values()).count(None)
+        roads = "closed roads" if closed else "free roads"
+        print(spread(f"foresight, one sector, {roads}", ours, base) + "  ≤ 50 ms worst")
+        print(row(f"foresight, asked again, {roads}", again, base, "(kept answers)"))
+        print(
+            f"  {len(corpus)} questions, placements proven: {proven}, undecided: {undecided} "
+            f"(budgeted search: {base_undecided}); most search nodes for one sector: {nodes}"
+        )
 
 
 def naive_random(sectors: Sequence[Sector], rng: random.Random) -> Zone:
@@ -189,21 +218,8 @@ def main() -> None:
         print(row(f"legal placements, {size} placed", ours, naive, "≤ 2 ms"))
     print(row("legal placements, all sizes", all_ours, all_naive, "≤ 2 ms"))
 
-    ours, again, naive = [], [], []
-    undecided = proven = 0
-    previous = PreviousForesight(sectors)
-    for zone, sid in half_built(sectors, args.foresight):
-        seer = Foresight(sectors)
-        t, verdicts = timed(lambda: seer.sector_verdicts(zone, sid))
-        ours.append(t)
-        again.append(timed(lambda: seer.sector_verdicts(zone, sid))[0])
-        naive.append(timed(lambda: previous.dead_ends(zone, sid))[0])
-        values = list(verdicts.verdicts.values())  # type: ignore[attr-defined]
-        undecided += values.count(None)
-        proven += len(values) - values.count(None)
-    print(row("foresight, every placement of one", ours, naive, "≤ 50 ms worst"))
-    print(row("foresight, the same asked again", again, naive, "(kept answers)"))
-    print(f"  placements proven: {proven}, undecided (refused, budget): {undecided}")
+    corpus = half_built(sectors, args.foresight) + random_walks(sectors, args.foresight // 2)
+    foresight_rows(sectors, corpus)
 
     for shape in ("free", "ring", "line", "compact"):
         ours = [timed(lambda: random_zone(sectors, random.Random(s), shape))[0] for s in range(40)]

@@ -1,30 +1,47 @@
 """Dead-end foresight (TURN-4, MAP-5, MAP-7): can a partial Zone still be completed?
 
 TURN-4: a placement after which the Zone can no longer be completed to a valid Zone is not
-legal. :class:`Foresight` answers with a :data:`Verdict`: ``True`` when a completion was found
-(a proof), ``False`` when the search proved that none exists, ``None`` when the question ran out
-of its node budget (a hard, deterministic bound: ``budget`` search nodes per placement). The game
-lists only proven placements (``True``), so the table's Zone can always be completed.
+legal, and every other placement whose roads meet (MAP-4) is. :class:`Foresight` answers exactly
+with a :data:`Verdict`: ``True`` with a completion found (a proof: :meth:`Foresight.completion`
+gives it), ``False`` when the search has proved that none exists. ``None`` (undecided) is only a
+deterministic safety bound (``FORESIGHT_BUDGET`` search nodes a placement, the same on every
+machine); no question of the benchmark's Zones, free or closed roads, comes near it, and an
+undecided placement is refused with its own reason ("could not confirm"), so the table's Zone
+can always be completed.
 
-The search ("fill or leave empty"): a state is the occupied slots with their world edge masks,
-the slots decided to stay empty, and how many sectors of each kind remain. In any valid Zone every
-sector is reachable by road from the Village (MAP-5), so the remaining sectors can be added one
-by one, each joining the Zone through a road. So the search takes one empty slot faced by a road
-and branches: one of the sectors that fit goes there, or (free roads only) the slot stays empty
-for good. With closed roads (MAP-7) every such slot must be filled. The slot: one where nothing
-fits (it stays empty), else, while there are several road networks, the nearest slot of the
-network with the fewest ways to meet another one (every network must still be able to meet
-another through empty slots where some remaining sector fits: a necessary condition that cuts
-most dead branches), else the slot with the fewest fitting sectors. With one road network and
-free roads, a straight row of the remaining sectors leading out of the Zone is a completion found
-at once.
+**The search is exact.** A state is the occupied slots with their world edge masks, the slots
+decided to stay empty and how many sectors of each kind remain. In a valid Zone every sector is
+reachable by road from the Village (MAP-5), so taken in breadth-first order along the roads each
+remaining sector lies on an empty slot faced by a road of one placed before it: the search takes
+one empty slot faced by a road and branches on every sector that fits there (MAP-4) and, with
+free roads, on the slot staying empty for good (with closed roads, MAP-7, it must be filled).
+Every completion lies in one branch, so a search that ends without one proves there is none.
+It ends at once where a rule can no longer be met: a remaining sector without roads (never
+reachable by road; custom packs), a road network no longer faced by any open slot, more open
+road ends than sectors left (closed roads, with :meth:`Foresight._closing_more`), or too few
+sectors left to join every road network (:mod:`stalkerzone.engine.foresight_bounds`: moats,
+then an exact Steiner tree of the joins where the moats and the tree of shortest joins straddle
+the sectors left). Each bound counts sectors any real completion needs at least, so pruning
+with it loses no completion. Unique sites need no search: the content holds each exactly once
+(checked once, ``sites_ok``) and a finished Zone holds every sector, so MAP-5's "exactly one
+Village, Military Base, Laboratory, Epicenter" follows.
 
-Work is shared through a memo of every state searched, completable or dead, keyed up to symmetry:
-translation, the six rotations of the whole Zone (every sector can be turned), the mirror image
-when every sector's set of masks is mirror-closed, and sectors with the same masks counted as one
-kind. The memo lives for one question (every placement of one sector on one Zone shares it), so an
-answer depends on the question only, never on what was asked before; the answers themselves are
-kept (bounded) by the :class:`Foresight` object, which a game owns in its context.
+**Joining is the hard part.** With free roads and one road network, the remaining sectors can
+nearly always be laid out as a row or a snake continuing a road, each sector meeting all its
+neighbours: the search proves that at once (a straight row, :func:`straight_road_out`, or
+:meth:`Foresight._snake_out`). It is not assumed, though: a snake can run into its own roads and
+a road end can face a slot no remaining sector fits, so without a row the search goes on. With
+several networks the search branches on the network with the fewest slots from which another is
+in reach, trying the moves that lead nearer first; the bounds make the dead branches short.
+
+**Work is shared.** A completion found for one placement of a sector is tried on the others
+(:func:`~stalkerzone.engine.foresight_geometry.completes`): most placements of a completable
+Zone are proven without a search. States searched are memoised, completable or dead, the first
+of each question up to symmetry (translation, the six rotations of the whole Zone, the mirror
+image when every sector's set of masks is mirror-closed, sectors with the same masks as one
+kind). The memo lives for one question (every placement of one sector on one Zone), so an answer
+depends on the question only; the answers are kept (bounded) by the :class:`Foresight` object,
+which a game owns in its context.
 """
 
 from __future__ import annotations
@@ -33,46 +50,56 @@ import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from stalkerzone.engine.cut_offs import CutOff, direction
+from stalkerzone.engine.cut_offs import CutOff
+from stalkerzone.engine.foresight_bounds import (
+    UNREACHABLE,
+    join_distances,
+    joining_bound,
+    levels,
+    steiner_bound,
+    tree_of_joins,
+)
 from stalkerzone.engine.foresight_geometry import (
-    RoadSides,
     canonical_key,
+    completes,
     road_networks,
-    rows_in_the_open,
-    rows_to,
     straight_road_out,
     symmetries,
-    toward,
 )
-from stalkerzone.engine.hexes import SLOT_DIRECTIONS, Slot, slot_neighbours
+from stalkerzone.engine.foresight_moves import Move, MoveTable
+from stalkerzone.engine.foresight_reasons import why_not
+from stalkerzone.engine.hexes import SLOT_DIRECTIONS, Slot
 from stalkerzone.engine.layout import (
-    ROTATED,
     UNIQUE_SITES,
     Placement,
     Sector,
     Zone,
     _constraint,
     _occupancy,
-    _open_road_slots,
     _road_components,
     legal_placements,
     tables,
 )
-from stalkerzone.engine.messages import params_of
 
-Move = tuple[int, int]
-"""(sector kind, world edge mask) for one slot."""
 Verdict = bool | None
 """``True`` completable (proven), ``False`` a dead end (proven), ``None`` undecided (budget)."""
 State = tuple[dict[Slot, int], frozenset[Slot], tuple[int, ...]]
+Step = tuple[Slot, int, int]
+"""One sector of a completion: (slot, sector kind, world edge mask)."""
 
-FORESIGHT_BUDGET = 80
-"""Search nodes one placement's question may expand before it is answered "undecided"."""
-SECTOR_BUDGET = 400
+FORESIGHT_BUDGET = 20_000
+"""Search nodes one placement's question may expand before it is answered "undecided": a
+safety bound only (the hardest question of the benchmark, a dead end with closed roads, needs
+under 10,000; with free roads, as the game plays, none needs 1,000)."""
+SECTOR_BUDGET = 100_000
 """Search nodes the questions about one sector's placements share; past it each remaining
-placement gets ``LAST_BUDGET`` nodes. So one sector costs at most SECTOR_BUDGET + LAST_BUDGET
-nodes per placement, and a ``legal_actions`` call that many per sector still to place."""
-LAST_BUDGET = 6
+placement gets at most ``LAST_BUDGET`` nodes, so one sector costs at most SECTOR_BUDGET plus
+LAST_BUDGET per placement (never reached on the benchmark either)."""
+LAST_BUDGET = 2_000
+STEINER_SLACK = 2
+"""The Steiner bound is worked out when the moat bound is within this of the sectors left."""
+WITNESSES = 8
+"""Completions found for one sector's placements that are tried on its other placements."""
 SNAKE_STEPS = 60
 """Placements one look for a snake-shaped completion may try (:meth:`Foresight._snake_out`)."""
 _SIDES: tuple[tuple[int, int, int, int], ...] = tuple(
@@ -120,6 +147,7 @@ class Foresight:
         self.budget = budget
         self.sector_budget = sector_budget
         self.answers_limit = answers_limit
+        self.steiner_slack = STEINER_SLACK
         self.answers: dict[object, object] = {}
         """Answers already given, by question (a pure function of the question: kept)."""
         self.memo: dict[object, bool] = {}
@@ -128,6 +156,10 @@ class Foresight:
         """Search nodes expanded so far, every question together (a measure of the work)."""
         self._spent = 0
         self._limit = 0
+        self.path: list[Step] = []
+        """The sectors placed on the way to the current state of the search."""
+        self.found: list[Step] | None = None
+        """The rest of the completion the last proven question found (``None``: not known)."""
         self._lock = threading.RLock()  # one question at a time (the client asks off the frame)
         kinds: dict[tuple[int, ...], int] = {}
         self.kind: dict[str, int] = {}
@@ -136,14 +168,8 @@ class Foresight:
             self.kind[sid] = kinds.setdefault(masks, len(kinds))
         self.kind_masks: tuple[tuple[int, ...], ...] = tuple(kinds)
         self._maps = symmetries(self.kind_masks)
-        self._fits: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
-        """(touching sides, sides needing a road) → the fitting masks of each kind (MAP-4)."""
-        self._moves: dict[tuple[int, int, tuple[int, ...]], tuple[Move, ...]] = {}
-        """(touching sides, sides needing a road, sectors left) → :meth:`_moves_at` (bounded)."""
-        self._sides: dict[tuple[int, int, tuple[int, ...]], int] = {}
-        """(touching sides, sides needing a road, sectors left) → :meth:`_road_sides`."""
-        self.straight = tuple(any(m & ROTATED[m][3] for m in ms) for ms in self.kind_masks)
-        """Per kind: can a road run straight through it (two opposite road edges)?"""
+        self.moves = MoveTable(self.kind_masks)
+        """Which sectors fit an empty slot (MAP-4), kept per content."""
         self.roadless = tuple(not any(ms) for ms in self.kind_masks)
         self.sites_ok = all(
             sum(site in self.tab.unique[sid] for sid in self.tab.ids) == 1 for site in UNIQUE_SITES
@@ -180,14 +206,22 @@ class Foresight:
             by_mask: dict[tuple[Slot, int], Verdict] = {}
             self.memo = {}
             left = self.sector_budget
+            rests: list[list[Step]] = []
             for p in legal:
                 mk = (p.slot, masks[(p.face, p.rotation)])
                 if mk not in by_mask:
+                    if any(completes(occupied, mk, rest, self.closed) for rest in rests):
+                        by_mask[mk] = True  # another placement's completion fits this one too
+                        verdicts[p] = True
+                        continue
                     occupied[p.slot] = mk[1]
-                    budget = min(self.budget, left) if left > LAST_BUDGET else LAST_BUDGET
+                    budget = min(self.budget, max(left, LAST_BUDGET))
                     by_mask[mk] = self._bounded(occupied, blocked, fewer, budget)
                     left -= self._spent
                     del occupied[p.slot]
+                    if self.found is not None:
+                        rests.insert(0, self.found)
+                        del rests[WITNESSES:]
                 verdicts[p] = by_mask[mk]
             self.memo = {}
         result = SectorVerdicts(verdicts)
@@ -217,6 +251,34 @@ class Foresight:
         self._remember(key, verdict)
         return verdict
 
+    def completion(self, zone: Zone) -> Zone | None:
+        """A valid Zone (MAP-5, MAP-7 with closed roads) that keeps every placement of ``zone``
+        and adds the sectors not yet on it: the proof behind a ``True`` verdict; ``None`` for a
+        dead end or an undecided question."""
+        with self._lock:
+            start = self._start(zone)
+            if start is None:
+                return None
+            self.memo = {}
+            try:
+                proven = self._bounded(*start)
+                steps = self.found
+            finally:
+                self.memo = {}
+            if not proven or steps is None:
+                return None
+            placed = zone.sector_ids()
+            pool = [sid for sid in self.tab.ids if sid not in placed]
+            out = list(zone.placements)
+            for slot, kind, mask in steps:
+                sid = next(s for s in pool if self.kind[s] == kind)
+                pool.remove(sid)
+                face, rotation = next(
+                    g for m, group in self.tab.distinct[sid] if m == mask for g in group
+                )
+                out.append(Placement(sid, face, rotation, slot))
+            return Zone(tuple(out))
+
     def completable(self, zone: Zone, placement: Placement) -> bool:
         """Is the Zone with ``placement`` proven completable (MAP-5, MAP-7 if closed roads)?"""
         return self.zone_verdict(zone.place(placement)) is True
@@ -234,60 +296,7 @@ class Foresight:
 
     def _zone_cut_off(self, zone: Zone) -> CutOff | None:
         verdict = self.zone_verdict(zone)
-        if verdict:
-            return None
-        start = self._start(zone)
-        if start is None:
-            return self._invalid(zone)
-        if verdict is None:
-            return CutOff("TURN-4", "undecided", ())
-        occupied, blocked, counts = start
-        comps = _road_components(occupied)
-        owner = {p.slot: p.sector for p in zone.placements}
-        village = next((p.slot for p in zone.placements if p.sector == self.tab.village), None)
-        left = sum(counts)
-
-        def located(key: str, slot: Slot) -> CutOff:
-            far, way = direction(village, slot) if village is not None else (0, "")
-            values: dict[str, object] = {"sector": owner[slot]}
-            if way:
-                values.update(distance=far, direction=way)
-            return CutOff("MAP-5", key, params_of(values))
-
-        if left:
-            sealed = [c for c in comps if not _open_road_slots(occupied, c)]
-            if sealed and len(comps) == 1:
-                return CutOff("MAP-5", "roads_closed", ())
-            if sealed:
-                cut = next((c for c in sealed if village not in c), sealed[0])
-                return located("network_cut_off", min(cut))
-        if self.closed:
-            for slot in sorted(occupied):
-                for target in sorted(_open_road_slots(occupied, [slot])):
-                    if not self._moves_at(occupied, counts, target):
-                        return located("road_unclosable", slot)
-        if len(comps) > 1:
-            faced = [_open_road_slots(occupied, c) - blocked for c in comps]
-            for k, comp in enumerate(comps):
-                if village in comp:
-                    continue
-                goals = set().union(*(f for n, f in enumerate(faced) if n != k))
-                dist = self._rows_to(occupied, blocked, counts, goals, faced[k])
-                if not any(s in dist for s in faced[k]):
-                    return located("network_cut_off", min(comp))
-        placed = zone.sector_ids()
-        self.memo = {}
-        try:
-            for sid in self.tab.ids:
-                kind = self.kind[sid]
-                if sid in placed or not counts[kind]:
-                    continue
-                fewer = (*counts[:kind], counts[kind] - 1, *counts[kind + 1 :])
-                if self._bounded(dict(occupied), frozenset(), fewer):
-                    return CutOff("MAP-5", "sector_cut_off", params_of({"sector": sid}))
-        finally:
-            self.memo = {}
-        return CutOff("MAP-5", "zone_cut_off", params_of({"count": left}))
+        return None if verdict else why_not(self, zone, verdict)
 
     # --- the search --------------------------------------------------------------------------
     def _bounded(
@@ -300,6 +309,8 @@ class Foresight:
         """One placement's question with its node budget: ``None`` when it runs out."""
         self._spent = 0
         self._limit = self.budget if budget is None else budget
+        self.path = []
+        self.found = None
         if not self.closed and occupied and any(counts):
             comps = _road_components(occupied)
             if len(comps) == 1 and self._snake_out(occupied, counts):
@@ -333,20 +344,6 @@ class Foresight:
             if sid not in placed:
                 counts[self.kind[sid]] += 1
         return occupied, frozenset(), tuple(counts)
-
-    def _invalid(self, zone: Zone) -> CutOff:
-        if not self.sites_ok:
-            return CutOff("MAP-5", "sites", ())
-        occupied = _occupancy(zone, self.tab)
-        known = set(self.tab.ids)
-        if len(zone.sector_ids()) == len(zone.placements) == len(occupied) and all(
-            p.sector in known for p in zone.placements
-        ):
-            for p in zone.placements:
-                touch, need = _constraint(occupied, p.slot)
-                if (occupied[p.slot] ^ need) & touch:
-                    return CutOff("MAP-4", "misfit", params_of({"sector": p.sector}))
-        return CutOff("MAP-1", "unknown", ())
 
     def _key(
         self, occupied: Mapping[Slot, int], blocked: frozenset[Slot], counts: tuple[int, ...]
@@ -386,15 +383,19 @@ class Foresight:
             for kind, masks in enumerate(self.kind_masks):
                 for m in masks if counts[kind] else ():
                     fewer = (*counts[:kind], counts[kind] - 1, *counts[kind + 1 :])
-                    if self._search({(0, 0): m}, blocked, fewer):
+                    self.path.append(((0, 0), kind, m))
+                    ok = self._search({(0, 0): m}, blocked, fewer)
+                    self.path.pop()
+                    if ok:
                         return True
             return False
         networks = road_networks(occupied)
         comps = [comp for comp, _ in networks]
         if not any(counts):
-            if len(comps) != 1:
-                return False
-            return not (self.closed and networks[0][1])
+            done = len(comps) == 1 and not (self.closed and networks[0][1])
+            if done:
+                self.found = list(self.path)
+            return done
         if any(n and self.roadless[k] for k, n in enumerate(counts)):
             return False  # a sector without roads is never reachable by road (MAP-5)
         faced = [open_slots - blocked for _, open_slots in networks]
@@ -404,42 +405,34 @@ class Foresight:
         every: set[Slot] = set().union(*faced)
         if self.closed and len(every) > left:
             return False  # every road must be closed, one sector per open slot at most
-        if (
-            not self.closed
-            and len(comps) == 1
-            and (
-                straight_road_out(occupied, blocked, counts, self.straight)
-                or self._snake_out(occupied, counts)
-            )
-        ):
-            return True
-        options = {slot: self._moves_at(occupied, counts, slot) for slot in sorted(every)}
+        if not self.closed and len(comps) == 1:
+            row = straight_road_out(occupied, blocked, counts, self.kind_masks)
+            if row is not None:
+                self.found = [*self.path, *row]
+                return True
+            if self._snake_out(occupied, counts):
+                return True
+        options = {slot: self.moves.at(occupied, counts, slot) for slot in sorted(every)}
         stuck = next((s for s, moves in options.items() if not moves), None)
         if stuck is not None:  # nothing fits there: the slot stays empty (free roads only)
             return not self.closed and self._search(occupied, blocked | {stuck}, counts)
+        if self.closed and len(every) + self._closing_more(occupied, every, options) > left:
+            return False  # every road must be closed, and the roads of what closes them
+        chosen = None
         if len(comps) > 1:
-            # every network must still meet another one; branch on the most constrained
-            best: tuple[int, int, Slot, set[Slot]] | None = None
-            for k, mine in enumerate(faced):
-                goals = set().union(*(f for n, f in enumerate(faced) if n != k))
-                dist = rows_in_the_open(goals, mine, left)
-                if not dist:
-                    return False  # this network can no longer meet another one
-                pick = min(dist, key=lambda s: (dist[s], len(options[s]), s))
-                rank = (len(dist), dist[pick], pick, goals)
-                if best is None or rank[:3] < best[:3]:
-                    best = rank
-            assert best is not None
-            _, _, slot, goals = best
-            dist = rows_in_the_open(goals, set(slot_neighbours(slot)), left + 1)
-            moves = tuple(sorted(options[slot], key=lambda mv: toward(slot, mv[1], dist)))
-        else:
+            chosen = self._join_slot(occupied, blocked, counts, faced, options)
+            if chosen is None:
+                return False  # too few sectors left to join every network (moats)
+        if chosen is None or self.closed:  # closed roads: every faced slot is filled anyway
             slot = min(options, key=lambda s: (len(options[s]), s))
-            moves = options[slot]
+            chosen = slot, options[slot]
+        slot, moves = chosen
         for kind, m in moves:
             occupied[slot] = m
+            self.path.append((slot, kind, m))
             fewer = (*counts[:kind], counts[kind] - 1, *counts[kind + 1 :])
             ok = self._search(occupied, blocked, fewer)
+            self.path.pop()
             del occupied[slot]
             if ok:
                 return True
@@ -447,51 +440,86 @@ class Foresight:
             return False
         return self._search(occupied, blocked | {slot}, counts)
 
-    def _rows_to(
+    def _closing_more(
+        self,
+        occupied: Mapping[Slot, int],
+        faced: set[Slot],
+        options: Mapping[Slot, tuple[Move, ...]],
+    ) -> int:
+        """Closed roads (MAP-7): every ``faced`` slot must be filled, and whatever fills one
+        faces further empty slots with its own roads, which must be filled too: at least the
+        most any faced slot needs beyond the faced ones, whichever sector fits it."""
+        more = 0
+        for slot, moves in options.items():
+            i, j = slot
+            least = 6
+            for _, m in moves:
+                count = 0
+                for bit, _back, di, dj in _SIDES:
+                    if m & bit:
+                        n = (i + di, j + dj)
+                        count += n not in occupied and n not in faced
+                least = min(least, count)
+            more = max(more, least)
+        return more
+
+    def _join_slot(
         self,
         occupied: Mapping[Slot, int],
         blocked: frozenset[Slot],
         counts: tuple[int, ...],
-        goals: set[Slot],
-        targets: set[Slot],
-    ) -> dict[Slot, int]:
-        """:func:`rows_to` from the ``goals`` where some remaining sector fits (MAP-4)."""
-        fit = {g for g in goals if self._moves_at(occupied, counts, g)}
-        sides = self._sides_of(occupied, counts)
-        return rows_to(occupied, blocked, sum(counts), fit, targets, sides)
+        faced: list[set[Slot]],
+        options: Mapping[Slot, tuple[Move, ...]],
+    ) -> tuple[Slot, tuple[Move, ...]] | None:
+        """Several road networks: ``None`` when the sectors left cannot join them all
+        (:func:`joining_bound`), else the slot to branch on (the network with the fewest
+        slots from which another network is in reach, its slot nearest to another one) and
+        its moves, those whose roads lead nearer another network first."""
+        left = sum(counts)
+        sides = self.moves.sides_table(occupied, counts)
+        starts = [sorted(f) for f in faced]
+        reached = [
+            levels(st, occupied, blocked, sides, left, [o for n, o in enumerate(starts) if n != i])
+            for i, st in enumerate(starts)
+        ]
+        d = join_distances(starts, reached)
+        moats = joining_bound(d)
+        if moats > left:
+            return None
+        # the Steiner bound lies between the moats and the tree of shortest joins: worked out
+        # only when those two straddle the sectors left
+        tight = len(starts) > 2 and moats + self.steiner_slack >= left
+        tight = tight and tree_of_joins(d) > left
+        if tight and steiner_bound(starts, occupied, blocked, sides, left) > left:
+            return None  # the exact (relaxed) join needs more
+        best: tuple[int, int, Slot, int] | None = None
+        for i, st in enumerate(starts):
+            others = [r for j, r in enumerate(reached) if j != i]
+            near = {s: min(r.get(s, UNREACHABLE) for r in others) for s in st}
+            reach = [s for s in st if near[s] <= left]
+            if not reach:
+                return None
+            pick = min(reach, key=lambda s: (near[s], len(options[s]), s))
+            rank = (len(reach), near[pick], pick, i)
+            if best is None or rank < best:
+                best = rank
+        assert best is not None
+        slot, mine = best[2], best[3]
+        others = [r for j, r in enumerate(reached) if j != mine]
 
-    def _sides_of(self, occupied: Mapping[Slot, int], counts: tuple[int, ...]) -> RoadSides:
-        """Per empty slot, the sides on which some remaining sector that fits there has a road
-        (:meth:`_road_sides`); a slot that touches no placed sector has every side."""
-        known: dict[Slot, int] = {}
+        def nearness(move: Move) -> int:
+            i, j = slot
+            return min(
+                (
+                    r.get((i + di, j + dj), UNREACHABLE)
+                    for d, (di, dj) in enumerate(SLOT_DIRECTIONS)
+                    if move[1] >> d & 1
+                    for r in others
+                ),
+                default=UNREACHABLE,
+            )
 
-        def of(slot: Slot) -> int:
-            sides = known.get(slot)
-            if sides is None:
-                i, j = slot
-                if any((i + di, j + dj) in occupied for di, dj in SLOT_DIRECTIONS):
-                    sides = self._road_sides(occupied, counts, slot)
-                else:
-                    sides = 0x3F
-                known[slot] = sides
-            return sides
-
-        return of
-
-    def _road_sides(self, occupied: Mapping[Slot, int], counts: tuple[int, ...], slot: Slot) -> int:
-        """The sides of an empty ``slot`` on which some remaining sector that fits there
-        (MAP-4) has a road."""
-        touch, need = _constraint(occupied, slot)
-        key = (touch, need, counts)
-        sides = self._sides.get(key)
-        if sides is None:
-            sides = 0
-            for _, m in self._moves_at(occupied, counts, slot):
-                sides |= m
-            if len(self._sides) > 50_000:
-                self._sides.clear()
-            self._sides[key] = sides
-        return sides
+        return slot, tuple(sorted(options[slot], key=nearness))
 
     def _snake_out(self, occupied: dict[Slot, int], counts: tuple[int, ...]) -> bool:
         """Free roads, one road network: look (at most ``SNAKE_STEPS`` steps) for a completion
@@ -509,6 +537,7 @@ class Foresight:
         self, occupied: dict[Slot, int], counts: tuple[int, ...], tip: Slot, steps: list[int]
     ) -> bool:
         if not any(counts):
+            self.found = list(self.path)
             return True
         i, j = tip
         m = occupied[tip]
@@ -516,46 +545,20 @@ class Foresight:
             n = (i + di, j + dj)
             if not m >> d & 1 or n in occupied:
                 continue
-            moves = sorted(self._moves_at(occupied, counts, n), key=lambda mv: -mv[1].bit_count())
+            moves = sorted(self.moves.at(occupied, counts, n), key=lambda mv: -mv[1].bit_count())
             for kind, mask in moves:
                 steps[0] -= 1
                 if steps[0] <= 0:
                     return False
                 occupied[n] = mask
+                self.path.append((n, kind, mask))
                 fewer = (*counts[:kind], counts[kind] - 1, *counts[kind + 1 :])
                 ok = self._snake(occupied, fewer, n, steps)
+                self.path.pop()
                 del occupied[n]
                 if ok:
                     return True
         return False
-
-    def _moves_at(
-        self, occupied: Mapping[Slot, int], counts: tuple[int, ...], slot: Slot
-    ) -> tuple[Move, ...]:
-        """The (kind, world mask) of every remaining sector that fits on an empty ``slot``
-        (MAP-4), kept per (touching sides, sides needing a road, sectors left)."""
-        touch = need = 0
-        i, j = slot
-        for bit, back, di, dj in _SIDES:
-            m = occupied.get((i + di, j + dj))
-            if m is not None:
-                touch |= bit
-                if m >> back & 1:
-                    need |= bit
-        key = (touch, need, counts)
-        moves = self._moves.get(key)
-        if moves is None:
-            fits = self._fits.get((touch, need))
-            if fits is None:
-                fits = tuple(
-                    tuple(m for m in masks if not (m ^ need) & touch) for masks in self.kind_masks
-                )
-                self._fits[(touch, need)] = fits  # at most 64 × 64 entries
-            moves = tuple((kind, m) for kind, n in enumerate(counts) if n for m in fits[kind])
-            if len(self._moves) > 50_000:
-                self._moves.clear()
-            self._moves[key] = moves
-        return moves
 
 
 def completable(

@@ -1,9 +1,10 @@
 """Geometry for the dead-end foresight (TURN-4, MAP-4, MAP-5): symmetries and rows of slots.
 
 The completion search of :mod:`stalkerzone.engine.foresight` keys its memo up to the symmetries
-of the slot grid (:func:`symmetries`, :func:`canonical_key`), prunes with lower bounds on how
-many sectors a row between two road networks needs (:func:`rows_in_the_open`, :func:`rows_to`)
-and proves completions with a straight row out of the Zone (:func:`straight_road_out`).
+of the slot grid (:func:`symmetries`, :func:`canonical_key`), finds the road networks
+(:func:`road_networks`), proves completions with a straight row out of the Zone
+(:func:`straight_road_out`) and tries a completion found for one placement on another
+(:func:`completes`); the reasons in words measure rows between networks (:func:`rows_to`).
 """
 
 from __future__ import annotations
@@ -11,11 +12,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from stalkerzone.engine.hexes import SLOT_DIRECTIONS, Slot
-from stalkerzone.engine.layout import ROTATED
 
 Symmetry = tuple[int, int, int, int, tuple[int, ...]]
 """(a, b, c, d) on axial slots, (q, r) → (a·q + b·r, c·q + d·r), and its table of turned masks
 (index 64 = a slot decided to stay empty)."""
+_TURNED: tuple[tuple[int, ...], ...] = tuple(
+    tuple(((m << r) | (m >> (6 - r))) & 0x3F for r in range(6)) for m in range(64)
+)
+"""``_TURNED[mask][ρ]``: an edge mask turned by ρ sixths (as ``layout.ROTATED``; kept here so
+this module imports without the layout module, which imports the foresight)."""
 RoadSides = Callable[[Slot], int]
 """Per empty slot: the sides on which some remaining sector that fits there has a road."""
 
@@ -41,7 +46,7 @@ def _linear(rotation: int, mirror: bool) -> Symmetry:
     a, b, c, d = _TURNS[rotation]
     if mirror:
         a, b, c, d = b, a, d, c  # swap q and r first
-    masks = tuple(ROTATED[mirror_mask(m) if mirror else m][rotation] for m in range(64))
+    masks = tuple(_TURNED[mirror_mask(m) if mirror else m][rotation] for m in range(64))
     return (a, b, c, d, (*masks, 64))
 
 
@@ -111,21 +116,6 @@ def road_networks(occupied: Mapping[Slot, int]) -> list[tuple[set[Slot], set[Slo
     return out
 
 
-def rows_in_the_open(goals: set[Slot], targets: set[Slot], left: int) -> dict[Slot, int]:
-    """For the ``targets``: the fewest sectors of a row from there to one of the ``goals``
-    (1 = on it) if nothing stood in the way, when at most ``left`` (a lower bound of
-    :func:`rows_to`, so pruning with it is sound)."""
-    out: dict[Slot, int] = {}
-    cubes = [(gx, gy, gx + gy) for gx, gy in goals]
-    for x, y in targets:
-        s = x + y
-        # slot distance (axial): the largest of the three cube coordinate differences
-        near = min([max(abs(x - gx), abs(y - gy), abs(s - gs)) for gx, gy, gs in cubes], default=99)
-        if near < left:
-            out[(x, y)] = near + 1
-    return out
-
-
 def rows_to(
     occupied: Mapping[Slot, int],
     blocked: frozenset[Slot],
@@ -161,30 +151,17 @@ def rows_to(
     return dist
 
 
-def toward(slot: Slot, mask: int, dist: Mapping[Slot, int]) -> int:
-    """How far the nearest goal is from the roads of ``mask`` on ``slot`` (try near first)."""
-    i, j = slot
-    best = 99
-    for d in range(6):
-        if mask >> d & 1:
-            di, dj = SLOT_DIRECTIONS[d]
-            best = min(best, dist.get((i + di, j + dj), 99))
-    return best
-
-
 def straight_road_out(
     occupied: Mapping[Slot, int],
     blocked: frozenset[Slot],
     counts: tuple[int, ...],
-    straight: tuple[bool, ...],
-) -> bool:
-    """Free roads, one road network: a completion exists when the remaining sectors fit in a
-    straight row leading out of the Zone from one of its roads, each row slot touching only its
-    row neighbours (and the first one its road sector). Every sector of the row but the last
-    needs two opposite road edges (``straight`` per kind); the last needs any road."""
-    bent = sum(n for k, n in enumerate(counts) if not straight[k])
-    if bent > 1:
-        return False
+    kind_masks: tuple[tuple[int, ...], ...],
+) -> list[tuple[Slot, int, int]] | None:
+    """Free roads, one road network: a completion, when the remaining sectors fit in a straight
+    row leading out of the Zone from one of its roads, each row slot touching only its row
+    neighbours (and the first one its road sector): the row's (slot, kind, world mask) list. Every
+    sector of the row but the last needs a road in and the opposite road out; the last one a
+    road in (MAP-4: a row slot meets only its row neighbours)."""
     left = sum(counts)
     for slot, m in occupied.items():
         for d in range(6):
@@ -192,9 +169,34 @@ def straight_road_out(
                 continue
             di, dj = SLOT_DIRECTIONS[d]
             row = [(slot[0] + di * t, slot[1] + dj * t) for t in range(1, left + 1)]
-            if _row_is_free(occupied, blocked, slot, row):
-                return True
-    return False
+            if not _row_is_free(occupied, blocked, slot, row):
+                continue
+            masks = _row_masks(counts, kind_masks, 1 << ((d + 3) % 6), 1 << d)
+            if masks is not None:
+                return [(cell, kind, m) for cell, (kind, m) in zip(row, masks, strict=True)]
+    return None
+
+
+def _row_masks(
+    counts: tuple[int, ...], kind_masks: tuple[tuple[int, ...], ...], back: int, ahead: int
+) -> list[tuple[int, int]] | None:
+    """World masks for a straight row entered by ``back`` and left by ``ahead``: every sector
+    with a mask that has both, one (the last) with ``back`` only."""
+    through = back | ahead
+    row: list[tuple[int, int]] = []
+    last: tuple[int, int] | None = None
+    for kind, n in enumerate(counts):
+        if not n:
+            continue
+        on = next((m for m in kind_masks[kind] if m & through == through), None)
+        if on is not None:
+            row += [(kind, on)] * n
+            continue
+        end = next((m for m in kind_masks[kind] if m & back), None)
+        if end is None or n > 1 or last is not None:
+            return None
+        last = kind, end
+    return row if last is None else [*row, last]
 
 
 def _row_is_free(
@@ -210,3 +212,30 @@ def _row_is_free(
             if n in occupied and n not in inside:
                 return False
     return True
+
+
+def completes(
+    occupied: Mapping[Slot, int],
+    placed: tuple[Slot, int],
+    rest: list[tuple[Slot, int, int]],
+    closed_roads: bool,
+) -> bool:
+    """Do the ``rest`` (slot, kind, world mask) of another placement's completion complete this
+    partial Zone with ``placed`` on it? The rest holds exactly the sectors left, each on a
+    slot where it met its neighbours then (MAP-4); so it does when no slot is taken twice,
+    ``placed`` meets every neighbour, the whole is one road network (MAP-5) and, with closed
+    roads, no road faces empty space (MAP-7)."""
+    slot, mask = placed
+    whole = dict(occupied)
+    whole[slot] = mask
+    for s, _kind, m in rest:
+        if s in whole:
+            return False
+        whole[s] = m
+    i, j = slot
+    for d, back, di, dj in _STEPS:
+        other = whole.get((i + di, j + dj))
+        if other is not None and (mask >> d & 1) != (other >> back & 1):
+            return False
+    networks = road_networks(whole)
+    return len(networks) == 1 and not (closed_roads and networks[0][1])

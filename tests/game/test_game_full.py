@@ -21,9 +21,9 @@ from tests.support.scripted import choose
 
 MAX_ACTIONS = 15_000
 # seeds at which the simple scripted players reach the guardian within MAX_ACTIONS (they
-# stall on some Zones: with the hand-laid Zone kept under TURN-4, express seeds 1, 2, 3 and 6
-# leave them circling a danger they will not fight; the rules are the same at every seed)
-GAMES = [("standard", 2), ("standard", 7), ("standard", 5), ("express", 4), ("express", 5)]
+# stall on some Zones: with the hand-laid Zone kept under TURN-4, express seeds 1, 2, 3, 4 and
+# 6 leave them circling a danger they will not fight; the rules are the same at every seed)
+GAMES = [("standard", 2), ("standard", 7), ("standard", 5), ("express", 7), ("express", 5)]
 
 
 def softer_guardian() -> CardSet:

@@ -1,0 +1,229 @@
+"""Lower bounds for the dead-end foresight (TURN-4, MAP-4, MAP-5, MAP-7): how many more sectors
+joining the road networks of a partial Zone needs at least.
+
+In a valid Zone every sector is reachable by road from the Village (MAP-5), so the road networks
+of a partial Zone must all be joined by the sectors still to place. A join runs through empty
+slots, each holding a sector that fits its placed neighbours (MAP-4) with a road to the previous
+and the next slot of the join. :func:`join_distances` measures, per network, how many sectors
+the shortest such join to each other network needs at least: a breadth-first search over the
+empty slots where, judged by the placed neighbours only, some remaining sector fits with a road
+on the side that is walked (a relaxation: sectors placed later only take options away, so every
+real join is a path of this search and no real join is shorter).
+
+:func:`joining_bound` turns the distances into a bound by packing disjoint "moats": give each
+network ``i`` a radius ``ρᵢ`` with ``ρᵢ + ρⱼ ≤ d(i, j)`` for every pair. The ball of network
+``i`` (the slots at distance 1 … ``ρᵢ`` from it) then meets no other ball (a slot in two balls
+would join ``i`` and ``j`` with ``ρᵢ + ρⱼ − 1`` sectors), and the road path of the finished Zone
+from network ``i`` to the nearest other network passes a new sector at every distance 1 … ``ρᵢ``
+(distance grows by at most one per slot, and that path needs at least ``d(i, j) ≥ ρᵢ``
+sectors). So at least ``Σ ρᵢ`` new sectors are needed; fewer left means a dead end. A network
+that can reach no other one (``d = ∞``) is a dead end at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from stalkerzone.engine.hexes import SLOT_DIRECTIONS, Slot
+
+
+class SideTable(dict[Slot, int]):
+    """Per empty slot: the sides on which some remaining sector that fits there (MAP-4) has a
+    road (one table per search state). It holds every slot next to a placed sector; any other
+    slot touches nothing, so every sector fits there turned any way: every side."""
+
+    __slots__ = ()
+
+    def __missing__(self, slot: Slot) -> int:
+        return 0x3F
+
+    def __call__(self, slot: Slot) -> int:
+        return self[slot]
+
+
+UNREACHABLE = 99
+"""A distance larger than any number of sectors left."""
+
+_STEPS: tuple[tuple[int, int, int, int], ...] = tuple(
+    (1 << d, 1 << ((d + 3) % 6), di, dj) for d, (di, dj) in enumerate(SLOT_DIRECTIONS)
+)
+"""Per slot direction d: (bit d, the bit of the opposite side, the step to the neighbour)."""
+
+
+def levels(
+    starts: Sequence[Slot],
+    occupied: Mapping[Slot, int],
+    blocked: frozenset[Slot],
+    road_sides: SideTable,
+    depth: int,
+    goals: Sequence[Sequence[Slot]] = (),
+) -> dict[Slot, int]:
+    """Breadth-first from the ``starts`` (distance 1: the empty slots a network's roads face
+    where some remaining sector fits) over empty, not blocked slots: a step from ``a`` to its
+    neighbour ``b`` needs a road of ``a`` towards ``b`` and of ``b`` towards ``a`` (MAP-4), as
+    far as ``depth`` sectors, or (with ``goals``: the starts of the other networks) until the
+    ring where the last of those networks is first reached."""
+    dist = dict.fromkeys(starts, 1)
+    group = {slot: n for n, slots in enumerate(goals) for slot in slots}
+    missing = set(range(len(goals))) - {group[s] for s in starts if s in group}
+    ring = list(starts)
+    for level in range(2, depth + 1):
+        if goals and not missing:
+            break
+        nxt: list[Slot] = []
+        for a in ring:
+            sides_a = road_sides[a]
+            i, j = a
+            for bit, back, di, dj in _STEPS:
+                if not sides_a & bit:
+                    continue
+                b = (i + di, j + dj)
+                if b in dist or b in occupied or b in blocked:
+                    continue
+                if road_sides[b] & back:
+                    dist[b] = level
+                    nxt.append(b)
+                    if b in group:
+                        missing.discard(group[b])
+        if not nxt:
+            break
+        ring = nxt
+    return dist
+
+
+def join_distances(
+    starts: Sequence[Sequence[Slot]], reached: Sequence[Mapping[Slot, int]]
+) -> list[list[int]]:
+    """``d[i][j]``: the fewest sectors a join of network ``i`` and network ``j`` needs at least
+    (:data:`UNREACHABLE` if none was found); ``starts[i]``: the slots at distance 1 of network
+    ``i``, ``reached[i]``: its :func:`levels` (with the other networks' starts as goals)."""
+    k = len(starts)
+    out = [[UNREACHABLE] * k for _ in range(k)]
+    for i in range(k):
+        dist = reached[i]
+        for j in range(i + 1, k):
+            near = min((dist.get(s, UNREACHABLE) for s in starts[j]), default=UNREACHABLE)
+            back = min((reached[j].get(s, UNREACHABLE) for s in starts[i]), default=UNREACHABLE)
+            out[i][j] = out[j][i] = min(near, back)
+    return out
+
+
+def joining_bound(d: Sequence[Sequence[int]]) -> int:
+    """The moat packing bound on the sectors joining every network (see the module text):
+    the largest ``Σ ρᵢ`` found, ``ρᵢ + ρⱼ ≤ d[i][j]``; :data:`UNREACHABLE` when some network
+    can reach no other one."""
+    k = len(d)
+    if k < 2:
+        return 0
+    nearest = [min(d[i][j] for j in range(k) if j != i) for i in range(k)]
+    if max(nearest) >= UNREACHABLE:
+        return UNREACHABLE
+    best = 0
+    for order in (range(k), sorted(range(k), key=lambda i: nearest[i]), range(k - 1, -1, -1)):
+        rho = [n // 2 for n in nearest]  # ρᵢ + ρⱼ ≤ (dᵢ + dⱼ) / 2 ≤ d(i, j)
+        for i in order:
+            rho[i] = min(d[i][j] - rho[j] for j in range(k) if j != i)
+        best = max(best, sum(rho))
+    return best
+
+
+def tree_of_joins(d: Sequence[Sequence[int]]) -> int:
+    """The sectors of a spanning tree of shortest joins (Prim over ``d``): the joins of its
+    edges together join every network, sharing slots at most, so the fewest sectors joining
+    them all is at most this (an upper bound: above the sectors left, a search is needed)."""
+    k = len(d)
+    if k < 2:
+        return 0
+    inside = {0}
+    total = 0
+    while len(inside) < k:
+        cost, new = min((d[i][j], j) for i in inside for j in range(k) if j not in inside)
+        total += cost
+        inside.add(new)
+    return total
+
+
+def steiner_bound(
+    starts: Sequence[Sequence[Slot]],
+    occupied: Mapping[Slot, int],
+    blocked: frozenset[Slot],
+    road_sides: SideTable,
+    left: int,
+) -> int:
+    """The fewest sectors joining every network in the relaxed search of :func:`levels` (an
+    exact node-weighted Steiner tree, Dreyfus–Wagner over subsets of networks; a network is a
+    node of weight 0, so a join may run through it); ``left + 1`` when more than ``left``.
+
+    Only slots that may lie on a smallest tree of at most ``left`` sectors take part: the
+    leaves of a smallest tree are networks, so removing one of its slots leaves two parts with
+    a network each, and the tree holds a path from that slot to the nearest network of each part
+    that meets no other network: its two smallest distances to the networks add up to at most
+    ``left + 1``."""
+    k = len(starts)
+    if k < 2:
+        return 0
+    base = [levels(st, occupied, blocked, road_sides, left) for st in starts]
+    far = left + 1
+    nodes: set[Slot] = set()
+    for slot in set().union(*base):
+        near = sorted(b.get(slot, far) for b in base)
+        if near[0] + near[1] <= far:
+            nodes.add(slot)
+    # terminals are nodes -1 … -k (weight 0); slots weigh 1; links hold (node, its weight)
+    links: dict[object, list[tuple[object, int]]] = {}
+    for a in nodes:
+        sides_a = road_sides[a]
+        i, j = a
+        out: list[tuple[object, int]] = []
+        for bit, back, di, dj in _STEPS:
+            b = (i + di, j + dj)
+            if sides_a & bit and b in nodes and road_sides[b] & back:
+                out.append((b, 1))
+        links[a] = out
+    for t, st in enumerate(starts):
+        term = -1 - t
+        links[term] = [(s, 1) for s in st if s in nodes]
+        for s, _ in links[term]:
+            links[s].append((term, 0))
+
+    def spread(cost: dict[object, int]) -> dict[object, int]:
+        """Grow trees along the links (unit weights but uneven starts: buckets by cost)."""
+        buckets: list[list[object]] = [[] for _ in range(far + 1)]
+        for v, c in cost.items():
+            buckets[c].append(v)
+        get = cost.get
+        for c in range(far):
+            for v in buckets[c]:
+                if cost[v] != c:
+                    continue
+                for u, w in links[v]:
+                    cu = c + w
+                    if cu < get(u, far) and cu <= left:
+                        cost[u] = cu
+                        buckets[cu].append(u)
+        return cost
+
+    full = (1 << k) - 1
+    dp: list[dict[object, int]] = [{} for _ in range(full + 1)]
+    for t in range(k):
+        dp[1 << t] = spread({-1 - t: 0})
+    for subset in range(3, full + 1):
+        if not subset & (subset - 1):
+            continue
+        cost: dict[object, int] = {}
+        part = (subset - 1) & subset
+        while part:
+            rest = subset ^ part
+            if part < rest:
+                other = dp[rest]
+                for v, x in dp[part].items():
+                    y = other.get(v)
+                    if y is not None:
+                        c = x + y - (v in nodes)  # the meeting slot counted once
+                        if c <= left and c < cost.get(v, far):
+                            cost[v] = c
+            part = (part - 1) & subset
+        dp[subset] = spread(cost)
+        if not dp[subset]:
+            return far  # these networks alone cannot be joined with the sectors left
+    return min(dp[full].values(), default=far)

@@ -1,0 +1,102 @@
+"""Which remaining sectors fit an empty slot (MAP-4), for the dead-end foresight (TURN-4).
+
+A slot's fit depends only on which of its sides touch placed sectors, which of those sides need a
+road, and how many sectors of each kind are left; :class:`MoveTable` keeps the answers per such
+key (bounded), so the search asks in integer work. A :class:`~stalkerzone.engine.foresight.
+Foresight` owns one for its sectors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from stalkerzone.engine.foresight_bounds import SideTable
+from stalkerzone.engine.hexes import SLOT_DIRECTIONS, Slot
+
+Move = tuple[int, int]
+"""(sector kind, world edge mask) for one slot."""
+_SIDES: tuple[tuple[int, int, int, int], ...] = tuple(
+    (1 << d, (d + 3) % 6, di, dj) for d, (di, dj) in enumerate(SLOT_DIRECTIONS)
+)
+"""Per slot direction d: (bit d, the opposite side, the step to the neighbour)."""
+LIMIT = 50_000
+"""Entries a table keeps before it starts afresh."""
+
+
+class MoveTable:
+    """The fitting moves of one set of sector kinds (``kind_masks``: the world masks of each)."""
+
+    def __init__(self, kind_masks: tuple[tuple[int, ...], ...]) -> None:
+        self.kind_masks = kind_masks
+        self.fits: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+        """(touching sides, sides needing a road) → the fitting masks of each kind (MAP-4)."""
+        self.moves: dict[tuple[int, int, tuple[int, ...]], tuple[Move, ...]] = {}
+        """(touching sides, sides needing a road, sectors left) → :meth:`at` (bounded)."""
+        self.sides: dict[tuple[int, int, tuple[int, ...]], int] = {}
+        """(touching sides, sides needing a road, sectors left) → :meth:`road_sides`."""
+
+    def sides_table(self, occupied: Mapping[Slot, int], counts: tuple[int, ...]) -> SideTable:
+        """Per empty slot, the sides on which some remaining sector that fits there has a road
+        (:meth:`road_sides`); a slot that touches no placed sector has every side."""
+
+        table = SideTable()
+        for i, j in occupied:
+            for _, _, di, dj in _SIDES:
+                slot = (i + di, j + dj)
+                if slot in occupied or slot in table:
+                    continue
+                touch = need = 0
+                for bit, back, ei, ej in _SIDES:
+                    m = occupied.get((slot[0] + ei, slot[1] + ej))
+                    if m is not None:
+                        touch |= bit
+                        if m >> back & 1:
+                            need |= bit
+                table[slot] = self.road_sides(touch, need, counts)
+        return table
+
+    def road_sides(self, touch: int, need: int, counts: tuple[int, ...]) -> int:
+        """The sides on which some remaining sector that fits an empty slot with these
+        (touching sides, sides needing a road) (MAP-4) has a road."""
+        key = (touch, need, counts)
+        sides = self.sides.get(key)
+        if sides is None:
+            sides = 0
+            for _, m in self.for_sides(touch, need, counts):
+                sides |= m
+            if len(self.sides) > LIMIT:
+                self.sides.clear()
+            self.sides[key] = sides
+        return sides
+
+    def at(
+        self, occupied: Mapping[Slot, int], counts: tuple[int, ...], slot: Slot
+    ) -> tuple[Move, ...]:
+        """The (kind, world mask) of every remaining sector that fits on an empty ``slot``
+        (MAP-4), kept per (touching sides, sides needing a road, sectors left)."""
+        touch = need = 0
+        i, j = slot
+        for bit, back, di, dj in _SIDES:
+            m = occupied.get((i + di, j + dj))
+            if m is not None:
+                touch |= bit
+                if m >> back & 1:
+                    need |= bit
+        return self.for_sides(touch, need, counts)
+
+    def for_sides(self, touch: int, need: int, counts: tuple[int, ...]) -> tuple[Move, ...]:
+        """:meth:`at` by (touching sides, sides needing a road, sectors left)."""
+        key = (touch, need, counts)
+        moves = self.moves.get(key)
+        if moves is None:
+            fits = self.fits.get((touch, need))
+            if fits is None:
+                fits = tuple(
+                    tuple(m for m in masks if not (m ^ need) & touch) for masks in self.kind_masks
+                )
+                self.fits[(touch, need)] = fits  # at most 64 × 64 entries
+            moves = tuple((kind, m) for kind, n in enumerate(counts) if n for m in fits[kind])
+            if len(self.moves) > LIMIT:
+                self.moves.clear()
+            self.moves[key] = moves
+        return moves
