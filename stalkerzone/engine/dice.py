@@ -16,11 +16,10 @@ from random import Random
 ALLOWED_SIDES = frozenset({2, 3, 4, 6, 8, 10, 12, 20})
 MAX_DICE = 20
 
-_FORMULA = re.compile(
+_FORMULA = (  # compiled by ``re`` on first use: a cached card load parses no formula
     r"^\s*(?P<n>\d{1,5})\s*d\s*(?P<s>\d{1,3})"
     r"(?:\s*\+\s*(?P<m>\d{1,5})\s*d\s*(?P<t>\d{1,3}))?"
-    r"(?:\s*(?P<sign>[+-])\s*(?P<k>\d{1,4}))?\s*$",
-    re.IGNORECASE,
+    r"(?:\s*(?P<sign>[+-])\s*(?P<k>\d{1,4}))?\s*$"
 )
 
 
@@ -55,7 +54,7 @@ class Dice:
         """Parse a formula such as ``2d6+1`` (DMG-4); raise :class:`DiceError` if it is not one."""
         if not isinstance(text, str):
             raise DiceError(f"a dice formula must be text such as '2d6+1', not {text!r}")
-        match = _FORMULA.match(text)
+        match = re.match(_FORMULA, text, re.IGNORECASE)
         if match is None:
             raise DiceError(
                 f"'{text}' is not a dice formula: use NdS, NdS+K, NdS-K or NdS+MdT+K (e.g. '2d6+1')"

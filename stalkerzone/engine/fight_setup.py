@@ -22,6 +22,7 @@ from stalkerzone.engine.cards import (
     Stimulator,
 )
 from stalkerzone.engine.dice import Dice
+from stalkerzone.engine.frozen import frozen
 from stalkerzone.engine.illegal import FightRefused
 from stalkerzone.engine.loadout import Loadout, derive
 from stalkerzone.engine.variant import Variant
@@ -38,7 +39,7 @@ def escape_refusal(epicenter: bool) -> FightRefused | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Decision:
     """FIGHT-2: one action (``grenade`` names the grenade card) plus optionally one stimulator."""
 
@@ -76,7 +77,7 @@ class FightLogEntry:
     one_die: int = 0  # "+k to one die" on the highest face (DMG-4)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class StalkerSide:
     """The stalker in a fight: current health and the stats its loadout gives (ST-1)."""
 
@@ -117,7 +118,7 @@ class StalkerSide:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class MonsterSide:
     """A monster at one colour with its abilities' numbers (ABIL-*); combinable."""
 
@@ -164,7 +165,7 @@ class MonsterSide:
         return side
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class FightSetup:
     """What stays fixed during a fight."""
 

@@ -14,6 +14,7 @@ hot loop keeps ``@dataclass``, whose generated ``__init__`` is faster per call.
 from __future__ import annotations
 
 import dataclasses
+import operator
 from collections.abc import Callable
 from dataclasses import MISSING, Field, FrozenInstanceError, field
 from typing import Any, TypeVar, cast, dataclass_transform, overload
@@ -82,11 +83,12 @@ def _add_methods(cls: type, slots: bool) -> None:
 
 def _values(names: tuple[str, ...]) -> Callable[[object], tuple[Any, ...]]:
     """The tuple of the ``names`` attributes of a value, as @dataclass compares them."""
-
-    def values(obj: object) -> tuple[Any, ...]:
-        return tuple([getattr(obj, name) for name in names])
-
-    return values
+    if len(names) >= 2:
+        return operator.attrgetter(*names)
+    if names:
+        (name,) = names
+        return lambda obj: (getattr(obj, name),)
+    return lambda obj: ()
 
 
 def _init_function(cls: type, every: tuple[Field[Any], ...]) -> Callable[..., None]:
@@ -95,26 +97,39 @@ def _init_function(cls: type, every: tuple[Field[Any], ...]) -> Callable[..., No
     order), then ``__post_init__`` when the class has one."""
     positional = tuple(f.name for f in every if f.init and not f.kw_only)
     accepted = frozenset(f.name for f in every if f.init)
-    plan = tuple((f.name, f.init, f.default, f.default_factory) for f in every)
+    plan: tuple[tuple[str, bool, Any, Any], ...] = tuple(
+        (f.name, f.init, f.default, f.default_factory) for f in every
+    )
     required = frozenset(
         f.name for f in every if f.init and f.default is MISSING and f.default_factory is MISSING
     )
     post_init = hasattr(cls, "__post_init__")
+    every_positional = len(positional) == len(plan)
     qualname = f"{cls.__qualname__}.__init__()"
     assign = object.__setattr__
 
     def __init__(self: object, *args: Any, **kwargs: Any) -> None:
+        if every_positional and not kwargs and len(required) <= len(args) <= len(plan):
+            # the common call: fields by position, the rest from their defaults (a field
+            # without a default never follows one with a default)
+            for name, value in zip(positional, args, strict=False):
+                assign(self, name, value)
+            for name, _, default, factory in plan[len(args) :]:
+                assign(self, name, factory() if default is MISSING else default)
+            if post_init:
+                self.__post_init__()  # type: ignore[attr-defined]
+            return
         if len(args) > len(positional):
             raise TypeError(
                 f"{qualname} takes {len(positional) + 1} positional arguments but "
                 f"{len(args) + 1} were given"
             )
         given = dict(zip(positional, args, strict=False))
-        for name in kwargs:
-            if name not in accepted:
-                raise TypeError(f"{qualname} got an unexpected keyword argument {name!r}")
-            if name in given:
-                raise TypeError(f"{qualname} got multiple values for argument {name!r}")
+        if not kwargs.keys() <= accepted:
+            name = min(kwargs.keys() - accepted)
+            raise TypeError(f"{qualname} got an unexpected keyword argument {name!r}")
+        if twice := kwargs.keys() & given.keys():
+            raise TypeError(f"{qualname} got multiple values for argument {min(twice)!r}")
         given.update(kwargs)
         if not required <= given.keys():
             missing = ", ".join(repr(name) for name in sorted(required - given.keys()))
