@@ -284,23 +284,23 @@ def _entry_key(cache: PackCache, packs: list[Pack]) -> str | None:
 
 def _add_listing(key: EntryKey, folder: Path) -> bool:
     """Every entry below ``folder`` (links not followed) into ``key``; False if it cannot."""
-    pending = [folder]
+    pending: list[tuple[str, str]] = [(str(folder), "")]  # (folder to scan, its name in the key)
     count = 0
     try:
         while pending:
-            current = pending.pop()
+            current, prefix = pending.pop()
             with os.scandir(current) as listing:
                 entries = sorted(listing, key=lambda entry: entry.name)
             for entry in entries:
                 count += 1
                 if count > LISTING_LIMIT:
                     return False
-                name = os.path.relpath(entry.path, folder)
+                name = prefix + entry.name
                 if entry.is_symlink():
                     key.add_text(f"link {name} -> {os.readlink(entry.path)}")
                 elif entry.is_dir(follow_symlinks=False):
                     key.add_text(f"folder {name}")
-                    pending.append(Path(entry.path))
+                    pending.append((entry.path, name + os.sep))
                 elif entry.is_file(follow_symlinks=False):
                     size = entry.stat(follow_symlinks=False).st_size
                     key.add_text(f"file {name} {size}")
