@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-from dataclasses import replace
 from typing import Any, TypeVar
 
 from stalkerzone.commands.options import parse_cards, parse_int, parse_text, quoted
@@ -38,6 +37,7 @@ from stalkerzone.engine.cards import (
 )
 from stalkerzone.engine.combat import FightSetup, MonsterSide, StalkerSide, start_fight
 from stalkerzone.engine.dice import Dice, DiceError
+from stalkerzone.engine.frozen import replace
 from stalkerzone.engine.loadout import Loadout, derive, inactive_mods
 from stalkerzone.errors import UserError
 from stalkerzone.files import shorten

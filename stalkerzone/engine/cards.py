@@ -7,12 +7,11 @@ them; the engine never reads files. Every card has an ``id`` unique across loade
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import field, fields
 from enum import StrEnum
 from typing import Literal, TypeAlias
 
 from stalkerzone.engine.dice import Dice
-from stalkerzone.engine.frozen import frozen
+from stalkerzone.engine.frozen import field, fields, frozen
 
 
 class Colour(StrEnum):

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cache
 from random import Random
+
+from stalkerzone.engine.frozen import frozen
 
 ALLOWED_SIDES = frozenset({2, 3, 4, 6, 8, 10, 12, 20})
 MAX_DICE = 20
@@ -27,7 +28,7 @@ class DiceError(ValueError):
     """A dice formula that CARDS.md does not allow (DMG-4)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Throw:
     """One roll as it lies on the table (DMG-4): each die's face, the formula's flat
     ``modifier`` and "+k to one die" (``one_die``, added to the highest die)."""
@@ -42,7 +43,7 @@ class Throw:
         return max(0, sum(self.faces) + self.modifier + self.one_die)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Dice:
     """A dice formula: groups of ``count`` dice with ``sides`` sides plus a flat ``bonus``."""
 

@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from stalkerzone.engine.cards import (
@@ -22,7 +21,7 @@ from stalkerzone.engine.cards import (
     Stimulator,
 )
 from stalkerzone.engine.dice import Dice
-from stalkerzone.engine.frozen import frozen
+from stalkerzone.engine.frozen import field, frozen, replace
 from stalkerzone.engine.illegal import FightRefused
 from stalkerzone.engine.loadout import Loadout, derive
 from stalkerzone.engine.variant import Variant
@@ -48,7 +47,7 @@ class Decision:
     stimulator: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Roll:
     """A chance outcome: the total rolled (a die face for paralysis and escape rolls).
 
@@ -60,7 +59,7 @@ class Roll:
     faces: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class FightLogEntry:
     """One step of a fight for the client: ``kind`` (e.g. "paralysis", "drain"), text, numbers.
 

@@ -1,27 +1,145 @@
 """Frozen value classes made without generated code (ARCHITECTURE.md start-up).
 
 ``@dataclass(frozen=True, slots=True)`` compiles six or seven methods from source text for every
-class, about a millisecond each class; the card types alone made up a third of a one-shot
-``stalkerzone odds``. :func:`frozen` gives a class the same behaviour from shared functions:
-the fields, ``__match_args__`` and the slots still come from :mod:`dataclasses` (so
-:func:`dataclasses.fields`, :func:`dataclasses.replace` and ``is_dataclass`` work as before),
-then ``__init__``, ``__repr__``, ``__eq__``, ``__hash__``, the frozen ``__setattr__`` /
-``__delattr__`` and the pickling pair are the functions below, bound to the class's field
-names. Meant for values made now and then (cards, variants, load results); a value built in a
-hot loop keeps ``@dataclass``, whose generated ``__init__`` is faster per call.
+class (about a millisecond each), and importing :mod:`dataclasses` imports :mod:`inspect`: the
+engine's value types made up half of a one-shot ``stalkerzone odds``. :func:`frozen` gives a
+class the behaviour of ``@dataclass(frozen=True, slots=True)`` from shared functions bound to
+its field names: ``__init__`` (positional and keyword-only fields, defaults, default factories,
+``__post_init__``), ``__repr__``, ``__eq__``, ``__hash__``, ``__match_args__``, the frozen
+``__setattr__`` / ``__delattr__`` (:class:`dataclasses.FrozenInstanceError`) and pickling.
+
+The classes stay dataclasses for every caller of :mod:`dataclasses`: ``__dataclass_fields__``
+is built (and :mod:`dataclasses` imported) the first time someone asks for it, so
+:func:`dataclasses.fields`, :func:`dataclasses.replace`, ``asdict`` and ``is_dataclass`` work as
+before. :func:`replace` and :func:`fields` here do the same without importing it.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import operator
 from collections.abc import Callable
-from dataclasses import MISSING, Field, FrozenInstanceError, field
-from typing import Any, TypeVar, cast, dataclass_transform, overload
+from typing import Any, TypeVar, dataclass_transform, overload
 
 ClassT = TypeVar("ClassT", bound=type)
+ValueT = TypeVar("ValueT")
+T = TypeVar("T")
 
-__all__ = ["frozen"]
+__all__ = ["Field", "field", "fields", "frozen", "replace"]
+
+
+class _Missing:
+    """No default (``dataclasses.MISSING`` without importing :mod:`dataclasses`)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING: Any = _Missing()
+
+
+class Field:
+    """One field of a frozen class: what ``dataclasses.field`` says about it."""
+
+    __slots__ = (
+        "compare",
+        "default",
+        "default_factory",
+        "hash",
+        "init",
+        "kw_only",
+        "name",
+        "repr",
+        "type",
+    )
+
+    def __init__(
+        self,
+        default: Any = MISSING,
+        default_factory: Any = MISSING,
+        init: bool = True,
+        repr: bool = True,
+        hash: bool | None = None,
+        compare: bool = True,
+        kw_only: bool = False,
+    ) -> None:
+        if default is not MISSING and default_factory is not MISSING:
+            raise ValueError("cannot specify both default and default_factory")
+        self.name = ""
+        self.type: Any = None
+        self.default = default
+        self.default_factory = default_factory
+        self.init = init
+        self.repr = repr
+        self.hash = hash
+        self.compare = compare
+        self.kw_only = kw_only
+
+    def named(self, name: str, annotation: Any) -> Field:
+        made = Field(
+            self.default,
+            self.default_factory,
+            self.init,
+            self.repr,
+            self.hash,
+            self.compare,
+            self.kw_only,
+        )
+        made.name, made.type = name, annotation
+        return made
+
+    def __repr__(self) -> str:
+        return f"Field(name={self.name!r}, default={self.default!r}, init={self.init})"
+
+
+@overload
+def field(
+    *,
+    default: T,
+    init: bool = True,
+    repr: bool = True,
+    hash: bool | None = None,
+    compare: bool = True,
+    kw_only: bool = False,
+) -> T: ...
+
+
+@overload
+def field(
+    *,
+    default_factory: Callable[[], T],
+    init: bool = True,
+    repr: bool = True,
+    hash: bool | None = None,
+    compare: bool = True,
+    kw_only: bool = False,
+) -> T: ...
+
+
+@overload
+def field(
+    *,
+    init: bool = True,
+    repr: bool = True,
+    hash: bool | None = None,
+    compare: bool = True,
+    kw_only: bool = False,
+) -> Any: ...
+
+
+def field(
+    *,
+    default: Any = MISSING,
+    default_factory: Any = MISSING,
+    init: bool = True,
+    repr: bool = True,
+    hash: bool | None = None,
+    compare: bool = True,
+    kw_only: bool = False,
+) -> Any:
+    """A field with options, as ``dataclasses.field`` (for classes made by :func:`frozen`)."""
+    return Field(default, default_factory, init, repr, hash, compare, kw_only)
 
 
 @overload
@@ -35,29 +153,91 @@ def frozen(*, slots: bool = True) -> Callable[[ClassT], ClassT]: ...
 
 def frozen(cls: ClassT | None = None, /, *, slots: bool = True) -> Any:
     """Make the decorated class a frozen dataclass (slotted unless ``slots=False``), with the
-    methods ``@dataclass(frozen=True, slots=slots)`` would give it."""
+    behaviour ``@dataclass(frozen=True, slots=slots)`` would give it."""
 
     def make(cls: ClassT) -> ClassT:
-        made = cast(
-            ClassT,
-            dataclasses.dataclass(
-                cls, init=False, repr=False, eq=False, slots=slots, match_args=True
-            ),
-        )
-        _add_methods(made, slots)
-        return made
+        return _make(cls, slots)
 
     return make if cls is None else make(cls)
 
 
-def _add_methods(cls: type, slots: bool) -> None:
-    """Set the methods on ``cls``, a dataclass made with ``init``, ``repr`` and ``eq`` off."""
-    every = dataclasses.fields(cls)
+def fields(value: object) -> tuple[Field, ...]:
+    """The fields of a frozen class or value, in order (as :func:`dataclasses.fields`)."""
+    cls = value if isinstance(value, type) else type(value)
+    found: tuple[Field, ...] = cls.__frozen_fields__  # type: ignore[attr-defined]
+    return found
+
+
+def replace(value: ValueT, /, **changes: Any) -> ValueT:
+    """A copy of a frozen value with ``changes`` (as :func:`dataclasses.replace`)."""
+    for f in fields(value):
+        if not f.init:
+            if f.name in changes:
+                raise ValueError(f"field {f.name} is declared with init=False, it cannot be")
+        elif f.name not in changes:
+            changes[f.name] = getattr(value, f.name)
+    made: ValueT = value.__class__(**changes)
+    return made
+
+
+def _make(cls: ClassT, slots: bool) -> ClassT:
+    """The frozen class of ``cls``: its fields (its bases' first), then the methods."""
+    collected: dict[str, Field] = {}
+    for base in reversed(cls.__mro__[1:]):
+        for f in base.__dict__.get("__frozen_fields__", ()):
+            collected[f.name] = f
+    namespace = dict(cls.__dict__)
+    own: list[str] = []
+    for name, annotation in namespace.get("__annotations__", {}).items():
+        if isinstance(annotation, str) and annotation.startswith(("ClassVar", "typing.ClassVar")):
+            continue
+        value = namespace.get(name, MISSING)
+        spec = value if isinstance(value, Field) else Field(default=value)
+        collected[name] = spec.named(name, annotation)
+        own.append(name)
+        if slots or spec.default is MISSING:
+            namespace.pop(name, None)
+        else:
+            namespace[name] = spec.default  # as @dataclass leaves a default on the class
+    every = tuple(collected.values())
+    _check_order(cls, every)
+    if slots:
+        inherited = {s for base in cls.__mro__[1:] for s in base.__dict__.get("__slots__", ())}
+        namespace["__slots__"] = tuple(name for name in own if name not in inherited)
+        namespace.pop("__dict__", None)
+        namespace.pop("__weakref__", None)
+        made = type(cls)(cls.__name__, cls.__bases__, namespace)
+        made.__qualname__ = cls.__qualname__
+    else:
+        made = cls
+        for name in own:
+            if name in namespace:
+                setattr(made, name, namespace[name])
+            elif name in made.__dict__:
+                delattr(made, name)
+    _add_methods(made, every, slots)
+    return made
+
+
+def _check_order(cls: type, every: tuple[Field, ...]) -> None:
+    """As @dataclass: a positional field without a default never follows one with a default."""
+    seen_default = False
+    for f in every:
+        if not f.init or f.kw_only:
+            continue
+        has_default = f.default is not MISSING or f.default_factory is not MISSING
+        if seen_default and not has_default:
+            raise TypeError(f"non-default argument {f.name!r} follows default argument")
+        seen_default = seen_default or has_default
+
+
+def _add_methods(cls: type, every: tuple[Field, ...], slots: bool) -> None:
+    """Set the fields and the methods on ``cls`` (a method the class writes itself wins)."""
     names = tuple(f.name for f in every)
     shown = tuple(f.name for f in every if f.repr)
     compared = tuple(f.name for f in every if f.compare)
     hashed = tuple(f.name for f in every if (f.compare if f.hash is None else f.hash))
-    own = vars(cls)
+    own = cls.__dict__
     for name in ("__setattr__", "__delattr__"):
         if name in own:
             raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}")
@@ -65,20 +245,67 @@ def _add_methods(cls: type, slots: bool) -> None:
         "__init__": _init_function(cls, every),
         "__repr__": _repr_function(shown),
         "__eq__": _eq_function(compared),
-        "__hash__": _hash_function(hashed),
         "__setattr__": _setattr_function(cls, frozenset(names)),
         "__delattr__": _delattr_function(cls, frozenset(names)),
     }
+    if own.get("__hash__") is None:  # none written, or set to None by a written __eq__
+        methods["__hash__"] = _hash_function(hashed)
     if slots:  # as @dataclass pickles a frozen slots class
         methods["__getstate__"] = _getstate_function(names)
         methods["__setstate__"] = _setstate_function(names)
     for name, method in methods.items():
         if name in own and name != "__hash__":
-            continue  # a method the class writes itself wins, as with @dataclass
-        if name == "__hash__" and own.get("__hash__") is not None:
             continue
         method.__qualname__ = f"{cls.__qualname__}.{name}"
         setattr(cls, name, method)
+    type.__setattr__(cls, "__frozen_fields__", every)
+    if "__match_args__" not in own:
+        match_args = tuple(f.name for f in every if f.init and not f.kw_only)
+        type.__setattr__(cls, "__match_args__", match_args)
+    type.__setattr__(cls, "__dataclass_fields__", _DataclassFields())
+    type.__setattr__(cls, "__dataclass_params__", _DataclassParams())
+
+
+class _DataclassFields:
+    """``__dataclass_fields__``, built for :mod:`dataclasses` the first time it is read."""
+
+    def __get__(self, obj: object, owner: type) -> dict[str, Any]:
+        import dataclasses
+
+        made: dict[str, Any] = {}
+        for f in fields(owner):
+            made[f.name] = f
+        namespace: dict[str, Any] = {"__annotations__": {f.name: f.type for f in made.values()}}
+        for f in made.values():
+            namespace[f.name] = dataclasses.field(
+                default=dataclasses.MISSING if f.default is MISSING else f.default,
+                default_factory=(
+                    dataclasses.MISSING if f.default_factory is MISSING else f.default_factory
+                ),
+                init=f.init,
+                repr=f.repr,
+                hash=f.hash,
+                compare=f.compare,
+                kw_only=f.kw_only,
+            )
+        shadow: Any = dataclasses.dataclass(init=False, repr=False, eq=False)(
+            type(owner.__name__, (), namespace)
+        )
+        result: dict[str, Any] = shadow.__dataclass_fields__
+        type.__setattr__(owner, "__dataclass_fields__", result)
+        return result
+
+
+class _DataclassParams:
+    """``__dataclass_params__`` (frozen, with ``__eq__``), built when first read."""
+
+    def __get__(self, obj: object, owner: type) -> Any:
+        import dataclasses
+
+        params: Any = dataclasses.dataclass(frozen=True)(type(owner.__name__, (), {}))
+        result = params.__dataclass_params__
+        type.__setattr__(owner, "__dataclass_params__", result)
+        return result
 
 
 def _values(names: tuple[str, ...]) -> Callable[[object], tuple[Any, ...]]:
@@ -91,7 +318,7 @@ def _values(names: tuple[str, ...]) -> Callable[[object], tuple[Any, ...]]:
     return lambda obj: ()
 
 
-def _init_function(cls: type, every: tuple[Field[Any], ...]) -> Callable[..., None]:
+def _init_function(cls: type, every: tuple[Field, ...]) -> Callable[..., None]:
     """``__init__``: the init fields in order, keyword-only ones by keyword only, defaults and
     default factories, fields outside ``__init__`` set from their defaults (all in field
     order), then ``__post_init__`` when the class has one."""
@@ -175,6 +402,12 @@ def _hash_function(hashed: tuple[str, ...]) -> Callable[[object], int]:
     return __hash__
 
 
+def _frozen_error(message: str) -> Exception:
+    from dataclasses import FrozenInstanceError  # only when someone tries
+
+    return FrozenInstanceError(message)
+
+
 def _setattr_function(
     cls: type[Any], names: frozenset[str]
 ) -> Callable[[object, str, object], None]:
@@ -183,7 +416,7 @@ def _setattr_function(
 
     def __setattr__(self: object, name: str, value: object) -> None:
         if type(self) is cls or name in names:
-            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+            raise _frozen_error(f"cannot assign to field {name!r}")
         super(cls, self).__setattr__(name, value)
 
     return __setattr__
@@ -192,7 +425,7 @@ def _setattr_function(
 def _delattr_function(cls: type[Any], names: frozenset[str]) -> Callable[[object, str], None]:
     def __delattr__(self: object, name: str) -> None:
         if type(self) is cls or name in names:
-            raise FrozenInstanceError(f"cannot delete field {name!r}")
+            raise _frozen_error(f"cannot delete field {name!r}")
         super(cls, self).__delattr__(name)
 
     return __delattr__
