@@ -332,6 +332,11 @@ def _init_function(cls: type, every: tuple[Field, ...]) -> Callable[..., None]:
     )
     post_init = hasattr(cls, "__post_init__")
     every_positional = len(positional) == len(plan)
+    # the fields left to their defaults when the first ``n`` are given by position
+    tails = tuple(
+        tuple((name, default, factory) for name, _, default, factory in plan[n:])
+        for n in range(len(plan) + 1)
+    )
     qualname = f"{cls.__qualname__}.__init__()"
     assign = object.__setattr__
 
@@ -341,7 +346,7 @@ def _init_function(cls: type, every: tuple[Field, ...]) -> Callable[..., None]:
             # without a default never follows one with a default)
             for name, value in zip(positional, args, strict=False):
                 assign(self, name, value)
-            for name, _, default, factory in plan[len(args) :]:
+            for name, default, factory in tails[len(args)]:
                 assign(self, name, factory() if default is MISSING else default)
             if post_init:
                 self.__post_init__()  # type: ignore[attr-defined]
