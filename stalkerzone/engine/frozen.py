@@ -12,6 +12,11 @@ The classes stay dataclasses for every caller of :mod:`dataclasses`: ``__datacla
 is built (and :mod:`dataclasses` imported) the first time someone asks for it, so
 :func:`dataclasses.fields`, :func:`dataclasses.replace`, ``asdict`` and ``is_dataclass`` work as
 before. :func:`replace` and :func:`fields` here do the same without importing it.
+
+The shared functions loop over the field names, so a value built or hashed in a hot loop (a
+game's loadouts, dice and fight sides) would be slower than a dataclass: after
+:data:`UPGRADE_AFTER` calls a class gets the ``__init__``, ``__eq__`` and ``__hash__`` that
+:mod:`dataclasses` generates for its fields, the same behaviour at a dataclass's speed.
 """
 
 from __future__ import annotations
@@ -241,15 +246,16 @@ def _add_methods(cls: type, every: tuple[Field, ...], slots: bool) -> None:
     for name in ("__setattr__", "__delattr__"):
         if name in own:
             raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}")
+    uses = _Uses(cls)
     methods: dict[str, Any] = {
-        "__init__": _init_function(cls, every),
+        "__init__": _init_function(cls, every, uses),
         "__repr__": _repr_function(shown),
-        "__eq__": _eq_function(compared),
+        "__eq__": _eq_function(compared, uses),
         "__setattr__": _setattr_function(cls, frozenset(names)),
         "__delattr__": _delattr_function(cls, frozenset(names)),
     }
     if own.get("__hash__") is None:  # none written, or set to None by a written __eq__
-        methods["__hash__"] = _hash_function(hashed)
+        methods["__hash__"] = _hash_function(hashed, uses)
     if slots:  # as @dataclass pickles a frozen slots class
         methods["__getstate__"] = _getstate_function(names)
         methods["__setstate__"] = _setstate_function(names)
@@ -258,6 +264,8 @@ def _add_methods(cls: type, every: tuple[Field, ...], slots: bool) -> None:
             continue
         method.__qualname__ = f"{cls.__qualname__}.{name}"
         setattr(cls, name, method)
+        if name in _GENERATED:
+            uses.shared.append(name)
     type.__setattr__(cls, "__frozen_fields__", every)
     if "__match_args__" not in own:
         match_args = tuple(f.name for f in every if f.init and not f.kw_only)
@@ -266,32 +274,67 @@ def _add_methods(cls: type, every: tuple[Field, ...], slots: bool) -> None:
     type.__setattr__(cls, "__dataclass_params__", _DataclassParams())
 
 
+UPGRADE_AFTER = 2000
+"""Calls of a class's shared ``__init__``, ``__eq__`` and ``__hash__`` after which the class gets
+the ones ``@dataclass`` generates instead (the same behaviour, faster per call): a value used in
+a hot loop pays the shared functions only for its first calls, and a one-shot command never
+imports :mod:`dataclasses`."""
+_GENERATED = ("__init__", "__eq__", "__hash__")
+
+
+def _shadow(owner: type, **params: bool) -> Any:
+    """A dataclass made by :mod:`dataclasses` with the fields of ``owner`` (and its
+    ``__post_init__``): where the generated methods and the ``Field`` objects come from."""
+    import dataclasses
+
+    every = fields(owner)
+    namespace: dict[str, Any] = {
+        "__annotations__": {f.name: f.type for f in every},
+        "__qualname__": owner.__qualname__,
+        "__module__": owner.__module__,
+    }
+    if hasattr(owner, "__post_init__"):
+        namespace["__post_init__"] = owner.__post_init__
+    for f in every:
+        namespace[f.name] = dataclasses.field(
+            default=dataclasses.MISSING if f.default is MISSING else f.default,
+            default_factory=(
+                dataclasses.MISSING if f.default_factory is MISSING else f.default_factory
+            ),
+            init=f.init,
+            repr=f.repr,
+            hash=f.hash,
+            compare=f.compare,
+            kw_only=f.kw_only,
+        )
+    return dataclasses.dataclass(**params)(type(owner.__name__, (), namespace))
+
+
+class _Uses:
+    """How often one class's shared methods ran; at :data:`UPGRADE_AFTER` the class gets the
+    generated ones (owned by the class's methods, so it lives as long as the class)."""
+
+    __slots__ = ("cls", "count", "shared")
+
+    def __init__(self, cls: type) -> None:
+        self.cls = cls
+        self.count = 0
+        self.shared: list[str] = []  # the methods of _GENERATED that the class did not write
+
+    def upgrade(self) -> None:
+        """Put the generated ``__init__``, ``__eq__`` and ``__hash__`` on the class."""
+        shadow = _shadow(self.cls, frozen=True, repr=False)
+        for name in self.shared:
+            type.__setattr__(self.cls, name, shadow.__dict__[name])
+
+
 class _DataclassFields:
     """``__dataclass_fields__``, built for :mod:`dataclasses` the first time it is read."""
 
     def __get__(self, obj: object, owner: type) -> dict[str, Any]:
-        import dataclasses
-
-        made: dict[str, Any] = {}
-        for f in fields(owner):
-            made[f.name] = f
-        namespace: dict[str, Any] = {"__annotations__": {f.name: f.type for f in made.values()}}
-        for f in made.values():
-            namespace[f.name] = dataclasses.field(
-                default=dataclasses.MISSING if f.default is MISSING else f.default,
-                default_factory=(
-                    dataclasses.MISSING if f.default_factory is MISSING else f.default_factory
-                ),
-                init=f.init,
-                repr=f.repr,
-                hash=f.hash,
-                compare=f.compare,
-                kw_only=f.kw_only,
-            )
-        shadow: Any = dataclasses.dataclass(init=False, repr=False, eq=False)(
-            type(owner.__name__, (), namespace)
-        )
-        result: dict[str, Any] = shadow.__dataclass_fields__
+        result: dict[str, Any] = _shadow(
+            owner, init=False, repr=False, eq=False
+        ).__dataclass_fields__
         type.__setattr__(owner, "__dataclass_fields__", result)
         return result
 
@@ -318,61 +361,70 @@ def _values(names: tuple[str, ...]) -> Callable[[object], tuple[Any, ...]]:
     return lambda obj: ()
 
 
-def _init_function(cls: type, every: tuple[Field, ...]) -> Callable[..., None]:
+def _init_function(cls: type, every: tuple[Field, ...], uses: _Uses) -> Callable[..., None]:
     """``__init__``: the init fields in order, keyword-only ones by keyword only, defaults and
-    default factories, fields outside ``__init__`` set from their defaults (all in field
-    order), then ``__post_init__`` when the class has one."""
+    default factories, fields outside ``__init__`` set from their defaults, then
+    ``__post_init__`` when the class has one."""
     positional = tuple(f.name for f in every if f.init and not f.kw_only)
     accepted = frozenset(f.name for f in every if f.init)
-    plan: tuple[tuple[str, bool, Any, Any], ...] = tuple(
-        (f.name, f.init, f.default, f.default_factory) for f in every
-    )
-    required = frozenset(
-        f.name for f in every if f.init and f.default is MISSING and f.default_factory is MISSING
+    given_first = tuple(frozenset(positional[:n]) for n in range(len(positional) + 1))
+    # for n arguments by position: every other field in order, (name, default, factory,
+    # required: an init field without a default)
+    rest: tuple[tuple[tuple[str, Any, Any, bool], ...], ...] = tuple(
+        tuple(
+            (
+                f.name,
+                f.default,
+                f.default_factory,
+                f.init and f.default is MISSING and f.default_factory is MISSING,
+            )
+            for f in every
+            if f.name not in given_first[n]
+        )
+        for n in range(len(positional) + 1)
     )
     post_init = hasattr(cls, "__post_init__")
-    every_positional = len(positional) == len(plan)
-    # the fields left to their defaults when the first ``n`` are given by position
-    tails = tuple(
-        tuple((name, default, factory) for name, _, default, factory in plan[n:])
-        for n in range(len(plan) + 1)
-    )
     qualname = f"{cls.__qualname__}.__init__()"
     assign = object.__setattr__
 
-    def __init__(self: object, *args: Any, **kwargs: Any) -> None:
-        if every_positional and not kwargs and len(required) <= len(args) <= len(plan):
-            # the common call: fields by position, the rest from their defaults (a field
-            # without a default never follows one with a default)
-            for name, value in zip(positional, args, strict=False):
-                assign(self, name, value)
-            for name, default, factory in tails[len(args)]:
-                assign(self, name, factory() if default is MISSING else default)
-            if post_init:
-                self.__post_init__()  # type: ignore[attr-defined]
-            return
+    def refuse(args: tuple[Any, ...], kwargs: dict[str, Any]) -> TypeError:
+        """The TypeError of a call that does not fit the fields."""
         if len(args) > len(positional):
-            raise TypeError(
+            return TypeError(
                 f"{qualname} takes {len(positional) + 1} positional arguments but "
                 f"{len(args) + 1} were given"
             )
-        given = dict(zip(positional, args, strict=False))
         if not kwargs.keys() <= accepted:
             name = min(kwargs.keys() - accepted)
-            raise TypeError(f"{qualname} got an unexpected keyword argument {name!r}")
-        if twice := kwargs.keys() & given.keys():
-            raise TypeError(f"{qualname} got multiple values for argument {min(twice)!r}")
-        given.update(kwargs)
-        if not required <= given.keys():
-            missing = ", ".join(repr(name) for name in sorted(required - given.keys()))
-            raise TypeError(f"{qualname} missing required arguments: {missing}")
-        for name, init, default, factory in plan:
-            if init and name in given:
-                assign(self, name, given[name])
+            return TypeError(f"{qualname} got an unexpected keyword argument {name!r}")
+        if twice := kwargs.keys() & given_first[len(args)]:
+            return TypeError(f"{qualname} got multiple values for argument {min(twice)!r}")
+        missing = [
+            name for name, _, _, required in rest[len(args)] if required and name not in kwargs
+        ]
+        return TypeError(f"{qualname} missing required arguments: {', '.join(map(repr, missing))}")
+
+    def __init__(self: object, *args: Any, **kwargs: Any) -> None:
+        uses.count += 1
+        if uses.count == UPGRADE_AFTER:
+            uses.upgrade()
+        if len(args) > len(positional) or (
+            kwargs
+            and not (kwargs.keys() <= accepted and kwargs.keys().isdisjoint(given_first[len(args)]))
+        ):
+            raise refuse(args, kwargs)
+        for name, value in zip(positional, args, strict=False):
+            assign(self, name, value)
+        for name, default, factory, required in rest[len(args)]:
+            if name in kwargs:
+                assign(self, name, kwargs[name])
             elif default is not MISSING:
                 assign(self, name, default)
             elif factory is not MISSING:
                 assign(self, name, factory())
+            elif required:
+                raise refuse(args, kwargs)
+            # else outside __init__ and without a default: left unset, as @dataclass does
         if post_init:
             self.__post_init__()  # type: ignore[attr-defined]
 
@@ -387,10 +439,13 @@ def _repr_function(shown: tuple[str, ...]) -> Callable[[object], str]:
     return __repr__
 
 
-def _eq_function(compared: tuple[str, ...]) -> Callable[[object, object], Any]:
+def _eq_function(compared: tuple[str, ...], uses: _Uses) -> Callable[[object, object], Any]:
     values = _values(compared)
 
     def __eq__(self: object, other: object) -> Any:
+        uses.count += 1
+        if uses.count == UPGRADE_AFTER:
+            uses.upgrade()
         if other.__class__ is self.__class__:
             return values(self) == values(other)
         return NotImplemented
@@ -398,10 +453,13 @@ def _eq_function(compared: tuple[str, ...]) -> Callable[[object, object], Any]:
     return __eq__
 
 
-def _hash_function(hashed: tuple[str, ...]) -> Callable[[object], int]:
+def _hash_function(hashed: tuple[str, ...], uses: _Uses) -> Callable[[object], int]:
     values = _values(hashed)
 
     def __hash__(self: object) -> int:
+        uses.count += 1
+        if uses.count == UPGRADE_AFTER:
+            uses.upgrade()
         return hash(values(self))
 
     return __hash__

@@ -144,3 +144,40 @@ def test_frozen_values_without_slots_run_post_init_and_factories() -> None:
         class Misordered:  # a field without a default after one with a default
             a: int = 0
             b: int  # type: ignore[misc]
+
+
+def test_frozen_values_used_often_switch_to_the_generated_methods() -> None:
+    """After UPGRADE_AFTER calls a class has the methods @dataclass generates: same values,
+    same hashes, same refusals, its __post_init__ still run."""
+
+    @fz.frozen(slots=False)
+    class Often:
+        items: tuple[str, ...]
+        size: int = fz.field(default=0, kw_only=True)
+        made: list[str] = fz.field(default_factory=list, compare=False)
+        lookup: dict[str, int] = fz.field(init=False, repr=False, compare=False)
+
+        def __post_init__(self) -> None:
+            object.__setattr__(self, "lookup", {item: n for n, item in enumerate(self.items)})
+
+    first = Often(("x",), size=2)
+    shared = vars(Often)["__init__"], vars(Often)["__eq__"], vars(Often)["__hash__"]
+    before = (repr(first), hash(first))
+    for _ in range(fz.UPGRADE_AFTER):
+        Often(("x",), size=2)
+    generated = vars(Often)["__init__"], vars(Often)["__eq__"], vars(Often)["__hash__"]
+    assert all(a is not b for a, b in zip(shared, generated, strict=True))
+    again = Often(("x",), size=2)
+    assert (repr(again), hash(again)) == before and again == first
+    assert again.lookup == {"x": 0} and again.made == [] and again.made is not first.made
+    assert Often(("y",)) != first and Often(("x",)).size == 0
+    refused: list[tuple[tuple[Any, ...], dict[str, Any]]] = [
+        ((), {}),
+        ((("x",), [], 3), {}),
+        ((("x",),), {"lookup": {}}),
+    ]
+    for args, kwargs in refused:
+        with pytest.raises(TypeError):
+            Often(*args, **kwargs)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        again.size = 3  # type: ignore[misc]
