@@ -16,7 +16,8 @@ cached (in a temporary ``PYTHONPYCACHEPREFIX``) as an installed package has it; 
   **eager parser**: the naive way, every command module imported to build the full parser;
 - **cards check** and **odds** (gorynych, red, ``--json``): with the content cache warm (the
   packs and the variant read back from one cache file, no pydantic) and with ``--no-cache``
-  (validated again, the reference);
+  (validated again, the reference); **odds set-up**: the odds command's work up to its solver
+  (the parser, packs, variant, the fight; the solver not imported): the command line's part;
 - **import arcade**: ``import arcade`` alone (headless), the floor of every window case; **import
   arcade, headless fix**: ``import stalkerzone.client``, arcade as the client imports it (pyglet's
   silent audio driver chosen first, no FFmpeg or GdkPixbuf probes; ``client.app.headless``), so
@@ -70,6 +71,24 @@ WINDOW = (
     "os._exit(0)\n"
 )
 ODDS = ["-m", "stalkerzone", "odds", "--monster", "gorynych", "--colour", "red", "--json"]
+ODDS_SET_UP = (  # the odds command up to its solver: arguments, packs, variant, the fight
+    "from stalkerzone.cli import build_parser\n"
+    "from stalkerzone.content.loader import load_packs\n"
+    "from stalkerzone.content.pack_cache import PackCache\n"
+    "from stalkerzone.content.report import report\n"
+    "from stalkerzone.content.variants import load_variant\n"
+    "from stalkerzone.engine.cards import Colour\n"
+    "from stalkerzone.engine.combat import StalkerSide, start_fight\n"
+    "from stalkerzone.engine.loadout import Loadout\n"
+    "import json\n"
+    "build_parser()\n"
+    "cache = PackCache.from_environment()\n"
+    "result = load_packs([], cache=cache)\n"
+    "report(result, 'odds')\n"
+    "variant = load_variant('standard', cache=cache)\n"
+    "side = StalkerSide.from_loadout(Loadout(result.cards.stalkers[0]), variant, 30, 0)\n"
+    "start_fight(side, result.cards.get('gorynych'), Colour.RED)\n"
+)
 CHECK = ["-m", "stalkerzone", "cards", "check", "--no-user"]
 NO_CACHE = {"STALKERZONE_NO_CACHE": "1"}
 CASES: dict[str, tuple[list[str], dict[str, str]]] = {
@@ -80,6 +99,7 @@ CASES: dict[str, tuple[list[str], dict[str, str]]] = {
     "cards check, no cache": (CHECK, NO_CACHE),
     "odds, warm": (ODDS, {}),
     "odds, no cache": (ODDS, NO_CACHE),
+    "odds set-up, warm (no solver)": (["-c", ODDS_SET_UP], {}),
     "import arcade": (["-c", "import arcade"], {}),
     "import arcade, headless fix": (["-c", "import stalkerzone.client"], {}),
     "window to title": (["-c", WINDOW, "title"], {}),
@@ -144,6 +164,8 @@ def main() -> None:
         )
     print(f"--help / bare interpreter: {medians['--help'] / bare:.2f}x (target <= 3x)")
     print(f"--help / eager parser: {medians['--help'] / medians['eager parser']:.2f}x")
+    set_up = medians["odds set-up, warm (no solver)"]
+    print(f"odds set-up (all but the solver) above bare: {(set_up - bare) * 1000:.1f} ms")
     for what in ("cards check", "odds", "first board"):
         ratio = medians[f"{what}, warm"] / medians[f"{what}, no cache"]
         print(f"{what}: warm cache / no cache: {ratio:.2f}x")

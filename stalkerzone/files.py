@@ -11,7 +11,6 @@ whose message is one line naming the file.
 
 from __future__ import annotations
 
-import json
 import os
 import stat
 import time
@@ -138,6 +137,8 @@ def _parse_constant(text: str) -> float:
 
 def load_json(text: str | bytes, name: str, *, max_depth: int = MAX_DEPTH) -> Any:
     """Parse JSON with guards: nesting depth, integer size, NaN, lone surrogates."""
+    import json  # only the commands that read JSON pay for it
+
     try:
         data = json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant)
     except json.JSONDecodeError as error:

@@ -9,8 +9,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import platformdirs
-
 APP = "stalkerzone"
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -19,6 +17,8 @@ def _root(kind: str) -> Path:
     override = os.environ.get("STALKERZONE_HOME")
     if override:
         return Path(override) / kind
+    import platformdirs  # not needed (not imported) when STALKERZONE_HOME is set
+
     if kind == "cards":
         return Path(platformdirs.user_data_dir(APP)) / "cards"
     if kind == "saves":

@@ -14,11 +14,11 @@ from __future__ import annotations
 import argparse
 import json
 import math
-from dataclasses import replace
 from typing import Any, TypeVar
 
 from stalkerzone.commands.options import parse_cards, parse_int, parse_text, quoted
 from stalkerzone.content.loader import load_packs
+from stalkerzone.content.pack_cache import PackCache
 from stalkerzone.content.report import report
 from stalkerzone.content.variants import VARIANT_NAMES, load_variant
 from stalkerzone.engine.cards import (
@@ -37,6 +37,7 @@ from stalkerzone.engine.cards import (
 )
 from stalkerzone.engine.combat import FightSetup, MonsterSide, StalkerSide, start_fight
 from stalkerzone.engine.dice import Dice, DiceError
+from stalkerzone.engine.frozen import replace
 from stalkerzone.engine.loadout import Loadout, derive, inactive_mods
 from stalkerzone.errors import UserError
 from stalkerzone.files import shorten
@@ -194,13 +195,14 @@ def run(args: argparse.Namespace) -> int:
     given_health = parse_int(args.health, "--health", 1, CARD_MAX)
     reputation = parse_int(args.reputation, "--reputation", 0, CARD_MAX) or 0
     raw_defence = parse_int(args.defence, "--defence", 0, CARD_MAX)
-    result = load_packs(list(parse_cards(args.cards)))
+    cache = PackCache.from_environment()  # one per run: the code digest is read once
+    result = load_packs(list(parse_cards(args.cards)), cache=cache)
     report(result, "odds")
     cards = result.cards
     monster, colour = _monster(args, cards)
     loadout = _loadout(args, cards)
     event, protection_minus = _event(args, cards)
-    variant = load_variant(args.variant)
+    variant = load_variant(args.variant, cache=cache)
     stats = derive(loadout, variant, protection_minus=protection_minus)
     health = stats.max_health if given_health is None else given_health
     raw_stalker = not args.stalker and (args.attack is not None or raw_defence is not None)

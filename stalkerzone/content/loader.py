@@ -30,20 +30,17 @@ from __future__ import annotations
 import codecs
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from stalkerzone import files, paths
-from stalkerzone.content import lint
 from stalkerzone.content.pack_cache import EntryKey, PackCache
 from stalkerzone.content.problems import CardProblem
-from stalkerzone.engine import cards as engine
 from stalkerzone.engine.cards import CardSet
+from stalkerzone.engine.frozen import frozen
 
 if TYPE_CHECKING:
     from stalkerzone.content.models import PackFile
-    from stalkerzone.content.problems import LineFinder
 
 MAX_FILE_BYTES = 1_000_000
 PACK_FILE = "pack.toml"
@@ -67,7 +64,7 @@ CARD_SET_FIELDS = {
 __all__ = ["MAX_FILE_BYTES", "CardProblem", "LoadResult", "PackInfo", "load_packs"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PackInfo:
     """A pack found while loading. ``ok``: no problems at all; ``loaded``: its pack.toml was
     valid (its valid cards are in the card set); ``cards``: how many of its cards loaded."""
@@ -83,7 +80,7 @@ class PackInfo:
     warnings: tuple[CardProblem, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class LoadResult:
     """What :func:`load_packs` found: the valid cards, every problem, every pack, and the
     warnings (likely mistakes in cards that still loaded, :mod:`~stalkerzone.content.lint`)."""
@@ -98,7 +95,7 @@ class LoadResult:
         return not self.problems
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ValidatedPacks:
     """What validating the packs found (a cache entry): the cards and every pack's info,
     its problems and warnings included."""
@@ -107,7 +104,7 @@ class ValidatedPacks:
     packs: tuple[PackInfo, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SourceFile:
     """One file of a pack as read: its bytes, or the problem that kept it unread."""
 
@@ -117,33 +114,21 @@ class SourceFile:
     problem: CardProblem | None = None
 
 
-@dataclass
-class Loaded:
-    """A card that passed validation, waiting for the cross-reference check."""
-
-    card: engine.AnyCard
-    kind: str
-    file: str
-    line: int
-    pack: int
-    finder: LineFinder
-    span: tuple[int, int]
-
-
-@dataclass
 class Pack:
-    """A pack folder being loaded: where it is, how it is shown, its files as read."""
+    """A pack folder being loaded: where it is, how it is shown, its files as read (filled in
+    by the loader and by :mod:`~stalkerzone.content.pack_validation`)."""
 
-    path: Path
-    shown: str
-    manifest: SourceFile | None = None  # None: there is no pack.toml
-    card_files: list[SourceFile] = field(default_factory=list)
-    ignored_files: list[CardProblem] = field(default_factory=list)
-    """Warnings for files in the folder that look like card files but are not read."""
-    meta: PackFile | None = None
-    problems: list[CardProblem] = field(default_factory=list)
-    warnings: list[CardProblem] = field(default_factory=list)
-    rejected: set[str] = field(default_factory=set)  # ids of cards dropped for their errors
+    def __init__(self, path: Path, shown: str) -> None:
+        self.path = path
+        self.shown = shown
+        self.manifest: SourceFile | None = None  # None: there is no pack.toml
+        self.card_files: list[SourceFile] = []
+        self.ignored_files: list[CardProblem] = []
+        """Warnings for files in the folder that look like card files but are not read."""
+        self.meta: PackFile | None = None
+        self.problems: list[CardProblem] = []
+        self.warnings: list[CardProblem] = []
+        self.rejected: set[str] = set()  # ids of cards dropped for their errors
 
 
 def load_packs(
@@ -164,7 +149,8 @@ def load_packs(
     cache = PackCache.from_environment() if cache is None else cache
     key = _entry_key(cache, packs) if cache.enabled else None
     validated = cache.load(key, ValidatedPacks) if key is not None else None
-    if validated is None:
+    if validated is None:  # validating needs pydantic and the lint checks: imported only now
+        from stalkerzone.content import lint
         from stalkerzone.content.pack_validation import validate
 
         for pack in packs:  # the key holds the folder listing these warnings are made from
@@ -298,23 +284,23 @@ def _entry_key(cache: PackCache, packs: list[Pack]) -> str | None:
 
 def _add_listing(key: EntryKey, folder: Path) -> bool:
     """Every entry below ``folder`` (links not followed) into ``key``; False if it cannot."""
-    pending = [folder]
+    pending: list[tuple[str, str]] = [(str(folder), "")]  # (folder to scan, its name in the key)
     count = 0
     try:
         while pending:
-            current = pending.pop()
+            current, prefix = pending.pop()
             with os.scandir(current) as listing:
                 entries = sorted(listing, key=lambda entry: entry.name)
             for entry in entries:
                 count += 1
                 if count > LISTING_LIMIT:
                     return False
-                name = os.path.relpath(entry.path, folder)
+                name = prefix + entry.name
                 if entry.is_symlink():
                     key.add_text(f"link {name} -> {os.readlink(entry.path)}")
                 elif entry.is_dir(follow_symlinks=False):
                     key.add_text(f"folder {name}")
-                    pending.append(Path(entry.path))
+                    pending.append((entry.path, name + os.sep))
                 elif entry.is_file(follow_symlinks=False):
                     size = entry.stat(follow_symlinks=False).st_size
                     key.add_text(f"file {name} {size}")

@@ -6,7 +6,6 @@ plurals, and for a typo the closest valid value from the list that applies there
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -54,6 +53,8 @@ def closest(value: object, choices: Iterable[str]) -> str | None:
     lowered = {c.lower(): c for c in options}
     if value.lower() in lowered:
         return lowered[value.lower()]
+    import difflib  # only when a value is wrong: not on every start-up
+
     found = difflib.get_close_matches(value.lower(), list(lowered), n=1, cutoff=0.6)
     return lowered[found[0]] if found else None
 

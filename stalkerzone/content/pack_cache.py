@@ -24,7 +24,6 @@ turns it off; tests get a temporary folder through ``STALKERZONE_HOME``.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import pickle
 from collections.abc import Iterable
@@ -32,6 +31,11 @@ from pathlib import Path
 from typing import TypeVar
 
 from stalkerzone import __version__, paths
+
+try:  # the BLAKE2 module alone: ``hashlib`` also loads OpenSSL, ~8 ms at every start-up
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - an interpreter built without it
+    from hashlib import blake2b
 
 CACHE_FORMAT = 1
 """Bumped whenever the layout of an entry or of a key changes."""
@@ -55,7 +59,7 @@ class EntryKey:
     different sequences of parts give the same bytes)."""
 
     def __init__(self, kind: str, code: bytes) -> None:
-        self._hash = hashlib.blake2b(digest_size=DIGEST_BYTES)
+        self._hash = blake2b(digest_size=DIGEST_BYTES)
         self.add_text(f"{CACHE_FORMAT}\0{__version__}\0{kind}")
         self.add_bytes(code)
 
@@ -108,7 +112,7 @@ class PackCache:
     def _code_digest(self) -> bytes:
         """The digest of the content code (read once per cache object)."""
         if self._code is None:
-            digest = hashlib.blake2b(digest_size=DIGEST_BYTES)
+            digest = blake2b(digest_size=DIGEST_BYTES)
             for path in _code_files(self._package_dir):
                 try:
                     data = path.read_bytes()
@@ -154,7 +158,7 @@ class PackCache:
             return
         if len(payload) > MAX_ENTRY_BYTES:
             return
-        digest = hashlib.blake2b(payload, digest_size=DIGEST_BYTES).digest()
+        digest = blake2b(payload, digest_size=DIGEST_BYTES).digest()
         temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -194,7 +198,7 @@ def _decode(data: bytes, key: str, expected: type[T]) -> T | None:
     if len(data) <= header or len(data) > MAX_ENTRY_BYTES + header or not data.startswith(MAGIC):
         return None
     digest, payload = data[len(MAGIC) : header], data[header:]
-    if hashlib.blake2b(payload, digest_size=DIGEST_BYTES).digest() != digest:
+    if blake2b(payload, digest_size=DIGEST_BYTES).digest() != digest:
         return None
     try:  # the digest matched, so this is what store() wrote; a class may have moved since
         stored = pickle.loads(payload)

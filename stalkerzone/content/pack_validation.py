@@ -12,6 +12,7 @@ import tomllib
 import typing
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -21,7 +22,6 @@ from stalkerzone.content import lint
 from stalkerzone.content.loader import (
     CARD_SET_FIELDS,
     PACK_FILE,
-    Loaded,
     Pack,
     PackInfo,
     SourceFile,
@@ -34,6 +34,19 @@ from stalkerzone.content.models import CARD_KINDS, CARD_MODELS, FORMAT, PackFile
 from stalkerzone.content.problems import CardProblem, LineFinder, Loc, problems_from, short
 from stalkerzone.engine import cards as engine
 from stalkerzone.engine.cards import CardSet
+
+
+@dataclass
+class Loaded:
+    """A card that passed validation, waiting for the cross-reference check."""
+
+    card: engine.AnyCard
+    kind: str
+    file: str
+    line: int
+    pack: int
+    finder: LineFinder
+    span: tuple[int, int]
 
 
 def validate(packs: list[Pack]) -> ValidatedPacks:

@@ -8,18 +8,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # a cached load reads problems back without importing pydantic
     from pydantic import ValidationError
 
 from stalkerzone.content.messages import author_message, short
+from stalkerzone.engine.frozen import frozen
 
 __all__ = ["CardProblem", "LineFinder", "Loc", "field_name", "problems_from", "short"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class CardProblem:
     """One thing wrong in a card pack. ``line`` 0 means the whole file or folder; ``-`` = n/a.
 
@@ -95,8 +95,9 @@ def problems_from(
     return found
 
 
-_KEY = re.compile(r"""^\s*(?:"([^"]+)"|'([^']+)'|([A-Za-z0-9_-]+))\s*=""")
-_HEADER = re.compile(r"^\s*\[\[?\s*([A-Za-z0-9_.-]+)\s*\]\]?")
+# compiled by ``re`` on first use (a cached load never scans a file)
+_KEY = r"""^\s*(?:"([^"]+)"|'([^']+)'|([A-Za-z0-9_-]+))\s*="""
+_HEADER = r"^\s*\[\[?\s*([A-Za-z0-9_.-]+)\s*\]\]?"
 
 
 class LineFinder:
@@ -108,8 +109,8 @@ class LineFinder:
         in_string: str | None = None  # inside a multi-line string opened by this quote
         for number, raw in enumerate(self.lines, start=1):
             if in_string is None:
-                match = _HEADER.match(raw)
-                if match and not _KEY.match(raw):
+                match = re.match(_HEADER, raw)
+                if match and not re.match(_KEY, raw):
                     self.headers.append((number, match.group(1)))
             for quote in ('"""', "'''"):
                 if raw.count(quote) % 2 and in_string in (None, quote):
@@ -132,7 +133,7 @@ class LineFinder:
             return best
         key = loc[0]
         for number in range(first + 1, last + 1):
-            match = _KEY.match(self.lines[number - 1])
+            match = re.match(_KEY, self.lines[number - 1])
             if match and key in match.groups() and self._before_sub_tables(number, first):
                 return number
         subs = [n for n, name in self.headers if first < n <= last and name == f"{table}.{key}"]
@@ -145,7 +146,7 @@ class LineFinder:
             inner = next((p for p in loc[1:] if isinstance(p, str)), None)
             if inner is not None:
                 for number in range(start + 1, end + 1):
-                    match = _KEY.match(self.lines[number - 1])
+                    match = re.match(_KEY, self.lines[number - 1])
                     if match and inner in match.groups():
                         return number
         return best
@@ -162,7 +163,7 @@ class LineFinder:
         for number, raw in enumerate(self.lines, start=1):
             if any(n < number for n, _ in self.headers):
                 break
-            match = _KEY.match(raw)
+            match = re.match(_KEY, raw)
             if match and key in match.groups():
                 return number
         return 1

@@ -7,7 +7,6 @@ and built into :class:`stalkerzone.engine.variant.Variant`.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 from stalkerzone.content.pack_cache import PackCache
@@ -52,6 +51,8 @@ def load_variant(name: str, *, cache: PackCache | None = None) -> Variant:
 
 
 def _validate(path: Path, raw: bytes) -> Variant:
+    import tomllib
+
     from pydantic import ValidationError
 
     from stalkerzone.content.problems import field_name

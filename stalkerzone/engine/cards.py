@@ -7,11 +7,11 @@ them; the engine never reads files. Every card has an ``id`` unique across loade
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Literal, TypeAlias
 
 from stalkerzone.engine.dice import Dice
+from stalkerzone.engine.frozen import field, fields, frozen
 
 
 class Colour(StrEnum):
@@ -57,7 +57,7 @@ DANGER_COLOUR: Mapping[Site, Colour] = {
 Stat = Literal["attack", "defence", "movement", "max_health", "escape"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Text:
     """Text shown to players: one string per language code (``en``, ``ru``, …)."""
 
@@ -76,7 +76,7 @@ class Text:
         return self.get("en")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PerColour:
     """A number that may differ by monster colour."""
 
@@ -92,7 +92,7 @@ class PerColour:
         return {Colour.GREEN: self.green, Colour.YELLOW: self.yellow, Colour.RED: self.red}[colour]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class StatEffect:
     """A bonus (or, for artifacts, a malus) to one stalker stat (ST-3, artifacts)."""
 
@@ -103,7 +103,7 @@ class StatEffect:
 # --- monsters and abilities (§5, ABIL-*) -------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Drain:
     """ABIL-DRAIN: takes ``amount`` health every round, ignoring defence."""
 
@@ -111,7 +111,7 @@ class Drain:
     kind: Literal["drain"] = "drain"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Paralysis:
     """ABIL-PARALYSIS: ``rolls`` rolls at the start of a fight, each on ``succeeds_on``."""
 
@@ -120,14 +120,14 @@ class Paralysis:
     kind: Literal["paralysis"] = "paralysis"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class FirstStrike:
     """ABIL-FIRST-STRIKE: attacks before the stalker in every round."""
 
     kind: Literal["first_strike"] = "first_strike"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Regeneration:
     """ABIL-REGENERATION: regains ``amount`` health every round, never above its start."""
 
@@ -135,7 +135,7 @@ class Regeneration:
     kind: Literal["regeneration"] = "regeneration"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class MultiAttack:
     """ABIL-MULTI-ATTACK: ``attacks`` attack rolls in each of ``rounds`` (Cerberus: 3, round 1)."""
 
@@ -154,7 +154,7 @@ ABILITY_KINDS: tuple[str, ...] = (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class MonsterStats:
     """One colour of a monster card."""
 
@@ -164,7 +164,7 @@ class MonsterStats:
     trophy_price: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Card:
     """What every card has. ``pack`` is the id of the pack that defined it."""
 
@@ -176,7 +176,7 @@ class Card:
     pack: str = field(default="base", kw_only=True)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Monster(Card):
     """A monster card: three colours, a trophy, abilities (§5, TROPHY-1)."""
 
@@ -194,7 +194,7 @@ class Monster(Card):
 # --- equipment (§3, EQ-*) -------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Equipment(Card):
     """A card bought at bases (BASE-2): price and the bases whose catalogue lists it."""
 
@@ -202,13 +202,15 @@ class Equipment(Card):
     sold_at: tuple[Site, ...] = field(default=(), kw_only=True)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Weapon(Equipment):
+    """A weapon (EQ-7, DMG-1): its ``attack`` formula while it is the active weapon."""
+
     weapon_type: str
     attack: Dice
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class WeaponMod(Equipment):
     """EQ-4: counts only while a weapon of the same ``weapon_type`` is active."""
 
@@ -217,30 +219,36 @@ class WeaponMod(Equipment):
     attack_bonus: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Armour(Equipment):
+    """Head or body armour: one of each ``slot`` is active (EQ-3, EQ-7)."""
+
     slot: Literal["head", "body"]
     defence: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Navigation(Equipment):
     """EQ-5: only the best navigation card counts."""
 
     movement: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Grenade(Equipment):
+    """A grenade: thrown instead of an attack with its own formula (FIGHT-2, EQ-6)."""
+
     attack: Dice
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Stimulator(Equipment):
+    """A stimulator: consumed to regain ``heal`` health (EQ-7, FIGHT-2)."""
+
     heal: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Artifact(Card):
     """An artifact: a base pays ``price`` for it (BASE-2); effects apply while active."""
 
@@ -269,7 +277,7 @@ FIGHT_EFFECTS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class EventEffect:
     """What an event does. ``amount`` for money and healing; ``attack`` for damage."""
 
@@ -279,7 +287,7 @@ class EventEffect:
     ignores_defence: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Event(Card):
     """EVENT-1: ``immediate`` events resolve when drawn; ``fight`` events wait for a fight."""
 
@@ -290,21 +298,27 @@ class Event(Card):
 # --- orders and stalkers (ORDER-1, ST-3) -------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TrophyRequirement:
+    """ORDER-1: bring a trophy of ``monster`` (of ``colour``, when given)."""
+
     monster: str
     colour: Colour | None = None
     kind: Literal["trophy"] = "trophy"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ArtifactRequirement:
+    """ORDER-1: bring the artifact ``artifact``."""
+
     artifact: str
     kind: Literal["artifact"] = "artifact"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class VisitRequirement:
+    """ORDER-1: visit the site ``site``."""
+
     site: Site
     kind: Literal["visit"] = "visit"
 
@@ -312,14 +326,16 @@ class VisitRequirement:
 Requirement: TypeAlias = TrophyRequirement | ArtifactRequirement | VisitRequirement
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Order(Card):
+    """An order (ORDER-1): meet ``requirement`` for ``reward`` money."""
+
     requirement: Requirement
     reward: int
     offered_at: tuple[Site, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class StalkerCard(Card):
     """A character (ST-3). ``None`` start money or health means the variant's default (ST-2)."""
 
@@ -335,7 +351,7 @@ EquipmentCard: TypeAlias = Weapon | WeaponMod | Armour | Navigation | Grenade | 
 AnyCard: TypeAlias = Monster | EquipmentCard | Artifact | Event | Order | StalkerCard
 
 
-@dataclass(frozen=True)
+@frozen(slots=False)
 class CardSet:
     """Every card of the loaded packs, by kind, in a stable order."""
 

@@ -26,7 +26,6 @@ Readings where RULES.md leaves room (they are part of the rules reference):
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from typing import Literal
 
 from stalkerzone.engine.cards import Colour, Monster
@@ -64,12 +63,13 @@ from stalkerzone.engine.fight_steps import (
     stalker_dist,
     start_core,
 )
+from stalkerzone.engine.frozen import field, frozen
 from stalkerzone.engine.illegal import FightRefused, IllegalFightAction
 
 Outcome = Literal["win", "death", "escape"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Fight:
     """One fight at one moment (immutable). See the module docstring."""
 

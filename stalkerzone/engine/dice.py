@@ -9,18 +9,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cache
 from random import Random
+
+from stalkerzone.engine.frozen import frozen
 
 ALLOWED_SIDES = frozenset({2, 3, 4, 6, 8, 10, 12, 20})
 MAX_DICE = 20
 
-_FORMULA = re.compile(
+_FORMULA = (  # compiled by ``re`` on first use: a cached card load parses no formula
     r"^\s*(?P<n>\d{1,5})\s*d\s*(?P<s>\d{1,3})"
     r"(?:\s*\+\s*(?P<m>\d{1,5})\s*d\s*(?P<t>\d{1,3}))?"
-    r"(?:\s*(?P<sign>[+-])\s*(?P<k>\d{1,4}))?\s*$",
-    re.IGNORECASE,
+    r"(?:\s*(?P<sign>[+-])\s*(?P<k>\d{1,4}))?\s*$"
 )
 
 
@@ -28,7 +28,7 @@ class DiceError(ValueError):
     """A dice formula that CARDS.md does not allow (DMG-4)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Throw:
     """One roll as it lies on the table (DMG-4): each die's face, the formula's flat
     ``modifier`` and "+k to one die" (``one_die``, added to the highest die)."""
@@ -43,7 +43,7 @@ class Throw:
         return max(0, sum(self.faces) + self.modifier + self.one_die)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Dice:
     """A dice formula: groups of ``count`` dice with ``sides`` sides plus a flat ``bonus``."""
 
@@ -55,7 +55,7 @@ class Dice:
         """Parse a formula such as ``2d6+1`` (DMG-4); raise :class:`DiceError` if it is not one."""
         if not isinstance(text, str):
             raise DiceError(f"a dice formula must be text such as '2d6+1', not {text!r}")
-        match = _FORMULA.match(text)
+        match = re.match(_FORMULA, text, re.IGNORECASE)
         if match is None:
             raise DiceError(
                 f"'{text}' is not a dice formula: use NdS, NdS+K, NdS-K or NdS+MdT+K (e.g. '2d6+1')"

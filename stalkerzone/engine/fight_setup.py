@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from stalkerzone.engine.cards import (
@@ -22,6 +21,7 @@ from stalkerzone.engine.cards import (
     Stimulator,
 )
 from stalkerzone.engine.dice import Dice
+from stalkerzone.engine.frozen import field, frozen, replace
 from stalkerzone.engine.illegal import FightRefused
 from stalkerzone.engine.loadout import Loadout, derive
 from stalkerzone.engine.variant import Variant
@@ -38,7 +38,7 @@ def escape_refusal(epicenter: bool) -> FightRefused | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Decision:
     """FIGHT-2: one action (``grenade`` names the grenade card) plus optionally one stimulator."""
 
@@ -47,7 +47,7 @@ class Decision:
     stimulator: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Roll:
     """A chance outcome: the total rolled (a die face for paralysis and escape rolls).
 
@@ -59,7 +59,7 @@ class Roll:
     faces: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class FightLogEntry:
     """One step of a fight for the client: ``kind`` (e.g. "paralysis", "drain"), text, numbers.
 
@@ -76,7 +76,7 @@ class FightLogEntry:
     one_die: int = 0  # "+k to one die" on the highest face (DMG-4)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class StalkerSide:
     """The stalker in a fight: current health and the stats its loadout gives (ST-1)."""
 
@@ -117,7 +117,7 @@ class StalkerSide:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class MonsterSide:
     """A monster at one colour with its abilities' numbers (ABIL-*); combinable."""
 
@@ -164,7 +164,7 @@ class MonsterSide:
         return side
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class FightSetup:
     """What stays fixed during a fight."""
 

@@ -9,7 +9,6 @@ solver walks the same functions.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import NamedTuple
 
 from stalkerzone.engine.damage import damage_after_defence
@@ -20,6 +19,7 @@ from stalkerzone.engine.fight_setup import (
     FightSetup,
     escape_refusal,
 )
+from stalkerzone.engine.frozen import replace
 from stalkerzone.engine.illegal import FightRefused
 
 D6: Mapping[int, float] = {face: 1 / 6 for face in range(1, 7)}

@@ -7,8 +7,6 @@ only the best navigation card counts, artifacts add to it (EQ-5).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from stalkerzone.engine.cards import (
     Armour,
     Artifact,
@@ -21,10 +19,11 @@ from stalkerzone.engine.cards import (
     WeaponMod,
 )
 from stalkerzone.engine.dice import FISTS, Dice
+from stalkerzone.engine.frozen import frozen
 from stalkerzone.engine.variant import Variant
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Loadout:
     """The active cards of one stalker (EQ-7); the backpack is not part of it (EQ-2)."""
 
@@ -39,7 +38,7 @@ class Loadout:
     stimulators: tuple[Stimulator, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class StalkerStats:
     """Derived stats (ST-1). ``attack`` includes every flat bonus; ``one_die_bonus`` (DMG-4) too."""
 

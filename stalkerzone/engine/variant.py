@@ -7,16 +7,16 @@ changes numbers, never code.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Literal
 
 from stalkerzone.engine.cards import Site, Terrain, Text
 from stalkerzone.engine.dice import Dice
+from stalkerzone.engine.frozen import frozen
 
 AnomalyKind = Literal["damage", "nothing", "element", "artifact"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class AnomalyOutcome:
     """ANOM-1: what a 1d6 anomaly roll showing one of ``faces`` does."""
 
@@ -25,7 +25,7 @@ class AnomalyOutcome:
     damage: Dice | None = None  # for kind "damage": rolled, defence does not apply
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Variant:
     """The numbers of one rules variant (standard, express)."""
 

@@ -1,0 +1,94 @@
+"""Start-up of a one-shot ``stalkerzone odds`` (ARCHITECTURE.md speed targets): with the content
+cache warm, the command reads the cached packs and variant without pydantic, without the lint
+checks or the card models, and its loading and fight set-up import neither :mod:`dataclasses`
+(with :mod:`inspect`) nor OpenSSL's ``hashlib``, so the gain cannot silently regress."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+ODDS = ["odds", "--monster", "gorynych", "--colour", "red", "--json"]
+COMMAND = (
+    "import json, sys\n"
+    "from stalkerzone.cli import main\n"
+    f"code = main({ODDS!r})\n"
+    "print(json.dumps({'code': code, 'modules': sorted(sys.modules)}))\n"
+)
+LOADING = (  # what `odds` does before its solver runs, with the same modules
+    "import json, sys\n"
+    "from stalkerzone.commands.options import parse_cards\n"
+    "from stalkerzone.content.loader import load_packs\n"
+    "from stalkerzone.content.pack_cache import PackCache\n"
+    "from stalkerzone.content.report import report\n"
+    "from stalkerzone.content.variants import load_variant\n"
+    "from stalkerzone.engine.cards import Colour\n"
+    "from stalkerzone.engine.combat import StalkerSide, start_fight\n"
+    "from stalkerzone.engine.loadout import Loadout\n"
+    "cache = PackCache.from_environment()\n"
+    "result = load_packs(list(parse_cards([])), cache=cache)\n"
+    "report(result, 'odds')\n"
+    "cards = result.cards\n"
+    "variant = load_variant('standard', cache=cache)\n"
+    "loadout = Loadout(cards.stalkers[0])\n"
+    "side = StalkerSide.from_loadout(loadout, variant, 100, 0)\n"
+    "fight = start_fight(side, cards.get('gorynych'), Colour.RED)\n"
+    "print(json.dumps({'hits': cache.hits, 'round': fight.round,\n"
+    "                  'modules': sorted(sys.modules)}))\n"
+)
+NEVER_WARM = {
+    "pydantic",
+    "stalkerzone.content.lint",
+    "stalkerzone.content.models",
+    "stalkerzone.content.pack_validation",
+    "stalkerzone.content.variant_file",
+    "tomllib",
+    "difflib",
+}
+NOT_BEFORE_THE_SOLVER = {"dataclasses", "inspect", "_hashlib"}
+
+
+def run_python(code: str, home: Path) -> dict[str, object]:
+    env = {**os.environ, "PYTHONPATH": str(REPO), "STALKERZONE_HOME": str(home)}
+    env.pop("STALKERZONE_NO_CACHE", None)
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=REPO,
+    )
+    assert done.returncode == 0, done.stderr
+    *printed, last = done.stdout.splitlines()
+    found: dict[str, object] = json.loads(last)
+    found["printed"] = printed
+    return found
+
+
+def top_level(modules: object) -> set[str]:
+    assert isinstance(modules, list)
+    return {name for name in modules if isinstance(name, str)} | {
+        name.split(".")[0] for name in modules if isinstance(name, str)
+    }
+
+
+def test_life_warm_odds_reads_the_cache_without_validating(tmp_path: Path) -> None:
+    cold = run_python(COMMAND, tmp_path)
+    warm = run_python(COMMAND, tmp_path)
+    assert cold["code"] == warm["code"] == 0 and cold["printed"] == warm["printed"]
+    assert "pydantic" in top_level(cold["modules"])  # the cold run did validate
+    assert top_level(warm["modules"]) & NEVER_WARM == set()
+
+
+def test_life_warm_odds_loads_and_sets_up_without_dataclasses(tmp_path: Path) -> None:
+    run_python(COMMAND, tmp_path)  # fills the cache
+    warm = run_python(LOADING, tmp_path)
+    assert warm["hits"] == 2 and warm["round"] == 1  # packs and variant from the cache
+    modules = top_level(warm["modules"])
+    assert modules & (NEVER_WARM | NOT_BEFORE_THE_SOLVER) == set()
+    assert "stalkerzone.engine.cards" in modules
