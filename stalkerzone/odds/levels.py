@@ -13,7 +13,9 @@ only lower levels — and itself when a monster attack can be harmless and there
   to the monster's health after regeneration (ABIL-REGENERATION);
 - a cyclic level is the linear system ``(I - q·P) x = c`` of the chosen actions, solved directly
   (``banded.LevelSystem``); ``best`` improves the choices and solves again until no state
-  prefers the other action (policy iteration, warm-started from the level below).
+  prefers the other action (policy iteration, warm-started from the level below); without
+  ABIL-REGENERATION the system is triangular and one sweep solves it, choices included
+  (``triangular.TriangularLevel``).
 
 A monster that can never hurt the stalker has one level for every health (``steady``).
 """
@@ -28,18 +30,13 @@ import numpy.typing as npt
 from stalkerzone.odds.banded import LevelSystem
 from stalkerzone.odds.outcome import TIE
 from stalkerzone.odds.rounds import ESCAPE, NormalRound
+from stalkerzone.odds.triangular import TriangularLevel, preferred
 
 Array = npt.NDArray[np.float64]
 Mask = npt.NDArray[np.bool_]
 WIN, DEATH, ROUNDS = 0, 1, 2  # the fields of a value
 FIELDS = 3
 DENSE_TOP = 128  # up to this monster health a matrix product beats three convolutions
-
-
-def preferred(new: Array, old: Array) -> Mask:
-    """Per state, ``best`` prefers ``new`` to ``old``: more alive (1 - death), ties → more wins."""
-    gain = old[:, DEATH] - new[:, DEATH]
-    return (gain > TIE) | ((gain >= -TIE) & (new[:, WIN] > old[:, WIN] + TIE))
 
 
 class Improvement:
@@ -128,6 +125,10 @@ class LevelGrid:
         self.escaping: Mask = np.full(top + 1, self.escape_allowed)  # the last level's choices
         self.system: LevelSystem | None = None  # cyclic levels: I - q·P, built on first use
         self.lift: Array | None = None  # the last level's x in its attack option (``_level``)
+        # no regeneration: a cyclic level's moves only lower monster health, one sweep solves it
+        self.triangular = rnd.regeneration == 0 and self.hit_matrix is not None
+        self.sweep: TriangularLevel | None = None  # made on the first cyclic level
+        self.strike_win = self.harmless * self.win_add  # a harmless strike, then a winning attack
 
     def _rows(self, capacity: int) -> Array:
         rows = np.zeros((self.deepest + capacity + 1, self.top + 1, FIELDS))
@@ -208,6 +209,8 @@ class LevelGrid:
         if_attack, if_escape = attack_now + self.one_round, self.escape(lower) + self.one_round
         if self.harmless == 0.0:
             value, self.escaping = self.choose(if_attack, if_escape)
+        elif self.triangular:
+            value, self.escaping, _ = self._sweep().solve(if_attack, if_escape)
         else:
             q, below = self.harmless, self.values[self.row(s - 1)]
             guessed = None
@@ -234,6 +237,12 @@ class LevelGrid:
             self.values[self.row(s)] = struck
             after = struck[regen]
             decision, self.escaping = self.choose(self.attack(after), self.escape(after))
+        elif self.triangular:  # a harmless strike: this level's system, triangular
+            self.values[self.row(s)], self.escaping, sweep_decision = self._sweep().solve(
+                struck + self.strike_win, struck
+            )
+            assert sweep_decision is not None
+            decision = sweep_decision
         else:  # a harmless strike leaves the decision at this level: a linear system
             win_now = np.zeros((self.top + 1, FIELDS))
             win_now[:, WIN] = q * self.win_part
@@ -278,9 +287,7 @@ class LevelGrid:
             escaping[1:] = preferred(guessed[1], guessed[0])[1:]
         improvement = Improvement()
         for _ in range(2 * self.top + 4):
-            constant = np.where(escaping[:, None], if_escape, if_attack)
-            x = np.zeros((self.top + 1, FIELDS))
-            x[1:] = self._system().solve(escaping[1:], constant[1:])
+            x = self._banded(if_attack, if_escape, escaping)
             if not (self.escape_allowed and self.attack_allowed):
                 return x, escaping, None
             options_after = after(x)
@@ -298,6 +305,27 @@ class LevelGrid:
                 return x, escaping, (attack, escape)
             escaping = escaping ^ switch  # the last solve has the final choices
         raise RuntimeError("odds: the choices of a level kept changing")  # pragma: no cover
+
+    def _banded(self, if_attack: Array, if_escape: Array, escaping: Mask) -> Array:
+        """The values of one choice of actions on a cyclic level: the direct banded solve."""
+        constant = np.where(escaping[:, None], if_escape, if_attack)
+        x = np.zeros((self.top + 1, FIELDS))
+        x[1:] = self._system().solve(escaping[1:], constant[1:])
+        return x
+
+    def _sweep(self) -> TriangularLevel:
+        """The sweep of a cyclic level without regeneration (the same at every level)."""
+        if self.sweep is None:
+            assert self.hit_matrix is not None
+            self.sweep = TriangularLevel(
+                self.hit_matrix,
+                self.win_add,
+                self.harmless,
+                self.stay,
+                (self.attack_allowed, self.escape_allowed),
+                self.rnd.first_strike,
+            )
+        return self.sweep
 
     def _system(self) -> LevelSystem:
         """The linear system of a cyclic level (the same at every level: only choices differ)."""
