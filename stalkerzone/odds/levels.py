@@ -129,6 +129,13 @@ class LevelGrid:
         self.triangular = rnd.regeneration == 0 and self.hit_matrix is not None
         self.sweep: TriangularLevel | None = None  # made on the first cyclic level
         self.strike_win = self.harmless * self.win_add  # a harmless strike, then a winning attack
+        # regeneration that every hit outweighs: ``_split``, from two inverses (made once)
+        self.splits = (
+            self.hit_matrix is not None
+            and not rnd.first_strike
+            and 0 < rnd.regeneration <= min(d for d, _ in rnd.stalker_damage)
+        )
+        self.split_inverses: tuple[Array, Array] | None = None
 
     def _rows(self, capacity: int) -> Array:
         rows = np.zeros((self.deepest + capacity + 1, self.top + 1, FIELDS))
@@ -211,6 +218,8 @@ class LevelGrid:
             value, self.escaping = self.choose(if_attack, if_escape)
         elif self.triangular:
             value, self.escaping, _ = self._sweep().solve(if_attack, if_escape)
+        elif (split := self._split(lower, attack_now, if_attack, if_escape)) is not None:
+            value, self.escaping, self.lift = split
         else:
             q, below = self.harmless, self.values[self.row(s - 1)]
             guessed = None
@@ -313,6 +322,48 @@ class LevelGrid:
         x[1:] = self._system().solve(escaping[1:], constant[1:])
         return x
 
+    def _split(
+        self, lower: Array, attack_now: Array, if_attack: Array, if_escape: Array
+    ) -> tuple[Array, Mask, Array | None] | None:
+        """A cyclic level with ABIL-REGENERATION where every hit outweighs the regeneration:
+        attacking only lowers monster health (a lower triangular system), a failed escape only
+        raises it (an upper triangular one). Attacking everywhere, each state's value is final
+        as long as every state below it attacks; escaping everywhere, as long as every state
+        above it escapes. So a choice "attack up to a health, escape above" is read off the two
+        solutions, and where each state's own comparison of them gives such a choice and the
+        policy-iteration check accepts it, it is the level's answer (values, choices, the part
+        of the values in the attack option). ``None``: not such a level, or not accepted.
+        """
+        if self.split_inverses is None:
+            if not self.splits:
+                return None
+            attack_moves, escape_moves = self._moves()
+            pad = np.zeros((2, self.top + 1, self.top + 1))
+            unit, q = np.eye(self.top), self.harmless
+            pad[0, 1:, 1:] = np.linalg.inv(unit - q * attack_moves)
+            pad[1, 1:, 1:] = np.linalg.inv(unit - q * escape_moves)
+            self.split_inverses = (pad[0], pad[1])
+        attack_all = self.split_inverses[0] @ if_attack
+        if not self.escape_allowed:
+            return attack_all, self.escaping, None
+        escape_all = self.split_inverses[1] @ if_escape
+        escape_all[0] = 0.0
+        if not self.attack_allowed:
+            return escape_all, self.escaping, None
+        wanted = preferred(escape_all, attack_all)
+        wanted[0] = False
+        first = int(wanted.argmax()) if wanted.any() else self.top + 1
+        if not wanted[first:].all():
+            return None
+        x = np.where(wanted[:, None], escape_all, attack_all)
+        after = lower + self.harmless * self.regenerate(x)
+        attack = self.attack(after)
+        check = preferred(self.escape(after), attack)  # one more round in both: no matter
+        check[0] = False
+        if check.tobytes() != wanted.tobytes():
+            return None
+        return x, wanted, attack - attack_now
+
     def _sweep(self) -> TriangularLevel:
         """The sweep of a cyclic level without regeneration (the same at every level)."""
         if self.sweep is None:
@@ -330,13 +381,17 @@ class LevelGrid:
     def _system(self) -> LevelSystem:
         """The linear system of a cyclic level (the same at every level: only choices differ)."""
         if self.system is None:
-            top, regen = self.top, self.regenerated
-            health = np.arange(1, top + 1)
-            attack_moves = np.zeros((top, top))
-            for d, p in self.rnd.stalker_damage:
-                rows = health[health > d]
-                attack_moves[rows - 1, regen[rows - d] - 1] += p
-            escape_moves = np.zeros((top, top))
-            escape_moves[health - 1, regen[health] - 1] = self.stay
-            self.system = LevelSystem(attack_moves, escape_moves, self.harmless)
+            self.system = LevelSystem(*self._moves(), self.harmless)
         return self.system
+
+    def _moves(self) -> tuple[Array, Array]:
+        """A cyclic level's moves of monster health (1..top) by an attack and a failed escape."""
+        top, regen = self.top, self.regenerated
+        health = np.arange(1, top + 1)
+        attack_moves = np.zeros((top, top))
+        for d, p in self.rnd.stalker_damage:
+            rows = health[health > d]
+            attack_moves[rows - 1, regen[rows - d] - 1] += p
+        escape_moves = np.zeros((top, top))
+        escape_moves[health - 1, regen[health] - 1] = self.stay
+        return attack_moves, escape_moves

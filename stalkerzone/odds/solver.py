@@ -99,12 +99,16 @@ class FightSolver:
         self.round = NormalRound.of(setup, policy)
         self.steady = SteadyLevel(self.round) if self.round.never_hurts else None
         capacity = max(setup.stalker.max_health, setup.stalker.health)
-        self.grid = None if self.steady else LevelGrid(self.round, capacity)
+        self.grid = None if self.steady else self.level_grid(capacity)
         self.memo: dict[Core, Value] = {}
         self.volleys: dict[tuple[bool, int], dict[int, float]] = {}
         self.volley_columns: dict[
             tuple[bool, int], tuple[npt.NDArray[np.intp], npt.NDArray[np.float64]]
         ] = {}
+
+    def level_grid(self, capacity: int) -> LevelGrid:
+        """The normal rounds' values up to stalker health ``capacity`` (solved on demand)."""
+        return LevelGrid(self.round, capacity)
 
     def normal(self, s: int, m: int) -> Value:
         """The value at the start of a normal round (rounds counted from it, inclusive)."""
