@@ -30,6 +30,8 @@ import time
 import tracemalloc
 from pathlib import Path
 
+import numpy as np
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from stalkerzone.content.loader import load_packs
@@ -58,7 +60,7 @@ from stalkerzone.engine.loadout import Loadout
 from stalkerzone.odds import Odds, OddsSolver
 from stalkerzone.odds.outcome import make_odds
 from stalkerzone.odds.reference import reference_odds
-from stalkerzone.odds.solver import FightSolver
+from stalkerzone.odds.solver import FightSolver, Grid
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from odds_baseline import LevelGrid as BaselineGrid
@@ -100,11 +102,21 @@ def combo_fight() -> Fight:
     return start_fight(hero, beast, Colour.RED)
 
 
+class BaselineLevels(BaselineGrid):
+    """The level grid before the sweep, with the ``mix`` the fight solver asks it for."""
+
+    def mix(self, parts: list[tuple[int, float]], m: int) -> tuple[float, float, float]:
+        healths = np.fromiter((s for s, _ in parts), dtype=np.intp, count=len(parts))
+        chances = np.fromiter((p for _, p in parts), dtype=np.float64, count=len(parts))
+        win, death, rounds = (chances @ self.values_at(healths, m)).tolist()
+        return win, death, rounds
+
+
 class BaselineSolver(FightSolver):
     """The package's fight solver on the level grid it had before (``odds_baseline``)."""
 
-    def level_grid(self, capacity: int) -> BaselineGrid:  # type: ignore[override]
-        return BaselineGrid(self.round, capacity)
+    def level_grid(self, capacity: int) -> Grid:
+        return BaselineLevels(self.round, capacity)
 
 
 def timed(fight: Fight, policy: str, repeat: int) -> tuple[list[float], Odds]:

@@ -156,6 +156,13 @@ class LevelGrid:
         self.solve_to(int(healths.max()))
         return np.asarray(self.values[healths + self.deepest, m])
 
+    def mix(self, parts: list[tuple[int, float]], m: int) -> tuple[float, float, float]:
+        """Σ p·(win, death, rounds) at the start of a normal round at (s, m), (s, p) in parts."""
+        healths = np.fromiter((s for s, _ in parts), dtype=np.intp, count=len(parts))
+        chances = np.fromiter((p for _, p in parts), dtype=np.float64, count=len(parts))
+        win, death, rounds = (chances @ self.values_at(healths, m)).tolist()
+        return win, death, rounds
+
     def solve_to(self, s: int) -> None:
         if self.row(s) >= len(self.values):
             grow = max(s, 2 * (len(self.values) - self.deepest))

@@ -21,10 +21,7 @@ includes the opening paralysis sequence), infinite if the fight may never end.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from stalkerzone.engine.combat import (
     ACTION,
@@ -47,10 +44,11 @@ from stalkerzone.engine.combat import (
     round_start,
 )
 from stalkerzone.engine.damage import damage_distribution
-from stalkerzone.odds.levels import LevelGrid
 from stalkerzone.odds.outcome import POLICIES, Odds, Policy, check_policy, make_odds, prefers
 from stalkerzone.odds.rounds import NormalRound
-from stalkerzone.odds.steady import SteadyLevel
+
+if TYPE_CHECKING:
+    from stalkerzone.odds.steady import SteadyLevel
 
 __all__ = [
     "POLICIES",
@@ -89,6 +87,18 @@ def mix(parts: list[tuple[float, Value]]) -> Value:
     )
 
 
+class Grid(Protocol):
+    """Normal-round values per stalker and monster health, solved on demand (``levels``)."""
+
+    def value(self, s: int, m: int) -> tuple[float, float, float, float]:
+        """(win, death, endless, rounds) at the start of a normal round at (s, m)."""
+        ...
+
+    def mix(self, parts: list[tuple[int, float]], m: int) -> tuple[float, float, float]:
+        """Σ p·(win, death, rounds) at the start of a normal round at (s, m), (s, p) in parts."""
+        ...
+
+
 class FightSolver:
     """Memoised exact values of one fight set-up under one policy."""
 
@@ -97,17 +107,21 @@ class FightSolver:
         self.setup = setup
         self.policy = policy
         self.round = NormalRound.of(setup, policy)
-        self.steady = SteadyLevel(self.round) if self.round.never_hurts else None
-        capacity = max(setup.stalker.max_health, setup.stalker.health)
-        self.grid = None if self.steady else self.level_grid(capacity)
+        self.steady: SteadyLevel | None = None
+        self.grid: Grid | None = None
+        if self.round.never_hurts:
+            from stalkerzone.odds.steady import SteadyLevel  # numpy: imported on first use
+
+            self.steady = SteadyLevel(self.round)
+        else:
+            self.grid = self.level_grid(max(setup.stalker.max_health, setup.stalker.health))
         self.memo: dict[Core, Value] = {}
         self.volleys: dict[tuple[bool, int], dict[int, float]] = {}
-        self.volley_columns: dict[
-            tuple[bool, int], tuple[npt.NDArray[np.intp], npt.NDArray[np.float64]]
-        ] = {}
 
-    def level_grid(self, capacity: int) -> LevelGrid:
+    def level_grid(self, capacity: int) -> Grid:
         """The normal rounds' values up to stalker health ``capacity`` (solved on demand)."""
+        from stalkerzone.odds.levels import LevelGrid  # numpy: imported on first use
+
         return LevelGrid(self.round, capacity)
 
     def normal(self, s: int, m: int) -> Value:
@@ -229,36 +243,23 @@ class FightSolver:
         """The monster's attack(s) after the stalker, drain, regeneration, then a normal round."""
         mon = self.setup.monster
         m = min(mon.health, core.m + mon.regeneration)
-        damage, chance = self.volley_arrays(core.round, core.left)
-        s = core.s - damage - mon.drain
-        alive = s > 0  # the drain is never negative: alive after the attacks, too
-        dead = float(chance[~alive].sum())
-        if not alive.any():
+        dead, alive = 0.0, list[tuple[int, float]]()
+        for damage, p in self.volley(core.round, core.left).items():
+            s = core.s - damage - mon.drain  # the drain is never negative
+            if s > 0:
+                alive.append((s, p))
+            else:
+                dead += p
+        if not alive:
             return Value(0.0, dead, 0.0, float(core.round))
-        p = chance[alive]
         if self.steady is not None:  # the same values at every stalker health
-            v, total = Value(*self.steady.value(m)), float(p.sum())
+            v, total = Value(*self.steady.value(m)), sum(p for _, p in alive)
             win, death, endless, rounds = (total * part for part in v)
         else:
             assert self.grid is not None
-            win, death, rounds = (p @ self.grid.values_at(s[alive], m)).tolist()
+            win, death, rounds = self.grid.mix(alive, m)
             endless = 0.0
         return Value(win, dead + death, endless, rounds + core.round)
-
-    def volley_arrays(
-        self, round_no: int, count: int
-    ) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.float64]]:
-        """``volley`` as arrays of damage and chance (kept with it)."""
-        key = (self.setup.max_attack(round_no), count)
-        arrays = self.volley_columns.get(key)
-        if arrays is None:
-            volley = self.volley(round_no, count)
-            arrays = (
-                np.fromiter(volley.keys(), dtype=np.intp, count=len(volley)),
-                np.fromiter(volley.values(), dtype=np.float64, count=len(volley)),
-            )
-            self.volley_columns[key] = arrays
-        return arrays
 
     def volley(self, round_no: int, count: int) -> dict[int, float]:
         """Total damage of ``count`` monster attacks this round (DMG-2 on each)."""
