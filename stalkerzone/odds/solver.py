@@ -21,6 +21,7 @@ includes the opening paralysis sequence), infinite if the fight may never end.
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from stalkerzone.engine.combat import (
@@ -46,6 +47,7 @@ from stalkerzone.engine.combat import (
 from stalkerzone.engine.damage import damage_distribution
 from stalkerzone.odds.outcome import POLICIES, Odds, Policy, check_policy, make_odds, prefers
 from stalkerzone.odds.rounds import NormalRound
+from stalkerzone.odds.small import SmallGrid
 
 if TYPE_CHECKING:
     from stalkerzone.odds.steady import SteadyLevel
@@ -100,12 +102,14 @@ class Grid(Protocol):
 
 
 class FightSolver:
-    """Memoised exact values of one fight set-up under one policy."""
+    """Memoised exact values of one fight set-up under one policy; ``plain``: on the plain
+    Python grid (``small``) where it supports the fight, else on the numpy one (``levels``)."""
 
-    def __init__(self, setup: FightSetup, policy: Policy) -> None:
+    def __init__(self, setup: FightSetup, policy: Policy, plain: bool = False) -> None:
         check_policy(policy)
         self.setup = setup
         self.policy = policy
+        self.plain = plain
         self.round = NormalRound.of(setup, policy)
         self.steady: SteadyLevel | None = None
         self.grid: Grid | None = None
@@ -120,6 +124,8 @@ class FightSolver:
 
     def level_grid(self, capacity: int) -> Grid:
         """The normal rounds' values up to stalker health ``capacity`` (solved on demand)."""
+        if self.plain and SmallGrid.supports(self.round):
+            return SmallGrid(self.round)
         from stalkerzone.odds.levels import LevelGrid  # numpy: imported on first use
 
         return LevelGrid(self.round, capacity)
@@ -285,11 +291,27 @@ class OddsSolver:
     The owner decides the lifetime: a fight screen holds one for the fights it shows (it asks
     again after every roll of the same fight), a bot for its game. ``size`` bounds the number
     of (set-up, policy) solutions kept; ``clear`` drops them all.
+
+    Where numpy is not imported yet, the first fights are solved on the plain Python grid
+    (``small``): about ten times slower per fight than numpy's, but the numpy import costs as
+    much as ``PLAIN_STATES`` states of it (a one-shot ``stalkerzone odds`` solves a base fight
+    in well under that). Once the owner has solved that many states so, or numpy is imported
+    by anyone, the numpy grid takes over: an owner pays at most about twice the import.
     """
 
-    def __init__(self, size: int = 64) -> None:
+    PLAIN_STATES = 12_000  # (stalker health × monster health) states ≈ the numpy import
+
+    def __init__(self, size: int = 64, plain_states: int = PLAIN_STATES) -> None:
         self.size = size
         self.solvers: dict[tuple[FightSetup, str], FightSolver] = {}
+        self.plain_states = plain_states  # left to solve on the plain grid
+
+    def _plain(self, setup: FightSetup) -> int:
+        """The states to solve ``setup`` on the plain grid, 0 if numpy's should."""
+        if "numpy" in sys.modules:  # imported: numpy's grid is the faster one
+            return 0
+        states = max(setup.stalker.max_health, setup.stalker.health) * (setup.monster.health + 1)
+        return states if states <= self.plain_states else 0
 
     def solver(self, setup: FightSetup, policy: Policy) -> FightSolver:
         """The memoised solver of ``setup`` under ``policy`` (made on first use)."""
@@ -299,7 +321,10 @@ class OddsSolver:
             check_policy(policy)
             if len(self.solvers) >= self.size:
                 self.solvers.pop(next(iter(self.solvers)))
-            solver = FightSolver(setup, policy)
+            states = self._plain(setup)
+            solver = FightSolver(setup, policy, plain=states > 0)
+            if isinstance(solver.grid, SmallGrid):
+                self.plain_states -= states
         self.solvers[key] = solver  # most recent last
         return solver
 

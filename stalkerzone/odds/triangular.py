@@ -59,8 +59,8 @@ class TriangularLevel:
         self.attack_allowed, self.escape_allowed = actions
         self.after_strike = after_strike
         self.q_hits = q * hits
+        self.none_hit = np.diag(hits)[:, None]  # the chance of no damage (DMG-2), per health
         self.strict_hits = hits - np.diag(np.diag(hits))  # the attack's moves to lower health
-        self.none_hit = float(hits[1, 1]) if top else 0.0  # the chance of no damage (DMG-2)
         self.attack_scale = 1.0 / (1.0 - q * self.none_hit)
         self.escape_scale = 1.0 / (1.0 - q * stay)
         self.inverse = np.zeros_like(hits)  # (I - q·H)^-1, zero at health 0
@@ -111,9 +111,11 @@ class TriangularLevel:
                 escaping[start] = True
                 return x, escaping
             lower = self.strict_hits[start + 1 :] @ x
-            attack_value = (c_attack[start + 1 :] + self.q * lower) * self.attack_scale
+            attack_value = (c_attack[start + 1 :] + self.q * lower) * self.attack_scale[start + 1 :]
             if after_strike:
-                attack_value = lower + self.none_hit * attack_value + self.win_add[start + 1 :]
+                attack_value = (
+                    lower + self.none_hit[start + 1 :] * attack_value + self.win_add[start + 1 :]
+                )
             kept = preferred(escape_choice[start + 1 :], attack_value)
             if kept.all():
                 escaping[start:] = True
