@@ -220,7 +220,8 @@ class LevelGrid:
         """The stalker acts first: action, the monster's reply, drain, regeneration."""
         lower = self.regenerate(self.lower_mix(self.values, s))
         attack_now = self.attack(lower)
-        if_attack, if_escape = attack_now + self.one_round, self.escape(lower) + self.one_round
+        if_attack = attack_now + self.one_round
+        if_escape = self.escape(lower) + self.one_round if self.escape_allowed else if_attack
         if self.harmless == 0.0:
             value, self.escaping = self.choose(if_attack, if_escape)
         elif self.triangular:

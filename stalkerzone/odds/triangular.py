@@ -31,8 +31,9 @@ WIN, DEATH = 0, 1
 
 def preferred(new: Array, old: Array) -> Mask:
     """Per state, ``best`` prefers ``new`` to ``old``: more alive (1 - death), ties → more wins."""
-    gain = old[:, DEATH] - new[:, DEATH]
-    return (gain > TIE) | ((gain >= -TIE) & (new[:, WIN] > old[:, WIN] + TIE))
+    gain = old[:, DEATH] - new[:, DEATH]  # within TIE: the gain in wins decides
+    decisive: Mask = np.where(np.abs(gain) <= TIE, new[:, WIN] - old[:, WIN], gain) > TIE
+    return decisive
 
 
 class TriangularLevel:
