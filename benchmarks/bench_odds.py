@@ -148,6 +148,16 @@ def timed_pair(fight: Fight, policy: str, repeat: int) -> tuple[list[float], lis
     return now, main, gap
 
 
+def timed_plain(fight: Fight, policy: str, repeat: int) -> list[float]:
+    """CPU times of cold solves on the plain Python grid (``odds.small``) where it applies."""
+    cpu = []
+    for _ in range(repeat):
+        start_cpu = time.process_time()
+        FightSolver(fight.setup, policy, plain=True).total(fight.core)  # type: ignore[arg-type]
+        cpu.append(time.process_time() - start_cpu)
+    return cpu
+
+
 def child_cpu(code: str, runs: int) -> float:
     """Median CPU time (user + system) of a child ``python -c code``."""
     times = []
@@ -307,6 +317,14 @@ def main() -> int:
             f"{main_ms * 1e3:.2f} ms ({main_name}): {main_ms / ms:.1f}x"
         )
     print(f"largest |now - main| on win and death over these fights: {largest_gap:.1e}")
+    for policy in policies:  # the plain Python grid, taken while numpy is not imported
+        plain = max(
+            (statistics.median(timed_plain(fight, policy, 3)), name) for name, fight in fights
+        )
+        print(
+            f"plain grid (no numpy), worst median, {policy}: {plain[0] * 1e3:.2f} ms "
+            f"({plain[1]}): {plain[0] / worst[policy][0]:.1f}x the numpy grid's worst"
+        )
     if args.oneshot:
         gorynych = next(f for n, f in fights if n == "gorynych red vs bugai+ak47+def7")
         bare = child_cpu("pass", args.oneshot)

@@ -106,7 +106,8 @@ class LevelGrid:
             self.hit_matrix[0] = self.hit_matrix[:, 0] = 0.0  # health 0 is no state
         self.win_add = np.zeros((top + 1, FIELDS))
         self.win_add[:, WIN] = self.win_part
-        self.harmless = rnd.harmless_chance if rnd.drain == 0 else 0.0  # stays at this level
+        self.strike_harmless = rnd.harmless_chance  # one monster attack does no damage
+        self.harmless = self.strike_harmless if rnd.drain == 0 else 0.0  # stays at this level
         self.escape_allowed = ESCAPE in rnd.actions
         self.attack_allowed = len(rnd.actions) > 1 or not self.escape_allowed
         # the monster's damage (plus drain) as a drop of stalker health, without the in-level 0
@@ -135,7 +136,7 @@ class LevelGrid:
             and not rnd.first_strike
             and 0 < rnd.regeneration <= min(d for d, _ in rnd.stalker_damage)
         )
-        self.split_inverses: tuple[Array, Array] | None = None
+        self.split_systems: tuple[Array, Array, Array, Array] | None = None
 
     def _rows(self, capacity: int) -> Array:
         rows = np.zeros((self.deepest + capacity + 1, self.top + 1, FIELDS))
@@ -226,8 +227,8 @@ class LevelGrid:
             value, self.escaping = self.choose(if_attack, if_escape)
         elif self.triangular:
             value, self.escaping, _ = self._sweep().solve(if_attack, if_escape)
-        elif (split := self._split(lower, attack_now, if_attack, if_escape)) is not None:
-            value, self.escaping, self.lift = split
+        elif (split := self._split(if_attack, if_escape)) is not None:
+            (value, self.escaping), self.lift = split, None
         else:
             q, below = self.harmless, self.values[self.row(s - 1)]
             guessed = None
@@ -243,9 +244,9 @@ class LevelGrid:
 
     def _first_strike_level(self, s: int) -> None:
         """ABIL-FIRST-STRIKE: the strike, the stalker's action, drain, regeneration."""
-        rnd, q, regen = self.rnd, self.rnd.harmless_chance, self.regenerated
+        rnd, q, regen = self.rnd, self.strike_harmless, self.regenerated
         struck = self.lower_mix(self.decisions, s)  # strikes that hurt: decisions lower down
-        struck[:, ROUNDS] += 1.0
+        struck += self.one_round
         if rnd.drain > 0:  # the decision after a harmless strike refers to level s - drain
             after = self.values[self.row(s - rnd.drain)][regen]
             decision, self.escaping = self.choose(self.attack(after), self.escape(after))
@@ -330,47 +331,45 @@ class LevelGrid:
         x[1:] = self._system().solve(escaping[1:], constant[1:])
         return x
 
-    def _split(
-        self, lower: Array, attack_now: Array, if_attack: Array, if_escape: Array
-    ) -> tuple[Array, Mask, Array | None] | None:
+    def _split(self, if_attack: Array, if_escape: Array) -> tuple[Array, Mask] | None:
         """A cyclic level with ABIL-REGENERATION where every hit outweighs the regeneration:
         attacking only lowers monster health (a lower triangular system), a failed escape only
         raises it (an upper triangular one). Attacking everywhere, each state's value is final
         as long as every state below it attacks; escaping everywhere, as long as every state
         above it escapes. So a choice "attack up to a health, escape above" is read off the two
         solutions, and where each state's own comparison of them gives such a choice and the
-        policy-iteration check accepts it, it is the level's answer (values, choices, the part
-        of the values in the attack option). ``None``: not such a level, or not accepted.
+        policy-iteration check accepts it, it is the level's answer (values, choices).
+        ``None``: not such a level, or not accepted.
         """
-        if self.split_inverses is None:
+        if self.split_systems is None:
             if not self.splits:
                 return None
-            attack_moves, escape_moves = self._moves()
-            pad = np.zeros((2, self.top + 1, self.top + 1))
-            unit, q = np.eye(self.top), self.harmless
-            pad[0, 1:, 1:] = np.linalg.inv(unit - q * attack_moves)
-            pad[1, 1:, 1:] = np.linalg.inv(unit - q * escape_moves)
-            self.split_inverses = (pad[0], pad[1])
-        attack_all = self.split_inverses[0] @ if_attack
+            top, q = self.top, self.harmless
+            pad = np.zeros((4, top + 1, top + 1))  # q·P and (I - q·P)^-1, attack and escape
+            for i, moves in enumerate(self._moves()):
+                pad[i, 1:, 1:] = q * moves
+                pad[2 + i, 1:, 1:] = np.linalg.inv(np.eye(top) - pad[i, 1:, 1:])
+            self.split_systems = (pad[0], pad[1], pad[2], pad[3])
+        attack_moves, escape_moves, attack_inverse, escape_inverse = self.split_systems
+        attack_all = attack_inverse @ if_attack
         if not self.escape_allowed:
-            return attack_all, self.escaping, None
-        escape_all = self.split_inverses[1] @ if_escape
+            return attack_all, self.escaping
+        escape_all = escape_inverse @ if_escape
         escape_all[0] = 0.0
         if not self.attack_allowed:
-            return escape_all, self.escaping, None
+            return escape_all, self.escaping
         wanted = preferred(escape_all, attack_all)
         wanted[0] = False
         first = int(wanted.argmax()) if wanted.any() else self.top + 1
         if not wanted[first:].all():
             return None
         x = np.where(wanted[:, None], escape_all, attack_all)
-        after = lower + self.harmless * self.regenerate(x)
-        attack = self.attack(after)
-        check = preferred(self.escape(after), attack)  # one more round in both: no matter
+        # the one-step options at x: attack(lower + q·x[regen]) and the escape, plus a round
+        check = preferred(if_escape + escape_moves @ x, if_attack + attack_moves @ x)
         check[0] = False
         if check.tobytes() != wanted.tobytes():
             return None
-        return x, wanted, attack - attack_now
+        return x, wanted
 
     def _sweep(self) -> TriangularLevel:
         """The sweep of a cyclic level without regeneration (the same at every level)."""

@@ -7,8 +7,11 @@ the higher chance to win). ``best`` does not spend grenades or stimulators (they
 ``reference.py`` is the plain specification; this solver gives the same numbers, fast:
 
 - From round ``setup.normal_from`` on every round is alike: ``levels.LevelGrid`` solves them
-  level by level over stalker health with numpy, every cyclic level by a direct banded solve
-  (``banded``), ``best`` by policy iteration; ``steady`` if the monster can never hurt.
+  level by level over stalker health with numpy, a cyclic level without regeneration by one
+  sweep (``triangular``), others by a direct banded solve (``banded``), ``best`` by policy
+  iteration; ``steady`` if the monster can never hurt. ``small.SmallGrid`` is the same grid in
+  plain Python, which an ``OddsSolver`` takes for its first fights while numpy is not imported
+  (numpy is imported on first use only).
 - Everything before that (the paralysis sequence, a special round 1, a fight in progress
   mid-round) is finite and acyclic: memoised recursion on the fight engine's own chance nodes,
   the paralysis opening followed as a spread of stalker health and consecutive monster attacks

@@ -71,57 +71,52 @@ class TriangularLevel:
         """The values, the choices (escape or not per health) and, after a first strike, the
         decisions (the value of the chosen action after the strike)."""
         top = self.top
-        if not self.escape_allowed:
-            x = self.inverse @ c_attack
-            escaping = np.zeros(top + 1, dtype=bool)
-        elif not self.attack_allowed:
+        if self.attack_allowed and self.escape_allowed:
+            return self._sweep(c_attack, c_escape)
+        if self.escape_allowed:  # the escape policy
             x = c_escape * self.escape_scale
             x[0] = 0.0
-            escaping = np.ones(top + 1, dtype=bool)
-        else:
-            x, escaping = self._sweep(c_attack, c_escape)
-        if not self.after_strike:
-            return x, escaping, None
-        if not self.escape_allowed:
-            return x, escaping, np.asarray(self.hits @ x + self.win_add)
-        if not self.attack_allowed:
-            return x, escaping, self.stay * x
-        decision = np.where(escaping[:, None], self.stay * x, self.hits @ x + self.win_add)
-        return x, escaping, decision
+            return x, np.ones(top + 1, dtype=bool), self.stay * x if self.after_strike else None
+        x = self.inverse @ c_attack
+        decision = np.asarray(self.hits @ x + self.win_add) if self.after_strike else None
+        return x, np.zeros(top + 1, dtype=bool), decision
 
-    def _sweep(self, c_attack: Array, c_escape: Array) -> tuple[Array, Mask]:
-        """``best`` from the bottom up: alternate runs of attacking and escaping states."""
-        top, after_strike = self.top, self.after_strike
+    def _sweep(self, c_attack: Array, c_escape: Array) -> tuple[Array, Mask, Array | None]:
+        """``best`` from the bottom up: alternate runs of attacking and escaping states. The
+        compared choices of the final runs are the decisions (``after_strike``)."""
+        top, after_strike, hits, win_add = self.top, self.after_strike, self.hits, self.win_add
         escape_value = c_escape * self.escape_scale
         escape_choice = self.stay * escape_value if after_strike else escape_value
         escaping = np.zeros(top + 1, dtype=bool)
         x = self.inverse @ c_attack  # attack everywhere: final up to the first escape
+        chosen = np.empty_like(x) if after_strike else x  # the compared value per state
         start = 1  # x is final below ``start``; from it on, the values of attacking
         while True:
             # attacking from ``start``: x[m] is the attack's value while start..m - 1 attack
             attack_choice = x[start:]
             if after_strike:
-                attack_choice = self.hits[start:] @ x + self.win_add[start:]
+                attack_choice = chosen[start:] = hits[start:] @ x + win_add[start:]
             wanted = preferred(escape_choice[start:], attack_choice)
             if not wanted.any():
-                return x, escaping
+                return x, escaping, chosen if after_strike else None
             start += int(wanted.argmax())
             # escaping from ``start``: the attack's value at m while start..m - 1 escape
             x[start:] = escape_value[start:]
+            if after_strike:
+                chosen[start:] = escape_choice[start:]
             if start == top:
                 escaping[start] = True
-                return x, escaping
-            lower = self.strict_hits[start + 1 :] @ x
-            attack_value = (c_attack[start + 1 :] + self.q * lower) * self.attack_scale[start + 1 :]
+                return x, escaping, chosen if after_strike else None
+            nxt = start + 1
+            lower = self.strict_hits[nxt:] @ x
+            attack_value = (c_attack[nxt:] + self.q * lower) * self.attack_scale[nxt:]
             if after_strike:
-                attack_value = (
-                    lower + self.none_hit[start + 1 :] * attack_value + self.win_add[start + 1 :]
-                )
-            kept = preferred(escape_choice[start + 1 :], attack_value)
+                attack_value = lower + self.none_hit[nxt:] * attack_value + win_add[nxt:]
+            kept = preferred(escape_choice[nxt:], attack_value)
             if kept.all():
                 escaping[start:] = True
-                return x, escaping
-            end = start + 1 + int(kept.argmin())
+                return x, escaping, chosen if after_strike else None
+            end = nxt + int(kept.argmin())
             escaping[start:end] = True
             start = end
             rhs = c_attack[start:] + self.q_hits[start:, :start] @ x[:start]
