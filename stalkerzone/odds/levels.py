@@ -13,7 +13,9 @@ only lower levels — and itself when a monster attack can be harmless and there
   to the monster's health after regeneration (ABIL-REGENERATION);
 - a cyclic level is the linear system ``(I - q·P) x = c`` of the chosen actions, solved directly
   (``banded.LevelSystem``); ``best`` improves the choices and solves again until no state
-  prefers the other action (policy iteration, warm-started from the level below).
+  prefers the other action (policy iteration, warm-started from the level below); without
+  ABIL-REGENERATION the system is triangular and one sweep solves it, choices included
+  (``triangular.TriangularLevel``).
 
 A monster that can never hurt the stalker has one level for every health (``steady``).
 """
@@ -28,18 +30,13 @@ import numpy.typing as npt
 from stalkerzone.odds.banded import LevelSystem
 from stalkerzone.odds.outcome import TIE
 from stalkerzone.odds.rounds import ESCAPE, NormalRound
+from stalkerzone.odds.triangular import TriangularLevel, preferred
 
 Array = npt.NDArray[np.float64]
 Mask = npt.NDArray[np.bool_]
 WIN, DEATH, ROUNDS = 0, 1, 2  # the fields of a value
 FIELDS = 3
 DENSE_TOP = 128  # up to this monster health a matrix product beats three convolutions
-
-
-def preferred(new: Array, old: Array) -> Mask:
-    """Per state, ``best`` prefers ``new`` to ``old``: more alive (1 - death), ties → more wins."""
-    gain = old[:, DEATH] - new[:, DEATH]
-    return (gain > TIE) | ((gain >= -TIE) & (new[:, WIN] > old[:, WIN] + TIE))
 
 
 class Improvement:
@@ -109,7 +106,8 @@ class LevelGrid:
             self.hit_matrix[0] = self.hit_matrix[:, 0] = 0.0  # health 0 is no state
         self.win_add = np.zeros((top + 1, FIELDS))
         self.win_add[:, WIN] = self.win_part
-        self.harmless = rnd.harmless_chance if rnd.drain == 0 else 0.0  # stays at this level
+        self.strike_harmless = rnd.harmless_chance  # one monster attack does no damage
+        self.harmless = self.strike_harmless if rnd.drain == 0 else 0.0  # stays at this level
         self.escape_allowed = ESCAPE in rnd.actions
         self.attack_allowed = len(rnd.actions) > 1 or not self.escape_allowed
         # the monster's damage (plus drain) as a drop of stalker health, without the in-level 0
@@ -128,6 +126,17 @@ class LevelGrid:
         self.escaping: Mask = np.full(top + 1, self.escape_allowed)  # the last level's choices
         self.system: LevelSystem | None = None  # cyclic levels: I - q·P, built on first use
         self.lift: Array | None = None  # the last level's x in its attack option (``_level``)
+        # no regeneration: a cyclic level's moves only lower monster health, one sweep solves it
+        self.triangular = rnd.regeneration == 0 and self.hit_matrix is not None
+        self.sweep: TriangularLevel | None = None  # made on the first cyclic level
+        self.strike_win = self.harmless * self.win_add  # a harmless strike, then a winning attack
+        # regeneration that every hit outweighs: ``_split``, from two inverses (made once)
+        self.splits = (
+            self.hit_matrix is not None
+            and not rnd.first_strike
+            and 0 < rnd.regeneration <= min(d for d, _ in rnd.stalker_damage)
+        )
+        self.split_systems: tuple[Array, Array, Array, Array] | None = None
 
     def _rows(self, capacity: int) -> Array:
         rows = np.zeros((self.deepest + capacity + 1, self.top + 1, FIELDS))
@@ -147,6 +156,13 @@ class LevelGrid:
         """(win, death, rounds) at the start of a normal round at each (s, m), s in ``healths``."""
         self.solve_to(int(healths.max()))
         return np.asarray(self.values[healths + self.deepest, m])
+
+    def mix(self, parts: list[tuple[int, float]], m: int) -> tuple[float, float, float]:
+        """Σ p·(win, death, rounds) at the start of a normal round at (s, m), (s, p) in parts."""
+        healths = np.fromiter((s for s, _ in parts), dtype=np.intp, count=len(parts))
+        chances = np.fromiter((p for _, p in parts), dtype=np.float64, count=len(parts))
+        win, death, rounds = (chances @ self.values_at(healths, m)).tolist()
+        return win, death, rounds
 
     def solve_to(self, s: int) -> None:
         if self.row(s) >= len(self.values):
@@ -205,9 +221,14 @@ class LevelGrid:
         """The stalker acts first: action, the monster's reply, drain, regeneration."""
         lower = self.regenerate(self.lower_mix(self.values, s))
         attack_now = self.attack(lower)
-        if_attack, if_escape = attack_now + self.one_round, self.escape(lower) + self.one_round
+        if_attack = attack_now + self.one_round
+        if_escape = self.escape(lower) + self.one_round if self.escape_allowed else if_attack
         if self.harmless == 0.0:
             value, self.escaping = self.choose(if_attack, if_escape)
+        elif self.triangular:
+            value, self.escaping, _ = self._sweep().solve(if_attack, if_escape)
+        elif (split := self._split(if_attack, if_escape)) is not None:
+            (value, self.escaping), self.lift = split, None
         else:
             q, below = self.harmless, self.values[self.row(s - 1)]
             guessed = None
@@ -223,9 +244,9 @@ class LevelGrid:
 
     def _first_strike_level(self, s: int) -> None:
         """ABIL-FIRST-STRIKE: the strike, the stalker's action, drain, regeneration."""
-        rnd, q, regen = self.rnd, self.rnd.harmless_chance, self.regenerated
+        rnd, q, regen = self.rnd, self.strike_harmless, self.regenerated
         struck = self.lower_mix(self.decisions, s)  # strikes that hurt: decisions lower down
-        struck[:, ROUNDS] += 1.0
+        struck += self.one_round
         if rnd.drain > 0:  # the decision after a harmless strike refers to level s - drain
             after = self.values[self.row(s - rnd.drain)][regen]
             decision, self.escaping = self.choose(self.attack(after), self.escape(after))
@@ -234,6 +255,12 @@ class LevelGrid:
             self.values[self.row(s)] = struck
             after = struck[regen]
             decision, self.escaping = self.choose(self.attack(after), self.escape(after))
+        elif self.triangular:  # a harmless strike: this level's system, triangular
+            self.values[self.row(s)], self.escaping, sweep_decision = self._sweep().solve(
+                struck + self.strike_win, struck
+            )
+            assert sweep_decision is not None
+            decision = sweep_decision
         else:  # a harmless strike leaves the decision at this level: a linear system
             win_now = np.zeros((self.top + 1, FIELDS))
             win_now[:, WIN] = q * self.win_part
@@ -278,9 +305,7 @@ class LevelGrid:
             escaping[1:] = preferred(guessed[1], guessed[0])[1:]
         improvement = Improvement()
         for _ in range(2 * self.top + 4):
-            constant = np.where(escaping[:, None], if_escape, if_attack)
-            x = np.zeros((self.top + 1, FIELDS))
-            x[1:] = self._system().solve(escaping[1:], constant[1:])
+            x = self._banded(if_attack, if_escape, escaping)
             if not (self.escape_allowed and self.attack_allowed):
                 return x, escaping, None
             options_after = after(x)
@@ -299,16 +324,81 @@ class LevelGrid:
             escaping = escaping ^ switch  # the last solve has the final choices
         raise RuntimeError("odds: the choices of a level kept changing")  # pragma: no cover
 
+    def _banded(self, if_attack: Array, if_escape: Array, escaping: Mask) -> Array:
+        """The values of one choice of actions on a cyclic level: the direct banded solve."""
+        constant = np.where(escaping[:, None], if_escape, if_attack)
+        x = np.zeros((self.top + 1, FIELDS))
+        x[1:] = self._system().solve(escaping[1:], constant[1:])
+        return x
+
+    def _split(self, if_attack: Array, if_escape: Array) -> tuple[Array, Mask] | None:
+        """A cyclic level with ABIL-REGENERATION where every hit outweighs the regeneration:
+        attacking only lowers monster health (a lower triangular system), a failed escape only
+        raises it (an upper triangular one). Attacking everywhere, each state's value is final
+        as long as every state below it attacks; escaping everywhere, as long as every state
+        above it escapes. So a choice "attack up to a health, escape above" is read off the two
+        solutions, and where each state's own comparison of them gives such a choice and the
+        policy-iteration check accepts it, it is the level's answer (values, choices).
+        ``None``: not such a level, or not accepted.
+        """
+        if self.split_systems is None:
+            if not self.splits:
+                return None
+            top, q = self.top, self.harmless
+            pad = np.zeros((4, top + 1, top + 1))  # q·P and (I - q·P)^-1, attack and escape
+            for i, moves in enumerate(self._moves()):
+                pad[i, 1:, 1:] = q * moves
+                pad[2 + i, 1:, 1:] = np.linalg.inv(np.eye(top) - pad[i, 1:, 1:])
+            self.split_systems = (pad[0], pad[1], pad[2], pad[3])
+        attack_moves, escape_moves, attack_inverse, escape_inverse = self.split_systems
+        attack_all = attack_inverse @ if_attack
+        if not self.escape_allowed:
+            return attack_all, self.escaping
+        escape_all = escape_inverse @ if_escape
+        escape_all[0] = 0.0
+        if not self.attack_allowed:
+            return escape_all, self.escaping
+        wanted = preferred(escape_all, attack_all)
+        wanted[0] = False
+        first = int(wanted.argmax()) if wanted.any() else self.top + 1
+        if not wanted[first:].all():
+            return None
+        x = np.where(wanted[:, None], escape_all, attack_all)
+        # the one-step options at x: attack(lower + q·x[regen]) and the escape, plus a round
+        check = preferred(if_escape + escape_moves @ x, if_attack + attack_moves @ x)
+        check[0] = False
+        if check.tobytes() != wanted.tobytes():
+            return None
+        return x, wanted
+
+    def _sweep(self) -> TriangularLevel:
+        """The sweep of a cyclic level without regeneration (the same at every level)."""
+        if self.sweep is None:
+            assert self.hit_matrix is not None
+            self.sweep = TriangularLevel(
+                self.hit_matrix,
+                self.win_add,
+                self.harmless,
+                self.stay,
+                (self.attack_allowed, self.escape_allowed),
+                self.rnd.first_strike,
+            )
+        return self.sweep
+
     def _system(self) -> LevelSystem:
         """The linear system of a cyclic level (the same at every level: only choices differ)."""
         if self.system is None:
-            top, regen = self.top, self.regenerated
-            health = np.arange(1, top + 1)
-            attack_moves = np.zeros((top, top))
-            for d, p in self.rnd.stalker_damage:
-                rows = health[health > d]
-                attack_moves[rows - 1, regen[rows - d] - 1] += p
-            escape_moves = np.zeros((top, top))
-            escape_moves[health - 1, regen[health] - 1] = self.stay
-            self.system = LevelSystem(attack_moves, escape_moves, self.harmless)
+            self.system = LevelSystem(*self._moves(), self.harmless)
         return self.system
+
+    def _moves(self) -> tuple[Array, Array]:
+        """A cyclic level's moves of monster health (1..top) by an attack and a failed escape."""
+        top, regen = self.top, self.regenerated
+        health = np.arange(1, top + 1)
+        attack_moves = np.zeros((top, top))
+        for d, p in self.rnd.stalker_damage:
+            rows = health[health > d]
+            attack_moves[rows - 1, regen[rows - d] - 1] += p
+        escape_moves = np.zeros((top, top))
+        escape_moves[health - 1, regen[health] - 1] = self.stay
+        return attack_moves, escape_moves

@@ -7,8 +7,11 @@ the higher chance to win). ``best`` does not spend grenades or stimulators (they
 ``reference.py`` is the plain specification; this solver gives the same numbers, fast:
 
 - From round ``setup.normal_from`` on every round is alike: ``levels.LevelGrid`` solves them
-  level by level over stalker health with numpy, every cyclic level by a direct banded solve
-  (``banded``), ``best`` by policy iteration; ``steady`` if the monster can never hurt.
+  level by level over stalker health with numpy, a cyclic level without regeneration by one
+  sweep (``triangular``), others by a direct banded solve (``banded``), ``best`` by policy
+  iteration; ``steady`` if the monster can never hurt. ``small.SmallGrid`` is the same grid in
+  plain Python, which an ``OddsSolver`` takes for its first fights while numpy is not imported
+  (numpy is imported on first use only).
 - Everything before that (the paralysis sequence, a special round 1, a fight in progress
   mid-round) is finite and acyclic: memoised recursion on the fight engine's own chance nodes,
   the paralysis opening followed as a spread of stalker health and consecutive monster attacks
@@ -21,10 +24,8 @@ includes the opening paralysis sequence), infinite if the fight may never end.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-import numpy as np
-import numpy.typing as npt
+import sys
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from stalkerzone.engine.combat import (
     ACTION,
@@ -47,10 +48,12 @@ from stalkerzone.engine.combat import (
     round_start,
 )
 from stalkerzone.engine.damage import damage_distribution
-from stalkerzone.odds.levels import LevelGrid
 from stalkerzone.odds.outcome import POLICIES, Odds, Policy, check_policy, make_odds, prefers
 from stalkerzone.odds.rounds import NormalRound
-from stalkerzone.odds.steady import SteadyLevel
+from stalkerzone.odds.small import SmallGrid
+
+if TYPE_CHECKING:
+    from stalkerzone.odds.steady import SteadyLevel
 
 __all__ = [
     "POLICIES",
@@ -89,22 +92,46 @@ def mix(parts: list[tuple[float, Value]]) -> Value:
     )
 
 
-class FightSolver:
-    """Memoised exact values of one fight set-up under one policy."""
+class Grid(Protocol):
+    """Normal-round values per stalker and monster health, solved on demand (``levels``)."""
 
-    def __init__(self, setup: FightSetup, policy: Policy) -> None:
+    def value(self, s: int, m: int) -> tuple[float, float, float, float]:
+        """(win, death, endless, rounds) at the start of a normal round at (s, m)."""
+        ...
+
+    def mix(self, parts: list[tuple[int, float]], m: int) -> tuple[float, float, float]:
+        """Σ p·(win, death, rounds) at the start of a normal round at (s, m), (s, p) in parts."""
+        ...
+
+
+class FightSolver:
+    """Memoised exact values of one fight set-up under one policy; ``plain``: on the plain
+    Python grid (``small``) where it supports the fight, else on the numpy one (``levels``)."""
+
+    def __init__(self, setup: FightSetup, policy: Policy, plain: bool = False) -> None:
         check_policy(policy)
         self.setup = setup
         self.policy = policy
+        self.plain = plain
         self.round = NormalRound.of(setup, policy)
-        self.steady = SteadyLevel(self.round) if self.round.never_hurts else None
-        capacity = max(setup.stalker.max_health, setup.stalker.health)
-        self.grid = None if self.steady else LevelGrid(self.round, capacity)
+        self.steady: SteadyLevel | None = None
+        self.grid: Grid | None = None
+        if self.round.never_hurts:
+            from stalkerzone.odds.steady import SteadyLevel  # numpy: imported on first use
+
+            self.steady = SteadyLevel(self.round)
+        else:
+            self.grid = self.level_grid(max(setup.stalker.max_health, setup.stalker.health))
         self.memo: dict[Core, Value] = {}
         self.volleys: dict[tuple[bool, int], dict[int, float]] = {}
-        self.volley_columns: dict[
-            tuple[bool, int], tuple[npt.NDArray[np.intp], npt.NDArray[np.float64]]
-        ] = {}
+
+    def level_grid(self, capacity: int) -> Grid:
+        """The normal rounds' values up to stalker health ``capacity`` (solved on demand)."""
+        if self.plain and SmallGrid.supports(self.round):
+            return SmallGrid(self.round)
+        from stalkerzone.odds.levels import LevelGrid  # numpy: imported on first use
+
+        return LevelGrid(self.round, capacity)
 
     def normal(self, s: int, m: int) -> Value:
         """The value at the start of a normal round (rounds counted from it, inclusive)."""
@@ -225,36 +252,23 @@ class FightSolver:
         """The monster's attack(s) after the stalker, drain, regeneration, then a normal round."""
         mon = self.setup.monster
         m = min(mon.health, core.m + mon.regeneration)
-        damage, chance = self.volley_arrays(core.round, core.left)
-        s = core.s - damage - mon.drain
-        alive = s > 0  # the drain is never negative: alive after the attacks, too
-        dead = float(chance[~alive].sum())
-        if not alive.any():
+        dead, alive = 0.0, list[tuple[int, float]]()
+        for damage, p in self.volley(core.round, core.left).items():
+            s = core.s - damage - mon.drain  # the drain is never negative
+            if s > 0:
+                alive.append((s, p))
+            else:
+                dead += p
+        if not alive:
             return Value(0.0, dead, 0.0, float(core.round))
-        p = chance[alive]
         if self.steady is not None:  # the same values at every stalker health
-            v, total = Value(*self.steady.value(m)), float(p.sum())
+            v, total = Value(*self.steady.value(m)), sum(p for _, p in alive)
             win, death, endless, rounds = (total * part for part in v)
         else:
             assert self.grid is not None
-            win, death, rounds = (p @ self.grid.values_at(s[alive], m)).tolist()
+            win, death, rounds = self.grid.mix(alive, m)
             endless = 0.0
         return Value(win, dead + death, endless, rounds + core.round)
-
-    def volley_arrays(
-        self, round_no: int, count: int
-    ) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.float64]]:
-        """``volley`` as arrays of damage and chance (kept with it)."""
-        key = (self.setup.max_attack(round_no), count)
-        arrays = self.volley_columns.get(key)
-        if arrays is None:
-            volley = self.volley(round_no, count)
-            arrays = (
-                np.fromiter(volley.keys(), dtype=np.intp, count=len(volley)),
-                np.fromiter(volley.values(), dtype=np.float64, count=len(volley)),
-            )
-            self.volley_columns[key] = arrays
-        return arrays
 
     def volley(self, round_no: int, count: int) -> dict[int, float]:
         """Total damage of ``count`` monster attacks this round (DMG-2 on each)."""
@@ -280,11 +294,27 @@ class OddsSolver:
     The owner decides the lifetime: a fight screen holds one for the fights it shows (it asks
     again after every roll of the same fight), a bot for its game. ``size`` bounds the number
     of (set-up, policy) solutions kept; ``clear`` drops them all.
+
+    Where numpy is not imported yet, the first fights are solved on the plain Python grid
+    (``small``): about ten times slower per fight than numpy's, but the numpy import costs as
+    much as ``PLAIN_STATES`` states of it (a one-shot ``stalkerzone odds`` solves a base fight
+    in well under that). Once the owner has solved that many states so, or numpy is imported
+    by anyone, the numpy grid takes over: an owner pays at most about twice the import.
     """
 
-    def __init__(self, size: int = 64) -> None:
+    PLAIN_STATES = 12_000  # (stalker health × monster health) states ≈ the numpy import
+
+    def __init__(self, size: int = 64, plain_states: int = PLAIN_STATES) -> None:
         self.size = size
         self.solvers: dict[tuple[FightSetup, str], FightSolver] = {}
+        self.plain_states = plain_states  # left to solve on the plain grid
+
+    def _plain(self, setup: FightSetup) -> int:
+        """The states to solve ``setup`` on the plain grid, 0 if numpy's should."""
+        if "numpy" in sys.modules:  # imported: numpy's grid is the faster one
+            return 0
+        states = max(setup.stalker.max_health, setup.stalker.health) * (setup.monster.health + 1)
+        return states if states <= self.plain_states else 0
 
     def solver(self, setup: FightSetup, policy: Policy) -> FightSolver:
         """The memoised solver of ``setup`` under ``policy`` (made on first use)."""
@@ -294,7 +324,10 @@ class OddsSolver:
             check_policy(policy)
             if len(self.solvers) >= self.size:
                 self.solvers.pop(next(iter(self.solvers)))
-            solver = FightSolver(setup, policy)
+            states = self._plain(setup)
+            solver = FightSolver(setup, policy, plain=states > 0)
+            if isinstance(solver.grid, SmallGrid):
+                self.plain_states -= states
         self.solvers[key] = solver  # most recent last
         return solver
 
