@@ -219,7 +219,8 @@ def run(args: argparse.Namespace) -> int:
     epicenter = args.epicenter or (isinstance(monster, Monster) and monster.deck == "epicenter")
     fight = start_fight(side, monster, colour, event=event, epicenter=epicenter)
     policy: Policy = args.policy
-    solver = OddsSolver(size=len(POLICIES))  # one solve per policy, the chosen one reused
+    # one solve per policy, the chosen one reused; a base fight on the plain grid (no numpy import)
+    solver = OddsSolver(size=len(POLICIES), plain_states=OddsSolver.PLAIN_STATES)
     chosen = solver.odds(fight, policy)
     if args.json:
         print(json.dumps(_as_json(chosen)))

@@ -24,7 +24,6 @@ includes the opening paralysis sequence), infinite if the fight may never end.
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from stalkerzone.engine.combat import (
@@ -295,24 +294,24 @@ class OddsSolver:
     again after every roll of the same fight), a bot for its game. ``size`` bounds the number
     of (set-up, policy) solutions kept; ``clear`` drops them all.
 
-    Where numpy is not imported yet, the first fights are solved on the plain Python grid
-    (``small``): about ten times slower per fight than numpy's, but the numpy import costs as
-    much as ``PLAIN_STATES`` states of it (a one-shot ``stalkerzone odds`` solves a base fight
-    in well under that). Once the owner has solved that many states so, or numpy is imported
-    by anyone, the numpy grid takes over: an owner pays at most about twice the import.
+    ``plain_states``: how many (stalker health × monster health) states this owner may solve
+    on the plain Python grid (``small``) instead of numpy's. The plain grid is several times
+    slower per fight, but it needs no numpy import, which costs about ``PLAIN_STATES`` states of
+    it: a one-shot command (``stalkerzone odds``) asks for that many and solves a base fight
+    without importing numpy. Owners that solve many fights (bots, the fight screen) keep the
+    default 0: numpy's grid every time. The choice depends on the owner's own history only,
+    never on what else the process has imported, so a game's odds are the same in any process.
     """
 
     PLAIN_STATES = 12_000  # (stalker health × monster health) states ≈ the numpy import
 
-    def __init__(self, size: int = 64, plain_states: int = PLAIN_STATES) -> None:
+    def __init__(self, size: int = 64, plain_states: int = 0) -> None:
         self.size = size
         self.solvers: dict[tuple[FightSetup, str], FightSolver] = {}
         self.plain_states = plain_states  # left to solve on the plain grid
 
     def _plain(self, setup: FightSetup) -> int:
         """The states to solve ``setup`` on the plain grid, 0 if numpy's should."""
-        if "numpy" in sys.modules:  # imported: numpy's grid is the faster one
-            return 0
         states = max(setup.stalker.max_health, setup.stalker.health) * (setup.monster.health + 1)
         return states if states <= self.plain_states else 0
 

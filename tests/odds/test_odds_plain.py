@@ -75,14 +75,21 @@ def test_the_plain_grid_agrees_with_numpy_on_the_base_set() -> None:
     assert plain_used > 100  # most of the base set runs on the plain grid
 
 
-def test_the_solver_object_chooses_numpy_once_it_is_imported() -> None:
-    """numpy is imported here (the tests use it): the owner's solver never takes the plain grid."""
+def test_the_grid_is_the_owners_choice_not_the_processes() -> None:
+    """An owner that asks for no plain states (bots, the fight screen) always gets numpy's grid;
+    one that asks for them (the one-shot command) gets the plain grid although numpy is imported
+    here: the odds a game sees never depend on what else the process imported."""
     hero = StalkerSide(20, 20, Dice.parse("2d6"), defence=2, reputation=3)
     fight = start_fight(hero, MonsterSide("Beast", Colour.RED, 15, Dice.parse("2d6"), 1))
+    assert "numpy" in sys.modules
     solver = OddsSolver()
     solver.odds(fight, "best")
     assert isinstance(solver.solver(fight.setup, "best").grid, LevelGrid)
-    assert solver.plain_states == OddsSolver.PLAIN_STATES
+    assert solver.plain_states == 0
+    one_shot = OddsSolver(plain_states=OddsSolver.PLAIN_STATES)
+    one_shot.odds(fight, "best")
+    assert isinstance(one_shot.solver(fight.setup, "best").grid, SmallGrid)
+    assert one_shot.plain_states == OddsSolver.PLAIN_STATES - 20 * 16
 
 
 CHILD = """
@@ -97,7 +104,7 @@ gorynych = MonsterSide(
     "Gorynych", Colour.RED, 32, Dice.parse("3d6+2"), 3, paralysis_rolls=3,
     paralysis_faces=frozenset({4, 5, 6}),
 )
-solver = OddsSolver()
+solver = OddsSolver(plain_states=OddsSolver.PLAIN_STATES)
 base = [solver.odds(start_fight(hero, gorynych), p) for p in ("attack", "escape", "best")]
 after_base = ("numpy" in sys.modules, solver.plain_states)
 large = StalkerSide(150, 150, Dice.parse("2d6+3"), defence=10, reputation=4)
