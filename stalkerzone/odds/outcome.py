@@ -7,8 +7,9 @@ out alive (win or escape, FIGHT-3, FIGHT-6); within ``TIE`` of each other, the h
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Literal
+
+from stalkerzone.engine.frozen import frozen
 
 Policy = Literal["attack", "escape", "best"]
 POLICIES: tuple[str, ...] = ("attack", "escape", "best")
@@ -16,7 +17,7 @@ TIE = 1e-12  # two chances closer than this are equal for ``best``
 ENDLESS = 1e-12  # a fight that may never end with more than this chance has infinite rounds
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Odds:
     """Outcome probabilities (sum to 1 with ``endless``) and the expected number of rounds."""
 

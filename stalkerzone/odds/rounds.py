@@ -6,18 +6,18 @@ one monster attack (ABIL-MULTI-ATTACK only in its rounds), one stalker action.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from stalkerzone.engine.combat import FightSetup
 from stalkerzone.engine.damage import damage_distribution
+from stalkerzone.engine.frozen import frozen
 
 Action = Literal["attack", "escape"]
 ATTACK: Action = "attack"
 ESCAPE: Action = "escape"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class NormalRound:
     """The numbers of a normal round, read off the fight set-up."""
 
