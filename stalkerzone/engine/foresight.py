@@ -56,6 +56,7 @@ from stalkerzone.engine.foresight_bounds import (
     join_distances,
     joining_bound,
     levels,
+    slots_matched,
     steiner_bound,
     tree_of_joins,
 )
@@ -418,6 +419,8 @@ class Foresight:
             return not self.closed and self._search(occupied, blocked | {stuck}, counts)
         if self.closed and len(every) + self._closing_more(occupied, every, options) > left:
             return False  # every road must be closed, and the roads of what closes them
+        if self.closed and not slots_matched(options, counts):
+            return False  # every road must be closed, each faced slot by a sector of its own
         chosen = None
         if len(comps) > 1:
             chosen = self._join_slot(occupied, blocked, counts, faced, options)
@@ -447,20 +450,31 @@ class Foresight:
         options: Mapping[Slot, tuple[Move, ...]],
     ) -> int:
         """Closed roads (MAP-7): every ``faced`` slot must be filled, and whatever fills one
-        faces further empty slots with its own roads, which must be filled too: at least the
-        most any faced slot needs beyond the faced ones, whichever sector fits it."""
-        more = 0
+        faces further empty slots with its own roads, which must be filled too. A faced slot
+        needs at least its fewest roads (over the sectors that fit it) towards empty slots that
+        are not faced; faced slots whose such neighbours lie apart need distinct sectors there,
+        so the needs of such a set of slots add up."""
+        needs: list[tuple[int, int, Slot]] = []
         for slot, moves in options.items():
             i, j = slot
-            least = 6
-            for _, m in moves:
-                count = 0
-                for bit, _back, di, dj in _SIDES:
-                    if m & bit:
-                        n = (i + di, j + dj)
-                        count += n not in occupied and n not in faced
-                least = min(least, count)
-            more = max(more, least)
+            free = 0
+            for bit, _back, di, dj in _SIDES:
+                n = (i + di, j + dj)
+                if n not in occupied and n not in faced:
+                    free |= bit
+            least = min(((m & free).bit_count() for _, m in moves), default=0)
+            if least:
+                needs.append((least, free, slot))
+        # slots whose free neighbours lie apart force distinct further sectors: add them up
+        needs.sort(key=lambda t: -t[0])
+        more = 0
+        taken: set[Slot] = set()
+        for least, free, (i, j) in needs:
+            cells = {(i + di, j + dj) for bit, _b, di, dj in _SIDES if free & bit}
+            if cells & taken:
+                continue
+            taken |= cells
+            more += least
         return more
 
     def _join_slot(

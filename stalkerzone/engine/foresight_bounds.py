@@ -143,6 +143,33 @@ def tree_of_joins(d: Sequence[Sequence[int]]) -> int:
     return total
 
 
+def slots_matched(options: Mapping[Slot, Sequence[tuple[int, int]]], counts: Sequence[int]) -> bool:
+    """Closed roads (MAP-7): can every slot of ``options`` (the empty slots faced by a road,
+    each with the (kind, world mask) of the remaining sectors that fit there, MAP-4) get a
+    sector of its own? Each must be filled by a distinct sector that fits it already (sectors
+    placed later only take options away), so without such a matching of slots to the sectors
+    left (``counts`` per kind; augmenting paths) the Zone is a dead end."""
+    kinds_at = [sorted({kind for kind, _ in moves}) for moves in options.values()]
+    holders: list[list[int]] = [[] for _ in counts]
+    """Per kind: the slots (by index) its sectors are given to."""
+
+    def give(slot: int, seen: set[int]) -> bool:
+        for kind in kinds_at[slot]:
+            if kind in seen:
+                continue
+            seen.add(kind)
+            if len(holders[kind]) < counts[kind]:
+                holders[kind].append(slot)
+                return True
+            for n, other in enumerate(holders[kind]):
+                if give(other, seen):
+                    holders[kind][n] = slot
+                    return True
+        return False
+
+    return all(give(slot, set()) for slot in range(len(kinds_at)))
+
+
 def steiner_bound(
     starts: Sequence[Sequence[Slot]],
     occupied: Mapping[Slot, int],
