@@ -417,10 +417,11 @@ class Foresight:
         stuck = next((s for s, moves in options.items() if not moves), None)
         if stuck is not None:  # nothing fits there: the slot stays empty (free roads only)
             return not self.closed and self._search(occupied, blocked | {stuck}, counts)
-        if self.closed and len(every) + self._closing_more(occupied, every, options) > left:
-            return False  # every road must be closed, and the roads of what closes them
-        if self.closed and not slots_matched(options, counts):
-            return False  # every road must be closed, each faced slot by a sector of its own
+        if self.closed:
+            closing = self._closing(occupied, every, options, counts)
+            if closing is None:
+                return False  # every road must be closed (MAP-7): too few sectors left for it
+            options = closing
         chosen = None
         if len(comps) > 1:
             chosen = self._join_slot(occupied, blocked, counts, faced, options)
@@ -443,39 +444,51 @@ class Foresight:
             return False
         return self._search(occupied, blocked | {slot}, counts)
 
-    def _closing_more(
+    def _closing(
         self,
         occupied: Mapping[Slot, int],
         faced: set[Slot],
         options: Mapping[Slot, tuple[Move, ...]],
-    ) -> int:
+        counts: tuple[int, ...],
+    ) -> dict[Slot, tuple[Move, ...]] | None:
         """Closed roads (MAP-7): every ``faced`` slot must be filled, and whatever fills one
-        faces further empty slots with its own roads, which must be filled too. A faced slot
-        needs at least its fewest roads (over the sectors that fit it) towards empty slots that
-        are not faced; faced slots whose such neighbours lie apart need distinct sectors there,
-        so the needs of such a set of slots add up."""
-        needs: list[tuple[int, int, Slot]] = []
+        faces further empty slots with its own roads, which must be filled too. The moves of
+        each faced slot that keep the open slots within the sectors left (a move whose
+        roads face more new slots fails at once), or ``None`` when the sectors left cannot
+        close every road: a faced slot without such a move; the faced slots plus the further
+        sectors they force (the fewest roads towards empty slots not faced, added up over faced
+        slots whose such neighbours lie apart, as those need distinct sectors) more than the
+        sectors left; or no matching of the faced slots to distinct sectors that fit them
+        (:func:`~stalkerzone.engine.foresight_bounds.slots_matched`)."""
+        slack = sum(counts) - len(faced)
+        kept: dict[Slot, tuple[Move, ...]] = {}
+        needs: list[tuple[int, list[Slot]]] = []
         for slot, moves in options.items():
             i, j = slot
             free = 0
+            cells: list[Slot] = []
             for bit, _back, di, dj in _SIDES:
                 n = (i + di, j + dj)
                 if n not in occupied and n not in faced:
                     free |= bit
-            least = min(((m & free).bit_count() for _, m in moves), default=0)
+                    cells.append(n)
+            fit = tuple(mv for mv in moves if (mv[1] & free).bit_count() <= slack)
+            if not fit:
+                return None
+            kept[slot] = fit
+            least = min((m & free).bit_count() for _, m in fit)
             if least:
-                needs.append((least, free, slot))
-        # slots whose free neighbours lie apart force distinct further sectors: add them up
+                needs.append((least, cells))
         needs.sort(key=lambda t: -t[0])
         more = 0
         taken: set[Slot] = set()
-        for least, free, (i, j) in needs:
-            cells = {(i + di, j + dj) for bit, _b, di, dj in _SIDES if free & bit}
-            if cells & taken:
-                continue
-            taken |= cells
-            more += least
-        return more
+        for least, cells in needs:
+            if taken.isdisjoint(cells):
+                taken.update(cells)
+                more += least
+        if more > slack or not slots_matched(kept, counts):
+            return None
+        return kept
 
     def _join_slot(
         self,
