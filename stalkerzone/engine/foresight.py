@@ -46,6 +46,7 @@ which a game owns in its context.
 
 from __future__ import annotations
 
+import math
 import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -169,6 +170,8 @@ class Foresight:
             self.kind[sid] = kinds.setdefault(masks, len(kinds))
         self.kind_masks: tuple[tuple[int, ...], ...] = tuple(kinds)
         self._maps = symmetries(self.kind_masks)
+        self.end_totals: dict[tuple[int, ...], frozenset[int]] = {}
+        """Sectors left → :meth:`_end_totals` (closed roads; bounded)."""
         self.moves = MoveTable(self.kind_masks)
         """Which sectors fit an empty slot (MAP-4), kept per content."""
         self.roadless = tuple(not any(ms) for ms in self.kind_masks)
@@ -417,6 +420,8 @@ class Foresight:
         stuck = next((s for s, moves in options.items() if not moves), None)
         if stuck is not None:  # nothing fits there: the slot stays empty (free roads only)
             return not self.closed and self._search(occupied, blocked | {stuck}, counts)
+        if self.closed and not self._ends_close(occupied, counts):
+            return False  # the road ends cannot all be paired (MAP-7)
         if self.closed:
             closing = self._closing(occupied, every, options, counts)
             if closing is None:
@@ -443,6 +448,38 @@ class Foresight:
         if self.closed:
             return False
         return self._search(occupied, blocked | {slot}, counts)
+
+    def _ends_close(self, occupied: Mapping[Slot, int], counts: tuple[int, ...]) -> bool:
+        """Closed roads (MAP-7): in the finished Zone every road end meets another one. The
+        open road ends of the placed sectors are each met by a new sector, and the rest of the
+        new sectors' road ends pair among themselves, along at most :func:`most_sides` of their
+        sides: so the new sectors' road ends total the open ones plus an even number up to
+        twice that; some choice of faces must give such a total."""
+        open_ends = 0
+        for (i, j), m in occupied.items():
+            for bit, _back, di, dj in _SIDES:
+                if m & bit and (i + di, j + dj) not in occupied:
+                    open_ends += 1
+        most = open_ends + 2 * most_sides(sum(counts))
+        return any(
+            open_ends <= total <= most and (total - open_ends) % 2 == 0
+            for total in self._end_totals(counts)
+        )
+
+    def _end_totals(self, counts: tuple[int, ...]) -> frozenset[int]:
+        """The road ends the sectors left may have in all, over every choice of faces."""
+        totals = self.end_totals.get(counts)
+        if totals is None:
+            reach = {0}
+            for kind, n in enumerate(counts):
+                ends = {m.bit_count() for m in self.kind_masks[kind]}
+                for _ in range(n):
+                    reach = {t + e for t in reach for e in ends}
+            totals = frozenset(reach)
+            if len(self.end_totals) > 50_000:
+                self.end_totals.clear()
+            self.end_totals[counts] = totals
+        return totals
 
     def _closing(
         self,
@@ -586,6 +623,15 @@ class Foresight:
                 if ok:
                     return True
         return False
+
+
+def most_sides(n: int) -> int:
+    """The most sides ``n`` slots of the hex grid can share: ⌊3n − √(12n − 3)⌋ (Harborth's
+    bound for the triangular lattice, which the slot grid's adjacency is)."""
+    if n < 1:
+        return 0
+    root = math.isqrt(12 * n - 3)
+    return 3 * n - root - (root * root != 12 * n - 3)
 
 
 def completable(
