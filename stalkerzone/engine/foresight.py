@@ -46,7 +46,6 @@ which a game owns in its context.
 
 from __future__ import annotations
 
-import math
 import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -57,6 +56,7 @@ from stalkerzone.engine.foresight_bounds import (
     join_distances,
     joining_bound,
     levels,
+    most_sides,
     slots_matched,
     steiner_bound,
     tree_of_joins,
@@ -623,15 +623,6 @@ class Foresight:
                 if ok:
                     return True
         return False
-
-
-def most_sides(n: int) -> int:
-    """The most sides ``n`` slots of the hex grid can share: ⌊3n − √(12n − 3)⌋ (Harborth's
-    bound for the triangular lattice, which the slot grid's adjacency is)."""
-    if n < 1:
-        return 0
-    root = math.isqrt(12 * n - 3)
-    return 3 * n - root - (root * root != 12 * n - 3)
 
 
 def completable(

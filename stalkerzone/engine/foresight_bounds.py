@@ -22,6 +22,7 @@ that can reach no other one (``d = ∞``) is a dead end at once.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 
 from stalkerzone.engine.hexes import SLOT_DIRECTIONS, Slot
@@ -141,6 +142,15 @@ def tree_of_joins(d: Sequence[Sequence[int]]) -> int:
         total += cost
         inside.add(new)
     return total
+
+
+def most_sides(n: int) -> int:
+    """The most sides ``n`` slots of the hex grid can share: ⌊3n − √(12n − 3)⌋ (Harborth's
+    bound for the triangular lattice, which the slot grid's adjacency is)."""
+    if n < 1:
+        return 0
+    root = math.isqrt(12 * n - 3)
+    return 3 * n - root - (root * root != 12 * n - 3)
 
 
 def slots_matched(options: Mapping[Slot, Sequence[tuple[int, int]]], counts: Sequence[int]) -> bool:
