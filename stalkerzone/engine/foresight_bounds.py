@@ -201,66 +201,82 @@ def steiner_bound(
         return 0
     base = [levels(st, occupied, blocked, road_sides, left) for st in starts]
     far = left + 1
-    nodes: set[Slot] = set()
+    index: dict[Slot, int] = {}
     for slot in set().union(*base):
-        near = sorted(b.get(slot, far) for b in base)
-        if near[0] + near[1] <= far:
-            nodes.add(slot)
-    # terminals are nodes -1 … -k (weight 0); slots weigh 1; links hold (node, its weight)
-    links: dict[object, list[tuple[object, int]]] = {}
-    for a in nodes:
+        first = second = far
+        for b in base:
+            x = b.get(slot, far)
+            if x < first:
+                first, second = x, first
+            elif x < second:
+                second = x
+        if first + second <= far:
+            index[slot] = len(index)
+    # nodes 0 … n−1 are slots (weight 1), n … n+k−1 the networks (weight 0); links hold
+    # (node, the weight of entering it)
+    n = len(index)
+    links: list[list[tuple[int, int]]] = [[] for _ in range(n + k)]
+    for a, ia in index.items():
         sides_a = road_sides[a]
         i, j = a
-        out: list[tuple[object, int]] = []
+        out = links[ia]
         for bit, back, di, dj in _STEPS:
-            b = (i + di, j + dj)
-            if sides_a & bit and b in nodes and road_sides[b] & back:
-                out.append((b, 1))
-        links[a] = out
+            if sides_a & bit:
+                ib = index.get((i + di, j + dj))
+                if ib is not None and road_sides[(i + di, j + dj)] & back:
+                    out.append((ib, 1))
     for t, st in enumerate(starts):
-        term = -1 - t
-        links[term] = [(s, 1) for s in st if s in nodes]
-        for s, _ in links[term]:
-            links[s].append((term, 0))
+        for s in st:
+            ib = index.get(s)
+            if ib is not None:
+                links[n + t].append((ib, 1))
+                links[ib].append((n + t, 0))
+    size = n + k
 
-    def spread(cost: dict[object, int]) -> dict[object, int]:
-        """Grow trees along the links (unit weights but uneven starts: buckets by cost)."""
-        buckets: list[list[object]] = [[] for _ in range(far + 1)]
-        for v, c in cost.items():
-            buckets[c].append(v)
-        get = cost.get
+    def spread(cost: list[int], start: list[int]) -> tuple[list[int], list[int]]:
+        """Grow trees along the links from the ``start`` nodes (unit weights but uneven
+        starts: buckets by cost); the costs and the nodes reached."""
+        buckets: list[list[int]] = [[] for _ in range(far + 1)]
+        for v in start:
+            buckets[cost[v]].append(v)
+        reached: list[int] = []
         for c in range(far):
             for v in buckets[c]:
                 if cost[v] != c:
                     continue
+                reached.append(v)
                 for u, w in links[v]:
                     cu = c + w
-                    if cu < get(u, far) and cu <= left:
+                    if cu < cost[u] and cu <= left:
                         cost[u] = cu
                         buckets[cu].append(u)
-        return cost
+        return cost, reached
 
     full = (1 << k) - 1
-    dp: list[dict[object, int]] = [{} for _ in range(full + 1)]
+    dp: list[tuple[list[int], list[int]]] = [([], []) for _ in range(full + 1)]
     for t in range(k):
-        dp[1 << t] = spread({-1 - t: 0})
+        cost = [far] * size
+        cost[n + t] = 0
+        dp[1 << t] = spread(cost, [n + t])
     for subset in range(3, full + 1):
         if not subset & (subset - 1):
             continue
-        cost: dict[object, int] = {}
+        cost = [far] * size
+        start: list[int] = []
         part = (subset - 1) & subset
         while part:
             rest = subset ^ part
             if part < rest:
-                other = dp[rest]
-                for v, x in dp[part].items():
-                    y = other.get(v)
-                    if y is not None:
-                        c = x + y - (v in nodes)  # the meeting slot counted once
-                        if c <= left and c < cost.get(v, far):
-                            cost[v] = c
+                mine, inside = dp[part]
+                other = dp[rest][0]
+                for v in inside:
+                    c = mine[v] + other[v] - (v < n)  # the meeting slot counted once
+                    if c < cost[v] and c <= left:
+                        if cost[v] == far:
+                            start.append(v)
+                        cost[v] = c
             part = (part - 1) & subset
-        dp[subset] = spread(cost)
-        if not dp[subset]:
+        dp[subset] = spread(cost, start)
+        if not dp[subset][1]:
             return far  # these networks alone cannot be joined with the sectors left
-    return min(dp[full].values(), default=far)
+    return min((dp[full][0][v] for v in dp[full][1]), default=far)
