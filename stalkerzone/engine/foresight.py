@@ -53,6 +53,7 @@ from dataclasses import dataclass
 from stalkerzone.engine.cut_offs import CutOff
 from stalkerzone.engine.foresight_bounds import (
     UNREACHABLE,
+    grid_distances,
     join_distances,
     joining_bound,
     levels,
@@ -406,6 +407,8 @@ class Foresight:
         if not all(faced):
             return False  # a road network that can never grow nor meet the others
         left = sum(counts)
+        if len(faced) > 1 and joining_bound(grid_distances(faced)) > left:
+            return False  # too few sectors left to join every network, even ignoring fit
         every: set[Slot] = set().union(*faced)
         if self.closed and len(every) > left:
             return False  # every road must be closed, one sector per open slot at most

@@ -23,7 +23,7 @@ that can reach no other one (``d = ∞``) is a dead end at once.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from stalkerzone.engine.hexes import SLOT_DIRECTIONS, Slot
 
@@ -106,6 +106,28 @@ def join_distances(
             near = min((dist.get(s, UNREACHABLE) for s in starts[j]), default=UNREACHABLE)
             back = min((reached[j].get(s, UNREACHABLE) for s in starts[i]), default=UNREACHABLE)
             out[i][j] = out[j][i] = min(near, back)
+    return out
+
+
+def grid_distances(faced: Sequence[Iterable[Slot]]) -> list[list[int]]:
+    """Like :func:`join_distances`, but counting grid steps only (no fit): ``d[i][j]`` is one
+    more than the fewest steps between a slot faced by network ``i`` and one faced by network
+    ``j``; every join (each step a new sector, MAP-4) needs at least that many sectors, so the
+    moats on these distances are a cheaper, weaker bound than on :func:`join_distances`."""
+    k = len(faced)
+    cells = [tuple(f) for f in faced]
+    out = [[0] * k for _ in range(k)]
+    for i in range(k):
+        for j in range(i + 1, k):
+            best = UNREACHABLE
+            for qa, ra in cells[i]:
+                for qb, rb in cells[j]:
+                    dq = qa - qb
+                    dr = ra - rb
+                    steps = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+                    if steps < best:
+                        best = steps
+            out[i][j] = out[j][i] = best + 1
     return out
 
 
