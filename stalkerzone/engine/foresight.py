@@ -17,11 +17,14 @@ one empty slot faced by a road and branches on every sector that fits there (MAP
 free roads, on the slot staying empty for good (with closed roads, MAP-7, it must be filled).
 Every completion lies in one branch, so a search that ends without one proves there is none.
 It ends at once where a rule can no longer be met: a remaining sector without roads (never
-reachable by road; custom packs), a road network no longer faced by any open slot, more open
-road ends than sectors left (closed roads, with :meth:`Foresight._closing_more`), or too few
-sectors left to join every road network (:mod:`stalkerzone.engine.foresight_bounds`: moats,
-then an exact Steiner tree of the joins where the moats and the tree of shortest joins straddle
-the sectors left). Each bound counts sectors any real completion needs at least, so pruning
+reachable by road; custom packs), a road network no longer faced by any open slot, too few
+sectors left to join every road network (:mod:`stalkerzone.engine.foresight_bounds`: moats on
+grid distances, then on distances that heed the fit, then an exact Steiner tree of the joins
+where the moats and the tree of shortest joins straddle the sectors left), and with closed
+roads (MAP-7) road ends that cannot all be paired (:func:`~stalkerzone.engine.
+foresight_bounds.ends_pair`) or more open slots, and sectors they force, than sectors left, or
+no sector of its own for each open slot (:func:`~stalkerzone.engine.foresight_bounds.
+closing_moves`, which also keeps each open slot's moves to those that leave it possible). Each bound counts sectors any real completion needs at least, so pruning
 with it loses no completion. Unique sites need no search: the content holds each exactly once
 (checked once, ``sites_ok``) and a finished Zone holds every sector, so MAP-5's "exactly one
 Village, Military Base, Laboratory, Epicenter" follows.
@@ -53,12 +56,12 @@ from dataclasses import dataclass
 from stalkerzone.engine.cut_offs import CutOff
 from stalkerzone.engine.foresight_bounds import (
     UNREACHABLE,
+    closing_moves,
+    ends_pair,
     grid_distances,
     join_distances,
     joining_bound,
     levels,
-    most_sides,
-    slots_matched,
     steiner_bound,
     tree_of_joins,
 )
@@ -423,10 +426,10 @@ class Foresight:
         stuck = next((s for s, moves in options.items() if not moves), None)
         if stuck is not None:  # nothing fits there: the slot stays empty (free roads only)
             return not self.closed and self._search(occupied, blocked | {stuck}, counts)
-        if self.closed and not self._ends_close(occupied, counts):
+        if self.closed and not ends_pair(occupied, sum(counts), self._end_totals(counts)):
             return False  # the road ends cannot all be paired (MAP-7)
         if self.closed:
-            closing = self._closing(occupied, every, options, counts)
+            closing = closing_moves(occupied, every, options, counts)
             if closing is None:
                 return False  # every road must be closed (MAP-7): too few sectors left for it
             options = closing
@@ -452,23 +455,6 @@ class Foresight:
             return False
         return self._search(occupied, blocked | {slot}, counts)
 
-    def _ends_close(self, occupied: Mapping[Slot, int], counts: tuple[int, ...]) -> bool:
-        """Closed roads (MAP-7): in the finished Zone every road end meets another one. The
-        open road ends of the placed sectors are each met by a new sector, and the rest of the
-        new sectors' road ends pair among themselves, along at most :func:`most_sides` of their
-        sides: so the new sectors' road ends total the open ones plus an even number up to
-        twice that; some choice of faces must give such a total."""
-        open_ends = 0
-        for (i, j), m in occupied.items():
-            for bit, _back, di, dj in _SIDES:
-                if m & bit and (i + di, j + dj) not in occupied:
-                    open_ends += 1
-        most = open_ends + 2 * most_sides(sum(counts))
-        return any(
-            open_ends <= total <= most and (total - open_ends) % 2 == 0
-            for total in self._end_totals(counts)
-        )
-
     def _end_totals(self, counts: tuple[int, ...]) -> frozenset[int]:
         """The road ends the sectors left may have in all, over every choice of faces."""
         totals = self.end_totals.get(counts)
@@ -483,52 +469,6 @@ class Foresight:
                 self.end_totals.clear()
             self.end_totals[counts] = totals
         return totals
-
-    def _closing(
-        self,
-        occupied: Mapping[Slot, int],
-        faced: set[Slot],
-        options: Mapping[Slot, tuple[Move, ...]],
-        counts: tuple[int, ...],
-    ) -> dict[Slot, tuple[Move, ...]] | None:
-        """Closed roads (MAP-7): every ``faced`` slot must be filled, and whatever fills one
-        faces further empty slots with its own roads, which must be filled too. The moves of
-        each faced slot that keep the open slots within the sectors left (a move whose
-        roads face more new slots fails at once), or ``None`` when the sectors left cannot
-        close every road: a faced slot without such a move; the faced slots plus the further
-        sectors they force (the fewest roads towards empty slots not faced, added up over faced
-        slots whose such neighbours lie apart, as those need distinct sectors) more than the
-        sectors left; or no matching of the faced slots to distinct sectors that fit them
-        (:func:`~stalkerzone.engine.foresight_bounds.slots_matched`)."""
-        slack = sum(counts) - len(faced)
-        kept: dict[Slot, tuple[Move, ...]] = {}
-        needs: list[tuple[int, list[Slot]]] = []
-        for slot, moves in options.items():
-            i, j = slot
-            free = 0
-            cells: list[Slot] = []
-            for bit, _back, di, dj in _SIDES:
-                n = (i + di, j + dj)
-                if n not in occupied and n not in faced:
-                    free |= bit
-                    cells.append(n)
-            fit = tuple(mv for mv in moves if (mv[1] & free).bit_count() <= slack)
-            if not fit:
-                return None
-            kept[slot] = fit
-            least = min((m & free).bit_count() for _, m in fit)
-            if least:
-                needs.append((least, cells))
-        needs.sort(key=lambda t: -t[0])
-        more = 0
-        taken: set[Slot] = set()
-        for least, cells in needs:
-            if taken.isdisjoint(cells):
-                taken.update(cells)
-                more += least
-        if more > slack or not slots_matched(kept, counts):
-            return None
-        return kept
 
     def _join_slot(
         self,

@@ -17,7 +17,13 @@ would join ``i`` and ``j`` with ``ρᵢ + ρⱼ − 1`` sectors), and the road p
 from network ``i`` to the nearest other network passes a new sector at every distance 1 … ``ρᵢ``
 (distance grows by at most one per slot, and that path needs at least ``d(i, j) ≥ ρᵢ``
 sectors). So at least ``Σ ρᵢ`` new sectors are needed; fewer left means a dead end. A network
-that can reach no other one (``d = ∞``) is a dead end at once.
+that can reach no other one (``d = ∞``) is a dead end at once. The same moats on plain grid
+distances (:func:`grid_distances`) are weaker but need no search, so they are tried first.
+
+With closed roads (MAP-7) every road end must meet another one: :func:`ends_pair` counts road
+ends (their parity, and how many the new sectors can pair among themselves, Harborth's
+:func:`most_sides`), :func:`closing_moves` the open slots, the further sectors they force and
+a matching of open slots to distinct sectors (:func:`slots_matched`).
 """
 
 from __future__ import annotations
@@ -200,6 +206,67 @@ def slots_matched(options: Mapping[Slot, Sequence[tuple[int, int]]], counts: Seq
         return False
 
     return all(give(slot, set()) for slot in range(len(kinds_at)))
+
+
+def ends_pair(occupied: Mapping[Slot, int], left: int, totals: frozenset[int]) -> bool:
+    """Closed roads (MAP-7): in the finished Zone every road end meets another one. The open
+    road ends of the placed sectors are each met by a new sector, and the rest of the ``left``
+    new sectors' road ends pair among themselves, along at most :func:`most_sides` of their
+    sides: so the new sectors' road ends total the open ones plus an even number up to twice
+    that; one of the ``totals`` (their road ends in all, over every choice of faces) must."""
+    open_ends = 0
+    for (i, j), m in occupied.items():
+        for bit, _back, di, dj in _STEPS:
+            if m & bit and (i + di, j + dj) not in occupied:
+                open_ends += 1
+    most = open_ends + 2 * most_sides(left)
+    return any(open_ends <= total <= most and (total - open_ends) % 2 == 0 for total in totals)
+
+
+def closing_moves(
+    occupied: Mapping[Slot, int],
+    faced: set[Slot],
+    options: Mapping[Slot, tuple[tuple[int, int], ...]],
+    counts: tuple[int, ...],
+) -> dict[Slot, tuple[tuple[int, int], ...]] | None:
+    """Closed roads (MAP-7): every ``faced`` slot must be filled, and whatever fills one
+    faces further empty slots with its own roads, which must be filled too. The moves of
+    each faced slot that keep the open slots within the sectors left (a move whose
+    roads face more new slots fails at once), or ``None`` when the sectors left cannot
+    close every road: a faced slot without such a move; the faced slots plus the further
+    sectors they force (the fewest roads towards empty slots not faced, added up over faced
+    slots whose such neighbours lie apart, as those need distinct sectors) more than the
+    sectors left; or no matching of the faced slots to distinct sectors that fit them
+    (:func:`slots_matched`)."""
+    slack = sum(counts) - len(faced)
+    kept: dict[Slot, tuple[tuple[int, int], ...]] = {}
+    needs: list[tuple[int, list[Slot]]] = []
+    for slot, moves in options.items():
+        i, j = slot
+        free = 0
+        cells: list[Slot] = []
+        for bit, _back, di, dj in _STEPS:
+            n = (i + di, j + dj)
+            if n not in occupied and n not in faced:
+                free |= bit
+                cells.append(n)
+        fit = tuple(mv for mv in moves if (mv[1] & free).bit_count() <= slack)
+        if not fit:
+            return None
+        kept[slot] = fit
+        least = min((m & free).bit_count() for _, m in fit)
+        if least:
+            needs.append((least, cells))
+    needs.sort(key=lambda t: -t[0])
+    more = 0
+    taken: set[Slot] = set()
+    for least, cells in needs:
+        if taken.isdisjoint(cells):
+            taken.update(cells)
+            more += least
+    if more > slack or not slots_matched(kept, counts):
+        return None
+    return kept
 
 
 def steiner_bound(
