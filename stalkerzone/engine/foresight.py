@@ -21,10 +21,10 @@ reachable by road; custom packs), a road network no longer faced by any open slo
 sectors left to join every road network (:mod:`stalkerzone.engine.foresight_bounds`: moats on
 grid distances, then on distances that heed the fit, then an exact Steiner tree of the joins
 where the moats and the tree of shortest joins straddle the sectors left), and with closed
-roads (MAP-7) road ends that cannot all be paired (:func:`~stalkerzone.engine.
-foresight_bounds.ends_pair`) or more open slots, and sectors they force, than sectors left, or
-no sector of its own for each open slot (:func:`~stalkerzone.engine.foresight_bounds.
-closing_moves`, which also keeps each open slot's moves to those that leave it possible). Each bound counts sectors any real completion needs at least, so pruning
+roads (MAP-7) road ends that cannot all be paired (``ends_pair`` there), more open slots and
+sectors they force than sectors left, or no sector of its own for each open slot
+(``closing_moves``, which also keeps each open slot to the moves that leave that possible).
+Each bound counts sectors any real completion needs at least (or a rule it must meet), so pruning
 with it loses no completion. Unique sites need no search: the content holds each exactly once
 (checked once, ``sites_ok``) and a finished Zone holds every sector, so MAP-5's "exactly one
 Village, Military Base, Laboratory, Epicenter" follows.
