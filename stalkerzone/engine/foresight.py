@@ -96,7 +96,7 @@ Step = tuple[Slot, int, int]
 FORESIGHT_BUDGET = 20_000
 """Search nodes one placement's question may expand before it is answered "undecided": a
 safety bound only (the hardest question of the benchmark, a dead end with closed roads, needs
-under 10,000; with free roads, as the game plays, none needs 1,000)."""
+under 2,000; with free roads, as the game plays, none needs 1,000)."""
 SECTOR_BUDGET = 100_000
 """Search nodes the questions about one sector's placements share; past it each remaining
 placement gets at most ``LAST_BUDGET`` nodes, so one sector costs at most SECTOR_BUDGET plus
