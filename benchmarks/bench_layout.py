@@ -15,14 +15,21 @@ measured in the same run:
 * random Zone — naive: grow at random without backtracking, restart on a dead end, keep the
   first Zone that passes ``check_zone``.
 
-Run: ``python benchmarks/bench_layout.py [--zones N]``.
+  With ``--against TREE`` (another checkout, such as the main one) the same questions are also
+  timed with that tree's engine in a child process of the run, and shown as a second ratio.
+
+Run: ``python benchmarks/bench_layout.py [--zones N] [--against TREE]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Sequence
 
@@ -135,9 +142,35 @@ def spread(name: str, ours: list[float], base: list[float]) -> str:
     )
 
 
-def foresight_rows(sectors: Sequence[Sector], corpus: list[tuple[Zone, str]]) -> None:
+def foresight_times(
+    sectors: Sequence[Sector], corpus: list[tuple[Zone, str]], closed: bool
+) -> list[float]:
+    """Process time (ms) of every placement of one sector per question, a fresh Foresight each."""
+    out = []
+    for zone, sid in corpus:
+        seer = Foresight(sectors, closed_roads=closed)
+        t = time.process_time()
+        seer.sector_verdicts(zone, sid)
+        out.append((time.process_time() - t) * 1000.0)
+    return out
+
+
+def times_elsewhere(tree: str, questions: int) -> dict[str, list[float]]:
+    """:func:`foresight_times` of the same questions measured with the engine of another
+    checkout (``tree``: its folder), in a child process of this run."""
+    env = dict(os.environ, PYTHONPATH=tree)
+    args = [sys.executable, __file__, "--times-json", "--foresight", str(questions)]
+    out = subprocess.run(args, env=env, check=True, capture_output=True, text=True).stdout
+    times: dict[str, list[float]] = json.loads(out)
+    return times
+
+
+def foresight_rows(
+    sectors: Sequence[Sector], corpus: list[tuple[Zone, str]], against: dict[str, list[float]]
+) -> None:
     """Every placement of one sector per question, both variants, ours against the budgeted
-    search; process time (the machine may be shared)."""
+    search (and, with ``--against``, against another checkout's engine); process time (the
+    machine may be shared)."""
     for closed in (False, True):
         ours, again, base = [], [], []
         undecided = proven = base_undecided = nodes = 0
@@ -160,6 +193,10 @@ def foresight_rows(sectors: Sequence[Sector], corpus: list[tuple[Zone, str]]) ->
             base_undecided += list(old_verdicts.values()).count(None)
         roads = "closed roads" if closed else "free roads"
         print(spread(f"foresight, one sector, {roads}", ours, base) + "  ≤ 50 ms worst")
+        tree = against.get(roads)
+        if tree is not None:
+            # the other checkout measured just before, the same questions
+            print(spread(f"  against --against, {roads}", ours, tree))
         print(row(f"foresight, asked again, {roads}", again, base, "(kept answers)"))
         print(
             f"  {len(corpus)} questions, placements proven: {proven}, undecided: {undecided} "
@@ -196,8 +233,18 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--zones", type=int, default=20)
     parser.add_argument("--foresight", type=int, default=40, help="half-built Zones to ask")
+    parser.add_argument(
+        "--against", metavar="TREE", help="another checkout whose foresight is timed as well"
+    )
+    parser.add_argument("--times-json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     sectors = load_sectors()
+    if args.times_json:  # the child of --against: this checkout's foresight times only
+        corpus = half_built(sectors, args.foresight) + random_walks(sectors, args.foresight // 2)
+        roads = {False: "free roads", True: "closed roads"}
+        print(json.dumps({roads[c]: foresight_times(sectors, corpus, c) for c in roads}))
+        return
+    against = times_elsewhere(args.against, args.foresight) if args.against else {}
     zones = [random_zone(sectors, random.Random(seed)) for seed in range(args.zones)]
     tab = layout.tables(sectors)  # kept, as the game's Foresight keeps its sectors' tables
     print(f"{'measure (ms)':<36} {'median':>9} {'max':>9} {'naive':>10} {'ratio':>8}  target")
@@ -219,7 +266,7 @@ def main() -> None:
     print(row("legal placements, all sizes", all_ours, all_naive, "≤ 2 ms"))
 
     corpus = half_built(sectors, args.foresight) + random_walks(sectors, args.foresight // 2)
-    foresight_rows(sectors, corpus)
+    foresight_rows(sectors, corpus, against)
 
     for shape in ("free", "ring", "line", "compact"):
         ours = [timed(lambda: random_zone(sectors, random.Random(s), shape))[0] for s in range(40)]

@@ -17,11 +17,14 @@ one empty slot faced by a road and branches on every sector that fits there (MAP
 free roads, on the slot staying empty for good (with closed roads, MAP-7, it must be filled).
 Every completion lies in one branch, so a search that ends without one proves there is none.
 It ends at once where a rule can no longer be met: a remaining sector without roads (never
-reachable by road; custom packs), a road network no longer faced by any open slot, more open
-road ends than sectors left (closed roads, with :meth:`Foresight._closing_more`), or too few
-sectors left to join every road network (:mod:`stalkerzone.engine.foresight_bounds`: moats,
-then an exact Steiner tree of the joins where the moats and the tree of shortest joins straddle
-the sectors left). Each bound counts sectors any real completion needs at least, so pruning
+reachable by road; custom packs), a road network no longer faced by any open slot, too few
+sectors left to join every road network (:mod:`stalkerzone.engine.foresight_bounds`: moats on
+grid distances, then on distances that heed the fit, then an exact Steiner tree of the joins
+where the moats and the tree of shortest joins straddle the sectors left), and with closed
+roads (MAP-7) road ends that cannot all be paired (``ends_pair`` there), more open slots and
+sectors they force than sectors left, or no sector of its own for each open slot
+(``closing_moves``, which also keeps each open slot to the moves that leave that possible).
+Each bound counts sectors any real completion needs at least (or a rule it must meet), so pruning
 with it loses no completion. Unique sites need no search: the content holds each exactly once
 (checked once, ``sites_ok``) and a finished Zone holds every sector, so MAP-5's "exactly one
 Village, Military Base, Laboratory, Epicenter" follows.
@@ -53,6 +56,9 @@ from dataclasses import dataclass
 from stalkerzone.engine.cut_offs import CutOff
 from stalkerzone.engine.foresight_bounds import (
     UNREACHABLE,
+    closing_moves,
+    ends_pair,
+    grid_distances,
     join_distances,
     joining_bound,
     levels,
@@ -90,7 +96,7 @@ Step = tuple[Slot, int, int]
 FORESIGHT_BUDGET = 20_000
 """Search nodes one placement's question may expand before it is answered "undecided": a
 safety bound only (the hardest question of the benchmark, a dead end with closed roads, needs
-under 10,000; with free roads, as the game plays, none needs 1,000)."""
+under 2,000; with free roads, as the game plays, none needs 1,000)."""
 SECTOR_BUDGET = 100_000
 """Search nodes the questions about one sector's placements share; past it each remaining
 placement gets at most ``LAST_BUDGET`` nodes, so one sector costs at most SECTOR_BUDGET plus
@@ -168,6 +174,8 @@ class Foresight:
             self.kind[sid] = kinds.setdefault(masks, len(kinds))
         self.kind_masks: tuple[tuple[int, ...], ...] = tuple(kinds)
         self._maps = symmetries(self.kind_masks)
+        self.end_totals: dict[tuple[int, ...], frozenset[int]] = {}
+        """Sectors left → :meth:`_end_totals` (closed roads; bounded)."""
         self.moves = MoveTable(self.kind_masks)
         """Which sectors fit an empty slot (MAP-4), kept per content."""
         self.roadless = tuple(not any(ms) for ms in self.kind_masks)
@@ -402,6 +410,8 @@ class Foresight:
         if not all(faced):
             return False  # a road network that can never grow nor meet the others
         left = sum(counts)
+        if len(faced) > 1 and joining_bound(grid_distances(faced)) > left:
+            return False  # too few sectors left to join every network, even ignoring fit
         every: set[Slot] = set().union(*faced)
         if self.closed and len(every) > left:
             return False  # every road must be closed, one sector per open slot at most
@@ -416,8 +426,13 @@ class Foresight:
         stuck = next((s for s, moves in options.items() if not moves), None)
         if stuck is not None:  # nothing fits there: the slot stays empty (free roads only)
             return not self.closed and self._search(occupied, blocked | {stuck}, counts)
-        if self.closed and len(every) + self._closing_more(occupied, every, options) > left:
-            return False  # every road must be closed, and the roads of what closes them
+        if self.closed and not ends_pair(occupied, sum(counts), self._end_totals(counts)):
+            return False  # the road ends cannot all be paired (MAP-7)
+        if self.closed:
+            closing = closing_moves(occupied, every, options, counts)
+            if closing is None:
+                return False  # every road must be closed (MAP-7): too few sectors left for it
+            options = closing
         chosen = None
         if len(comps) > 1:
             chosen = self._join_slot(occupied, blocked, counts, faced, options)
@@ -440,28 +455,20 @@ class Foresight:
             return False
         return self._search(occupied, blocked | {slot}, counts)
 
-    def _closing_more(
-        self,
-        occupied: Mapping[Slot, int],
-        faced: set[Slot],
-        options: Mapping[Slot, tuple[Move, ...]],
-    ) -> int:
-        """Closed roads (MAP-7): every ``faced`` slot must be filled, and whatever fills one
-        faces further empty slots with its own roads, which must be filled too: at least the
-        most any faced slot needs beyond the faced ones, whichever sector fits it."""
-        more = 0
-        for slot, moves in options.items():
-            i, j = slot
-            least = 6
-            for _, m in moves:
-                count = 0
-                for bit, _back, di, dj in _SIDES:
-                    if m & bit:
-                        n = (i + di, j + dj)
-                        count += n not in occupied and n not in faced
-                least = min(least, count)
-            more = max(more, least)
-        return more
+    def _end_totals(self, counts: tuple[int, ...]) -> frozenset[int]:
+        """The road ends the sectors left may have in all, over every choice of faces."""
+        totals = self.end_totals.get(counts)
+        if totals is None:
+            reach = {0}
+            for kind, n in enumerate(counts):
+                ends = {m.bit_count() for m in self.kind_masks[kind]}
+                for _ in range(n):
+                    reach = {t + e for t in reach for e in ends}
+            totals = frozenset(reach)
+            if len(self.end_totals) > 50_000:
+                self.end_totals.clear()
+            self.end_totals[counts] = totals
+        return totals
 
     def _join_slot(
         self,

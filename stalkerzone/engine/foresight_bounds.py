@@ -17,12 +17,19 @@ would join ``i`` and ``j`` with ``ρᵢ + ρⱼ − 1`` sectors), and the road p
 from network ``i`` to the nearest other network passes a new sector at every distance 1 … ``ρᵢ``
 (distance grows by at most one per slot, and that path needs at least ``d(i, j) ≥ ρᵢ``
 sectors). So at least ``Σ ρᵢ`` new sectors are needed; fewer left means a dead end. A network
-that can reach no other one (``d = ∞``) is a dead end at once.
+that can reach no other one (``d = ∞``) is a dead end at once. The same moats on plain grid
+distances (:func:`grid_distances`) are weaker but need no search, so they are tried first.
+
+With closed roads (MAP-7) every road end must meet another one: :func:`ends_pair` counts road
+ends (their parity, and how many the new sectors can pair among themselves, Harborth's
+:func:`most_sides`), :func:`closing_moves` the open slots, the further sectors they force and
+a matching of open slots to distinct sectors (:func:`slots_matched`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import math
+from collections.abc import Iterable, Mapping, Sequence
 
 from stalkerzone.engine.hexes import SLOT_DIRECTIONS, Slot
 
@@ -108,6 +115,28 @@ def join_distances(
     return out
 
 
+def grid_distances(faced: Sequence[Iterable[Slot]]) -> list[list[int]]:
+    """Like :func:`join_distances`, but counting grid steps only (no fit): ``d[i][j]`` is one
+    more than the fewest steps between a slot faced by network ``i`` and one faced by network
+    ``j``; every join (each step a new sector, MAP-4) needs at least that many sectors, so the
+    moats on these distances are a cheaper, weaker bound than on :func:`join_distances`."""
+    k = len(faced)
+    cells = [tuple(f) for f in faced]
+    out = [[0] * k for _ in range(k)]
+    for i in range(k):
+        for j in range(i + 1, k):
+            best = UNREACHABLE
+            for qa, ra in cells[i]:
+                for qb, rb in cells[j]:
+                    dq = qa - qb
+                    dr = ra - rb
+                    steps = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+                    if steps < best:
+                        best = steps
+            out[i][j] = out[j][i] = best + 1
+    return out
+
+
 def joining_bound(d: Sequence[Sequence[int]]) -> int:
     """The moat packing bound on the sectors joining every network (see the module text):
     the largest ``Σ ρᵢ`` found, ``ρᵢ + ρⱼ ≤ d[i][j]``; :data:`UNREACHABLE` when some network
@@ -143,6 +172,103 @@ def tree_of_joins(d: Sequence[Sequence[int]]) -> int:
     return total
 
 
+def most_sides(n: int) -> int:
+    """The most sides ``n`` slots of the hex grid can share: ⌊3n − √(12n − 3)⌋ (Harborth's
+    bound for the triangular lattice, which the slot grid's adjacency is)."""
+    if n < 1:
+        return 0
+    root = math.isqrt(12 * n - 3)
+    return 3 * n - root - (root * root != 12 * n - 3)
+
+
+def slots_matched(options: Mapping[Slot, Sequence[tuple[int, int]]], counts: Sequence[int]) -> bool:
+    """Closed roads (MAP-7): can every slot of ``options`` (the empty slots faced by a road,
+    each with the (kind, world mask) of the remaining sectors that fit there, MAP-4) get a
+    sector of its own? Each must be filled by a distinct sector that fits it already (sectors
+    placed later only take options away), so without such a matching of slots to the sectors
+    left (``counts`` per kind; augmenting paths) the Zone is a dead end."""
+    kinds_at = [sorted({kind for kind, _ in moves}) for moves in options.values()]
+    holders: list[list[int]] = [[] for _ in counts]
+    """Per kind: the slots (by index) its sectors are given to."""
+
+    def give(slot: int, seen: set[int]) -> bool:
+        for kind in kinds_at[slot]:
+            if kind in seen:
+                continue
+            seen.add(kind)
+            if len(holders[kind]) < counts[kind]:
+                holders[kind].append(slot)
+                return True
+            for n, other in enumerate(holders[kind]):
+                if give(other, seen):
+                    holders[kind][n] = slot
+                    return True
+        return False
+
+    return all(give(slot, set()) for slot in range(len(kinds_at)))
+
+
+def ends_pair(occupied: Mapping[Slot, int], left: int, totals: frozenset[int]) -> bool:
+    """Closed roads (MAP-7): in the finished Zone every road end meets another one. The open
+    road ends of the placed sectors are each met by a new sector, and the rest of the ``left``
+    new sectors' road ends pair among themselves, along at most :func:`most_sides` of their
+    sides: so the new sectors' road ends total the open ones plus an even number up to twice
+    that; one of the ``totals`` (their road ends in all, over every choice of faces) must."""
+    open_ends = 0
+    for (i, j), m in occupied.items():
+        for bit, _back, di, dj in _STEPS:
+            if m & bit and (i + di, j + dj) not in occupied:
+                open_ends += 1
+    most = open_ends + 2 * most_sides(left)
+    return any(open_ends <= total <= most and (total - open_ends) % 2 == 0 for total in totals)
+
+
+def closing_moves(
+    occupied: Mapping[Slot, int],
+    faced: set[Slot],
+    options: Mapping[Slot, tuple[tuple[int, int], ...]],
+    counts: tuple[int, ...],
+) -> dict[Slot, tuple[tuple[int, int], ...]] | None:
+    """Closed roads (MAP-7): every ``faced`` slot must be filled, and whatever fills one
+    faces further empty slots with its own roads, which must be filled too. The moves of
+    each faced slot that keep the open slots within the sectors left (a move whose
+    roads face more new slots fails at once), or ``None`` when the sectors left cannot
+    close every road: a faced slot without such a move; the faced slots plus the further
+    sectors they force (the fewest roads towards empty slots not faced, added up over faced
+    slots whose such neighbours lie apart, as those need distinct sectors) more than the
+    sectors left; or no matching of the faced slots to distinct sectors that fit them
+    (:func:`slots_matched`)."""
+    slack = sum(counts) - len(faced)
+    kept: dict[Slot, tuple[tuple[int, int], ...]] = {}
+    needs: list[tuple[int, list[Slot]]] = []
+    for slot, moves in options.items():
+        i, j = slot
+        free = 0
+        cells: list[Slot] = []
+        for bit, _back, di, dj in _STEPS:
+            n = (i + di, j + dj)
+            if n not in occupied and n not in faced:
+                free |= bit
+                cells.append(n)
+        fit = tuple(mv for mv in moves if (mv[1] & free).bit_count() <= slack)
+        if not fit:
+            return None
+        kept[slot] = fit
+        least = min((m & free).bit_count() for _, m in fit)
+        if least:
+            needs.append((least, cells))
+    needs.sort(key=lambda t: -t[0])
+    more = 0
+    taken: set[Slot] = set()
+    for least, cells in needs:
+        if taken.isdisjoint(cells):
+            taken.update(cells)
+            more += least
+    if more > slack or not slots_matched(kept, counts):
+        return None
+    return kept
+
+
 def steiner_bound(
     starts: Sequence[Sequence[Slot]],
     occupied: Mapping[Slot, int],
@@ -164,66 +290,82 @@ def steiner_bound(
         return 0
     base = [levels(st, occupied, blocked, road_sides, left) for st in starts]
     far = left + 1
-    nodes: set[Slot] = set()
+    index: dict[Slot, int] = {}
     for slot in set().union(*base):
-        near = sorted(b.get(slot, far) for b in base)
-        if near[0] + near[1] <= far:
-            nodes.add(slot)
-    # terminals are nodes -1 … -k (weight 0); slots weigh 1; links hold (node, its weight)
-    links: dict[object, list[tuple[object, int]]] = {}
-    for a in nodes:
+        first = second = far
+        for b in base:
+            x = b.get(slot, far)
+            if x < first:
+                first, second = x, first
+            elif x < second:
+                second = x
+        if first + second <= far:
+            index[slot] = len(index)
+    # nodes 0 … n−1 are slots (weight 1), n … n+k−1 the networks (weight 0); links hold
+    # (node, the weight of entering it)
+    n = len(index)
+    links: list[list[tuple[int, int]]] = [[] for _ in range(n + k)]
+    for a, ia in index.items():
         sides_a = road_sides[a]
         i, j = a
-        out: list[tuple[object, int]] = []
+        out = links[ia]
         for bit, back, di, dj in _STEPS:
-            b = (i + di, j + dj)
-            if sides_a & bit and b in nodes and road_sides[b] & back:
-                out.append((b, 1))
-        links[a] = out
+            if sides_a & bit:
+                ib = index.get((i + di, j + dj))
+                if ib is not None and road_sides[(i + di, j + dj)] & back:
+                    out.append((ib, 1))
     for t, st in enumerate(starts):
-        term = -1 - t
-        links[term] = [(s, 1) for s in st if s in nodes]
-        for s, _ in links[term]:
-            links[s].append((term, 0))
+        for s in st:
+            ib = index.get(s)
+            if ib is not None:
+                links[n + t].append((ib, 1))
+                links[ib].append((n + t, 0))
+    size = n + k
 
-    def spread(cost: dict[object, int]) -> dict[object, int]:
-        """Grow trees along the links (unit weights but uneven starts: buckets by cost)."""
-        buckets: list[list[object]] = [[] for _ in range(far + 1)]
-        for v, c in cost.items():
-            buckets[c].append(v)
-        get = cost.get
+    def spread(cost: list[int], start: list[int]) -> tuple[list[int], list[int]]:
+        """Grow trees along the links from the ``start`` nodes (unit weights but uneven
+        starts: buckets by cost); the costs and the nodes reached."""
+        buckets: list[list[int]] = [[] for _ in range(far + 1)]
+        for v in start:
+            buckets[cost[v]].append(v)
+        reached: list[int] = []
         for c in range(far):
             for v in buckets[c]:
                 if cost[v] != c:
                     continue
+                reached.append(v)
                 for u, w in links[v]:
                     cu = c + w
-                    if cu < get(u, far) and cu <= left:
+                    if cu < cost[u] and cu <= left:
                         cost[u] = cu
                         buckets[cu].append(u)
-        return cost
+        return cost, reached
 
     full = (1 << k) - 1
-    dp: list[dict[object, int]] = [{} for _ in range(full + 1)]
+    dp: list[tuple[list[int], list[int]]] = [([], []) for _ in range(full + 1)]
     for t in range(k):
-        dp[1 << t] = spread({-1 - t: 0})
+        cost = [far] * size
+        cost[n + t] = 0
+        dp[1 << t] = spread(cost, [n + t])
     for subset in range(3, full + 1):
         if not subset & (subset - 1):
             continue
-        cost: dict[object, int] = {}
+        cost = [far] * size
+        start: list[int] = []
         part = (subset - 1) & subset
         while part:
             rest = subset ^ part
             if part < rest:
-                other = dp[rest]
-                for v, x in dp[part].items():
-                    y = other.get(v)
-                    if y is not None:
-                        c = x + y - (v in nodes)  # the meeting slot counted once
-                        if c <= left and c < cost.get(v, far):
-                            cost[v] = c
+                mine, inside = dp[part]
+                other = dp[rest][0]
+                for v in inside:
+                    c = mine[v] + other[v] - (v < n)  # the meeting slot counted once
+                    if c < cost[v] and c <= left:
+                        if cost[v] == far:
+                            start.append(v)
+                        cost[v] = c
             part = (part - 1) & subset
-        dp[subset] = spread(cost)
-        if not dp[subset]:
+        dp[subset] = spread(cost, start)
+        if not dp[subset][1]:
             return far  # these networks alone cannot be joined with the sectors left
-    return min(dp[full].values(), default=far)
+    return min((dp[full][0][v] for v in dp[full][1]), default=far)

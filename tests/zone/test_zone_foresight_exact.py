@@ -14,9 +14,12 @@ from stalkerzone.engine.foresight_bounds import (
     join_distances,
     joining_bound,
     levels,
+    most_sides,
+    slots_matched,
     steiner_bound,
 )
 from stalkerzone.engine.foresight_geometry import completes, road_networks
+from stalkerzone.engine.hexes import SLOT_DIRECTIONS
 from stalkerzone.engine.layout import Foresight, Placement, Zone, check_zone, random_zone
 from tests.support.base import sectors
 from tests.zone.exhaustive import can_complete, random_partial
@@ -140,3 +143,45 @@ def test_a_completion_is_reused_only_where_it_completes() -> None:
     turned = ((masks[ninth] << 1) | (masks[ninth] >> 5)) & 0x3F
     if turned != masks[ninth]:
         assert not completes(occupied, (ninth, turned), rest, False)
+
+
+def test_most_sides_is_the_most_any_set_of_slots_shares() -> None:
+    """Harborth's bound, used by the closed-roads parity bound (MAP-7), checked on every
+    shape of up to seven slots grown from one."""
+    shapes = {frozenset([(0, 0)])}
+    for n in range(2, 8):
+        grown = set()
+        for shape in shapes:
+            for i, j in shape:
+                for di, dj in SLOT_DIRECTIONS:
+                    if (i + di, j + dj) not in shape:
+                        cells = shape | {(i + di, j + dj)}
+                        i0 = min(a for a, _ in cells)
+                        j0 = min(b for _, b in cells)
+                        grown.add(frozenset((a - i0, b - j0) for a, b in cells))
+        shapes = grown
+        shared = max(
+            sum((i + di, j + dj) in s for i, j in s for di, dj in SLOT_DIRECTIONS) // 2
+            for s in shapes
+        )
+        assert most_sides(n) == shared
+
+
+def test_closed_road_bounds_keep_every_prefix_of_a_closed_zone() -> None:
+    """Every prefix of a valid Zone with closed roads (MAP-7) is completable: the closing
+    bounds (faced slots, the sectors they force, the matching, the road-end parity) refuse
+    none of them, with four sectors placed or more (six left or fewer)."""
+    tiles = sectors()
+    seer = Foresight(tiles, closed_roads=True)
+    for seed in range(3):
+        full = random_zone(tiles, random.Random(seed), "free", True)
+        for size in range(4, len(full.placements)):
+            assert seer.zone_verdict(Zone(full.placements[:size])) is True
+
+
+def test_slots_matched_needs_a_sector_of_its_own_per_slot() -> None:
+    """Two faced slots that only one sector fits cannot both be closed (MAP-7)."""
+    both = {(0, 0): ((0, 3), (1, 6)), (1, 0): ((0, 5),)}
+    assert slots_matched(both, (1, 1))
+    assert not slots_matched(both, (1, 0))
+    assert slots_matched(both, (2, 0))
