@@ -183,9 +183,9 @@ def one_shot_code(fight: Fight) -> str:
         "from stalkerzone.engine.cards import Colour\n"
         "from stalkerzone.engine.combat import MonsterSide, StalkerSide, start_fight\n"
         "from stalkerzone.engine.dice import Dice\n"
-        "from stalkerzone.odds import odds\n"
+        "from stalkerzone.odds import OddsSolver\n"
         f"fight = start_fight({build(setup.stalker)}, {build(setup.monster)})\n"
-        "odds(fight, 'best')\n"
+        "OddsSolver(plain_states=OddsSolver.PLAIN_STATES).odds(fight, 'best')\n"
     )
 
 
@@ -317,7 +317,7 @@ def main() -> int:
             f"{main_ms * 1e3:.2f} ms ({main_name}): {main_ms / ms:.1f}x"
         )
     print(f"largest |now - main| on win and death over these fights: {largest_gap:.1e}")
-    for policy in policies:  # the plain Python grid, taken while numpy is not imported
+    for policy in policies:  # the plain Python grid, which a one-shot owner asks for
         plain = max(
             (statistics.median(timed_plain(fight, policy, 3)), name) for name, fight in fights
         )
