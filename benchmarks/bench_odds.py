@@ -6,9 +6,8 @@ Targets (ARCHITECTURE.md): every base-set fight ≤ 5 ms for attack, escape and 
 fight the card schema allows (health 1000 on both sides, any mix of abilities) ≤ 1 s and
 ≤ 200 MB. Exact odds are timed cold (a fresh ``OddsSolver`` for each run) in CPU time; medians
 and the middle half are printed. Every base monster at every colour is fought by two base
-stalkers with typical gear, also by the level grid the solver had before the triangular sweep
-(``odds_baseline.py``, same run: the ratio main ÷ now per policy); the heaviest of them are also
-solved by the reference solver (``stalkerzone.odds.reference``, the specification) for the ratio
+stalkers with typical gear; the heaviest of them are also solved by the reference solver
+(``stalkerzone.odds.reference``, the specification) for the ratio
 and the agreement. The worst fights report their peak memory (tracemalloc). The one-shot cost is
 the CPU time of a child interpreter that imports the solver and solves one base fight, against a
 bare interpreter (median of ``--oneshot`` runs). The Monte Carlo plays ``--mc`` fights of the same
@@ -29,8 +28,6 @@ import sys
 import time
 import tracemalloc
 from pathlib import Path
-
-import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -58,12 +55,8 @@ from stalkerzone.engine.combat import (
 from stalkerzone.engine.dice import Dice
 from stalkerzone.engine.loadout import Loadout
 from stalkerzone.odds import Odds, OddsSolver
-from stalkerzone.odds.outcome import make_odds
 from stalkerzone.odds.reference import reference_odds
-from stalkerzone.odds.solver import FightSolver, Grid
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from odds_baseline import LevelGrid as BaselineGrid
+from stalkerzone.odds.solver import FightSolver
 
 ATTACK = Decision("attack")
 
@@ -102,23 +95,6 @@ def combo_fight() -> Fight:
     return start_fight(hero, beast, Colour.RED)
 
 
-class BaselineLevels(BaselineGrid):
-    """The level grid before the sweep, with the ``mix`` the fight solver asks it for."""
-
-    def mix(self, parts: list[tuple[int, float]], m: int) -> tuple[float, float, float]:
-        healths = np.fromiter((s for s, _ in parts), dtype=np.intp, count=len(parts))
-        chances = np.fromiter((p for _, p in parts), dtype=np.float64, count=len(parts))
-        win, death, rounds = (chances @ self.values_at(healths, m)).tolist()
-        return win, death, rounds
-
-
-class BaselineSolver(FightSolver):
-    """The package's fight solver on the level grid it had before (``odds_baseline``)."""
-
-    def level_grid(self, capacity: int) -> Grid:
-        return BaselineLevels(self.round, capacity)
-
-
 def timed(fight: Fight, policy: str, repeat: int) -> tuple[list[float], Odds]:
     """CPU times of cold exact solves (a fresh solver for each) and the result."""
     cpu = []
@@ -130,22 +106,6 @@ def timed(fight: Fight, policy: str, repeat: int) -> tuple[list[float], Odds]:
         cpu.append(time.process_time() - start_cpu)
     assert result is not None
     return cpu, result
-
-
-def timed_pair(fight: Fight, policy: str, repeat: int) -> tuple[list[float], list[float], float]:
-    """Cold solves by the package and by the baseline grid, interleaved (the same load on
-    both), and the largest difference of their answers."""
-    now, main, gap = [], [], 0.0
-    for _ in range(repeat):
-        start_cpu = time.process_time()
-        fast = OddsSolver().odds(fight, policy)  # type: ignore[arg-type]
-        now.append(time.process_time() - start_cpu)
-        start_cpu = time.process_time()
-        value = BaselineSolver(fight.setup, policy).total(fight.core)  # type: ignore[arg-type]
-        main.append(time.process_time() - start_cpu)
-        old = make_odds(value.win, value.death, value.endless, value.rounds)
-        gap = max(gap, abs(fast.win - old.win), abs(fast.death - old.death))
-    return now, main, gap
 
 
 def timed_plain(fight: Fight, policy: str, repeat: int) -> list[float]:
@@ -291,32 +251,18 @@ def main() -> int:
                 fights.append((f"{beast.id} {colour.value} vs {label}", fight))
     fights.append(("35hp vs 30hp first+drain+regen", combo_fight()))
     policies = ("attack", "escape", "best")
-    print("CPU ms of a cold exact solve: median [middle half] — the machine may be shared;")
-    print("main÷now: the median of the level grid before the triangular sweep over the median now")
-    print(f"{'fight':<44} {'attack':>22} {'escape':>22} {'best':>22}  main÷now a / e / b")
+    print("CPU ms of a cold exact solve: median [middle half] — the machine may be shared")
+    print(f"{'fight':<44} {'attack':>22} {'escape':>22} {'best':>22}")
     worst = dict.fromkeys(policies, (0.0, ""))
-    worst_main = dict.fromkeys(policies, (0.0, ""))
-    largest_gap = 0.0
     for name, fight in fights:
-        row = [timed_pair(fight, policy, args.repeat) for policy in policies]
-        for policy, (now, main, gap) in zip(policies, row, strict=True):
-            largest_gap = max(largest_gap, gap)
+        row = [timed(fight, policy, args.repeat)[0] for policy in policies]
+        for policy, now in zip(policies, row, strict=True):
             if statistics.median(now) > worst[policy][0]:
                 worst[policy] = (statistics.median(now), name)
-            if statistics.median(main) > worst_main[policy][0]:
-                worst_main[policy] = (statistics.median(main), name)
-        ratios = " / ".join(
-            f"{statistics.median(main) / statistics.median(now):.1f}" for now, main, _ in row
-        )
-        print(f"{name:<44} " + " ".join(f"{spread(now):>22}" for now, _, _ in row) + f"  {ratios}")
+        print(f"{name:<44} " + " ".join(f"{spread(now):>22}" for now in row))
     for policy in policies:
         ms, name = worst[policy]
-        main_ms, main_name = worst_main[policy]
-        print(
-            f"worst median, {policy}: {ms * 1e3:.2f} ms ({name}); target 5 ms; main "
-            f"{main_ms * 1e3:.2f} ms ({main_name}): {main_ms / ms:.1f}x"
-        )
-    print(f"largest |now - main| on win and death over these fights: {largest_gap:.1e}")
+        print(f"worst median, {policy}: {ms * 1e3:.2f} ms ({name}); target 5 ms")
     for policy in policies:  # the plain Python grid, which a one-shot owner asks for
         plain = max(
             (statistics.median(timed_plain(fight, policy, 3)), name) for name, fight in fights
