@@ -9,9 +9,10 @@ measured in the same run:
   turned and compared one by one from the face data (no masks, no precomputed tables);
 * foresight — every placement of one sector on many half-built Zones (prefixes of random
   Zones, Zones laid by legal placements and Zones laid by random MAP-4 placements, often with
-  many road networks), free and closed roads, against the budgeted search that came before the
-  exact one (``previous_foresight.PreviousForesight``, "undecided" past 80 nodes a placement),
-  measured in the same run: median, middle half, worst, and how many were undecided;
+  many road networks), free and closed roads, against a naive budgeted search (the random
+  Zone's completion search, ``random_zones._Search``, run afresh for every placement,
+  "undecided" past ``NAIVE_NODES`` nodes), measured in the same run: median, middle half,
+  worst, and how many were undecided;
 * random Zone — naive: grow at random without backtracking, restart on a dead end, keep the
   first Zone that passes ``check_zone``.
 
@@ -33,8 +34,6 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from previous_foresight import PreviousForesight as BudgetedForesight
-
 from stalkerzone.content.tiles import load_sectors
 from stalkerzone.engine import layout
 from stalkerzone.engine.foresight import Foresight
@@ -47,6 +46,31 @@ from stalkerzone.engine.layout import (
     legal_placements,
     random_zone,
 )
+from stalkerzone.engine.random_zones import _OutOfBudget, _Search
+
+NAIVE_NODES = 400
+"""Search nodes the naive baseline may spend on one placement before it is "undecided"."""
+
+
+class BudgetedForesight:
+    """The naive baseline: a completion search per placement with no memo shared between
+    placements, no lower bounds and no symmetry; ``None`` past ``NAIVE_NODES`` nodes."""
+
+    def __init__(self, sectors: Sequence[Sector], closed_roads: bool = False) -> None:
+        self.tab = layout.tables(tuple(sectors))
+        self.closed = closed_roads
+
+    def verdict(self, zone: Zone) -> bool | None:
+        search = _Search(self.tab, self.closed, None)
+        search.budget = NAIVE_NODES
+        occupied = layout._occupancy(zone, self.tab)
+        try:
+            return search.free(occupied, frozenset(self.tab.ids) - zone.sector_ids(), [])
+        except _OutOfBudget:
+            return None
+
+    def sector_verdicts(self, zone: Zone, sid: str) -> dict[Placement, bool | None]:
+        return {p: self.verdict(zone.place(p)) for p in legal_placements(zone, sid, self.tab)}
 
 
 def timed(fn: Callable[[], object]) -> tuple[float, object]:
@@ -185,7 +209,7 @@ def foresight_rows(
             nodes = max(nodes, seer.nodes)
             old = BudgetedForesight(sectors, closed_roads=closed)
             t = time.process_time()
-            old_verdicts = old.sector_verdicts(zone, sid).verdicts
+            old_verdicts = old.sector_verdicts(zone, sid)
             base.append((time.process_time() - t) * 1000.0)
             values = list(verdicts.values())
             undecided += values.count(None)
