@@ -92,3 +92,40 @@ def test_life_warm_odds_loads_and_sets_up_without_dataclasses(tmp_path: Path) ->
     modules = top_level(warm["modules"])
     assert modules & (NEVER_WARM | NOT_BEFORE_THE_SOLVER) == set()
     assert "stalkerzone.engine.cards" in modules
+
+
+BARE_COMMAND = (  # the command alone: this script imports nothing the command might not
+    "import sys\n"
+    "from stalkerzone.cli import main\n"
+    f"code = main({ODDS!r})\n"
+    "print(code, *sorted(sys.modules))\n"
+)
+NEVER_ONE_SHOT = {"json", "pickle", "numpy"}
+"""Not imported by a warm one-shot odds: its answer is written without :mod:`json`, the entry
+read by the C unpickler alone, a base fight solved on the plain grid."""
+
+
+def run_bare(home: Path) -> tuple[str, str, set[str]]:
+    """(the answer printed, the exit code, the modules) of one run of BARE_COMMAND."""
+    env = {**os.environ, "PYTHONPATH": str(REPO), "STALKERZONE_HOME": str(home)}
+    env.pop("STALKERZONE_NO_CACHE", None)
+    done = subprocess.run(
+        [sys.executable, "-c", BARE_COMMAND],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=REPO,
+    )
+    assert done.returncode == 0, done.stderr
+    answer, modules = done.stdout.splitlines()
+    code, *names = modules.split()
+    return answer, code, set(names)
+
+
+def test_life_warm_odds_imports_neither_json_nor_pickle(tmp_path: Path) -> None:
+    cold_answer, _, cold_modules = run_bare(tmp_path)
+    answer, code, modules = run_bare(tmp_path)
+    assert code == "0" and answer == cold_answer and "pickle" in cold_modules  # it wrote
+    assert json.loads(answer).keys() == {"win", "death", "escape", "expected_rounds"}
+    assert modules & NEVER_ONE_SHOT == set() and "stalkerzone.odds" in modules
