@@ -5,11 +5,16 @@ checks or the card models, and its loading and fight set-up import neither :mod:
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
+
+from stalkerzone.cli import ListedCommand, build_parser
 
 REPO = Path(__file__).resolve().parents[2]
 ODDS = ["odds", "--monster", "gorynych", "--colour", "red", "--json"]
@@ -129,3 +134,16 @@ def test_life_warm_odds_imports_neither_json_nor_pickle(tmp_path: Path) -> None:
     assert code == "0" and answer == cold_answer and "pickle" in cold_modules  # it wrote
     assert json.loads(answer).keys() == {"win", "death", "escape", "expected_rounds"}
     assert modules & NEVER_ONE_SHOT == set() and "stalkerzone.odds" in modules
+
+
+def test_life_only_the_command_run_gets_a_full_parser() -> None:
+    """The other commands are listed with their summaries, never built (nor asked to parse)."""
+    parser = build_parser("odds")
+    parsed = parser.parse_args(["odds", "--monster", "gorynych", "--colour", "red"])
+    assert (parsed.command, parsed.monster) == ("odds", "gorynych")
+    assert parser.format_help() == build_parser().format_help()
+    listed = ListedCommand("stalkerzone cards")
+    with pytest.raises(AssertionError, match="stalkerzone cards"):
+        listed.parse_known_args(["check"], argparse.Namespace())
+    with pytest.raises(SystemExit):  # an unknown command: the choices, no listed parser asked
+        build_parser().parse_args(["nonsense"])
