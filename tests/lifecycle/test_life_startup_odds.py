@@ -6,6 +6,7 @@ checks or the card models, and its loading and fight set-up import neither :mod:
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import subprocess
@@ -147,3 +148,23 @@ def test_life_only_the_command_run_gets_a_full_parser() -> None:
         listed.parse_known_args(["check"], argparse.Namespace())
     with pytest.raises(SystemExit):  # an unknown command: the choices, no listed parser asked
         build_parser().parse_args(["nonsense"])
+
+
+PROCESS_COMMAND = (  # main() as the process's command line (sys.argv), as `stalkerzone` runs it
+    "import gc, json, sys\n"
+    "from stalkerzone.cli import main\n"
+    f"sys.argv = ['stalkerzone', *{ODDS!r}]\n"
+    "code = main()\n"
+    "print(json.dumps({'code': code, 'on': gc.isenabled(), 'frozen': gc.get_freeze_count()}))\n"
+)
+
+
+def test_life_the_command_line_imports_its_command_for_good(tmp_path: Path) -> None:
+    """Run as the process's command line, the command's modules are imported without the
+    collector and then frozen (kept out of its passes), the collector on again; the answer is
+    the same as in a caller's process, where nothing is frozen."""
+    run = run_python(PROCESS_COMMAND, tmp_path)
+    assert run["code"] == 0 and run["on"] is True
+    assert isinstance(run["frozen"], int) and run["frozen"] > 1000
+    called = run_python(COMMAND, tmp_path)  # main(argv) as a caller runs it
+    assert called["printed"] == run["printed"] and gc.get_freeze_count() == 0
