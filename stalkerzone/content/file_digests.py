@@ -115,10 +115,10 @@ class FileDigests:
             self._changed = True
         return digest
 
-    def file_digest(self, path: Path) -> bytes | None:
+    def file_digest(self, path: str) -> bytes | None:
         """The digest of a regular file's bytes (recorded or read now), None if it is not one
-        or cannot be read."""
-        key = self.key(path)
+        or cannot be read. ``path``: absolute, as :meth:`key` makes it."""
+        key = path
         read_at = time.time_ns()
         try:
             result = os.stat(path)
@@ -131,7 +131,8 @@ class FileDigests:
         if not stat.S_ISREG(result.st_mode):
             return None
         try:
-            data = Path(path).read_bytes()
+            with open(path, "rb") as stream:
+                data = stream.read()
         except OSError:
             return None
         return self.record(key, seen, data, read_at)

@@ -197,17 +197,20 @@ class PackCache:
             return
 
 
-def _code_files(package_dir: Path) -> Iterable[tuple[str, Path]]:
-    """The modules whose code decides what the loaders build (name, path), in a fixed order."""
+def _code_files(package_dir: Path) -> Iterable[tuple[str, str]]:
+    """The modules whose code decides what the loaders build (name, path), in a fixed order
+    (paths as text: a ``Path`` per module cost more than its stat)."""
+    base = os.path.abspath(package_dir)
     for folder in CODE_FOLDERS:
+        inside = os.path.join(base, folder)
         try:
-            names = sorted(n for n in os.listdir(package_dir / folder) if n.endswith(".py"))
+            names = sorted(n for n in os.listdir(inside) if n.endswith(".py"))
         except OSError:
             names = []
         for name in names:
-            yield f"{folder}/{name}", package_dir / folder / name
+            yield f"{folder}/{name}", os.path.join(inside, name)
     for name in CODE_FILES:
-        yield name, package_dir / name
+        yield name, os.path.join(base, name)
 
 
 def _decode(data: bytes, key: str, expected: type[T]) -> T | None:
