@@ -314,6 +314,7 @@ def _entry_key(cache: PackCache, packs: list[Pack], *, warm: bool) -> str | None
         sources = _known_sources(pack, listing, cache.digests) if warm else _read_sources(pack)
         if sources is None:
             return None
+        key.add_text(f"{len(sources)} files")
         for shown, digest in sources:
             key.add_text(shown)
             key.add_bytes(digest)
