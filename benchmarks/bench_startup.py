@@ -80,7 +80,6 @@ ODDS_SET_UP = (  # the odds command up to its solver: arguments, packs, variant,
     "from stalkerzone.engine.cards import Colour\n"
     "from stalkerzone.engine.combat import StalkerSide, start_fight\n"
     "from stalkerzone.engine.loadout import Loadout\n"
-    "import json\n"
     "build_parser()\n"
     "cache = PackCache.from_environment()\n"
     "result = load_packs([], cache=cache)\n"

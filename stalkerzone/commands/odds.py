@@ -12,7 +12,6 @@ Raw numbers have the limits cards have (CARDS.md: health 1..1000, defence and re
 from __future__ import annotations
 
 import argparse
-import json
 import math
 from typing import Any, TypeVar
 
@@ -223,7 +222,7 @@ def run(args: argparse.Namespace) -> int:
     solver = OddsSolver(size=len(POLICIES), plain_states=OddsSolver.PLAIN_STATES)
     chosen = solver.odds(fight, policy)
     if args.json:
-        print(json.dumps(_as_json(chosen)))
+        print(json_text(_as_json(chosen)))
         return 0
     shown: tuple[Policy, ...] = ("attack", "escape", "best")
     table: dict[str, Odds] = {p: chosen if p == policy else solver.odds(fight, p) for p in shown}
@@ -241,6 +240,28 @@ def _as_json(o: Odds) -> dict[str, Any]:
     if o.endless > 0:
         data["endless"] = o.endless
     return data
+
+
+def json_text(data: dict[str, Any]) -> str:
+    """``json.dumps(data)``, byte for byte, for the flat answer of ``--json`` (text keys; finite
+    floats, integers, None) without importing :mod:`json` (a one-shot start-up cost); anything
+    else is left to :mod:`json` itself."""
+    parts = []
+    for key, value in data.items():
+        if value is None:
+            text = "null"
+        elif isinstance(value, float) and math.isfinite(value):
+            text = float.__repr__(value)  # what json writes for a float
+        elif isinstance(value, int) and not isinstance(value, bool):
+            text = int.__repr__(value)
+        else:
+            text = ""
+        if not text or not (isinstance(key, str) and key.isascii() and key.isidentifier()):
+            import json
+
+            return json.dumps(data)
+        parts.append(f'"{key}": {text}')
+    return "{" + ", ".join(parts) + "}"
 
 
 def _print_table(setup: FightSetup, loadout: Loadout, policy: str, table: dict[str, Odds]) -> None:

@@ -22,19 +22,25 @@ plus one :class:`CardProblem` per thing wrong. Decisions:
 
 This module finds the packs and reads their files; validating them (pydantic, imported only
 then) is :mod:`stalkerzone.content.pack_validation`. A run over files already validated once
-reads the result from the :class:`~stalkerzone.content.pack_cache.PackCache` instead.
+reads the result from the :class:`~stalkerzone.content.pack_cache.PackCache` instead: its key is
+made from the folder listings and the digests of the files, found by their stat where a file
+was read before (:mod:`~stalkerzone.content.file_digests`), so a warm run reads no card file;
+a miss reads every file and keys the entry it writes by the bytes it validated.
 """
 
 from __future__ import annotations
 
 import codecs
 import os
-from collections.abc import Sequence
+import stat
+import time
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from stalkerzone import files, paths
-from stalkerzone.content.pack_cache import EntryKey, PackCache
+from stalkerzone.content.file_digests import FileDigests, digest_of, stat_of
+from stalkerzone.content.pack_cache import PackCache
 from stalkerzone.content.problems import CardProblem
 from stalkerzone.engine.cards import CardSet
 from stalkerzone.engine.frozen import frozen
@@ -144,15 +150,16 @@ def load_packs(
     validated packs are kept between runs (default: :meth:`PackCache.from_environment`).
     """
     packs, loose = _find_packs(extra_dirs, include_user, base_dir)
-    for pack in packs:
-        _read_pack(pack)
     cache = PackCache.from_environment() if cache is None else cache
-    key = _entry_key(cache, packs) if cache.enabled else None
+    key = _entry_key(cache, packs, warm=True) if cache.enabled else None
     validated = cache.load(key, ValidatedPacks) if key is not None else None
     if validated is None:  # validating needs pydantic and the lint checks: imported only now
         from stalkerzone.content import lint
         from stalkerzone.content.pack_validation import validate
 
+        for pack in packs:
+            _read_pack(pack, cache.digests if cache.enabled else None)
+        key = _entry_key(cache, packs, warm=False) if cache.enabled else None
         for pack in packs:  # the key holds the folder listing these warnings are made from
             pack.ignored_files = lint.ignored_files(pack.path, pack.shown)
         validated = validate(packs)
@@ -233,13 +240,43 @@ def join(shown: str, name: str) -> str:
     return str(Path(shown) / name)
 
 
-def _read_pack(pack: Pack) -> None:
-    """Read ``pack.toml`` and every card file (``*.toml`` at the top of the pack, in name order)."""
+def card_file_names(names: Iterable[str]) -> list[str]:
+    """The card files among the names at the top of a pack folder: ``*.toml`` but
+    ``pack.toml``, in name order (as the file system compares names: ``os.path.normcase``)."""
+    found = [n for n in names if os.path.normcase(n).endswith(".toml") and n != PACK_FILE]
+    return sorted(found, key=os.path.normcase)
+
+
+def _read_pack(pack: Pack, digests: FileDigests | None) -> None:
+    """Read ``pack.toml`` and every card file (``*.toml`` at the top of the pack, in name order);
+    ``digests``: where the digests of the regular files read are recorded by their stat."""
     manifest = pack.path / PACK_FILE
     if manifest.is_file():
-        pack.manifest = _read_source(manifest, join(pack.shown, PACK_FILE), pack.path)
-    names = sorted(p for p in pack.path.glob("*.toml") if p.name != PACK_FILE)
-    pack.card_files = [_read_source(p, join(pack.shown, p.name), pack.path) for p in names]
+        pack.manifest = _read_recorded(manifest, join(pack.shown, PACK_FILE), pack.path, digests)
+    try:
+        names = card_file_names(os.listdir(pack.path))
+    except OSError:
+        names = []
+    pack.card_files = [
+        _read_recorded(pack.path / n, join(pack.shown, n), pack.path, digests) for n in names
+    ]
+
+
+def _read_recorded(
+    path: Path, shown: str, pack_dir: Path, digests: FileDigests | None
+) -> SourceFile:
+    """:func:`_read_source`, the digest of a regular file (not a link) recorded by the stat
+    taken before its read."""
+    read_at = time.time_ns()
+    try:
+        before = os.lstat(path) if digests is not None else None
+    except (OSError, ValueError):
+        before = None
+    source = _read_source(path, shown, pack_dir)
+    regular = before is not None and stat.S_ISREG(before.st_mode)
+    if digests is not None and before is not None and regular and source.raw is not None:
+        digests.record(FileDigests.key(path), stat_of(before), source.raw, read_at)
+    return source
 
 
 def _read_source(path: Path, shown: str, pack_dir: Path) -> SourceFile:
@@ -258,54 +295,131 @@ def _read_source(path: Path, shown: str, pack_dir: Path) -> SourceFile:
     return SourceFile(path, shown, raw.removeprefix(codecs.BOM_UTF8))
 
 
-def _entry_key(cache: PackCache, packs: list[Pack]) -> str | None:
-    """The cache key of loading ``packs`` as read, or None when the result may depend on more
-    than the key can see (a file refused for a reason other than its bytes, an unlisted folder).
+def _entry_key(cache: PackCache, packs: list[Pack], *, warm: bool) -> str | None:
+    """The cache key of loading ``packs``, or None when the result may depend on more than the
+    key can see (a file refused for a reason other than its bytes, an unlisted folder).
 
-    Besides the bytes, the key holds each pack's folder as given, as shown and as resolved, and
-    a listing of the folder (names, kinds, sizes, link targets): the art check reads those.
+    ``warm``: before reading, each file's digest found by its stat or read now; else from the
+    files as read (``_read_pack``), the key of exactly the bytes validated. Besides the digests,
+    the key holds each pack's folder as given, as shown and as resolved, and a listing of the
+    folder (names, kinds, sizes, link targets): the art check reads those.
     """
     key = cache.key("packs")
     for pack in packs:
         for text in (str(pack.path), pack.shown, str(pack.path.resolve())):
             key.add_text(text)
-        for source in [pack.manifest, *pack.card_files]:
-            if source is None:
-                key.add_text("no manifest")
-                continue
-            if source.raw is None:
-                return None
-            key.add_text(source.shown)
-            key.add_bytes(source.raw)
-        if not _add_listing(key, pack.path):
+        listing = Listing.of(pack.path)
+        if listing is None:
             return None
+        sources = _known_sources(pack, listing, cache.digests) if warm else _read_sources(pack)
+        if sources is None:
+            return None
+        key.add_text(f"{len(sources)} files")
+        for shown, digest in sources:
+            key.add_text(shown)
+            key.add_bytes(digest)
+        key.add_bytes(listing.text)
     return key.hexdigest()
 
 
-def _add_listing(key: EntryKey, folder: Path) -> bool:
-    """Every entry below ``folder`` (links not followed) into ``key``; False if it cannot."""
-    pending: list[tuple[str, str]] = [(str(folder), "")]  # (folder to scan, its name in the key)
-    count = 0
-    try:
-        while pending:
-            current, prefix = pending.pop()
-            with os.scandir(current) as listing:
-                entries = sorted(listing, key=lambda entry: entry.name)
-            for entry in entries:
-                count += 1
+def _read_sources(pack: Pack) -> list[tuple[str, bytes]] | None:
+    """(shown, digest) of the manifest and the card files as read; None if one was refused."""
+    found = []
+    for source in [pack.manifest, *pack.card_files]:
+        if source is None:
+            found.append(("no manifest", b""))
+        elif source.raw is None:
+            return None
+        else:
+            found.append((source.shown, digest_of(source.raw)))
+    return found
+
+
+def _known_sources(
+    pack: Pack, listing: Listing, digests: FileDigests
+) -> list[tuple[str, bytes]] | None:
+    """(shown, digest) of the manifest and the card files before reading: a regular file (not a
+    link) by its recorded digest if its stat is the one recorded, anything else read now (as
+    ``_read_pack`` would); None if one would be refused."""
+    manifest = pack.path / PACK_FILE
+    names = card_file_names(listing.names)
+    found: list[tuple[str, bytes]] = []
+    if PACK_FILE not in listing.files and not manifest.is_file():
+        found.append(("no manifest", b""))
+    else:
+        names.insert(0, PACK_FILE)
+    for name in names:
+        path, shown = pack.path / name, join(pack.shown, name)
+        seen = listing.files.get(name)
+        if seen is None:  # a link, a folder or another kind: read as the loader reads it
+            raw = _read_source(path, shown, pack.path).raw
+            if raw is None:
+                return None
+            found.append((shown, digest_of(raw)))
+            continue
+        if seen.st_size > MAX_FILE_BYTES:
+            return None
+        file_key, stat_seen = FileDigests.key(path), stat_of(seen)
+        digest = digests.known(file_key, stat_seen)
+        if digest is None:
+            raw = _read_source(path, shown, pack.path).raw
+            if raw is None:
+                return None
+            digest = digests.record(file_key, stat_seen, raw, listing.read_at)
+        found.append((shown, digest))
+    return found
+
+
+class Listing:
+    """Every entry below a pack folder (links not followed), as the cache key holds it: ``text``
+    (kind, name and size or link target per entry, NUL-separated: no name holds a NUL),
+    ``names`` at the top of the folder, ``files``: the stat of each regular file at the top
+    (not a link), taken after ``read_at``."""
+
+    __slots__ = ("files", "names", "read_at", "text")
+
+    def __init__(
+        self, text: bytes, names: list[str], files: dict[str, os.stat_result], read_at: int
+    ) -> None:
+        self.text = text
+        self.names = names
+        self.files = files
+        self.read_at = read_at
+
+    @classmethod
+    def of(cls, folder: Path) -> Listing | None:
+        """The listing of ``folder``; None if it cannot be listed or is over LISTING_LIMIT."""
+        read_at = time.time_ns()
+        parts: list[str] = []
+        names: list[str] = []
+        top: dict[str, os.stat_result] = {}
+        pending: list[tuple[str, str]] = [(str(folder), "")]  # (folder to scan, its key name)
+        count = 0
+        try:
+            while pending:
+                current, prefix = pending.pop()
+                with os.scandir(current) as scan:
+                    entries = sorted(scan, key=lambda entry: entry.name)
+                count += len(entries)
                 if count > LISTING_LIMIT:
-                    return False
-                name = prefix + entry.name
-                if entry.is_symlink():
-                    key.add_text(f"link {name} -> {os.readlink(entry.path)}")
-                elif entry.is_dir(follow_symlinks=False):
-                    key.add_text(f"folder {name}")
-                    pending.append((entry.path, name + os.sep))
-                elif entry.is_file(follow_symlinks=False):
-                    size = entry.stat(follow_symlinks=False).st_size
-                    key.add_text(f"file {name} {size}")
-                else:
-                    key.add_text(f"other {name}")
-    except (OSError, ValueError):
-        return False
-    return True
+                    return None
+                for entry in entries:
+                    name = prefix + entry.name
+                    if not prefix:
+                        names.append(entry.name)
+                    if entry.is_symlink():
+                        parts += ("link", name, os.readlink(entry.path))
+                    elif entry.is_dir(follow_symlinks=False):
+                        parts += ("folder", name, "")
+                        pending.append((entry.path, name + os.sep))
+                    elif entry.is_file(follow_symlinks=False):
+                        seen = entry.stat(follow_symlinks=False)
+                        parts += ("file", name, str(seen.st_size))
+                        if not prefix:
+                            top[entry.name] = seen
+                    else:
+                        parts += ("other", name, "")
+        except (OSError, ValueError):
+            return None
+        text = "\0".join(parts).encode("utf-8", "surrogatepass")
+        return cls(text, names, top, read_at)

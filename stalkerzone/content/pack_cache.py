@@ -11,6 +11,11 @@ cache file instead. An entry is found by a digest of
 - everything the loader reads (:class:`EntryKey`, filled by the loader): every file's bytes and
   the folder listings the art check looks at (CARDS.md ``art``).
 
+The bytes of a file enter the key as their digest, and the digests of files read before are
+found again by their stat (:mod:`~stalkerzone.content.file_digests`, git's index), so that a
+warm run reads neither the card files nor the code: a file whose stat changed, or that was
+written too shortly before its last read to tell (racy), is read and digested again.
+
 Each entry is a checked file: a magic string, the digest of its payload, the payload (a pickle of
 the key and the value). An entry that is missing, truncated, corrupt, of another format, for
 another key, of the wrong type or unreadable is a miss: the caller validates again and the entry
@@ -25,19 +30,23 @@ from __future__ import annotations
 
 import contextlib
 import os
-import pickle
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TypeVar
 
 from stalkerzone import __version__, paths
+from stalkerzone.content.file_digests import FileDigests
 
 try:  # the BLAKE2 module alone: ``hashlib`` also loads OpenSSL, ~8 ms at every start-up
     from _blake2 import blake2b
 except ImportError:  # pragma: no cover - an interpreter built without it
     from hashlib import blake2b
+try:  # the C unpickler alone: ``pickle`` itself is the pure-Python pickler, a cold-path need
+    from _pickle import loads as unpickle
+except ImportError:  # pragma: no cover - an interpreter built without it
+    from pickle import loads as unpickle
 
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2
 """Bumped whenever the layout of an entry or of a key changes."""
 NO_CACHE_VARIABLE = "STALKERZONE_NO_CACHE"
 """Set to anything but ``""`` or ``"0"``: no cache is read or written."""
@@ -79,11 +88,13 @@ class PackCache:
 
     ``directory`` None: a cache that is off (every lookup misses, nothing is written).
     ``hits``, ``misses`` and ``rejected`` (entries found but unusable) count this object's
-    lookups.
+    lookups; ``digests``: the file digests by stat of the same folder (saved with every lookup
+    and every entry written).
     """
 
     def __init__(self, directory: Path | None, *, package_dir: Path = PACKAGE_DIR) -> None:
         self.directory = directory
+        self.digests = FileDigests(directory)
         self._package_dir = package_dir
         self._code: bytes | None = None
         self.hits = 0
@@ -110,15 +121,13 @@ class PackCache:
         return EntryKey(kind, self._code_digest())
 
     def _code_digest(self) -> bytes:
-        """The digest of the content code (read once per cache object)."""
+        """The digest of the content code (once per cache object): each module's name and the
+        digest of its bytes (found by its stat when it was read before)."""
         if self._code is None:
             digest = blake2b(digest_size=DIGEST_BYTES)
-            for path in _code_files(self._package_dir):
-                try:
-                    data = path.read_bytes()
-                except OSError:
-                    data = b"unreadable"
-                digest.update(path.name.encode() + len(data).to_bytes(8, "little") + data)
+            for name, path in _code_files(self._package_dir):
+                found = self.digests.file_digest(path) or b"unreadable"
+                digest.update(name.encode() + len(found).to_bytes(8, "little") + found)
             self._code = digest.digest()
         return self._code
 
@@ -132,6 +141,7 @@ class PackCache:
         path = self._path(key)
         if path is None:
             return None
+        self.digests.save()
         try:
             with path.open("rb") as stream:
                 data = stream.read(MAX_ENTRY_BYTES + 1)
@@ -152,6 +162,9 @@ class PackCache:
         path = self._path(key)
         if path is None:
             return
+        self.digests.save()
+        import pickle  # writing an entry follows a validation, which costs far more
+
         try:
             payload = pickle.dumps((key, value), protocol=pickle.HIGHEST_PROTOCOL)
         except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
@@ -184,12 +197,20 @@ class PackCache:
             return
 
 
-def _code_files(package_dir: Path) -> Iterable[Path]:
-    """The modules whose code decides what the loaders build, in a fixed order."""
+def _code_files(package_dir: Path) -> Iterable[tuple[str, str]]:
+    """The modules whose code decides what the loaders build (name, path), in a fixed order
+    (paths as text: a ``Path`` per module cost more than its stat)."""
+    base = os.path.abspath(package_dir)
     for folder in CODE_FOLDERS:
-        yield from sorted((package_dir / folder).glob("*.py"))
+        inside = os.path.join(base, folder)
+        try:
+            names = sorted(n for n in os.listdir(inside) if n.endswith(".py"))
+        except OSError:
+            names = []
+        for name in names:
+            yield f"{folder}/{name}", os.path.join(inside, name)
     for name in CODE_FILES:
-        yield package_dir / name
+        yield name, os.path.join(base, name)
 
 
 def _decode(data: bytes, key: str, expected: type[T]) -> T | None:
@@ -201,7 +222,7 @@ def _decode(data: bytes, key: str, expected: type[T]) -> T | None:
     if blake2b(payload, digest_size=DIGEST_BYTES).digest() != digest:
         return None
     try:  # the digest matched, so this is what store() wrote; a class may have moved since
-        stored = pickle.loads(payload)
+        stored = unpickle(payload)
     except Exception:
         return None
     if not (isinstance(stored, tuple) and len(stored) == 2 and stored[0] == key):

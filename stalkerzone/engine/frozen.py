@@ -367,22 +367,35 @@ def _init_function(cls: type, every: tuple[Field, ...], uses: _Uses) -> Callable
     ``__post_init__`` when the class has one."""
     positional = tuple(f.name for f in every if f.init and not f.kw_only)
     accepted = frozenset(f.name for f in every if f.init)
-    given_first = tuple(frozenset(positional[:n]) for n in range(len(positional) + 1))
-    # for n arguments by position: every other field in order, (name, default, factory,
-    # required: an init field without a default)
-    rest: tuple[tuple[tuple[str, Any, Any, bool], ...], ...] = tuple(
-        tuple(
-            (
-                f.name,
-                f.default,
-                f.default_factory,
-                f.init and f.default is MISSING and f.default_factory is MISSING,
-            )
-            for f in every
-            if f.name not in given_first[n]
+    # (name, default, factory, required: an init field without a default) per field in order
+    steps = tuple(
+        (
+            f.name,
+            f.default,
+            f.default_factory,
+            f.init and f.default is MISSING and f.default_factory is MISSING,
         )
-        for n in range(len(positional) + 1)
+        for f in every
     )
+    # for n arguments by position: the names they fill and every other field's step, made on
+    # the first call with n (a class has as many of them as positional fields: made up front,
+    # they were most of the cost of making a class at import)
+    given: dict[int, frozenset[str]] = {}
+    remaining: dict[int, tuple[tuple[str, Any, Any, bool], ...]] = {}
+
+    def given_first(n: int) -> frozenset[str]:
+        found = given.get(n)
+        if found is None:
+            found = given[n] = frozenset(positional[:n])
+        return found
+
+    def rest(n: int) -> tuple[tuple[str, Any, Any, bool], ...]:
+        found = remaining.get(n)
+        if found is None:
+            first = given_first(n)
+            found = remaining[n] = tuple(step for step in steps if step[0] not in first)
+        return found
+
     post_init = hasattr(cls, "__post_init__")
     qualname = f"{cls.__qualname__}.__init__()"
     assign = object.__setattr__
@@ -397,10 +410,10 @@ def _init_function(cls: type, every: tuple[Field, ...], uses: _Uses) -> Callable
         if not kwargs.keys() <= accepted:
             name = min(kwargs.keys() - accepted)
             return TypeError(f"{qualname} got an unexpected keyword argument {name!r}")
-        if twice := kwargs.keys() & given_first[len(args)]:
+        if twice := kwargs.keys() & given_first(len(args)):
             return TypeError(f"{qualname} got multiple values for argument {min(twice)!r}")
         missing = [
-            name for name, _, _, required in rest[len(args)] if required and name not in kwargs
+            name for name, _, _, required in rest(len(args)) if required and name not in kwargs
         ]
         return TypeError(f"{qualname} missing required arguments: {', '.join(map(repr, missing))}")
 
@@ -410,12 +423,12 @@ def _init_function(cls: type, every: tuple[Field, ...], uses: _Uses) -> Callable
             uses.upgrade()
         if len(args) > len(positional) or (
             kwargs
-            and not (kwargs.keys() <= accepted and kwargs.keys().isdisjoint(given_first[len(args)]))
+            and not (kwargs.keys() <= accepted and kwargs.keys().isdisjoint(given_first(len(args))))
         ):
             raise refuse(args, kwargs)
         for name, value in zip(positional, args, strict=False):
             assign(self, name, value)
-        for name, default, factory, required in rest[len(args)]:
+        for name, default, factory, required in remaining.get(len(args)) or rest(len(args)):
             if name in kwargs:
                 assign(self, name, kwargs[name])
             elif default is not MISSING:

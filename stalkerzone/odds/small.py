@@ -55,6 +55,8 @@ class SmallGrid:
         self.harmless = rnd.harmless_chance
         fold = 0 if rnd.first_strike else rnd.drain  # the drain within the monster's reply
         self.drops = [(a + fold, p) for a, p in rnd.monster_damage if a + fold > 0]
+        # per monster health m = 1..top: the states a hit leaves (m - d >= 1) and their chances
+        self.windows = [self._window(m) for m in range(1, top + 1)]
         zero, one = [0.0] * (top + 1), [1.0] * (top + 1)
         self.dead: Level = (zero, one, zero)  # stalker health 0 and below
         self.values: list[Level] = [self.dead]  # per stalker health from 0
@@ -115,6 +117,16 @@ class SmallGrid:
             [level[2][j] for j in regen],
         )
 
+    def _window(self, m: int) -> tuple[int, int, Row]:
+        """(low, high, chances): ``hit(row, m)`` is Σ chances·row[low:high]."""
+        low = max(1, m - self.top_hit)
+        start = self.top_hit - (m - low)
+        return low, m + 1, self.hits_reversed[start : start + m + 1 - low]
+
+    def hits(self, row: Row) -> Row:
+        """``hit(row, m)`` for every m = 1..top, the same sums in the same order."""
+        return [sum(map(mul, chances, row[low:high])) for low, high, chances in self.windows]
+
     def hit(self, row: Row, m: int, lowest: int = 0) -> float:
         """Σ chance(d)·row[m - d] over the stalker's damage d >= ``lowest``, m - d >= 1."""
         low = max(1, m - self.top_hit)
@@ -128,12 +140,8 @@ class SmallGrid:
 
     def attack(self, after: Level) -> Level:
         """The stalker attacks; ``after[j]``: the value once the monster is left at health j."""
-        top, win_part = self.top, self.win_part
-        return (
-            [0.0] + [win_part[m] + self.hit(after[0], m) for m in range(1, top + 1)],
-            [0.0] + [self.hit(after[1], m) for m in range(1, top + 1)],
-            [0.0] + [self.hit(after[2], m) for m in range(1, top + 1)],
-        )
+        win = [part + hit for part, hit in zip(self.win_part[1:], self.hits(after[0]), strict=True)]
+        return [0.0, *win], [0.0, *self.hits(after[1])], [0.0, *self.hits(after[2])]
 
     def escape(self, after: Level) -> Level:
         """The stalker tries to escape: the fight goes on only if the roll fails (FIGHT-3)."""
@@ -143,6 +151,21 @@ class SmallGrid:
             [stay * v for v in after[1]],
             [stay * v for v in after[2]],
         )
+
+    def actions(self, after: Level, count_round: bool = False) -> tuple[Level, Level]:
+        """(attack, escape) from ``after`` (``count_round``: the round added to the expected
+        rounds). An action the policy never takes (FIGHT-4, ``attack``) is not computed: the
+        other stands in for it, and ``choose`` and ``_sweep`` never pick it."""
+        attack = self.attack(after) if self.attack_allowed else None
+        escape = self.escape(after) if self.escape_allowed else None
+        if count_round:
+            for level in (attack, escape):
+                if level is not None:
+                    level[2][1:] = [r + 1.0 for r in level[2][1:]]
+        if attack is None:
+            assert escape is not None, "a policy takes an action"
+            return escape, escape
+        return attack, attack if escape is None else escape
 
     def choose(self, attack: Level, escape: Level) -> Level:
         """The policy's action per state (``best``: ``escapes``) and the value it gives."""
@@ -166,9 +189,7 @@ class SmallGrid:
     def _level(self, s: int) -> Level:
         """The stalker acts first: action, the monster's reply, drain, regeneration."""
         lower = self.regenerate(self.lower_mix(self.values, s, 0.0))
-        attack, escape = self.attack(lower), self.escape(lower)
-        attack[2][1:] = [r + 1.0 for r in attack[2][1:]]
-        escape[2][1:] = [r + 1.0 for r in escape[2][1:]]
+        attack, escape = self.actions(lower, count_round=True)
         if self.rnd.drain > 0 or self.harmless == 0.0:
             value = self.choose(attack, escape)
         else:
@@ -183,7 +204,7 @@ class SmallGrid:
         struck = self.lower_mix(self.decisions, s, 1.0)  # strikes that hurt: decisions below
         if rnd.drain > 0:  # the decision after a harmless strike refers to level s - drain
             after = self.regenerate(self.level(self.values, s - rnd.drain))
-            decision = self.choose(self.attack(after), self.escape(after))
+            decision = self.choose(*self.actions(after))
             win, death, rounds = (
                 [a + q * b for a, b in zip(struck[f], decision[f], strict=True)] for f in range(3)
             )
@@ -191,7 +212,7 @@ class SmallGrid:
         elif q == 0.0:  # every strike hurts: the decisions at this level come after it
             value = struck
             after = self.regenerate(struck)
-            decision = self.choose(self.attack(after), self.escape(after))
+            decision = self.choose(*self.actions(after))
         else:  # a harmless strike leaves the decision at this level: triangular
             strike_win = [q * w for w in self.win_part]
             attack_part = (

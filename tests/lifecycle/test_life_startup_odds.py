@@ -5,11 +5,17 @@ checks or the card models, and its loading and fight set-up import neither :mod:
 
 from __future__ import annotations
 
+import argparse
+import gc
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
+
+from stalkerzone.cli import ListedCommand, build_parser
 
 REPO = Path(__file__).resolve().parents[2]
 ODDS = ["odds", "--monster", "gorynych", "--colour", "red", "--json"]
@@ -92,3 +98,73 @@ def test_life_warm_odds_loads_and_sets_up_without_dataclasses(tmp_path: Path) ->
     modules = top_level(warm["modules"])
     assert modules & (NEVER_WARM | NOT_BEFORE_THE_SOLVER) == set()
     assert "stalkerzone.engine.cards" in modules
+
+
+BARE_COMMAND = (  # the command alone: this script imports nothing the command might not
+    "import sys\n"
+    "from stalkerzone.cli import main\n"
+    f"code = main({ODDS!r})\n"
+    "print(code, *sorted(sys.modules))\n"
+)
+NEVER_ONE_SHOT = {"json", "pickle", "numpy"}
+"""Not imported by a warm one-shot odds: its answer is written without :mod:`json`, the entry
+read by the C unpickler alone, a base fight solved on the plain grid."""
+
+
+def run_bare(home: Path) -> tuple[str, str, set[str]]:
+    """(the answer printed, the exit code, the modules) of one run of BARE_COMMAND."""
+    env = {**os.environ, "PYTHONPATH": str(REPO), "STALKERZONE_HOME": str(home)}
+    env.pop("STALKERZONE_NO_CACHE", None)
+    done = subprocess.run(
+        [sys.executable, "-c", BARE_COMMAND],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=REPO,
+    )
+    assert done.returncode == 0, done.stderr
+    answer, modules = done.stdout.splitlines()
+    code, *names = modules.split()
+    return answer, code, set(names)
+
+
+def test_life_warm_odds_imports_neither_json_nor_pickle(tmp_path: Path) -> None:
+    cold_answer, _, cold_modules = run_bare(tmp_path)
+    answer, code, modules = run_bare(tmp_path)
+    assert code == "0" and answer == cold_answer and "pickle" in cold_modules  # it wrote
+    assert json.loads(answer).keys() == {"win", "death", "escape", "expected_rounds"}
+    assert modules & NEVER_ONE_SHOT == set() and "stalkerzone.odds" in modules
+
+
+def test_life_only_the_command_run_gets_a_full_parser() -> None:
+    """The other commands are listed with their summaries, never built (nor asked to parse)."""
+    parser = build_parser("odds")
+    parsed = parser.parse_args(["odds", "--monster", "gorynych", "--colour", "red"])
+    assert (parsed.command, parsed.monster) == ("odds", "gorynych")
+    assert parser.format_help() == build_parser().format_help()
+    listed = ListedCommand("stalkerzone cards")
+    with pytest.raises(AssertionError, match="stalkerzone cards"):
+        listed.parse_known_args(["check"], argparse.Namespace())
+    with pytest.raises(SystemExit):  # an unknown command: the choices, no listed parser asked
+        build_parser().parse_args(["nonsense"])
+
+
+PROCESS_COMMAND = (  # main() as the process's command line (sys.argv), as `stalkerzone` runs it
+    "import gc, json, sys\n"
+    "from stalkerzone.cli import main\n"
+    f"sys.argv = ['stalkerzone', *{ODDS!r}]\n"
+    "code = main()\n"
+    "print(json.dumps({'code': code, 'on': gc.isenabled(), 'frozen': gc.get_freeze_count()}))\n"
+)
+
+
+def test_life_the_command_line_imports_its_command_for_good(tmp_path: Path) -> None:
+    """Run as the process's command line, the command's modules are imported without the
+    collector and then frozen (kept out of its passes), the collector on again; the answer is
+    the same as in a caller's process, where nothing is frozen."""
+    run = run_python(PROCESS_COMMAND, tmp_path)
+    assert run["code"] == 0 and run["on"] is True
+    assert isinstance(run["frozen"], int) and run["frozen"] > 1000
+    called = run_python(COMMAND, tmp_path)  # main(argv) as a caller runs it
+    assert called["printed"] == run["printed"] and gc.get_freeze_count() == 0
