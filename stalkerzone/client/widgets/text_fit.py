@@ -66,6 +66,13 @@ def cut_to(text: str, width: float, size: float, *, bold: bool = False) -> str:
     return letters.rstrip() + ELLIPSIS if letters else ""
 
 
+def whole_items(text: str, separator: str = " · ") -> str:
+    """A list of hints (``"R: turn · F: flip"``) whose items never break inside when the text
+    wraps: the spaces within an item become no-break spaces, so a line breaks only at a
+    separator (a key and what it does stay on one line)."""
+    return separator.join(item.replace(" ", "\u00a0") for item in text.split(separator))
+
+
 def button_width(text: str, size: float, minimum: float = 0.0) -> float:
     """The width (UI units) of a button whose ``text`` at ``size`` fits with the padding."""
     return max(minimum, text_width(text, size) / theme.scale() + 2 * BUTTON_PAD + 2)
