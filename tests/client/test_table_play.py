@@ -1,18 +1,22 @@
 """What a new player met at the table, fixed: the layout screen names and outlines the sector
-the other seat (a bot) placed last (TURN-4), and the hint bars wrap between hints, never inside
-one ("U:" on one line and "undo" on the next)."""
+the other seat (a bot) placed last (TURN-4), the hint bars wrap between hints, never inside
+one ("U:" on one line and "undo" on the next), and the turn log says whose anomaly roll it was
+(ANOM-1)."""
 
 from __future__ import annotations
 
 import arcade
 
 from stalkerzone.client.app.window import StalkerWindow
-from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
+from stalkerzone.client.controller.session import GameSession, GameSpec, LogLine, SeatSpec
+from stalkerzone.client.screens.board import BoardView
+from stalkerzone.client.screens.board.presenter import log_line
 from stalkerzone.client.screens.layout import LayoutView
 from stalkerzone.client.screens.layout.presenter import last_placed
-from stalkerzone.client.text import i18n
+from stalkerzone.client.text import engine_text, i18n
 from stalkerzone.client.widgets import text_fit
 from stalkerzone.engine.actions import PlaceSector
+from stalkerzone.engine.messages import Note
 from tests.support.text_walk import texts_of
 from tests.support.window import current, frame, key, shown
 
@@ -56,19 +60,53 @@ def test_the_layout_names_and_outlines_the_sector_the_other_seat_placed(
 
 def test_hint_bars_wrap_between_hints_never_inside_one(win: StalkerWindow) -> None:
     hints = "Click a slot to place · R / wheel: turn · U: undo"
-    kept = text_fit.whole_items(hints)
-    assert kept.split(" · ") == [
-        "Click\u00a0a\u00a0slot\u00a0to\u00a0place",
-        "R\u00a0/\u00a0wheel:\u00a0turn",
-        "U:\u00a0undo",
-    ]
+    one_line = text_fit.text_width(hints, 10)
+    assert text_fit.wrap_items(hints, one_line + 10, 10) == hints
+    narrow = text_fit.wrap_items(
+        hints, text_fit.text_width("R / wheel: turn · U: undo", 10) + 3, 10
+    )
+    assert narrow == "Click a slot to place ·\nR / wheel: turn · U: undo"
     seats = (SeatSpec("Anna", "gromoboy"), SeatSpec("Boris", "nosorog"))
     session = GameSession.start(win.app, GameSpec(seed=3, seats=seats))
     session.autosave_enabled = False
     win.app.session = session
     view = _layout(win, session)
-    wrapped = text_fit.whole_items(i18n.t("layout.keys"))
-    bar = next(t for t in texts_of(view) if t.text == wrapped)
-    assert bar.multiline  # it may wrap, and then only at a " · "
-    for item in bar.text.split(" · "):
-        assert " " not in item, item
+    hints = i18n.t("layout.keys")
+    items = hints.split(" · ")
+    bar = next(t for t in texts_of(view) if t.text.replace("·\n", "· ") == hints)
+    assert "\n" in bar.text  # 1280 px wide: two lines, broken between two hints
+    for line in bar.text.split("\n"):
+        assert all(part in items for part in line.rstrip(" ·").split(" · ")), line
+        assert text_fit.text_width(line, 10) <= (bar.width or 0)  # pyglet breaks it no further
+    board_hints = i18n.t("board_ux.keys")
+    assert text_fit.wrap_items(board_hints, 400, 10).replace("·\n", "· ") == board_hints
+
+
+def test_the_turn_log_says_whose_anomaly_roll_it_was(win: StalkerWindow) -> None:
+    rolled = Note(
+        "ANOM-1",
+        "anomaly_damage",
+        "rolled 1: anomaly damage 2, defence does not help",
+        face=1,
+        damage=2,
+    )
+    assert log_line(rolled, None) is rolled  # no roller known: the engine's words
+    said = engine_text.words(log_line(rolled, None, "Bot 3"))
+    assert said == "Bot 3 rolls 1 at the anomaly: damage 2, defence does not help"
+    nothing = Note("ANOM-1", "anomaly_nothing", "rolled 4: nothing happens", face=4)
+    i18n.set_language("ru")
+    assert engine_text.words(log_line(nothing, None, "Анна")).startswith("Анна: бросок 4")
+    i18n.set_language("en")
+    # on the board: the side panel's log names the roller
+    seats = (SeatSpec("Anna", "gromoboy"), SeatSpec("Boris", "nosorog"))
+    session = GameSession.start(win.app, GameSpec(seed=5, seats=seats, zone_mode="free"))
+    session.autosave_enabled = False
+    session.worker.synchronous = True
+    win.app.session = session
+    session.log.append(LogLine(session.state.turn, "Anna", rolled))
+    session.show(win)
+    if current(win).kind == "handover":
+        key(win, arcade.key.SPACE)
+    frame(win, updates=2)
+    board = shown(win, BoardView)
+    assert any("Anna rolls 1 at the anomaly" in t.text for t in texts_of(board))

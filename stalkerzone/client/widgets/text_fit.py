@@ -66,11 +66,21 @@ def cut_to(text: str, width: float, size: float, *, bold: bool = False) -> str:
     return letters.rstrip() + ELLIPSIS if letters else ""
 
 
-def whole_items(text: str, separator: str = " · ") -> str:
-    """A list of hints (``"R: turn · F: flip"``) whose items never break inside when the text
-    wraps: the spaces within an item become no-break spaces, so a line breaks only at a
-    separator (a key and what it does stay on one line)."""
-    return separator.join(item.replace(" ", "\u00a0") for item in text.split(separator))
+def wrap_items(text: str, width: float, size: float, separator: str = " · ") -> str:
+    """A list of hints (``"R: turn · F: flip"``) broken into lines of at most ``width``
+    pixels at UI size ``size``, only at a separator, never inside a hint (a key and what it
+    does stay on one line); the separator ends the line it breaks."""
+    lines: list[str] = []
+    line = ""
+    for item in text.split(separator):
+        longer = f"{line}{separator}{item}" if line else item
+        if line and text_width(longer, size) > width - 2:  # 2 px: pyglet's own rounding
+            lines.append(line + separator.rstrip())
+            line = item
+        else:
+            line = longer
+    lines.append(line)
+    return "\n".join(lines)
 
 
 def button_width(text: str, size: float, minimum: float = 0.0) -> float:

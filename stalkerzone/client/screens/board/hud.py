@@ -121,7 +121,9 @@ def build_log(view: BoardView, left: float, top: float) -> None:
     state = session.view
     viewer = state.players[session.viewer].name if session.viewer != PUBLIC else None
     texts = [
-        engine_text.words(log_line(line.text, viewer), session.cards, sectors=session.sectors)
+        engine_text.words(
+            log_line(line.text, viewer, line.player), session.cards, sectors=session.sectors
+        )
         for line in session.log
     ]
     shown = fit_log(texts, chars, rows)
