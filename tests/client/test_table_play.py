@@ -110,3 +110,21 @@ def test_the_turn_log_says_whose_anomaly_roll_it_was(win: StalkerWindow) -> None
     frame(win, updates=2)
     board = shown(win, BoardView)
     assert any("Anna rolls 1 at the anomaly" in t.text for t in texts_of(board))
+
+
+def test_the_stalkers_list_shrinks_a_name_before_it_cuts_it(win: StalkerWindow) -> None:
+    """The current stalker's row ("→ 2. Player 2") lost its name to "Play…" next to a long
+    standing line (1000 gr): it now shrinks to fit first."""
+    seats = (SeatSpec("Player 1", "gromoboy"), SeatSpec("Player 2", "nosorog"))
+    session = GameSession.start(win.app, GameSpec(seed=5, seats=seats, zone_mode="free"))
+    session.autosave_enabled = False
+    session.worker.synchronous = True
+    win.app.session = session
+    session.show(win)
+    if current(win).kind == "handover":
+        key(win, arcade.key.SPACE)
+    frame(win, updates=2)
+    board = shown(win, BoardView)
+    me = session.state.current_player
+    row = f"→ {me + 1}. {seats[me].name}"
+    assert row in [t.text for t in texts_of(board)]

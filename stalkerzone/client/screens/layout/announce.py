@@ -1,5 +1,6 @@
 """The layout screen's note of the sector another seat placed last (TURN-4): a bot places at
-once, so its sector is named under the title and outlined in its colour on the map."""
+once, so its sector is named under the title (in the seat's colour) and outlined on the map in
+light ink, apart from the amber outlines of the legal slots."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
 
 def announce_last(view: LayoutView, top: float) -> ShapeElementList[Shape]:
     """Name the sector another seat placed last under the title (``top``: the window's top)
-    and return its outline, in that seat's colour, to draw over the Zone."""
+    and return its outline to draw over the Zone."""
     marks: ShapeElementList[Shape] = ShapeElementList()
     state = view.session.view
     last = last_placed(view.session.record, state.current_player)
@@ -29,6 +30,6 @@ def announce_last(view: LayoutView, top: float) -> ShapeElementList[Shape]:
     sector = i18n.card_text(view.sectors[placed.sector].name)
     text = i18n.t("table.last_placed", player=state.players[seat].name, sector=sector)
     view.label(text, view.tray_w + theme.px(20), top - theme.px(58), 11, colour)
-    for shape in slot_outline(placed.slot, colour, 3):
+    for shape in slot_outline(placed.slot, theme.TEXT, 3):
         marks.append(shape)
     return marks
