@@ -1,7 +1,8 @@
 """What a new player met at the table, fixed: the layout screen names and outlines the sector
 the other seat (a bot) placed last (TURN-4), the hint bars wrap between hints, never inside
-one ("U:" on one line and "undo" on the next), and the turn log says whose anomaly roll it was
-(ANOM-1)."""
+one ("U:" on one line and "undo" on the next), the turn log says whose anomaly roll it was
+(ANOM-1), the current stalker's name is not cut in the stalkers list, and the fight's result
+names the trophy's colour as the colour-blind setting says (TROPHY-1)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,18 @@ from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import GameSession, GameSpec, LogLine, SeatSpec
 from stalkerzone.client.screens.board import BoardView
 from stalkerzone.client.screens.board.presenter import log_line
+from stalkerzone.client.screens.fight.presenter import results
 from stalkerzone.client.screens.layout import LayoutView
 from stalkerzone.client.screens.layout.presenter import last_placed
 from stalkerzone.client.text import engine_text, i18n
+from stalkerzone.client.text.card_words import colour_name
 from stalkerzone.client.widgets import text_fit
 from stalkerzone.engine.actions import PlaceSector
+from stalkerzone.engine.combat import start_fight
 from stalkerzone.engine.messages import Note
+from tests.client.test_fight_presenter import at_decision, held_in
+from tests.support.fights import ATTACK, monster, script, stalker
+from tests.support.game import fresh
 from tests.support.text_walk import texts_of
 from tests.support.window import current, frame, key, shown
 
@@ -128,3 +135,18 @@ def test_the_stalkers_list_shrinks_a_name_before_it_cuts_it(win: StalkerWindow) 
     me = session.state.current_player
     row = f"→ {me + 1}. {seats[me].name}"
     assert row in [t.text for t in texts_of(board)]
+
+
+def test_the_fight_result_names_the_trophy_colour_as_the_setting_says() -> None:
+    """The Victory box said "(green)" while the monster panel said "green !": both follow the
+    colour-blind setting now."""
+    fight = at_decision(start_fight(stalker(health=20, attack="1d6"), monster(health=(1, 1, 1))))
+    done = script(fight, [ATTACK, 6])
+    state = fresh(3)
+    held = held_in(state, done)
+    marked = colour_name(held.colour, True)
+    plain = colour_name(held.colour, False)
+    assert marked != plain
+    assert any(f"({marked})" in line for line in results(held, state, symbols=True).lines)
+    assert not any(marked in line for line in results(held, state).lines)
+    assert any(f"({plain})" in line for line in results(held, state, symbols=False).lines)
