@@ -34,12 +34,12 @@ def array_file(assets: Path, name: str) -> Path:
 
 def source_layers(assets: Path, name: str) -> list[Image.Image]:
     """The layers of array ``name`` rendered from the sources, straight RGBA, one size."""
-    from stalkerzone.client.render.site_icons import badge_images
+    from stalkerzone.client.render.site_icons import badge_array_images
     from stalkerzone.client.render.terrain import terrain_images
 
     makers: dict[str, Callable[[Path], list[Image.Image]]] = {
         "terrain": terrain_images,
-        "badges": badge_images,
+        "badges": badge_array_images,
     }
     return [image.convert("RGBA") for image in makers[name](assets)]
 

@@ -153,11 +153,12 @@ class BoardArt:
 
 
 def layer_count(name: str) -> int:
-    """How many layers the array ``name`` has: one per terrain, two faces per site."""
-    from stalkerzone.client.render.site_icons import SITE_ORDER
+    """How many layers the array ``name`` has: one per terrain, two faces per site and two
+    plain faces per danger (site_icons.layer_total)."""
+    from stalkerzone.client.render.site_icons import layer_total
     from stalkerzone.client.render.terrain import TEXTURE_FILE
 
-    return len(TEXTURE_FILE) if name == "terrain" else 2 * len(SITE_ORDER)
+    return len(TEXTURE_FILE) if name == "terrain" else layer_total()
 
 
 class LayeredMesh:

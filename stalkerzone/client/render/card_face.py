@@ -63,6 +63,8 @@ def _mix(a: Color, b: Color, f: float) -> Color:
 
 TEXT_BAND = 44
 """Height kept under the art of a full face for the card's own ``text``."""
+SUMMARY_TOP = 58
+"""Height (at UI scale 1) under the art of a full face for the summary, when it fits there."""
 
 
 def card_flavour(card: AnyCard) -> str:
@@ -99,6 +101,7 @@ class CardFace:
         self.note = note
         self.accent = kind_colour(card, colour)
         self.art = art_texture(card.art) if card.art else None
+        self.text_top: float = theme.px(SUMMARY_TOP)  # the summary's top (build() may raise it)
 
     @property
     def top(self) -> float:
@@ -169,22 +172,23 @@ class CardFace:
             text_colour,
             bold=True,
         )
-        view.label(
+        summary = view.label(
             card_summary(self.card),
             self.left + pad + px(2),
-            self.bottom + px(58),
+            self.bottom + px(SUMMARY_TOP),
             11,
             theme.TEXT,
             width=int(self.width - 2 * pad),
             multiline=True,
             anchor_y="top",
         )
+        self.fit_summary(summary, pad)
         flavour = card_flavour(self.card)
         if flavour:  # the card's own text, over the foot of the art (CARDS.md ``text``)
             label = view.label(
                 flavour,
                 self.left + pad + px(2),
-                self.bottom + px(64 + TEXT_BAND - 4),
+                self.bottom + self.text_top + px(TEXT_BAND + 2),
                 10,
                 theme.TEXT_DIM,
                 width=int(self.width - 2 * pad),
@@ -206,6 +210,23 @@ class CardFace:
                 anchor_x="right",
             )
 
+    def fit_summary(self, summary: arcade.Text, pad: float) -> None:
+        """Keep a long summary (an event's whole effect) inside the face: the art gives up
+        height first (down to half the face), then the text shrinks, then it is cut."""
+        px = theme.px
+        room_most = max(px(SUMMARY_TOP), self.height * 0.5)
+        need = summary.content_height + pad
+        self.text_top = min(room_most, max(px(SUMMARY_TOP), need))
+        summary.y = self.bottom + self.text_top
+        size = 11
+        while summary.content_height + pad > self.text_top and size > 8:
+            size -= 1
+            summary.font_size = px(size)
+        text, limit = summary.text, len(summary.text)
+        while summary.content_height + pad > self.text_top and limit > 8:
+            limit = int(limit * 0.85)
+            summary.text = shorten(text, limit)
+
     # shapes
     def draw(self) -> None:
         px = theme.px
@@ -219,7 +240,7 @@ class CardFace:
             arcade.draw_lrbt_rectangle_filled(
                 lf, r, tp - band, tp, _mix(theme.BG, self.accent, 0.55)
             )
-            art_top, art_bottom = tp - band - px(4), b + px(64)
+            art_top, art_bottom = tp - band - px(4), b + self.text_top + px(6)
             if card_flavour(self.card):
                 art_bottom += px(TEXT_BAND)
             if art_top - art_bottom > px(20):

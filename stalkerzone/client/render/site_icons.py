@@ -7,6 +7,11 @@ two or three "!" (MAP-2 green / yellow / red), anomalies are discs with a vortex
 diamonds with a question mark, the Epicenter a large red disc with its plant. Every badge also has
 a simple face (shape, colour and count pips, no icon) that the shader shows when the badge is
 drawn smaller than :data:`board_art.SMALL_BADGE_PX`.
+
+The "!" marks and pips of a danger only repeat its colour, for colour-blind players: with the
+"colour-blind symbols" setting off the dangers show their plain faces (:data:`PLAIN_SITES`: the
+shared danger glyph, the level told by colour alone, as on the printed map). The glyphs of the
+other sites name what the site is, so they stay whatever the setting.
 """
 
 from __future__ import annotations
@@ -37,6 +42,8 @@ BADGE_WIDTH: dict[Site, float] = {
     Site.EVENT: 1.45,
 }
 """World width of each badge texture, in hex radii (the face leaves room for its shadow)."""
+PLAIN_SITES: tuple[Site, ...] = tuple(site for site in SITE_ORDER if site in DANGER_MARKS)
+"""Sites whose marks are only a colour-blind aid: they have plain faces too (after the others)."""
 
 
 def icon_file(site: Site) -> str:
@@ -44,10 +51,19 @@ def icon_file(site: Site) -> str:
     return "danger" if site in DANGER_MARKS else site.value
 
 
-def badge_layers(site: Site) -> tuple[float, float]:
-    """(detailed face, simple face) array layers of a site."""
-    k = SITE_ORDER.index(site)
+def badge_layers(site: Site, symbols: bool = True) -> tuple[float, float]:
+    """(detailed face, simple face) array layers of a site; without ``symbols`` a danger's
+    plain faces (no "!" marks, no pips), which follow the marked faces of every site."""
+    if not symbols and site in PLAIN_SITES:
+        k = len(SITE_ORDER) + PLAIN_SITES.index(site)
+    else:
+        k = SITE_ORDER.index(site)
     return float(2 * k), float(2 * k + 1)
+
+
+def layer_total() -> int:
+    """Layers of the badge array: two faces per site, two plain faces per :data:`PLAIN_SITES`."""
+    return 2 * (len(SITE_ORDER) + len(PLAIN_SITES))
 
 
 def _rgb(site: Site) -> tuple[int, int, int, int]:
@@ -130,8 +146,9 @@ def _mask(site: Site, s: int, inset: float) -> Image.Image:
     return mask
 
 
-def badge_face(site: Site, icons: Path, simple: bool) -> Image.Image:
-    """One badge face, ``SIDE`` texels square (premultiplied by the loader)."""
+def badge_face(site: Site, icons: Path, simple: bool, symbols: bool = True) -> Image.Image:
+    """One badge face, ``SIDE`` texels square (premultiplied by the loader); without
+    ``symbols`` a danger shows the danger glyph (simple face: nothing) instead of its marks."""
     s = _WORK
     c = s / 2
     mask = _mask(site, s, 0.0)
@@ -150,7 +167,10 @@ def badge_face(site: Site, icons: Path, simple: bool) -> Image.Image:
     bevel = bevel.resize((s // 8, s // 8)).filter(ImageFilter.GaussianBlur(1.5)).resize((s, s))
     image.paste(Image.new("RGBA", (s, s), (255, 255, 255, 255)), (0, 0), _and(bevel, inner))
     draw = ImageDraw.Draw(image)
-    if site in DANGER_MARKS:
+    if site in DANGER_MARKS and not symbols:
+        if not simple:
+            _icon(image, site, icons, s)
+    elif site in DANGER_MARKS:
         _danger_marks(draw, site, s, simple)
     elif simple:
         _simple_mark(draw, site, s)
@@ -189,11 +209,14 @@ def _danger_marks(draw: ImageDraw.ImageDraw, site: Site, s: float, simple: bool)
 
 def _icon(image: Image.Image, site: Site, icons: Path, s: float) -> None:
     share = {Site.EPICENTER: 0.56, Site.ANOMALY: 0.5, Site.EVENT: 0.42}.get(site, 0.52)
+    if site in DANGER_MARKS:
+        share = 0.34  # inside the warning triangle
     side = int(s * share)
     colour = (250, 246, 236, 255) if site is Site.EPICENTER else INK
     glyph = _glyph(icons, site, side, colour)
     at = int((s - side) / 2)
-    image.alpha_composite(glyph, (at, at))
+    down = int(s * 0.06) if site in DANGER_MARKS else 0  # the triangle's middle sits low
+    image.alpha_composite(glyph, (at, at + down))
 
 
 def _simple_mark(draw: ImageDraw.ImageDraw, site: Site, s: float) -> None:
@@ -220,7 +243,7 @@ def _simple_mark(draw: ImageDraw.ImageDraw, site: Site, s: float) -> None:
 
 
 def badge_images(assets: Path) -> list[Image.Image]:
-    """Detailed and simple face of every site, in :func:`badge_layers` order."""
+    """Detailed and simple face of every site with its marks, in :func:`badge_layers` order."""
     icons = assets / "icons" / "sites"
     out = []
     for site in SITE_ORDER:
@@ -229,6 +252,30 @@ def badge_images(assets: Path) -> list[Image.Image]:
     return out
 
 
-def add_badge(mesh: LayeredMesh, site: Site, x: float, y: float, size: float, alpha: float) -> None:
-    """The badge of ``site`` on the hex centred at (x, y) of radius ``size``."""
-    mesh.quad(x, y, BADGE_WIDTH[site] * size / 2, badge_layers(site), alpha)
+def plain_badge_images(assets: Path) -> list[Image.Image]:
+    """Detailed and simple plain face of each of :data:`PLAIN_SITES` (symbols off)."""
+    icons = assets / "icons" / "sites"
+    out = []
+    for site in PLAIN_SITES:
+        out.append(badge_face(site, icons, simple=False, symbols=False))
+        out.append(badge_face(site, icons, simple=True, symbols=False))
+    return out
+
+
+def badge_array_images(assets: Path) -> list[Image.Image]:
+    """Every layer of the badge array: the marked faces, then the plain ones."""
+    return badge_images(assets) + plain_badge_images(assets)
+
+
+def add_badge(
+    mesh: LayeredMesh,
+    site: Site,
+    x: float,
+    y: float,
+    size: float,
+    alpha: float,
+    symbols: bool = True,
+) -> None:
+    """The badge of ``site`` on the hex centred at (x, y) of radius ``size``; ``symbols``: the
+    colour-blind marks of a danger (the setting)."""
+    mesh.quad(x, y, BADGE_WIDTH[site] * size / 2, badge_layers(site, symbols), alpha)

@@ -136,8 +136,8 @@ class ZoneLayer:
     ) -> None:
         """Build shapes for ``hexes`` (world hex size ``size`` moved by ``origin``); with
         ``append`` add to what is there (thumbnails share one list). ``decorations`` textures
-        the terrain (else flat colour); a badge's count marks are part of its face, so
-        ``symbols`` is kept for callers but every badge shows them."""
+        the terrain (else flat colour); ``symbols`` (the colour-blind setting) gives the danger
+        badges their "!" marks and pips, else their plain faces (site_icons.PLAIN_SITES)."""
         self.size = size
         self.origin = origin
         if append:
@@ -183,7 +183,7 @@ class ZoneLayer:
         for h, placed in hexes.items():
             x, y = self._c(h)
             if placed.tile.site is not None:
-                add_badge(self.badges, placed.tile.site, x, y, HEX, alpha / 255)
+                add_badge(self.badges, placed.tile.site, x, y, HEX, alpha / 255, symbols)
 
     def _roads(
         self,

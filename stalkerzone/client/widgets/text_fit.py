@@ -66,6 +66,23 @@ def cut_to(text: str, width: float, size: float, *, bold: bool = False) -> str:
     return letters.rstrip() + ELLIPSIS if letters else ""
 
 
+def wrap_items(text: str, width: float, size: float, separator: str = " · ") -> str:
+    """A list of hints (``"R: turn · F: flip"``) broken into lines of at most ``width``
+    pixels at UI size ``size``, only at a separator, never inside a hint (a key and what it
+    does stay on one line); the separator ends the line it breaks."""
+    lines: list[str] = []
+    line = ""
+    for item in text.split(separator):
+        longer = f"{line}{separator}{item}" if line else item
+        if line and text_width(longer, size) > width - 2:  # 2 px: pyglet's own rounding
+            lines.append(line + separator.rstrip())
+            line = item
+        else:
+            line = longer
+    lines.append(line)
+    return "\n".join(lines)
+
+
 def button_width(text: str, size: float, minimum: float = 0.0) -> float:
     """The width (UI units) of a button whose ``text`` at ``size`` fits with the padding."""
     return max(minimum, text_width(text, size) / theme.scale() + 2 * BUTTON_PAD + 2)

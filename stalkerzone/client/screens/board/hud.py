@@ -84,8 +84,9 @@ def build_hud(view: BoardView) -> None:
         line = public_line(other)
         room = w - px(14) - text_fit.text_width(line, 10) - px(6) - left  # the name, then cut
         bold = k == state.current_player
-        name = text_fit.cut_to(f"{marker}{k + 1}. {other.name}", room, 11, bold=bold)
-        view.label(name, left, y, 11, c, bold=bold)
+        name = f"{marker}{k + 1}. {other.name}"
+        size = text_fit.fitting_size(name, room, 11, bold=bold)  # smaller before it is cut
+        view.label(text_fit.cut_to(name, room, size, bold=bold), left, y, size, c, bold=bold)
         view.label(
             line,
             w - px(14),
@@ -121,7 +122,9 @@ def build_log(view: BoardView, left: float, top: float) -> None:
     state = session.view
     viewer = state.players[session.viewer].name if session.viewer != PUBLIC else None
     texts = [
-        engine_text.words(log_line(line.text, viewer), session.cards, sectors=session.sectors)
+        engine_text.words(
+            log_line(line.text, viewer, line.player), session.cards, sectors=session.sectors
+        )
         for line in session.log
     ]
     shown = fit_log(texts, chars, rows)

@@ -113,13 +113,24 @@ def public_legend() -> str:
     return i18n.t("board_ux.legend")
 
 
-def log_line(message: object, viewer: str | None) -> object:
+ANOMALY_ROLLS = ("anomaly_damage", "anomaly_element", "anomaly_artifact", "anomaly_nothing")
+"""ANOM-1 notes, which name no roller: the turn log says whose roll it was."""
+
+
+def log_line(message: object, viewer: str | None, actor: str | None = None) -> object:
     """TURN-3, EVENT-1: a held fight event is named in the turn log only to its owner (the
-    others read that a fight event is kept, face down)."""
+    others read that a fight event is kept, face down). ANOM-1: an anomaly roll names the
+    stalker ``actor`` who rolled it ("Bot 3 rolls 1 at the anomaly: damage 2"), not a bare
+    "rolled 1" under someone else's line."""
     if isinstance(message, Note) and message.key == "event_kept":
         owner = dict(message.params).get("player")
         if owner != viewer:
             return f"EVENT-1: {i18n.t('reveal.kept_log', player=owner)}"
+    if isinstance(message, Note) and message.key in ANOMALY_ROLLS and actor:
+        values = dict(message.params)
+        face, damage = values.get("face", "?"), values.get("damage", "?")
+        text = i18n.t(f"table.log_{message.key}", player=actor, face=face, damage=damage)
+        return f"{message.rule}: {text}"
     return message
 
 

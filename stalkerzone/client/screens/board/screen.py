@@ -178,7 +178,7 @@ class BoardView(MapScreen):
             watch = text_fit.cut_to(watch, room, 11)
             self.label(watch, px(18), h - px(50), 11, theme.TEXT_DIM)
         self.label(
-            i18n.t("board_ux.keys"),
+            text_fit.wrap_items(i18n.t("board_ux.keys"), w - self.hud_w - px(32), 10),
             px(16),
             px(6),
             10,

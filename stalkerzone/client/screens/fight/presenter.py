@@ -488,9 +488,12 @@ class FightResult:
         return getattr(self, name)
 
 
-def results(held: FightState, state: GameState | None, notes: Sequence[str] = ()) -> FightResult:
+def results(
+    held: FightState, state: GameState | None, notes: Sequence[str] = (), symbols: bool = False
+) -> FightResult:
     """TROPHY-1, TROPHY-3, FIGHT-5, FIGHT-6: the result of the fight ``held``; ``notes`` are the
-    engine's notes of the turn (a trophy sold at once, a win, a death)."""
+    engine's notes of the turn (a trophy sold at once, a win, a death); ``symbols``: the
+    colour-blind setting (the trophy's colour with its marks, as on the monster panel)."""
     fight = held.fight
     outcome = fight.outcome
     lines: list[str] = []
@@ -501,7 +504,7 @@ def results(held: FightState, state: GameState | None, notes: Sequence[str] = ()
                 t(
                     "fight.res_trophy",
                     trophy=i18n.card_text(monster.trophy),
-                    colour=colour_name(held.colour, False),
+                    colour=colour_name(held.colour, symbols),
                     price=monster.at(held.colour).trophy_price,
                 )
             )

@@ -377,7 +377,8 @@ class FightView(ScreenFrame):
             return
         self.shown_health = (fight.stalker_health, fight.monster_health)
         if fight.is_terminal and self.result is None:
-            self.result = results(self.held, self.view_state(), self.final_notes)
+            symbols = self.app.settings.colour_blind_symbols
+            self.result = results(self.held, self.view_state(), self.final_notes, symbols)
             self.win.sound.play_all(self.final_sounds)  # an artifact found, the game won
 
     # decisions -------------------------------------------------------------------------------

@@ -20,6 +20,20 @@ from stalkerzone.engine.layout import (
     ZoneProblem,
     legal_placements,
 )
+from stalkerzone.engine.record import GameRecord
+
+
+def last_placed(record: GameRecord, now: int) -> tuple[int, PlaceSector] | None:
+    """TURN-4: the sector placed last and the seat that placed it, when that was another seat
+    than ``now`` (a bot, or the player before): the layout screen names and outlines it, so a
+    bot's placement is not missed."""
+    if not record.actions:
+        return None
+    index = len(record.actions) - 1
+    action, seat = record.actions[index], record.actor(index)
+    if not isinstance(action, PlaceSector) or seat is None or seat == now:
+        return None
+    return seat, action
 
 
 @dataclass(frozen=True, slots=True)

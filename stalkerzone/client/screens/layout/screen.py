@@ -21,6 +21,7 @@ from stalkerzone.client.render.zone_layer import (
     placement_hexes,
     zone_hexes,
 )
+from stalkerzone.client.screens.layout.announce import announce_last
 from stalkerzone.client.screens.layout.presenter import (
     checklist,
     dead_placements,
@@ -34,7 +35,7 @@ from stalkerzone.client.screens.layout.slots import shows, slot_fill, slot_outli
 from stalkerzone.client.screens.layout.tray import build_tray, tray_hit
 from stalkerzone.client.screens.map_screen import MapScreen
 from stalkerzone.client.text import i18n
-from stalkerzone.client.widgets import theme
+from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.engine.actions import PlaceSector
 from stalkerzone.engine.hexes import (
     Slot,
@@ -62,6 +63,7 @@ class LayoutView(MapScreen):
         self.tray_layer = ZoneLayer()
         self.marks: ShapeElementList[Shape] = ShapeElementList()
         self.dead_marks: ShapeElementList[Shape] = ShapeElementList()
+        self.last_marks: ShapeElementList[Shape] = ShapeElementList()
         self.selected: str | None = None
         self.face = "a"
         self.rotation = 0
@@ -165,6 +167,7 @@ class LayoutView(MapScreen):
             key = "layout.bot_places" if self.session.is_bot() else "layout.places"
         who = i18n.t(key, name=player.name)
         self.label(who, self.tray_w + px(20), h - px(40), 20, colour, bold=True)
+        self.last_marks = announce_last(self, h)
         self.label(
             i18n.t("layout.progress", placed=placed, total=total),
             w - px(20),
@@ -179,7 +182,7 @@ class LayoutView(MapScreen):
         self.build_checklist()
         self.build_tray()
         self.label(
-            i18n.t("layout.keys"),
+            text_fit.wrap_items(i18n.t("layout.keys"), w - self.tray_w - px(390), 10),
             self.tray_w + px(16),
             px(4),
             10,
@@ -315,6 +318,7 @@ class LayoutView(MapScreen):
         self.update_marks()
         with self.camera.activate():
             self.zone_layer.draw()
+            self.last_marks.draw()
             self.marks.draw()
             if self.hover_slot is not None and self.preview_for == self.hover_slot:
                 self.preview.draw()

@@ -51,7 +51,7 @@ def build_tray(view: LayoutView) -> None:
             hexes = placement_hexes(Placement(sid, face, 0, (0, 0)), sector)
             view.tray_layer.build(
                 hexes,
-                symbols=False,
+                symbols=view.app.settings.colour_blind_symbols,
                 decorations=False,
                 size=size,
                 origin=(cx, cy),
