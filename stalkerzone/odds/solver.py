@@ -344,7 +344,9 @@ class OddsSolver:
         return _to_odds(solver.total(decide(fight.setup, fight.core, decision, None)))
 
     def best_decision(self, fight: Fight) -> Decision:
-        """The decision of the ``best`` policy now (attack or escape; ties → attack)."""
+        """The decision of the ``best`` policy now: more alive, then more wins (FIGHT-4); on a
+        tie, escape (attacking then gains nothing and costs health, e.g. when neither side can
+        finish the other this round and the escape is certain)."""
         if fight.is_terminal or fight.is_chance:
             raise IllegalFightAction(
                 "FIGHT-2: the fight is not waiting for a decision", key="not_deciding"
@@ -354,7 +356,8 @@ class OddsSolver:
         value = solver.total(decide(fight.setup, fight.core, best, None))
         for decision in solver.decisions()[1:]:
             v = solver.total(decide(fight.setup, fight.core, decision, None))
-            if v.better_than(value):
+            tie = decision.action == "escape" and not value.better_than(v)
+            if tie or v.better_than(value):
                 best, value = decision, v
         return best
 
@@ -377,5 +380,5 @@ def decision_odds(fight: Fight, decision: Decision, solver: OddsSolver | None = 
 
 
 def best_decision(fight: Fight, solver: OddsSolver | None = None) -> Decision:
-    """The decision of the ``best`` policy now (attack or escape; ties → attack)."""
+    """The decision of the ``best`` policy now (attack or escape; ties → escape)."""
     return (solver or OddsSolver(size=1)).best_decision(fight)

@@ -250,3 +250,17 @@ def test_harmless_monster_attacks_with_escape_are_consistent(abilities: tuple[ob
             else:
                 after = [decision_odds(state, d) for d in state.decisions()[:2]]
                 assert here.alive == pytest.approx(max(o.alive for o in after), abs=1e-9)
+
+
+def test_best_decision_escapes_when_attacking_gains_nothing() -> None:
+    """FIGHT-4 odds: neither side can finish the other this round and the escape is certain,
+    so attacking and escaping tie (alive 100%, win 0%); the advice is to escape, not to take a
+    round of damage for nothing."""
+    fight = fresh(
+        stalker(health=16, attack="2d8+1", defence=1, reputation=0),
+        monster(health=(19, 19, 19), attack=("2d6+3",) * 3, defence=(2, 2, 2)),
+        Colour.RED,
+    )
+    attack, escape = decision_odds(fight, ATTACK), decision_odds(fight, ESCAPE)
+    assert (attack.win, attack.alive) == (escape.win, escape.alive) == (0.0, 1.0)
+    assert best_decision(fight) == ESCAPE
