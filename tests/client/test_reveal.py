@@ -269,3 +269,65 @@ def test_the_rules_reference_explains_gained_cards_in_both_languages() -> None:
     for lang, word in (("en", "backpack"), ("ru", "рюкзак")):
         (section,) = [s for s in load_rules_reference(lang) if s.id == "EQ-10"]
         assert word in section.text and section.title
+
+
+def onto_village(session: GameSession) -> Move:
+    """The first seat next to the Village (BASE-1); its move there."""
+    state = session.state
+    while state.phase == "layout":
+        state = session.act(session.legal_now()[0])
+    target = hex_of(state, Site.VILLAGE)
+    state = next_to(state, 0, target)
+    session.record = replace(session.record, states=(*session.record.states[:-1], state))
+    session.version += 1
+    session.viewer = 0
+    return Move(target)
+
+
+def take_an_order(session: GameSession) -> None:
+    from stalkerzone.engine.actions import TakeOrder
+
+    session.act(next(a for a in session.legal_now() if isinstance(a, TakeOrder)))
+
+
+def test_what_a_player_did_at_the_base_is_not_revealed_again_on_the_board(
+    win: StalkerWindow,
+) -> None:
+    """BASE-1 / ORDER-1: the base's screen shows the order taken there; back on the board the
+    same card does not come up a second time. Taken on the board's own watch, it does."""
+    from stalkerzone.client.screens.bases.screen import BaseView
+
+    session = start(win)
+    move = onto_village(session)
+    win.show_screen("board")
+    frame(win, updates=2)
+    view = shown(win, BoardView)
+    view.do(move)
+    frame(win, updates=60)  # the token walks there and the base's screen opens (BASE-1)
+    base = shown(win, BaseView)
+    take_an_order(session)
+    frame(win, updates=2)
+    assert win.show_again(base.back)
+    frame(win, updates=30)
+    assert shown(win, BoardView) is view
+    assert view.reveals.current is None and not view.reveals.pending
+    # the same order taken while the board looks on is revealed (the test can fail)
+    take_an_order(session)
+    frame(win, updates=30)
+    assert view.reveals.current is not None and view.reveals.current.kind == "order_taken"
+
+
+def test_end_turn_takes_a_card_on_screen_away_first(win: StalkerWindow) -> None:
+    """A key that cannot act while a card is up is not swallowed: E takes the card away."""
+    session = start(win)
+    move = onto_event_hex(session, "stash")
+    session.viewer = 0
+    win.show_screen("board")
+    frame(win, updates=2)
+    view = shown(win, BoardView)
+    view.do(move)
+    frame(win, updates=40)
+    assert view.reveals.current is not None
+    key(win, arcade.key.E)
+    frame(win, updates=60)
+    assert view.reveals.current is None and session.state.current_player == 0

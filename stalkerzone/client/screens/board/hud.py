@@ -186,7 +186,7 @@ def build_buttons(view: BoardView) -> None:
         "end_turn": view.end_turn,
         "stalker": lambda: view.win.show_screen("stalker", back=view),
         "skip": view.skip_bots,
-        "trade": lambda: view.win.show_screen("base", back=view),
+        "trade": view.open_base,
     }
     bar = bar_buttons(
         legal,

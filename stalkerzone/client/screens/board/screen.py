@@ -107,6 +107,7 @@ class BoardView(MapScreen):
         self.ui_version = 0
         self.token_scale = 0.0  # the scale the resting tokens were built at
         self.base_opened_for = -1
+        self.from_base = False  # shown again after the base's screen (see open_base)
         self.dynamic_batch = pyglet.graphics.Batch()
         self.reveals = RevealOverlay(self.session)  # cards coming into play (EVENT-1, ANOM-1 …)
 
@@ -403,9 +404,22 @@ class BoardView(MapScreen):
             and self.base_opened_for != session.version
         ):
             self.base_opened_for = session.version
-            self.win.show_screen("base", back=self)
+            self.open_base()
             return True
         return False
+
+    def open_base(self) -> None:
+        """The base's screen (BASE-1). What the player does there is shown there, so back on
+        the board it is not revealed a second time; what came before the visit still is."""
+        self.reveals.queue.catch_up()
+        self.from_base = True
+        self.win.show_screen("base", back=self)
+
+    def on_show_view(self) -> None:
+        if self.from_base:
+            self.from_base = False
+            self.reveals.queue.pass_over()
+        super().on_show_view()
 
     def do(self, action: Action) -> None:
         """Apply an action; a refusal is shown with its rule id, the state stays as it was."""
@@ -565,7 +579,8 @@ class BoardView(MapScreen):
         self.rebuild_soon()
 
     def end_turn(self) -> None:
-        if self.reveals.active:  # a card on screen is acknowledged first
+        if self.reveals.active:  # a card on screen is acknowledged first: E takes it away
+            self.reveals.acknowledge(self)
             return
         if self.my_turn() and any(isinstance(a, EndTurn) for a in self.legal()):
             self.do(EndTurn())

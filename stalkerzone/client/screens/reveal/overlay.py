@@ -81,6 +81,11 @@ class RevealQueue:
                 self.waiting.extend(reveals(before, after))
         self.seen = count
 
+    def pass_over(self) -> None:
+        """Count every action applied so far as seen, revealing none of them: what the player
+        did on a screen that showed it already (the base screen, BASE-1)."""
+        self.seen = len(self.session.record.actions)
+
     def next(self, viewer: int) -> Reveal | None:
         """The next reveal as ``viewer`` may see it (a held event face down to others)."""
         return self.waiting.popleft().seen_by(viewer) if self.waiting else None
