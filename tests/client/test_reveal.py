@@ -295,7 +295,7 @@ def test_what_a_player_did_at_the_base_is_not_revealed_again_on_the_board(
 ) -> None:
     """BASE-1 / ORDER-1: the base's screen shows the order taken there; back on the board the
     same card does not come up a second time. Taken on the board's own watch, it does."""
-    from stalkerzone.client.screens.bases.screen import BaseView
+    from stalkerzone.client.screens.bases.screen import BaseScreen
 
     session = start(win)
     move = onto_village(session)
@@ -304,7 +304,7 @@ def test_what_a_player_did_at_the_base_is_not_revealed_again_on_the_board(
     view = shown(win, BoardView)
     view.do(move)
     frame(win, updates=60)  # the token walks there and the base's screen opens (BASE-1)
-    base = shown(win, BaseView)
+    base = shown(win, BaseScreen)
     take_an_order(session)
     frame(win, updates=2)
     assert win.show_again(base.back)
