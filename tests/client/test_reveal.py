@@ -331,3 +331,39 @@ def test_end_turn_takes_a_card_on_screen_away_first(win: StalkerWindow) -> None:
     key(win, arcade.key.E)
     frame(win, updates=60)
     assert view.reveals.current is None and session.state.current_player == 0
+
+
+def test_colour_words_follow_the_colour_blind_setting() -> None:
+    """TROPHY-1, ORDER-1: the trophy's colour on its reveal and on the stalker card, and an
+    order's colour requirement, carry the "!" marks with colour-blind symbols on, not off."""
+    from stalkerzone.client.screens.bases.presenter import requirement_text
+    from stalkerzone.engine.cards import Order, TrophyRequirement
+    from stalkerzone.engine.messages import Note
+
+    state = fresh(3)
+    me = state.current_player
+    name = state.players[me].name
+    note = Note("TROPHY-1", "trophy_taken", "x", player=name, card="blind-dog", colour="red")
+    after = replace(state, notes=(note,))
+    (plain,) = presenter.reveals(state, after)
+    (marked,) = presenter.reveals(state, after, symbols=True)
+    assert plain.goes_to == "→ trophies (red)" and marked.goes_to == "→ trophies (red !!!)"
+    assert marked.lines == ("red !!! · sells for 520",)
+    state, dog = take(state, "blind-dog")
+    state = edit(state, me, trophies=(Trophy(dog, Colour.YELLOW),))
+    player = state.players[me]
+    assert holdings.trophies(state, player)[0].note.startswith("yellow ·")
+    assert holdings.trophies(state, player, symbols=True)[0].note.startswith("yellow !! ·")
+    order = next(
+        c
+        for c in state.cards
+        if isinstance(c, Order)
+        and isinstance(c.requirement, TrophyRequirement)
+        and c.requirement.colour is not None
+    )
+    assert isinstance(order.requirement, TrophyRequirement)
+    colour = order.requirement.colour
+    assert colour is not None
+    mark = {"green": "!", "yellow": "!!", "red": "!!!"}[colour.value]
+    assert f"{colour.value} {mark}" in requirement_text(state, order, symbols=True)
+    assert f"{colour.value} {mark}" not in requirement_text(state, order)

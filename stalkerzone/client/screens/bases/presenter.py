@@ -136,13 +136,13 @@ def locked_lines(state: GameState, site: Site) -> tuple[str, str, str]:
     )
 
 
-def requirement_text(state: GameState, order: Order) -> str:
-    """ORDER-1: what an order asks for, in words."""
+def requirement_text(state: GameState, order: Order, symbols: bool = False) -> str:
+    """ORDER-1: what an order asks for, in words (``symbols``: colour-blind marks on)."""
     req = order.requirement
     if isinstance(req, TrophyRequirement):
         monster = state.cards.get(req.monster) if req.monster in state.cards else None
         name = card_name(monster) if monster is not None else req.monster
-        colour = colour_name(req.colour, False) if req.colour else t("base.any_colour")
+        colour = colour_name(req.colour, symbols) if req.colour else t("base.any_colour")
         return t("base.req_trophy", monster=name, colour=colour)
     if isinstance(req, ArtifactRequirement):
         art = state.cards.get(req.artifact) if req.artifact in state.cards else None
@@ -302,7 +302,9 @@ def heal_page(state: GameState, stats: StalkerStats, legal: Collection[Action] |
     )
 
 
-def open_order_rows(state: GameState, legal: Collection[Action] | None) -> list[CardRow]:
+def open_order_rows(
+    state: GameState, legal: Collection[Action] | None, symbols: bool = False
+) -> list[CardRow]:
     """ORDER-1: the player's open orders, what each asks and whether it can be delivered."""
     player = state.player
     rows = []
@@ -316,7 +318,7 @@ def open_order_rows(state: GameState, legal: Collection[Action] | None) -> list[
             CardRow(
                 key=f"order:{order.card}",
                 card=card,
-                headline=requirement_text(state, card),
+                headline=requirement_text(state, card, symbols),
                 detail=progress + "  ·  " + t("base.reward", reward=card.reward),
                 action=RowAction(action.action, action.label, done, action.reason, action.rule),
                 tip=t("kit.tip_rule", rule="ORDER-1"),
@@ -327,7 +329,9 @@ def open_order_rows(state: GameState, legal: Collection[Action] | None) -> list[
     return rows
 
 
-def offered_rows(state: GameState, site: Site, legal: Collection[Action] | None) -> list[CardRow]:
+def offered_rows(
+    state: GameState, site: Site, legal: Collection[Action] | None, symbols: bool = False
+) -> list[CardRow]:
     """ORDER-1: the orders this base offers (taken while fewer than the variant's cap)."""
     player = state.player
     cap = state.variant.max_open_orders
@@ -341,7 +345,7 @@ def offered_rows(state: GameState, site: Site, legal: Collection[Action] | None)
             CardRow(
                 key=f"offer:{instance}",
                 card=card,
-                headline=requirement_text(state, card),
+                headline=requirement_text(state, card, symbols),
                 detail=t("base.reward", reward=card.reward),
                 action=RowAction(action.action, action.label, primary, action.reason, action.rule),
                 tip=t("kit.tip_rule", rule="ORDER-1"),

@@ -396,12 +396,13 @@ class BaseScreen(ScreenFrame):
         )
         y = top
         legal = self.legal()
+        symbols = self.app.settings.colour_blind_symbols
         if not player.open_orders:
             self.label(t("base.no_open_orders"), left, y - px(24), 12, theme.TEXT_DIM)
             y -= px(44)
-        y = self.card_rows(presenter.open_order_rows(state, legal), y, left, right)
+        y = self.card_rows(presenter.open_order_rows(state, legal, symbols), y, left, right)
         y -= px(14)
-        offered = presenter.offered_rows(state, site, legal)
+        offered = presenter.offered_rows(state, site, legal, symbols)
         self.label(t("base.orders_offered", n=len(offered)), left, y - px(4), 14, bold=True)
         y -= px(16)
         room = max(1, rows - len(player.open_orders) - 1)

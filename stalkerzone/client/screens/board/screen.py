@@ -231,6 +231,7 @@ class BoardView(MapScreen):
     def refresh_map(self) -> None:
         zone = self.view.zone
         key = (zone.placements, self.app.settings.colour_blind_symbols)
+        self.reveals.queue.symbols = self.app.settings.colour_blind_symbols
         if key != self.layer_key:
             self.hexes = zone_hexes(zone.placements, self.sectors)
             self.zone_layer.build(self.hexes, symbols=self.app.settings.colour_blind_symbols)

@@ -67,6 +67,8 @@ class RevealQueue:
         self.session = session
         self.seen = len(session.record.actions)  # a loaded game reveals nothing of its past
         self.waiting: deque[Reveal] = deque()
+        self.symbols = False
+        """Colour-blind marks on the colours of the reveals queued from now on (settings)."""
 
     def catch_up(self) -> None:
         """Queue the reveals of every action applied since the last call (an undo rewinds)."""
@@ -78,7 +80,7 @@ class RevealQueue:
         for index in range(self.seen, count):
             before, after = record.before(index), record.after(index)
             if before is not None and after is not None:
-                self.waiting.extend(reveals(before, after))
+                self.waiting.extend(reveals(before, after, self.symbols))
         self.seen = count
 
     def pass_over(self) -> None:

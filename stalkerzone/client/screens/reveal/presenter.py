@@ -172,20 +172,26 @@ def card_name_of(state: GameState, cid: str) -> str:
     return card_name(state.cards.get(cid)) if cid in state.cards else cid
 
 
-def reveals(before: GameState, after: GameState) -> list[Reveal]:
-    """The cards one action brought into play (``after.notes``), in the order they came."""
+def reveals(before: GameState, after: GameState, symbols: bool = False) -> list[Reveal]:
+    """The cards one action brought into play (``after.notes``), in the order they came
+    (``symbols``: colour-blind marks on the colours)."""
     actor = before.current_player
     notes = [n for n in after.notes if isinstance(n, Note)]
     out: list[Reveal] = []
     for k, note in enumerate(notes):
-        found = reveal_of(note, notes[k + 1 :], before, after, actor)
+        found = reveal_of(note, notes[k + 1 :], before, after, actor, symbols)
         if found is not None:
             out.append(found)
     return out
 
 
 def reveal_of(
-    note: Note, rest: Iterable[Note], before: GameState, after: GameState, actor: int
+    note: Note,
+    rest: Iterable[Note],
+    before: GameState,
+    after: GameState,
+    actor: int,
+    symbols: bool = False,
 ) -> Reveal | None:
     """The reveal one note brings (None for notes that bring no card)."""
     values = params(note)
@@ -236,17 +242,17 @@ def reveal_of(
         return Reveal("artifact", who, title, cid, tuple(lines), goes, rule=note.rule)
     if key == "trophy_taken":
         colour = Colour(str(values.get("colour", "green")))
-        goes = t("reveal.to_trophies", colour=colour_name(colour, False))
+        goes = t("reveal.to_trophies", colour=colour_name(colour, symbols))
         title = t("reveal.trophy_title", player=name)
         monster = after.cards.get(cid) if cid in after.cards else None
         worth: tuple[str, ...] = ()
         if isinstance(monster, Monster):  # TROPHY-2: what a base pays for it
             price = monster.at(colour).trophy_price
-            worth = (t("owned.trophy_note", colour=colour_name(colour, False), price=price),)
+            worth = (t("owned.trophy_note", colour=colour_name(colour, symbols), price=price),)
         return Reveal("trophy", who, title, cid, worth, goes, colour, rule="TROPHY-1")
     if key == "order_taken":
         order = after.cards.get(cid) if cid in after.cards else None
-        need = (requirement_text(after, order),) if isinstance(order, Order) else ()
+        need = (requirement_text(after, order, symbols),) if isinstance(order, Order) else ()
         title = t("reveal.order_taken_title", player=name)
         return Reveal("order_taken", who, title, cid, need, t("reveal.to_orders"), rule="ORDER-1")
     if key == "order_delivered":

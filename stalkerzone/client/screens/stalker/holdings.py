@@ -35,25 +35,25 @@ class Holding:
     ready: bool = False  # an order that can be delivered now (ORDER-1)
 
 
-def trophies(state: GameState, player: PlayerState) -> list[Holding]:
+def trophies(state: GameState, player: PlayerState, symbols: bool = False) -> list[Holding]:
     """TROPHY-1: each trophy at the colour it was killed at, with its price (TROPHY-2)."""
     out = []
     for trophy in player.trophies:
         card = state.card(trophy.card)
         price = card.at(trophy.colour).trophy_price if isinstance(card, Monster) else 0
-        note = t("owned.trophy_note", colour=colour_name(trophy.colour, False), price=price)
+        note = t("owned.trophy_note", colour=colour_name(trophy.colour, symbols), price=price)
         out.append(Holding("trophy", trophy.card, card, note, trophy.colour))
     return out
 
 
-def orders(state: GameState, player: PlayerState) -> list[Holding]:
+def orders(state: GameState, player: PlayerState, symbols: bool = False) -> list[Holding]:
     """ORDER-1: each open order with what it still needs, or that it is ready to deliver."""
     out = []
     for order in player.open_orders:
         card = state.card(order.card)
         assert isinstance(card, Order)
         ready = bases.fulfilment(state, player, order) is not None
-        note = t("owned.order_ready") if ready else requirement_text(state, card)
+        note = t("owned.order_ready") if ready else requirement_text(state, card, symbols)
         out.append(Holding("order", order.card, card, note, ready=ready))
     return out
 
@@ -66,9 +66,14 @@ def held_event(state: GameState, player: PlayerState) -> list[Holding]:
     return [Holding("event", player.held_event, card, t("owned.event_note"))]
 
 
-def holdings(state: GameState, player: PlayerState) -> list[Holding]:
-    """Trophies, open orders and the held event, in that order."""
-    return trophies(state, player) + orders(state, player) + held_event(state, player)
+def holdings(state: GameState, player: PlayerState, symbols: bool = False) -> list[Holding]:
+    """Trophies, open orders and the held event, in that order (``symbols``: colour-blind
+    marks on the colours)."""
+    return (
+        trophies(state, player, symbols)
+        + orders(state, player, symbols)
+        + held_event(state, player)
+    )
 
 
 def elements_line(state: GameState, player: PlayerState) -> str:

@@ -339,7 +339,7 @@ class StalkerView(ScreenFrame):
         tile_h = px(52)
         area_top = top - px(36)
         rows = max(1, int((area_top - foot) // (tile_h + gap)))
-        items = holdings.holdings(state, player)
+        items = holdings.holdings(state, player, self.app.settings.colour_blind_symbols)
         if not items:
             self.label(
                 t("owned.none"),
