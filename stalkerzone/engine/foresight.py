@@ -57,6 +57,7 @@ from stalkerzone.engine.cut_offs import CutOff
 from stalkerzone.engine.foresight_bounds import (
     UNREACHABLE,
     closing_moves,
+    deeper,
     ends_pair,
     grid_distances,
     join_distances,
@@ -497,7 +498,10 @@ class Foresight:
         # only when those two straddle the sectors left
         tight = len(starts) > 2 and moats + self.steiner_slack >= left
         tight = tight and tree_of_joins(d) > left
-        if tight and steiner_bound(starts, occupied, blocked, sides, left) > left:
+        if tight:
+            base = [deeper(r, occupied, blocked, sides, left) for r in reached]
+            tight = steiner_bound(starts, occupied, blocked, sides, left, base) > left
+        if tight:
             return None  # the exact (relaxed) join needs more
         best: tuple[int, int, Slot, int] | None = None
         for i, st in enumerate(starts):

@@ -73,13 +73,47 @@ def levels(
     dist = dict.fromkeys(starts, 1)
     group = {slot: n for n, slots in enumerate(goals) for slot in slots}
     missing = set(range(len(goals))) - {group[s] for s in starts if s in group}
-    ring = list(starts)
-    for level in range(2, depth + 1):
-        if goals and not missing:
-            break
+    if goals and not missing:
+        return dist
+    _grow(dist, list(starts), 2, occupied, blocked, road_sides, depth, group, missing)
+    return dist
+
+
+def deeper(
+    dist: dict[Slot, int],
+    occupied: Mapping[Slot, int],
+    blocked: frozenset[Slot],
+    road_sides: SideTable,
+    depth: int,
+) -> dict[Slot, int]:
+    """:func:`levels` (``dist``, perhaps stopped at its goals) carried on from its outermost
+    ring as far as ``depth`` sectors: the same as :func:`levels` without goals."""
+    last = max(dist.values(), default=0)
+    out = dict(dist)
+    ring = [slot for slot, x in dist.items() if x == last]
+    _grow(out, ring, last + 1, occupied, blocked, road_sides, depth, {}, set())
+    return out
+
+
+def _grow(
+    dist: dict[Slot, int],
+    ring: list[Slot],
+    first: int,
+    occupied: Mapping[Slot, int],
+    blocked: frozenset[Slot],
+    road_sides: SideTable,
+    depth: int,
+    group: Mapping[Slot, int],
+    missing: set[int],
+) -> None:
+    """The breadth-first rings of :func:`levels` from ``ring`` on (its distance ``first − 1``),
+    until ``depth``, or the ring where the last of the ``missing`` goals is reached."""
+    goals = bool(missing)
+    sides = road_sides.get
+    for level in range(first, depth + 1):
         nxt: list[Slot] = []
         for a in ring:
-            sides_a = road_sides[a]
+            sides_a = sides(a, 0x3F)
             i, j = a
             for bit, back, di, dj in _STEPS:
                 if not sides_a & bit:
@@ -87,15 +121,14 @@ def levels(
                 b = (i + di, j + dj)
                 if b in dist or b in occupied or b in blocked:
                     continue
-                if road_sides[b] & back:
+                if sides(b, 0x3F) & back:
                     dist[b] = level
                     nxt.append(b)
                     if b in group:
                         missing.discard(group[b])
-        if not nxt:
+        if not nxt or (goals and not missing):
             break
         ring = nxt
-    return dist
 
 
 def join_distances(
@@ -275,6 +308,7 @@ def steiner_bound(
     blocked: frozenset[Slot],
     road_sides: SideTable,
     left: int,
+    base: Sequence[Mapping[Slot, int]] | None = None,
 ) -> int:
     """The fewest sectors joining every network in the relaxed search of :func:`levels` (an
     exact node-weighted Steiner tree, Dreyfus–Wagner over subsets of networks; a network is a
@@ -284,11 +318,12 @@ def steiner_bound(
     leaves of a smallest tree are networks, so removing one of its slots leaves two parts with
     a network each, and the tree holds a path from that slot to the nearest network of each part
     that meets no other network: its two smallest distances to the networks add up to at most
-    ``left + 1``."""
+    ``left + 1``. ``base``: the networks' :func:`levels` as far as ``left``, when known."""
     k = len(starts)
     if k < 2:
         return 0
-    base = [levels(st, occupied, blocked, road_sides, left) for st in starts]
+    if base is None:
+        base = [levels(st, occupied, blocked, road_sides, left) for st in starts]
     far = left + 1
     index: dict[Slot, int] = {}
     for slot in set().union(*base):
@@ -305,14 +340,16 @@ def steiner_bound(
     # (node, the weight of entering it)
     n = len(index)
     links: list[list[tuple[int, int]]] = [[] for _ in range(n + k)]
+    sides = road_sides.get
     for a, ia in index.items():
-        sides_a = road_sides[a]
+        sides_a = sides(a, 0x3F)
         i, j = a
         out = links[ia]
         for bit, back, di, dj in _STEPS:
             if sides_a & bit:
-                ib = index.get((i + di, j + dj))
-                if ib is not None and road_sides[(i + di, j + dj)] & back:
+                b = (i + di, j + dj)
+                ib = index.get(b)
+                if ib is not None and sides(b, 0x3F) & back:
                     out.append((ib, 1))
     for t, st in enumerate(starts):
         for s in st:
@@ -365,7 +402,9 @@ def steiner_bound(
                             start.append(v)
                         cost[v] = c
             part = (part - 1) & subset
+        if subset == full:  # growing the trees further only adds sectors
+            return min((cost[v] for v in start), default=far)
         dp[subset] = spread(cost, start)
         if not dp[subset][1]:
             return far  # these networks alone cannot be joined with the sectors left
-    return min((dp[full][0][v] for v in dp[full][1]), default=far)
+    return far
