@@ -347,9 +347,9 @@ def steiner_bound(
         out = links[ia]
         for bit, back, di, dj in _STEPS:
             if sides_a & bit:
-                b = (i + di, j + dj)
-                ib = index.get(b)
-                if ib is not None and sides(b, 0x3F) & back:
+                near = (i + di, j + dj)
+                ib = index.get(near)
+                if ib is not None and sides(near, 0x3F) & back:
                     out.append((ib, 1))
     for t, st in enumerate(starts):
         for s in st:
