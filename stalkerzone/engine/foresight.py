@@ -66,6 +66,7 @@ from stalkerzone.engine.foresight_bounds import (
     steiner_bound,
     tree_of_joins,
 )
+from stalkerzone.engine.foresight_cover import slots_meeting
 from stalkerzone.engine.foresight_geometry import (
     canonical_key,
     completes,
@@ -411,6 +412,8 @@ class Foresight:
         if not all(faced):
             return False  # a road network that can never grow nor meet the others
         left = sum(counts)
+        if len(faced) > 1 and slots_meeting(faced) > left:
+            return False  # too few sectors left to meet every network by road (MAP-5)
         if len(faced) > 1 and joining_bound(grid_distances(faced)) > left:
             return False  # too few sectors left to join every network, even ignoring fit
         every: set[Slot] = set().union(*faced)
@@ -424,9 +427,9 @@ class Foresight:
             if self._snake_out(occupied, counts):
                 return True
         options = {slot: self.moves.at(occupied, counts, slot) for slot in sorted(every)}
-        stuck = next((s for s, moves in options.items() if not moves), None)
-        if stuck is not None:  # nothing fits there: the slot stays empty (free roads only)
-            return not self.closed and self._search(occupied, blocked | {stuck}, counts)
+        stuck = {s for s, moves in options.items() if not moves}
+        if stuck:  # nothing fits there, now or later: the slots stay empty (free roads only)
+            return not self.closed and self._search(occupied, blocked | stuck, counts)
         if self.closed and not ends_pair(occupied, sum(counts), self._end_totals(counts)):
             return False  # the road ends cannot all be paired (MAP-7)
         if self.closed:
