@@ -426,7 +426,7 @@ class Foresight:
                 return True
             if self._snake_out(occupied, counts):
                 return True
-        options = {slot: self.moves.at(occupied, counts, slot) for slot in sorted(every)}
+        options = self.moves.options_at(occupied, counts, sorted(every))
         stuck = {s for s, moves in options.items() if not moves}
         if stuck:  # nothing fits there, now or later: the slots stay empty (free roads only)
             return not self.closed and self._search(occupied, blocked | stuck, counts)
@@ -514,7 +514,7 @@ class Foresight:
             if not reach:
                 return None
             pick = min(reach, key=lambda s: (near[s], len(options[s]), s))
-            rank = (len(reach), near[pick], pick, i)
+            rank = (len(options[pick]) * len(reach), near[pick], pick, i)  # fewest branches
             if best is None or rank < best:
                 best = rank
         assert best is not None

@@ -154,16 +154,22 @@ def grid_distances(faced: Sequence[Iterable[Slot]]) -> list[list[int]]:
     ``j``; every join (each step a new sector, MAP-4) needs at least that many sectors, so the
     moats on these distances are a cheaper, weaker bound than on :func:`join_distances`."""
     k = len(faced)
-    cells = [tuple(f) for f in faced]
+    cells = [[(q, r, q + r) for q, r in f] for f in faced]
     out = [[0] * k for _ in range(k)]
     for i in range(k):
+        mine = cells[i]
         for j in range(i + 1, k):
             best = UNREACHABLE
-            for qa, ra in cells[i]:
-                for qb, rb in cells[j]:
-                    dq = qa - qb
-                    dr = ra - rb
-                    steps = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+            for qb, rb, sb in cells[j]:
+                for qa, ra, sa in mine:
+                    # the hex distance: the largest of the three axial differences
+                    steps = qa - qb if qa > qb else qb - qa
+                    dr = ra - rb if ra > rb else rb - ra
+                    ds = sa - sb if sa > sb else sb - sa
+                    if dr > steps:
+                        steps = dr
+                    if ds > steps:
+                        steps = ds
                     if steps < best:
                         best = steps
             out[i][j] = out[j][i] = best + 1
@@ -177,15 +183,21 @@ def joining_bound(d: Sequence[Sequence[int]]) -> int:
     k = len(d)
     if k < 2:
         return 0
-    nearest = [min(d[i][j] for j in range(k) if j != i) for i in range(k)]
+    if k == 2:  # one join: its own length
+        return min(d[0][1], UNREACHABLE)
+    others = [[j for j in range(k) if j != i] for i in range(k)]
+    nearest = [min([d[i][j] for j in others[i]]) for i in range(k)]
     if max(nearest) >= UNREACHABLE:
         return UNREACHABLE
     best = 0
     for order in (range(k), sorted(range(k), key=lambda i: nearest[i]), range(k - 1, -1, -1)):
         rho = [n // 2 for n in nearest]  # ρᵢ + ρⱼ ≤ (dᵢ + dⱼ) / 2 ≤ d(i, j)
         for i in order:
-            rho[i] = min(d[i][j] - rho[j] for j in range(k) if j != i)
-        best = max(best, sum(rho))
+            row = d[i]
+            rho[i] = min([row[j] - rho[j] for j in others[i]])
+        total = sum(rho)
+        if total > best:
+            best = total
     return best
 
 
