@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 
+from stalkerzone.engine.foresight_steiner import cheapest_join
 from stalkerzone.engine.hexes import SLOT_DIRECTIONS, Slot
 
 
@@ -176,6 +177,15 @@ def grid_distances(faced: Sequence[Iterable[Slot]]) -> list[list[int]]:
     return out
 
 
+def _others(k: int) -> tuple[tuple[int, ...], ...]:
+    """Per network of ``k``: the other networks."""
+    return tuple(tuple(j for j in range(k) if j != i) for i in range(k))
+
+
+_OTHERS = tuple(_others(k) for k in range(12))
+""":func:`_others` of a few networks, worked out once."""
+
+
 def joining_bound(d: Sequence[Sequence[int]]) -> int:
     """The moat packing bound on the sectors joining every network (see the module text):
     the largest ``Σ ρᵢ`` found, ``ρᵢ + ρⱼ ≤ d[i][j]``; :data:`UNREACHABLE` when some network
@@ -185,7 +195,7 @@ def joining_bound(d: Sequence[Sequence[int]]) -> int:
         return 0
     if k == 2:  # one join: its own length
         return min(d[0][1], UNREACHABLE)
-    others = [[j for j in range(k) if j != i] for i in range(k)]
+    others = _OTHERS[k] if k < len(_OTHERS) else _others(k)
     nearest = [min([d[i][j] for j in others[i]]) for i in range(k)]
     if max(nearest) >= UNREACHABLE:
         return UNREACHABLE
@@ -348,75 +358,24 @@ def steiner_bound(
                 second = x
         if first + second <= far:
             index[slot] = len(index)
-    # nodes 0 … n−1 are slots (weight 1), n … n+k−1 the networks (weight 0); links hold
-    # (node, the weight of entering it)
+    # nodes 0 … n−1 are slots (weight 1), n … n+k−1 the networks (weight 0); links hold the
+    # bit set of each node's neighbours
     n = len(index)
-    links: list[list[tuple[int, int]]] = [[] for _ in range(n + k)]
+    links = [0] * (n + k)
     sides = road_sides.get
     for a, ia in index.items():
         sides_a = sides(a, 0x3F)
         i, j = a
-        out = links[ia]
         for bit, back, di, dj in _STEPS:
             if sides_a & bit:
                 near = (i + di, j + dj)
                 ib = index.get(near)
                 if ib is not None and sides(near, 0x3F) & back:
-                    out.append((ib, 1))
+                    links[ia] |= 1 << ib
     for t, st in enumerate(starts):
         for s in st:
             ib = index.get(s)
             if ib is not None:
-                links[n + t].append((ib, 1))
-                links[ib].append((n + t, 0))
-    size = n + k
-
-    def spread(cost: list[int], start: list[int]) -> tuple[list[int], list[int]]:
-        """Grow trees along the links from the ``start`` nodes (unit weights but uneven
-        starts: buckets by cost); the costs and the nodes reached."""
-        buckets: list[list[int]] = [[] for _ in range(far + 1)]
-        for v in start:
-            buckets[cost[v]].append(v)
-        reached: list[int] = []
-        for c in range(far):
-            for v in buckets[c]:
-                if cost[v] != c:
-                    continue
-                reached.append(v)
-                for u, w in links[v]:
-                    cu = c + w
-                    if cu < cost[u] and cu <= left:
-                        cost[u] = cu
-                        buckets[cu].append(u)
-        return cost, reached
-
-    full = (1 << k) - 1
-    dp: list[tuple[list[int], list[int]]] = [([], []) for _ in range(full + 1)]
-    for t in range(k):
-        cost = [far] * size
-        cost[n + t] = 0
-        dp[1 << t] = spread(cost, [n + t])
-    for subset in range(3, full + 1):
-        if not subset & (subset - 1):
-            continue
-        cost = [far] * size
-        start: list[int] = []
-        part = (subset - 1) & subset
-        while part:
-            rest = subset ^ part
-            if part < rest:
-                mine, inside = dp[part]
-                other = dp[rest][0]
-                for v in inside:
-                    c = mine[v] + other[v] - (v < n)  # the meeting slot counted once
-                    if c < cost[v] and c <= left:
-                        if cost[v] == far:
-                            start.append(v)
-                        cost[v] = c
-            part = (part - 1) & subset
-        if subset == full:  # growing the trees further only adds sectors
-            return min((cost[v] for v in start), default=far)
-        dp[subset] = spread(cost, start)
-        if not dp[subset][1]:
-            return far  # these networks alone cannot be joined with the sectors left
-    return far
+                links[n + t] |= 1 << ib
+                links[ib] |= 1 << (n + t)
+    return cheapest_join(links, n, k, left)

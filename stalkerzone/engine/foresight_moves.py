@@ -19,6 +19,10 @@ _SIDES: tuple[tuple[int, int, int, int], ...] = tuple(
     (1 << d, (d + 3) % 6, di, dj) for d, (di, dj) in enumerate(SLOT_DIRECTIONS)
 )
 """Per slot direction d: (bit d, the opposite side, the step to the neighbour)."""
+_TOWARDS: tuple[tuple[int, int, int, int], ...] = tuple(
+    (1 << d, 1 << ((d + 3) % 6), di, dj) for d, (di, dj) in enumerate(SLOT_DIRECTIONS)
+)
+"""Per slot direction d: (bit d, the bit of the side facing back, the step to the neighbour)."""
 LIMIT = 50_000
 """Entries a table keeps before it starts afresh."""
 
@@ -101,15 +105,12 @@ class MoveTable:
 def around(occupied: Mapping[Slot, int]) -> dict[Slot, tuple[int, int]]:
     """Per empty slot next to a placed sector: (the sides touching placed sectors, those of
     them that need a road, MAP-4), in one pass over the placed sectors."""
-    touch: dict[Slot, int] = {}
-    need: dict[Slot, int] = {}
+    out: dict[Slot, tuple[int, int]] = {}
     for (i, j), m in occupied.items():
-        for bit, back, di, dj in _SIDES:
+        for bit, side, di, dj in _TOWARDS:
             slot = (i + di, j + dj)
             if slot in occupied:
                 continue
-            side = 1 << back
-            touch[slot] = touch.get(slot, 0) | side
-            if m & bit:
-                need[slot] = need.get(slot, 0) | side
-    return {slot: (t, need.get(slot, 0)) for slot, t in touch.items()}
+            touch, need = out.get(slot, (0, 0))
+            out[slot] = (touch | side, need | side if m & bit else need)
+    return out

@@ -4,11 +4,13 @@ breadth-first rings grown on (``deeper``) are the rings searched afresh."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
-from stalkerzone.engine.foresight_bounds import SideTable, deeper, levels
+from stalkerzone.engine.foresight_bounds import SideTable, deeper, levels, steiner_bound
 from stalkerzone.engine.foresight_cover import slots_meeting
 from stalkerzone.engine.foresight_geometry import road_networks
+from stalkerzone.engine.hexes import SLOT_DIRECTIONS
 from stalkerzone.engine.layout import Foresight, random_zone, tables
 from tests.support.base import sectors
 from tests.zone.exhaustive import random_partial
@@ -98,3 +100,66 @@ def test_deeper_rings_are_the_rings_searched_to_the_full_depth() -> None:
             assert deeper(stopped, occupied, frozenset(), sides, 8) == full
             compared += len(stopped) < len(full)
     assert compared > 0  # some searches did stop early
+
+
+def fewest_joining(
+    starts: list[list[tuple[int, int]]],
+    occupied: dict[tuple[int, int], int],
+    sides: SideTable,
+    most: int,
+) -> int:
+    """The plain count behind the Steiner bound: the fewest empty slots that, with the networks,
+    form one connected whole in the relaxed search (a slot meets a neighbour where both have
+    a road side towards the other, a network the slots it faces); ``most + 1`` past ``most``."""
+    near: set[tuple[int, int]] = set()
+    for st in starts:
+        near |= set(levels(st, occupied, frozenset(), sides, most))
+    cells = sorted(near)
+    steps = [((i, j), d) for d, (i, j) in enumerate(SLOT_DIRECTIONS)]
+
+    def joined(chosen: tuple[tuple[int, int], ...]) -> bool:
+        inside = set(chosen)
+        nets = {0}
+        todo = [s for s in starts[0] if s in inside]
+        reached = set(todo)
+        while todo:
+            a = todo.pop()
+            for n, st in enumerate(starts):
+                if n not in nets and a in st:
+                    nets.add(n)
+                    fresh = [s for s in st if s in inside and s not in reached]
+                    reached.update(fresh)
+                    todo += fresh
+            for (di, dj), d in steps:
+                b = (a[0] + di, a[1] + dj)
+                meets = sides[a] >> d & 1 and sides[b] >> ((d + 3) % 6) & 1
+                if b in inside and b not in reached and meets:
+                    reached.add(b)
+                    todo.append(b)
+        return len(nets) == len(starts) and reached == inside
+
+    for size in range(1, most + 1):
+        if any(joined(c) for c in itertools.combinations(cells, size)):
+            return size
+    return most + 1
+
+
+def test_the_steiner_bound_is_the_fewest_slots_joining_the_networks() -> None:
+    """On random walks with three or four networks, with the sides the sectors left really
+    have, the Steiner bound (bit-set Dreyfus–Wagner) equals the plain count over every set of
+    up to two slots, and stays above two where that count does."""
+    tiles = sectors()
+    seer = Foresight(tiles)
+    compared = joined = 0
+    for occupied in walks(40):
+        starts = [sorted(f) for _, f in road_networks(occupied)]
+        if not 3 <= len(starts) <= 4:
+            continue
+        counts = (1,) * len(seer.kind_masks)
+        sides = seer.moves.sides_table(occupied, counts)
+        for most in (1, 2):
+            want = fewest_joining(starts, occupied, sides, most)
+            assert steiner_bound(starts, occupied, frozenset(), sides, most) == want, occupied
+            joined += want <= most
+        compared += 1
+    assert compared >= 5 and joined > 0  # both answers are checked
