@@ -429,7 +429,12 @@ class Foresight:
         options = self.moves.options_at(occupied, counts, sorted(every))
         stuck = {s for s, moves in options.items() if not moves}
         if stuck:  # nothing fits there, now or later: the slots stay empty (free roads only)
-            return not self.closed and self._search(occupied, blocked | stuck, counts)
+            if self.closed:
+                return False
+            blocked, faced = blocked | stuck, [f - stuck for f in faced]
+            if not all(faced):
+                return False  # a road network that can never grow nor meet the others
+            options = {s: moves for s, moves in options.items() if s not in stuck}
         if self.closed and not ends_pair(occupied, sum(counts), self._end_totals(counts)):
             return False  # the road ends cannot all be paired (MAP-7)
         if self.closed:

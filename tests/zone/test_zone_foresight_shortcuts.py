@@ -163,3 +163,26 @@ def test_the_steiner_bound_is_the_fewest_slots_joining_the_networks() -> None:
             joined += want <= most
         compared += 1
     assert compared >= 5 and joined > 0  # both answers are checked
+
+
+def test_slots_nothing_fits_stay_empty_without_a_search_node_of_their_own() -> None:
+    """A faced slot where no sector left fits never gets one (sectors placed later only take
+    options away): the search blocks every such slot at once, in the same node, so a state
+    with them costs the nodes of the same state with them blocked, and gets its verdict."""
+    tiles = sectors()
+    found = 0
+    for occupied in walks(60):
+        seer = Foresight(tiles)
+        counts = tuple(2 * (i == 4) for i in range(len(seer.kind_masks)))  # two of one kind
+        faced = set().union(*(f for _, f in road_networks(occupied)))
+        options = seer.moves.options_at(occupied, counts, sorted(faced))
+        stuck = frozenset(s for s, moves in options.items() if not moves)
+        if len(stuck) < 2:
+            continue
+        found += 1
+        verdict = seer._bounded(dict(occupied), frozenset(), counts)
+        nodes = seer.nodes
+        other = Foresight(tiles)
+        assert other._bounded(dict(occupied), stuck, counts) is verdict
+        assert nodes == other.nodes, occupied
+    assert found >= 3
