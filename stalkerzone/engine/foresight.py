@@ -76,6 +76,7 @@ from stalkerzone.engine.foresight_geometry import (
 )
 from stalkerzone.engine.foresight_moves import Move, MoveTable
 from stalkerzone.engine.foresight_reasons import why_not
+from stalkerzone.engine.foresight_snake import snake_out
 from stalkerzone.engine.hexes import SLOT_DIRECTIONS, Slot
 from stalkerzone.engine.layout import (
     UNIQUE_SITES,
@@ -541,43 +542,12 @@ class Foresight:
         return slot, tuple(sorted(options[slot], key=nearness))
 
     def _snake_out(self, occupied: dict[Slot, int], counts: tuple[int, ...]) -> bool:
-        """Free roads, one road network: look (at most ``SNAKE_STEPS`` steps) for a completion
-        in which every remaining sector continues the road of the one placed before it, each
-        on a slot where it fits every neighbour (MAP-4): the Zone stays one road network."""
-        steps = [SNAKE_STEPS]
-        for slot in sorted(occupied):
-            if self._snake(occupied, counts, slot, steps):
-                return True
-            if steps[0] <= 0:
-                return False
-        return False
-
-    def _snake(
-        self, occupied: dict[Slot, int], counts: tuple[int, ...], tip: Slot, steps: list[int]
-    ) -> bool:
-        if not any(counts):
-            self.found = list(self.path)
-            return True
-        i, j = tip
-        m = occupied[tip]
-        for d, (di, dj) in enumerate(SLOT_DIRECTIONS):
-            n = (i + di, j + dj)
-            if not m >> d & 1 or n in occupied:
-                continue
-            moves = sorted(self.moves.at(occupied, counts, n), key=lambda mv: -mv[1].bit_count())
-            for kind, mask in moves:
-                steps[0] -= 1
-                if steps[0] <= 0:
-                    return False
-                occupied[n] = mask
-                self.path.append((n, kind, mask))
-                fewer = (*counts[:kind], counts[kind] - 1, *counts[kind + 1 :])
-                ok = self._snake(occupied, fewer, n, steps)
-                self.path.pop()
-                del occupied[n]
-                if ok:
-                    return True
-        return False
+        """Free roads, one road network: a snake-shaped completion within ``SNAKE_STEPS``
+        steps (:func:`~stalkerzone.engine.foresight_snake.snake_out`), kept in ``found``."""
+        found = snake_out(self.moves, occupied, counts, self.path, SNAKE_STEPS)
+        if found is not None:
+            self.found = found
+        return found is not None
 
 
 def completable(
