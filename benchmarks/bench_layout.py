@@ -19,7 +19,8 @@ measured in the same run:
   With ``--against TREE`` (another checkout, such as the main one) the same questions are also
   timed with that tree's engine in a child process of the run, and shown as a second ratio.
 
-Run: ``python benchmarks/bench_layout.py [--zones N] [--against TREE]``.
+Run: ``python benchmarks/bench_layout.py [--zones N] [--against TREE] [--free-only]``
+(``--free-only``: the foresight with free roads alone).
 """
 
 from __future__ import annotations
@@ -179,23 +180,27 @@ def foresight_times(
     return out
 
 
-def times_elsewhere(tree: str, questions: int) -> dict[str, list[float]]:
+def times_elsewhere(tree: str, questions: int, free_only: bool) -> dict[str, list[float]]:
     """:func:`foresight_times` of the same questions measured with the engine of another
     checkout (``tree``: its folder), in a child process of this run."""
     env = dict(os.environ, PYTHONPATH=tree)
     args = [sys.executable, __file__, "--times-json", "--foresight", str(questions)]
+    args += ["--free-only"] if free_only else []
     out = subprocess.run(args, env=env, check=True, capture_output=True, text=True).stdout
     times: dict[str, list[float]] = json.loads(out)
     return times
 
 
 def foresight_rows(
-    sectors: Sequence[Sector], corpus: list[tuple[Zone, str]], against: dict[str, list[float]]
+    sectors: Sequence[Sector],
+    corpus: list[tuple[Zone, str]],
+    against: dict[str, list[float]],
+    variants: tuple[bool, ...] = (False, True),
 ) -> None:
     """Every placement of one sector per question, both variants, ours against the budgeted
     search (and, with ``--against``, against another checkout's engine); process time (the
     machine may be shared)."""
-    for closed in (False, True):
+    for closed in variants:
         ours, again, base = [], [], []
         undecided = proven = base_undecided = nodes = 0
         for zone, sid in corpus:
@@ -260,15 +265,24 @@ def main() -> None:
     parser.add_argument(
         "--against", metavar="TREE", help="another checkout whose foresight is timed as well"
     )
+    parser.add_argument(
+        "--free-only", action="store_true", help="only the foresight with free roads"
+    )
     parser.add_argument("--times-json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     sectors = load_sectors()
+    variants = (False,) if args.free_only else (False, True)
     if args.times_json:  # the child of --against: this checkout's foresight times only
         corpus = half_built(sectors, args.foresight) + random_walks(sectors, args.foresight // 2)
         roads = {False: "free roads", True: "closed roads"}
-        print(json.dumps({roads[c]: foresight_times(sectors, corpus, c) for c in roads}))
+        print(json.dumps({roads[c]: foresight_times(sectors, corpus, c) for c in variants}))
         return
-    against = times_elsewhere(args.against, args.foresight) if args.against else {}
+    against = times_elsewhere(args.against, args.foresight, args.free_only) if args.against else {}
+    if args.free_only:
+        corpus = half_built(sectors, args.foresight) + random_walks(sectors, args.foresight // 2)
+        print(f"{'measure (ms)':<36} {'median':>9} {'max':>9} {'naive':>10} {'ratio':>8}  target")
+        foresight_rows(sectors, corpus, against, variants)
+        return
     zones = [random_zone(sectors, random.Random(seed)) for seed in range(args.zones)]
     tab = layout.tables(sectors)  # kept, as the game's Foresight keeps its sectors' tables
     print(f"{'measure (ms)':<36} {'median':>9} {'max':>9} {'naive':>10} {'ratio':>8}  target")

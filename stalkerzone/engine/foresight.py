@@ -57,6 +57,7 @@ from stalkerzone.engine.cut_offs import CutOff
 from stalkerzone.engine.foresight_bounds import (
     UNREACHABLE,
     closing_moves,
+    deeper,
     ends_pair,
     grid_distances,
     join_distances,
@@ -65,6 +66,7 @@ from stalkerzone.engine.foresight_bounds import (
     steiner_bound,
     tree_of_joins,
 )
+from stalkerzone.engine.foresight_cover import slots_meeting
 from stalkerzone.engine.foresight_geometry import (
     canonical_key,
     completes,
@@ -74,6 +76,7 @@ from stalkerzone.engine.foresight_geometry import (
 )
 from stalkerzone.engine.foresight_moves import Move, MoveTable
 from stalkerzone.engine.foresight_reasons import why_not
+from stalkerzone.engine.foresight_snake import snake_out
 from stalkerzone.engine.hexes import SLOT_DIRECTIONS, Slot
 from stalkerzone.engine.layout import (
     UNIQUE_SITES,
@@ -410,6 +413,8 @@ class Foresight:
         if not all(faced):
             return False  # a road network that can never grow nor meet the others
         left = sum(counts)
+        if len(faced) > 1 and slots_meeting(faced) > left:
+            return False  # too few sectors left to meet every network by road (MAP-5)
         if len(faced) > 1 and joining_bound(grid_distances(faced)) > left:
             return False  # too few sectors left to join every network, even ignoring fit
         every: set[Slot] = set().union(*faced)
@@ -422,10 +427,15 @@ class Foresight:
                 return True
             if self._snake_out(occupied, counts):
                 return True
-        options = {slot: self.moves.at(occupied, counts, slot) for slot in sorted(every)}
-        stuck = next((s for s, moves in options.items() if not moves), None)
-        if stuck is not None:  # nothing fits there: the slot stays empty (free roads only)
-            return not self.closed and self._search(occupied, blocked | {stuck}, counts)
+        options = self.moves.options_at(occupied, counts, sorted(every))
+        stuck = {s for s, moves in options.items() if not moves}
+        if stuck:  # nothing fits there, now or later: the slots stay empty (free roads only)
+            if self.closed:
+                return False
+            blocked, faced = blocked | stuck, [f - stuck for f in faced]
+            if not all(faced):
+                return False  # a road network that can never grow nor meet the others
+            options = {s: moves for s, moves in options.items() if s not in stuck}
         if self.closed and not ends_pair(occupied, sum(counts), self._end_totals(counts)):
             return False  # the road ends cannot all be paired (MAP-7)
         if self.closed:
@@ -497,7 +507,10 @@ class Foresight:
         # only when those two straddle the sectors left
         tight = len(starts) > 2 and moats + self.steiner_slack >= left
         tight = tight and tree_of_joins(d) > left
-        if tight and steiner_bound(starts, occupied, blocked, sides, left) > left:
+        if tight:
+            base = [deeper(r, occupied, blocked, sides, left) for r in reached]
+            tight = steiner_bound(starts, occupied, blocked, sides, left, base) > left
+        if tight:
             return None  # the exact (relaxed) join needs more
         best: tuple[int, int, Slot, int] | None = None
         for i, st in enumerate(starts):
@@ -507,7 +520,7 @@ class Foresight:
             if not reach:
                 return None
             pick = min(reach, key=lambda s: (near[s], len(options[s]), s))
-            rank = (len(reach), near[pick], pick, i)
+            rank = (len(options[pick]) * len(reach), near[pick], pick, i)  # fewest branches
             if best is None or rank < best:
                 best = rank
         assert best is not None
@@ -529,43 +542,12 @@ class Foresight:
         return slot, tuple(sorted(options[slot], key=nearness))
 
     def _snake_out(self, occupied: dict[Slot, int], counts: tuple[int, ...]) -> bool:
-        """Free roads, one road network: look (at most ``SNAKE_STEPS`` steps) for a completion
-        in which every remaining sector continues the road of the one placed before it, each
-        on a slot where it fits every neighbour (MAP-4): the Zone stays one road network."""
-        steps = [SNAKE_STEPS]
-        for slot in sorted(occupied):
-            if self._snake(occupied, counts, slot, steps):
-                return True
-            if steps[0] <= 0:
-                return False
-        return False
-
-    def _snake(
-        self, occupied: dict[Slot, int], counts: tuple[int, ...], tip: Slot, steps: list[int]
-    ) -> bool:
-        if not any(counts):
-            self.found = list(self.path)
-            return True
-        i, j = tip
-        m = occupied[tip]
-        for d, (di, dj) in enumerate(SLOT_DIRECTIONS):
-            n = (i + di, j + dj)
-            if not m >> d & 1 or n in occupied:
-                continue
-            moves = sorted(self.moves.at(occupied, counts, n), key=lambda mv: -mv[1].bit_count())
-            for kind, mask in moves:
-                steps[0] -= 1
-                if steps[0] <= 0:
-                    return False
-                occupied[n] = mask
-                self.path.append((n, kind, mask))
-                fewer = (*counts[:kind], counts[kind] - 1, *counts[kind + 1 :])
-                ok = self._snake(occupied, fewer, n, steps)
-                self.path.pop()
-                del occupied[n]
-                if ok:
-                    return True
-        return False
+        """Free roads, one road network: a snake-shaped completion within ``SNAKE_STEPS``
+        steps (:func:`~stalkerzone.engine.foresight_snake.snake_out`), kept in ``found``."""
+        found = snake_out(self.moves, occupied, counts, self.path, SNAKE_STEPS)
+        if found is not None:
+            self.found = found
+        return found is not None
 
 
 def completable(

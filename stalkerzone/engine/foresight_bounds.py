@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 
+from stalkerzone.engine.foresight_steiner import cheapest_join
 from stalkerzone.engine.hexes import SLOT_DIRECTIONS, Slot
 
 
@@ -73,13 +74,47 @@ def levels(
     dist = dict.fromkeys(starts, 1)
     group = {slot: n for n, slots in enumerate(goals) for slot in slots}
     missing = set(range(len(goals))) - {group[s] for s in starts if s in group}
-    ring = list(starts)
-    for level in range(2, depth + 1):
-        if goals and not missing:
-            break
+    if goals and not missing:
+        return dist
+    _grow(dist, list(starts), 2, occupied, blocked, road_sides, depth, group, missing)
+    return dist
+
+
+def deeper(
+    dist: dict[Slot, int],
+    occupied: Mapping[Slot, int],
+    blocked: frozenset[Slot],
+    road_sides: SideTable,
+    depth: int,
+) -> dict[Slot, int]:
+    """:func:`levels` (``dist``, perhaps stopped at its goals) carried on from its outermost
+    ring as far as ``depth`` sectors: the same as :func:`levels` without goals."""
+    last = max(dist.values(), default=0)
+    out = dict(dist)
+    ring = [slot for slot, x in dist.items() if x == last]
+    _grow(out, ring, last + 1, occupied, blocked, road_sides, depth, {}, set())
+    return out
+
+
+def _grow(
+    dist: dict[Slot, int],
+    ring: list[Slot],
+    first: int,
+    occupied: Mapping[Slot, int],
+    blocked: frozenset[Slot],
+    road_sides: SideTable,
+    depth: int,
+    group: Mapping[Slot, int],
+    missing: set[int],
+) -> None:
+    """The breadth-first rings of :func:`levels` from ``ring`` on (its distance ``first − 1``),
+    until ``depth``, or the ring where the last of the ``missing`` goals is reached."""
+    goals = bool(missing)
+    sides = road_sides.get
+    for level in range(first, depth + 1):
         nxt: list[Slot] = []
         for a in ring:
-            sides_a = road_sides[a]
+            sides_a = sides(a, 0x3F)
             i, j = a
             for bit, back, di, dj in _STEPS:
                 if not sides_a & bit:
@@ -87,15 +122,14 @@ def levels(
                 b = (i + di, j + dj)
                 if b in dist or b in occupied or b in blocked:
                     continue
-                if road_sides[b] & back:
+                if sides(b, 0x3F) & back:
                     dist[b] = level
                     nxt.append(b)
                     if b in group:
                         missing.discard(group[b])
-        if not nxt:
+        if not nxt or (goals and not missing):
             break
         ring = nxt
-    return dist
 
 
 def join_distances(
@@ -121,20 +155,35 @@ def grid_distances(faced: Sequence[Iterable[Slot]]) -> list[list[int]]:
     ``j``; every join (each step a new sector, MAP-4) needs at least that many sectors, so the
     moats on these distances are a cheaper, weaker bound than on :func:`join_distances`."""
     k = len(faced)
-    cells = [tuple(f) for f in faced]
+    cells = [[(q, r, q + r) for q, r in f] for f in faced]
     out = [[0] * k for _ in range(k)]
     for i in range(k):
+        mine = cells[i]
         for j in range(i + 1, k):
             best = UNREACHABLE
-            for qa, ra in cells[i]:
-                for qb, rb in cells[j]:
-                    dq = qa - qb
-                    dr = ra - rb
-                    steps = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+            for qb, rb, sb in cells[j]:
+                for qa, ra, sa in mine:
+                    # the hex distance: the largest of the three axial differences
+                    steps = qa - qb if qa > qb else qb - qa
+                    dr = ra - rb if ra > rb else rb - ra
+                    ds = sa - sb if sa > sb else sb - sa
+                    if dr > steps:
+                        steps = dr
+                    if ds > steps:
+                        steps = ds
                     if steps < best:
                         best = steps
             out[i][j] = out[j][i] = best + 1
     return out
+
+
+def _others(k: int) -> tuple[tuple[int, ...], ...]:
+    """Per network of ``k``: the other networks."""
+    return tuple(tuple(j for j in range(k) if j != i) for i in range(k))
+
+
+_OTHERS = tuple(_others(k) for k in range(12))
+""":func:`_others` of a few networks, worked out once."""
 
 
 def joining_bound(d: Sequence[Sequence[int]]) -> int:
@@ -144,15 +193,21 @@ def joining_bound(d: Sequence[Sequence[int]]) -> int:
     k = len(d)
     if k < 2:
         return 0
-    nearest = [min(d[i][j] for j in range(k) if j != i) for i in range(k)]
+    if k == 2:  # one join: its own length
+        return min(d[0][1], UNREACHABLE)
+    others = _OTHERS[k] if k < len(_OTHERS) else _others(k)
+    nearest = [min([d[i][j] for j in others[i]]) for i in range(k)]
     if max(nearest) >= UNREACHABLE:
         return UNREACHABLE
     best = 0
     for order in (range(k), sorted(range(k), key=lambda i: nearest[i]), range(k - 1, -1, -1)):
         rho = [n // 2 for n in nearest]  # ρᵢ + ρⱼ ≤ (dᵢ + dⱼ) / 2 ≤ d(i, j)
         for i in order:
-            rho[i] = min(d[i][j] - rho[j] for j in range(k) if j != i)
-        best = max(best, sum(rho))
+            row = d[i]
+            rho[i] = min([row[j] - rho[j] for j in others[i]])
+        total = sum(rho)
+        if total > best:
+            best = total
     return best
 
 
@@ -275,6 +330,7 @@ def steiner_bound(
     blocked: frozenset[Slot],
     road_sides: SideTable,
     left: int,
+    base: Sequence[Mapping[Slot, int]] | None = None,
 ) -> int:
     """The fewest sectors joining every network in the relaxed search of :func:`levels` (an
     exact node-weighted Steiner tree, Dreyfus–Wagner over subsets of networks; a network is a
@@ -284,11 +340,12 @@ def steiner_bound(
     leaves of a smallest tree are networks, so removing one of its slots leaves two parts with
     a network each, and the tree holds a path from that slot to the nearest network of each part
     that meets no other network: its two smallest distances to the networks add up to at most
-    ``left + 1``."""
+    ``left + 1``. ``base``: the networks' :func:`levels` as far as ``left``, when known."""
     k = len(starts)
     if k < 2:
         return 0
-    base = [levels(st, occupied, blocked, road_sides, left) for st in starts]
+    if base is None:
+        base = [levels(st, occupied, blocked, road_sides, left) for st in starts]
     far = left + 1
     index: dict[Slot, int] = {}
     for slot in set().union(*base):
@@ -301,71 +358,24 @@ def steiner_bound(
                 second = x
         if first + second <= far:
             index[slot] = len(index)
-    # nodes 0 … n−1 are slots (weight 1), n … n+k−1 the networks (weight 0); links hold
-    # (node, the weight of entering it)
+    # nodes 0 … n−1 are slots (weight 1), n … n+k−1 the networks (weight 0); links hold the
+    # bit set of each node's neighbours
     n = len(index)
-    links: list[list[tuple[int, int]]] = [[] for _ in range(n + k)]
+    links = [0] * (n + k)
+    sides = road_sides.get
     for a, ia in index.items():
-        sides_a = road_sides[a]
+        sides_a = sides(a, 0x3F)
         i, j = a
-        out = links[ia]
         for bit, back, di, dj in _STEPS:
             if sides_a & bit:
-                ib = index.get((i + di, j + dj))
-                if ib is not None and road_sides[(i + di, j + dj)] & back:
-                    out.append((ib, 1))
+                near = (i + di, j + dj)
+                ib = index.get(near)
+                if ib is not None and sides(near, 0x3F) & back:
+                    links[ia] |= 1 << ib
     for t, st in enumerate(starts):
         for s in st:
             ib = index.get(s)
             if ib is not None:
-                links[n + t].append((ib, 1))
-                links[ib].append((n + t, 0))
-    size = n + k
-
-    def spread(cost: list[int], start: list[int]) -> tuple[list[int], list[int]]:
-        """Grow trees along the links from the ``start`` nodes (unit weights but uneven
-        starts: buckets by cost); the costs and the nodes reached."""
-        buckets: list[list[int]] = [[] for _ in range(far + 1)]
-        for v in start:
-            buckets[cost[v]].append(v)
-        reached: list[int] = []
-        for c in range(far):
-            for v in buckets[c]:
-                if cost[v] != c:
-                    continue
-                reached.append(v)
-                for u, w in links[v]:
-                    cu = c + w
-                    if cu < cost[u] and cu <= left:
-                        cost[u] = cu
-                        buckets[cu].append(u)
-        return cost, reached
-
-    full = (1 << k) - 1
-    dp: list[tuple[list[int], list[int]]] = [([], []) for _ in range(full + 1)]
-    for t in range(k):
-        cost = [far] * size
-        cost[n + t] = 0
-        dp[1 << t] = spread(cost, [n + t])
-    for subset in range(3, full + 1):
-        if not subset & (subset - 1):
-            continue
-        cost = [far] * size
-        start: list[int] = []
-        part = (subset - 1) & subset
-        while part:
-            rest = subset ^ part
-            if part < rest:
-                mine, inside = dp[part]
-                other = dp[rest][0]
-                for v in inside:
-                    c = mine[v] + other[v] - (v < n)  # the meeting slot counted once
-                    if c < cost[v] and c <= left:
-                        if cost[v] == far:
-                            start.append(v)
-                        cost[v] = c
-            part = (part - 1) & subset
-        dp[subset] = spread(cost, start)
-        if not dp[subset][1]:
-            return far  # these networks alone cannot be joined with the sectors left
-    return min((dp[full][0][v] for v in dp[full][1]), default=far)
+                links[n + t] |= 1 << ib
+                links[ib] |= 1 << (n + t)
+    return cheapest_join(links, n, k, left)

@@ -226,16 +226,21 @@ def completes(
     ``placed`` meets every neighbour, the whole is one road network (MAP-5) and, with closed
     roads, no road faces empty space (MAP-7)."""
     slot, mask = placed
+    mine = {s: m for s, _kind, m in rest}
+    if slot in mine or len(mine) != len(rest):
+        return False
+    i, j = slot
+    for d, back, di, dj in _STEPS:  # MAP-4, before the whole Zone is put together
+        other = mine.get((i + di, j + dj))
+        if other is None:
+            other = occupied.get((i + di, j + dj))
+        if other is not None and (mask >> d & 1) != (other >> back & 1):
+            return False
     whole = dict(occupied)
     whole[slot] = mask
-    for s, _kind, m in rest:
+    for s, m in mine.items():
         if s in whole:
             return False
         whole[s] = m
-    i, j = slot
-    for d, back, di, dj in _STEPS:
-        other = whole.get((i + di, j + dj))
-        if other is not None and (mask >> d & 1) != (other >> back & 1):
-            return False
     networks = road_networks(whole)
     return len(networks) == 1 and not (closed_roads and networks[0][1])

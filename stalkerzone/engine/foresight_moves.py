@@ -19,6 +19,10 @@ _SIDES: tuple[tuple[int, int, int, int], ...] = tuple(
     (1 << d, (d + 3) % 6, di, dj) for d, (di, dj) in enumerate(SLOT_DIRECTIONS)
 )
 """Per slot direction d: (bit d, the opposite side, the step to the neighbour)."""
+_TOWARDS: tuple[tuple[int, int, int, int], ...] = tuple(
+    (1 << d, 1 << ((d + 3) % 6), di, dj) for d, (di, dj) in enumerate(SLOT_DIRECTIONS)
+)
+"""Per slot direction d: (bit d, the bit of the side facing back, the step to the neighbour)."""
 LIMIT = 50_000
 """Entries a table keeps before it starts afresh."""
 
@@ -38,22 +42,18 @@ class MoveTable:
     def sides_table(self, occupied: Mapping[Slot, int], counts: tuple[int, ...]) -> SideTable:
         """Per empty slot, the sides on which some remaining sector that fits there has a road
         (:meth:`road_sides`); a slot that touches no placed sector has every side."""
-
         table = SideTable()
-        for i, j in occupied:
-            for _, _, di, dj in _SIDES:
-                slot = (i + di, j + dj)
-                if slot in occupied or slot in table:
-                    continue
-                touch = need = 0
-                for bit, back, ei, ej in _SIDES:
-                    m = occupied.get((slot[0] + ei, slot[1] + ej))
-                    if m is not None:
-                        touch |= bit
-                        if m >> back & 1:
-                            need |= bit
-                table[slot] = self.road_sides(touch, need, counts)
+        for slot, (touch, need) in around(occupied).items():
+            table[slot] = self.road_sides(touch, need, counts)
         return table
+
+    def options_at(
+        self, occupied: Mapping[Slot, int], counts: tuple[int, ...], slots: list[Slot]
+    ) -> dict[Slot, tuple[Move, ...]]:
+        """:meth:`at` for each of the ``slots`` (empty slots next to a placed sector), in order,
+        the sides they touch found in one pass over the placed sectors."""
+        sides = around(occupied)
+        return {slot: self.for_sides(*sides[slot], counts) for slot in slots}
 
     def road_sides(self, touch: int, need: int, counts: tuple[int, ...]) -> int:
         """The sides on which some remaining sector that fits an empty slot with these
@@ -100,3 +100,17 @@ class MoveTable:
                 self.moves.clear()
             self.moves[key] = moves
         return moves
+
+
+def around(occupied: Mapping[Slot, int]) -> dict[Slot, tuple[int, int]]:
+    """Per empty slot next to a placed sector: (the sides touching placed sectors, those of
+    them that need a road, MAP-4), in one pass over the placed sectors."""
+    out: dict[Slot, tuple[int, int]] = {}
+    for (i, j), m in occupied.items():
+        for bit, side, di, dj in _TOWARDS:
+            slot = (i + di, j + dj)
+            if slot in occupied:
+                continue
+            touch, need = out.get(slot, (0, 0))
+            out[slot] = (touch | side, need | side if m & bit else need)
+    return out

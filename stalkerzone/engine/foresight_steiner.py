@@ -1,0 +1,82 @@
+"""The exact Steiner count behind :func:`stalkerzone.engine.foresight_bounds.steiner_bound`
+(TURN-4, MAP-5): the fewest slots joining every road network in the relaxed search, on bit sets.
+
+The relaxed search is a graph of nodes: slots (each a sector, weight 1) and networks (weight 0:
+a join may run through a placed network). Dreyfus–Wagner (in the Erickson–Monma–Veinott form)
+finds the cheapest tree holding a set of networks and ending at a node, for every set of
+networks, by merging two cheaper trees at a node and growing trees along the links. The costs
+asked about are tiny (at most the sectors left), so the trees are kept per set of networks and
+per cost as a bit set of the nodes where a tree of at most that cost ends: merging is a few
+``&`` of integers, growing one ``|`` of neighbour sets per node reached.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def cheapest_join(links: Sequence[int], slots: int, networks: int, left: int) -> int:
+    """The fewest slots of a tree joining every network, ``left + 1`` when more than ``left``.
+
+    ``links[v]``: the bit set of the neighbours of node ``v``; nodes ``0 … slots − 1`` are
+    slots, ``slots … slots + networks − 1`` the networks."""
+    if networks < 2:
+        return 0
+    far = left + 1
+    slot_bits = (1 << slots) - 1
+    net_bits = ((1 << networks) - 1) << slots
+
+    def grow(merged: list[int]) -> list[int]:
+        """``merged[c]``: the nodes where merged trees of at most ``c`` end; grown along the
+        links (a slot costs one more, a network nothing more): per cost, the nodes reached."""
+        out = [merged[0]]
+        ahead = 0  # the neighbours of the nodes in ``done``
+        done = 0
+        for c in range(1, far):
+            new = out[-1] & ~done  # reached for at most c − 1: their slots cost c
+            done |= new
+            while new:
+                low = new & -new
+                ahead |= links[low.bit_length() - 1]
+                new ^= low
+            here = out[-1] | merged[c] | (ahead & slot_bits)
+            new = here & ~done  # reached for c: the networks next to them cost c too
+            done |= new
+            while new:
+                low = new & -new
+                ahead |= links[low.bit_length() - 1]
+                new ^= low
+            out.append(here | (ahead & net_bits))
+        return out
+
+    full = (1 << networks) - 1
+    trees: list[list[int]] = [[] for _ in range(full + 1)]
+    for t in range(networks):
+        trees[1 << t] = grow([1 << (slots + t)] + [0] * left)
+    for subset in range(3, full + 1):
+        if not subset & (subset - 1):
+            continue
+        merged = [0] * far
+        part = (subset - 1) & subset
+        while part:
+            rest = subset ^ part
+            if part < rest:
+                mine, other = trees[part], trees[rest]
+                if mine[left] & other[left]:
+                    for c in range(far):
+                        # a network where both end: the costs add up
+                        got = 0
+                        for a in range(c + 1):
+                            got |= mine[a] & other[c - a]
+                        got &= net_bits
+                        # a slot where both end: counted once
+                        for a in range(1, c + 1):
+                            got |= mine[a] & other[c + 1 - a] & slot_bits
+                        merged[c] |= got
+            part = (part - 1) & subset
+        if subset == full:  # growing the trees further only adds sectors
+            return next((c for c in range(far) if merged[c]), far)
+        trees[subset] = grow(merged)
+        if not trees[subset][left]:
+            return far  # these networks alone cannot be joined with the sectors left
+    return far
