@@ -72,6 +72,7 @@ from stalkerzone.engine.foresight_geometry import (
     straight_road_out,
     symmetries,
 )
+from stalkerzone.engine.foresight_library import library_for
 from stalkerzone.engine.foresight_moves import Move, MoveTable
 from stalkerzone.engine.foresight_reasons import why_not
 from stalkerzone.engine.hexes import SLOT_DIRECTIONS, Slot
@@ -182,6 +183,8 @@ class Foresight:
         self.sites_ok = all(
             sum(site in self.tab.unique[sid] for sid in self.tab.ids) == 1 for site in UNIQUE_SITES
         )
+        self.library = library_for(self) if closed_roads else None
+        """Closed roads: every closed Zone of these sectors, when kept for them (no search)."""
 
     # --- questions -------------------------------------------------------------------------
     def _remember(self, key: object, value: object) -> None:
@@ -319,6 +322,9 @@ class Foresight:
         self._limit = self.budget if budget is None else budget
         self.path = []
         self.found = None
+        if self.library is not None:  # closed roads (MAP-7): the complete list decides
+            self.found = self.library.rest(occupied, counts)
+            return self.found is not None
         if not self.closed and occupied and any(counts):
             comps = _road_components(occupied)
             if len(comps) == 1 and self._snake_out(occupied, counts):
