@@ -112,7 +112,10 @@ def enumerate_closed(seer: Foresight) -> list[ClosedZone]:
         return out
 
     first = 0
-    counts = [1 if k != first else 0 for k in range(len(seer.kind_masks))]
+    counts = [0] * len(seer.kind_masks)
+    for sid in seer.tab.ids:
+        counts[seer.kind[sid]] += 1
+    counts[first] -= 1
     done: set[int] = set()
     for m in seer.kind_masks[first]:
         if m in done:
