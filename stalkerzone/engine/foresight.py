@@ -27,7 +27,8 @@ sectors they force than sectors left, or no sector of its own for each open slot
 Each bound counts sectors any real completion needs at least (or a rule it must meet), so pruning
 with it loses no completion. Unique sites need no search: the content holds each exactly once
 (checked once, ``sites_ok``) and a finished Zone holds every sector, so MAP-5's "exactly one
-Village, Military Base, Laboratory, Epicenter" follows.
+Village, Military Base, Laboratory, Epicenter" follows. With closed roads and the shipped sectors
+there is no search: :mod:`~stalkerzone.engine.foresight_library` holds every closed Zone (880).
 
 **Joining is the hard part.** With free roads and one road network, the remaining sectors can
 nearly always be laid out as a row or a snake continuing a road, each sector meeting all its
@@ -62,6 +63,7 @@ from stalkerzone.engine.foresight_bounds import (
     join_distances,
     joining_bound,
     levels,
+    road_end_totals,
     steiner_bound,
     tree_of_joins,
 )
@@ -230,7 +232,7 @@ class Foresight:
                     by_mask[mk] = self._bounded(occupied, blocked, fewer, budget)
                     left -= self._spent
                     del occupied[p.slot]
-                    if self.found is not None:
+                    if self.found is not None and self.library is None:  # (no search)
                         rests.insert(0, self.found)
                         del rests[WITNESSES:]
                 verdicts[p] = by_mask[mk]
@@ -432,12 +434,12 @@ class Foresight:
         stuck = next((s for s, moves in options.items() if not moves), None)
         if stuck is not None:  # nothing fits there: the slot stays empty (free roads only)
             return not self.closed and self._search(occupied, blocked | {stuck}, counts)
-        if self.closed and not ends_pair(occupied, sum(counts), self._end_totals(counts)):
-            return False  # the road ends cannot all be paired (MAP-7)
-        if self.closed:
-            closing = closing_moves(occupied, every, options, counts)
+        if self.closed:  # MAP-7: the road ends must pair up, each open slot get a sector
+            closing = None
+            if ends_pair(occupied, sum(counts), self._end_totals(counts)):
+                closing = closing_moves(occupied, every, options, counts)
             if closing is None:
-                return False  # every road must be closed (MAP-7): too few sectors left for it
+                return False
             options = closing
         chosen = None
         if len(comps) > 1:
@@ -465,12 +467,7 @@ class Foresight:
         """The road ends the sectors left may have in all, over every choice of faces."""
         totals = self.end_totals.get(counts)
         if totals is None:
-            reach = {0}
-            for kind, n in enumerate(counts):
-                ends = {m.bit_count() for m in self.kind_masks[kind]}
-                for _ in range(n):
-                    reach = {t + e for t in reach for e in ends}
-            totals = frozenset(reach)
+            totals = road_end_totals(self.kind_masks, counts)
             if len(self.end_totals) > 50_000:
                 self.end_totals.clear()
             self.end_totals[counts] = totals

@@ -17,6 +17,7 @@ when a Foresight's sectors have exactly those masks (any other pack is searched 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from stalkerzone.engine.foresight_bounds import closing_moves, ends_pair
@@ -130,6 +131,13 @@ def enumerate_closed(seer: Foresight) -> list[ClosedZone]:
     return found
 
 
+def _code(q: int, r: int, mask: int) -> int:
+    """A cell as one number, (q · 64 + r) · 64 + mask: the order of codes is the order of the
+    slots, and a code minus the code of a slot (mask 0) gives the cell moved by that slot, one
+    number per (Δq, Δr, mask) while |Δr| < 32."""
+    return (q * 64 + r) * 64 + mask
+
+
 class ClosedLibrary:
     """Every closed-roads Zone of one set of sectors (each kind ``0 … n−1`` once in each, up to
     rotation and translation); answers "can this partial Zone be completed, and how" by
@@ -138,23 +146,30 @@ class ClosedLibrary:
     def __init__(self, rows: Sequence[bytes]) -> None:
         self.rows = tuple(rows)
         """Per Zone, per kind ``k``: q + 32, r + 32 and the world mask at ``3k … 3k + 2``."""
-        self.index: dict[tuple[int, ...], dict[frozenset[tuple[int, int, int]], int]] = {}
-        """Placed kinds → (their cells, moved so that the smallest slot is (0, 0)) → the first
-        Zone that holds them (bounded)."""
+        self._codes: tuple[tuple[int, ...], ...] = ()
+        self.index: dict[tuple[int, ...], dict[frozenset[int], int]] = {}
+        """Placed kinds → the :func:`_code` of their cells, moved so that the smallest slot is
+        (0, 0) → the first Zone that holds them (bounded)."""
 
     @classmethod
     def of_zones(cls, zones: Sequence[ClosedZone]) -> ClosedLibrary:
         """A library of these Zones (each kind once in each)."""
         return cls([_row(z) for z in zones])
 
-    def _by_placed(self, placed: tuple[int, ...]) -> dict[frozenset[tuple[int, int, int]], int]:
+    def _by_placed(self, placed: tuple[int, ...]) -> dict[frozenset[int], int]:
         table = self.index.get(placed)
         if table is None:
+            if not self._codes:  # once: each Zone's cells as codes, in kind order
+                self._codes = tuple(
+                    tuple(_code(row[i], row[i + 1], row[i + 2]) for i in range(0, len(row), 3))
+                    for row in self.rows
+                )
             table = {}
-            for n, row in enumerate(self.rows):
-                cells = [(row[3 * k], row[3 * k + 1], row[3 * k + 2]) for k in placed]
-                q0, r0, _ = min(cells)
-                table.setdefault(frozenset([(q - q0, r - r0, m) for q, r, m in cells]), n)
+            pick = itemgetter(*placed)
+            for n, codes in enumerate(self._codes):
+                mine = pick(codes) if len(placed) > 1 else (codes[placed[0]],)
+                base = min(mine) & ~63
+                table.setdefault(frozenset(map(base.__rsub__, mine)), n)
             if len(self.index) >= CACHE_LIMIT:
                 self.index.clear()
             self.index[placed] = table
@@ -173,15 +188,16 @@ class ClosedLibrary:
         for rho in range(6):
             a, b, c, d = _TURNS[(6 - rho) % 6]  # turn the partial Zone back by ρ
             back = [
-                (a * q + b * r, c * q + d * r, _turned(m, 6 - rho))
+                _code(a * q + b * r, c * q + d * r, _turned(m, 6 - rho))
                 for (q, r), m in occupied.items()
             ]
-            q0, r0, _ = min(back)
-            n = table.get(frozenset([(q - q0, r - r0, m) for q, r, m in back]))
+            base = min(back) & ~63
+            n = table.get(frozenset(map(base.__rsub__, back)))
             if n is None:
                 continue
             row = self.rows[n]
-            zq, zr, _ = min((row[3 * k], row[3 * k + 1], row[3 * k + 2]) for k in placed)
+            zq, zr = min((row[3 * k], row[3 * k + 1]) for k in placed)
+            q0, r0 = min(((a * q + b * r, c * q + d * r) for q, r in occupied))
             # the Zone moved onto the turned-back partial Zone, then turned by ρ with it
             a, b, c, d = _TURNS[rho]
             return [
