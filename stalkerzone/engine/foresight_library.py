@@ -1,17 +1,20 @@
 """Every closed-roads Zone of a set of sectors (MAP-5, MAP-7), for the dead-end foresight (TURN-4).
 
 With closed roads a valid Zone is rare: the shipped sectors make 880 of them up to rotation and
-translation, all in ten compact shapes. So the foresight need not search at all: a partial Zone
-can be completed exactly when one of those Zones, turned and moved, holds every placed sector on
-its slot with its world edge mask (each sector is one of a kind, so the turn and move follow from
-one placed sector). :class:`ClosedLibrary` answers that, with the completion (a proof of
-``True``); a ``False`` is a proof because the list is complete.
+translation, all in ten compact shapes. So the foresight need not search: a partial Zone can be
+completed exactly when one of those Zones, turned and moved, holds every placed sector's world
+edge mask on its slot, its other sectors being the ones left. :class:`ClosedLibrary` looks that
+up (the cells of the placed kinds of every Zone, moved so that their smallest slot is (0, 0),
+indexed once per set of placed kinds; the partial Zone turned back by each of the six turns)
+and gives the completion (a proof of ``True``); a ``False`` is a proof because the list is
+complete.
 
 The list is a pure function of the sectors' world edge masks. :func:`enumerate_closed` finds it by
 an exhaustive search (the foresight's own moves and closed-roads bounds, every branch followed to
 the end; minutes); the list for the shipped sectors is kept in
-:mod:`stalkerzone.engine.foresight_closed_zones`, with the masks it was made from, and is used only
-when a Foresight's sectors have exactly those masks (any other pack is searched as before).
+:mod:`stalkerzone.engine.foresight_closed_zones` (written by ``scripts/make_closed_zones.py``),
+with the masks it was made from, and is used only when a Foresight's sectors have exactly those
+masks (any other pack is searched as before).
 """
 
 from __future__ import annotations
