@@ -19,6 +19,7 @@ masks (any other pack is searched as before).
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Mapping, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING
@@ -51,6 +52,12 @@ _NUMBER: Mapping[str, int] = {ch: n for n, ch in enumerate(ALPHABET)}
 
 def _turned(mask: int, rho: int) -> int:
     return ((mask << rho) | (mask >> (6 - rho))) & 0x3F
+
+
+_TURNED: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_turned(m, rho) for m in range(64)) for rho in range(6)
+)
+"""``_TURNED[ρ][mask]``: the mask turned by ρ sixths."""
 
 
 def turn_zone(zone: ClosedZone, rho: int) -> ClosedZone:
@@ -134,24 +141,22 @@ def enumerate_closed(seer: Foresight) -> list[ClosedZone]:
     return found
 
 
-def _code(q: int, r: int, mask: int) -> int:
-    """A cell as one number, (q · 64 + r) · 64 + mask: the order of codes is the order of the
-    slots, and a code minus the code of a slot (mask 0) gives the cell moved by that slot, one
-    number per (Δq, Δr, mask) while |Δr| < 32."""
-    return (q * 64 + r) * 64 + mask
-
-
 class ClosedLibrary:
     """Every closed-roads Zone of one set of sectors (each kind ``0 … n−1`` once in each, up to
     rotation and translation); answers "can this partial Zone be completed, and how" by
-    looking up the partial Zone turned back by each of the six turns."""
+    looking up the partial Zone turned back by each of the six turns.
+
+    A cell is keyed as one number, its code (q · 256 + r) · 256 + mask: codes are ordered as
+    the slots, and a code minus the code of a slot (mask 0) is the cell moved by that slot, one
+    number per (Δq, Δr, mask) while |Δr| < 128."""
 
     def __init__(self, rows: Sequence[bytes]) -> None:
         self.rows = tuple(rows)
-        """Per Zone, per kind ``k``: q + 32, r + 32 and the world mask at ``3k … 3k + 2``."""
+        """Per Zone, per kind ``k``: the world mask, r + 32, q + 32 and 0 at ``4k … 4k + 3``
+        (so that each cell read as a little-endian 32-bit number is its code)."""
         self._codes: tuple[tuple[int, ...], ...] = ()
         self.index: dict[tuple[int, ...], dict[frozenset[int], int]] = {}
-        """Placed kinds → the :func:`_code` of their cells, moved so that the smallest slot is
+        """Placed kinds → the codes of their cells, moved so that the smallest slot is
         (0, 0) → the first Zone that holds them (bounded)."""
 
     @classmethod
@@ -163,15 +168,15 @@ class ClosedLibrary:
         table = self.index.get(placed)
         if table is None:
             if not self._codes:  # once: each Zone's cells as codes, in kind order
-                self._codes = tuple(
-                    tuple(_code(row[i], row[i + 1], row[i + 2]) for i in range(0, len(row), 3))
-                    for row in self.rows
-                )
+                blob = b"".join(self.rows)
+                every = struct.unpack(f"<{len(blob) // 4}I", blob)
+                size = len(self.rows[0]) // 4
+                self._codes = tuple(every[n : n + size] for n in range(0, len(every), size))
             table = {}
             pick = itemgetter(*placed)
             for n, codes in enumerate(self._codes):
                 mine = pick(codes) if len(placed) > 1 else (codes[placed[0]],)
-                base = min(mine) & ~63
+                base = min(mine) & ~255
                 table.setdefault(frozenset(map(base.__rsub__, mine)), n)
             if len(self.index) >= CACHE_LIMIT:
                 self.index.clear()
@@ -188,18 +193,19 @@ class ClosedLibrary:
         if not placed:
             return _cells(self.rows[0], -32, -32)
         table = self._by_placed(placed)
+        cells = list(occupied.items())
         for rho in range(6):
             a, b, c, d = _TURNS[(6 - rho) % 6]  # turn the partial Zone back by ρ
+            turned = _TURNED[(6 - rho) % 6]
             back = [
-                _code(a * q + b * r, c * q + d * r, _turned(m, 6 - rho))
-                for (q, r), m in occupied.items()
+                ((a * q + b * r) * 256 + c * q + d * r) * 256 + turned[m] for (q, r), m in cells
             ]
-            base = min(back) & ~63
+            base = min(back) & ~255
             n = table.get(frozenset(map(base.__rsub__, back)))
             if n is None:
                 continue
             row = self.rows[n]
-            zq, zr = min((row[3 * k], row[3 * k + 1]) for k in placed)
+            zq, zr = min((row[4 * k + 2], row[4 * k + 1]) for k in placed)
             q0, r0 = min(((a * q + b * r, c * q + d * r) for q, r in occupied))
             # the Zone moved onto the turned-back partial Zone, then turned by ρ with it
             a, b, c, d = _TURNS[rho]
@@ -213,14 +219,23 @@ class ClosedLibrary:
 
 def _row(zone: ClosedZone) -> bytes:
     """A Zone as a :attr:`ClosedLibrary.rows` entry."""
-    return bytes(
-        x for (q, r), _k, m in sorted(zone, key=lambda c: c[1]) for x in (q + 32, r + 32, m)
-    )
+    cells = sorted(zone, key=lambda c: c[1])
+    return _packed(bytes(x for (q, r), _k, m in cells for x in (q + 32, r + 32, m)))
+
+
+def _packed(qrm: bytes) -> bytes:
+    """Per cell (q + 32, r + 32, mask) → (mask, r + 32, q + 32, 0), a :attr:`ClosedLibrary.rows`
+    entry (byte slices: no loop per cell)."""
+    out = bytearray(len(qrm) // 3 * 4)
+    out[0::4] = qrm[2::3]
+    out[1::4] = qrm[1::3]
+    out[2::4] = qrm[0::3]
+    return bytes(out)
 
 
 def _cells(row: bytes, dq: int, dr: int) -> list[Cell]:
     """The cells of a row, its stored slots moved by (dq, dr)."""
-    return [((row[i] + dq, row[i + 1] + dr), i // 3, row[i + 2]) for i in range(0, len(row), 3)]
+    return [((row[i + 2] + dq, row[i + 1] + dr), i // 4, row[i]) for i in range(0, len(row), 4)]
 
 
 def library_for(seer: Foresight) -> ClosedLibrary | None:
@@ -238,7 +253,9 @@ def library_for(seer: Foresight) -> ClosedLibrary | None:
     if ids != seer.tab.ids or any(seer.kind[sid] != n for n, sid in enumerate(ids)):
         return None  # the stored order of kinds is the Foresight's
     table = bytes.maketrans(ALPHABET.encode(), bytes(range(64)))
-    return ClosedLibrary([text.encode().translate(table) for text in ZONES])
+    blob = _packed("".join(ZONES).encode().translate(table))  # every Zone at once
+    size = 4 * len(ids)
+    return ClosedLibrary([blob[n : n + size] for n in range(0, len(blob), size)])
 
 
 def write_zones(seer: Foresight, zones: Sequence[ClosedZone]) -> str:
