@@ -16,10 +16,12 @@ measured in the same run:
 * random Zone — naive: grow at random without backtracking, restart on a dead end, keep the
   first Zone that passes ``check_zone``.
 
-  With ``--against TREE`` (another checkout, such as the main one) the same questions are also
-  timed with that tree's engine in a child process of the run, and shown as a second ratio.
+  The early Zones (0 to 3 sectors placed, laid as the layout screen lays them, free and
+  closed roads) have rows of their own. With ``--against TREE`` (another checkout, such as
+  the main one) the same questions (sent as JSON) are also timed with that tree's engine in a
+  child process of the run, and shown as a second ratio.
 
-Run: ``python benchmarks/bench_layout.py [--zones N] [--against TREE] [--free-only]``
+Run: ``python benchmarks/bench_layout.py [--zones N] [--early N] [--against TREE] [--free-only]``
 (``--free-only``: the foresight with free roads alone).
 """
 
@@ -34,6 +36,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from stalkerzone.content.tiles import load_sectors
 from stalkerzone.engine import layout
@@ -156,6 +159,26 @@ def random_walks(sectors: Sequence[Sector], count: int) -> list[tuple[Zone, str]
     return out
 
 
+def early_zones(sectors: Sequence[Sector], count: int) -> list[tuple[Zone, str]]:
+    """(Zone, next sector) pairs with 0 to 3 sectors placed, laid as the layout screen lays them
+    (TURN-4: the Village first, then sectors on placements the foresight proves completable),
+    half with the free-roads foresight and half with the closed-roads one (MAP-7), seeded."""
+    out = []
+    for seed in range(count):
+        rnd = random.Random(2000 + seed)
+        seer = Foresight(sectors, closed_roads=bool(seed % 2))
+        zone = Zone(())
+        size = seed // 2 % 4
+        todo = ["s01"]
+        while len(zone.placements) < size:
+            options = seer.sector_verdicts(zone, rnd.choice(todo)).completable
+            if options:
+                zone = zone.place(rnd.choice(options))
+            todo = [s.id for s in sectors if s.id not in zone.sector_ids()]
+        out.append((zone, rnd.choice(todo)))
+    return out
+
+
 def spread(name: str, ours: list[float], base: list[float]) -> str:
     """Median, middle half and worst of ``ours``; the ratio of the medians and of the worst."""
     q = statistics.quantiles(ours, n=4)
@@ -180,14 +203,40 @@ def foresight_times(
     return out
 
 
-def times_elsewhere(tree: str, questions: int, free_only: bool) -> dict[str, list[float]]:
-    """:func:`foresight_times` of the same questions measured with the engine of another
-    checkout (``tree``: its folder), in a child process of this run."""
+Corpus = list[tuple[Zone, str]]
+
+
+def corpus_json(corpus: Corpus) -> list[object]:
+    """Questions as JSON: per question its placements (sector, face, rotation, q, r) and the
+    sector asked about."""
+    return [
+        [[[p.sector, p.face, p.rotation, *p.slot] for p in zone.placements], sid]
+        for zone, sid in corpus
+    ]
+
+
+def corpus_of(data: list[Any]) -> Corpus:
+    """The inverse of :func:`corpus_json`."""
+    out = []
+    for placements, sid in data:
+        zone = Zone(tuple(Placement(s, f, r, (q, w)) for s, f, r, q, w in placements))
+        out.append((zone, str(sid)))
+    return out
+
+
+def times_elsewhere(
+    tree: str, corpora: dict[str, Corpus], free_only: bool = False
+) -> dict[str, dict[str, list[float]]]:
+    """:func:`foresight_times` of the same questions (``corpora`` by row, sent as JSON), both
+    variants, measured with the engine of another checkout (``tree``: its folder) in a child
+    process of this run."""
     env = dict(os.environ, PYTHONPATH=tree)
-    args = [sys.executable, __file__, "--times-json", "--foresight", str(questions)]
-    args += ["--free-only"] if free_only else []
-    out = subprocess.run(args, env=env, check=True, capture_output=True, text=True).stdout
-    times: dict[str, list[float]] = json.loads(out)
+    sent = json.dumps({name: corpus_json(corpus) for name, corpus in corpora.items()})
+    args = [sys.executable, __file__, "--times-json"] + (["--free-only"] if free_only else [])
+    out = subprocess.run(
+        args, env=env, check=True, capture_output=True, text=True, input=sent
+    ).stdout
+    times: dict[str, dict[str, list[float]]] = json.loads(out)
     return times
 
 
@@ -195,6 +244,7 @@ def foresight_rows(
     sectors: Sequence[Sector],
     corpus: list[tuple[Zone, str]],
     against: dict[str, list[float]],
+    what: str = "one sector",
     variants: tuple[bool, ...] = (False, True),
 ) -> None:
     """Every placement of one sector per question, both variants, ours against the budgeted
@@ -221,12 +271,12 @@ def foresight_rows(
             proven += len(values) - values.count(None)
             base_undecided += list(old_verdicts.values()).count(None)
         roads = "closed roads" if closed else "free roads"
-        print(spread(f"foresight, one sector, {roads}", ours, base) + "  ≤ 50 ms worst")
+        print(spread(f"foresight, {what}, {roads}", ours, base) + "  ≤ 50 ms worst")
         tree = against.get(roads)
         if tree is not None:
             # the other checkout measured just before, the same questions
             print(spread(f"  against --against, {roads}", ours, tree))
-        print(row(f"foresight, asked again, {roads}", again, base, "(kept answers)"))
+        print(row(f"  asked again, {roads}", again, base, "(kept answers)"))
         print(
             f"  {len(corpus)} questions, placements proven: {proven}, undecided: {undecided} "
             f"(budgeted search: {base_undecided}); most search nodes for one sector: {nodes}"
@@ -266,6 +316,9 @@ def main() -> None:
         "--against", metavar="TREE", help="another checkout whose foresight is timed as well"
     )
     parser.add_argument(
+        "--early", type=int, default=40, help="Zones with 0 to 3 sectors placed to ask"
+    )
+    parser.add_argument(
         "--free-only", action="store_true", help="only the foresight with free roads"
     )
     parser.add_argument("--times-json", action="store_true", help=argparse.SUPPRESS)
@@ -273,15 +326,29 @@ def main() -> None:
     sectors = load_sectors()
     variants = (False,) if args.free_only else (False, True)
     if args.times_json:  # the child of --against: this checkout's foresight times only
-        corpus = half_built(sectors, args.foresight) + random_walks(sectors, args.foresight // 2)
+        corpora = {name: corpus_of(data) for name, data in json.load(sys.stdin).items()}
         roads = {False: "free roads", True: "closed roads"}
-        print(json.dumps({roads[c]: foresight_times(sectors, corpus, c) for c in variants}))
+        print(
+            json.dumps(
+                {
+                    name: {roads[c]: foresight_times(sectors, corpus, c) for c in variants}
+                    for name, corpus in corpora.items()
+                }
+            )
+        )
         return
-    against = times_elsewhere(args.against, args.foresight, args.free_only) if args.against else {}
+    corpus = half_built(sectors, args.foresight) + random_walks(sectors, args.foresight // 2)
+    early = early_zones(sectors, args.early)
+    elsewhere = (
+        times_elsewhere(args.against, {"one sector": corpus, "early": early}, args.free_only)
+        if args.against
+        else {}
+    )
     if args.free_only:
-        corpus = half_built(sectors, args.foresight) + random_walks(sectors, args.foresight // 2)
         print(f"{'measure (ms)':<36} {'median':>9} {'max':>9} {'naive':>10} {'ratio':>8}  target")
-        foresight_rows(sectors, corpus, against, variants)
+        foresight_rows(sectors, corpus, elsewhere.get("one sector", {}), variants=variants)
+        early_rows = elsewhere.get("early", {})
+        foresight_rows(sectors, early, early_rows, "early Zones (0-3 placed)", variants)
         return
     zones = [random_zone(sectors, random.Random(seed)) for seed in range(args.zones)]
     tab = layout.tables(sectors)  # kept, as the game's Foresight keeps its sectors' tables
@@ -303,8 +370,8 @@ def main() -> None:
         print(row(f"legal placements, {size} placed", ours, naive, "≤ 2 ms"))
     print(row("legal placements, all sizes", all_ours, all_naive, "≤ 2 ms"))
 
-    corpus = half_built(sectors, args.foresight) + random_walks(sectors, args.foresight // 2)
-    foresight_rows(sectors, corpus, against)
+    foresight_rows(sectors, corpus, elsewhere.get("one sector", {}))
+    foresight_rows(sectors, early, elsewhere.get("early", {}), "early Zones (0-3 placed)")
 
     for shape in ("free", "ring", "line", "compact"):
         ours = [timed(lambda: random_zone(sectors, random.Random(s), shape))[0] for s in range(40)]

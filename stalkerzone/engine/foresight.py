@@ -27,7 +27,8 @@ sectors they force than sectors left, or no sector of its own for each open slot
 Each bound counts sectors any real completion needs at least (or a rule it must meet), so pruning
 with it loses no completion. Unique sites need no search: the content holds each exactly once
 (checked once, ``sites_ok``) and a finished Zone holds every sector, so MAP-5's "exactly one
-Village, Military Base, Laboratory, Epicenter" follows.
+Village, Military Base, Laboratory, Epicenter" follows. With closed roads and the shipped sectors
+there is no search: :mod:`~stalkerzone.engine.foresight_library` holds every closed Zone (880).
 
 **Joining is the hard part.** With free roads and one road network, the remaining sectors can
 nearly always be laid out as a row or a snake continuing a road, each sector meeting all its
@@ -63,6 +64,7 @@ from stalkerzone.engine.foresight_bounds import (
     join_distances,
     joining_bound,
     levels,
+    road_end_totals,
     steiner_bound,
     tree_of_joins,
 )
@@ -74,6 +76,7 @@ from stalkerzone.engine.foresight_geometry import (
     straight_road_out,
     symmetries,
 )
+from stalkerzone.engine.foresight_library import library_for
 from stalkerzone.engine.foresight_moves import Move, MoveTable
 from stalkerzone.engine.foresight_reasons import why_not
 from stalkerzone.engine.foresight_snake import snake_out
@@ -185,6 +188,8 @@ class Foresight:
         self.sites_ok = all(
             sum(site in self.tab.unique[sid] for sid in self.tab.ids) == 1 for site in UNIQUE_SITES
         )
+        self.library = library_for(self) if closed_roads else None
+        """Closed roads: every closed Zone of these sectors, when kept for them (no search)."""
 
     # --- questions -------------------------------------------------------------------------
     def _remember(self, key: object, value: object) -> None:
@@ -230,7 +235,7 @@ class Foresight:
                     by_mask[mk] = self._bounded(occupied, blocked, fewer, budget)
                     left -= self._spent
                     del occupied[p.slot]
-                    if self.found is not None:
+                    if self.found is not None and self.library is None:  # (no search)
                         rests.insert(0, self.found)
                         del rests[WITNESSES:]
                 verdicts[p] = by_mask[mk]
@@ -322,6 +327,9 @@ class Foresight:
         self._limit = self.budget if budget is None else budget
         self.path = []
         self.found = None
+        if self.library is not None:  # closed roads (MAP-7): the complete list decides
+            self.found = self.library.rest(occupied, counts)
+            return self.found is not None
         if not self.closed and occupied and any(counts):
             comps = _road_components(occupied)
             if len(comps) == 1 and self._snake_out(occupied, counts):
@@ -436,12 +444,12 @@ class Foresight:
             if not all(faced):
                 return False  # a road network that can never grow nor meet the others
             options = {s: moves for s, moves in options.items() if s not in stuck}
-        if self.closed and not ends_pair(occupied, sum(counts), self._end_totals(counts)):
-            return False  # the road ends cannot all be paired (MAP-7)
-        if self.closed:
-            closing = closing_moves(occupied, every, options, counts)
+        if self.closed:  # MAP-7: the road ends must pair up, each open slot get a sector
+            closing = None
+            if ends_pair(occupied, sum(counts), self._end_totals(counts)):
+                closing = closing_moves(occupied, every, options, counts)
             if closing is None:
-                return False  # every road must be closed (MAP-7): too few sectors left for it
+                return False
             options = closing
         chosen = None
         if len(comps) > 1:
@@ -469,12 +477,7 @@ class Foresight:
         """The road ends the sectors left may have in all, over every choice of faces."""
         totals = self.end_totals.get(counts)
         if totals is None:
-            reach = {0}
-            for kind, n in enumerate(counts):
-                ends = {m.bit_count() for m in self.kind_masks[kind]}
-                for _ in range(n):
-                    reach = {t + e for t in reach for e in ends}
-            totals = frozenset(reach)
+            totals = road_end_totals(self.kind_masks, counts)
             if len(self.end_totals) > 50_000:
                 self.end_totals.clear()
             self.end_totals[counts] = totals

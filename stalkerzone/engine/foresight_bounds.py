@@ -278,6 +278,17 @@ def ends_pair(occupied: Mapping[Slot, int], left: int, totals: frozenset[int]) -
     return any(open_ends <= total <= most and (total - open_ends) % 2 == 0 for total in totals)
 
 
+def road_end_totals(kind_masks: Sequence[Sequence[int]], counts: Sequence[int]) -> frozenset[int]:
+    """The road ends ``counts`` sectors of each kind may have in all, over every choice of
+    faces and turns (``kind_masks``: each kind's world masks); for :func:`ends_pair`."""
+    reach = {0}
+    for kind, n in enumerate(counts):
+        ends = {m.bit_count() for m in kind_masks[kind]}
+        for _ in range(n):
+            reach = {t + e for t in reach for e in ends}
+    return frozenset(reach)
+
+
 def closing_moves(
     occupied: Mapping[Slot, int],
     faced: set[Slot],
