@@ -70,7 +70,9 @@ class SavesView(BaseView):
         px = theme.px
         self.box = (w / 2 - px(330), w / 2 + px(330), px(70), h - px(60))
         left, right, _bottom, top = self.box
-        if self.pending is not None:
+        if self.pending is not None:  # a question in a box of its own size, mid-screen
+            top = h / 2 + px(110)
+            self.box = (left, right, top - px(215), top)
             self.build_question(left, right, top)
             return
         heading = i18n.t("saves.save_title" if self.mode == "save" else "saves.load_title")
