@@ -67,6 +67,8 @@ CUT_OFF_TEXT: Mapping[str, str] = {
     "sector_cut_off": "{sector} could no longer be placed on a road of the Zone",
     "zone_cut_off": "the {count} remaining sectors could no longer all be joined to the Village "
     "by road",
+    "zone_unclosable": "the {count} remaining sectors could no longer complete a Zone in which "
+    "every road meets another road",
     "undecided": "the table could not confirm that the Zone can still be completed after this",
     "sites": "the sectors do not hold exactly one Village, Military Base, Laboratory and Epicenter",
 }

@@ -81,7 +81,17 @@ def why_not(seer: Foresight, zone: Zone, verdict: Verdict) -> CutOff:
                 return CutOff("MAP-5", "sector_cut_off", params_of({"sector": sid}))
     finally:
         seer.memo = {}
+    if seer.closed and _completable_with_free_roads(seer, zone):
+        return CutOff("MAP-7", "zone_unclosable", params_of({"count": left}))
     return CutOff("MAP-5", "zone_cut_off", params_of({"count": left}))
+
+
+def _completable_with_free_roads(seer: Foresight, zone: Zone) -> bool:
+    """Could the Zone be completed if roads might end at empty space? Then closing every road
+    (MAP-7) is what fails, not joining the sectors (MAP-5)."""
+    from stalkerzone.engine.foresight import Foresight
+
+    return Foresight(seer.sectors).zone_verdict(zone) is True
 
 
 def _invalid(seer: Foresight, zone: Zone) -> CutOff:

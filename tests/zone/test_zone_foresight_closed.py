@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from stalkerzone.engine import foresight_closed_zones
+from stalkerzone.engine.cut_offs import CUT_OFF_TEXT
 from stalkerzone.engine.foresight_library import (
     ClosedZone,
     decode,
@@ -222,3 +223,16 @@ def test_a_dead_zone_needs_no_search_and_a_completable_one_is_kept() -> None:
     done = quick.completion(kept)
     assert done is not None and done.placements[:3] == kept.placements
     assert check_zone(done, tiles, closed_roads=True) == ()
+
+
+def test_a_zone_only_closed_roads_refuse_names_map_7() -> None:
+    """The Village's face with three roads, alone: with free roads the Zone can be completed,
+    with closed roads (MAP-7) it cannot; the reason names MAP-7, not joining (MAP-5)."""
+    tiles = sectors()
+    seer = Foresight(tiles, closed_roads=True)
+    village = seer.sector_verdicts(Zone(()), "s01").verdicts
+    dead = Zone((next(p for p, v in village.items() if v is False),))
+    assert Foresight(tiles).zone_verdict(dead) is True
+    why = seer.zone_cut_off(dead)
+    assert why is not None and (why.rule, why.key) == ("MAP-7", "zone_unclosable")
+    assert CUT_OFF_TEXT[why.key].format(**dict(why.params)).startswith("the 9 remaining")
