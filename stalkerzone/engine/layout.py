@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from importlib import import_module
+from typing import TYPE_CHECKING, Literal
 
 from stalkerzone.engine.cards import Site, Terrain, Text
 from stalkerzone.engine.hexes import (
@@ -429,17 +430,41 @@ def _open_road_slots(occupied: Mapping[Slot, int], slots: Iterable[Slot]) -> set
 
 
 # Foresight (TURN-4) lives in foresight, the random Zone (MAP-6) in random_zones; their names
-# stay importable here.
+# stay importable here, looked up on first use (both modules import this one: importing them
+# here at once would make ``import stalkerzone.engine.foresight`` a circular import).
 from stalkerzone.engine.cut_offs import CUT_OFF_TEXT, CutOff, direction  # noqa: E402
-from stalkerzone.engine.foresight import (  # noqa: E402
-    FORESIGHT_BUDGET,
-    Foresight,
-    SectorVerdicts,
-    Verdict,
-    completable,
-    dead_ends,
-)
-from stalkerzone.engine.random_zones import random_zone, shape_templates  # noqa: E402
+
+if TYPE_CHECKING:
+    from stalkerzone.engine.foresight import (
+        FORESIGHT_BUDGET,
+        Foresight,
+        SectorVerdicts,
+        Verdict,
+        completable,
+        dead_ends,
+    )
+    from stalkerzone.engine.random_zones import random_zone, shape_templates
+
+_ELSEWHERE = {
+    "FORESIGHT_BUDGET": "foresight",
+    "Foresight": "foresight",
+    "SectorVerdicts": "foresight",
+    "Verdict": "foresight",
+    "completable": "foresight",
+    "dead_ends": "foresight",
+    "random_zone": "random_zones",
+    "shape_templates": "random_zones",
+}
+
+
+def __getattr__(name: str) -> object:
+    """The names of :mod:`~stalkerzone.engine.foresight` and
+    :mod:`~stalkerzone.engine.random_zones` kept importable from here."""
+    home = _ELSEWHERE.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f"stalkerzone.engine.{home}"), name)
+
 
 __all__ = [
     "CUT_OFF_TEXT",

@@ -294,3 +294,17 @@ def test_map_check_partial_exit_codes(capsys: pytest.CaptureFixture[str], tmp_pa
     broken.write_text("{not json", encoding="utf-8")
     assert main(["map", "check", "--partial", str(broken)]) == 2
     capsys.readouterr()
+
+
+@pytest.mark.parametrize(
+    "module", ["stalkerzone.engine.foresight", "stalkerzone.engine.random_zones"]
+)
+def test_the_layout_modules_import_in_any_order(module: str) -> None:
+    """A script that imports the foresight (TURN-4) or the random Zone (MAP-6) first works:
+    ``layout`` keeps their names importable without importing them back at once."""
+    import subprocess
+    import sys
+
+    code = f"import {module}; from stalkerzone.engine.layout import Foresight, random_zone"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
