@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from stalkerzone.engine.foresight_bounds import SideTable
+from stalkerzone.engine.foresight_bounds import GRID_WIDTH, CodedSlot, SideTable
 from stalkerzone.engine.hexes import SLOT_DIRECTIONS, Slot
 
 Move = tuple[int, int]
@@ -23,6 +23,10 @@ _TOWARDS: tuple[tuple[int, int, int, int], ...] = tuple(
     (1 << d, 1 << ((d + 3) % 6), di, dj) for d, (di, dj) in enumerate(SLOT_DIRECTIONS)
 )
 """Per slot direction d: (bit d, the bit of the side facing back, the step to the neighbour)."""
+_CODED_TOWARDS: tuple[tuple[int, int, int], ...] = tuple(
+    (bit, back, di * GRID_WIDTH + dj) for bit, back, di, dj in _TOWARDS
+)
+""":data:`_TOWARDS` with the step to the coded neighbour (``foresight_bounds.slot_code``)."""
 LIMIT = 50_000
 """Entries a table keeps before it starts afresh."""
 
@@ -46,6 +50,30 @@ class MoveTable:
         for slot, (touch, need) in around(occupied).items():
             table[slot] = self.road_sides(touch, need, counts)
         return table
+
+    def coded_sides_table(
+        self, occupied: Mapping[Slot, int], counts: tuple[int, ...]
+    ) -> tuple[dict[CodedSlot, int], dict[CodedSlot, int]]:
+        """:meth:`sides_table` keyed by coded slots (``foresight_bounds.slot_code``), with the
+        coded placed sectors (code → world mask) it was worked out from."""
+        w = GRID_WIDTH
+        placed = {q * w + r: m for (q, r), m in occupied.items()}
+        touching: dict[CodedSlot, int] = {}
+        needing: dict[CodedSlot, int] = {}
+        for c, m in placed.items():
+            for bit, side, step in _CODED_TOWARDS:
+                slot = c + step
+                if slot in placed:
+                    continue
+                touching[slot] = touching.get(slot, 0) | side
+                if m & bit:
+                    needing[slot] = needing.get(slot, 0) | side
+        road_sides = self.road_sides
+        table = {
+            slot: road_sides(touch, needing.get(slot, 0), counts)
+            for slot, touch in touching.items()
+        }
+        return table, placed
 
     def options_at(
         self, occupied: Mapping[Slot, int], counts: tuple[int, ...], slots: list[Slot]
