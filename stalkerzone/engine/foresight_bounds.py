@@ -88,6 +88,10 @@ _CODED_STEPS: tuple[tuple[int, int, int], ...] = tuple(
     (1 << d, 1 << ((d + 3) % 6), di * GRID_WIDTH + dj) for d, (di, dj) in enumerate(SLOT_DIRECTIONS)
 )
 """Per slot direction d: (bit d, the bit of the opposite side, the step to the coded neighbour)."""
+_CODED_ROADS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((back, step) for bit, back, step in _CODED_STEPS if sides & bit) for sides in range(64)
+)
+"""Per set of sides: (the bit of the opposite side, the step to the coded neighbour) of each."""
 
 
 def coded_sides(road_sides: Mapping[Slot, int]) -> dict[CodedSlot, int]:
@@ -187,13 +191,11 @@ def _grow(
     until ``depth``, or the ring where the last of the ``missing`` goals is reached."""
     goals = bool(missing)
     sides = road_sides.get
+    roads = _CODED_ROADS
     for level in range(first, depth + 1):
         nxt: list[CodedSlot] = []
         for a in ring:
-            sides_a = sides(a, 0x3F)
-            for bit, back, step in _CODED_STEPS:
-                if not sides_a & bit:
-                    continue
+            for back, step in roads[sides(a, 0x3F)]:
                 b = a + step
                 if b in dist or b in closed:
                     continue
@@ -459,13 +461,11 @@ def coded_steiner(
     links = [0] * (n + k)
     sides = sides_of.get
     for a, ia in index.items():
-        sides_a = sides(a, 0x3F)
-        for bit, back, step in _CODED_STEPS:
-            if sides_a & bit:
-                near = a + step
-                ib = index.get(near)
-                if ib is not None and sides(near, 0x3F) & back:
-                    links[ia] |= 1 << ib
+        for back, step in _CODED_ROADS[sides(a, 0x3F)]:
+            near = a + step
+            ib = index.get(near)
+            if ib is not None and sides(near, 0x3F) & back:
+                links[ia] |= 1 << ib
     for t, st in enumerate(starts):
         for s in st:
             ib = index.get(s)
