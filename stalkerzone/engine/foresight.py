@@ -57,7 +57,6 @@ from stalkerzone.engine.cut_offs import CutOff
 from stalkerzone.engine.foresight_bounds import (
     GRID_WIDTH,
     UNREACHABLE,
-    JoinGraph,
     closing_moves,
     coded_deeper,
     coded_levels,
@@ -502,11 +501,10 @@ class Foresight:
         sides, placed = self.moves.coded_sides_table(occupied, counts)
         closed_slots = set(placed)
         closed_slots.update(slot_code(s) for s in blocked)
-        graph = JoinGraph(closed_slots, sides)
         slots = [sorted(f) for f in faced]
         starts = [[slot_code(s) for s in st] for st in slots]
         reached = [
-            coded_levels(st, graph, left, [o for n, o in enumerate(starts) if n != i])
+            coded_levels(st, closed_slots, sides, left, [o for n, o in enumerate(starts) if n != i])
             for i, st in enumerate(starts)
         ]
         d = join_distances(starts, reached)
@@ -518,8 +516,8 @@ class Foresight:
         tight = len(starts) > 2 and moats + self.steiner_slack >= left
         tight = tight and tree_of_joins(d) > left
         if tight:
-            base = [coded_deeper(r, graph, left) for r in reached]
-            tight = coded_steiner(starts, graph, left, base) > left
+            base = [coded_deeper(r, closed_slots, sides, left) for r in reached]
+            tight = coded_steiner(starts, closed_slots, sides, left, base) > left
         if tight:
             return None  # the exact (relaxed) join needs more
         best: tuple[int, int, Slot, int, int] | None = None

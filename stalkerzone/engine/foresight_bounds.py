@@ -107,38 +107,6 @@ def coded_closed(occupied: Iterable[Slot], blocked: Iterable[Slot]) -> set[Coded
     return out
 
 
-class JoinGraph:
-    """The relaxed search's graph on coded slots, for one search state: ``closed`` the placed
-    and blocked slots (:func:`coded_closed`), ``sides`` the coded :class:`SideTable`
-    (:func:`coded_sides`); the steps out of each slot (MAP-4: a road of the slot towards the
-    neighbour and of the neighbour back) are worked out once and shared by the breadth-first
-    searches of every network and the Steiner bound of that state."""
-
-    __slots__ = ("closed", "sides", "steps")
-
-    def __init__(self, closed: set[CodedSlot], sides: Mapping[CodedSlot, int]) -> None:
-        self.closed = closed
-        self.sides = sides
-        self.steps: dict[CodedSlot, tuple[CodedSlot, ...]] = {}
-        """Coded slot → the empty, not blocked neighbours a join may step to from it."""
-
-    def out_of(self, a: CodedSlot) -> tuple[CodedSlot, ...]:
-        """The neighbours a join may step to from ``a`` (kept in :attr:`steps`)."""
-        found = self.steps.get(a)
-        if found is None:
-            sides = self.sides.get
-            closed = self.closed
-            found = tuple(
-                [
-                    a + step
-                    for back, step in _CODED_ROADS[sides(a, 0x3F)]
-                    if a + step not in closed and sides(a + step, 0x3F) & back
-                ]
-            )
-            self.steps[a] = found
-        return found
-
-
 def levels(
     starts: Sequence[Slot],
     occupied: Mapping[Slot, int],
@@ -154,7 +122,8 @@ def levels(
     ring where the last of those networks is first reached (:func:`coded_levels` on slots)."""
     dist = coded_levels(
         [slot_code(s) for s in starts],
-        JoinGraph(coded_closed(occupied, blocked), coded_sides(road_sides)),
+        coded_closed(occupied, blocked),
+        coded_sides(road_sides),
         depth,
         [[slot_code(s) for s in g] for g in goals],
     )
@@ -163,17 +132,19 @@ def levels(
 
 def coded_levels(
     starts: Sequence[CodedSlot],
-    graph: JoinGraph,
+    closed: set[CodedSlot],
+    sides: Mapping[CodedSlot, int],
     depth: int,
     goals: Sequence[Sequence[CodedSlot]] = (),
 ) -> dict[CodedSlot, int]:
-    """:func:`levels` on coded slots, along the steps of ``graph``."""
+    """:func:`levels` on coded slots: ``closed`` the placed and blocked slots
+    (:func:`coded_closed`), ``sides`` the coded :class:`SideTable` (:func:`coded_sides`)."""
     dist = dict.fromkeys(starts, 1)
     group = {slot: n for n, slots in enumerate(goals) for slot in slots}
     missing = set(range(len(goals))) - {group[s] for s in starts if s in group}
     if goals and not missing:
         return dist
-    _grow(dist, list(starts), 2, graph, depth, group, missing)
+    _grow(dist, list(starts), 2, closed, sides, depth, group, missing)
     return dist
 
 
@@ -188,18 +159,21 @@ def deeper(
     ring as far as ``depth`` sectors: the same as :func:`levels` without goals."""
     out = coded_deeper(
         {slot_code(s): x for s, x in dist.items()},
-        JoinGraph(coded_closed(occupied, blocked), coded_sides(road_sides)),
+        coded_closed(occupied, blocked),
+        coded_sides(road_sides),
         depth,
     )
     return {code_slot(c): x for c, x in out.items()}
 
 
-def coded_deeper(dist: dict[CodedSlot, int], graph: JoinGraph, depth: int) -> dict[CodedSlot, int]:
+def coded_deeper(
+    dist: dict[CodedSlot, int], closed: set[CodedSlot], sides: Mapping[CodedSlot, int], depth: int
+) -> dict[CodedSlot, int]:
     """:func:`deeper` on coded slots (see :func:`coded_levels`)."""
     last = max(dist.values(), default=0)
     out = dict(dist)
     ring = [slot for slot, x in dist.items() if x == last]
-    _grow(out, ring, last + 1, graph, depth, {}, set())
+    _grow(out, ring, last + 1, closed, sides, depth, {}, set())
     return out
 
 
@@ -207,7 +181,8 @@ def _grow(
     dist: dict[CodedSlot, int],
     ring: list[CodedSlot],
     first: int,
-    graph: JoinGraph,
+    closed: set[CodedSlot],
+    road_sides: Mapping[CodedSlot, int],
     depth: int,
     group: Mapping[CodedSlot, int],
     missing: set[int],
@@ -215,16 +190,16 @@ def _grow(
     """The breadth-first rings of :func:`levels` from ``ring`` on (its distance ``first − 1``),
     until ``depth``, or the ring where the last of the ``missing`` goals is reached."""
     goals = bool(missing)
-    known = graph.steps.get
-    out_of = graph.out_of
+    sides = road_sides.get
+    roads = _CODED_ROADS
     for level in range(first, depth + 1):
         nxt: list[CodedSlot] = []
         for a in ring:
-            steps = known(a)
-            if steps is None:
-                steps = out_of(a)
-            for b in steps:
-                if b not in dist:
+            for back, step in roads[sides(a, 0x3F)]:
+                b = a + step
+                if b in dist or b in closed:
+                    continue
+                if sides(b, 0x3F) & back:
                     dist[b] = level
                     nxt.append(b)
                     if b in group:
@@ -448,7 +423,8 @@ def steiner_bound(
         coded = [{slot_code(s): x for s, x in b.items()} for b in base]
     return coded_steiner(
         [[slot_code(s) for s in st] for st in starts],
-        JoinGraph(coded_closed(occupied, blocked), coded_sides(road_sides)),
+        coded_closed(occupied, blocked),
+        coded_sides(road_sides),
         left,
         coded,
     )
@@ -456,7 +432,8 @@ def steiner_bound(
 
 def coded_steiner(
     starts: Sequence[Sequence[CodedSlot]],
-    graph: JoinGraph,
+    closed: set[CodedSlot],
+    sides_of: Mapping[CodedSlot, int],
     left: int,
     base: Sequence[Mapping[CodedSlot, int]] | None = None,
 ) -> int:
@@ -465,7 +442,7 @@ def coded_steiner(
     if k < 2:
         return 0
     if base is None:
-        base = [coded_levels(st, graph, left) for st in starts]
+        base = [coded_levels(st, closed, sides_of, left) for st in starts]
     far = left + 1
     index: dict[CodedSlot, int] = {}
     for slot in set().union(*base):
@@ -482,11 +459,12 @@ def coded_steiner(
     # bit set of each node's neighbours
     n = len(index)
     links = [0] * (n + k)
-    out_of = graph.out_of
+    sides = sides_of.get
     for a, ia in index.items():
-        for near in out_of(a):
+        for back, step in _CODED_ROADS[sides(a, 0x3F)]:
+            near = a + step
             ib = index.get(near)
-            if ib is not None:
+            if ib is not None and sides(near, 0x3F) & back:
                 links[ia] |= 1 << ib
     for t, st in enumerate(starts):
         for s in st:
