@@ -56,16 +56,18 @@ from dataclasses import dataclass
 
 from stalkerzone.engine.cut_offs import CutOff
 from stalkerzone.engine.foresight_bounds import (
+    GRID_WIDTH,
     UNREACHABLE,
     closing_moves,
-    deeper,
+    coded_deeper,
+    coded_levels,
+    coded_steiner,
     ends_pair,
     grid_distances,
     join_distances,
     joining_bound,
-    levels,
     road_end_totals,
-    steiner_bound,
+    slot_code,
     tree_of_joins,
 )
 from stalkerzone.engine.foresight_cover import slots_meeting
@@ -118,6 +120,8 @@ _SIDES: tuple[tuple[int, int, int, int], ...] = tuple(
     (1 << d, (d + 3) % 6, di, dj) for d, (di, dj) in enumerate(SLOT_DIRECTIONS)
 )
 """Per slot direction d: (bit d, the opposite side, the step to the neighbour)."""
+_CODED_STEP: tuple[int, ...] = tuple(di * GRID_WIDTH + dj for di, dj in SLOT_DIRECTIONS)
+"""Per slot direction: the step to the neighbour's code (``foresight_bounds.slot_code``)."""
 
 
 class _OutOfBudget(Exception):
@@ -496,10 +500,14 @@ class Foresight:
         slots from which another network is in reach, its slot nearest to another one) and
         its moves, those whose roads lead nearer another network first."""
         left = sum(counts)
-        sides = self.moves.sides_table(occupied, counts)
-        starts = [sorted(f) for f in faced]
+        # the breadth-first searches run on integer-coded slots (foresight_bounds.slot_code)
+        sides, placed = self.moves.coded_sides_table(occupied, counts)
+        closed_slots = set(placed)
+        closed_slots.update(slot_code(s) for s in blocked)
+        slots = [sorted(f) for f in faced]
+        starts = [[slot_code(s) for s in st] for st in slots]
         reached = [
-            levels(st, occupied, blocked, sides, left, [o for n, o in enumerate(starts) if n != i])
+            coded_levels(st, closed_slots, sides, left, [o for n, o in enumerate(starts) if n != i])
             for i, st in enumerate(starts)
         ]
         d = join_distances(starts, reached)
@@ -511,31 +519,32 @@ class Foresight:
         tight = len(starts) > 2 and moats + self.steiner_slack >= left
         tight = tight and tree_of_joins(d) > left
         if tight:
-            base = [deeper(r, occupied, blocked, sides, left) for r in reached]
-            tight = steiner_bound(starts, occupied, blocked, sides, left, base) > left
+            base = [coded_deeper(r, closed_slots, sides, left) for r in reached]
+            tight = coded_steiner(starts, closed_slots, sides, left, base) > left
         if tight:
             return None  # the exact (relaxed) join needs more
-        best: tuple[int, int, Slot, int] | None = None
+        best: tuple[int, int, Slot, int, int] | None = None
         for i, st in enumerate(starts):
             others = [r for j, r in enumerate(reached) if j != i]
-            near = {s: min(r.get(s, UNREACHABLE) for r in others) for s in st}
-            reach = [s for s in st if near[s] <= left]
+            near = [min([r.get(c, UNREACHABLE) for r in others]) for c in st]
+            reach = [n for n, x in enumerate(near) if x <= left]
             if not reach:
                 return None
-            pick = min(reach, key=lambda s: (near[s], len(options[s]), s))
-            rank = (len(options[pick]) * len(reach), near[pick], pick, i)  # fewest branches
-            if best is None or rank < best:
+            # codes sort like their slots: the same slot as by (near, branches, slot)
+            at = min(reach, key=lambda n: (near[n], len(options[slots[i][n]]), st[n]))
+            pick = slots[i][at]
+            rank = (len(options[pick]) * len(reach), near[at], pick, i, st[at])  # fewest branches
+            if best is None or rank[:4] < best[:4]:
                 best = rank
         assert best is not None
-        slot, mine = best[2], best[3]
+        slot, mine, code = best[2], best[3], best[4]
         others = [r for j, r in enumerate(reached) if j != mine]
 
         def nearness(move: Move) -> int:
-            i, j = slot
             return min(
                 (
-                    r.get((i + di, j + dj), UNREACHABLE)
-                    for d, (di, dj) in enumerate(SLOT_DIRECTIONS)
+                    r.get(code + step, UNREACHABLE)
+                    for d, step in enumerate(_CODED_STEP)
                     if move[1] >> d & 1
                     for r in others
                 ),

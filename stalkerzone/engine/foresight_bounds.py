@@ -19,6 +19,9 @@ from network ``i`` to the nearest other network passes a new sector at every dis
 sectors). So at least ``Σ ρᵢ`` new sectors are needed; fewer left means a dead end. A network
 that can reach no other one (``d = ∞``) is a dead end at once. The same moats on plain grid
 distances (:func:`grid_distances`) are weaker but need no search, so they are tried first.
+The searches run on slots coded as integers (:func:`slot_code`: a neighbour is a constant
+added, the sets hold integers); :func:`levels`, :func:`deeper` and :func:`steiner_bound` take
+and give plain slots, their ``coded_`` forms the codes.
 
 With closed roads (MAP-7) every road end must meet another one: :func:`ends_pair` counts road
 ends (their parity, and how many the new sectors can pair among themselves, Harborth's
@@ -29,7 +32,8 @@ a matching of open slots to distinct sectors (:func:`slots_matched`).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import TypeVar
 
 from stalkerzone.engine.foresight_steiner import cheapest_join
 from stalkerzone.engine.hexes import SLOT_DIRECTIONS, Slot
@@ -49,6 +53,9 @@ class SideTable(dict[Slot, int]):
         return self[slot]
 
 
+SlotKey = TypeVar("SlotKey", bound=Hashable)
+"""A slot or a coded slot (:func:`slot_code`)."""
+
 UNREACHABLE = 99
 """A distance larger than any number of sectors left."""
 
@@ -56,6 +63,48 @@ _STEPS: tuple[tuple[int, int, int, int], ...] = tuple(
     (1 << d, 1 << ((d + 3) % 6), di, dj) for d, (di, dj) in enumerate(SLOT_DIRECTIONS)
 )
 """Per slot direction d: (bit d, the bit of the opposite side, the step to the neighbour)."""
+
+
+CodedSlot = int
+"""A slot coded as one integer, ``q · GRID_WIDTH + r`` (see :func:`slot_code`): the searches of
+this module step to a neighbour by adding a constant and keep integers in their sets."""
+GRID_WIDTH = 1 << 16
+"""Far wider than any Zone: ``r`` stays well within half of it, so the code is one-to-one and
+sorts like the (q, r) slot."""
+
+
+def slot_code(slot: Slot) -> CodedSlot:
+    """The integer code of a slot."""
+    return slot[0] * GRID_WIDTH + slot[1]
+
+
+def code_slot(code: CodedSlot) -> Slot:
+    """The slot of an integer code (:func:`slot_code` undone)."""
+    q, r = divmod(code + GRID_WIDTH // 2, GRID_WIDTH)
+    return q, r - GRID_WIDTH // 2
+
+
+_CODED_STEPS: tuple[tuple[int, int, int], ...] = tuple(
+    (1 << d, 1 << ((d + 3) % 6), di * GRID_WIDTH + dj) for d, (di, dj) in enumerate(SLOT_DIRECTIONS)
+)
+"""Per slot direction d: (bit d, the bit of the opposite side, the step to the coded neighbour)."""
+_CODED_ROADS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((back, step) for bit, back, step in _CODED_STEPS if sides & bit) for sides in range(64)
+)
+"""Per set of sides: (the bit of the opposite side, the step to the coded neighbour) of each."""
+
+
+def coded_sides(road_sides: Mapping[Slot, int]) -> dict[CodedSlot, int]:
+    """A :class:`SideTable` keyed by coded slots (a slot missing from it has every side)."""
+    return {slot[0] * GRID_WIDTH + slot[1]: x for slot, x in road_sides.items()}
+
+
+def coded_closed(occupied: Iterable[Slot], blocked: Iterable[Slot]) -> set[CodedSlot]:
+    """The coded slots no search may enter: the placed sectors and the slots left empty."""
+    w = GRID_WIDTH
+    out = {q * w + r for q, r in occupied}
+    out.update(q * w + r for q, r in blocked)
+    return out
 
 
 def levels(
@@ -70,13 +119,32 @@ def levels(
     where some remaining sector fits) over empty, not blocked slots: a step from ``a`` to its
     neighbour ``b`` needs a road of ``a`` towards ``b`` and of ``b`` towards ``a`` (MAP-4), as
     far as ``depth`` sectors, or (with ``goals``: the starts of the other networks) until the
-    ring where the last of those networks is first reached."""
+    ring where the last of those networks is first reached (:func:`coded_levels` on slots)."""
+    dist = coded_levels(
+        [slot_code(s) for s in starts],
+        coded_closed(occupied, blocked),
+        coded_sides(road_sides),
+        depth,
+        [[slot_code(s) for s in g] for g in goals],
+    )
+    return {code_slot(c): x for c, x in dist.items()}
+
+
+def coded_levels(
+    starts: Sequence[CodedSlot],
+    closed: set[CodedSlot],
+    sides: Mapping[CodedSlot, int],
+    depth: int,
+    goals: Sequence[Sequence[CodedSlot]] = (),
+) -> dict[CodedSlot, int]:
+    """:func:`levels` on coded slots: ``closed`` the placed and blocked slots
+    (:func:`coded_closed`), ``sides`` the coded :class:`SideTable` (:func:`coded_sides`)."""
     dist = dict.fromkeys(starts, 1)
     group = {slot: n for n, slots in enumerate(goals) for slot in slots}
     missing = set(range(len(goals))) - {group[s] for s in starts if s in group}
     if goals and not missing:
         return dist
-    _grow(dist, list(starts), 2, occupied, blocked, road_sides, depth, group, missing)
+    _grow(dist, list(starts), 2, closed, sides, depth, group, missing)
     return dist
 
 
@@ -89,38 +157,47 @@ def deeper(
 ) -> dict[Slot, int]:
     """:func:`levels` (``dist``, perhaps stopped at its goals) carried on from its outermost
     ring as far as ``depth`` sectors: the same as :func:`levels` without goals."""
+    out = coded_deeper(
+        {slot_code(s): x for s, x in dist.items()},
+        coded_closed(occupied, blocked),
+        coded_sides(road_sides),
+        depth,
+    )
+    return {code_slot(c): x for c, x in out.items()}
+
+
+def coded_deeper(
+    dist: dict[CodedSlot, int], closed: set[CodedSlot], sides: Mapping[CodedSlot, int], depth: int
+) -> dict[CodedSlot, int]:
+    """:func:`deeper` on coded slots (see :func:`coded_levels`)."""
     last = max(dist.values(), default=0)
     out = dict(dist)
     ring = [slot for slot, x in dist.items() if x == last]
-    _grow(out, ring, last + 1, occupied, blocked, road_sides, depth, {}, set())
+    _grow(out, ring, last + 1, closed, sides, depth, {}, set())
     return out
 
 
 def _grow(
-    dist: dict[Slot, int],
-    ring: list[Slot],
+    dist: dict[CodedSlot, int],
+    ring: list[CodedSlot],
     first: int,
-    occupied: Mapping[Slot, int],
-    blocked: frozenset[Slot],
-    road_sides: SideTable,
+    closed: set[CodedSlot],
+    road_sides: Mapping[CodedSlot, int],
     depth: int,
-    group: Mapping[Slot, int],
+    group: Mapping[CodedSlot, int],
     missing: set[int],
 ) -> None:
     """The breadth-first rings of :func:`levels` from ``ring`` on (its distance ``first − 1``),
     until ``depth``, or the ring where the last of the ``missing`` goals is reached."""
     goals = bool(missing)
     sides = road_sides.get
+    roads = _CODED_ROADS
     for level in range(first, depth + 1):
-        nxt: list[Slot] = []
+        nxt: list[CodedSlot] = []
         for a in ring:
-            sides_a = sides(a, 0x3F)
-            i, j = a
-            for bit, back, di, dj in _STEPS:
-                if not sides_a & bit:
-                    continue
-                b = (i + di, j + dj)
-                if b in dist or b in occupied or b in blocked:
+            for back, step in roads[sides(a, 0x3F)]:
+                b = a + step
+                if b in dist or b in closed:
                     continue
                 if sides(b, 0x3F) & back:
                     dist[b] = level
@@ -133,7 +210,7 @@ def _grow(
 
 
 def join_distances(
-    starts: Sequence[Sequence[Slot]], reached: Sequence[Mapping[Slot, int]]
+    starts: Sequence[Sequence[SlotKey]], reached: Sequence[Mapping[SlotKey, int]]
 ) -> list[list[int]]:
     """``d[i][j]``: the fewest sectors a join of network ``i`` and network ``j`` needs at least
     (:data:`UNREACHABLE` if none was found); ``starts[i]``: the slots at distance 1 of network
@@ -352,13 +429,33 @@ def steiner_bound(
     a network each, and the tree holds a path from that slot to the nearest network of each part
     that meets no other network: its two smallest distances to the networks add up to at most
     ``left + 1``. ``base``: the networks' :func:`levels` as far as ``left``, when known."""
+    coded = None
+    if base is not None:
+        coded = [{slot_code(s): x for s, x in b.items()} for b in base]
+    return coded_steiner(
+        [[slot_code(s) for s in st] for st in starts],
+        coded_closed(occupied, blocked),
+        coded_sides(road_sides),
+        left,
+        coded,
+    )
+
+
+def coded_steiner(
+    starts: Sequence[Sequence[CodedSlot]],
+    closed: set[CodedSlot],
+    sides_of: Mapping[CodedSlot, int],
+    left: int,
+    base: Sequence[Mapping[CodedSlot, int]] | None = None,
+) -> int:
+    """:func:`steiner_bound` on coded slots (see :func:`coded_levels`)."""
     k = len(starts)
     if k < 2:
         return 0
     if base is None:
-        base = [levels(st, occupied, blocked, road_sides, left) for st in starts]
+        base = [coded_levels(st, closed, sides_of, left) for st in starts]
     far = left + 1
-    index: dict[Slot, int] = {}
+    index: dict[CodedSlot, int] = {}
     for slot in set().union(*base):
         first = second = far
         for b in base:
@@ -373,16 +470,13 @@ def steiner_bound(
     # bit set of each node's neighbours
     n = len(index)
     links = [0] * (n + k)
-    sides = road_sides.get
+    sides = sides_of.get
     for a, ia in index.items():
-        sides_a = sides(a, 0x3F)
-        i, j = a
-        for bit, back, di, dj in _STEPS:
-            if sides_a & bit:
-                near = (i + di, j + dj)
-                ib = index.get(near)
-                if ib is not None and sides(near, 0x3F) & back:
-                    links[ia] |= 1 << ib
+        for back, step in _CODED_ROADS[sides(a, 0x3F)]:
+            near = a + step
+            ib = index.get(near)
+            if ib is not None and sides(near, 0x3F) & back:
+                links[ia] |= 1 << ib
     for t, st in enumerate(starts):
         for s in st:
             ib = index.get(s)

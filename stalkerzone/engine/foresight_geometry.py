@@ -88,6 +88,12 @@ _STEPS: tuple[tuple[int, int, int, int], ...] = tuple(
 )
 
 
+_ROADS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple((back, di, dj) for d, back, di, dj in _STEPS if m >> d & 1) for m in range(64)
+)
+"""Per world edge mask: (the opposite side, the step to the neighbour) of each of its roads."""
+
+
 def road_networks(occupied: Mapping[Slot, int]) -> list[tuple[set[Slot], set[Slot]]]:
     """The road networks of the placed sectors (MAP-5), each with the empty slots its roads
     face, in one pass."""
@@ -100,10 +106,7 @@ def road_networks(occupied: Mapping[Slot, int]) -> list[tuple[set[Slot], set[Slo
         todo = [start]
         while todo:
             i, j = todo.pop()
-            m = occupied[(i, j)]
-            for d, back, di, dj in _STEPS:
-                if not m >> d & 1:
-                    continue
+            for back, di, dj in _ROADS[occupied[(i, j)]]:
                 n = (i + di, j + dj)
                 other = occupied.get(n)
                 if other is None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from stalkerzone.engine.foresight_bounds import SideTable
+from stalkerzone.engine.foresight_bounds import GRID_WIDTH, CodedSlot, SideTable
 from stalkerzone.engine.hexes import SLOT_DIRECTIONS, Slot
 
 Move = tuple[int, int]
@@ -23,6 +23,10 @@ _TOWARDS: tuple[tuple[int, int, int, int], ...] = tuple(
     (1 << d, 1 << ((d + 3) % 6), di, dj) for d, (di, dj) in enumerate(SLOT_DIRECTIONS)
 )
 """Per slot direction d: (bit d, the bit of the side facing back, the step to the neighbour)."""
+_CODED_TOWARDS: tuple[tuple[int, int, int], ...] = tuple(
+    (bit, back, di * GRID_WIDTH + dj) for bit, back, di, dj in _TOWARDS
+)
+""":data:`_TOWARDS` with the step to the coded neighbour (``foresight_bounds.slot_code``)."""
 LIMIT = 50_000
 """Entries a table keeps before it starts afresh."""
 
@@ -34,10 +38,13 @@ class MoveTable:
         self.kind_masks = kind_masks
         self.fits: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
         """(touching sides, sides needing a road) → the fitting masks of each kind (MAP-4)."""
-        self.moves: dict[tuple[int, int, tuple[int, ...]], tuple[Move, ...]] = {}
-        """(touching sides, sides needing a road, sectors left) → :meth:`at` (bounded)."""
-        self.sides: dict[tuple[int, int, tuple[int, ...]], int] = {}
-        """(touching sides, sides needing a road, sectors left) → :meth:`road_sides`."""
+        self.moves: dict[tuple[int, int, int], tuple[Move, ...]] = {}
+        """(touching sides, sides needing a road, kinds left) → :meth:`at` (bounded): the
+        moves depend only on which kinds are left, not on how many of each."""
+        self.sides: dict[tuple[int, int, int], int] = {}
+        """(touching sides, sides needing a road, kinds left) → :meth:`road_sides`."""
+        self.kinds_left: dict[tuple[int, ...], int] = {}
+        """Sectors left per kind → the bit set of the kinds with some left (bounded)."""
 
     def sides_table(self, occupied: Mapping[Slot, int], counts: tuple[int, ...]) -> SideTable:
         """Per empty slot, the sides on which some remaining sector that fits there has a road
@@ -47,22 +54,62 @@ class MoveTable:
             table[slot] = self.road_sides(touch, need, counts)
         return table
 
+    def coded_sides_table(
+        self, occupied: Mapping[Slot, int], counts: tuple[int, ...]
+    ) -> tuple[dict[CodedSlot, int], dict[CodedSlot, int]]:
+        """:meth:`sides_table` keyed by coded slots (``foresight_bounds.slot_code``), with the
+        coded placed sectors (code → world mask) it was worked out from."""
+        w = GRID_WIDTH
+        placed = {q * w + r: m for (q, r), m in occupied.items()}
+        touching: dict[CodedSlot, int] = {}
+        needing: dict[CodedSlot, int] = {}
+        for c, m in placed.items():
+            for bit, side, step in _CODED_TOWARDS:
+                slot = c + step
+                if slot in placed:
+                    continue
+                touching[slot] = touching.get(slot, 0) | side
+                if m & bit:
+                    needing[slot] = needing.get(slot, 0) | side
+        kinds = self.left_kinds(counts)
+        sides_of = self.sides_of
+        table = {
+            slot: sides_of(touch, needing.get(slot, 0), kinds) for slot, touch in touching.items()
+        }
+        return table, placed
+
     def options_at(
         self, occupied: Mapping[Slot, int], counts: tuple[int, ...], slots: list[Slot]
     ) -> dict[Slot, tuple[Move, ...]]:
         """:meth:`at` for each of the ``slots`` (empty slots next to a placed sector), in order,
         the sides they touch found in one pass over the placed sectors."""
         sides = around(occupied)
-        return {slot: self.for_sides(*sides[slot], counts) for slot in slots}
+        kinds = self.left_kinds(counts)
+        moves = self.moves_of
+        return {slot: moves(*sides[slot], kinds) for slot in slots}
+
+    def left_kinds(self, counts: tuple[int, ...]) -> int:
+        """The bit set of the kinds with some sector left."""
+        kinds = self.kinds_left.get(counts)
+        if kinds is None:
+            kinds = sum(1 << kind for kind, n in enumerate(counts) if n)
+            if len(self.kinds_left) > LIMIT:
+                self.kinds_left.clear()
+            self.kinds_left[counts] = kinds
+        return kinds
 
     def road_sides(self, touch: int, need: int, counts: tuple[int, ...]) -> int:
         """The sides on which some remaining sector that fits an empty slot with these
         (touching sides, sides needing a road) (MAP-4) has a road."""
-        key = (touch, need, counts)
+        return self.sides_of(touch, need, self.left_kinds(counts))
+
+    def sides_of(self, touch: int, need: int, kinds: int) -> int:
+        """:meth:`road_sides` by the bit set of the kinds left (:meth:`left_kinds`)."""
+        key = (touch, need, kinds)
         sides = self.sides.get(key)
         if sides is None:
             sides = 0
-            for _, m in self.for_sides(touch, need, counts):
+            for _, m in self.moves_of(touch, need, kinds):
                 sides |= m
             if len(self.sides) > LIMIT:
                 self.sides.clear()
@@ -86,7 +133,12 @@ class MoveTable:
 
     def for_sides(self, touch: int, need: int, counts: tuple[int, ...]) -> tuple[Move, ...]:
         """:meth:`at` by (touching sides, sides needing a road, sectors left)."""
-        key = (touch, need, counts)
+        return self.moves_of(touch, need, self.left_kinds(counts))
+
+    def moves_of(self, touch: int, need: int, kinds: int) -> tuple[Move, ...]:
+        """:meth:`at` by (touching sides, sides needing a road, the bit set of the kinds
+        left, :meth:`left_kinds`)."""
+        key = (touch, need, kinds)
         moves = self.moves.get(key)
         if moves is None:
             fits = self.fits.get((touch, need))
@@ -95,7 +147,9 @@ class MoveTable:
                     tuple(m for m in masks if not (m ^ need) & touch) for masks in self.kind_masks
                 )
                 self.fits[(touch, need)] = fits  # at most 64 × 64 entries
-            moves = tuple((kind, m) for kind, n in enumerate(counts) if n for m in fits[kind])
+            moves = tuple(
+                (kind, m) for kind, masks in enumerate(fits) if kinds >> kind & 1 for m in masks
+            )
             if len(self.moves) > LIMIT:
                 self.moves.clear()
             self.moves[key] = moves

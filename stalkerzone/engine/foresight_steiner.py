@@ -63,14 +63,24 @@ def cheapest_join(links: Sequence[int], slots: int, networks: int, left: int) ->
             if part < rest:
                 mine, other = trees[part], trees[rest]
                 if mine[left] & other[left]:
+                    # the trees are nested (at most c ends wherever at most c − 1 does), so a
+                    # cost of ``mine`` that adds no ends adds nothing to the merge: only the
+                    # costs where ``mine`` grows are tried
+                    grows = [a for a in range(1, far) if mine[a] != mine[a - 1]]
+                    at_network = [0, *grows]
+                    at_slot = [1, *grows] if grows[:1] != [1] else grows
                     for c in range(far):
                         # a network where both end: the costs add up
                         got = 0
-                        for a in range(c + 1):
+                        for a in at_network:
+                            if a > c:
+                                break
                             got |= mine[a] & other[c - a]
                         got &= net_bits
                         # a slot where both end: counted once
-                        for a in range(1, c + 1):
+                        for a in at_slot:
+                            if a > c:
+                                break
                             got |= mine[a] & other[c + 1 - a] & slot_bits
                         merged[c] |= got
             part = (part - 1) & subset
