@@ -54,6 +54,7 @@ import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from stalkerzone.engine.collector import collector_paused
 from stalkerzone.engine.cut_offs import CutOff
 from stalkerzone.engine.foresight_bounds import (
     GRID_WIDTH,
@@ -205,7 +206,7 @@ class Foresight:
         """The verdict on every legal placement (MAP-4) of ``sector_id`` on ``zone``.
         Placements with the same slot and world edge mask share one search; all of them share
         the memo of this question."""
-        with self._lock:
+        with self._lock, collector_paused():
             return self._sector_verdicts(zone, sector_id)
 
     def _sector_verdicts(self, zone: Zone, sector_id: str) -> SectorVerdicts:
@@ -255,7 +256,7 @@ class Foresight:
 
     def zone_verdict(self, zone: Zone) -> Verdict:
         """Can this partial Zone still be completed with the sectors not yet on it?"""
-        with self._lock:
+        with self._lock, collector_paused():
             return self._zone_verdict(zone)
 
     def _zone_verdict(self, zone: Zone) -> Verdict:
@@ -275,7 +276,7 @@ class Foresight:
         """A valid Zone (MAP-5, MAP-7 with closed roads) that keeps every placement of ``zone``
         and adds the sectors not yet on it: the proof behind a ``True`` verdict; ``None`` for a
         dead end or an undecided question."""
-        with self._lock:
+        with self._lock, collector_paused():
             start = self._start(zone)
             if start is None:
                 return None
@@ -311,7 +312,7 @@ class Foresight:
     def zone_cut_off(self, zone: Zone) -> CutOff | None:
         """``None`` if this partial Zone is proven completable, else why not (see
         :meth:`cut_off`)."""
-        with self._lock:
+        with self._lock, collector_paused():
             return self._zone_cut_off(zone)
 
     def _zone_cut_off(self, zone: Zone) -> CutOff | None:
