@@ -79,3 +79,20 @@ def test_client_board_says_the_stalker_stays_after_trading(win: StalkerWindow) -
     frame(win)
     name = session.state.players[session.state.current_player].name
     assert view.status.text == i18n.t("flow.stays_after_trade", name=name)
+
+
+def test_client_a_bots_turn_keeps_its_round_on_the_line_below(win: StalkerWindow) -> None:
+    """TURN-2: during a bot's turn the header says what it does and the line below gives the
+    round, so neither is cut off beside the top bar (the Russian header lost its round)."""
+    seats = (SeatSpec("Bot 1", "gromoboy", "easy"), SeatSpec("Bot 2", "nosorog", "easy"))
+    session = start(win, seats)
+    for lang, word in (("en", "Round"), ("ru", "Раунд")):
+        i18n.set_language(lang)
+        try:
+            view = to_board(win, session)
+            frame(win)
+            shown = texts(view)
+            assert session.bot_activity() in shown
+            assert f"{word} {session.round} · {i18n.t('flow.bot_watch')}"[:20] in shown
+        finally:
+            i18n.set_language("en")

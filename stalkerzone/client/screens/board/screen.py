@@ -167,6 +167,8 @@ class BoardView(MapScreen):
             title = i18n.t("board.over")
         elif self.session.is_remote(state.current_player):
             title = i18n.t("network.remote_turn", name=state.players[state.current_player].name)
+        elif bot:  # what the bot does; the round goes on the line below (the header is short)
+            title = self.session.bot_activity()
         else:
             title = self.session.seat_line()
         room = bar_left(self) - px(16) - px(12)  # the header ends before the top bar
@@ -176,6 +178,8 @@ class BoardView(MapScreen):
         if bot:  # the title says what the bot does; this says the screen only shows it
             remote = self.session.is_remote(state.current_player)
             watch = i18n.t("network.remote_watch" if remote else "flow.bot_watch")
+            if not remote:
+                watch = f"{i18n.t('flow.round', n=self.session.round).capitalize()} · {watch}"
             watch = text_fit.cut_to(watch, room, 11)
             self.label(watch, px(18), h - px(50), 11, theme.TEXT_DIM)
         self.label(
