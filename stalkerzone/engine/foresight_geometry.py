@@ -24,7 +24,7 @@ this module imports without the layout module, which imports the foresight)."""
 RoadSides = Callable[[Slot], int]
 """Per empty slot: the sides on which some remaining sector that fits there has a road."""
 
-_TURNS: tuple[tuple[int, int, int, int], ...] = (
+TURNS: tuple[tuple[int, int, int, int], ...] = (
     (1, 0, 0, 1),
     (0, -1, 1, 1),
     (-1, -1, 1, 0),
@@ -43,7 +43,7 @@ def mirror_mask(mask: int) -> int:
 
 def _linear(rotation: int, mirror: bool) -> Symmetry:
     """A symmetry as (a, b, c, d) on axial slots and its table of turned masks (64 = empty)."""
-    a, b, c, d = _TURNS[rotation]
+    a, b, c, d = TURNS[rotation]
     if mirror:
         a, b, c, d = b, a, d, c  # swap q and r first
     masks = tuple(_TURNED[mirror_mask(m) if mirror else m][rotation] for m in range(64))

@@ -25,7 +25,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from stalkerzone.engine.foresight_bounds import closing_moves, ends_pair
-from stalkerzone.engine.foresight_geometry import road_networks
+from stalkerzone.engine.foresight_geometry import TURNS, road_networks
 from stalkerzone.engine.hexes import Slot
 
 if TYPE_CHECKING:
@@ -34,15 +34,6 @@ if TYPE_CHECKING:
 Cell = tuple[Slot, int, int]
 """One sector of a Zone: (slot, sector kind, world edge mask)."""
 ClosedZone = tuple[Cell, ...]
-_TURNS: tuple[tuple[int, int, int, int], ...] = (
-    (1, 0, 0, 1),
-    (0, -1, 1, 1),
-    (-1, -1, 1, 0),
-    (-1, 0, 0, -1),
-    (0, 1, -1, -1),
-    (1, 1, -1, 0),
-)
-"""Axial slot (q, r) turned about (0, 0) by ρ sixths (as ``foresight_geometry``)."""
 CACHE_LIMIT = 64
 """Sets of placed kinds whose index a library keeps before it starts afresh."""
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"
@@ -62,7 +53,7 @@ _TURNED: tuple[tuple[int, ...], ...] = tuple(
 
 def turn_zone(zone: ClosedZone, rho: int) -> ClosedZone:
     """The Zone turned about (0, 0) by ρ sixths, slots and masks."""
-    a, b, c, d = _TURNS[rho]
+    a, b, c, d = TURNS[rho]
     return tuple(((a * q + b * r, c * q + d * r), k, _turned(m, rho)) for (q, r), k, m in zone)
 
 
@@ -195,7 +186,7 @@ class ClosedLibrary:
         table = self._by_placed(placed)
         cells = list(occupied.items())
         for rho in range(6):
-            a, b, c, d = _TURNS[(6 - rho) % 6]  # turn the partial Zone back by ρ
+            a, b, c, d = TURNS[(6 - rho) % 6]  # turn the partial Zone back by ρ
             turned = _TURNED[(6 - rho) % 6]
             back = [
                 ((a * q + b * r) * 256 + c * q + d * r) * 256 + turned[m] for (q, r), m in cells
@@ -208,7 +199,7 @@ class ClosedLibrary:
             zq, zr = min((row[4 * k + 2], row[4 * k + 1]) for k in placed)
             q0, r0 = min(((a * q + b * r, c * q + d * r) for q, r in occupied))
             # the Zone moved onto the turned-back partial Zone, then turned by ρ with it
-            a, b, c, d = _TURNS[rho]
+            a, b, c, d = TURNS[rho]
             return [
                 ((a * q + b * r, c * q + d * r), k, _turned(m, rho))
                 for (q, r), k, m in _cells(row, q0 - zq, r0 - zr)

@@ -8,14 +8,12 @@ from __future__ import annotations
 import argparse
 import gc
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from stalkerzone.cli import ListedCommand, build_parser
+from tests.lifecycle.test_life_startup import run_python as child_output
 
 REPO = Path(__file__).resolve().parents[2]
 ODDS = ["odds", "--monster", "gorynych", "--colour", "red", "--json"]
@@ -59,18 +57,7 @@ NOT_BEFORE_THE_SOLVER = {"dataclasses", "inspect", "_hashlib"}
 
 
 def run_python(code: str, home: Path) -> dict[str, object]:
-    env = {**os.environ, "PYTHONPATH": str(REPO), "STALKERZONE_HOME": str(home)}
-    env.pop("STALKERZONE_NO_CACHE", None)
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=REPO,
-    )
-    assert done.returncode == 0, done.stderr
-    *printed, last = done.stdout.splitlines()
+    *printed, last = child_output(["-c", code], home).splitlines()
     found: dict[str, object] = json.loads(last)
     found["printed"] = printed
     return found
@@ -113,18 +100,7 @@ read by the C unpickler alone, a base fight solved on the plain grid."""
 
 def run_bare(home: Path) -> tuple[str, str, set[str]]:
     """(the answer printed, the exit code, the modules) of one run of BARE_COMMAND."""
-    env = {**os.environ, "PYTHONPATH": str(REPO), "STALKERZONE_HOME": str(home)}
-    env.pop("STALKERZONE_NO_CACHE", None)
-    done = subprocess.run(
-        [sys.executable, "-c", BARE_COMMAND],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=REPO,
-    )
-    assert done.returncode == 0, done.stderr
-    answer, modules = done.stdout.splitlines()
+    answer, modules = child_output(["-c", BARE_COMMAND], home).splitlines()
     code, *names = modules.split()
     return answer, code, set(names)
 
