@@ -15,7 +15,6 @@ import pytest
 from stalkerzone.cli import ListedCommand, build_parser
 from tests.lifecycle.test_life_startup import run_python as child_output
 
-REPO = Path(__file__).resolve().parents[2]
 ODDS = ["odds", "--monster", "gorynych", "--colour", "red", "--json"]
 COMMAND = (
     "import json, sys\n"
