@@ -119,6 +119,26 @@ def naive_legal(zone: Zone, sid: str, sectors: Sequence[Sector]) -> tuple[Placem
     return tuple(out)
 
 
+def grown(
+    zone: Zone,
+    size: int,
+    rnd: random.Random,
+    sectors: Sequence[Sector],
+    options: Callable[[Zone, str], Sequence[Placement]],
+) -> tuple[Zone, str]:
+    """``zone`` grown to ``size`` sectors, each step a random sector not yet placed (the Village
+    first, TURN-4) on a random one of ``options(zone, sector)``; and the next sector to ask."""
+
+    def todo(z: Zone) -> list[str]:
+        return [s.id for s in sectors if s.id not in z.sector_ids()] if z.placements else ["s01"]
+
+    while len(zone.placements) < size:
+        found = options(zone, rnd.choice(todo(zone)))
+        if found:
+            zone = zone.place(rnd.choice(found))
+    return zone, rnd.choice(todo(zone))
+
+
 def half_built(sectors: Sequence[Sector], count: int) -> list[tuple[Zone, str]]:
     """(Zone, next sector) pairs: prefixes of random Zones and Zones laid by random legal
     placements (what a table may build), 3 to 7 sectors placed."""
@@ -132,13 +152,9 @@ def half_built(sectors: Sequence[Sector], count: int) -> list[tuple[Zone, str]]:
         rnd = random.Random(seed)
         seer = Foresight(sectors)
         zone = Zone((Placement("s01", "a", rnd.randrange(6), (0, 0)),))
-        while len(zone.placements) < size:
-            todo = [s.id for s in sectors if s.id not in zone.sector_ids()]
-            options = seer.sector_verdicts(zone, rnd.choice(todo)).completable
-            if options:
-                zone = zone.place(rnd.choice(options))
-        todo = [s.id for s in sectors if s.id not in zone.sector_ids()]
-        out.append((zone, rnd.choice(todo)))
+        out.append(
+            grown(zone, size, rnd, sectors, lambda z, sid: seer.sector_verdicts(z, sid).completable)
+        )
     return out
 
 
@@ -149,13 +165,11 @@ def random_walks(sectors: Sequence[Sector], count: int) -> list[tuple[Zone, str]
     for seed in range(count):
         rnd = random.Random(1000 + seed)
         zone = Zone((Placement("s01", "a", rnd.randrange(6), (0, 0)),))
-        while len(zone.placements) < 4 + seed % 4:
-            todo = [s.id for s in sectors if s.id not in zone.sector_ids()]
-            options = legal_placements(zone, rnd.choice(todo), sectors)
-            if options:
-                zone = zone.place(rnd.choice(options))
-        todo = [s.id for s in sectors if s.id not in zone.sector_ids()]
-        out.append((zone, rnd.choice(todo)))
+        out.append(
+            grown(
+                zone, 4 + seed % 4, rnd, sectors, lambda z, sid: legal_placements(z, sid, sectors)
+            )
+        )
     return out
 
 
@@ -167,15 +181,16 @@ def early_zones(sectors: Sequence[Sector], count: int) -> list[tuple[Zone, str]]
     for seed in range(count):
         rnd = random.Random(2000 + seed)
         seer = Foresight(sectors, closed_roads=bool(seed % 2))
-        zone = Zone(())
         size = seed // 2 % 4
-        todo = ["s01"]
-        while len(zone.placements) < size:
-            options = seer.sector_verdicts(zone, rnd.choice(todo)).completable
-            if options:
-                zone = zone.place(rnd.choice(options))
-            todo = [s.id for s in sectors if s.id not in zone.sector_ids()]
-        out.append((zone, rnd.choice(todo)))
+        out.append(
+            grown(
+                Zone(()),
+                size,
+                rnd,
+                sectors,
+                lambda z, sid: seer.sector_verdicts(z, sid).completable,
+            )
+        )
     return out
 
 
