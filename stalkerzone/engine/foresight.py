@@ -35,12 +35,17 @@ nearly always be laid out as a row or a snake continuing a road, each sector mee
 neighbours: the search proves that at once (a straight row, :func:`straight_road_out`, or
 :meth:`Foresight._snake_out`). It is not assumed, though: a snake can run into its own roads and
 a road end can face a slot no remaining sector fits, so without a row the search goes on. With
-several networks the search branches on the network with the fewest slots from which another is
-in reach, trying the moves that lead nearer first; the bounds make the dead branches short.
+several networks and sectors to spare, a greedy join of the nearest networks is tried first
+(:func:`~stalkerzone.engine.foresight_greedy.greedy_join`, a proof when it ends in one network);
+else the search branches on the network with the fewest slots from which another is in reach,
+trying the moves that lead nearer first; the bounds make the dead branches short.
 
 **Work is shared.** A completion found for one placement of a sector is tried on the others
 (:func:`~stalkerzone.engine.foresight_geometry.completes`): most placements of a completable
-Zone are proven without a search. States searched are memoised, completable or dead, the first
+Zone are proven without a search. A slot is usually a dead end for every mask of the sector or
+for none: after two masks on a slot are dead at their first node, one relaxed state proves the
+slot's other masks dead together where it can (:mod:`~stalkerzone.engine.foresight_slots`).
+States searched are memoised, completable or dead, the first
 of each question up to symmetry (translation, the six rotations of the whole Zone, the mirror
 image when every sector's set of masks is mirror-closed, sectors with the same masks as one
 kind). The memo lives for one question (every placement of one sector on one Zone), so an answer
@@ -60,16 +65,12 @@ from stalkerzone.engine.foresight_bounds import (
     GRID_WIDTH,
     UNREACHABLE,
     closing_moves,
-    coded_deeper,
-    coded_levels,
-    coded_steiner,
     ends_pair,
     grid_distances,
-    join_distances,
+    join_levels,
     joining_bound,
     road_end_totals,
     slot_code,
-    tree_of_joins,
 )
 from stalkerzone.engine.foresight_cover import slots_meeting
 from stalkerzone.engine.foresight_geometry import (
@@ -79,9 +80,11 @@ from stalkerzone.engine.foresight_geometry import (
     straight_road_out,
     symmetries,
 )
+from stalkerzone.engine.foresight_greedy import greedy_join
 from stalkerzone.engine.foresight_library import library_for
 from stalkerzone.engine.foresight_moves import Move, MoveTable
 from stalkerzone.engine.foresight_reasons import why_not
+from stalkerzone.engine.foresight_slots import slot_dead
 from stalkerzone.engine.foresight_snake import snake_out
 from stalkerzone.engine.hexes import SLOT_DIRECTIONS, Slot
 from stalkerzone.engine.layout import (
@@ -117,6 +120,14 @@ WITNESSES = 8
 """Completions found for one sector's placements that are tried on its other placements."""
 SNAKE_STEPS = 60
 """Placements one look for a snake-shaped completion may try (:meth:`Foresight._snake_out`)."""
+JOIN_SLACK = 2
+"""A greedy join (:func:`~stalkerzone.engine.foresight_greedy.greedy_join`) is tried where the
+grid moats leave at least this many sectors to spare."""
+JOIN_STEPS = 8
+"""Placements one greedy join may try."""
+SLOT_AFTER = 2
+"""Masks on one slot dead at their first search node before the slot's other masks are
+proven dead together, if they are (:func:`~stalkerzone.engine.foresight_slots.slot_dead`)."""
 _SIDES: tuple[tuple[int, int, int, int], ...] = tuple(
     (1 << d, (d + 3) % 6, di, dj) for d, (di, dj) in enumerate(SLOT_DIRECTIONS)
 )
@@ -228,8 +239,15 @@ class Foresight:
             self.memo = {}
             left = self.sector_budget
             rests: list[list[Step]] = []
+            at_slot: dict[Slot, set[int]] = {}
+            for p in legal:
+                at_slot.setdefault(p.slot, set()).add(masks[(p.face, p.rotation)])
+            dead_slots: set[Slot] = set()
+            shut: dict[Slot, int] = {}
             for p in legal:
                 mk = (p.slot, masks[(p.face, p.rotation)])
+                if p.slot in dead_slots:
+                    by_mask[mk] = False
                 if mk not in by_mask:
                     if any(completes(occupied, mk, rest, self.closed) for rest in rests):
                         by_mask[mk] = True  # another placement's completion fits this one too
@@ -243,6 +261,20 @@ class Foresight:
                     if self.found is not None and self.library is None:  # (no search)
                         rests.insert(0, self.found)
                         del rests[WITNESSES:]
+                    elif by_mask[mk] is False and self._spent == 1 and not self.closed:
+                        # dead at once: after the second such mask on a slot, are the slot's
+                        # other masks dead ends too?
+                        shut[p.slot] = shut.get(p.slot, 0) + 1
+                        on_slot = at_slot[p.slot]
+                        on_slot.discard(mk[1])
+                        if (
+                            shut[p.slot] == SLOT_AFTER
+                            and on_slot
+                            and slot_dead(
+                                self.moves, occupied, p.slot, on_slot, fewer, self.steiner_slack
+                            )
+                        ):
+                            dead_slots.add(p.slot)
                 verdicts[p] = by_mask[mk]
             self.memo = {}
         result = SectorVerdicts(verdicts)
@@ -428,8 +460,15 @@ class Foresight:
         left = sum(counts)
         if len(faced) > 1 and slots_meeting(faced) > left:
             return False  # too few sectors left to meet every network by road (MAP-5)
-        if len(faced) > 1 and joining_bound(grid_distances(faced)) > left:
-            return False  # too few sectors left to join every network, even ignoring fit
+        if len(faced) > 1:
+            apart = joining_bound(grid_distances(faced))
+            if apart > left:
+                return False  # too few sectors left to join every network, even ignoring fit
+            if not self.closed and apart + JOIN_SLACK <= left:
+                joined = greedy_join(self.moves, occupied, blocked, counts, self.path, JOIN_STEPS)
+                if joined is not None:
+                    self.found = joined
+                    return True
         every: set[Slot] = set().union(*faced)
         if self.closed and len(every) > left:
             return False  # every road must be closed, one sector per open slot at most
@@ -507,23 +546,9 @@ class Foresight:
         closed_slots.update(slot_code(s) for s in blocked)
         slots = [sorted(f) for f in faced]
         starts = [[slot_code(s) for s in st] for st in slots]
-        reached = [
-            coded_levels(st, closed_slots, sides, left, [o for n, o in enumerate(starts) if n != i])
-            for i, st in enumerate(starts)
-        ]
-        d = join_distances(starts, reached)
-        moats = joining_bound(d)
-        if moats > left:
+        reached = join_levels(starts, closed_slots, sides, left, self.steiner_slack)
+        if reached is None:
             return None
-        # the Steiner bound lies between the moats and the tree of shortest joins: worked out
-        # only when those two straddle the sectors left
-        tight = len(starts) > 2 and moats + self.steiner_slack >= left
-        tight = tight and tree_of_joins(d) > left
-        if tight:
-            base = [coded_deeper(r, closed_slots, sides, left) for r in reached]
-            tight = coded_steiner(starts, closed_slots, sides, left, base) > left
-        if tight:
-            return None  # the exact (relaxed) join needs more
         best: tuple[int, int, Slot, int, int] | None = None
         for i, st in enumerate(starts):
             others = [r for j, r in enumerate(reached) if j != i]

@@ -226,6 +226,33 @@ def join_distances(
     return out
 
 
+def join_levels(
+    starts: Sequence[Sequence[CodedSlot]],
+    closed: set[CodedSlot],
+    sides: Mapping[CodedSlot, int],
+    left: int,
+    steiner_slack: int,
+) -> list[dict[CodedSlot, int]] | None:
+    """Several road networks (``starts``: the coded slots each faces, :func:`coded_levels`):
+    ``None`` when ``left`` sectors cannot join them all (the moats of :func:`joining_bound` on
+    :func:`join_distances`; then, where those are within ``steiner_slack`` of the sectors
+    left and the tree of shortest joins needs more, the Steiner bound, which lies between
+    them), else each network's breadth-first levels (with the others' starts as goals)."""
+    reached = [
+        coded_levels(st, closed, sides, left, [o for n, o in enumerate(starts) if n != i])
+        for i, st in enumerate(starts)
+    ]
+    d = join_distances(starts, reached)
+    moats = joining_bound(d)
+    if moats > left:
+        return None
+    if len(starts) > 2 and moats + steiner_slack >= left and tree_of_joins(d) > left:
+        base = [coded_deeper(r, closed, sides, left) for r in reached]
+        if coded_steiner(starts, closed, sides, left, base) > left:
+            return None  # the exact (relaxed) join needs more
+    return reached
+
+
 def grid_distances(faced: Sequence[Iterable[Slot]]) -> list[list[int]]:
     """Like :func:`join_distances`, but counting grid steps only (no fit): ``d[i][j]`` is one
     more than the fewest steps between a slot faced by network ``i`` and one faced by network
@@ -441,6 +468,33 @@ def steiner_bound(
     )
 
 
+def _three_joined(
+    starts: Sequence[Sequence[CodedSlot]], base: Sequence[Mapping[CodedSlot, int]]
+) -> int:
+    """The fewest slots joining three networks: a smallest tree holding three of them is three
+    shortest paths from one node, a slot (counted once, not three times) or one of the
+    networks (a path through it to the other two), so no Dreyfus–Wagner is needed."""
+    best = UNREACHABLE
+    a, b, c = base
+    for slot, x in a.items():
+        y = b.get(slot)
+        if y is not None:
+            z = c.get(slot)
+            if z is not None and x + y + z - 2 < best:
+                best = x + y + z - 2
+    joins = [
+        [
+            min((base[i].get(s, UNREACHABLE) for s in starts[j]), default=UNREACHABLE)
+            for j in range(3)
+        ]
+        for i in range(3)
+    ]
+    for i in range(3):
+        j, h = (n for n in range(3) if n != i)
+        best = min(best, min(joins[i][j], joins[j][i]) + min(joins[i][h], joins[h][i]))
+    return best
+
+
 def coded_steiner(
     starts: Sequence[Sequence[CodedSlot]],
     closed: set[CodedSlot],
@@ -455,6 +509,8 @@ def coded_steiner(
     if base is None:
         base = [coded_levels(st, closed, sides_of, left) for st in starts]
     far = left + 1
+    if k == 3:
+        return min(_three_joined(starts, base), far)
     index: dict[CodedSlot, int] = {}
     for slot in set().union(*base):
         first = second = far

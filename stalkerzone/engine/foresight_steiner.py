@@ -8,20 +8,108 @@ networks, by merging two cheaper trees at a node and growing trees along the lin
 asked about are tiny (at most the sectors left), so the trees are kept per set of networks and
 per cost as a bit set of the nodes where a tree of at most that cost ends: merging is a few
 ``&`` of integers, growing one ``|`` of neighbour sets per node reached.
+
+Most questions the foresight asks have few sectors left and a small graph; those are answered
+sooner by trying sets of slots, fewest first (:func:`fewest_by_search`), and Dreyfus–Wagner
+takes the rest. Three networks need neither (``foresight_bounds``: a tree of three is three
+paths from one node).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+SEARCH_NODES = 400
+"""Sets of slots :func:`fewest_by_search` may try before the question goes to Dreyfus–Wagner."""
+
+
+class _TooMany(Exception):
+    """:func:`fewest_by_search` has tried its ``SEARCH_NODES`` sets of slots."""
+
 
 def cheapest_join(links: Sequence[int], slots: int, networks: int, left: int) -> int:
     """The fewest slots of a tree joining every network, ``left + 1`` when more than ``left``.
 
     ``links[v]``: the bit set of the neighbours of node ``v``; nodes ``0 … slots − 1`` are
-    slots, ``slots … slots + networks − 1`` the networks."""
+    slots, ``slots … slots + networks − 1`` the networks. Few sectors left and a small graph
+    (nearly every question the foresight asks) are answered by :func:`fewest_by_search`; the
+    rest, or a search that would try too many sets, by Dreyfus–Wagner."""
     if networks < 2:
         return 0
+    try:
+        return fewest_by_search(links, slots, networks, left)
+    except _TooMany:
+        return dreyfus_wagner(links, slots, networks, left)
+
+
+def fewest_by_search(
+    links: Sequence[int], slots: int, networks: int, left: int, most: int = SEARCH_NODES
+) -> int:
+    """:func:`cheapest_join` by trying sets of slots, fewest first: while the networks and
+    the slots taken fall into more than one part, any part (the one with the fewest slots next
+    to it) must be joined through one of the slots next to it, so trying each of them in turn
+    misses no tree. Raises :class:`_TooMany` after ``most`` sets tried."""
+    slot_bits = (1 << slots) - 1
+    net_bits = ((1 << networks) - 1) << slots
+    tried = 0
+
+    def joins(taken: int, more: int, seen: set[int]) -> bool:
+        nonlocal tried
+        tried += 1
+        if tried > most:
+            raise _TooMany
+        parts = _parts(links, net_bits | taken)
+        if len(parts) == 1:
+            return True
+        if not more:
+            return False
+        narrowest = 0
+        for part in parts:
+            nearby = _around(links, part) & slot_bits & ~taken
+            if not nearby:
+                return False  # a part nothing more can reach
+            if not narrowest or nearby.bit_count() < narrowest.bit_count():
+                narrowest = nearby
+        while narrowest:
+            low = narrowest & -narrowest
+            narrowest ^= low
+            if taken | low not in seen:
+                seen.add(taken | low)
+                if joins(taken | low, more - 1, seen):
+                    return True
+        return False
+
+    for size in range(1, left + 1):
+        if joins(0, size, set()):
+            return size
+    return left + 1
+
+
+def _around(links: Sequence[int], nodes: int) -> int:
+    """The neighbours of a set of nodes (bit sets)."""
+    out = 0
+    while nodes:
+        low = nodes & -nodes
+        out |= links[low.bit_length() - 1]
+        nodes ^= low
+    return out
+
+
+def _parts(links: Sequence[int], nodes: int) -> list[int]:
+    """The connected parts of a set of nodes (bit sets), through links between them."""
+    out = []
+    while nodes:
+        part = ring = nodes & -nodes
+        while ring:
+            ring = _around(links, ring) & nodes & ~part
+            part |= ring
+        out.append(part)
+        nodes &= ~part
+    return out
+
+
+def dreyfus_wagner(links: Sequence[int], slots: int, networks: int, left: int) -> int:
+    """:func:`cheapest_join` by Dreyfus–Wagner (the module text), whatever the graph."""
     far = left + 1
     slot_bits = (1 << slots) - 1
     net_bits = ((1 << networks) - 1) << slots

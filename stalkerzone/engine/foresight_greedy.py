@@ -1,0 +1,115 @@
+"""Greedy joins of road networks for the dead-end foresight (TURN-4, MAP-4, MAP-5), free roads.
+
+With several road networks and enough sectors left, a completion is nearly always found by
+joining the two nearest networks with a short row of sectors whose roads lead towards each
+other, until one network is left, and laying the rest as a row or a snake
+(:mod:`stalkerzone.engine.foresight_snake`). :func:`greedy_join` looks for such a completion
+within a fixed number of placements, with only cheap geometry at each step (grid distances, no
+searches that heed the fit); the exact search of :mod:`stalkerzone.engine.foresight` asks it
+before branching, takes what it finds as the proof of "completable" and goes on searching
+where it finds none. Every sector it places fits its neighbours then (MAP-4), and it ends only
+with one road network holding every sector (MAP-5), so what it finds is a completion.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from stalkerzone.engine.foresight_bounds import UNREACHABLE
+from stalkerzone.engine.foresight_geometry import road_networks, straight_road_out
+from stalkerzone.engine.foresight_moves import Move, MoveTable
+from stalkerzone.engine.foresight_snake import snake_out
+from stalkerzone.engine.hexes import SLOT_DIRECTIONS, Slot
+
+Step = tuple[Slot, int, int]
+"""One sector of a completion: (slot, sector kind, world edge mask)."""
+SNAKE_STEPS = 30
+"""Placements the snake laying the rest may try, once the networks are joined."""
+GOALS = 6
+"""Slots of the other networks, nearest first, that the moves on the joining slot aim at."""
+
+
+def hex_steps(a: Slot, b: Slot) -> int:
+    """Grid steps between two axial slots."""
+    dq = a[0] - b[0]
+    dr = a[1] - b[1]
+    return max(abs(dq), abs(dr), abs(dq + dr))
+
+
+def greedy_join(
+    moves: MoveTable,
+    occupied: dict[Slot, int],
+    blocked: frozenset[Slot],
+    counts: tuple[int, ...],
+    path: list[Step],
+    budget: int,
+) -> list[Step] | None:
+    """A completion (``path`` so far, then the joins and the rest) found by joining the nearest
+    road networks first, at most ``budget`` joining sectors placed, each the move on the
+    joining slot whose roads lead nearest to another network; ``None`` when none was found
+    (which proves nothing). Joins never use a ``blocked`` slot; ``occupied`` and ``path`` are
+    restored."""
+    placed = 0
+    try:
+        while True:
+            networks = road_networks(occupied)
+            if len(networks) == 1:
+                row = straight_road_out(occupied, blocked, counts, moves.kind_masks)
+                if row is not None:
+                    return [*path, *row]
+                return snake_out(moves, occupied, counts, path, SNAKE_STEPS)
+            faced = [sorted(f - blocked) for _, f in networks]
+            if placed == budget or not any(counts) or not all(faced):
+                return None
+            slot, goals = _nearest_join(faced)
+            options = moves.at(occupied, counts, slot)
+            if not options:
+                return None
+            kind, mask = min(options, key=_lead(slot, goals))
+            occupied[slot] = mask
+            path.append((slot, kind, mask))
+            placed += 1
+            counts = (*counts[:kind], counts[kind] - 1, *counts[kind + 1 :])
+    finally:
+        for slot, _, _ in path[len(path) - placed :]:
+            del occupied[slot]
+        del path[len(path) - placed :]
+
+
+def _nearest_join(faced: list[list[Slot]]) -> tuple[Slot, list[Slot]]:
+    """The slot to join from: a slot faced by the most networks, else one of the network with
+    the nearest other network, nearest to it; with the other networks' slots, nearest first."""
+    facing: dict[Slot, int] = {}
+    for slots in faced:
+        for s in slots:
+            facing[s] = facing.get(s, 0) + 1
+    shared = max(facing.values())
+    cells = [[(q, r, q + r) for q, r in slots] for slots in faced]
+    best: tuple[int, Slot, int] | None = None
+    for i, mine in enumerate(faced):
+        theirs = [c for j, other in enumerate(cells) if j != i for c in other]
+        for q, r in mine:
+            if facing[(q, r)] < shared:
+                continue
+            near = min(max(abs(q - a), abs(r - b), abs(q + r - c)) for a, b, c in theirs)
+            if best is None or (near, (q, r)) < best[:2]:
+                best = near, (q, r), i
+    assert best is not None
+    _, slot, mine_at = best
+    goals = [g for j, theirs in enumerate(faced) if j != mine_at for g in theirs if g != slot]
+    goals.sort(key=lambda g: hex_steps(slot, g))
+    return slot, goals[:GOALS] or [slot]
+
+
+def _lead(slot: Slot, goals: list[Slot]) -> Callable[[Move], tuple[int, int]]:
+    """How near a move on ``slot`` leads to a goal: the fewest grid steps from a slot its
+    roads face to a goal, then the most roads (to grow on)."""
+    i, j = slot
+    ends = [min(hex_steps((i + di, j + dj), g) for g in goals) for di, dj in SLOT_DIRECTIONS]
+
+    def lead(move: Move) -> tuple[int, int]:
+        m = move[1]
+        near = min((x for d, x in enumerate(ends) if m >> d & 1), default=UNREACHABLE)
+        return near, -m.bit_count()
+
+    return lead
