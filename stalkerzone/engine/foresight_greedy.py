@@ -77,28 +77,33 @@ def greedy_join(
 
 
 def _nearest_join(faced: list[list[Slot]]) -> tuple[Slot, list[Slot]]:
-    """The slot to join from: a slot faced by the most networks, else one of the network with
-    the nearest other network, nearest to it; with the other networks' slots, nearest first."""
-    facing: dict[Slot, int] = {}
+    """The slot to join from: a slot faced by several networks if there is one, else the slot
+    of the network facing the fewest slots (the hardest to reach) nearest to another network;
+    with the other networks' slots, nearest first (at most ``GOALS``)."""
+    seen: set[Slot] = set()
     for slots in faced:
-        for s in slots:
-            facing[s] = facing.get(s, 0) + 1
-    shared = max(facing.values())
-    cells = [[(q, r, q + r) for q, r in slots] for slots in faced]
-    best: tuple[int, Slot, int] | None = None
-    for i, mine in enumerate(faced):
-        theirs = [c for j, other in enumerate(cells) if j != i for c in other]
-        for q, r in mine:
-            if facing[(q, r)] < shared:
-                continue
-            near = min(max(abs(q - a), abs(r - b), abs(q + r - c)) for a, b, c in theirs)
-            if best is None or (near, (q, r)) < best[:2]:
-                best = near, (q, r), i
-    assert best is not None
-    _, slot, mine_at = best
-    goals = [g for j, theirs in enumerate(faced) if j != mine_at for g in theirs if g != slot]
-    goals.sort(key=lambda g: hex_steps(slot, g))
-    return slot, goals[:GOALS] or [slot]
+        for shared in slots:
+            if shared in seen:
+                return shared, [shared]
+            seen.add(shared)
+    mine = min(range(len(faced)), key=lambda i: len(faced[i]))
+    theirs = [(a, b, a + b) for j, other in enumerate(faced) if j != mine for a, b in other]
+    best = UNREACHABLE
+    slot = faced[mine][0]
+    for q, r in faced[mine]:
+        t = q + r
+        for a, b, c in theirs:
+            d = q - a if q > a else a - q
+            e = r - b if r > b else b - r
+            f = t - c if t > c else c - t
+            if e > d:
+                d = e
+            if f > d:
+                d = f
+            if d < best:
+                best, slot = d, (q, r)
+    goals = sorted(((a, b) for a, b, _ in theirs), key=lambda g: hex_steps(slot, g))
+    return slot, goals[:GOALS]
 
 
 def _lead(slot: Slot, goals: list[Slot]) -> Callable[[Move], tuple[int, int]]:

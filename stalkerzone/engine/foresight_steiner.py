@@ -45,44 +45,57 @@ def cheapest_join(links: Sequence[int], slots: int, networks: int, left: int) ->
 def fewest_by_search(
     links: Sequence[int], slots: int, networks: int, left: int, most: int = SEARCH_NODES
 ) -> int:
-    """:func:`cheapest_join` by trying sets of slots, fewest first: while the networks and
-    the slots taken fall into more than one part, any part (the one with the fewest slots next
-    to it) must be joined through one of the slots next to it, so trying each of them in turn
-    misses no tree. Raises :class:`_TooMany` after ``most`` sets tried."""
+    """:func:`cheapest_join` by trying sets of slots: while the networks and the slots taken
+    fall into more than one part, any part (the one with the fewest slots next to it) must be
+    joined through one of the slots next to it, so trying each of them in turn misses no tree.
+    ``left`` slots are tried first (most questions end there: more are needed), then fewer.
+    Raises :class:`_TooMany` after ``most`` sets tried."""
     slot_bits = (1 << slots) - 1
-    net_bits = ((1 << networks) - 1) << slots
     tried = 0
+    nearby: dict[int, int] = {}
+    """Part (bit set) → the slots next to it."""
 
-    def joins(taken: int, more: int, seen: set[int]) -> bool:
+    def joins(taken: int, parts: list[int], more: int, seen: set[int]) -> bool:
         nonlocal tried
         tried += 1
         if tried > most:
             raise _TooMany
-        parts = _parts(links, net_bits | taken)
         if len(parts) == 1:
             return True
         if not more:
             return False
         narrowest = 0
         for part in parts:
-            nearby = _around(links, part) & slot_bits & ~taken
-            if not nearby:
+            near = nearby.get(part)
+            if near is None:
+                near = nearby[part] = _around(links, part) & slot_bits
+            near &= ~taken
+            if not near:
                 return False  # a part nothing more can reach
-            if not narrowest or nearby.bit_count() < narrowest.bit_count():
-                narrowest = nearby
+            if not narrowest or near.bit_count() < narrowest.bit_count():
+                narrowest = near
         while narrowest:
             low = narrowest & -narrowest
             narrowest ^= low
-            if taken | low not in seen:
-                seen.add(taken | low)
-                if joins(taken | low, more - 1, seen):
-                    return True
+            if taken | low in seen:
+                continue
+            seen.add(taken | low)
+            touching = links[low.bit_length() - 1]
+            merged = low
+            apart = []
+            for part in parts:
+                if part & touching:
+                    merged |= part
+                else:
+                    apart.append(part)
+            if joins(taken | low, [*apart, merged], more - 1, seen):
+                return True
         return False
 
-    for size in range(1, left + 1):
-        if joins(0, size, set()):
-            return size
-    return left + 1
+    alone = [1 << (slots + t) for t in range(networks)]
+    if not joins(0, alone, left, set()):
+        return left + 1
+    return next((size for size in range(1, left) if joins(0, alone, size, set())), left)
 
 
 def _around(links: Sequence[int], nodes: int) -> int:
@@ -92,19 +105,6 @@ def _around(links: Sequence[int], nodes: int) -> int:
         low = nodes & -nodes
         out |= links[low.bit_length() - 1]
         nodes ^= low
-    return out
-
-
-def _parts(links: Sequence[int], nodes: int) -> list[int]:
-    """The connected parts of a set of nodes (bit sets), through links between them."""
-    out = []
-    while nodes:
-        part = ring = nodes & -nodes
-        while ring:
-            ring = _around(links, ring) & nodes & ~part
-            part |= ring
-        out.append(part)
-        nodes &= ~part
     return out
 
 
