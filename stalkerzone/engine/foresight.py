@@ -62,8 +62,6 @@ from dataclasses import dataclass
 from stalkerzone.engine.collector import collector_paused
 from stalkerzone.engine.cut_offs import CutOff
 from stalkerzone.engine.foresight_bounds import (
-    GRID_WIDTH,
-    UNREACHABLE,
     closing_moves,
     ends_pair,
     grid_distances,
@@ -72,6 +70,7 @@ from stalkerzone.engine.foresight_bounds import (
     road_end_totals,
     slot_code,
 )
+from stalkerzone.engine.foresight_branch import branch_slot
 from stalkerzone.engine.foresight_cover import slots_meeting
 from stalkerzone.engine.foresight_geometry import (
     canonical_key,
@@ -86,7 +85,7 @@ from stalkerzone.engine.foresight_moves import Move, MoveTable
 from stalkerzone.engine.foresight_reasons import why_not
 from stalkerzone.engine.foresight_slots import slot_dead
 from stalkerzone.engine.foresight_snake import snake_out
-from stalkerzone.engine.hexes import SLOT_DIRECTIONS, Slot
+from stalkerzone.engine.hexes import Slot
 from stalkerzone.engine.layout import (
     UNIQUE_SITES,
     Placement,
@@ -128,12 +127,6 @@ JOIN_STEPS = 8
 SLOT_AFTER = 2
 """Masks on one slot dead at their first search node before the slot's other masks are
 proven dead together, if they are (:func:`~stalkerzone.engine.foresight_slots.slot_dead`)."""
-_SIDES: tuple[tuple[int, int, int, int], ...] = tuple(
-    (1 << d, (d + 3) % 6, di, dj) for d, (di, dj) in enumerate(SLOT_DIRECTIONS)
-)
-"""Per slot direction d: (bit d, the opposite side, the step to the neighbour)."""
-_CODED_STEP: tuple[int, ...] = tuple(di * GRID_WIDTH + dj for di, dj in SLOT_DIRECTIONS)
-"""Per slot direction: the step to the neighbour's code (``foresight_bounds.slot_code``)."""
 
 
 class _OutOfBudget(Exception):
@@ -549,35 +542,7 @@ class Foresight:
         reached = join_levels(starts, closed_slots, sides, left, self.steiner_slack)
         if reached is None:
             return None
-        best: tuple[int, int, Slot, int, int] | None = None
-        for i, st in enumerate(starts):
-            others = [r for j, r in enumerate(reached) if j != i]
-            near = [min([r.get(c, UNREACHABLE) for r in others]) for c in st]
-            reach = [n for n, x in enumerate(near) if x <= left]
-            if not reach:
-                return None
-            # codes sort like their slots: the same slot as by (near, branches, slot)
-            at = min(reach, key=lambda n: (near[n], len(options[slots[i][n]]), st[n]))
-            pick = slots[i][at]
-            rank = (len(options[pick]) * len(reach), near[at], pick, i, st[at])  # fewest branches
-            if best is None or rank[:4] < best[:4]:
-                best = rank
-        assert best is not None
-        slot, mine, code = best[2], best[3], best[4]
-        others = [r for j, r in enumerate(reached) if j != mine]
-
-        def nearness(move: Move) -> int:
-            return min(
-                (
-                    r.get(code + step, UNREACHABLE)
-                    for d, step in enumerate(_CODED_STEP)
-                    if move[1] >> d & 1
-                    for r in others
-                ),
-                default=UNREACHABLE,
-            )
-
-        return slot, tuple(sorted(options[slot], key=nearness))
+        return branch_slot(slots, starts, reached, options, left)
 
     def _snake_out(self, occupied: dict[Slot, int], counts: tuple[int, ...]) -> bool:
         """Free roads, one road network: a snake-shaped completion within ``SNAKE_STEPS``
