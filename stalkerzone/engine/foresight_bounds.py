@@ -253,31 +253,45 @@ def join_levels(
     return reached
 
 
+Cell = tuple[int, int, int]
+"""A slot (q, r) with q + r: the hex distance is the largest of the three differences."""
+
+
+def cells_of(slots: Iterable[Slot]) -> list[Cell]:
+    """The slots as :data:`Cell` for :func:`nearest_cell`."""
+    return [(q, r, q + r) for q, r in slots]
+
+
+def nearest_cell(mine: Sequence[Cell], theirs: Sequence[Cell]) -> tuple[int, int]:
+    """(the fewest grid steps between a cell of ``mine`` and one of ``theirs``, the index in
+    ``mine`` of the first cell that near); :data:`UNREACHABLE` steps when either is empty."""
+    best, at = UNREACHABLE, 0
+    for n, (qa, ra, sa) in enumerate(mine):
+        for qb, rb, sb in theirs:
+            # the hex distance: the largest of the three axial differences
+            steps = qa - qb if qa > qb else qb - qa
+            dr = ra - rb if ra > rb else rb - ra
+            ds = sa - sb if sa > sb else sb - sa
+            if dr > steps:
+                steps = dr
+            if ds > steps:
+                steps = ds
+            if steps < best:
+                best, at = steps, n
+    return best, at
+
+
 def grid_distances(faced: Sequence[Iterable[Slot]]) -> list[list[int]]:
     """Like :func:`join_distances`, but counting grid steps only (no fit): ``d[i][j]`` is one
     more than the fewest steps between a slot faced by network ``i`` and one faced by network
     ``j``; every join (each step a new sector, MAP-4) needs at least that many sectors, so the
     moats on these distances are a cheaper, weaker bound than on :func:`join_distances`."""
     k = len(faced)
-    cells = [[(q, r, q + r) for q, r in f] for f in faced]
+    cells = [cells_of(f) for f in faced]
     out = [[0] * k for _ in range(k)]
     for i in range(k):
-        mine = cells[i]
         for j in range(i + 1, k):
-            best = UNREACHABLE
-            for qb, rb, sb in cells[j]:
-                for qa, ra, sa in mine:
-                    # the hex distance: the largest of the three axial differences
-                    steps = qa - qb if qa > qb else qb - qa
-                    dr = ra - rb if ra > rb else rb - ra
-                    ds = sa - sb if sa > sb else sb - sa
-                    if dr > steps:
-                        steps = dr
-                    if ds > steps:
-                        steps = ds
-                    if steps < best:
-                        best = steps
-            out[i][j] = out[j][i] = best + 1
+            out[i][j] = out[j][i] = nearest_cell(cells[i], cells[j])[0] + 1
     return out
 
 

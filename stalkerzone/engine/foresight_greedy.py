@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from stalkerzone.engine.foresight_bounds import UNREACHABLE
+from stalkerzone.engine.foresight_bounds import UNREACHABLE, cells_of, nearest_cell
 from stalkerzone.engine.foresight_geometry import road_networks, straight_road_out
 from stalkerzone.engine.foresight_moves import Move, MoveTable
 from stalkerzone.engine.foresight_snake import snake_out
-from stalkerzone.engine.hexes import SLOT_DIRECTIONS, Slot
+from stalkerzone.engine.hexes import SLOT_DIRECTIONS, Slot, slot_distance
 
 Step = tuple[Slot, int, int]
 """One sector of a completion: (slot, sector kind, world edge mask)."""
@@ -27,13 +27,6 @@ SNAKE_STEPS = 30
 """Placements the snake laying the rest may try, once the networks are joined."""
 GOALS = 6
 """Slots of the other networks, nearest first, that the moves on the joining slot aim at."""
-
-
-def hex_steps(a: Slot, b: Slot) -> int:
-    """Grid steps between two axial slots."""
-    dq = a[0] - b[0]
-    dr = a[1] - b[1]
-    return max(abs(dq), abs(dr), abs(dq + dr))
 
 
 def greedy_join(
@@ -87,22 +80,9 @@ def _nearest_join(faced: list[list[Slot]]) -> tuple[Slot, list[Slot]]:
                 return shared, [shared]
             seen.add(shared)
     mine = min(range(len(faced)), key=lambda i: len(faced[i]))
-    theirs = [(a, b, a + b) for j, other in enumerate(faced) if j != mine for a, b in other]
-    best = UNREACHABLE
-    slot = faced[mine][0]
-    for q, r in faced[mine]:
-        t = q + r
-        for a, b, c in theirs:
-            d = q - a if q > a else a - q
-            e = r - b if r > b else b - r
-            f = t - c if t > c else c - t
-            if e > d:
-                d = e
-            if f > d:
-                d = f
-            if d < best:
-                best, slot = d, (q, r)
-    goals = sorted(((a, b) for a, b, _ in theirs), key=lambda g: hex_steps(slot, g))
+    theirs = [g for j, other in enumerate(faced) if j != mine for g in other]
+    slot = faced[mine][nearest_cell(cells_of(faced[mine]), cells_of(theirs))[1]]
+    goals = sorted(theirs, key=lambda g: slot_distance(slot, g))
     return slot, goals[:GOALS]
 
 
@@ -110,7 +90,7 @@ def _lead(slot: Slot, goals: list[Slot]) -> Callable[[Move], tuple[int, int]]:
     """How near a move on ``slot`` leads to a goal: the fewest grid steps from a slot its
     roads face to a goal, then the most roads (to grow on)."""
     i, j = slot
-    ends = [min(hex_steps((i + di, j + dj), g) for g in goals) for di, dj in SLOT_DIRECTIONS]
+    ends = [min(slot_distance((i + di, j + dj), g) for g in goals) for di, dj in SLOT_DIRECTIONS]
 
     def lead(move: Move) -> tuple[int, int]:
         m = move[1]

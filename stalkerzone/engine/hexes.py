@@ -142,7 +142,10 @@ def slot_neighbours(slot: Slot) -> tuple[Slot, ...]:
 
 
 def slot_distance(a: Slot, b: Slot) -> int:
-    return distance(Hex(a[0], a[1]), Hex(b[0], b[1]))
+    """Grid steps between two slots (axial, as :func:`distance`)."""
+    dq = a[0] - b[0]
+    dr = a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
 def world_hex(slot: Slot, rotation: int, local: Hex) -> Hex:
