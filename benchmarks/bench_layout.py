@@ -1,9 +1,9 @@
 # ruff: noqa: B023  (each lambda is called at once, inside its loop)
 """Benchmark the Zone layout engine: legal placements, foresight, random Zones.
 
-Targets (ARCHITECTURE.md): legal placements ≤ 2 ms on any partial Zone, dead-end foresight
-≤ 50 ms, a random valid Zone ≤ 20 ms. Each figure is a median, shown next to a naive baseline
-measured in the same run:
+Targets (docs/architecture.md, Speed targets): legal placements ≤ 2 ms on any partial Zone,
+dead-end foresight ≤ 50 ms, a random valid Zone ≤ 20 ms. Each figure is a median, shown next to
+a naive baseline measured in the same run:
 
 * legal placements — naive: every slot of the bounding box, every face and rotation, edges
   turned and compared one by one from the face data (no masks, no precomputed tables);

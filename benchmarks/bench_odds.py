@@ -2,10 +2,10 @@
 
     python benchmarks/bench_odds.py [--mc 100000] [--repeat 15] [--worst-repeat 3]
 
-Targets (ARCHITECTURE.md): every base-set fight ≤ 5 ms for attack, escape and best; the worst
-fight the card schema allows (health 1000 on both sides, any mix of abilities) ≤ 1 s and
-≤ 200 MB. Exact odds are timed cold (a fresh ``OddsSolver`` for each run) in CPU time; medians
-and the middle half are printed. Every base monster at every colour is fought by two base
+Targets (docs/architecture.md, Speed targets): every base-set fight ≤ 5 ms for attack, escape and
+best; the worst fight the card schema allows (health 1000 on both sides, any mix of abilities)
+≤ 1 s and ≤ 200 MB. Exact odds are timed cold (a fresh ``OddsSolver`` for each run) in CPU time;
+medians and the middle half are printed. Every base monster at every colour is fought by two base
 stalkers with typical gear; the heaviest of them are also solved by the reference solver
 (``stalkerzone.odds.reference``, the specification) for the ratio
 and the agreement. The worst fights report their peak memory (tracemalloc). The one-shot cost is

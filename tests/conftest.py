@@ -1,4 +1,5 @@
-"""Test set-up: every test runs headless (ARCADE-NOTES.md) and never touches the user's folders."""
+"""Test set-up: every test runs headless (docs/architecture.md, Arcade notes) and never touches the
+user's folders."""
 
 from __future__ import annotations
 

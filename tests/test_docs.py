@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -189,3 +190,78 @@ def test_docs_cite_only_rules_that_exist(name: str) -> None:
     ours = {rule for rule in cited if rule.split("-")[0] in families}
     assert ours, f"{name} cites rules"
     assert sorted(ours - ids) == []
+
+
+# --- the repository is self-contained ----------------------------------------------------------
+
+OUTSIDE_DOCUMENTS = re.compile(
+    "|".join(
+        re.escape(name)
+        for name in ("RULES" + ".md", "CARDS" + ".md", "ARCHITECTURE" + ".md", "ARCADE" + "-NOTES")
+    )
+)
+"""Names of documents that lived beside the project, never in it (spelt in parts here, so that
+this file does not name them itself)."""
+
+
+def _tracked_files() -> list[Path]:
+    """The repository's files: ``git ls-files`` in a checkout, else every file under the root
+    but hidden folders and caches (an unpacked source archive)."""
+    try:
+        listed = subprocess.run(
+            ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True, timeout=60
+        ).stdout.decode("utf-8")
+    except (OSError, subprocess.SubprocessError):
+        skipped = {"__pycache__", "build", "dist"}
+        return sorted(
+            path
+            for path in ROOT.rglob("*")
+            if path.is_file()
+            and not any(
+                part.startswith(".") or part in skipped or part.endswith(".egg-info")
+                for part in path.relative_to(ROOT).parts[:-1]
+            )
+        )
+    return [ROOT / name for name in listed.split("\0") if name and (ROOT / name).is_file()]
+
+
+def _text_files() -> dict[str, str]:
+    """Every tracked file that is text (UTF-8 without NUL bytes), by its path from the root."""
+    texts: dict[str, str] = {}
+    for path in _tracked_files():
+        data = path.read_bytes()
+        if b"\0" in data:
+            continue
+        try:
+            texts[path.relative_to(ROOT).as_posix()] = data.decode("utf-8")
+        except UnicodeDecodeError:
+            continue
+    return texts
+
+
+def outside_references(text: str) -> list[tuple[int, str]]:
+    """(line number, line) of every line of ``text`` that names an outside document."""
+    return [
+        (number, line.strip())
+        for number, line in enumerate(text.splitlines(), start=1)
+        if OUTSIDE_DOCUMENTS.search(line)
+    ]
+
+
+def test_docs_outside_references_are_found() -> None:
+    sample = "ok\n# see " + "RULES" + ".md §5\nalso fine\n(" + "ARCADE" + "-NOTES.md)\n"
+    assert [number for number, _ in outside_references(sample)] == [2, 4]
+    assert outside_references("DEATH-1 (docs/rules.md), docs/cards.md, docs/architecture.md") == []
+
+
+def test_docs_no_file_refers_to_a_document_outside_the_repository() -> None:
+    texts = _text_files()
+    assert {"README.md", "docs/rules.md", "stalkerzone/engine/game.py", "tiles/README.md"} <= set(
+        texts
+    ), "the walk reaches every part of the repository"
+    found = [
+        f"{name}:{number}: {line}"
+        for name, text in sorted(texts.items())
+        for number, line in outside_references(text)
+    ]
+    assert found == [], "cite docs/rules.md ids, docs/cards.md or docs/architecture.md instead"

@@ -1,4 +1,4 @@
-"""`stalkerzone cards show ID --png FILE`: one card drawn as the game draws it (CARDS.md).
+"""`stalkerzone cards show ID --png FILE`: one card drawn as the game draws it (docs/cards.md).
 
 The card face of the client (:class:`~stalkerzone.client.render.card_face.CardFace`: art, name,
 summary, the card's ``text``) on an offscreen arcade window, with what the game explains beside

@@ -1,4 +1,4 @@
-"""`stalkerzone cards check|schema|new|show` (CARDS.md "Tools for card authors")."""
+"""`stalkerzone cards check|schema|new|show` (docs/cards.md "Tools for card authors")."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@
 ``map check FILE [--closed-roads]`` (exit 0 valid, 1 invalid, 2 unreadable);
 ``map check --partial FILE``: can this partial layout still be completed (TURN-4; exit 0 yes,
 1 no with the reason, 2 unreadable) — the same foresight the game and its layout screen use.
-JSON shapes as ARCHITECTURE.md states.
+JSON shapes as docs/architecture.md states (The ``map`` JSON shapes).
 """
 
 from __future__ import annotations

@@ -1,10 +1,11 @@
-"""`stalkerzone odds` (ARCHITECTURE.md): exact odds of one fight, for players and card authors.
+"""`stalkerzone odds` (docs/architecture.md, Exact odds): exact odds of one fight, for players and
+card authors.
 
 The monster comes from the loaded packs (``--monster ID --colour C``) or from raw numbers
 (``--monster-health N --monster-attack F [--monster-defence N]``); the stalker from card ids
 (``--stalker --weapon --mods --armour --artifacts``) and/or raw ``--attack F --defence N``.
 
-Raw numbers have the limits cards have (CARDS.md: health 1..1000, defence and reputation
+Raw numbers have the limits cards have (docs/cards.md: health 1..1000, defence and reputation
 0..1000, dice as DMG-4 allows). A raw stalker (``--attack``/``--defence`` without
 ``--stalker``) has no character, so its ``--health`` is not capped by ST-5.
 """
@@ -44,7 +45,7 @@ from stalkerzone.odds import POLICIES, Odds, OddsSolver, Policy
 
 CardT = TypeVar("CardT")
 CARD_MAX = 1000
-"""The largest health, defence or reputation a card may give (CARDS.md)."""
+"""The largest health, defence or reputation a card may give (docs/cards.md)."""
 EVENT_KINDS = (*sorted(FIGHT_EFFECTS), "protection_minus_one")
 
 
@@ -52,7 +53,7 @@ def add_parser(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "odds",
         help="exact odds of a fight (win, death, escape, expected rounds)",
-        description="Exact odds of one fight under a policy (RULES.md §5).",
+        description="Exact odds of one fight under a policy (rules FIGHT-1 … FIGHT-8).",
     )
     mon = p.add_argument_group("monster")
     mon.add_argument("--monster", metavar="ID", help="a monster card id from the loaded packs")

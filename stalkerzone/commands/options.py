@@ -1,4 +1,4 @@
-"""One set of rules for command-line values, shared by every command (ARCHITECTURE.md).
+"""One set of rules for command-line values, shared by every command (docs/architecture.md).
 
 Values are checked here rather than by argparse so that a bad value is one line naming the
 option: the same seed range everywhere, ``--cards DIR`` that is not a folder is an error

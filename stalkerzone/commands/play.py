@@ -1,4 +1,5 @@
-"""`stalkerzone play` (ARCHITECTURE.md): open the game window on the title screen.
+"""`stalkerzone play` (docs/architecture.md, The command line): open the game window on the
+title screen.
 
 ``stalkerzone`` with no command does the same. The options preset the new-game screen; a bad
 value gives one line and exit 2 (values are checked here, not by argparse, so that the message
@@ -80,6 +81,6 @@ def run(args: argparse.Namespace) -> int:
     from stalkerzone.content.loader import load_packs
     from stalkerzone.content.report import report
 
-    report(load_packs(list(presets.card_dirs)), "play")  # nothing silent (CARDS.md)
+    report(load_packs(list(presets.card_dirs)), "play")  # nothing silent (docs/cards.md)
 
     return run_app(presets)

@@ -1,4 +1,4 @@
-"""`stalkerzone replay SAVE`: re-run a saved game from its seed and actions (ARCHITECTURE.md).
+"""`stalkerzone replay SAVE`: re-run a saved game from its seed and actions (docs/architecture.md).
 
 With ``--json`` the output also holds ``"story"``: the game's story as on the game-over screen
 (:mod:`stalkerzone.story`: money, health and Elements per round, fights, luck against the odds),

@@ -123,7 +123,7 @@ def _load(config: Any) -> Any:
 
     world = load_world(config)  # bad --cards or packs: a one-line error before any work
     packs = load_packs([Path(d) for d in config.card_dirs], include_user=config.include_user)
-    report(packs, "simulate")  # nothing silent (CARDS.md)
+    report(packs, "simulate")  # nothing silent (docs/cards.md)
     return world
 
 

@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     from stalkerzone.content.loader import load_packs
     from stalkerzone.content.report import report
 
-    report(load_packs(list(card_dirs)), "watch")  # nothing silent (CARDS.md)
+    report(load_packs(list(card_dirs)), "watch")  # nothing silent (docs/cards.md)
 
     return run_watch(
         bots=bots,

@@ -1,5 +1,5 @@
-"""Content digests of files found again by their stat, as git's index does (ARCHITECTURE.md
-start-up): the cache of validated content keys an entry by the bytes of every card file and of
+"""Content digests of files found again by their stat, as git's index does (docs/architecture.md,
+Speed targets): the cache of validated content keys an entry by the bytes of every card file and of
 every content module, and reading and digesting them all cost more than the rest of a warm load.
 
 A :class:`FileDigests` keeps, per file (its absolute path), the stat seen just before its bytes

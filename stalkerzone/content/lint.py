@@ -39,7 +39,7 @@ def warning(file: str, line: int, message: str, card: str = "-", key: str = "-")
 
 
 def ignored_files(pack_dir: Path, shown: str) -> list[CardProblem]:
-    """Files of a pack folder that look like card files but are not read (CARDS.md)."""
+    """Files of a pack folder that look like card files but are not read (docs/cards.md)."""
     found: list[CardProblem] = []
     try:
         entries = sorted(pack_dir.iterdir())[:_MAX_LISTED]

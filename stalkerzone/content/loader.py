@@ -1,4 +1,5 @@
-"""Loading card packs (CARDS.md): the base pack, the user card folder and ``--cards DIR`` packs.
+"""Loading card packs (docs/cards.md): the base pack, the user card folder and ``--cards DIR``
+packs.
 
 :func:`load_packs` never raises for bad input: it returns every valid card of every valid pack
 plus one :class:`CardProblem` per thing wrong. Decisions:

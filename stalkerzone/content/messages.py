@@ -1,4 +1,4 @@
-"""Validation errors in the card author's words (CARDS.md "Tools for card authors").
+"""Validation errors in the card author's words (docs/cards.md "Tools for card authors").
 
 Turns one pydantic error into a plain sentence: no validator phrasing, correct articles and
 plurals, and for a typo the closest valid value from the list that applies there.

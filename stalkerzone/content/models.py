@@ -1,4 +1,5 @@
-"""Pydantic models of the public card format (CARDS.md), one per card kind, plus the pack manifest.
+"""Pydantic models of the public card format (docs/cards.md), one per card kind, plus the pack
+manifest.
 
 The models hold engine values (``Dice``, ``PerColour``, ``Text``, ``Site``) from the start, so
 turning a model into an engine card (``to_card``) is one generic step. Unknown keys are errors
@@ -53,7 +54,7 @@ __all__ = ["CARD_KINDS", "CARD_MODELS", "COLOURS", "FORMAT", "ID_PATTERN", "LANG
 
 
 class Model(BaseModel):
-    """Strict base: unknown keys are errors (CARDS.md), values are immutable."""
+    """Strict base: unknown keys are errors (docs/cards.md), values are immutable."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
 

@@ -1,4 +1,5 @@
-"""Validated content kept between runs (ARCHITECTURE.md start-up): card packs and variants.
+"""Validated content kept between runs (docs/architecture.md, Speed targets): card packs and
+variants.
 
 Validating the card packs builds pydantic models, and importing pydantic alone costs more than a
 bare interpreter start. A second run over the same files reads the engine values back from one
@@ -9,7 +10,7 @@ cache file instead. An entry is found by a digest of
   ``stalkerzone.engine`` and of ``stalkerzone.files``, so that an edited loader or card class
   never reads an entry written by the old one;
 - everything the loader reads (:class:`EntryKey`, filled by the loader): every file's bytes and
-  the folder listings the art check looks at (CARDS.md ``art``).
+  the folder listings the art check looks at (docs/cards.md ``art``).
 
 The bytes of a file enter the key as their digest, and the digests of files read before are
 found again by their stat (:mod:`~stalkerzone.content.file_digests`, git's index), so that a

@@ -1,4 +1,4 @@
-"""Validating card packs read by :mod:`stalkerzone.content.loader` (CARDS.md): the pydantic
+"""Validating card packs read by :mod:`stalkerzone.content.loader` (docs/cards.md): the pydantic
 models, one :class:`CardProblem` per thing wrong, the id and cross-reference checks, and the
 warnings of :mod:`~stalkerzone.content.lint` (kept with each pack's info, so cached too).
 
@@ -294,7 +294,7 @@ def _pick_model(models: Iterable[type[BaseModel]], raw: Any) -> type[BaseModel] 
 
 
 def _check_ids(loaded: list[Loaded], packs: list[Pack]) -> list[Loaded]:
-    """Card ids are unique across all loaded packs: a later duplicate is dropped (CARDS.md)."""
+    """Card ids are unique across all loaded packs: a later duplicate is dropped (docs/cards.md)."""
     first: dict[str, Loaded] = {}
     kept = []
     for item in loaded:

@@ -1,4 +1,5 @@
-"""Nothing silent: what a command that loads cards tells the author before its result (CARDS.md).
+"""Nothing silent: what a command that loads cards tells the author before its result
+(docs/cards.md).
 
 One line per problem and per warning, ``file:line: card-id: field: message``, then one summary
 line naming what was left out: the cards with errors and the packs that were skipped.

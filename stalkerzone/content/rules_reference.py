@@ -1,4 +1,4 @@
-"""The in-game rules reference: one section per rule id of RULES.md, in English and Russian.
+"""The in-game rules reference: one section per rule id of docs/rules.md, in English and Russian.
 
 The text lives in ``stalkerzone/content/rules/<lang>.toml`` (written in our own words). Numbers
 that a variant sets appear as placeholders such as ``{elements_required}``; :func:`fill` puts in
@@ -51,7 +51,7 @@ class RuleSection:
 
 @cache
 def load_rules_reference(lang: str = "en") -> tuple[RuleSection, ...]:
-    """The sections of one language, in RULES.md order; unknown languages fall back to English."""
+    """The sections of one language, in the rules' order; unknown languages fall back to English."""
     if lang not in LANGUAGES:
         lang = "en"
     path = RULES_DIR / f"{lang}.toml"

@@ -1,4 +1,4 @@
-"""JSON Schemas (Draft 2020-12) of a card file and of ``pack.toml``, for editors (CARDS.md).
+"""JSON Schemas (Draft 2020-12) of a card file and of ``pack.toml``, for editors (docs/cards.md).
 
 Generated from the models: their docstrings and field descriptions give every title and
 description; :data:`EXAMPLES` gives an example for every field. The schema is then reshaped so

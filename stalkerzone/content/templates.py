@@ -46,7 +46,7 @@ deck = "zone"                   # "zone", or "epicenter" for an Epicenter guardi
 green  = { health = 8,  attack = "1d6+1", defence = 0, trophy_price = 100 }
 yellow = { health = 14, attack = "2d6",   defence = 1, trophy_price = 250 }
 red    = { health = 24, attack = "3d6+1", defence = 2, trophy_price = 500 }
-# Abilities (RULES.md ABIL-*); each is one [[monster.abilities]] table. Kinds:
+# Abilities (rules ABIL-*); each is one [[monster.abilities]] table. Kinds:
 #   drain { amount }, paralysis { rolls, succeeds_on }, first_strike {},
 #   regeneration { amount }, multi_attack { attacks, rounds = [1] }
 # A number may differ by colour: { green = 1, yellow = 2, red = 3 }.
@@ -112,7 +112,7 @@ def pack_template() -> str:
 
 
 _PACK_BODY = """\
-# pack.toml of a card pack (CARDS.md): the pack folder holds it and the card files
+# pack.toml of a card pack (docs/cards.md): the pack folder holds it and the card files
 # (*.toml beside it; cards never go into pack.toml itself).
 format = 1
 
@@ -135,7 +135,8 @@ def template(kind: str) -> str:
     article = "An" if kind[0] in "aeiou" else "A"
     head = (
         f"#:schema ../{CARD_SCHEMA_FILE}\n"
-        f"# {article} {kind} card (CARDS.md). Put it in a *.toml file of a pack with a pack.toml;\n"
+        f"# {article} {kind} card (docs/cards.md). Put it in a *.toml file of a pack "
+        "with a pack.toml;\n"
         "# `stalkerzone cards check DIR` validates the pack. The first line points editors at\n"
         f"# {CARD_SCHEMA_FILE}, which `cards new` writes into the user card folder.\n"
     )

@@ -28,7 +28,7 @@ from stalkerzone.errors import UserError
 from stalkerzone.paths import tiles_dir
 
 IMPASSABLE = frozenset({Terrain.WATER, Terrain.ANOMALY_FIELD})
-"""Terrain that blocks a hex without a road (RULES.md §1); used for the reachability check."""
+"""Terrain that blocks a hex without a road (docs/rules.md §1); used for the reachability check."""
 
 
 class TileError(UserError):

@@ -1,4 +1,4 @@
-"""Value types of the card format (CARDS.md): ids, numbers with their limits, dice formulas,
+"""Value types of the card format (docs/cards.md): ids, numbers with their limits, dice formulas,
 texts, numbers per colour and bases; each with the JSON Schema an editor checks it with.
 """
 

@@ -1,4 +1,5 @@
-"""Rules variants (standard, express): the *(config)* numbers of RULES.md, read from data files.
+"""Rules variants (standard, express): the *(variant)* numbers of docs/rules.md, read from data
+files.
 
 The files are ``stalkerzone/content/variants/<name>.toml``; they are validated like card files
 (:mod:`stalkerzone.content.variant_file`, imported only when the variant is not in the cache)

@@ -1,4 +1,4 @@
-"""The card types the engine plays with (RULES.md §2–§8; the public format is CARDS.md).
+"""The card types the engine plays with (docs/rules.md §2–§8; the public format: docs/cards.md).
 
 These are plain frozen values. ``stalkerzone.content`` validates card packs (TOML) and builds
 them; the engine never reads files. Every card has an ``id`` unique across loaded packs.
@@ -23,7 +23,7 @@ class Colour(StrEnum):
 
 
 class Site(StrEnum):
-    """Site ids used by tiles, cards and the command line (ARCHITECTURE.md)."""
+    """Site ids used by tiles, cards and the command line (docs/cards.md)."""
 
     VILLAGE = "village"
     MILITARY_BASE = "military_base"

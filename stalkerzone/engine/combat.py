@@ -5,12 +5,12 @@ grenade or try to escape, plus optionally one stimulator: FIGHT-2) or at a chanc
 outcomes and probabilities :meth:`Fight.chance_outcomes` lists. :meth:`Fight.apply` gives the next
 state; :func:`play_chance` samples chance nodes with a seeded ``random.Random``.
 
-Order of effects (RULES.md §5): the paralysis sequence (start of the fight only, ABIL-PARALYSIS),
+Order of effects (rules §5): the paralysis sequence (start of the fight only, ABIL-PARALYSIS),
 the monster's attack(s) if it strikes first (ABIL-FIRST-STRIKE, FIGHT-7), the stalker's action(s)
 and stimulator (FIGHT-2, FIGHT-8), the monster's attack(s), drain (ABIL-DRAIN), regeneration
 (ABIL-REGENERATION). Damage is applied at once; the fight ends as soon as a side is at 0 (FIGHT-6).
 
-Readings where RULES.md leaves room (they are part of the rules reference):
+Readings where docs/rules.md leaves room (they are part of the rules reference):
 
 - The paralysis sequence belongs to round 1; after it round 1 goes on normally (the paralysed
   stalker lost its rolls during the sequence: the monster's attacks there come without a reply).

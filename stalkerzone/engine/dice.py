@@ -1,7 +1,7 @@
 """Dice formulas (DMG-1, DMG-3, DMG-4): parsed into a value type, never evaluated as code.
 
 The formulas card packs may use are ``NdS``, ``NdS+K``, ``NdS-K`` and ``NdS+MdT+K`` with
-``1 <= N <= 20`` and ``S`` in {2, 3, 4, 6, 8, 10, 12, 20} (CARDS.md). Rolls take a
+``1 <= N <= 20`` and ``S`` in {2, 3, 4, 6, 8, 10, 12, 20} (docs/cards.md). Rolls take a
 ``random.Random`` from the caller, so every draw comes from the RNG inside the game state.
 """
 
@@ -25,7 +25,7 @@ _FORMULA = (  # compiled by ``re`` on first use: a cached card load parses no fo
 
 
 class DiceError(ValueError):
-    """A dice formula that CARDS.md does not allow (DMG-4)."""
+    """A dice formula that the card format (docs/cards.md) does not allow (DMG-4)."""
 
 
 @frozen

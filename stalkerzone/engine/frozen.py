@@ -1,4 +1,4 @@
-"""Frozen value classes made without generated code (ARCHITECTURE.md start-up).
+"""Frozen value classes made without generated code (docs/architecture.md, Speed targets).
 
 ``@dataclass(frozen=True, slots=True)`` compiles six or seven methods from source text for every
 class (about a millisecond each), and importing :mod:`dataclasses` imports :mod:`inspect`: the

@@ -35,8 +35,8 @@ class LayoutRefused(IllegalAction):
 
 class ZoneCutOff(LayoutRefused):
     """TURN-4: the roads meet, but after this placement the Zone could no longer be completed
-    (``params``: ``reason``, the cut-off key of ``engine.foresight.CUT_OFF_TEXT``, and its
-    parameters)."""
+    (``params``: ``reason``, a key of ``CUT_OFF_TEXT`` in the cut-offs module ``cut_offs.py``,
+    and its parameters)."""
 
 
 class MoveRefused(IllegalAction):

@@ -293,7 +293,7 @@ def draw_event(state: GameState, index: int, rng: Rng) -> GameState:
         rolled = (effect.attack or FISTS).roll(rng)
         defence = 0 if effect.ignores_defence else stats(player, ctx).defence
         return hurt(state, index, damage_after_defence(rolled, defence))
-    # A fight effect on an immediate card: nothing to hold it for (CARDS.md allows it).
+    # A fight effect on an immediate card: nothing to hold it for (docs/cards.md allows it).
     return note(
         state,
         Note(

@@ -1,4 +1,4 @@
-"""Rules variants: every *(config)* number of RULES.md, as a value the engine is given.
+"""Rules variants: every *(variant)* number of docs/rules.md, as a value the engine is given.
 
 The numbers themselves live in data files (``stalkerzone/content/variants/*.toml``); a variant
 changes numbers, never code.

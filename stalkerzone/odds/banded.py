@@ -1,4 +1,5 @@
-"""A direct solver for the banded linear system of one cyclic level (ARCHITECTURE.md ``odds``).
+"""A direct solver for the banded linear system of one cyclic level (docs/architecture.md,
+Exact odds).
 
 The matrix ``I - q·P`` of a level (``q`` the chance of a harmless monster attack, ``P`` the moves
 of monster health) is banded — monster health falls by at most the stalker's top damage and rises

@@ -1,4 +1,4 @@
-"""Normal-round values on a numpy grid, level by level (ARCHITECTURE.md ``odds``).
+"""Normal-round values on a numpy grid, level by level (docs/architecture.md, Exact odds).
 
 The grid holds, for every stalker health ``s`` (a *level*) and monster health ``m``, the chance
 to win, the chance to die and the expected number of rounds from the start of a normal round

@@ -1,7 +1,8 @@
 """What a solve answers (:class:`Odds`), the policies, and the ``best`` policy's preference.
 
-``best`` (ARCHITECTURE.md ``odds``) prefers, per state, the action with the higher chance to come
-out alive (win or escape, FIGHT-3, FIGHT-6); within ``TIE`` of each other, the higher chance to win.
+``best`` (docs/architecture.md, Exact odds) prefers, per state, the action with the higher chance
+to come out alive (win or escape, FIGHT-3, FIGHT-6); within ``TIE`` of each other, the higher
+chance to win.
 """
 
 from __future__ import annotations

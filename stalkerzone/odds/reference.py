@@ -1,4 +1,5 @@
-"""The reference solver: the plain specification of the exact odds (ARCHITECTURE.md ``odds``).
+"""The reference solver: the plain specification of the exact odds (docs/architecture.md,
+Exact odds).
 
 A normal round from stalker health ``s`` and monster health ``m`` (``rounds.NormalRound``): the
 monster strikes first if it has ABIL-FIRST-STRIKE, the stalker attacks (win if the monster's health

@@ -1,4 +1,5 @@
-"""A normal round (ARCHITECTURE.md ``odds``): what every round from ``setup.normal_from`` on does.
+"""A normal round (docs/architecture.md, Exact odds): what every round from
+``setup.normal_from`` on does.
 
 From that round on every round is alike: no event (FIGHT-7, FIGHT-8, DMG-3 act in round 1 only),
 one monster attack (ABIL-MULTI-ATTACK only in its rounds), one stalker action.

@@ -1,4 +1,5 @@
-"""Normal-round values of a small fight in plain Python, without numpy (ARCHITECTURE.md ``odds``).
+"""Normal-round values of a small fight in plain Python, without numpy (docs/architecture.md,
+Exact odds).
 
 The same grid as ``levels.LevelGrid`` — per stalker health (a level) and monster health, the
 chances to win and to die and the expected number of rounds from the start of a normal round —

@@ -1,4 +1,4 @@
-"""Exact fight odds (ARCHITECTURE.md ``odds``): win, death, escape, expected rounds.
+"""Exact fight odds (docs/architecture.md, Exact odds): win, death, escape, expected rounds.
 
 Policies: ``attack`` (attack every round, no grenades or stimulators), ``escape`` (try to escape
 every round where FIGHT-4 allows it, else attack) and ``best`` (per state, the action among

@@ -1,4 +1,4 @@
-"""A monster that can never hurt the stalker (ARCHITECTURE.md ``odds``): one level for all.
+"""A monster that can never hurt the stalker (docs/architecture.md, Exact odds): one level for all.
 
 Every monster attack does no damage after the stalker's defence (DMG-2) and there is no drain, so
 the stalker's health never changes in normal rounds: the values per monster health solve ``x = c_a

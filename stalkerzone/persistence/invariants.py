@@ -23,7 +23,7 @@ MAX_COUNT = 10_000
 """Upper bound for Elements, deaths, turns of a zombie and other counters."""
 MAX_TURN = 1_000_000
 MAX_HEALTH = 1000
-"""The largest health a card may give (CARDS.md)."""
+"""The largest health a card may give (docs/cards.md)."""
 
 
 def state_problem(state: GameState, setup: GameSetup, where: str = "snapshot") -> str:

@@ -1,4 +1,4 @@
-"""Start-up of the client (ARCHITECTURE.md speed targets; the figures are in
+"""Start-up of the client (docs/architecture.md, Speed targets; the figures are in
 ``benchmarks/bench_startup.py``): what the window and the first screens must not do when they
 open. Each check runs a fresh interpreter, as a player's start does."""
 

@@ -1,5 +1,5 @@
 """A corpus of broken card files and packs: each is rejected with the expected file, line, card
-id and field, never a traceback, and the good packs beside it still load (CARDS.md)."""
+id and field, never a traceback, and the good packs beside it still load (docs/cards.md)."""
 
 from __future__ import annotations
 

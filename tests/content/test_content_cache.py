@@ -121,7 +121,7 @@ def test_cache_entry_is_stale_when_a_file_changes(
 def test_cache_entry_is_stale_when_art_goes_or_grows(
     tmp_path: Path, mini_base: Path, write_pack: PackWriter
 ) -> None:
-    """CARDS.md ``art``: the art check reads the folder, so the key holds its listing."""
+    """docs/cards.md ``art``: the art check reads the folder, so the key holds its listing."""
     card = MONSTER.format(id="drawn") + 'art = "art/drawn.png"\n'
     pack = write_pack("p", {"m.toml": card, "art/drawn.png": b"\x89PNG"})
     folder = tmp_path / "cache"

@@ -1,4 +1,4 @@
-"""`stalkerzone cards check|schema|new` through the real command line (CARDS.md tools)."""
+"""`stalkerzone cards check|schema|new` through the real command line (docs/cards.md tools)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every card kind and ability kind loads from TOML into the engine types (CARDS.md)."""
+"""Every card kind and ability kind loads from TOML into the engine types (docs/cards.md)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The card author's tools: problems reported by every command that loads cards, the editor
 schema (documented, pinpointing, the loader's dice limits, written beside the packs, checked with
-taplo where it is installed) and `cards show` (CARDS.md "Tools for card authors")."""
+taplo where it is installed) and `cards show` (docs/cards.md "Tools for card authors")."""
 
 from __future__ import annotations
 

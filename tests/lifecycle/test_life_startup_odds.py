@@ -1,6 +1,6 @@
-"""Start-up of a one-shot ``stalkerzone odds`` (ARCHITECTURE.md speed targets): with the content
-cache warm, the command reads the cached packs and variant without pydantic, without the lint
-checks or the card models, and its loading and fight set-up import neither :mod:`dataclasses`
+"""Start-up of a one-shot ``stalkerzone odds`` (docs/architecture.md, Speed targets): with the
+content cache warm, the command reads the cached packs and variant without pydantic, without the
+lint checks or the card models, and its loading and fight set-up import neither :mod:`dataclasses`
 (with :mod:`inspect`) nor OpenSSL's ``hashlib``, so the gain cannot silently regress."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The one-shot ``stalkerzone odds`` (ARCHITECTURE.md ``odds``): its answers on the plain grid,
+"""The one-shot ``stalkerzone odds`` (docs/architecture.md, Exact odds): its answers on the plain
+grid,
 byte for byte as the command printed them before its start-up work (FIGHT-*, ABIL-*, EQ-*), and
 within 1e-12 of the numpy grid's; ``--json`` is what :mod:`json` writes, without importing it."""
 

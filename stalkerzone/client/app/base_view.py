@@ -32,7 +32,7 @@ class BaseView(arcade.gui.UIView):
 
     kind: ClassVar[str] = "screen"
     busy: bool = False  # True while an animation runs: bots wait for it
-    rules_section: ClassVar[str] = ""  # where F1 opens the rules overlay (a RULES.md id prefix)
+    rules_section: ClassVar[str] = ""  # where F1 opens the rules overlay (a rule id prefix)
 
     def __init__(self, window: StalkerWindow) -> None:
         # UIView.__init__ finds the window itself; this one is given, so the view and its

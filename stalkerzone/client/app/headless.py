@@ -1,4 +1,4 @@
-"""Make ``arcade.gui`` importable when Arcade runs headless (ARCADE-NOTES.md).
+"""Make ``arcade.gui`` importable when Arcade runs headless (docs/architecture.md, Arcade notes).
 
 Import this module before ``arcade.gui`` everywhere in the client (``stalkerzone.client``
 does it on import). It does nothing unless ``ARCADE_HEADLESS`` is set (any value turns

@@ -184,7 +184,7 @@ class CardFace:
         )
         self.fit_summary(summary, pad)
         flavour = card_flavour(self.card)
-        if flavour:  # the card's own text, over the foot of the art (CARDS.md ``text``)
+        if flavour:  # the card's own text, over the foot of the art (docs/cards.md ``text``)
             label = view.label(
                 flavour,
                 self.left + pad + px(2),

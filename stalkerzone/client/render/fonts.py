@@ -1,4 +1,5 @@
-"""Fonts: Liberation Sans everywhere (ARCADE-NOTES.md), because it carries Cyrillic.
+"""Fonts: Liberation Sans everywhere, because it carries Cyrillic (docs/architecture.md, Arcade
+notes).
 
 Arcade ships Liberation (SIL OFL) under ``:system:fonts/ttf/Liberation/``; the bundled Kenney
 fonts have no Cyrillic. Call :func:`load_fonts` once after the window exists (``app.py`` does)

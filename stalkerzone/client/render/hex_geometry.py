@@ -2,7 +2,8 @@
 
 World coordinates have y pointing up (Arcade). ``world(q, r, size)`` is the hex centre;
 ``pick(x, y, size)`` rounds a world point to the hex under it (cube rounding), so the map is
-picked with ``camera.unproject`` + :func:`pick`, never with hit boxes (ARCADE-NOTES.md).
+picked with ``camera.unproject`` + :func:`pick`, never with hit boxes (docs/architecture.md,
+Arcade notes).
 """
 
 from __future__ import annotations
