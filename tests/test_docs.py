@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -202,6 +203,7 @@ OUTSIDE_DOCUMENTS = re.compile(
 )
 """Names of documents that lived beside the project, never in it (spelt in parts here, so that
 this file does not name them itself)."""
+MARKDOWN_LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 
 def _tracked_files() -> list[Path]:
@@ -265,3 +267,29 @@ def test_docs_no_file_refers_to_a_document_outside_the_repository() -> None:
         for number, line in outside_references(text)
     ]
     assert found == [], "cite docs/rules.md ids, docs/cards.md or docs/architecture.md instead"
+
+
+def test_docs_markdown_links_stay_inside_the_repository() -> None:
+    """Every relative link of a Markdown file leads to a file or folder of the repository."""
+    texts = _text_files()
+    broken = []
+    for name, text in sorted(texts.items()):
+        if not name.endswith(".md"):
+            continue
+        for target in MARKDOWN_LINK.findall(text):
+            if re.match(r"[a-z]+:", target) or target.startswith("#"):
+                continue
+            path = (ROOT / name).parent / target.partition("#")[0]
+            inside = path.resolve().is_relative_to(ROOT)
+            if not inside or not path.exists():
+                broken.append(f"{name}: {target}")
+    assert broken == []
+
+
+def test_docs_licence_file_matches_the_package_metadata() -> None:
+    """pyproject's licence is the LICENSE file's; the art's own licences are in the credits."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    licence = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert licence.startswith(f"{project['license']['text']} License\n")
+    assert "assets/CREDITS.md" in licence
+    assert (ROOT / "assets" / "CREDITS.md").is_file()
