@@ -1,9 +1,9 @@
 """The game window: :class:`StalkerWindow` shows one :class:`BaseView` at a time, opens screens
-by kind (``window.show_screen("fight")``, see :mod:`registry`), drives the bot seats through
-one :class:`BotDriver` and turns exceptions into the error dialog.
+by kind (``window.show_screen("fight")``, the table in :mod:`registry`), drives the bot seats
+through one :class:`BotDriver` and turns exceptions into the error dialog.
 
-The context (:mod:`context`), the screen base class (:mod:`base_view`) and the registry are
-re-exported here: ``from stalkerzone.client.app.window import BaseView, StalkerWindow, screen``.
+The context (:mod:`context`) and the screen base class (:mod:`base_view`) are re-exported
+here: ``from stalkerzone.client.app.window import BaseView, StalkerWindow``.
 See the package docstring for the conventions.
 """
 
@@ -21,7 +21,7 @@ import arcade
 from stalkerzone import paths
 from stalkerzone.client.app.base_view import BaseView
 from stalkerzone.client.app.context import AppContext, Presets, make_context
-from stalkerzone.client.app.registry import factory, load_screens, screen, screen_kinds
+from stalkerzone.client.app.registry import screen_class, screen_kinds
 from stalkerzone.client.controller.bot_driver import BotDriver
 from stalkerzone.client.render.fonts import load_fonts
 from stalkerzone.client.sound.note_feed import NoteFeed, sounds_of
@@ -41,7 +41,6 @@ __all__ = [
     "make_context",
     "open_window",
     "run_app",
-    "screen",
     "screen_kinds",
 ]
 
@@ -84,7 +83,6 @@ class StalkerWindow(arcade.Window):
         except Exception:  # headless windows have no size limits
             log.debug("minimum size not supported here")
         load_fonts()
-        self.app.notes.extend(load_screens())
         self.background_color = theme.BG
         # Start-up: the events of the window's creation (headless: its first resize) go out now,
         # before any screen is shown, so the first screen is built once, not again at its first
@@ -138,11 +136,9 @@ class StalkerWindow(arcade.Window):
 
     # screens
     def show_screen(self, kind: str, **kwargs: Any) -> BaseView:
-        """Open the screen registered as ``kind`` (see :func:`screen`)."""
-        make = factory(kind)
-        if make is None:
-            raise KeyError(f"no screen '{kind}' is registered (known: {', '.join(screen_kinds())})")
-        view = make(self, **kwargs)
+        """Open a new screen of ``kind`` (its class from :data:`registry.SCREENS`; an unknown kind
+        is a :class:`registry.UnknownScreen`)."""
+        view = screen_class(kind)(self, **kwargs)
         self.show_view(view)
         return view
 

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import arcade.gui
 
-from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
+from stalkerzone.client.app.window import BaseView, StalkerWindow
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
 
 
-@screen("error")
 class ErrorView(BaseView):
     kind = "error"
 

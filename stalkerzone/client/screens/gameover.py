@@ -14,7 +14,7 @@ from collections.abc import Hashable
 import arcade
 from arcade.shape_list import Shape, ShapeElementList
 
-from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
+from stalkerzone.client.app.window import BaseView, StalkerWindow
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.story_chart import ChartLayout, Line, chart_shapes, layout_chart
 from stalkerzone.client.screens.title import backdrop
@@ -58,7 +58,6 @@ def signed(value: float) -> str:
     return decimal("0.0" if abs(value) < NEUTRAL_LUCK else f"{value:+.1f}")
 
 
-@screen("gameover")
 class GameOverView(BaseView):
     kind = "gameover"
     rules_section = "WIN"

@@ -6,13 +6,12 @@ from __future__ import annotations
 import arcade
 from arcade.shape_list import Shape, ShapeElementList
 
-from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
+from stalkerzone.client.app.window import BaseView, StalkerWindow
 from stalkerzone.client.screens.title import backdrop
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
 
 
-@screen("handover")
 class HandoverView(BaseView):
     kind = "handover"
     rules_section = "TURN-3"

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from arcade.shape_list import Shape, ShapeElementList
 
-from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
+from stalkerzone.client.app.window import BaseView, StalkerWindow
 from stalkerzone.client.controller.remote import HostedGame, RemoteSession
 from stalkerzone.client.screens.title import backdrop
 from stalkerzone.client.text import i18n
@@ -31,7 +31,6 @@ MAX_SEATS = 6
 MAX_SAVES_SHOWN = 4
 
 
-@screen("lobby")
 class LobbyView(BaseView):
     kind = "lobby"
     rules_section = "TURN-1"

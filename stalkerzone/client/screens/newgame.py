@@ -14,7 +14,7 @@ from typing import Any
 import arcade
 import arcade.gui
 
-from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
+from stalkerzone.client.app.window import BaseView, StalkerWindow
 from stalkerzone.client.controller.session import (
     BOT_STRENGTHS,
     ZONE_MODES,
@@ -45,7 +45,6 @@ def stalker_bonus_text(card: StalkerCard) -> str:
     return ", ".join(parts) or i18n.t("newgame.no_bonus")
 
 
-@screen("newgame")
 class NewGameView(BaseView):
     kind = "newgame"
     rules_section = "TURN"

@@ -14,7 +14,7 @@ import arcade
 import arcade.gui
 import pyglet
 
-from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
+from stalkerzone.client.app.window import BaseView, StalkerWindow
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.text import i18n
@@ -32,7 +32,6 @@ from stalkerzone.engine.cards import CardSet
 from stalkerzone.engine.variant import Variant
 
 
-@screen("rules")
 class RulesView(BaseView):
     kind = "rules"
     rules_section = "MAP-1"

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import arcade
 
-from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
+from stalkerzone.client.app.window import BaseView, StalkerWindow
 from stalkerzone.client.controller import save_files as saves
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.text import i18n
@@ -50,7 +50,6 @@ def fit_width(item: arcade.Text, width: float) -> None:
         item.text = text.rstrip() + "…"
 
 
-@screen("saves")
 class SavesView(BaseView):
     kind = "saves"
 

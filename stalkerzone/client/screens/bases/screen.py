@@ -13,7 +13,7 @@ from functools import partial
 
 import arcade
 
-from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
+from stalkerzone.client.app.window import BaseView, StalkerWindow
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.card_face import CardFace
 from stalkerzone.client.screens.bases import presenter
@@ -47,7 +47,6 @@ TONES = {
 requirement_text = presenter.requirement_text  # the old name, still importable from here
 
 
-@screen("base")
 class BaseScreen(ScreenFrame):
     kind = "base"
     rules_section = "BASE-1"

@@ -17,7 +17,7 @@ import pyglet
 from arcade.shape_list import Shape, ShapeElementList, create_line, create_polygon
 from arcade.types import RGBA255
 
-from stalkerzone.client.app.window import StalkerWindow, screen
+from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.tokens import TokenLayer, draw_token, token_spots
@@ -71,7 +71,6 @@ def hex_outline(h: Hex, colour: RGBA255, width: float) -> list[Shape]:
     return [create_line(*points[k], *points[(k + 1) % 6], colour, width) for k in range(6)]
 
 
-@screen("board")
 class BoardView(MapScreen):
     kind = "board"
     rules_section = "TURN"

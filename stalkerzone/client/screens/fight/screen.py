@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 import arcade
 from arcade.types import Color
 
-from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
+from stalkerzone.client.app.window import BaseView, StalkerWindow
 from stalkerzone.client.render import shapes
 from stalkerzone.client.render.card_face import MONSTER_COLOUR, CardFace
 from stalkerzone.client.screens.fight import panels
@@ -64,7 +64,6 @@ FLASH_COLOURS: dict[str, Color] = {
 }
 
 
-@screen("fight")
 class FightView(ScreenFrame):
     kind = "fight"
     rules_section = "FIGHT-1"

@@ -15,7 +15,7 @@ from functools import partial
 
 import arcade
 
-from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
+from stalkerzone.client.app.window import BaseView, StalkerWindow
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.card_face import CardFace
 from stalkerzone.client.render.fonts import FONT
@@ -51,7 +51,6 @@ class Drag:
     moving: bool = False
 
 
-@screen("stalker")
 class StalkerView(ScreenFrame):
     kind = "stalker"
     rules_section = "EQ-1"
