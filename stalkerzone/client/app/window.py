@@ -143,19 +143,13 @@ class StalkerWindow(arcade.Window):
         return view
 
     def refresh_screen(self, kind: str, session: GameSession) -> bool:
-        """Tell the shown screen of ``kind`` that ``session``'s state changed, if it follows
-        state changes (``state_changed``); True if it did."""
+        """If the shown screen is one of ``session`` that stays open when its state calls for a
+        ``kind`` screen (:meth:`BaseView.follows`), tell it the state changed
+        (:meth:`BaseView.state_changed`: the same view, refreshed in place); True if it did."""
         current = self.current_screen
-        if (
-            current is None
-            or current.kind != kind
-            or getattr(current, "session", None) is not session
-        ):
+        if current is None or current.session is not session or not current.follows(kind):
             return False
-        state_changed = getattr(current, "state_changed", None)
-        if state_changed is None:
-            return False
-        state_changed()
+        current.state_changed()
         return True
 
     def show_again(self, view: object) -> bool:
@@ -172,9 +166,12 @@ class StalkerWindow(arcade.Window):
         view = self.current_view
         return view if isinstance(view, BaseView) else None
 
-    def open_rules(self, view: BaseView) -> None:
-        """F1: the rules-reference overlay at ``view.rules_section`` (the screen \"rules\")."""
-        self.show_screen("rules", back=view, section=view.rules_section)
+    def open_rules(self, view: BaseView, section: str | None = None) -> None:
+        """The rules-reference overlay (the screen "rules") over ``view``, at ``section`` (a rule
+        id or a prefix; F1: ``view.rules_section``)."""
+        self.show_screen(
+            "rules", back=view, section=view.rules_section if section is None else section
+        )
 
     # window behaviour
     def on_key_press(self, symbol: int, modifiers: int) -> Literal[True] | None:

@@ -46,7 +46,7 @@ class LobbyView(BaseView):
         self.search: threading.Thread | None = None
         self.search_result: tuple[list[discovery.FoundGame], str] | None = None
         self.back_shapes: ShapeElementList[Shape] | None = None
-        session = self.app.session
+        session = self.session
         if isinstance(session, RemoteSession):
             session.leave()  # a game that ended (or was left) lets go of its host
             self.app.session = None

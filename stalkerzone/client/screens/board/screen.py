@@ -111,6 +111,9 @@ class BoardView(MapScreen):
         self.reveals = RevealOverlay(self.session)  # cards coming into play (EVENT-1, ANOM-1 …)
 
     # --- data ------------------------------------------------------------------------------------
+    def follows(self, kind: str) -> bool:
+        return kind == "board"
+
     @property
     def view(self) -> GameState:
         return self.session.view

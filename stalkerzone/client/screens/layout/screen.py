@@ -296,6 +296,9 @@ class LayoutView(MapScreen):
         else:
             self.camera.bounds = bounds  # pan limits grow; zoom and position unchanged
 
+    def follows(self, kind: str) -> bool:
+        return kind == "layout"
+
     def state_changed(self) -> None:
         self.hover_slot = None
         self.marks_key = None
