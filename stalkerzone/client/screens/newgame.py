@@ -68,7 +68,6 @@ class NewGameView(BaseView):
         self.message = ""
         self.info = ""  # what the last choice changed elsewhere (a swapped stalker)
         self.inputs: list[TextField] = []
-        self.seed_input: TextField | None = None
 
     def default_name(self, index: int, bot: str | None) -> str:
         return i18n.t("newgame.bot_name" if bot else "newgame.player_name", n=index + 1)
@@ -220,7 +219,7 @@ class NewGameView(BaseView):
             )
         y -= px(36)
         self.label(i18n.t("newgame.seed"), x, y, 14, bold=True, anchor_y="center")
-        self.seed_input = self.text_input(
+        self.text_input(
             self.seed_text, x + px(70), y - px(13), px(150), px(27), 13, self.set_seed, add=True
         )
         self.button(

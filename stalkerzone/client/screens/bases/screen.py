@@ -38,7 +38,6 @@ TONES = {
     "bad": theme.BAD,
     "warn": theme.WARN,
 }
-requirement_text = presenter.requirement_text  # the old name, still importable from here
 
 
 class BaseScreen(ScreenFrame):
@@ -161,7 +160,6 @@ class BaseScreen(ScreenFrame):
             yy = y - px(34) - k * px(26)
             self.label(name, x, yy, 12, theme.TEXT_DIM)
             self.label(value, x + px(132), yy, 14, theme.TEXT, bold=True)
-        self.preview_y = y - px(34) - len(lines) * px(26) - px(10)
         if state.step == "move" and bases.trade_refusal(state) is None:
             self.label(
                 t("base.trade_ends_move"),

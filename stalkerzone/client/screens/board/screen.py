@@ -87,11 +87,9 @@ class BoardView(MapScreen):
         self.hexes: dict[Hex, PlacedHex] = {}
         self.health_bar = (0.0, 0.0, 0.0, 0.0, 0.0)
         self.player_bars: list[tuple[float, float, float, float, float]] = []
-        self.log_box = (0.0, 0.0, 0.0, 0.0)
         self.layer_key: object = None
         self.routes: dict[Hex, Route] = {}
         self.hover: Hex | None = None
-        self.path_for: Hex | None = None
         self.walk: list[tuple[float, float]] = []  # world points of the walking token
         self.walker: int | None = None
         self.walk_t = 0.0
@@ -273,7 +271,6 @@ class BoardView(MapScreen):
         return min(1.6, max(1.0, 0.9 / self.camera.zoom))  # legible when zoomed out
 
     def build_path(self, target: Hex | None) -> None:
-        self.path_for = target
         shapes: ShapeElementList[Shape] = ShapeElementList()
         route = self.routes.get(target) if target is not None else None
         me = self.view.players[self.view.current_player].position
