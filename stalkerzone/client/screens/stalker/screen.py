@@ -20,7 +20,7 @@ from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.card_face import CardFace
 from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.screens.stalker import holdings, presenter
-from stalkerzone.client.screens.stalker.presenter import MULTI, SINGLE, Tile, group
+from stalkerzone.client.screens.stalker.presenter import Tile
 from stalkerzone.client.screens.stats import player_stats
 from stalkerzone.client.text.card_words import Refusal, card_name, t
 from stalkerzone.client.widgets import text_fit, theme
@@ -30,7 +30,7 @@ from stalkerzone.engine.actions import Activate, Stash
 from stalkerzone.engine.loadout import StalkerStats
 from stalkerzone.engine.state import GameState, PlayerState
 
-__all__ = ["MULTI", "SINGLE", "StalkerView", "group"]
+__all__ = ["StalkerView"]
 
 
 @dataclass
