@@ -124,3 +124,14 @@ def test_the_stalker_card_gives_way_to_another_screen_the_state_calls_for(
         attack_from_outside(session, win)
     assert session.state.phase == "turn" and session.screen_kind() == "board"
     assert win.current_screen is not view and current(win).kind == "board"
+
+
+def test_a_screen_of_the_game_reads_the_game_it_was_opened_for(win: StalkerWindow) -> None:
+    with pytest.raises(RuntimeError, match="the board screen opens only while a game runs"):
+        win.show_screen("board")
+    session = start(win)
+    board = win.show_screen("board")
+    card = win.show_screen("stalker", back=board)
+    assert board.session is session and card.session is session
+    win.app.session = None  # the game is left: a card screen sees no game, the board keeps its own
+    assert card.session is None and board.session is session

@@ -301,7 +301,7 @@ class GameView(BaseView):
 
     def __init__(self, window: StalkerWindow) -> None:
         super().__init__(window)
-        session = self.app.session
+        session = super().session
         if session is None:
             raise RuntimeError(f"the {self.kind} screen opens only while a game runs")
         self._game = session
