@@ -10,19 +10,22 @@ Headless
     first. Headless windows ignore ``set_size``: call ``window.on_resize(w, h)`` in tests.
 
 Adding a screen
-    Put a module (or a package: ``board/``, ``layout/``, ``fight/`` hold a screen, its panels
-    and its pure ``presenter``) in ``stalkerzone/client/screens/`` (found when the window opens
-    by its ``@screen("kind")`` line, imported the first time the screen is shown) and
-    subclass :class:`stalkerzone.client.app.window.BaseView` (an ``arcade.gui.UIView``)::
+    Put a module in ``stalkerzone/client/screens/`` (or a package, as the fight, board,
+    layout, base and stalker screens are: the screen, the parts it lays out and its pure
+    ``presenter``), subclass :class:`stalkerzone.client.app.base_view.BaseView` (an
+    ``arcade.gui.UIView``; :class:`~stalkerzone.client.widgets.screen_frame.ScreenFrame` for a
+    card screen with a header, "?" and Back buttons, a refusal line and tooltips;
+    :class:`~stalkerzone.client.app.base_view.GameView` for a screen that opens only during a
+    game) and add its kind to the table in :mod:`stalkerzone.client.app.registry`
+    (``"kind": "module:Class"``; the module is imported the first time the screen is shown)::
 
-        @screen("fight")                       # the screen kind: registry key, watch PNG name
-        class FightView(BaseView):
-            kind = "fight"
-            rules_section = "FIGHT"            # where F1 opens the rules overlay
-            def __init__(self, window, **kwargs): super().__init__(window); ...
+        class SettingsView(ScreenFrame):
+            kind = "settings"                  # its key in the table, the watch PNG name
+            rules_section = "TURN-1"           # where F1 opens the rules overlay
+            def __init__(self, window, back=None): super().__init__(window, back); ...
             def build(self):                   # widgets + texts for the current size/language
                 self.label("text", x, y, 14)   # arcade.Text in the view's batch (never draw_text)
-                self.anchored(self.hbox(self.button(i18n.t("fight.attack"), self.attack)),
+                self.anchored(self.hbox(self.button(t("kit.back"), self.go_back)),
                               anchor_x="right", anchor_y="bottom")  # UIAnchorLayout + UIBoxLayout
             def draw_scene(self): ...          # shapes/sprites; texts draw after, widgets last
 
@@ -31,19 +34,23 @@ Adding a screen
     the ``UIManager`` in ``on_show_view`` and disables it in ``on_hide_view``; ``BaseView`` calls
     ``build()`` again on resize and language change (``self.rebuild()``). Sizes go through
     ``theme.px(n)`` (UI scale); colours come from :mod:`theme`. Shared keys live in
-    ``BaseView.on_key_press`` (F1 rules overlay = screen "rules" with ``back`` and ``section``;
-    Esc = ``on_escape``; Ctrl+S / Ctrl+O = screen "saves"); put screen keys in ``on_hotkey`` so
-    they never fire while a text input is active. Callbacks run through ``window.guarded`` so an
-    exception opens the error dialog (screen "error") instead of killing the game; tests set
-    ``window.raise_errors = True``. Put what a screen says (button texts, enabled states, HUD
-    rows, log lines) in pure presenter functions and test them without a window.
+    ``BaseView.on_key_press`` (F1 rules overlay = screen "rules" with ``back`` and ``section``,
+    ``window.open_rules(view, section)``; Esc = ``on_escape``; Ctrl+S / Ctrl+O = screen "saves");
+    put screen keys in ``on_hotkey`` so they never fire while a text input is active. Clickable
+    things a screen draws itself (not widgets) are :class:`widgets.hits.Hit` regions. Callbacks
+    run through ``window.guarded`` so an exception opens the error dialog (screen "error")
+    instead of killing the game; tests set ``window.raise_errors = True``. Put what a screen
+    says (button texts, enabled states, HUD rows, log lines) in pure presenter functions and
+    test them without a window.
 
-    Screen kinds in use: title, newgame, layout, board, handover, menu, saves, gameover, error,
-    stalker, base, fight, rules, settings.
+    Screen kinds: title, newgame, lobby, layout, board, handover, fight, base, stalker,
+    gameover, menu, saves, settings, rules, error (:data:`registry.SCREENS`).
 
 Calling the engine
     The game lives in ``app.session`` (:class:`session.GameSession`, an ``engine.record``
-    GameRecord inside). Change it only with ``session.act(action)`` (``apply``; an
+    GameRecord inside); a screen reads it only through its ``session`` property (None before a
+    game starts; a :class:`GameView` always has one), and starting or leaving a game sets
+    ``app.session``. Change the game only with ``session.act(action)`` (``apply``; an
     ``IllegalAction`` leaves everything unchanged and its message starts with the rule id: show
     it), then ``session.show(window)`` opens the screen the new state calls for (layout, board,
     fight, base for a trading bot, gameover; a hand-over page between two humans). Read
@@ -52,11 +59,13 @@ Calling the engine
     ``session.state`` itself. Undo: ``session.undo_check()`` / ``session.undo()``
     (``engine.undo``). Saves: :mod:`controller.save_files` (on ``stalkerzone.persistence.saves``).
 
-    A game screen keeps ``self.session = self.app.game()`` and may define ``state_changed()``:
-    ``session.show`` then calls it instead of opening a new screen of the same kind (the
-    session sees the window only through :class:`controller.session.ScreenHost`; which screen
-    a state calls for is :func:`controller.session.screen_for`). Bot seats are played by one
-    driver, ``window.bots`` (:class:`controller.bot_driver.BotDriver`), on screens of kind
+    A screen that follows the game's state overrides ``follows(kind)`` and ``state_changed()``:
+    when ``session.show`` asks for a ``kind`` screen that the shown screen follows, the window
+    calls its ``state_changed()`` instead of opening a new screen (the fight follows its fight,
+    the board and layout their phase, the base and the stalker card the screen they were opened
+    over; the session sees the window only through :class:`controller.session.ScreenHost`; which
+    screen a state calls for is :func:`controller.session.screen_for`). Bot seats are played by
+    one driver, ``window.bots`` (:class:`controller.bot_driver.BotDriver`), on screens of kind
     layout, board, fight, base or stalker, one action at a time, whenever ``screen.busy`` is
     false (set it while dice roll or a token walks); a screen that shows a bot's decision
     itself asks ``window.bots.choice(session)``. ``window.skip_bots`` /
@@ -68,16 +77,18 @@ Calling the engine
 Text and languages
     ``i18n.t("section.key", name=...)`` for UI strings; strings are data in
     ``strings/<lang>/*.toml``, read by the context's :class:`i18n.Catalogue` (one file per
-    area, e.g. ``strings/en/fight.toml`` with a ``[fight]`` table, so helpers never edit the
-    same file). The language, the UI scale and loaded card art belong to the ``AppContext``
-    (``window.app``); a new context is a fresh client. Card names and texts come from
+    area, e.g. ``strings/en/fight.toml`` with a ``[fight]`` table). Card words (names, kinds,
+    summaries, ability explanations, refusals) are in :mod:`text.card_words`. The language,
+    the UI scale and loaded card art belong to the ``AppContext`` (``window.app``); a new
+    context is a fresh client. Card names and texts come from
     the card data: ``i18n.card_text(card.name)``. Every text uses ``fonts.FONT``
     ("Liberation Sans", Cyrillic included); :func:`fonts.load_fonts` runs when the window opens.
 
 Drawing fast
     Build ``ShapeElementList`` / ``SpriteList`` / text batches when something changes, not in
-    ``on_draw``; never call ``arcade.draw_text`` in ``on_draw``. The board renders its static
-    layer once into an offscreen texture (:mod:`render.zone_layer`).
+    ``on_draw``; never call ``arcade.draw_text`` in ``on_draw``. The board renders the Zone once
+    per map or zoom change into a world-space texture and keeps the rest of the screen in an
+    offscreen cache, redrawn only when something changes (:mod:`render.zone_layer`).
 """
 
 from stalkerzone.client.app import headless as _headless

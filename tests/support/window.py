@@ -46,8 +46,10 @@ def opened(view: object, kind: type[Screen]) -> Screen:
 
 
 def game(win: StalkerWindow) -> GameSession:
-    """The game in progress."""
-    return win.app.game()
+    """The game in progress (a test failure if none is)."""
+    session = win.app.session
+    assert session is not None, "no game is in progress"
+    return session
 
 
 def find_button(win: StalkerWindow, text: str) -> arcade.gui.UIFlatButton:

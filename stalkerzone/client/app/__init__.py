@@ -1,1 +1,1 @@
-"""The window, the screen registry, settings and the headless fix for ``arcade.gui``."""
+"""The window, the screen table, settings and the headless fix for ``arcade.gui``."""

@@ -17,6 +17,7 @@ from stalkerzone.client.widgets.text_field import TextField
 
 if TYPE_CHECKING:
     from stalkerzone.client.app.window import StalkerWindow
+    from stalkerzone.client.controller.session import GameSession
 
 Widget = TypeVar("Widget", bound=arcade.gui.UIWidget)
 
@@ -27,7 +28,9 @@ class BaseView(arcade.gui.UIView):
 
     Subclasses set ``kind`` and ``rules_section`` and override :meth:`build` (make widgets and
     ``arcade.Text`` objects for the current window size; called on show, resize, language
-    change) and :meth:`draw_scene` (draw shapes/sprites; never ``draw_text``).
+    change) and :meth:`draw_scene` (draw shapes/sprites; never ``draw_text``). A screen reaches
+    the game through :attr:`session`; one that follows the game's state while shown overrides
+    :meth:`follows` and :meth:`state_changed`.
     """
 
     kind: ClassVar[str] = "screen"
@@ -44,6 +47,21 @@ class BaseView(arcade.gui.UIView):
         self.batch = pyglet.graphics.Batch()
         self._texts: list[arcade.Text] = []
         self._stale = False
+
+    # the game
+    @property
+    def session(self) -> GameSession | None:
+        """The game in progress (None before one starts): the one way a screen reaches it."""
+        return self.app.session
+
+    def follows(self, kind: str) -> bool:
+        """Whether this screen, while shown, stays open when the game's state calls for a
+        ``kind`` screen, and follows the new state (:meth:`state_changed`) in place; if not, the
+        window opens a new screen (:meth:`StalkerWindow.refresh_screen`)."""
+        return False
+
+    def state_changed(self) -> None:
+        """The game's state changed while this screen is shown and follows it."""
 
     # life cycle (UIView enables the UIManager on show and disables it on hide)
     def on_show_view(self) -> None:
@@ -271,7 +289,24 @@ class BaseView(arcade.gui.UIView):
 
     def on_escape(self) -> None:
         """Esc: the game menu while a game runs, else back to the title screen."""
-        if self.app.session is not None:
+        if self.session is not None:
             self.win.show_screen("menu", back=self)
         elif self.kind != "title":
             self.win.show_screen("title")
+
+
+class GameView(BaseView):
+    """A screen that opens only while a game runs (the Zone's screens, the hand-over page, the
+    game's end): it belongs to that game, so its :attr:`session` is never None."""
+
+    def __init__(self, window: StalkerWindow) -> None:
+        super().__init__(window)
+        session = super().session
+        if session is None:
+            raise RuntimeError(f"the {self.kind} screen opens only while a game runs")
+        self._game = session
+
+    @property
+    def session(self) -> GameSession:
+        """The game this screen was opened for."""
+        return self._game

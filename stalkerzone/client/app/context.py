@@ -54,12 +54,6 @@ class AppContext:
         self.catalogue.set_language(self.settings.language)
         self.ui_scale.set(self.settings.ui_scale)
 
-    def game(self) -> GameSession:
-        """The game in progress (game screens open only while one runs)."""
-        if self.session is None:
-            raise RuntimeError("no game is in progress")
-        return self.session
-
     def activate(self) -> None:
         """Make this context's language, scale and art the ones every screen reads."""
         i18n.use(self.catalogue)

@@ -1,106 +1,80 @@
-"""The screen registry: screens register under a *kind* with :func:`screen` so that other modules
-open them by name (``window.show_screen("fight")``) without importing each other.
+"""The screen table: every screen kind and the class that shows it, so that modules open screens
+by kind (``window.show_screen("fight")``) without importing each other.
 
-Start-up: when the window opens, :func:`load_screens` only reads the source of every module in
-``stalkerzone.client.screens`` for its ``@screen("kind")`` lines; a module is imported the first
-time one of its screens is opened (:func:`factory`), so the title screen comes up without the
-fight, board or layout code (nor numpy and the odds solver)."""
+:data:`SCREENS` names each class as ``"module:Class"``; the module is imported the first time a
+screen of its kind is opened (:func:`screen_class`), so the title screen comes up without the
+fight, board or layout code (nor numpy and the odds solver). A new screen is one line here.
+"""
 
 from __future__ import annotations
 
 import importlib
 import logging
-import os
-import pkgutil
-import re
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Final
 
-if TYPE_CHECKING:
-    from stalkerzone.client.app.base_view import BaseView
+from stalkerzone.client.app.base_view import BaseView
 
 log = logging.getLogger("stalkerzone.client")
 
-ScreenFactory = Callable[..., "BaseView"]
-_SCREENS: dict[str, ScreenFactory] = {}
-_MODULES: dict[str, str] = {}  # kind -> the module that registers it (found by load_screens)
-SCREEN_LINE = re.compile(r'^@screen\("([A-Za-z0-9_-]+)"\)', re.MULTILINE)
+SCREENS: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "title": "stalkerzone.client.screens.title:TitleView",
+        "newgame": "stalkerzone.client.screens.newgame:NewGameView",
+        "lobby": "stalkerzone.client.screens.lobby:LobbyView",
+        "layout": "stalkerzone.client.screens.layout.screen:LayoutView",
+        "board": "stalkerzone.client.screens.board.screen:BoardView",
+        "handover": "stalkerzone.client.screens.handover:HandoverView",
+        "fight": "stalkerzone.client.screens.fight.screen:FightView",
+        "base": "stalkerzone.client.screens.bases.screen:BaseScreen",
+        "stalker": "stalkerzone.client.screens.stalker.screen:StalkerView",
+        "gameover": "stalkerzone.client.screens.gameover:GameOverView",
+        "menu": "stalkerzone.client.screens.menu:MenuView",
+        "saves": "stalkerzone.client.screens.saves:SavesView",
+        "settings": "stalkerzone.client.screens.settings:SettingsView",
+        "rules": "stalkerzone.client.screens.rules:RulesView",
+        "error": "stalkerzone.client.screens.error:ErrorView",
+    }
+)
+_LOADED: dict[str, type[BaseView]] = {}
 
 
-def screen(kind: str) -> Callable[[ScreenFactory], ScreenFactory]:
-    """Class decorator: register a screen under ``kind`` (``title``, ``board``, ``fight``…)."""
+class UnknownScreen(LookupError):
+    """A screen kind that is not in :data:`SCREENS`."""
 
-    def register(factory: ScreenFactory) -> ScreenFactory:
-        _SCREENS[kind] = factory
-        return factory
 
-    return register
+class ScreenNotLoaded(RuntimeError):
+    """A screen whose module or class cannot be loaded (the message says which and why)."""
 
 
 def screen_kinds() -> tuple[str, ...]:
-    """Every screen kind, registered or found in a module not imported yet."""
-    return tuple(sorted({*_SCREENS, *_MODULES}))
+    """Every screen kind, sorted (no screen module is imported)."""
+    return tuple(sorted(SCREENS))
 
 
-def load_screens() -> list[str]:
-    """Find the screens of every module of ``stalkerzone.client.screens`` (from their
-    ``@screen("kind")`` lines; a module whose source cannot be read is imported now).
+def screen_class(kind: str) -> type[BaseView]:
+    """The class of the ``kind`` screen, its module imported the first time it is asked for.
 
-    A module that fails to import is skipped (logged, and returned as a note) so that one
-    broken screen never keeps the window from opening.
+    An unknown kind is an :class:`UnknownScreen`; a module that fails to import, or a class that
+    is missing or of another kind, a :class:`ScreenNotLoaded` naming the screen.
     """
-    package = importlib.import_module("stalkerzone.client.screens")
-    problems = []
-    for name, source in _modules(list(package.__path__), f"{package.__name__}."):
-        kinds = _kinds_in(source)
-        if kinds is not None:
-            for kind in kinds:
-                _MODULES.setdefault(kind, name)
-            continue
-        problem = _import(name)
-        if problem:
-            problems.append(problem)
-    return problems
-
-
-def _modules(path: list[str], prefix: str) -> list[tuple[str, str]]:
-    """(name, source file) of every module below the folders ``path``, without importing any
-    (``pkgutil.walk_packages`` and ``find_spec`` import the packages, and ``board`` imports
-    its screen)."""
-    found = []
-    for info in pkgutil.iter_modules(path, prefix):
-        folder = str(getattr(info.module_finder, "path", ""))
-        short = info.name.rpartition(".")[2]
-        if info.ispkg:
-            found.extend(_modules([os.path.join(folder, short)], f"{info.name}."))
-        else:
-            found.append((info.name, os.path.join(folder, f"{short}.py")))
-    return found
-
-
-def _kinds_in(source: str) -> list[str] | None:
-    """The kinds a module registers, read from its source file (None if it cannot be read)."""
+    found = _LOADED.get(kind)
+    if found is not None:
+        return found
+    target = SCREENS.get(kind)
+    if target is None:
+        raise UnknownScreen(f"no screen kind '{kind}' (known: {', '.join(screen_kinds())})")
+    module_name, _, class_name = target.partition(":")
     try:
-        with open(source, encoding="utf-8") as text:
-            return SCREEN_LINE.findall(text.read())
-    except (OSError, UnicodeDecodeError, ValueError):
-        return None
-
-
-def _import(module: str) -> str | None:
-    """Import a screen module; the note of its failure, if it fails."""
-    try:
-        importlib.import_module(module)
+        module = importlib.import_module(module_name)
     except Exception as error:
-        log.error("screen module %s failed to import: %s", module, error)
-        return f"{module}: {type(error).__name__}: {error}"
-    return None
-
-
-def factory(kind: str) -> ScreenFactory | None:
-    """The factory of ``kind``, its module imported the first time it is asked for."""
-    if kind not in _SCREENS and kind in _MODULES:
-        problem = _import(_MODULES[kind])
-        if problem is not None:
-            raise RuntimeError(f"the screen '{kind}' cannot be opened: {problem}")
-    return _SCREENS.get(kind)
+        log.error("screen module %s failed to import: %s", module_name, error)
+        raise ScreenNotLoaded(
+            f"the screen '{kind}' cannot be opened: {module_name}: {type(error).__name__}: {error}"
+        ) from error
+    found = getattr(module, class_name, None)
+    if not (isinstance(found, type) and issubclass(found, BaseView)) or found.kind != kind:
+        raise ScreenNotLoaded(f"the screen '{kind}': {target} is not a BaseView of kind '{kind}'")
+    _LOADED[kind] = found
+    return found

@@ -1,9 +1,9 @@
 """The game window: :class:`StalkerWindow` shows one :class:`BaseView` at a time, opens screens
-by kind (``window.show_screen("fight")``, see :mod:`registry`), drives the bot seats through
-one :class:`BotDriver` and turns exceptions into the error dialog.
+by kind (``window.show_screen("fight")``, the table in :mod:`registry`), drives the bot seats
+through one :class:`BotDriver` and turns exceptions into the error dialog.
 
-The context (:mod:`context`), the screen base class (:mod:`base_view`) and the registry are
-re-exported here: ``from stalkerzone.client.app.window import BaseView, StalkerWindow, screen``.
+The context (:mod:`context`) and the screen base class (:mod:`base_view`) are re-exported
+here: ``from stalkerzone.client.app.window import BaseView, StalkerWindow``.
 See the package docstring for the conventions.
 """
 
@@ -21,7 +21,7 @@ import arcade
 from stalkerzone import paths
 from stalkerzone.client.app.base_view import BaseView
 from stalkerzone.client.app.context import AppContext, Presets, make_context
-from stalkerzone.client.app.registry import factory, load_screens, screen, screen_kinds
+from stalkerzone.client.app.registry import screen_class, screen_kinds
 from stalkerzone.client.controller.bot_driver import BotDriver
 from stalkerzone.client.render.fonts import load_fonts
 from stalkerzone.client.sound.note_feed import NoteFeed, sounds_of
@@ -41,7 +41,6 @@ __all__ = [
     "make_context",
     "open_window",
     "run_app",
-    "screen",
     "screen_kinds",
 ]
 
@@ -84,7 +83,6 @@ class StalkerWindow(arcade.Window):
         except Exception:  # headless windows have no size limits
             log.debug("minimum size not supported here")
         load_fonts()
-        self.app.notes.extend(load_screens())
         self.background_color = theme.BG
         # Start-up: the events of the window's creation (headless: its first resize) go out now,
         # before any screen is shown, so the first screen is built once, not again at its first
@@ -138,28 +136,20 @@ class StalkerWindow(arcade.Window):
 
     # screens
     def show_screen(self, kind: str, **kwargs: Any) -> BaseView:
-        """Open the screen registered as ``kind`` (see :func:`screen`)."""
-        make = factory(kind)
-        if make is None:
-            raise KeyError(f"no screen '{kind}' is registered (known: {', '.join(screen_kinds())})")
-        view = make(self, **kwargs)
+        """Open a new screen of ``kind`` (its class from :data:`registry.SCREENS`; an unknown kind
+        is a :class:`registry.UnknownScreen`)."""
+        view = screen_class(kind)(self, **kwargs)
         self.show_view(view)
         return view
 
     def refresh_screen(self, kind: str, session: GameSession) -> bool:
-        """Tell the shown screen of ``kind`` that ``session``'s state changed, if it follows
-        state changes (``state_changed``); True if it did."""
+        """If the shown screen is one of ``session`` that stays open when its state calls for a
+        ``kind`` screen (:meth:`BaseView.follows`), tell it the state changed
+        (:meth:`BaseView.state_changed`: the same view, refreshed in place); True if it did."""
         current = self.current_screen
-        if (
-            current is None
-            or current.kind != kind
-            or getattr(current, "session", None) is not session
-        ):
+        if current is None or current.session is not session or not current.follows(kind):
             return False
-        state_changed = getattr(current, "state_changed", None)
-        if state_changed is None:
-            return False
-        state_changed()
+        current.state_changed()
         return True
 
     def show_again(self, view: object) -> bool:
@@ -176,9 +166,12 @@ class StalkerWindow(arcade.Window):
         view = self.current_view
         return view if isinstance(view, BaseView) else None
 
-    def open_rules(self, view: BaseView) -> None:
-        """F1: the rules-reference overlay at ``view.rules_section`` (the screen \"rules\")."""
-        self.show_screen("rules", back=view, section=view.rules_section)
+    def open_rules(self, view: BaseView, section: str | None = None) -> None:
+        """The rules-reference overlay (the screen "rules") over ``view``, at ``section`` (a rule
+        id or a prefix; F1: ``view.rules_section``)."""
+        self.show_screen(
+            "rules", back=view, section=view.rules_section if section is None else section
+        )
 
     # window behaviour
     def on_key_press(self, symbol: int, modifiers: int) -> Literal[True] | None:

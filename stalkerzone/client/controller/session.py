@@ -80,8 +80,8 @@ class ScreenHost(Protocol):
         ...
 
     def refresh_screen(self, kind: str, session: GameSession) -> bool:
-        """If the shown screen is a ``kind`` screen of ``session`` that follows state changes
-        (``state_changed``), tell it and return True."""
+        """If the shown screen is one of ``session`` that stays open when its state calls for a
+        ``kind`` screen, refresh it in place (``state_changed``) and return True."""
         ...
 
     def show_again(self, view: object) -> bool:

@@ -179,11 +179,6 @@ def badge_face(site: Site, icons: Path, simple: bool, symbols: bool = True) -> I
     return image.resize((SIDE, SIDE), Image.Resampling.LANCZOS)
 
 
-def _odd(n: float) -> int:
-    k = max(3, int(n))
-    return k if k % 2 else k + 1
-
-
 def _and(a: Image.Image, b: Image.Image) -> Image.Image:
     from PIL import ImageChops
 

@@ -98,15 +98,6 @@ def with_alpha(colour: Color, alpha: int) -> Color:
     return Color(colour.r, colour.g, colour.b, alpha)
 
 
-def shade(colour: Color, factor: float, alpha: int | None = None) -> Color:
-    return Color(
-        min(255, int(colour.r * factor)),
-        min(255, int(colour.g * factor)),
-        min(255, int(colour.b * factor)),
-        colour.a if alpha is None else alpha,
-    )
-
-
 # --- one layer of hexes ---------------------------------------------------------------------
 
 

@@ -1,5 +1,6 @@
-"""The screens, one module each (the fight screen a package).
+"""The screens, one module each (the fight, board, layout, base, stalker screens a package with
+their pure presenter).
 
-Every module here registers its screens with ``@screen(kind)``: the window finds them when it
-opens and imports a module the first time one of its screens is shown (``app.registry``).
+A screen is opened by its kind through the table in :mod:`stalkerzone.client.app.registry`,
+which imports its module the first time it is shown.
 """

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import arcade.gui
 
-from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
+from stalkerzone.client.app.window import BaseView, StalkerWindow
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
 
 
-@screen("error")
 class ErrorView(BaseView):
     kind = "error"
 
@@ -64,7 +63,7 @@ class ErrorView(BaseView):
             )
         row = arcade.gui.UIBoxLayout(vertical=False, space_between=theme.px(12))
         row.add(self.button(i18n.t("error.continue"), self.go_on, primary=True, width=180))
-        if self.app.session is not None:
+        if self.session is not None:
             row.add(self.button(i18n.t("error.save"), self.save, width=180))
         row.add(self.button(i18n.t("error.title_screen"), self.to_title, width=180))
         anchor = arcade.gui.UIAnchorLayout()
@@ -84,8 +83,11 @@ class ErrorView(BaseView):
     def save(self) -> None:
         from stalkerzone.client.controller import save_files as saves
 
+        session = self.session
+        if session is None:
+            return
         try:
-            path = saves.save_game(self.app.game(), name=None)
+            path = saves.save_game(session, name=None)
             self.status = i18n.t("error.saved", path=path)
         except Exception as error:  # saving must never raise inside the error dialog
             self.status = i18n.t("error.save_failed", error=error)

@@ -14,7 +14,8 @@ from collections.abc import Hashable
 import arcade
 from arcade.shape_list import Shape, ShapeElementList
 
-from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
+from stalkerzone.client.app.base_view import GameView
+from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.story_chart import ChartLayout, Line, chart_shapes, layout_chart
 from stalkerzone.client.screens.title import backdrop
@@ -58,8 +59,7 @@ def signed(value: float) -> str:
     return decimal("0.0" if abs(value) < NEUTRAL_LUCK else f"{value:+.1f}")
 
 
-@screen("gameover")
-class GameOverView(BaseView):
+class GameOverView(GameView):
     kind = "gameover"
     rules_section = "WIN"
 
@@ -74,19 +74,18 @@ class GameOverView(BaseView):
 
     # --- the story, off the frame ------------------------------------------------------------
     def story_key(self) -> Hashable:
-        return ("story", self.app.game().version)
+        return ("story", self.session.version)
 
     def request_story(self) -> Story | None:
         """Start building the story (once per state) and return it if it is ready."""
-        session = self.app.game()
+        session = self.session
         record = session.record
         session.worker.submit(self.story_key(), lambda: build_story(record))
         found = session.worker.result(self.story_key())
         return found if isinstance(found, Story) else None
 
     def on_update(self, delta_time: float) -> None:
-        session = self.app.session
-        if self.story is None and session is not None and session.worker.ready(self.story_key()):
+        if self.story is None and self.session.worker.ready(self.story_key()):
             self.rebuild_soon()
 
     # --- building ----------------------------------------------------------------------------
@@ -96,7 +95,7 @@ class GameOverView(BaseView):
         self.back_shapes = backdrop(w, h, seed=5)
         self.story = self.request_story()
         self.header(w, h)
-        seats = len(self.app.game().state.players)
+        seats = len(self.session.state.players)
         row = px(30)
         table_top = h - px(162)
         plot_bottom = px(134)
@@ -132,7 +131,7 @@ class GameOverView(BaseView):
 
     def header(self, w: int, h: int) -> None:
         px = theme.px
-        state = self.app.game().state
+        state = self.session.state
         winner = state.winner
         if winner is not None:
             name = state.players[winner].name
@@ -163,7 +162,7 @@ class GameOverView(BaseView):
     def table(self, w: int, top: float, row: float) -> float:
         """The standings with each stalker's tally and fights (WIN-1); returns its bottom."""
         px = theme.px
-        state = self.app.game().state
+        state = self.session.state
         order = list(state.standings) or list(range(len(state.players)))
         width = min(w - px(60), px(1060))
         left = w / 2 - width / 2
@@ -306,8 +305,7 @@ class GameOverView(BaseView):
             arcade.draw_lrbt_rectangle_filled(x, x + px(22), y - px(3), y + px(3), colour)
 
     def to_title(self) -> None:
-        if self.app.session is not None:
-            self.app.session.close()
+        self.session.close()
         self.app.session = None
         self.win.show_screen("title")
 

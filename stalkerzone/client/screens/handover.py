@@ -6,14 +6,14 @@ from __future__ import annotations
 import arcade
 from arcade.shape_list import Shape, ShapeElementList
 
-from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
+from stalkerzone.client.app.base_view import GameView
+from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.screens.title import backdrop
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
 
 
-@screen("handover")
-class HandoverView(BaseView):
+class HandoverView(GameView):
     kind = "handover"
     rules_section = "TURN-3"
 
@@ -26,7 +26,7 @@ class HandoverView(BaseView):
     def build(self) -> None:
         w, h = self.window.width, self.window.height
         self.back_shapes = backdrop(w, h, seed=11)
-        session = self.app.game()
+        session = self.session
         name = session.state.players[self.player].name
         colour = theme.PLAYER_COLOURS[self.player % len(theme.PLAYER_COLOURS)]
         self.label(
@@ -82,6 +82,6 @@ class HandoverView(BaseView):
         return None
 
     def ready(self) -> None:
-        session = self.app.game()
+        session = self.session
         session.viewer = self.player
         session.show(self.win, handover=False)

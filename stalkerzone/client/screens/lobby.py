@@ -17,7 +17,7 @@ from pathlib import Path
 
 from arcade.shape_list import Shape, ShapeElementList
 
-from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
+from stalkerzone.client.app.window import BaseView, StalkerWindow
 from stalkerzone.client.controller.remote import HostedGame, RemoteSession
 from stalkerzone.client.screens.title import backdrop
 from stalkerzone.client.text import i18n
@@ -31,7 +31,6 @@ MAX_SEATS = 6
 MAX_SAVES_SHOWN = 4
 
 
-@screen("lobby")
 class LobbyView(BaseView):
     kind = "lobby"
     rules_section = "TURN-1"
@@ -47,7 +46,7 @@ class LobbyView(BaseView):
         self.search: threading.Thread | None = None
         self.search_result: tuple[list[discovery.FoundGame], str] | None = None
         self.back_shapes: ShapeElementList[Shape] | None = None
-        session = self.app.session
+        session = self.session
         if isinstance(session, RemoteSession):
             session.leave()  # a game that ended (or was left) lets go of its host
             self.app.session = None

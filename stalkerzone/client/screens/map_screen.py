@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import arcade
 
-from stalkerzone.client.app.window import BaseView, StalkerWindow
+from stalkerzone.client.app.base_view import GameView
+from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.render.map_camera import MapCamera, MapDrag
 
 
-class MapScreen(BaseView):
+class MapScreen(GameView):
     """A screen that shows the Zone: the board and the layout screen."""
 
     def __init__(self, window: StalkerWindow) -> None:
         super().__init__(window)
-        self.session = self.app.game()
         self.sectors = {s.id: s for s in self.session.sectors}
         self.camera = MapCamera(window)
         self.drag = MapDrag(self.camera)

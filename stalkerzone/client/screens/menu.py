@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import arcade.gui
 
-from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
+from stalkerzone.client.app.window import BaseView, StalkerWindow
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
 
 
-@screen("menu")
 class MenuView(BaseView):
     kind = "menu"
 
@@ -54,16 +53,17 @@ class MenuView(BaseView):
     def resume(self) -> None:
         if self.back is not None:
             self.window.show_view(self.back)
-        elif self.app.session is not None:
-            self.app.session.show(self.win, handover=False)
+        elif self.session is not None:
+            self.session.show(self.win, handover=False)
 
     def open_saves(self, mode: str) -> None:
         self.win.show_screen("saves", back=self.back or self, mode=mode)
 
     def to_title(self) -> None:
-        if self.app.session is not None:
-            self.app.session.autosave()
-            self.app.session.close()
+        session = self.session
+        if session is not None:
+            session.autosave()
+            session.close()
         self.app.session = None
         self.win.show_screen("title")
 

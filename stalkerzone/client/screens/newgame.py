@@ -14,7 +14,7 @@ from typing import Any
 import arcade
 import arcade.gui
 
-from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
+from stalkerzone.client.app.window import BaseView, StalkerWindow
 from stalkerzone.client.controller.session import (
     BOT_STRENGTHS,
     ZONE_MODES,
@@ -45,7 +45,6 @@ def stalker_bonus_text(card: StalkerCard) -> str:
     return ", ".join(parts) or i18n.t("newgame.no_bonus")
 
 
-@screen("newgame")
 class NewGameView(BaseView):
     kind = "newgame"
     rules_section = "TURN"
@@ -69,7 +68,6 @@ class NewGameView(BaseView):
         self.message = ""
         self.info = ""  # what the last choice changed elsewhere (a swapped stalker)
         self.inputs: list[TextField] = []
-        self.seed_input: TextField | None = None
 
     def default_name(self, index: int, bot: str | None) -> str:
         return i18n.t("newgame.bot_name" if bot else "newgame.player_name", n=index + 1)
@@ -221,7 +219,7 @@ class NewGameView(BaseView):
             )
         y -= px(36)
         self.label(i18n.t("newgame.seed"), x, y, 14, bold=True, anchor_y="center")
-        self.seed_input = self.text_input(
+        self.text_input(
             self.seed_text, x + px(70), y - px(13), px(150), px(27), 13, self.set_seed, add=True
         )
         self.button(

@@ -14,11 +14,11 @@ import arcade
 import arcade.gui
 import pyglet
 
-from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
+from stalkerzone.client.app.window import BaseView, StalkerWindow
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.text import i18n
-from stalkerzone.client.text.card_words import Hit, HitMap, session_of, t
+from stalkerzone.client.text.card_words import t
 from stalkerzone.client.text.rules_sections import (
     Shown,
     abilities_in_play,
@@ -27,12 +27,12 @@ from stalkerzone.client.text.rules_sections import (
     start_section,
 )
 from stalkerzone.client.widgets import text_fit, theme
+from stalkerzone.client.widgets.hits import Hit, HitMap
 from stalkerzone.client.widgets.screen_frame import TextCache
 from stalkerzone.engine.cards import CardSet
 from stalkerzone.engine.variant import Variant
 
 
-@screen("rules")
 class RulesView(BaseView):
     kind = "rules"
     rules_section = "MAP-1"
@@ -59,7 +59,7 @@ class RulesView(BaseView):
 
     # data ------------------------------------------------------------------------------------
     def variant(self) -> Variant | None:
-        session = self.app.session
+        session = self.session
         name = session.spec.variant if session is not None else self.app.presets.variant
         try:
             return self.app.variant(name)
@@ -67,7 +67,7 @@ class RulesView(BaseView):
             return None
 
     def cards(self) -> CardSet | None:
-        session = self.app.session
+        session = self.session
         if session is not None:
             return session.cards
         try:
@@ -355,7 +355,7 @@ class RulesView(BaseView):
         if self.back is not None:
             self.window.show_view(self.back)
         else:
-            session = session_of(self)
+            session = self.session
             if session is not None:
                 session.show(self.win, handover=False)
             else:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import arcade
 
-from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
+from stalkerzone.client.app.window import BaseView, StalkerWindow
 from stalkerzone.client.controller import save_files as saves
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.text import i18n
@@ -50,7 +50,6 @@ def fit_width(item: arcade.Text, width: float) -> None:
         item.text = text.rstrip() + "…"
 
 
-@screen("saves")
 class SavesView(BaseView):
     kind = "saves"
 
@@ -59,7 +58,7 @@ class SavesView(BaseView):
     ) -> None:
         super().__init__(window)
         self.back = back
-        self.mode = mode if self.app.session is not None else "load"
+        self.mode = mode if self.session is not None else "load"
         self.name = time.strftime("game-%Y%m%d-%H%M")
         self.message = ""
         self.message_ok = False
@@ -190,7 +189,7 @@ class SavesView(BaseView):
 
     def choose(self, path: Path) -> None:
         """The Load button: ask first when the game on the table changed since it was saved."""
-        session = self.app.session
+        session = self.session
         if session is not None and session.unsaved():
             self.pending = path
             self.rebuild()
@@ -222,8 +221,11 @@ class SavesView(BaseView):
             self.message, self.message_ok = i18n.t("saves.bad_name"), False
             self.rebuild()
             return
+        session = self.session
+        if session is None:
+            return
         try:
-            path = saves.save_game(self.app.game(), stem)
+            path = saves.save_game(session, stem)
         except (OSError, saves.SaveError) as error:
             self.message, self.message_ok = i18n.t("saves.failed", error=error), False
         else:

@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from stalkerzone.client.app.settings import ANIMATION_SPEEDS, UI_SCALES, VOLUMES
-from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
+from stalkerzone.client.app.window import BaseView, StalkerWindow
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.card_words import t
@@ -24,7 +24,6 @@ def _next(values: tuple[Any, ...], current: Any) -> Any:
     return values[0]
 
 
-@screen("settings")
 class SettingsView(ScreenFrame):
     kind = "settings"
     rules_section = "TURN-1"

@@ -8,7 +8,7 @@ import arcade
 import arcade.gui
 from arcade.shape_list import Shape, ShapeElementList, create_polygon
 
-from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
+from stalkerzone.client.app.window import BaseView, StalkerWindow
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import text_fit, theme
@@ -31,7 +31,6 @@ def backdrop(width: int, height: int, seed: int = 7) -> ShapeElementList[Shape]:
     return shapes
 
 
-@screen("title")
 class TitleView(BaseView):
     kind = "title"
     rules_section = "MAP"

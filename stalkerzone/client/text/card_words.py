@@ -1,15 +1,13 @@
 """Card words shared by the screens (stalker card, bases, fights, rules, settings).
 
-Card words in the current language, stat lines, refusals (an engine message plus the rule it
-cites, shown with a link into the rules overlay) and hit regions for drawn (non-widget) things.
+Card words in the current language, stat lines and what a change of cards does to them, and
+refusals (an engine message plus the rule it cites, shown with a link into the rules overlay).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
 
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.engine_text import render
@@ -38,10 +36,6 @@ from stalkerzone.engine.cards import (
     WeaponMod,
 )
 from stalkerzone.engine.loadout import StalkerStats
-from stalkerzone.engine.state import GameState, PlayerState
-
-if TYPE_CHECKING:
-    from stalkerzone.client.app.window import BaseView
 
 RULE_ID = re.compile(r"^([A-Z]+(?:-[A-Z0-9]+)+):\s*")
 
@@ -217,76 +211,12 @@ class Refusal:
         )
 
 
-# --- hit regions for drawn things ---------------------------------------------------------------
-
-
-@dataclass
-class Hit:
-    """A clickable rectangle drawn by a screen (not a widget)."""
-
-    left: float
-    bottom: float
-    right: float
-    top: float
-    key: Any
-    on_click: Callable[[], None] | None = None
-    tip: str = ""
-
-    def contains(self, x: float, y: float) -> bool:
-        return self.left <= x <= self.right and self.bottom <= y <= self.top
-
-
-@dataclass
-class HitMap:
-    items: list[Hit] = field(default_factory=list)
-
-    def clear(self) -> None:
-        self.items.clear()
-
-    def add(self, hit: Hit) -> Hit:
-        self.items.append(hit)
-        return hit
-
-    def at(self, x: float, y: float) -> Hit | None:
-        for hit in reversed(self.items):
-            if hit.contains(x, y):
-                return hit
-        return None
-
-
 def shorten(text: str, limit: int) -> str:
     """``text`` cut to ``limit`` characters with an ellipsis."""
     return text if len(text) <= limit else text[: max(1, limit - 1)].rstrip() + "…"
 
 
-def open_rules(view: BaseView, section: str) -> None:
-    """Open the rules overlay over ``view`` at ``section`` (a rule id or a prefix)."""
-    view.win.show_screen("rules", back=view, section=section)
-
-
-# --- reading the game -------------------------------------------------------------------------
-
-
-def session_of(view: Any) -> Any:
-    """The game session of a screen's app (None before a game starts)."""
-    return getattr(view.app, "session", None)
-
-
-def player_stats(state: GameState, player: PlayerState) -> StalkerStats:
-    """ST-1: the stats a player's active cards give (``engine.equipment.stats``)."""
-    return equipment.stats(player, state.ctx)
-
-
-def stats_if(
-    state: GameState, player: PlayerState, change: Callable[[PlayerState], PlayerState]
-) -> StalkerStats | None:
-    """The stats after a hypothetical change of the player (a preview; None if refused)."""
-    from stalkerzone.engine.illegal import IllegalAction
-
-    try:
-        return player_stats(state, change(player))
-    except (IllegalAction, KeyError, ValueError, AssertionError):
-        return None
+# --- what a change of cards does --------------------------------------------------------------
 
 
 def stat_changes(before: StalkerStats, after: StalkerStats) -> str:

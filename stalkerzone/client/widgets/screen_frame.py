@@ -4,7 +4,7 @@
 a "?" button
 that opens the rules overlay at the screen's section, a Back button (to ``back`` or the screen the
 game calls for), a line that shows the last refusal with a link to its rule, and tooltips for
-drawn regions (:class:`~stalkerzone.client.text.card_words.HitMap`).
+drawn regions (:class:`~stalkerzone.client.widgets.hits.HitMap`).
 """
 
 from __future__ import annotations
@@ -19,9 +19,10 @@ from arcade.types import RGBOrA255
 from stalkerzone.client.app.window import BaseView, StalkerWindow
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.fonts import FONT
-from stalkerzone.client.text.card_words import Hit, HitMap, Refusal, open_rules, session_of, t
+from stalkerzone.client.text.card_words import Refusal, t
 from stalkerzone.client.text.engine_text import render
 from stalkerzone.client.widgets import theme
+from stalkerzone.client.widgets.hits import Hit, HitMap
 from stalkerzone.engine.actions import Action
 from stalkerzone.engine.illegal import IllegalAction
 
@@ -81,7 +82,7 @@ class ScreenFrame(BaseView):
                 rule = self.refusal.rule
                 self.button(
                     t("kit.rule_link", rule=rule),
-                    lambda: open_rules(self, rule),
+                    lambda: self.win.open_rules(self, rule),
                     width=140,
                     height=30,
                     size=11,
@@ -93,13 +94,13 @@ class ScreenFrame(BaseView):
             self.label(self.info, left, bottom + px(14), 13, theme.GOOD, anchor_y="center")
 
     def help(self) -> None:
-        open_rules(self, self.rules_section)
+        self.win.open_rules(self, self.rules_section)
 
     def go_back(self) -> None:
         if self.back is not None:
             self.window.show_view(self.back)
             return
-        session = session_of(self)
+        session = self.session
         if session is not None:
             session.show(self.win, handover=False)
         else:
@@ -111,7 +112,7 @@ class ScreenFrame(BaseView):
     # acting ----------------------------------------------------------------------------------
     def act(self, action: Action) -> bool:
         """``session.act``; a refusal is kept for the refusal line. True if it was applied."""
-        session = session_of(self)
+        session = self.session
         if session is None:
             return False
         try:

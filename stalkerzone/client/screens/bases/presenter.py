@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from stalkerzone.client.screens.stats import stats_if
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.card_words import (
     card_name,
@@ -20,7 +21,6 @@ from stalkerzone.client.text.card_words import (
     colour_name,
     site_name,
     stat_changes,
-    stats_if,
     t,
     weapon_type,
 )

@@ -13,21 +13,15 @@ from functools import partial
 
 import arcade
 
-from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
+from stalkerzone.client.app.window import BaseView, StalkerWindow
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.card_face import CardFace
 from stalkerzone.client.screens.bases import presenter
 from stalkerzone.client.screens.bases.presenter import TABS, CardRow, RowAction
-from stalkerzone.client.text.card_words import (
-    Hit,
-    Refusal,
-    open_rules,
-    player_stats,
-    session_of,
-    site_name,
-    t,
-)
+from stalkerzone.client.screens.stats import player_stats
+from stalkerzone.client.text.card_words import Refusal, site_name, t
 from stalkerzone.client.widgets import text_fit, theme
+from stalkerzone.client.widgets.hits import Hit
 from stalkerzone.client.widgets.screen_frame import ScreenFrame
 from stalkerzone.client.widgets.scrolling import ScrollBar, scroll_bar
 from stalkerzone.engine import bases
@@ -44,10 +38,8 @@ TONES = {
     "bad": theme.BAD,
     "warn": theme.WARN,
 }
-requirement_text = presenter.requirement_text  # the old name, still importable from here
 
 
-@screen("base")
 class BaseScreen(ScreenFrame):
     kind = "base"
     rules_section = "BASE-1"
@@ -67,10 +59,12 @@ class BaseScreen(ScreenFrame):
         self.previews: dict[str, str] = {}
         self.tile_w = 290
         self.read_only = False  # True while a bot or a remote player trades here: shown only
+        session = self.session
+        self.opened_over = None if session is None else session.screen_kind()
 
     @property
     def state(self) -> GameState | None:
-        session = session_of(self)
+        session = self.session
         return None if session is None else session.view
 
     def site(self) -> Site | None:
@@ -78,14 +72,14 @@ class BaseScreen(ScreenFrame):
 
     def legal(self) -> tuple[Action, ...] | None:
         """``legal_actions`` of the state (None while computed off the frame)."""
-        session = session_of(self)
+        session = self.session
         return None if session is None else session.legal()
 
     # layout ----------------------------------------------------------------------------------
     def build(self) -> None:
         self.faces, self.row_boxes, self.previews = [], [], {}
         self.lock_box = None
-        session = session_of(self)
+        session = self.session
         self.read_only = session is not None and session.bot_is_acting()  # a bot or remote seat
         self.scrollbar = None
         w, h = self.window.width, self.window.height
@@ -166,7 +160,6 @@ class BaseScreen(ScreenFrame):
             yy = y - px(34) - k * px(26)
             self.label(name, x, yy, 12, theme.TEXT_DIM)
             self.label(value, x + px(132), yy, 14, theme.TEXT, bold=True)
-        self.preview_y = y - px(34) - len(lines) * px(26) - px(10)
         if state.step == "move" and bases.trade_refusal(state) is None:
             self.label(
                 t("base.trade_ends_move"),
@@ -201,7 +194,7 @@ class BaseScreen(ScreenFrame):
         )
         self.button(
             t("kit.rule_link", rule="BASE-1"),
-            lambda: open_rules(self, "BASE-1"),
+            lambda: self.win.open_rules(self, "BASE-1"),
             width=170,
             height=36,
             size=12,
@@ -459,7 +452,7 @@ class BaseScreen(ScreenFrame):
         before = self.state
         if self.act(action) and before is not None:
             self.info = presenter.done_text(before, self.state, action)
-        session = session_of(self)
+        session = self.session
         if session is not None and session.screen_kind() not in ("board",):
             session.show(self.win, handover=False)
             return
@@ -475,6 +468,11 @@ class BaseScreen(ScreenFrame):
     def on_show_view(self) -> None:
         self.refusal = None if self.refusal is None else self.refusal
         super().on_show_view()
+
+    def follows(self, kind: str) -> bool:
+        """BASE-1: the base follows the state while it calls for a base (a bot trading) or for
+        the screen the base was opened over (the board, for a player who opened it)."""
+        return kind in ("base", self.opened_over)
 
     def state_changed(self) -> None:
         self.rebuild()

@@ -113,7 +113,6 @@ def build_hud(view: BoardView) -> None:
 
 def build_log(view: BoardView, left: float, top: float) -> None:
     """The turn log under the players, newest first, as many lines as fit."""
-    w = view.window.width
     px = theme.px
     bottom = px(BOTTOM_H) - px(70)
     chars = max(20, int((view.hud_w - px(24)) / px(6.3)))
@@ -141,7 +140,6 @@ def build_log(view: BoardView, left: float, top: float) -> None:
     while len(shown) > 1 and log.content_height > top - bottom:  # wrapped more than guessed
         shown.pop()
         log.text = "\n".join(shown)
-    view.log_box = (left - px(6), w - px(8), bottom, top - px(2))
 
 
 def bar_width(command: str, text: str, size: float) -> float:

@@ -17,7 +17,7 @@ import pyglet
 from arcade.shape_list import Shape, ShapeElementList, create_line, create_polygon
 from arcade.types import RGBA255
 
-from stalkerzone.client.app.window import StalkerWindow, screen
+from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.tokens import TokenLayer, draw_token, token_spots
@@ -71,7 +71,6 @@ def hex_outline(h: Hex, colour: RGBA255, width: float) -> list[Shape]:
     return [create_line(*points[k], *points[(k + 1) % 6], colour, width) for k in range(6)]
 
 
-@screen("board")
 class BoardView(MapScreen):
     kind = "board"
     rules_section = "TURN"
@@ -88,11 +87,9 @@ class BoardView(MapScreen):
         self.hexes: dict[Hex, PlacedHex] = {}
         self.health_bar = (0.0, 0.0, 0.0, 0.0, 0.0)
         self.player_bars: list[tuple[float, float, float, float, float]] = []
-        self.log_box = (0.0, 0.0, 0.0, 0.0)
         self.layer_key: object = None
         self.routes: dict[Hex, Route] = {}
         self.hover: Hex | None = None
-        self.path_for: Hex | None = None
         self.walk: list[tuple[float, float]] = []  # world points of the walking token
         self.walker: int | None = None
         self.walk_t = 0.0
@@ -112,6 +109,9 @@ class BoardView(MapScreen):
         self.reveals = RevealOverlay(self.session)  # cards coming into play (EVENT-1, ANOM-1 …)
 
     # --- data ------------------------------------------------------------------------------------
+    def follows(self, kind: str) -> bool:
+        return kind == "board"
+
     @property
     def view(self) -> GameState:
         return self.session.view
@@ -271,7 +271,6 @@ class BoardView(MapScreen):
         return min(1.6, max(1.0, 0.9 / self.camera.zoom))  # legible when zoomed out
 
     def build_path(self, target: Hex | None) -> None:
-        self.path_for = target
         shapes: ShapeElementList[Shape] = ShapeElementList()
         route = self.routes.get(target) if target is not None else None
         me = self.view.players[self.view.current_player].position

@@ -12,8 +12,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from stalkerzone.client.screens.fight.presenter import ButtonModel, FightPage
-from stalkerzone.client.text.card_words import Hit, open_rules, t
+from stalkerzone.client.text.card_words import t
 from stalkerzone.client.widgets import theme
+from stalkerzone.client.widgets.hits import Hit
 
 if TYPE_CHECKING:
     from stalkerzone.client.screens.fight.screen import FightView
@@ -79,7 +80,7 @@ def build_decisions(view: FightView, page: FightPage, box: Box) -> None:
                 lf + px(bw),
                 y2,
                 "fight4",
-                lambda: open_rules(view, "FIGHT-4"),
+                lambda: view.win.open_rules(view, "FIGHT-4"),
                 t("kit.tip_rule_click", rule="FIGHT-4"),
             )
         )

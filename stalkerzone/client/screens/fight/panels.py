@@ -14,8 +14,9 @@ from arcade.types import Color
 
 from stalkerzone.client.render.card_face import MONSTER_COLOUR, CardFace
 from stalkerzone.client.screens.fight.presenter import FightPage, MonsterPanel, Tone
-from stalkerzone.client.text.card_words import Hit, open_rules, t
+from stalkerzone.client.text.card_words import t
 from stalkerzone.client.widgets import theme
+from stalkerzone.client.widgets.hits import Hit
 from stalkerzone.engine.cards import Monster
 
 if TYPE_CHECKING:
@@ -131,7 +132,7 @@ def build_monster(view: FightView, monster: MonsterPanel, card: Monster | None, 
                 lf + px(14) + bw,
                 y + px(18),
                 f"abil:{ability.rule}",
-                partial(open_rules, view, ability.rule),
+                partial(view.win.open_rules, view, ability.rule),
                 t("kit.tip_rule_click", rule=ability.rule),
             )
         )

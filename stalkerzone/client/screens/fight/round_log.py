@@ -15,8 +15,9 @@ from arcade.types import Color
 from stalkerzone.client.render import shapes
 from stalkerzone.client.screens.fight.panels import tone_colour
 from stalkerzone.client.screens.fight.presenter import log_tone
-from stalkerzone.client.text.card_words import Hit, open_rules, shorten, t
+from stalkerzone.client.text.card_words import shorten, t
 from stalkerzone.client.widgets import theme
+from stalkerzone.client.widgets.hits import Hit
 from stalkerzone.client.widgets.screen_frame import TextCache
 
 if TYPE_CHECKING:
@@ -97,7 +98,7 @@ class RoundLog:
                         r - px(8),
                         y + px(14),
                         f"log:{k}",
-                        partial(open_rules, view, step.rule),
+                        partial(view.win.open_rules, view, step.rule),
                         t("kit.tip_rule_click", rule=step.rule),
                     )
                 )

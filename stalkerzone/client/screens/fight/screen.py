@@ -17,12 +17,10 @@ out through :mod:`.panels`, :mod:`.decision_buttons`, :mod:`.round_log`, :mod:`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import arcade
 from arcade.types import Color
 
-from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
+from stalkerzone.client.app.window import BaseView, StalkerWindow
 from stalkerzone.client.render import shapes
 from stalkerzone.client.render.card_face import MONSTER_COLOUR, CardFace
 from stalkerzone.client.screens.fight import panels
@@ -44,16 +42,13 @@ from stalkerzone.client.screens.fight.presenter import (
 from stalkerzone.client.screens.fight.result_box import ResultBox
 from stalkerzone.client.screens.fight.round_log import Bar, HealthSpot, RoundLog
 from stalkerzone.client.sound.cues import note_sounds, roll_sound, step_sound
-from stalkerzone.client.text.card_words import card_name, session_of, t
+from stalkerzone.client.text.card_words import card_name, t
 from stalkerzone.client.widgets import theme
 from stalkerzone.client.widgets.screen_frame import ScreenFrame
 from stalkerzone.engine.actions import FightDecision
 from stalkerzone.engine.cards import Monster
 from stalkerzone.engine.combat import Fight
 from stalkerzone.engine.state import FightState, GameState
-
-if TYPE_CHECKING:
-    from stalkerzone.client.controller.session import GameSession
 
 FLASH_SECONDS = 1.4
 FLASH_COLOURS: dict[str, Color] = {
@@ -64,14 +59,13 @@ FLASH_COLOURS: dict[str, Color] = {
 }
 
 
-@screen("fight")
 class FightView(ScreenFrame):
     kind = "fight"
     rules_section = "FIGHT-1"
 
     def __init__(self, window: StalkerWindow, back: BaseView | None = None) -> None:
         super().__init__(window, back)
-        session = self.session()
+        session = self.session
         self.held: FightState | None = None
         self.queue = StepQueue()
         self.log: list[Step] = []
@@ -101,25 +95,36 @@ class FightView(ScreenFrame):
         self.page: FightPage | None = None
         self._started = False
         self._odds_shown: object = None
-        state = None if session is None else session.view
-        if state is not None:
-            held = state.fight or state.last_fight
-            if held is not None:
-                self.held = held
-                setup = held.fight.setup
-                self.shown_health = (setup.stalker.health, setup.monster.health)
-                if state.fight is None:
-                    self.final_notes = tuple(str(n) for n in state.notes)
-                    self.final_sounds = note_sounds(state.notes, after_fight=True)
+        state = self.view_state()
+        held = None if state is None else state.fight or state.last_fight
+        if state is not None and held is not None:
+            self.hold(state, held)
 
     # reading ---------------------------------------------------------------------------------
-    def session(self) -> GameSession | None:
-        found: GameSession | None = session_of(self)
-        return found
-
     def view_state(self) -> GameState | None:
-        session = self.session()
+        session = self.session
         return None if session is None else session.view
+
+    def hold(self, state: GameState, held: FightState) -> None:
+        """Show ``held`` (the fight of ``state``, or the one it just ended) from its start."""
+        self.held = held
+        setup = held.fight.setup
+        self.shown_health = (setup.stalker.health, setup.monster.health)
+        self.take_end(state)
+
+    def take_end(self, state: GameState) -> None:
+        """If ``state`` is the one after the fight, keep the notes and sounds of its last
+        action (shown and played with the result)."""
+        if state.fight is None:
+            self.final_notes = tuple(str(n) for n in state.notes)
+            self.final_sounds = note_sounds(state.notes, after_fight=True)
+
+    def continues(self, held: FightState) -> bool:
+        """``held`` is the fight shown, with the same or more steps (a later state of it)."""
+        if self.held is None or held.monster != self.held.monster:
+            return False
+        shown = self.held.fight.log
+        return tuple(held.fight.log[: len(shown)]) == tuple(shown)
 
     @property
     def fight(self) -> Fight | None:
@@ -141,12 +146,12 @@ class FightView(ScreenFrame):
         return bool(self.win.headless_fast or self.win.skip_bots)
 
     def is_bot(self) -> bool:
-        session = self.session()
+        session = self.session
         return session is not None and self.held is not None and session.is_bot(self.held.player)
 
     def is_remote(self) -> bool:
         """A player on another computer decides this fight (a network game)."""
-        session = self.session()
+        session = self.session
         return session is not None and self.held is not None and session.is_remote(self.held.player)
 
     def playing(self) -> bool:
@@ -391,7 +396,7 @@ class FightView(ScreenFrame):
     def send(self, decision: FightDecision) -> None:
         """``session.act`` a fight decision and queue the steps it produced."""
         fight = self.fight
-        session = self.session()
+        session = self.session
         if fight is None or session is None:
             return
         start = len(fight.log)
@@ -415,7 +420,7 @@ class FightView(ScreenFrame):
 
     def bot_decides(self) -> bool:
         """A bot's fight decision, computed off the frame; True once it has been sent."""
-        session = self.session()
+        session = self.session
         if session is None or self.held is None:
             return False
         decision = bot_decision(session, self.held.player)
@@ -451,7 +456,7 @@ class FightView(ScreenFrame):
     def finish(self) -> None:
         """Leave the fight: the screen the game calls for now (the board, a hand-over…)."""
         self.wait = 0.0
-        session = self.session()
+        session = self.session
         if session is None:
             self.win.show_screen("title")
             return
@@ -460,19 +465,35 @@ class FightView(ScreenFrame):
     def open_backpack(self) -> None:
         self.win.show_screen("stalker", back=self, player=self.held.player if self.held else None)
 
+    def follows(self, kind: str) -> bool:
+        """FIGHT-1: the screen follows its fight, and stays after the fight has ended until its
+        last steps and result have been seen (a fight followed from another seat ends with the
+        host's view of the next screen)."""
+        if kind == "fight":
+            return True
+        state = self.view_state()
+        ended = None if state is None else state.last_fight
+        return self.result is None and ended is not None and self.continues(ended)
+
     def state_changed(self) -> None:
-        """The session says the state changed (e.g. a bot acted): follow the fight."""
+        """The state changed (a bot acted, the host sent a new view): reveal the new steps of
+        the fight shown, or show a new fight from its start."""
         state = self.view_state()
         if state is None:
             return
         held = state.fight or state.last_fight
-        if held is not None and held is not self.held and self.held is not None:
-            old = self.held.fight
-            same = held.monster == self.held.monster and len(held.fight.log) >= len(old.log)
-            start = len(old.log) if same else 0
-            if not same:
-                self.log, self.result = [], None
-            self.held = held
+        if held is not None and held is not self.held:
+            if self.continues(held):
+                start = len(self.held.fight.log) if self.held is not None else 0
+                self.held = held
+                self.take_end(state)
+            else:
+                self.log, self.result, self.result_box = [], None, None
+                self.last_roll, self.flash, self.shown_round = None, None, 0
+                self.final_notes, self.final_sounds, self.last_odds = (), [], None
+                self.grenade, self.stim, self.auto, self.wait = None, None, False, 0.0
+                start = 0
+                self.hold(state, held)
             self.push_log(held.fight, start)
         self.rebuild()
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import arcade
 from arcade.shape_list import Shape, ShapeElementList, create_line
 
-from stalkerzone.client.app.window import StalkerWindow, screen
+from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.zone_layer import (
@@ -51,7 +51,6 @@ BOTTOM_H = 60
 STATUS_H = 30  # the status line's own strip above the buttons: it never covers a slot
 
 
-@screen("layout")
 class LayoutView(MapScreen):
     kind = "layout"
     rules_section = "MAP"
@@ -296,6 +295,9 @@ class LayoutView(MapScreen):
             self.camera.fit(margin=0)
         else:
             self.camera.bounds = bounds  # pan limits grow; zoom and position unchanged
+
+    def follows(self, kind: str) -> bool:
+        return kind == "layout"
 
     def state_changed(self) -> None:
         self.hover_slot = None

@@ -12,7 +12,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from stalkerzone.client.screens.bases.presenter import requirement_text
-from stalkerzone.client.text.card_words import card_name, colour_name, stats_if, t
+from stalkerzone.client.screens.stats import stats_if
+from stalkerzone.client.text.card_words import card_name, colour_name, t
 from stalkerzone.engine import equipment
 from stalkerzone.engine.cards import Colour, Monster, Order
 from stalkerzone.engine.messages import Note, Param

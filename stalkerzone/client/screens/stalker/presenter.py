@@ -12,13 +12,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from stalkerzone.client.screens.reveal.presenter import backpack_reason
+from stalkerzone.client.screens.stats import stats_if
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.card_words import (
     card_name,
     card_summary,
     effect_text,
     stat_changes,
-    stats_if,
     t,
     weapon_type,
 )

@@ -15,28 +15,22 @@ from functools import partial
 
 import arcade
 
-from stalkerzone.client.app.window import BaseView, StalkerWindow, screen
+from stalkerzone.client.app.window import BaseView, StalkerWindow
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.card_face import CardFace
 from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.screens.stalker import holdings, presenter
-from stalkerzone.client.screens.stalker.presenter import MULTI, SINGLE, Tile, group
-from stalkerzone.client.text.card_words import (
-    Hit,
-    Refusal,
-    card_name,
-    open_rules,
-    player_stats,
-    session_of,
-    t,
-)
+from stalkerzone.client.screens.stalker.presenter import Tile
+from stalkerzone.client.screens.stats import player_stats
+from stalkerzone.client.text.card_words import Refusal, card_name, t
 from stalkerzone.client.widgets import text_fit, theme
+from stalkerzone.client.widgets.hits import Hit
 from stalkerzone.client.widgets.screen_frame import ScreenFrame
 from stalkerzone.engine.actions import Activate, Stash
 from stalkerzone.engine.loadout import StalkerStats
 from stalkerzone.engine.state import GameState, PlayerState
 
-__all__ = ["MULTI", "SINGLE", "StalkerView", "group"]
+__all__ = ["StalkerView"]
 
 
 @dataclass
@@ -51,7 +45,6 @@ class Drag:
     moving: bool = False
 
 
-@screen("stalker")
 class StalkerView(ScreenFrame):
     kind = "stalker"
     rules_section = "EQ-1"
@@ -69,11 +62,13 @@ class StalkerView(ScreenFrame):
         self.pack_box = (0.0, 0.0, 0.0, 0.0)
         self.owned_box = (0.0, 0.0, 0.0, 0.0)
         self.owned_faces: list[CardFace] = []
+        session = self.session
+        self.opened_over = None if session is None else session.screen_kind()
 
     # reading ---------------------------------------------------------------------------------
     @property
     def state(self) -> GameState | None:
-        session = session_of(self)
+        session = self.session
         return None if session is None else session.view
 
     def index(self) -> int:
@@ -83,7 +78,7 @@ class StalkerView(ScreenFrame):
         return int(state.current_player) if state is not None else 0
 
     def lock(self) -> presenter.Lock:
-        session = session_of(self)
+        session = self.session
         bot = bool(session is not None and session.is_bot(self.index()))
         return presenter.lock(self.state, self.index(), bot)
 
@@ -134,7 +129,7 @@ class StalkerView(ScreenFrame):
                     w * 0.62,
                     px(54),
                     "lock",
-                    partial(open_rules, self, lock.rule),
+                    partial(self.win.open_rules, self, lock.rule),
                     t("kit.tip_rule", rule=lock.rule),
                 )
             )
@@ -314,7 +309,7 @@ class StalkerView(ScreenFrame):
             bold=True,
             anchor_x="right",
         )
-        session = session_of(self)
+        session = self.session
         log = [line.text for line in session.log] if session is not None else []
         notes = holdings.loot_lines(state, self.index())
         gained = holdings.gained_lines(log, state, player)
@@ -505,6 +500,11 @@ class StalkerView(ScreenFrame):
             step = -2 if scroll_y > 0 else 2
             self.pack_scroll = max(0, self.pack_scroll + step)
             self.rebuild()
+
+    def follows(self, kind: str) -> bool:
+        """The card follows the state while it calls for the screen the card was opened over
+        (a bot's move on the board, the host's next view); another screen replaces it."""
+        return kind == self.opened_over
 
     def state_changed(self) -> None:
         self.rebuild()
