@@ -35,6 +35,7 @@ from stalkerzone.engine.actions import (
     DiscardArmour,
     EndTurn,
     FightDecision,
+    GiveUpOrder,
     Heal,
     Move,
     PlaceSector,
@@ -189,6 +190,7 @@ class GameMachine(RuleBasedStateMachine):
             Stash("no-such-card#1"),
             TakeOrder("no-such-card#1"),
             DeliverOrder("no-such-card#1"),
+            GiveUpOrder("no-such-card#1"),
             DiscardArmour("no-such-card#1"),
             # somebody's or something's card, used by the current player
             Buy(card_id(anyone)),
@@ -197,6 +199,7 @@ class GameMachine(RuleBasedStateMachine):
             Stash(anyone),
             TakeOrder(anyone),
             DeliverOrder(anyone),
+            GiveUpOrder(anyone),
             DiscardArmour(anyone),
             # nonsense numbers and fight decisions
             Heal(draw(st.integers(-3, 40), label="heal")),
