@@ -120,8 +120,9 @@ def arrive(state: GameState, path: tuple[Hex, ...], rng: Rng) -> GameState:
     if site is not None:
         player = mark_visits(player, site, state)
     state = set_player(replace(state, step="site", last_move=path), index, player)
-    if site in DANGER_COLOUR:  # DEATH-3: the fight first, the loot only if alive after it
-        return danger(state, index, DANGER_COLOUR[site], rng)
+    colour = DANGER_COLOUR.get(site) if site is not None else None
+    if colour is not None:  # DEATH-3: the fight first, the loot only if alive after it
+        return danger(state, index, colour, rng)
     state = pick_up(state, index)
     if site is None:
         return state

@@ -9,7 +9,7 @@ import pytest
 
 from stalkerzone.engine import sites
 from stalkerzone.engine.actions import GiveUpOrder, Heal, Move, Sell, TakeOrder
-from stalkerzone.engine.cards import MonsterStats, Order, Site, VisitRequirement
+from stalkerzone.engine.cards import Monster, MonsterStats, Order, Site, VisitRequirement
 from stalkerzone.engine.dice import Dice
 from stalkerzone.engine.equipment import stats
 from stalkerzone.engine.game import apply, destinations, legal_actions, player_view
@@ -141,7 +141,9 @@ def test_game_death3_own_loot_on_a_danger_hex_after_the_fight_if_alive() -> None
     """DEATH-3: on one's own loot on a danger hex the fight comes first; the loot is taken
     back after it when the stalker won or escaped."""
     state, rifle = own_loot_on_red_danger(fresh())
-    soft = replace(state.cards.get("bloodsucker"), red=MonsterStats(1, Dice.parse("1d2"), 0, 100))
+    bloodsucker = state.cards.get("bloodsucker")
+    assert isinstance(bloodsucker, Monster)
+    soft = replace(bloodsucker, red=MonsterStats(1, Dice.parse("1d2"), 0, 100))
     state = replace(fresh(cards=cards_with(soft)), loot=state.loot, players=state.players)
     state, _ = on_top(state, "monsters", "bloodsucker")
     fighting = enter(state, Site.DANGER_RED)
