@@ -2,9 +2,9 @@
 
 Four tabs: Buy (the base's catalogue with prices and what each card would do to attack, defence
 and movement), Sell (equipment at price // divisor, artifacts and trophies at card price), Heal
-and Orders (take, deliver, progress). A base above the player's reputation is shown locked with
-the reason. Every action goes through ``session.act``; a refusal shows the engine's message with
-a link to its rule.
+and Orders (take, deliver, give up, progress). A base above the player's reputation is shown
+locked with the reason. Every action goes through ``session.act``; a refusal shows the engine's
+message with a link to its rule.
 """
 
 from __future__ import annotations
