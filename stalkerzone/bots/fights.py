@@ -143,12 +143,14 @@ def best_grenade(memory: BotMemory, fight: Fight) -> str | None:
 
 
 def discard_armour(state: GameState, legal: Sequence[Action]) -> Action:
-    """EVENT-1 ("loss of protection"): lose the armour card worth less."""
+    """EVENT-1 ("loss of protection"): lose a backpack armour card before a worn one, and of
+    those the card worth less."""
     options = [a for a in legal if isinstance(a, DiscardArmour)]
+    worn = (state.player.head, state.player.body)
 
-    def worth(a: DiscardArmour) -> tuple[int, int, str]:
+    def worth(a: DiscardArmour) -> tuple[bool, int, int, str]:
         card = state.card(a.card)
         assert isinstance(card, Armour)
-        return (card.defence, card.price, a.card)
+        return (a.card in worn, card.defence, card.price, a.card)
 
     return min(options, key=worth)

@@ -21,6 +21,10 @@ DECAY = 0.75
 GOALS_WEIGHED = 8
 """The best goals whose distance fields a move looks at."""
 
+ZOMBIE_PILE_VALUE = 500.0
+"""What another player's loot pile is worth with a Zombie card in force (DEATH-2: a bot sees
+where it lies, not what it holds)."""
+
 Goal = tuple[float, frozenset[Hex]]
 
 
@@ -38,9 +42,11 @@ def goals(view: TurnView) -> list[Goal]:
             out.append((WIN_VALUE * max(chance, 0.05), frozenset({zone_map.epicenter})))
     # own loot (DEATH-2), in the Epicenter only when going there anyway
     for pile in state.loot:
-        if pile.owner != view.index:
-            continue
         if zone_map.hexes[pile.hex].site == Site.EPICENTER:
+            continue
+        if pile.owner != view.index:
+            if p.zombie_turns > 0:  # DEATH-2: where it lies is seen, not what it holds
+                out.append((ZOMBIE_PILE_VALUE, frozenset({pile.hex})))
             continue
         worth = pile.money + 200.0 * len(pile.cards) + ELEMENT_VALUE * pile.elements
         worth += sum(150.0 for _ in pile.trophies)

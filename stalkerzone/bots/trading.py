@@ -11,6 +11,7 @@ from stalkerzone.engine.actions import (
     Activate,
     Buy,
     DeliverOrder,
+    GiveUpOrder,
     Heal,
     Sell,
     Stash,
@@ -30,7 +31,7 @@ from stalkerzone.engine.cards import (
     VisitRequirement,
 )
 from stalkerzone.engine.combat import MonsterSide
-from stalkerzone.engine.state import GameState, PlayerState, card_id
+from stalkerzone.engine.state import GameState, OpenOrder, PlayerState, card_id, instances
 
 BASES = (Site.VILLAGE, Site.MILITARY_BASE, Site.LABORATORY)
 CASH_STEP = 200
@@ -189,6 +190,9 @@ def trade(view: TurnView) -> Action | None:
     for a in legal:
         if isinstance(a, DeliverOrder):
             return a
+    given_up = order_to_give_up(view)
+    if given_up is not None:
+        return given_up
     keep = view.reserved()
     for a in legal:
         if isinstance(a, Sell) and a.card not in keep:
@@ -261,10 +265,61 @@ def order_value(view: TurnView, instance: str) -> float:
     return base * best if best > 0.5 else 0.0
 
 
+def unmeetable(state: GameState, index: int, instance: str) -> bool:
+    """ORDER-1: an order no one can meet for this stalker any more, by what every player sees:
+    every copy of its monster is another player's trophy, every copy of its artifact is
+    carried by another player, or its site is not on the Zone."""
+    card = state.card(instance)
+    assert isinstance(card, Order)
+    req = card.requirement
+    others = [p for k, p in enumerate(state.players) if k != index]
+    if isinstance(req, VisitRequirement):
+        return not state.zone_map.site_hexes(req.site)
+    if isinstance(req, ArtifactRequirement):
+        taken = sum(1 for p in others for c in p.carried() if card_id(c) == req.artifact)
+        wanted = req.artifact
+    else:
+        taken = sum(1 for p in others for t in p.trophies if card_id(t.card) == req.monster)
+        wanted = req.monster
+    if wanted not in state.cards:
+        return True
+    return taken >= len(instances(state.cards.get(wanted)))
+
+
+def order_to_give_up(view: TurnView) -> GiveUpOrder | None:
+    """ORDER-1: give up an open order that can no longer be met; or, with every order slot
+    taken, one that looks out of reach (worth 0) when this base offers one worth taking."""
+    p = view.player
+    listed = [a for a in view.legal if isinstance(a, GiveUpOrder)]
+    for a in listed:
+        if unmeetable(view.state, view.index, a.card):
+            return a
+    if len(p.open_orders) < view.variant.max_open_orders or not listed:
+        return None
+    base = bases.base_here(view.state)
+    if base is None:
+        return None
+    offered = [
+        o
+        for o in bases.offered(view.state, base)
+        if not bases.holds_order(p, card_id(o)) and not unmeetable(view.state, view.index, o)
+    ]
+    if not any(order_value(view, o) > 200 for o in offered):
+        return None
+    for a in listed:
+        held = OpenOrder(a.card)
+        if bases.fulfilment(view.state, p, held) is None and order_value(view, a.card) <= 0:
+            return a
+    return None
+
+
 def best_order(view: TurnView) -> TakeOrder | None:
-    """The listed order worth the most, if it is worth taking at all."""
+    """The listed order worth the most, if it is worth taking at all (never one that can no
+    longer be met, ORDER-1)."""
     options = [
-        (order_value(view, a.card), a.card, a) for a in view.legal if isinstance(a, TakeOrder)
+        (order_value(view, a.card), a.card, a)
+        for a in view.legal
+        if isinstance(a, TakeOrder) and not unmeetable(view.state, view.index, a.card)
     ]
     options = [o for o in options if o[0] > 200]
     return max(options)[2] if options else None

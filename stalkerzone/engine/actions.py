@@ -80,6 +80,14 @@ class DeliverOrder:
 
 
 @dataclass(frozen=True, slots=True)
+class GiveUpOrder:
+    """ORDER-1: give up an open order at a usable base: no reward, no reputation change; the
+    card goes to the bottom of the order deck."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
 class FightDecision:
     """FIGHT-2: attack, throw a grenade or try to escape; optionally one stimulator (card ids)."""
 
@@ -110,6 +118,7 @@ Action: TypeAlias = (
     | Heal
     | TakeOrder
     | DeliverOrder
+    | GiveUpOrder
     | FightDecision
     | DiscardArmour
     | EndTurn
@@ -126,6 +135,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         Heal,
         TakeOrder,
         DeliverOrder,
+        GiveUpOrder,
         FightDecision,
         DiscardArmour,
         EndTurn,

@@ -410,3 +410,35 @@ def deliver_order(state: GameState, instance: str) -> GameState:
             reward=card.reward,
         ),
     )
+
+
+def give_up_order(state: GameState, instance: str) -> GameState:
+    """ORDER-1: at a base the stalker may use, an open order may be given up: no reward, no
+    reputation change; the card goes to the bottom of the order deck."""
+    refusal = trade_refusal_error(state)
+    if refusal is not None:
+        raise OrderRefused(
+            "ORDER-1",
+            f"an order can be given up only at a base you may use ({refusal.reason})",
+            key="give_up_not_here",
+        )
+    player = state.player
+    if not any(o.card == instance for o in player.open_orders):
+        cid = card_id(instance)
+        raise OrderRefused(
+            "ORDER-1", f"you hold no open order {cid}", key="order_not_held", card=cid
+        )
+    player = replace(player, open_orders=tuple(o for o in player.open_orders if o.card != instance))
+    state = replace(state, decks=replace(state.decks, orders=(*state.decks.orders, instance)))
+    cid = card_id(instance)
+    return _traded(
+        state,
+        player,
+        Note(
+            "ORDER-1",
+            "order_given_up",
+            f"{player.name} gives up the order {cid}: it goes to the bottom of the order deck",
+            player=player.name,
+            card=cid,
+        ),
+    )

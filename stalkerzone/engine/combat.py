@@ -12,13 +12,15 @@ and stimulator (FIGHT-2, FIGHT-8), the monster's attack(s), drain (ABIL-DRAIN), 
 
 Readings where docs/rules.md leaves room (they are part of the rules reference):
 
-- The paralysis sequence belongs to round 1; after it round 1 goes on normally (the paralysed
-  stalker lost its rolls during the sequence: the monster's attacks there come without a reply).
-  Drain and regeneration happen at the end of each round, so once in round 1 after the sequence.
-- "Maximum attack" (DMG-3, event) applies to every monster attack of round 1: paralysis-sequence
-  attacks, a first strike, and all of Cerberus' round-1 attacks (ABIL-MULTI-ATTACK).
-- With "the stalker attacks twice" (FIGHT-8) the stalker takes two actions in round 1 (each an
-  attack, a grenade or an escape roll); one stimulator per round, with the round's first action.
+- The paralysis sequence comes before round 1 (ABIL-PARALYSIS): the stalker decides nothing in
+  it, and its attacks come without a reply. Round 1 is the first normal round after it, and the
+  round-1 effects (FIGHT-7, FIGHT-8, first strike, the maximum-attack event) apply there; drain
+  and regeneration happen at the end of each round, so once in round 1 after the sequence.
+- "Maximum attack" (DMG-3, event) applies to every monster attack of round 1: a first strike and
+  all of Cerberus' round-1 attacks (ABIL-MULTI-ATTACK), not the paralysis-sequence attacks.
+- With "the stalker attacks twice" (FIGHT-8) the stalker takes two actions in round 1, each any
+  FIGHT-2 action (an attack, a grenade or an escape roll) with at most one stimulator; a
+  successful escape ends the fight at once.
 - Character and artifact attack bonuses add to grenades (ST-3); weapon modifiers do not (EQ-4).
 - An outcome of a roll is the rolled total (:class:`Roll`); damage is the total minus defence.
 """
@@ -51,6 +53,7 @@ from stalkerzone.engine.fight_steps import (
     PRE_ATTACK,
     STALKER_ROLL,
     Core,
+    attack_round,
     chances,
     decide,
     decisions,
@@ -228,7 +231,7 @@ def sample(fight: Fight, rng: random.Random) -> Roll:
         raise FightRefused("DMG-1", "this is not a chance node", key="not_chance")
     dice, one_die = rolled_dice(setup, core)
     monster = core.phase in (PARA_ATTACK, PRE_ATTACK, POST_ATTACK)
-    maximal = monster and setup.max_attack(core.round)  # DMG-3: every die at its top, no draw
+    maximal = monster and setup.max_attack(attack_round(core))  # DMG-3: every die at its top
     throw = dice.highest() if maximal else dice.throw(rng, one_die)
     return Roll(throw.total, throw.faces)
 
@@ -263,6 +266,7 @@ __all__ = [
     "Outcome",
     "Roll",
     "StalkerSide",
+    "attack_round",
     "chances",
     "decide",
     "decisions",

@@ -3,8 +3,9 @@
 A dead stalker leaves everything it carried — slots, backpack, money, trophies and Elements —
 as a loot pile on the hex where it died, seen only by its owner. The player goes on with a new
 stalker of the same character at the Village, with the start money and health of the variant
-(ST-2; Mazhor's larger start money is not paid again) and the same reputation. Open orders and a
-held fight event are not things a stalker carries in a pocket: they stay with the player.
+(ST-2; Mazhor's larger start money is not paid again) and the same reputation. Open orders are
+not things a stalker carries in a pocket: they stay with the player. A held fight event goes to
+the event discard (DEATH-1).
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ def start_health(stalker: StalkerCard, variant: Variant) -> int:
 
 
 def kill(state: GameState, index: int, where: Hex) -> GameState:
-    """DEATH-1, DEATH-3: leave loot on ``where``; a new stalker starts at the Village."""
+    """DEATH-1, DEATH-3: leave loot on ``where``; a new stalker starts at the Village; open
+    orders stay with the player, a held fight event is discarded."""
     player = state.players[index]
     pile = LootPile(
         hex=where,
@@ -53,6 +55,17 @@ def kill(state: GameState, index: int, where: Hex) -> GameState:
             loot.append(pile)
     stalker = state.cards.get(player.stalker)
     assert isinstance(stalker, StalkerCard)
+    if player.held_event is not None:  # DEATH-1: a held fight event is discarded
+        decks = replace(state.decks, event_discard=(player.held_event, *state.decks.event_discard))
+        state = note(
+            replace(state, decks=decks),
+            Note(
+                "DEATH-1",
+                "held_event_discarded",
+                f"{player.name}'s held fight event goes to the event discard",
+                player=player.name,
+            ),
+        )
     reborn = PlayerState(
         name=player.name,
         stalker=player.stalker,
@@ -62,7 +75,6 @@ def kill(state: GameState, index: int, where: Hex) -> GameState:
         position=state.zone_map.village,
         open_orders=player.open_orders,
         delivered=player.delivered,
-        held_event=player.held_event,
         deaths=player.deaths + 1,
     )
     state = set_player(replace(state, loot=tuple(loot)), index, reborn)

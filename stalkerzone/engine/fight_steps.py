@@ -124,8 +124,7 @@ def start_core(setup: FightSetup) -> tuple[Core, list[FightLogEntry]]:
         stims=tuple(sorted(s.id for s in st.stimulators)),
     )
     rolls = setup.monster.paralysis_rolls
-    if rolls > 0:
-        _note(log, "round", "Round 1", round=1)
+    if rolls > 0:  # ABIL-PARALYSIS: the sequence comes before round 1, no decision in it
         return core._replace(phase=PARA_ROLL, left=rolls), log
     return round_start(setup, core, log), log
 
@@ -166,6 +165,12 @@ def rolled_dice(setup: FightSetup, core: Core) -> tuple[Dice, int]:
     raise FightRefused("DMG-1", "not a chance node", key="not_chance")
 
 
+def attack_round(core: Core) -> int:
+    """ABIL-PARALYSIS: the round a monster attack belongs to; the paralysis sequence comes
+    before round 1 (0), so round-1 effects such as the maximum-attack event (DMG-3) skip it."""
+    return 0 if core.phase in (PARA_ROLL, PARA_ATTACK) else core.round
+
+
 def paralysis_chance(setup: FightSetup) -> float:
     return sum(1 for f in range(1, 7) if f in setup.monster.paralysis_faces) / 6
 
@@ -174,7 +179,7 @@ def chances(setup: FightSetup, core: Core) -> Mapping[int, float]:
     """Rolled totals (or die faces) and their probabilities at a chance node."""
     phase = core.phase
     if phase in (PARA_ATTACK, PRE_ATTACK, POST_ATTACK):
-        return monster_dist(setup, core.round)
+        return monster_dist(setup, attack_round(core))
     if phase == STALKER_ROLL:
         return stalker_dist(setup, core.pending)
     if phase in (PARA_ROLL, ESCAPE_ROLL):
@@ -223,7 +228,7 @@ def resolve(
             one_roll = setup.monster.paralysis_rolls == 1
             return core._replace(phase=PARA_ATTACK, left=left, extra=one_roll)
         _roll_note(log, "paralysis", f"Paralysis roll {total}: no effect", dice, roll=total)
-        return round_start(setup, core._replace(left=0), log, announce=False)
+        return round_start(setup, core._replace(left=0), log)
     if phase == PARA_ATTACK:
         core = _monster_hits(setup, core, total, faces, log)
         if core.phase == OVER:
@@ -232,7 +237,7 @@ def resolve(
             return core._replace(extra=False)
         if core.left > 0:
             return core._replace(phase=PARA_ROLL)
-        return round_start(setup, core, log, announce=False)
+        return round_start(setup, core, log)
     if phase in (PRE_ATTACK, POST_ATTACK):
         core = _monster_hits(setup, core, total, faces, log)
         if core.phase == OVER:
@@ -288,14 +293,15 @@ def _next_action(setup: FightSetup, core: Core, log: Log) -> Core:
 
 
 def decisions(setup: FightSetup, core: Core) -> tuple[Decision, ...]:
-    """FIGHT-2: every legal decision now (stimulators with the round's first action only)."""
+    """FIGHT-2, FIGHT-8: every legal decision now; each action may take one stimulator (with
+    two actions in round 1, each is any FIGHT-2 action with at most one stimulator)."""
     if core.phase != ACTION:
         return ()
     actions: list[Decision] = [Decision("attack")]
     actions += [Decision("grenade", g) for g in dict.fromkeys(core.grenades)]
     if setup.can_escape:
         actions.append(Decision("escape"))
-    if core.stims and core.left == setup.stalker_actions(core.round):
+    if core.stims:  # FIGHT-8: one stimulator with each action
         with_stim = [replace(d, stimulator=s) for s in dict.fromkeys(core.stims) for d in actions]
         actions += with_stim
     return tuple(actions)
@@ -324,10 +330,6 @@ def decide(setup: FightSetup, core: Core, decision: Decision, log: Log) -> Core:
                 f"no stimulator '{decision.stimulator}' left",
                 key="stimulator_gone",
                 card=decision.stimulator,
-            )
-        if core.left != setup.stalker_actions(core.round):
-            raise FightRefused(
-                "FIGHT-2", "one stimulator per round, with its first action", key="one_stimulator"
             )
         heal = setup.stimulator(decision.stimulator).heal
         s = min(setup.stalker.max_health, core.s + heal)

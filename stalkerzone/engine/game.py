@@ -21,6 +21,7 @@ from stalkerzone.engine.actions import (
     DiscardArmour,
     EndTurn,
     FightDecision,
+    GiveUpOrder,
     Heal,
     Move,
     PlaceSector,
@@ -38,11 +39,13 @@ from stalkerzone.engine.illegal import (
     NotNow,
 )
 from stalkerzone.engine.layout import Sector, Zone, random_zone
+from stalkerzone.engine.messages import Note
 from stalkerzone.engine.rng import Rng, seed_state
 from stalkerzone.engine.state import (
     Decks,
     GameContext,
     GameState,
+    LootPile,
     Phase,
     PlayerState,
     card_id,
@@ -158,7 +161,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         )
     player = state.player
     if state.phase == "choose_armour":
-        return tuple(DiscardArmour(c) for c in (player.head, player.body) if c)
+        return tuple(DiscardArmour(c) for c in sites.armour_to_lose(state, player))
     out: list[Action] = []
     out.extend(_equipment_actions(state, player))
     if state.step == "move":
@@ -206,6 +209,7 @@ def _base_actions(state: GameState, player: PlayerState) -> list[Action]:
     for order in player.open_orders:
         if bases.fulfilment(state, player, order) is not None:
             out.append(DeliverOrder(order.card))
+    out.extend(GiveUpOrder(order.card) for order in player.open_orders)
     return out
 
 
@@ -284,10 +288,10 @@ def apply(state: GameState, action: Action) -> GameState:
             result = sites.decide(state, decision, grenade, stimulator, rng)
             return replace(result, rng=rng.state)
         case DiscardArmour(card):
-            if card not in (player.head, player.body) or not card:
+            if card not in sites.armour_to_lose(state, player):
                 cid = card_id(card)
                 raise EquipmentRefused(
-                    "EVENT-1", f"{cid} is not active armour", key="not_armour", card=cid
+                    "EVENT-1", f"{cid} is not armour you wear or carry", key="not_armour", card=cid
                 )
             return sites.lose_armour(state, index, card)
         case Activate(card):
@@ -306,6 +310,8 @@ def apply(state: GameState, action: Action) -> GameState:
             return bases.take_order(state, card)
         case DeliverOrder(card):
             return bases.deliver_order(state, card)
+        case GiveUpOrder(card):
+            return bases.give_up_order(state, card)
         case EndTurn():
             return turns.end_turn(state)
     raise IllegalAction(
@@ -380,8 +386,12 @@ def _unreachable(state: GameState, to: Hex) -> MoveRefused:
 def player_view(state: GameState, player: int, *, hide_orders: bool = False) -> GameState:
     """TURN-3, DEATH-2: what ``player`` may see. Others' loot piles and held fight events are
     removed (and others' open orders, if the table chose so); the draw piles keep their size
-    but not their order, and the RNG state is blanked. A view is for showing and for bots'
+    but not their order, and the RNG state is blanked. A note that names another seat's held
+    fight event says only that one is held. While a Zombie card is in force the viewer sees
+    where others' loot lies, not what it holds. A view is for showing and for bots'
     reasoning, never for ``apply``."""
+    seat_name = state.players[player].name if 0 <= player < len(state.players) else None
+    zombie = seat_name is not None and state.players[player].zombie_turns > 0
     players = []
     for index, seat in enumerate(state.players):
         if index != player:
@@ -401,9 +411,26 @@ def player_view(state: GameState, player: int, *, hide_orders: bool = False) -> 
     return replace(
         state,
         players=tuple(players),
-        loot=tuple(p for p in state.loot if p.owner == player),
+        loot=tuple(
+            pile if pile.owner == player else LootPile(pile.hex, pile.owner)
+            for pile in state.loot
+            if pile.owner == player or zombie
+        ),
         decks=hidden,
         rng=0,
+        notes=tuple(_seen_note(line, seat_name) for line in state.notes),
+    )
+
+
+def _seen_note(line: str, seat_name: str | None) -> str:
+    """TURN-3: a note naming another seat's held fight event says only that one is held."""
+    if not isinstance(line, Note) or line.key != "event_kept":
+        return line
+    owner = dict(line.params).get("player")
+    if owner == seat_name:
+        return line
+    return Note(
+        "EVENT-1", "event_kept", f"{owner} keeps a fight event for the next fight", player=owner
     )
 
 

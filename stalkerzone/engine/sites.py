@@ -12,6 +12,7 @@ from stalkerzone.engine.cards import (
     BASES,
     DANGER_COLOUR,
     FIGHT_EFFECTS,
+    Armour,
     Colour,
     Event,
     Monster,
@@ -119,13 +120,14 @@ def arrive(state: GameState, path: tuple[Hex, ...], rng: Rng) -> GameState:
     if site is not None:
         player = mark_visits(player, site, state)
     state = set_player(replace(state, step="site", last_move=path), index, player)
+    colour = DANGER_COLOUR.get(site) if site is not None else None
+    if colour is not None:  # DEATH-3: the fight first, the loot only if alive after it
+        return danger(state, index, colour, rng)
     state = pick_up(state, index)
     if site is None:
         return state
     if site in BASES:
         return visit_base(state, index)
-    if site in DANGER_COLOUR:
-        return danger(state, index, DANGER_COLOUR[site], rng)
     if site == Site.ANOMALY:
         return anomaly(state, index, rng)
     if site == Site.EVENT:
@@ -264,7 +266,7 @@ def draw_event(state: GameState, index: int, rng: Rng) -> GameState:
     effect = event.effect
     ctx = state.ctx
     if kind == "lose_protection":
-        armour = tuple(c for c in (player.head, player.body) if c)
+        armour = armour_to_lose(state, player)
         if len(armour) == 1:
             return lose_armour(state, index, armour[0])
         if len(armour) > 1:
@@ -305,6 +307,13 @@ def draw_event(state: GameState, index: int, rng: Rng) -> GameState:
     )
 
 
+def armour_to_lose(state: GameState, player: PlayerState) -> tuple[str, ...]:
+    """EVENT-1 "loss of protection": the armour cards the player may choose from, worn or in
+    the backpack (stashing armour does not dodge the event)."""
+    worn = tuple(c for c in (player.head, player.body) if c)
+    return worn + tuple(c for c in player.backpack if isinstance(state.card(c), Armour))
+
+
 def lose_armour(state: GameState, index: int, instance: str) -> GameState:
     """EVENT-1 "loss of protection": the chosen armour card leaves the game (not to the stock)."""
     player = remove_card(state.players[index], instance)
@@ -330,10 +339,11 @@ def danger(state: GameState, index: int, colour: Colour, rng: Rng) -> GameState:
     """FIGHT-1: the top monster card attacks at the danger's colour."""
     state, monster = draw(state, "monsters", "monster_discard", rng)
     if monster is None:
-        return note(
+        state = note(
             state,
             Note("TROPHY-4", "no_monster", "no monster card is left: the danger is quiet"),
         )
+        return pick_up(state, index)
     return begin_fight(state, index, monster, colour, rng, epicenter=False)
 
 
@@ -446,11 +456,11 @@ def finish_fight(state: GameState, rng: Rng) -> GameState:
             state = give_artifact(state, index, rng, "TROPHY-3")
         if held.epicenter:
             return victory(state, index)
-        return state
+        return pick_up(state, index)  # DEATH-3: loot on a danger hex, after the fight
     pile = "guardians" if held.epicenter else "monsters"
     state = replace(state, decks=shuffle_in(state.decks, pile, held.monster, rng))
     if outcome == "escape":
-        return note(
+        state = note(
             state,
             Note(
                 "FIGHT-5",
@@ -459,6 +469,7 @@ def finish_fight(state: GameState, rng: Rng) -> GameState:
                 player=player.name,
             ),
         )
+        return pick_up(state, index)  # DEATH-3: alive after the fight
     state = note(
         state,
         Note("FIGHT-6", "stalker_falls", f"{player.name}'s stalker falls", player=player.name),

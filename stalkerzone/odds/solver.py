@@ -38,6 +38,7 @@ from stalkerzone.engine.combat import (
     Fight,
     FightSetup,
     IllegalFightAction,
+    attack_round,
     chances,
     decide,
     monster_attacks_done,
@@ -210,7 +211,7 @@ class FightSolver:
         """
         setup = self.setup
         success = paralysis_chance(setup)
-        hits = damage_distribution(monster_dist(setup, core.round), setup.stalker.defence)
+        hits = damage_distribution(monster_dist(setup, attack_round(core)), setup.stalker.defence)
         one_roll = setup.monster.paralysis_rolls == 1
         spread: dict[int, float] = {core.s: 1.0}
         ends: dict[int, float] = {}

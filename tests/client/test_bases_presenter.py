@@ -9,7 +9,7 @@ import pytest
 
 from stalkerzone.client.screens.bases import presenter
 from stalkerzone.client.text import i18n
-from stalkerzone.engine.actions import Buy, Heal, Sell, TakeOrder
+from stalkerzone.engine.actions import Buy, GiveUpOrder, Heal, Sell, TakeOrder
 from stalkerzone.engine.cards import Colour, Site
 from stalkerzone.engine.equipment import stats
 from stalkerzone.engine.game import apply, legal_actions, player_view
@@ -96,6 +96,33 @@ def test_orders_offered_and_taken() -> None:
     assert presenter.done_text(state, taken, first.action.action) == i18n.t(
         "base.did_take", name=first.card.name.get("en")
     )
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_every_open_order_offers_give_up_with_its_effect(language: str) -> None:
+    """ORDER-1: each open order's row has a "give up" button that the engine would take, its
+    effect as the tooltip; giving up reports the order gone back under the deck."""
+    i18n.set_language(language)
+    state = fresh(3)
+    site = presenter.site_here(state)
+    assert site is not None
+    take = presenter.offered_rows(state, site, legal_actions(state))[0].action.action
+    assert isinstance(take, TakeOrder)
+    taken = apply(state, take)
+    (row,) = presenter.open_order_rows(taken, legal_actions(taken))
+    assert row.second is not None and row.second.action == GiveUpOrder(take.card)
+    assert row.second.label == i18n.t("base.give_up") and row.second.reason == ""
+    assert row.second_tip == i18n.t("base.give_up_tip") and "ORDER-1" in row.second_tip
+    assert row.second.label == {"en": "Give up", "ru": "Отказаться"}[language]
+    given_up = apply(taken, row.second.action)
+    assert given_up.player.open_orders == ()
+    name = row.card.name.get(language)
+    assert presenter.done_text(taken, given_up, row.second.action) == i18n.t(
+        "base.did_give_up", name=name
+    )
+    away = edit(taken, taken.current_player, position=hex_of(taken, Site.MILITARY_BASE))
+    (refused,) = presenter.open_order_rows(away, legal_actions(away))
+    assert refused.second is not None and refused.second.rule == "ORDER-1"
 
 
 def test_locked_base_and_side_lines() -> None:

@@ -75,17 +75,44 @@ def test_fight2_grenade_own_formula_plus_bonus_and_consumed() -> None:
     assert throw not in again.decisions()
 
 
-def test_fight2_stimulator_heals_capped_consumed_once_per_round() -> None:
-    side = stalker(health=25, max_health=30, stimulators=[stimulator("medkit", 10)] * 2)
+def test_fight2_fight8_stimulator_heals_capped_one_per_action() -> None:
+    """FIGHT-2: a stimulator heals up to the maximum and is used up; FIGHT-8: with two actions
+    in round 1 each may take one stimulator, and round 2's single action one more."""
+    side = stalker(health=25, max_health=30, stimulators=[stimulator("medkit", 10)] * 3)
     fight = fresh(side, monster(), GREEN)
     fight = fight.apply(Decision("attack", stimulator="medkit"))
     assert fight.stalker_health == 30  # 25 + 10 capped at 30 (ST-5)
     assert fight.used_stimulators == ("medkit",)
     twice = fresh(side, monster(), GREEN, event="stalker_attacks_twice")
     twice = script(twice, [Decision("attack", stimulator="medkit"), 2])
-    assert all(d.stimulator is None for d in twice.decisions())
+    assert Decision("attack", stimulator="medkit") in twice.decisions()
+    twice = script(twice, [Decision("attack", stimulator="medkit"), 2])
+    assert twice.used_stimulators == ("medkit", "medkit")
+    one_left = stalker(health=25, max_health=30, stimulators=[stimulator("medkit", 10)])
+    used = script(
+        fresh(one_left, monster(), GREEN, event="stalker_attacks_twice"),
+        [
+            Decision("attack", stimulator="medkit"),
+            2,
+        ],
+    )
+    assert all(d.stimulator is None for d in used.decisions())
     with pytest.raises(FightRefused):
-        twice.apply(Decision("attack", stimulator="medkit"))
+        used.apply(Decision("attack", stimulator="medkit"))
+
+
+def test_fight8_each_action_any_fight2_action_escape_ends_the_fight() -> None:
+    """FIGHT-8: each of the two round-1 actions is any FIGHT-2 action: a grenade then an
+    escape roll; a successful escape ends the fight at once (no second action, no reply)."""
+    side = stalker(reputation=1, grenades=[grenade("rgd-5", "2d6")])
+    fight = fresh(side, monster(), RED, event="stalker_attacks_twice")
+    fight = script(fight, [Decision("grenade", "rgd-5"), 5])
+    assert Decision("escape") in fight.decisions() and not fight.is_chance
+    fled = script(fight, [ESCAPE, 1])
+    assert fled.outcome == "escape" and fled.is_terminal
+    assert kinds(fled).count("monster_attack") == 0
+    first = script(fresh(side, monster(), RED, event="stalker_attacks_twice"), [ESCAPE, 3])
+    assert first.outcome == "escape" and first.is_terminal
 
 
 def test_fight3_escape_roll_against_reputation_with_bonus() -> None:
@@ -259,13 +286,41 @@ def test_paralysis_comes_before_first_strike() -> None:
     beast = monster(Paralysis(PerColour(1, 2, 3)), FirstStrike())
     fight = script(fresh(stalker(), beast, GREEN), [5, 2, 2, 3])
     assert kinds(fight) == [
-        "round",
         "paralysis",
         "monster_attack",
         "monster_attack",
+        "round",
         "monster_attack",
     ]
     assert not fight.is_chance and fight.round == 1
+
+
+def test_abil_paralysis_before_round_1_round_1_effects_after_it() -> None:
+    """ABIL-PARALYSIS: the sequence comes before round 1 and the stalker decides nothing in it;
+    round-1 effects apply to the first normal round: the maximum-attack event (DMG-3) spares
+    the paralysis attacks and hits the round-1 attack; FIGHT-8's two actions and FIGHT-7's
+    first move come after the sequence."""
+    gorynych = monster(Paralysis(PerColour(1, 2, 3)))
+    maximal = fresh(stalker(), gorynych, GREEN, event="monster_max_attack")
+    assert dict((r.value, p) for r, p in maximal.chance_outcomes()) == {
+        f: 1 / 6 for f in range(1, 7)
+    }
+    maximal = script(maximal, [4])
+    assert len(maximal.chance_outcomes()) > 1  # a paralysis attack is rolled, not maximal
+    maximal = script(maximal, [2, 3, ATTACK, 2])
+    assert maximal.stalker_health == 30 - 2 - 3
+    top = maximal.setup.monster.attack.maximum()
+    assert [r.value for r, _ in maximal.chance_outcomes()] == [top]  # round 1: maximal
+    twice = fresh(stalker(), gorynych, YELLOW, event="stalker_attacks_twice")
+    twice = script(twice, [5, 2, 1])  # one success, its attack, a failure
+    assert kinds(twice) == ["paralysis", "monster_attack", "paralysis", "round"]
+    twice = script(twice, [ATTACK, 2, ATTACK, 2])
+    assert twice.is_chance and twice.round == 1  # two actions, then the monster's attack
+    first = fresh(stalker(), gorynych, YELLOW, event="monster_attacks_first")
+    first = script(first, [6, 2, 3])
+    assert first.is_chance and kinds(first)[-1] == "round"  # FIGHT-7: the monster moves first
+    first = script(first, [4])
+    assert first.decisions() and first.stalker_health == 30 - 2 - 4
 
 
 def test_illegal_moves_leave_the_fight_unchanged() -> None:

@@ -22,8 +22,10 @@ from tests.support.scripted import choose
 MAX_ACTIONS = 15_000
 # seeds at which the simple scripted players reach the guardian within MAX_ACTIONS (they
 # stall on some Zones: with the hand-laid Zone kept under TURN-4, express seeds 1, 2, 3, 4 and
-# 6 leave them circling a danger they will not fight; the rules are the same at every seed)
-GAMES = [("standard", 2), ("standard", 7), ("standard", 5), ("express", 7), ("express", 5)]
+# 6 leave them circling a danger they will not fight, and so do standard seeds 3, 6, 7 and 8
+# since the settled readings (DEATH-1, DEATH-3, EVENT-1, ABIL-PARALYSIS) changed how those games
+# run; the rules are the same at every seed)
+GAMES = [("standard", 2), ("standard", 1), ("standard", 5), ("express", 7), ("express", 5)]
 
 
 def softer_guardian() -> CardSet:

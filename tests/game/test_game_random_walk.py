@@ -16,6 +16,7 @@ from stalkerzone.engine.actions import (
     DiscardArmour,
     EndTurn,
     FightDecision,
+    GiveUpOrder,
     Heal,
     Move,
     PlaceSector,
@@ -53,6 +54,7 @@ def illegal_candidate(state: GameState, rnd: random.Random) -> Action:
         Stash(instance),
         TakeOrder(instance),
         DeliverOrder(instance),
+        GiveUpOrder(instance),
         Heal(rnd.randint(-3, 40)),
         EndTurn(),
         FightDecision(rnd.choice(["attack", "escape", "grenade", "dance"]), None, None),
@@ -93,8 +95,10 @@ def walk(seed: int, steps: int, figures: dict[str, int]) -> None:
                 figures["illegal refused"] += 1
             else:  # the legal-actions contract: apply() accepts only what is listed
                 raise AssertionError(f"accepted but not listed: {candidate!r} -> {result.notes}")
-        state = apply(state, pick(actions, rnd))
+        chosen = pick(actions, rnd)
+        state = apply(state, chosen)
         figures["actions"] += 1
+        figures["orders given up"] += isinstance(chosen, GiveUpOrder)  # ORDER-1
         figures["invariant checks"] += check_invariants(state)
 
 
@@ -105,3 +109,4 @@ def test_game_random_walk_invariants() -> None:
     print(dict(figures))
     assert figures["actions"] >= 10_000
     assert figures["illegal refused"] >= 1_000
+    assert figures["orders given up"] >= 1

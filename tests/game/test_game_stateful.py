@@ -35,6 +35,7 @@ from stalkerzone.engine.actions import (
     DiscardArmour,
     EndTurn,
     FightDecision,
+    GiveUpOrder,
     Heal,
     Move,
     PlaceSector,
@@ -189,6 +190,7 @@ class GameMachine(RuleBasedStateMachine):
             Stash("no-such-card#1"),
             TakeOrder("no-such-card#1"),
             DeliverOrder("no-such-card#1"),
+            GiveUpOrder("no-such-card#1"),
             DiscardArmour("no-such-card#1"),
             # somebody's or something's card, used by the current player
             Buy(card_id(anyone)),
@@ -197,6 +199,7 @@ class GameMachine(RuleBasedStateMachine):
             Stash(anyone),
             TakeOrder(anyone),
             DeliverOrder(anyone),
+            GiveUpOrder(anyone),
             DiscardArmour(anyone),
             # nonsense numbers and fight decisions
             Heal(draw(st.integers(-3, 40), label="heal")),
@@ -292,7 +295,10 @@ class GameMachine(RuleBasedStateMachine):
             # hidden information (TURN-3, DEATH-2): what the others must not see
             view = player_view(state, index)
             assert view.players[index] == seat, "a player sees its own seat whole"
-            assert view.loot == tuple(p for p in state.loot if p.owner == index), "DEATH-2"
+            own = tuple(p for p in view.loot if p.owner == index)
+            assert own == tuple(p for p in state.loot if p.owner == index), "DEATH-2"
+            if seat.zombie_turns == 0:
+                assert own == view.loot, "DEATH-2"
             assert view.rng == 0, "the RNG is blanked"
             for other, shown in enumerate(view.players):
                 if other == index:

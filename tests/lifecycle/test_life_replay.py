@@ -100,3 +100,22 @@ def test_life_replay_unreadable_save(tmp_path: Path) -> None:
 def test_life_replay_missing_save(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", str(tmp_path / "missing.json")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_life_replay_carries_a_given_up_order(tmp_path: Path) -> None:
+    """ORDER-1: a save with a taken and then given-up order replays to the same state."""
+    from stalkerzone.engine.actions import GiveUpOrder, TakeOrder
+    from stalkerzone.engine.game import legal_actions
+    from tests.support.records import start
+
+    record = start(seed=5, players=2, bot=None)
+    take = next(a for a in legal_actions(record.state) if isinstance(a, TakeOrder))
+    record = records.play(record, take)
+    record = records.play(record, GiveUpOrder(take.card))
+    assert record.state.decks.orders[-1] == take.card
+    path = saves.save_game(record, tmp_path / "given_up.json", packs=packs())
+    assert '"GiveUpOrder"' in path.read_text(encoding="utf-8")
+    done = replay(path, "--json")
+    assert done.returncode == 0, done.stdout + done.stderr
+    report = json.loads(done.stdout)
+    assert report["same"] is True and report["checksum"] == state_digest(record.state)

@@ -205,3 +205,24 @@ def test_live_odds_are_solved_off_the_frame() -> None:
     later = fight.apply(fight.chance_outcomes()[0][0])
     assert same(worker.wait(later).best, odds(later, "best"))
     assert len(worker.solver.solvers) == 1
+
+
+def test_odds_paralysis_attacks_are_rolled_even_with_the_maximum_attack_event() -> None:
+    """ABIL-PARALYSIS, DMG-3: the paralysis sequence comes before round 1, so the "maximum
+    attack" event spares its attacks (the reading changed these odds: before it, both attacks
+    of a green Gorynych were maximal and this stalker died for sure). A sure paralysis and two
+    1d6 attacks kill 12 health only on double six; then the stalker's round-1 attack wins."""
+    side = StalkerSide(12, 12, Dice.parse("1d6+20"))
+    gorynych = MonsterSide(
+        "Gorynych",
+        Colour.GREEN,
+        1,
+        Dice.parse("1d6"),
+        0,
+        paralysis_rolls=1,
+        paralysis_faces=frozenset(range(1, 7)),
+    )
+    fight = start_fight(side, gorynych, event="monster_max_attack")
+    exact = odds(fight, "attack")
+    assert exact.death == pytest.approx(1 / 36) and exact.win == pytest.approx(35 / 36)
+    assert same(exact, reference_odds(fight, "attack"))

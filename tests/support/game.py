@@ -155,7 +155,10 @@ def check_invariants(state: GameState) -> int:
                 assert equipment.slot_of(state.card(value)) == slot, "EQ-7 slot"
         checks += 9
         view = player_view(state, index)
-        assert all(p.owner == index for p in view.loot), "DEATH-2"
+        for pile in view.loot:  # DEATH-2: others' loot only where it lies, and with a Zombie
+            if pile.owner != index:
+                assert player.zombie_turns > 0, "DEATH-2"
+                assert not (pile.cards or pile.trophies or pile.money or pile.elements), "DEATH-2"
         for other, seat in enumerate(view.players):
             if other != index:
                 assert seat.held_event is None, "TURN-3"

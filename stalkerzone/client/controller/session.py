@@ -22,6 +22,7 @@ from stalkerzone.engine.actions import (
     Buy,
     DeliverOrder,
     EndTurn,
+    GiveUpOrder,
     Heal,
     Move,
     Sell,
@@ -46,7 +47,7 @@ ZONE_MODES: tuple[str, ...] = ("hand", "free", "ring", "line", "compact")
 BOT_STRENGTHS: tuple[str, ...] = ("easy", "normal", "hard")
 PUBLIC = -1  # viewer index that sees nobody's private things
 KEPT_SCREENS = frozenset({"board"})  # one instance per game: the camera stays where it was
-TRADE_ACTIONS = (Buy, Sell, Heal, TakeOrder, DeliverOrder)  # trading at a base (BASE-1)
+TRADE_ACTIONS = (Buy, Sell, Heal, TakeOrder, DeliverOrder, GiveUpOrder)  # at a base (BASE-1)
 PHASE_SCREENS: dict[str, str] = {"layout": "layout", "fight": "fight", "over": "gameover"}
 
 

@@ -26,7 +26,15 @@ from stalkerzone.client.text.card_words import (
 )
 from stalkerzone.client.text.engine_text import render
 from stalkerzone.engine import bases, equipment
-from stalkerzone.engine.actions import Action, Buy, DeliverOrder, Heal, Sell, TakeOrder
+from stalkerzone.engine.actions import (
+    Action,
+    Buy,
+    DeliverOrder,
+    GiveUpOrder,
+    Heal,
+    Sell,
+    TakeOrder,
+)
 from stalkerzone.engine.cards import (
     BASES,
     AnyCard,
@@ -73,6 +81,8 @@ class CardRow:
     tip: str = ""
     tone: str = "accent"  # the headline's tone: accent, bad (cannot afford), text
     detail_tone: str = "dim"
+    second: RowAction | None = None  # a second button left of the first (ORDER-1: give up)
+    second_tip: str = ""  # what the second button does
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,7 +315,8 @@ def heal_page(state: GameState, stats: StalkerStats, legal: Collection[Action] |
 def open_order_rows(
     state: GameState, legal: Collection[Action] | None, symbols: bool = False
 ) -> list[CardRow]:
-    """ORDER-1: the player's open orders, what each asks and whether it can be delivered."""
+    """ORDER-1: the player's open orders, what each asks and whether it can be delivered;
+    each with a "give up" button (no reward, no reputation change, back under the deck)."""
     player = state.player
     rows = []
     for order in player.open_orders:
@@ -314,6 +325,7 @@ def open_order_rows(
         done = bases.fulfilment(state, player, order) is not None
         progress = t("base.progress_done") if done else t("base.progress_not")
         action = row_action(state, DeliverOrder(order.card), t("base.deliver"), legal)
+        give_up = row_action(state, GiveUpOrder(order.card), t("base.give_up"), legal)
         rows.append(
             CardRow(
                 key=f"order:{order.card}",
@@ -324,6 +336,10 @@ def open_order_rows(
                 tip=t("kit.tip_rule", rule="ORDER-1"),
                 tone="text",
                 detail_tone="good" if done else "warn",
+                second=RowAction(
+                    give_up.action, give_up.label, False, give_up.reason, give_up.rule
+                ),
+                second_tip=t("base.give_up_tip"),
             )
         )
     return rows
@@ -372,4 +388,6 @@ def done_text(before: GameState, after: GameState | None, action: Action) -> str
         return t("base.did_take", name=name)
     if isinstance(action, DeliverOrder):
         return t("base.did_deliver", name=name, reward=now - cash)
+    if isinstance(action, GiveUpOrder):
+        return t("base.did_give_up", name=name)
     return ""

@@ -2,9 +2,9 @@
 
 Four tabs: Buy (the base's catalogue with prices and what each card would do to attack, defence
 and movement), Sell (equipment at price // divisor, artifacts and trophies at card price), Heal
-and Orders (take, deliver, progress). A base above the player's reputation is shown locked with
-the reason. Every action goes through ``session.act``; a refusal shows the engine's message with
-a link to its rule.
+and Orders (take, deliver, give up, progress). A base above the player's reputation is shown
+locked with the reason. Every action goes through ``session.act``; a refusal shows the engine's
+message with a link to its rule.
 """
 
 from __future__ import annotations
@@ -297,7 +297,7 @@ class BaseScreen(ScreenFrame):
             )
             x = left + self.tile_w + px(14)
             big = item.key.startswith(("buy:", "sell:"))
-            room = right - px(132) - x  # up to the row's button
+            room = right - px(256 if item.second else 132) - x  # up to the row's button(s)
             size = text_fit.fitting_size(item.headline, room, 15 if big else 12, bold=big)
             self.label(
                 text_fit.cut_to(item.headline, room, size, bold=big),
@@ -323,6 +323,11 @@ class BaseScreen(ScreenFrame):
                     anchor_y="center",
                 )
             self.row_button(item.action, right, b)
+            if item.second is not None:
+                self.row_button(item.second, right - px(124), b)
+                if item.second_tip and not item.second.reason:
+                    box = (right - px(248), b + px(10), right - px(128), b + px(48))
+                    self.hits.add(Hit(*box, f"tip:{item.second.action}", None, item.second_tip))
             y -= px(66)
         return y
 

@@ -15,6 +15,7 @@ from stalkerzone.engine.actions import (
     DiscardArmour,
     EndTurn,
     FightDecision,
+    GiveUpOrder,
     Heal,
     Sell,
     TakeOrder,
@@ -25,7 +26,7 @@ from stalkerzone.engine.loadout import StalkerStats
 from stalkerzone.engine.messages import Note
 from stalkerzone.engine.state import GameState, PlayerState
 
-TRADE_ACTIONS = (Buy, Sell, Heal, TakeOrder, DeliverOrder)  # trading at a base (BASE-1)
+TRADE_ACTIONS = (Buy, Sell, Heal, TakeOrder, DeliverOrder, GiveUpOrder)  # at a base (BASE-1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +178,9 @@ def describe_hex(
     here = [f"{k + 1}. {p.name}" for k, p in enumerate(state.players) if p.position == h]
     if here:
         text += "   " + ", ".join(here)
-    if any(pile.hex == h for pile in state.loot):
+    piles = [pile for pile in state.loot if pile.hex == h]
+    if any(pile.owner == state.current_player for pile in piles):
         text += "   " + i18n.t("board.own_loot")
+    if any(pile.owner != state.current_player for pile in piles):  # DEATH-2: with a Zombie
+        text += "   " + i18n.t("board.others_loot")
     return text

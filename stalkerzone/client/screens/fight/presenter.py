@@ -428,7 +428,7 @@ def _stimulator_button(
     cards: CardSet | None,
     waiting: str,
 ) -> ButtonModel:
-    """FIGHT-2: a stimulator goes with the round's first action; the button picks which."""
+    """FIGHT-2, FIGHT-8: a stimulator goes with an action (one each); the button picks which."""
     core = fight.core
     if selection.stimulator:
         heal = next(
