@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import sys
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,11 +20,21 @@ DICE = ["1d6", "2d6", "1d6+2", "2d6+2", "3d6", "1d3", "1d4+1", "2d6-2", "1d6+1d4
 
 
 def same(a: Odds, b: Odds, tol: float = 1e-9) -> bool:
+    """Agreement within ``tol``, widened for near-endless fights.
+
+    A fight expected to last millions of rounds is an ill-conditioned absorbing chain: two
+    exact methods summing in different orders part by about (expected rounds x machine epsilon)
+    in each probability (and relatively in the rounds), so that much is allowed on top of ``tol``.
+    """
+    rounding = 0.0
+    if math.isfinite(b.expected_rounds):
+        rounding = 64 * sys.float_info.epsilon * b.expected_rounds
     rounds = (math.isinf(a.expected_rounds) and math.isinf(b.expected_rounds)) or abs(
         a.expected_rounds - b.expected_rounds
-    ) <= tol * max(1.0, abs(b.expected_rounds))
+    ) <= (tol + rounding) * max(1.0, abs(b.expected_rounds))
     return rounds and all(
-        abs(getattr(a, f) - getattr(b, f)) <= tol for f in ("win", "death", "escape", "endless")
+        abs(getattr(a, f) - getattr(b, f)) <= tol + rounding
+        for f in ("win", "death", "escape", "endless")
     )
 
 
@@ -111,3 +122,19 @@ def test_the_reference_on_hand_checked_fights() -> None:
     assert abs(fled.escape - 1.0) < 1e-12 and abs(fled.expected_rounds - 2.0) < 1e-12
     never = reference_odds(stand_off, "attack")
     assert never.endless == 1.0 and math.isinf(never.expected_rounds)
+
+
+def test_a_near_endless_fight_agrees_within_its_rounding() -> None:
+    """A regenerating monster the stalker can barely outpace: about 8.6 million rounds expected.
+
+    The two solvers part by ~1e-9 here (found by hypothesis): rounding, not a rule difference.
+    """
+    side = stalker(health=1, attack="1d6", defence=6)
+    beast = MonsterSide("Beast", Colour.RED, 12, Dice.parse("1d6"), 3, regeneration=2)
+    fight = start_fight(side, beast)
+    fast, slow = odds(fight, "attack"), reference_odds(fight, "attack")
+    assert fast.expected_rounds > 1e6
+    assert same(fast, slow)
+    assert not same(
+        fast, Odds(slow.win - 1e-6, slow.death, slow.escape + 1e-6, slow.expected_rounds)
+    )
