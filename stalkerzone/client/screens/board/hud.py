@@ -184,6 +184,7 @@ def build_buttons(view: BoardView) -> None:
     commands: dict[str, Callable[[], object]] = {
         "rules": lambda: view.win.open_rules(view),
         "end_turn": view.end_turn,
+        "undo": view.undo,
         "stalker": lambda: view.win.show_screen("stalker", back=view),
         "skip": view.skip_bots,
         "trade": view.open_base,

@@ -32,7 +32,7 @@ TRADE_ACTIONS = (Buy, Sell, Heal, TakeOrder, DeliverOrder)  # trading at a base 
 class BarButton:
     """A button of the board's top bar: which command, its text, enabled, highlighted."""
 
-    command: str  # rules, end_turn, stalker, skip, trade
+    command: str  # rules, undo, end_turn, stalker, skip, trade
     text: str
     enabled: bool
     primary: bool = False
@@ -41,13 +41,16 @@ class BarButton:
 def bar_buttons(
     legal: Iterable[Action], *, my_turn: bool, bot_to_act: bool, skipping: bool
 ) -> list[BarButton]:
-    """The top bar, left to right: rules, End turn (TURN-2, when ``EndTurn`` is legal), the
-    stalker card, "skip bots" while a bot acts, Trade while a base offers a deal (BASE-1)."""
+    """The top bar, left to right: rules, Undo on one's own turn (TURN-2: a refusal says why),
+    End turn (TURN-2, when ``EndTurn`` is legal), the stalker card, "skip bots" while a bot
+    acts, Trade while a base offers a deal (BASE-1)."""
     legal = tuple(legal)
     can_end = any(isinstance(a, EndTurn) for a in legal)
     can_trade = any(isinstance(a, TRADE_ACTIONS) for a in legal)
-    bar = [
-        BarButton("rules", "?", True),
+    bar = [BarButton("rules", "?", True)]
+    if my_turn:
+        bar.append(BarButton("undo", i18n.t("undo_play.button"), True))
+    bar += [
         BarButton("end_turn", i18n.t("board.end_turn"), my_turn and can_end, primary=True),
         BarButton("stalker", i18n.t("board.stalker"), my_turn),
     ]
@@ -149,10 +152,15 @@ def fit_log(lines_newest_last: Sequence[str], chars_per_line: int, rows: int) ->
 
 
 def describe_hex(
-    h: Hex, placed: PlacedHex | None, state: GameState, sector_name: str | None
+    h: Hex,
+    placed: PlacedHex | None,
+    state: GameState,
+    sector_name: str | None,
+    viewer: int | None = None,
 ) -> str:
     """The hover line of a hex: sector, terrain, road, cost (TURN-2), the site and what
-    happens there, who stands there, and one's own loot pile."""
+    happens there, who stands there, and the loot piles the view shows (DEATH-1: one's own
+    with how many cards it holds; another's, when shown, as a bare pile, DEATH-2)."""
     if placed is None:
         return ""
     tile = placed.tile
@@ -177,6 +185,11 @@ def describe_hex(
     here = [f"{k + 1}. {p.name}" for k, p in enumerate(state.players) if p.position == h]
     if here:
         text += "   " + ", ".join(here)
-    if any(pile.hex == h for pile in state.loot):
-        text += "   " + i18n.t("board.own_loot")
+    for pile in state.loot:
+        if pile.hex != h:
+            continue
+        if viewer is None or pile.owner == viewer:
+            text += "   " + i18n.t("loot.own", n=len(pile.cards) + len(pile.trophies))
+        else:
+            text += "   " + i18n.t("loot.pile")
     return text

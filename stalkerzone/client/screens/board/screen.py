@@ -20,6 +20,7 @@ from arcade.types import RGBA255
 from stalkerzone.client.app.window import StalkerWindow, screen
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render import shapes as widgets
+from stalkerzone.client.render.loot_marks import LootMarks
 from stalkerzone.client.render.tokens import TokenLayer, draw_token, token_spots
 from stalkerzone.client.render.zone_layer import (
     HEX,
@@ -30,6 +31,11 @@ from stalkerzone.client.render.zone_layer import (
     zone_hexes,
 )
 from stalkerzone.client.screens.board.anomaly_dice import AnomalyDice
+from stalkerzone.client.screens.board.commits import (
+    end_turn_question,
+    epicenter_question,
+    undo_refusal,
+)
 from stalkerzone.client.screens.board.hud import (
     BOTTOM_H,
     HUD_W,
@@ -38,11 +44,18 @@ from stalkerzone.client.screens.board.hud import (
     build_buttons,
     build_hud,
 )
+from stalkerzone.client.screens.board.known_fights import (
+    guardian_line,
+    guardian_odds,
+    is_epicenter,
+    known_guardian,
+)
 from stalkerzone.client.screens.board.presenter import describe_hex
 from stalkerzone.client.screens.map_screen import MapScreen
 from stalkerzone.client.screens.reveal.overlay import RevealOverlay
 from stalkerzone.client.text import engine_text, i18n
 from stalkerzone.client.widgets import text_fit, theme
+from stalkerzone.client.widgets.confirm_box import Confirm, answer_key
 from stalkerzone.engine.actions import (
     Action,
     EndTurn,
@@ -83,6 +96,9 @@ class BoardView(MapScreen):
         self.map_version = 0
         self.zone_layer = ZoneLayer()
         self.tokens = TokenLayer()
+        self.loot_marks = LootMarks()  # DEATH-1: the piles the view shows
+        self.question: Confirm | None = None  # asked before a step that cannot be taken back
+        self.hover_waits = False  # the hover line waits for the guardian's odds
         self.reach_shapes: ShapeElementList[Shape] = ShapeElementList()
         self.path_shapes: ShapeElementList[Shape] = ShapeElementList()
         self.hexes: dict[Hex, PlacedHex] = {}
@@ -208,7 +224,10 @@ class BoardView(MapScreen):
             self.status_words(), px(16), px(BOTTOM_H) - px(50), 13, theme.WARN, batch=dyn
         )
         build_hud(self)
-        build_buttons(self)
+        if self.question is None:
+            build_buttons(self)
+        else:
+            self.question.build(self, self.cancel_question)
         self.routes = self.compute_routes()
         self.build_reach()
         self.build_tokens()
@@ -266,6 +285,7 @@ class BoardView(MapScreen):
         skip = [self.walker] if self.walker is not None else []
         scale = self.token_scale = self.wanted_token_scale()
         self.tokens.build(token_spots(self.positions), state.current_player, skip, scale)
+        self.loot_marks.build(state.loot, self.session.viewer, scale)
 
     def wanted_token_scale(self) -> float:
         return min(1.6, max(1.0, 0.9 / self.camera.zoom))  # legible when zoomed out
@@ -343,6 +363,7 @@ class BoardView(MapScreen):
         with camera.activate():
             self.world.draw(camera.zoom)
             self.reach_shapes.draw()
+            self.loot_marks.draw()
             self.tokens.draw()
 
     def render_static(self) -> None:
@@ -358,6 +379,8 @@ class BoardView(MapScreen):
         for left, y, width, height, fraction in self.player_bars:
             widgets.bar(left, y, width, height, fraction, theme.GOOD)
         self.batch.draw()
+        if self.question is not None:  # over the board, under its own buttons
+            self.question.draw(w, h)
         self.ui.draw()  # the buttons are part of the cached layer (re-rendered when they change)
 
     # --- time ------------------------------------------------------------------------------------
@@ -367,6 +390,8 @@ class BoardView(MapScreen):
         if self.session.version != self.state_id:
             self.state_changed()
         self.reveals.update(self, delta_time, hold=self.walker is not None)
+        if self.hover_waits and self.hover is not None:
+            self.hover_text.text = self.describe(self.hover)
         if self.walker is not None:
             self.walk_t += delta_time * self.walk_speed()
             if self.walk_t >= len(self.walk) - 1:
@@ -486,7 +511,7 @@ class BoardView(MapScreen):
         self.status.text = engine_text.sentence(text)
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
-        if not self.camera.inside(x, y):
+        if not self.camera.inside(x, y) or self.question is not None:
             self.hover = None
             self.hover_text.text = ""
             self.path_text.text = ""
@@ -510,13 +535,30 @@ class BoardView(MapScreen):
         self.build_path(h if route is not None else None)
 
     def describe(self, h: Hex) -> str:
-        """Hover text: terrain, road, cost, site and what happens there."""
+        """Hover text: terrain, road, cost, site and what happens there; at the Epicenter the
+        known guardian and the odds with the best play (FIGHT-4: entering has no escape)."""
         placed = self.hexes.get(h)
+        self.hover_waits = False
+        guardian = known_guardian(self.view)
+        if is_epicenter(placed) and self.view.phase == "turn" and guardian is not None:
+            known = guardian_odds(self.session, self.view.current_player)
+            self.hover_waits = known is None  # "counting…" until the worker has them
+            line = guardian_line(*known) if known is not None else guardian_line(guardian, None)
+            return self.fitted_hover(f"{i18n.t('site.epicenter')}: {line}")
         sector = self.sectors.get(placed.sector) if placed is not None else None
         name = i18n.card_text(sector.name) if sector is not None else None
-        return describe_hex(h, placed, self.view, name)
+        return self.fitted_hover(describe_hex(h, placed, self.view, name, self.session.viewer))
+
+    def fitted_hover(self, text: str) -> str:
+        """The hover line at a size that fits the map's width (smaller before it is cut)."""
+        room = self.window.width - self.hud_w - theme.px(32)
+        size = text_fit.fitting_size(text, room, 13)
+        self.hover_text.font_size = theme.px(size)
+        return text_fit.cut_to(text, room, size)
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if self.question is not None:
+            return
         if self.reveals.acknowledge(self):
             return
         if self.camera.inside(x, y):
@@ -528,11 +570,17 @@ class BoardView(MapScreen):
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         if not self.drag.release() or button != arcade.MOUSE_BUTTON_LEFT or not self.my_turn():
             return
-        if self.walker is not None:
+        if self.walker is not None or self.question is not None:
             return
         h = self.camera.hex_at(x, y, HEX)
         if h in self.routes:
-            self.do(Move(h))
+            question = epicenter_question(
+                self.session, h, self.hexes.get(h), lambda: self.do(Move(h))
+            )
+            if question is not None:
+                self.ask(question)
+            else:
+                self.do(Move(h))
         elif h in self.hexes and self.view.phase == "turn":
             self.try_illegal_move(h)
 
@@ -553,12 +601,21 @@ class BoardView(MapScreen):
 
     def on_hotkey(self, symbol: int, modifiers: int) -> bool | None:
         keys = arcade.key
+        if self.question is not None:  # the question waits for its answer (Enter answers not)
+            answer = answer_key(symbol)
+            if answer is not None:
+                self.answer(yes=answer)
+            return True
         if symbol in (keys.SPACE, keys.ENTER, keys.RETURN) and self.reveals.acknowledge(self):
             return True
+        if symbol in (keys.ENTER, keys.RETURN, keys.NUM_ENTER):
+            return True  # "continue" on a card; never the end of a turn
         if self.camera_key(symbol, 80):
             pass
-        elif symbol in (keys.E, keys.ENTER, keys.RETURN):
+        elif symbol == keys.E:
             self.end_turn()
+        elif symbol == keys.U or (symbol == keys.Z and modifiers & keys.MOD_CTRL):
+            self.undo()
         elif symbol == keys.HOME:
             self.camera.fit(margin=HEX)
         elif symbol == keys.B and self.my_turn():  # the stalker card, as its button (EQ-1)
@@ -584,8 +641,53 @@ class BoardView(MapScreen):
         self.rebuild_soon()
 
     def end_turn(self) -> None:
+        """E or the End turn button: asks first when the stalker has not moved or can still
+        trade (TURN-2); a card on screen is taken away first."""
         if self.reveals.active:  # a card on screen is acknowledged first: E takes it away
             self.reveals.acknowledge(self)
             return
-        if self.my_turn() and any(isinstance(a, EndTurn) for a in self.legal()):
+        legal = self.legal()
+        if not self.my_turn() or not any(isinstance(a, EndTurn) for a in legal):
+            return
+        name = self.view.players[self.view.current_player].name
+        question = end_turn_question(legal, name, lambda: self.do(EndTurn()))
+        if question is not None:
+            self.ask(question)
+        else:
             self.do(EndTurn())
+
+    def undo(self) -> None:
+        """U, Ctrl+Z or the Undo button: the last action taken back (TURN-2), or why not."""
+        if not self.my_turn() or self.walker is not None or self.reveals.active:
+            return
+        refused = undo_refusal(self.session)
+        if refused is not None:
+            self.set_message(refused)
+            return
+        self.reveals.queue.catch_up()  # an undo rewinds what is still to be revealed
+        self.message = ""
+        self.state_changed()
+        self.status.text = i18n.t("undo_play.done")
+
+    # --- questions -------------------------------------------------------------------------------
+    def ask(self, question: Confirm) -> None:
+        """Open a question over the board (its buttons replace the bar until it is answered)."""
+        self.question = question
+        self.hover = None
+        self.build_path(None)
+        self.rebuild()
+
+    def answer(self, *, yes: bool) -> None:
+        question, self.question = self.question, None
+        self.rebuild()
+        if yes and question is not None:
+            question.on_yes()
+
+    def cancel_question(self) -> None:
+        self.answer(yes=False)
+
+    def on_escape(self) -> None:
+        if self.question is not None:
+            self.cancel_question()
+        else:
+            super().on_escape()
