@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 import arcade
@@ -38,8 +39,10 @@ class Confirm:
     batch: pyglet.graphics.Batch | None = None
     box: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # left, right, bottom, top
 
-    def build(self, view: BaseView, on_no: Callable[[], None]) -> None:
-        """The panel's texts (in its own batch) and its two buttons, centred in the window."""
+    def build(self, view: BaseView, on_answer: Callable[[bool], None]) -> None:
+        """The panel's texts (in its own batch) and its two buttons, centred in the window; a
+        button calls ``on_answer(True)`` or ``on_answer(False)`` (the screen closes the question
+        and, for yes, calls :attr:`on_yes`)."""
         w, h = view.window.width, view.window.height
         px = theme.px
         self.batch = pyglet.graphics.Batch()
@@ -76,12 +79,10 @@ class Confirm:
         facts.position = (left + px(20), top - px(20) - heading.content_height - px(16))
         gap = px(16)
         x = w / 2 - px(BUTTON_W) - gap / 2
-        for k, (text, answer) in enumerate(
-            ((self.yes_text, self.on_yes), (i18n.t("confirm.no"), on_no))
-        ):
+        for k, text in enumerate((self.yes_text, i18n.t("confirm.no"))):
             view.button(
                 text,
-                answer,
+                partial(on_answer, k == 0),
                 width=BUTTON_W,
                 height=42,
                 size=13,

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
     from stalkerzone.client.controller.session import GameSession
     from stalkerzone.client.render.zone_layer import PlacedHex
+    from stalkerzone.client.screens.board.screen import BoardView
 
 
 def end_turn_question(
@@ -66,14 +67,76 @@ def epicenter_question(
     )
 
 
-def undo_refusal(session: GameSession) -> str | None:
-    """TURN-2: take the last action back; the refusal in the player's words if it cannot be
+def take_back(session: GameSession) -> UndoRefused | None:
+    """TURN-2: take the last action back, or the refusal saying why it cannot be
     (``engine.undo``: dice rolled, a card drawn, the turn over, a bot's action…)."""
     verdict = session.undo_check()
     if not verdict:
         rule, _, reason = verdict.reason.partition(": ")
-        refused = UndoRefused(rule, reason, key=verdict.key, **dict(verdict.params))
-        words = engine_text.words(refused, session.cards, sectors=session.sectors)
-        return i18n.t("undo_play.refused", reason=words)
+        return UndoRefused(rule, reason, key=verdict.key, **dict(verdict.params))
     session.undo()
     return None
+
+
+def refusal_words(refused: UndoRefused, session: GameSession) -> str:
+    """A refused undo as the status line says it, in the player's language."""
+    words = engine_text.words(refused, session.cards, sectors=session.sectors)
+    return i18n.t("undo_play.refused", reason=words)
+
+
+def end_turn(view: BoardView) -> None:
+    """E or the End turn button: a card on screen is taken away first; then the turn ends, after
+    a question when the stalker has not moved or can still trade (TURN-2)."""
+    if view.reveals.active:  # a card on screen is acknowledged first: E takes it away
+        view.reveals.acknowledge(view)
+        return
+    legal = view.legal()
+    if not view.my_turn() or not any(isinstance(a, EndTurn) for a in legal):
+        return
+    name = view.view.players[view.view.current_player].name
+    question = end_turn_question(legal, name, lambda: view.do(EndTurn()))
+    if question is not None:
+        view.ask(question)
+    else:
+        view.do(EndTurn())
+
+
+def move_to(view: BoardView, target: Hex) -> None:
+    """A click on a lit hex: the move, after a question if it enters a fight with no escape."""
+    question = epicenter_question(
+        view.session, target, view.hexes.get(target), lambda: view.do(Move(target))
+    )
+    if question is not None:
+        view.ask(question)
+    else:
+        view.do(Move(target))
+
+
+def undo(view: BoardView) -> None:
+    """U, Ctrl+Z or the Undo button: the last action taken back (TURN-2), or why not."""
+    if not view.my_turn() or view.walker is not None or view.reveals.active:
+        return
+    refused = take_back(view.session)
+    if refused is not None:
+        view.set_message(refusal_words(refused, view.session))
+        return
+    view.reveals.queue.catch_up()  # an undo rewinds what is still to be revealed
+    view.message = ""
+    view.state_changed()
+    view.status.text = i18n.t("undo_play.done")
+
+
+def ask(view: BoardView, question: Confirm) -> None:
+    """Open ``question`` over the board: its buttons replace the bar until it is answered."""
+    view.question = question
+    view.hover = None
+    view.build_path(None)
+    view.rebuild()
+
+
+def answer(view: BoardView, yes: bool) -> None:
+    """Close the open question; yes does what it asked about."""
+    question, view.question = view.question, None
+    view.rebuild()
+    if yes and question is not None:
+        question.on_yes()

@@ -9,10 +9,17 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from stalkerzone.client.controller.session import PUBLIC
+from stalkerzone.client.screens.board.known_fights import (
+    guardian_line,
+    guardian_odds,
+    is_epicenter,
+    known_guardian,
+)
 from stalkerzone.client.screens.board.presenter import (
     BarButton,
     bar_buttons,
     decision_text,
+    describe_hex,
     fit_log,
     hud_rows,
     log_line,
@@ -22,6 +29,7 @@ from stalkerzone.client.screens.board.presenter import (
 from stalkerzone.client.text import engine_text, i18n
 from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.engine.actions import DiscardArmour, FightDecision
+from stalkerzone.engine.hexes import Hex
 
 if TYPE_CHECKING:
     from stalkerzone.client.screens.board.screen import BoardView
@@ -227,3 +235,27 @@ def build_buttons(view: BoardView) -> None:
                 add=True,
             )
             bx += px(178)
+
+
+def hover_line(view: BoardView, h: Hex) -> str:
+    """The hover line of hex ``h``: terrain, road, cost, site and what happens there, who and
+    whose loot is there; at the Epicenter the known guardian and the odds with the best play
+    (FIGHT-4: entering has no escape; "counting…" until the worker has them, then
+    ``view.hover_waits`` asks for the line again). Set smaller to fit before it is cut."""
+    placed = view.hexes.get(h)
+    state = view.view
+    view.hover_waits = False
+    guardian = known_guardian(state)
+    if is_epicenter(placed) and state.phase == "turn" and guardian is not None:
+        known = guardian_odds(view.session, state.current_player)
+        view.hover_waits = known is None
+        line = guardian_line(*known) if known is not None else guardian_line(guardian, None)
+        text = f"{i18n.t('site.epicenter')}: {line}"
+    else:
+        sector = view.sectors.get(placed.sector) if placed is not None else None
+        name = i18n.card_text(sector.name) if sector is not None else None
+        text = describe_hex(h, placed, state, name, view.session.viewer)
+    room = view.window.width - view.hud_w - theme.px(32)
+    size = text_fit.fitting_size(text, room, 13)
+    view.hover_text.font_size = theme.px(size)
+    return text_fit.cut_to(text, room, size)

@@ -10,6 +10,7 @@ only the hover path, a walking token and the status line draw every frame.
 from __future__ import annotations
 
 import itertools
+from functools import partial
 
 import arcade
 import arcade.gui
@@ -30,12 +31,8 @@ from stalkerzone.client.render.zone_layer import (
     ZoneLayer,
     zone_hexes,
 )
+from stalkerzone.client.screens.board import commits
 from stalkerzone.client.screens.board.anomaly_dice import AnomalyDice
-from stalkerzone.client.screens.board.commits import (
-    end_turn_question,
-    epicenter_question,
-    undo_refusal,
-)
 from stalkerzone.client.screens.board.hud import (
     BOTTOM_H,
     HUD_W,
@@ -43,14 +40,8 @@ from stalkerzone.client.screens.board.hud import (
     bar_left,
     build_buttons,
     build_hud,
+    hover_line,
 )
-from stalkerzone.client.screens.board.known_fights import (
-    guardian_line,
-    guardian_odds,
-    is_epicenter,
-    known_guardian,
-)
-from stalkerzone.client.screens.board.presenter import describe_hex
 from stalkerzone.client.screens.map_screen import MapScreen
 from stalkerzone.client.screens.reveal.overlay import RevealOverlay
 from stalkerzone.client.text import engine_text, i18n
@@ -58,7 +49,6 @@ from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.confirm_box import Confirm, answer_key
 from stalkerzone.engine.actions import (
     Action,
-    EndTurn,
     Move,
 )
 from stalkerzone.engine.hexes import Hex
@@ -227,7 +217,7 @@ class BoardView(MapScreen):
         if self.question is None:
             build_buttons(self)
         else:
-            self.question.build(self, self.cancel_question)
+            self.question.build(self, partial(commits.answer, self))
         self.routes = self.compute_routes()
         self.build_reach()
         self.build_tokens()
@@ -535,26 +525,8 @@ class BoardView(MapScreen):
         self.build_path(h if route is not None else None)
 
     def describe(self, h: Hex) -> str:
-        """Hover text: terrain, road, cost, site and what happens there; at the Epicenter the
-        known guardian and the odds with the best play (FIGHT-4: entering has no escape)."""
-        placed = self.hexes.get(h)
-        self.hover_waits = False
-        guardian = known_guardian(self.view)
-        if is_epicenter(placed) and self.view.phase == "turn" and guardian is not None:
-            known = guardian_odds(self.session, self.view.current_player)
-            self.hover_waits = known is None  # "counting…" until the worker has them
-            line = guardian_line(*known) if known is not None else guardian_line(guardian, None)
-            return self.fitted_hover(f"{i18n.t('site.epicenter')}: {line}")
-        sector = self.sectors.get(placed.sector) if placed is not None else None
-        name = i18n.card_text(sector.name) if sector is not None else None
-        return self.fitted_hover(describe_hex(h, placed, self.view, name, self.session.viewer))
-
-    def fitted_hover(self, text: str) -> str:
-        """The hover line at a size that fits the map's width (smaller before it is cut)."""
-        room = self.window.width - self.hud_w - theme.px(32)
-        size = text_fit.fitting_size(text, room, 13)
-        self.hover_text.font_size = theme.px(size)
-        return text_fit.cut_to(text, room, size)
+        """Hover text: what is there and happens there (:func:`hover_line`)."""
+        return hover_line(self, h)
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         if self.question is not None:
@@ -574,13 +546,7 @@ class BoardView(MapScreen):
             return
         h = self.camera.hex_at(x, y, HEX)
         if h in self.routes:
-            question = epicenter_question(
-                self.session, h, self.hexes.get(h), lambda: self.do(Move(h))
-            )
-            if question is not None:
-                self.ask(question)
-            else:
-                self.do(Move(h))
+            commits.move_to(self, h)
         elif h in self.hexes and self.view.phase == "turn":
             self.try_illegal_move(h)
 
@@ -604,7 +570,7 @@ class BoardView(MapScreen):
         if self.question is not None:  # the question waits for its answer (Enter answers not)
             answer = answer_key(symbol)
             if answer is not None:
-                self.answer(yes=answer)
+                commits.answer(self, answer)
             return True
         if symbol in (keys.SPACE, keys.ENTER, keys.RETURN) and self.reveals.acknowledge(self):
             return True
@@ -641,50 +607,21 @@ class BoardView(MapScreen):
         self.rebuild_soon()
 
     def end_turn(self) -> None:
-        """E or the End turn button: asks first when the stalker has not moved or can still
-        trade (TURN-2); a card on screen is taken away first."""
-        if self.reveals.active:  # a card on screen is acknowledged first: E takes it away
-            self.reveals.acknowledge(self)
-            return
-        legal = self.legal()
-        if not self.my_turn() or not any(isinstance(a, EndTurn) for a in legal):
-            return
-        name = self.view.players[self.view.current_player].name
-        question = end_turn_question(legal, name, lambda: self.do(EndTurn()))
-        if question is not None:
-            self.ask(question)
-        else:
-            self.do(EndTurn())
+        """E or the End turn button (:func:`commits.end_turn`: asks first when it loses
+        something)."""
+        commits.end_turn(self)
 
     def undo(self) -> None:
-        """U, Ctrl+Z or the Undo button: the last action taken back (TURN-2), or why not."""
-        if not self.my_turn() or self.walker is not None or self.reveals.active:
-            return
-        refused = undo_refusal(self.session)
-        if refused is not None:
-            self.set_message(refused)
-            return
-        self.reveals.queue.catch_up()  # an undo rewinds what is still to be revealed
-        self.message = ""
-        self.state_changed()
-        self.status.text = i18n.t("undo_play.done")
+        """U, Ctrl+Z or the Undo button (:func:`commits.undo`)."""
+        commits.undo(self)
 
     # --- questions -------------------------------------------------------------------------------
     def ask(self, question: Confirm) -> None:
         """Open a question over the board (its buttons replace the bar until it is answered)."""
-        self.question = question
-        self.hover = None
-        self.build_path(None)
-        self.rebuild()
-
-    def answer(self, *, yes: bool) -> None:
-        question, self.question = self.question, None
-        self.rebuild()
-        if yes and question is not None:
-            question.on_yes()
+        commits.ask(self, question)
 
     def cancel_question(self) -> None:
-        self.answer(yes=False)
+        commits.answer(self, False)
 
     def on_escape(self) -> None:
         if self.question is not None:
