@@ -10,14 +10,16 @@ the "continue" key of other boxes, and one press too many must not commit anythi
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
 
 import arcade
 import pyglet
+from arcade.types import RGBOrA255
 
 from stalkerzone.client.render import shapes
+from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
 
@@ -38,6 +40,7 @@ class Confirm:
     on_yes: Callable[[], None]
     batch: pyglet.graphics.Batch | None = None
     box: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # left, right, bottom, top
+    texts: list[arcade.Text] = field(default_factory=list)
 
     def build(self, view: BaseView, on_answer: Callable[[bool], None]) -> None:
         """The panel's texts (in its own batch) and its two buttons, centred in the window; a
@@ -46,31 +49,11 @@ class Confirm:
         w, h = view.window.width, view.window.height
         px = theme.px
         self.batch = pyglet.graphics.Batch()
+        self.texts = []
         box_w = min(px(BOX_W), w - px(40))
         inner = int(box_w - px(40))
-        heading = view.label(
-            self.heading,
-            0,
-            0,
-            17,
-            theme.ACCENT,
-            bold=True,
-            width=inner,
-            multiline=True,
-            anchor_y="top",
-            batch=self.batch,
-        )
-        facts = view.label(
-            self.facts,
-            0,
-            0,
-            13,
-            theme.TEXT,
-            width=inner,
-            multiline=True,
-            anchor_y="top",
-            batch=self.batch,
-        )
+        heading = self.text(self.heading, 17, theme.ACCENT, inner, bold=True)
+        facts = self.text(self.facts, 13, theme.TEXT, inner)
         box_h = heading.content_height + facts.content_height + px(40 + 16 + 44 + 20)
         left, bottom = (w - box_w) / 2, (h - box_h) / 2
         top = bottom + box_h
@@ -91,6 +74,27 @@ class Confirm:
                 add=True,
                 primary=k == 0,
             )
+
+    def text(
+        self, words: str, size: float, colour: RGBOrA255, width: int, *, bold: bool = False
+    ) -> arcade.Text:
+        """A wrapped text of the panel, in its own batch: an overlay, not one of the screen's
+        texts (the screen's texts lie under it, dimmed)."""
+        item = arcade.Text(
+            words,
+            0,
+            0,
+            colour,
+            theme.px(size),
+            width=width,
+            font_name=FONT,
+            bold=bold,
+            anchor_y="top",
+            multiline=True,
+            batch=self.batch,
+        )
+        self.texts.append(item)
+        return item
 
     def draw(self, width: float, height: float) -> None:
         """The window dimmed, the panel, its texts (the buttons are the view's UI)."""
