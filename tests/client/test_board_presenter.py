@@ -29,14 +29,13 @@ def commands(bar: list[BarButton]) -> list[str]:
 def test_bar_offers_end_turn_and_trade_only_when_legal_and_mine() -> None:
     legal = (EndTurn(), Buy("ak-47"), Move(Hex(0, 1)))
     bar = bar_buttons(legal, my_turn=True, bot_to_act=False, skipping=False)
-    assert commands(bar) == ["rules", "undo", "end_turn", "stalker", "trade"]
-    end = bar[2]
+    assert commands(bar) == ["rules", "end_turn", "stalker", "trade"]
+    end = bar[1]
     assert end.text == "End turn" and end.enabled and end.primary
     assert bar[0].text == "?" and all(b.enabled for b in bar)
-    assert bar[1].text == "Undo"  # enabled: a refusal is shown in words when clicked
     moves_only = bar_buttons((Move(Hex(0, 1)),), my_turn=True, bot_to_act=False, skipping=False)
-    assert commands(moves_only) == ["rules", "undo", "end_turn", "stalker"]
-    assert not moves_only[2].enabled  # no EndTurn among the legal actions
+    assert commands(moves_only) == ["rules", "end_turn", "stalker"]
+    assert not moves_only[1].enabled  # no EndTurn among the legal actions
     theirs = bar_buttons(legal, my_turn=False, bot_to_act=True, skipping=False)
     assert commands(theirs) == ["rules", "end_turn", "stalker", "skip"]
     assert not theirs[1].enabled and not theirs[2].enabled and theirs[3].enabled

@@ -130,7 +130,7 @@ def test_client_buy_and_sell_through_clicks(win: StalkerWindow) -> None:
     assert view.question is None
     key(win, arcade.key.Z, arcade.key.MOD_CTRL)
     assert me(session).weapon == weapon and me(session).cash == cash - 300
-    click_button(win, "Undo")
+    click_button(win, "Undo (U)")
     assert me(session).weapon is None and me(session).cash == cash
     assert view.info == "Taken back."
 

@@ -143,8 +143,10 @@ def test_hovering_the_epicenter_shows_the_guardians_odds_and_entering_asks(
     assert fight is not None
     odds = fight_odds(fight)
     text = view.hover_text.text
-    assert "Guardian of the Epicenter at red: health 34, attack 3d6+2, defence 3" in text
-    assert f"win {pct(odds.win)}, death {pct(odds.death)}" in text
+    assert text == (
+        f"Guardian of the Epicenter at red — with best play: win {pct(odds.win)}, "
+        f"death {pct(odds.death)} · health 34, attack 3d6+2, defence 3"
+    )
     assert "40" not in text and "3d6+3" not in text  # only the colour in play
     before = session.state
     commits.move_to(view, where)  # a lit Epicenter clicked: asked first, with the facts
@@ -182,11 +184,11 @@ def test_own_loot_is_drawn_for_its_owner_only(win: StalkerWindow) -> None:
     assert [t.text for t in view.loot_marks.texts] == ["1"]
 
 
-def test_the_undo_button_is_on_the_bar(win: StalkerWindow) -> None:
+def test_the_undo_button_is_on_the_side_panel(win: StalkerWindow) -> None:
     session = start(win)
     to_board(win, session)
-    button = find_button(win, "Undo")
+    button = find_button(win, "Undo (U)")
     assert isinstance(button, arcade.gui.UIFlatButton) and not button.disabled
-    click_button(win, "Undo")  # nothing done yet: refused, with the reason in words
+    click_button(win, "Undo (U)")  # nothing done yet: refused, with the reason in words
     view = shown(win, BoardView)
     assert view.status.text == "Cannot undo: nothing has been done yet"

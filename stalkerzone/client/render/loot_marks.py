@@ -21,9 +21,10 @@ from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.render.zone_layer import HEX
 from stalkerzone.engine.state import LootPile
 
-OWN = arcade.types.Color(255, 214, 80)
-OTHER = arcade.types.Color(170, 160, 140)
-EDGE = arcade.types.Color(30, 24, 10)
+OWN = arcade.types.Color(150, 98, 52)  # leather: unlike every player's colour (tokens)
+OTHER = arcade.types.Color(120, 116, 104)
+EDGE = arcade.types.Color(245, 232, 196)  # a light rim: a sack, not a token
+COUNT = arcade.types.Color(255, 244, 214)
 
 
 def pile_cards(pile: LootPile) -> int:
@@ -35,17 +36,18 @@ def marker_spot(pile: LootPile) -> tuple[float, float]:
     """World position of a pile's marker: the lower right of its hex, clear of the tokens'
     centre and of the site icon."""
     x, y = hexgeom.world(pile.hex.q, pile.hex.r, HEX)
-    return x + HEX * 0.42, y - HEX * 0.40
+    return x + HEX * 0.36, y - HEX * 0.38
 
 
 def bag(x: float, y: float, r: float, fill: arcade.types.Color) -> list[Shape]:
-    """A tied sack: a round body under a small knot, with a dark edge."""
-    out: list[Shape] = [create_ellipse_filled(x + 2, y - 3, r * 1.05, r * 0.95, (0, 0, 0, 120))]
-    out.append(create_ellipse_filled(x, y, r * 1.08, r * 0.98, EDGE))
-    out.append(create_ellipse_filled(x, y, r * 0.92, r * 0.82, fill))
-    knot = [(x - r * 0.45, y + r * 1.25), (x + r * 0.45, y + r * 1.25), (x, y + r * 0.6)]
-    out.append(create_polygon([(px, py + 1) for px, py in knot], EDGE))
+    """A tied sack of radius ``r``: a round body under a knot, with a dark edge and a shadow
+    (arcade's ellipses take their full width and height)."""
+    out: list[Shape] = [create_ellipse_filled(x + 2, y - 3, 2.1 * r, 1.9 * r, (0, 0, 0, 120))]
+    knot = [(x - r * 0.55, y + r * 1.35), (x + r * 0.55, y + r * 1.35), (x, y + r * 0.55)]
+    out.append(create_polygon([(kx, ky + 2) for kx, ky in knot], EDGE))
     out.append(create_polygon(knot, fill))
+    out.append(create_ellipse_filled(x, y, 2.2 * r, 2.0 * r, EDGE))
+    out.append(create_ellipse_filled(x, y, 1.84 * r, 1.66 * r, fill))
     return out
 
 
@@ -63,7 +65,7 @@ class LootMarks:
         self.batch = pyglet.graphics.Batch()
         self.texts = []
         self.spots = []
-        r = HEX * 0.26 * scale
+        r = HEX * 0.36 * scale
         for pile in piles:
             own = pile.owner == viewer
             x, y = marker_spot(pile)
@@ -74,9 +76,9 @@ class LootMarks:
                 text = arcade.Text(
                     str(pile_cards(pile)),
                     x,
-                    y - r * 0.1,
-                    EDGE,
-                    r * 0.95,
+                    y - r * 0.05,
+                    COUNT,
+                    r * 1.05,
                     font_name=FONT,
                     bold=True,
                     anchor_x="center",

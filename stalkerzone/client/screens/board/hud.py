@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 HUD_W = 300
 TOP_H = 56
 BOTTOM_H = 84
+UNDO_FOOT = 10  # the Undo button's bottom; the turn log ends above it on one's own turn
 
 
 def build_hud(view: BoardView) -> None:
@@ -123,7 +124,7 @@ def build_log(view: BoardView, left: float, top: float) -> None:
     """The turn log under the players, newest first, as many lines as fit."""
     w = view.window.width
     px = theme.px
-    bottom = px(BOTTOM_H) - px(70)
+    bottom = px(UNDO_FOOT + 34 + 8) if view.my_turn() else px(BOTTOM_H) - px(70)
     chars = max(20, int((view.hud_w - px(24)) / px(6.3)))
     rows = int((top - bottom) / px(14))
     session = view.session
@@ -192,7 +193,6 @@ def build_buttons(view: BoardView) -> None:
     commands: dict[str, Callable[[], object]] = {
         "rules": lambda: view.win.open_rules(view),
         "end_turn": view.end_turn,
-        "undo": view.undo,
         "stalker": lambda: view.win.show_screen("stalker", back=view),
         "skip": view.skip_bots,
         "trade": view.open_base,
@@ -219,6 +219,17 @@ def build_buttons(view: BoardView) -> None:
             y=h - px(48),
             add=True,
             enabled=item.enabled,
+        )
+    if mine:  # TURN-2: undo at the foot of the side panel, far from End turn; a refusal says why
+        view.button(
+            i18n.t("undo_play.button"),
+            view.undo,
+            width=HUD_W - 28,
+            height=34,
+            size=13,
+            x=w - view.hud_w + px(14),
+            y=px(UNDO_FOOT),
+            add=True,
         )
     choices = [a for a in legal if isinstance(a, FightDecision | DiscardArmour)]
     if choices and mine and view.view.phase != "fight":
@@ -250,7 +261,7 @@ def hover_line(view: BoardView, h: Hex) -> str:
         known = guardian_odds(view.session, state.current_player)
         view.hover_waits = known is None
         line = guardian_line(*known) if known is not None else guardian_line(guardian, None)
-        text = f"{i18n.t('site.epicenter')}: {line}"
+        text = line  # the guardian's name says where
     else:
         sector = view.sectors.get(placed.sector) if placed is not None else None
         name = i18n.card_text(sector.name) if sector is not None else None

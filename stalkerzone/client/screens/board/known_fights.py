@@ -91,17 +91,15 @@ def is_epicenter(placed: PlacedHex | None) -> bool:
 
 
 def guardian_line(guardian: Monster, odds: Odds | None) -> str:
-    """The hover and warning line: the guardian at red, its numbers, and the odds with the best
-    play ("counting…" while they are computed)."""
+    """The hover and warning line: the guardian at red, the odds with the best play first
+    ("counting…" while they are computed), then its numbers at red."""
     stats = guardian.at(GUARDIAN_COLOUR)
-    head = i18n.t(
-        "known_fight.guardian",
-        name=card_name(guardian),
-        health=stats.health,
-        attack=str(stats.attack),
-        defence=stats.defence,
+    head = i18n.t("known_fight.guardian", name=card_name(guardian))
+    numbers = i18n.t(
+        "known_fight.stats", health=stats.health, attack=str(stats.attack), defence=stats.defence
     )
     if odds is None:
-        return f"{head} · {i18n.t('known_fight.counting')}"
-    chances = i18n.t("known_fight.odds", win=pct(odds.win), death=pct(odds.death))
-    return f"{head} · {chances}"
+        chances = i18n.t("known_fight.counting")
+    else:
+        chances = i18n.t("known_fight.odds", win=pct(odds.win), death=pct(odds.death))
+    return f"{head} — {chances} · {numbers}"

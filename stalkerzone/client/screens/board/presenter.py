@@ -32,7 +32,7 @@ TRADE_ACTIONS = (Buy, Sell, Heal, TakeOrder, DeliverOrder)  # trading at a base 
 class BarButton:
     """A button of the board's top bar: which command, its text, enabled, highlighted."""
 
-    command: str  # rules, undo, end_turn, stalker, skip, trade
+    command: str  # rules, end_turn, stalker, skip, trade
     text: str
     enabled: bool
     primary: bool = False
@@ -41,16 +41,13 @@ class BarButton:
 def bar_buttons(
     legal: Iterable[Action], *, my_turn: bool, bot_to_act: bool, skipping: bool
 ) -> list[BarButton]:
-    """The top bar, left to right: rules, Undo on one's own turn (TURN-2: a refusal says why),
-    End turn (TURN-2, when ``EndTurn`` is legal), the stalker card, "skip bots" while a bot
-    acts, Trade while a base offers a deal (BASE-1)."""
+    """The top bar, left to right: rules, End turn (TURN-2, when ``EndTurn`` is legal), the
+    stalker card, "skip bots" while a bot acts, Trade while a base offers a deal (BASE-1)."""
     legal = tuple(legal)
     can_end = any(isinstance(a, EndTurn) for a in legal)
     can_trade = any(isinstance(a, TRADE_ACTIONS) for a in legal)
-    bar = [BarButton("rules", "?", True)]
-    if my_turn:
-        bar.append(BarButton("undo", i18n.t("undo_play.button"), True))
-    bar += [
+    bar = [
+        BarButton("rules", "?", True),
         BarButton("end_turn", i18n.t("board.end_turn"), my_turn and can_end, primary=True),
         BarButton("stalker", i18n.t("board.stalker"), my_turn),
     ]

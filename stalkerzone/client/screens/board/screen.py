@@ -188,7 +188,7 @@ class BoardView(MapScreen):
                 watch = f"{i18n.t('flow.round', n=self.session.round).capitalize()} · {watch}"
             watch = text_fit.cut_to(watch, room, 11)
             self.label(watch, px(18), h - px(50), 11, theme.TEXT_DIM)
-        self.label(
+        keys = self.label(
             text_fit.wrap_items(i18n.t("board_ux.keys"), w - self.hud_w - px(32), 10),
             px(16),
             px(6),
@@ -200,19 +200,19 @@ class BoardView(MapScreen):
         )
         self.dynamic_batch = pyglet.graphics.Batch()
         dyn = self.dynamic_batch
+        # the status line above the keys, however many lines they wrap to; the hover line above
+        line_y = max(px(BOTTOM_H) - px(50), px(6) + keys.content_height + px(6))
         self.hover_text = self.label(
             "",
             px(16),
-            px(BOTTOM_H) - px(26),
+            line_y + px(24),
             13,
             theme.TEXT,
             batch=dyn,
             width=w - self.hud_w - px(32),
         )
-        self.path_text = self.label("", px(16), px(BOTTOM_H) - px(50), 13, theme.ACCENT, batch=dyn)
-        self.status = self.label(
-            self.status_words(), px(16), px(BOTTOM_H) - px(50), 13, theme.WARN, batch=dyn
-        )
+        self.path_text = self.label("", px(16), line_y, 13, theme.ACCENT, batch=dyn)
+        self.status = self.label(self.status_words(), px(16), line_y, 13, theme.WARN, batch=dyn)
         build_hud(self)
         if self.question is None:
             build_buttons(self)
