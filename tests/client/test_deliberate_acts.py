@@ -17,14 +17,16 @@ from stalkerzone.client.render.loot_marks import marker_spot
 from stalkerzone.client.render.zone_layer import HEX
 from stalkerzone.client.screens.board import BoardView, commits
 from stalkerzone.client.screens.board.known_fights import fight_odds, guardian_fight
-from stalkerzone.client.screens.fight.presenter import pct
+from stalkerzone.client.screens.fight.presenter import Selection, pct, present
 from stalkerzone.client.screens.fight.screen import FightView
+from stalkerzone.client.screens.menu import MenuView
+from stalkerzone.client.screens.title import TitleView
 from stalkerzone.engine import record as records
 from stalkerzone.engine import undo
 from stalkerzone.engine.actions import EndTurn, Move
-from stalkerzone.engine.cards import Site
+from stalkerzone.engine.cards import Colour, Site
 from stalkerzone.engine.hexes import Hex
-from stalkerzone.engine.state import LootPile
+from stalkerzone.engine.state import FightState, LootPile
 from tests.client.test_client_board import set_state, start, to_board
 from tests.client.test_client_screens import into_fight
 from tests.support.window import click_button, find_button, frame, key, shown
@@ -192,3 +194,29 @@ def test_the_undo_button_is_on_the_side_panel(win: StalkerWindow) -> None:
     click_button(win, "Undo (U)")  # nothing done yet: refused, with the reason in words
     view = shown(win, BoardView)
     assert view.status.text == "Cannot undo: nothing has been done yet"
+
+
+def test_the_guardians_fight_panel_prints_only_red(win: StalkerWindow) -> None:
+    """WIN-1: the guardian is only fought at red; its other printed colours are not shown."""
+    session = start(win)
+    state = session.view
+    fight = guardian_fight(state, state.current_player)
+    assert fight is not None
+    held = FightState(0, state.decks.guardians[0], Colour.RED, Hex(0, 0), fight, True)
+    page = present(held, state, Selection(), None)
+    assert [row.colour for row in page.monster.colours] == [Colour.RED]
+    assert "34" in page.monster.colours[0].line and "3d6+2" in page.monster.colours[0].line
+
+
+def test_leaving_a_game_for_the_title_asks_first(win: StalkerWindow) -> None:
+    session = start(win)
+    to_board(win, session)
+    key(win, arcade.key.ESCAPE)
+    click_button(win, "Leave to the title screen")
+    menu = shown(win, MenuView)
+    assert menu.question is not None and win.app.session is session
+    key(win, arcade.key.ESCAPE)  # no: still in the game's menu
+    assert menu.question is None and win.current_screen is menu and win.app.session is session
+    click_button(win, "Leave to the title screen")
+    click_button(win, "Leave (Y)")
+    assert win.app.session is None and shown(win, TitleView).kind == "title"
