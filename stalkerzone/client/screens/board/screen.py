@@ -201,11 +201,11 @@ class BoardView(MapScreen):
         self.dynamic_batch = pyglet.graphics.Batch()
         dyn = self.dynamic_batch
         # the status line above the keys, however many lines they wrap to; the hover line above
-        line_y = max(px(BOTTOM_H) - px(50), px(6) + keys.content_height + px(6))
+        line_y = max(px(BOTTOM_H) - px(50), px(6) + keys.content_height + px(3))
         self.hover_text = self.label(
             "",
             px(16),
-            line_y + px(24),
+            min(line_y + px(24), px(BOTTOM_H) - px(22)),
             13,
             theme.TEXT,
             batch=dyn,
