@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 import arcade
+import arcade.gui
 
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
@@ -106,7 +107,10 @@ def test_client_board_end_turn_hands_over_and_hides_private_things(win: StalkerW
     session = start(win)
     view = to_board(win, session)
     first = session.state.current_player
-    key(win, arcade.key.E)
+    key(win, arcade.key.E)  # not moved yet: the board asks first (TURN-2)
+    frame(win)
+    assert view.question is not None and session.state.current_player == first
+    key(win, arcade.key.Y)
     frame(win)
     assert session.state.current_player != first
     assert session.actions[-1] == EndTurn()
@@ -150,12 +154,20 @@ def test_client_board_resize_and_ui_scale(win: StalkerWindow) -> None:
 
     session = start(win)
     view = to_board(win, session)
-    end = next(w for w in view.ui.walk_widgets() if getattr(w, "text", "") == "End turn")
+    end = next(
+        w
+        for w in view.ui.walk_widgets()
+        if isinstance(w, arcade.gui.UIFlatButton) and w.text == "End turn"
+    )
     width = end.rect.width
     theme.set_scale(1.3)
     win.dispatch_event("on_resize", win.width, win.height)
     frame(win)
-    end = next(w for w in view.ui.walk_widgets() if getattr(w, "text", "") == "End turn")
+    end = next(
+        w
+        for w in view.ui.walk_widgets()
+        if isinstance(w, arcade.gui.UIFlatButton) and w.text == "End turn"
+    )
     assert end.rect.width > width * 1.2
     assert view.camera.area[2] == win.width - theme.px(300)
     theme.set_scale(1.0)

@@ -119,9 +119,20 @@ def test_client_buy_and_sell_through_clicks(win: StalkerWindow) -> None:
     click_button(win, "Sell")
     frame(win)
     assert view.tab == "sell"
-    press_widget(win, row_button(win, f"sell:{player.weapon}", "Sell"))
+    weapon = player.weapon
+    press_widget(win, row_button(win, f"sell:{weapon}", "Sell"))
+    assert view.question is not None and me(session).weapon == weapon  # the last weapon: asks
+    assert "Berdan" in view.question.facts
+    click_button(win, "Sell (Y)")
     player = me(session)
     assert player.weapon is None and player.cash == cash - 300 + 150  # BASE-2: half price
+    # TURN-2: the sale and the purchase are taken back like any action, one by one
+    assert view.question is None
+    key(win, arcade.key.Z, arcade.key.MOD_CTRL)
+    assert me(session).weapon == weapon and me(session).cash == cash - 300
+    click_button(win, "Undo (U)")
+    assert me(session).weapon is None and me(session).cash == cash
+    assert view.info == "Taken back."
 
 
 def test_client_refusal_shows_the_rule_and_links_to_it(win: StalkerWindow) -> None:

@@ -17,12 +17,15 @@ from stalkerzone.client.app.settings import UI_SCALES
 from stalkerzone.client.app.window import BaseView, StalkerWindow
 from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
 from stalkerzone.client.screens.bases.screen import BaseScreen
+from stalkerzone.client.screens.board import BoardView, commits
+from stalkerzone.client.screens.menu import MenuView
 from stalkerzone.client.screens.rules import RulesView
 from stalkerzone.client.screens.title import TitleView
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.rules_sections import search
 from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.scrolling import scroll_bar
+from stalkerzone.engine.cards import Site
 from tests.support.text_walk import misfits, pretend_size, texts_of
 from tests.support.window import frame, opened
 
@@ -70,7 +73,30 @@ def screens(layout: GameSession, play: GameSession) -> dict[str, tuple[GameSessi
         "base sell": (play, lambda w: w.show_screen("base", tab="sell")),
         "base heal": (play, lambda w: w.show_screen("base", tab="heal")),
         "base orders": (play, lambda w: w.show_screen("base", tab="orders")),
+        "end-turn question": (play, lambda w: asking(w, "end_turn")),
+        "epicenter question": (play, lambda w: asking(w, "epicenter")),
+        "leave question": (play, lambda w: asking(w, "leave")),
     }
+
+
+def asking(win: StalkerWindow, question: str) -> BaseView:
+    """A screen with one of its questions open: the board's before ending an unmoved turn or
+    entering the Epicenter, the menu's before leaving the game."""
+    if question == "leave":
+        menu = opened(win.show_screen("menu"), MenuView)
+        menu.to_title()
+        return menu
+    board = opened(win.show_screen("board"), BoardView)
+    if question == "end_turn":
+        board.end_turn()
+    else:
+        session = win.app.session
+        assert session is not None
+        zone = session.state.zone_map
+        where = next(h for h, tile in zone.hexes.items() if tile.site == Site.EPICENTER)
+        commits.move_to(board, where)
+    assert board.question is not None
+    return board
 
 
 def test_every_text_fits_its_box_on_every_screen(win: StalkerWindow) -> None:

@@ -80,7 +80,10 @@ def misfits(view: BaseView, where: str) -> list[str]:
     width = view.window.width
     texts = texts_of(view)
     found = overlaps(texts, where)
-    for text in texts:
+    question = getattr(view, "question", None)  # an open question: a layer over the screen
+    overlay: list[arcade.Text] = list(getattr(question, "texts", []))
+    found += overlaps(overlay, f"{where} (question)")
+    for text in texts + overlay:
         left, right = left_right(text)
         if left < -SLACK or right > width + SLACK:
             found.append(

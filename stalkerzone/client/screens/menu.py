@@ -8,6 +8,7 @@ from stalkerzone.client.app.window import BaseView, StalkerWindow
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
+from stalkerzone.client.widgets.confirm_box import Confirm, answer_key
 
 
 class MenuView(BaseView):
@@ -16,6 +17,7 @@ class MenuView(BaseView):
     def __init__(self, window: StalkerWindow, back: BaseView | None = None) -> None:
         super().__init__(window)
         self.back = back
+        self.question: Confirm | None = None  # asked before leaving a game in progress
 
     def build(self) -> None:
         w, h = self.window.width, self.window.height
@@ -46,9 +48,16 @@ class MenuView(BaseView):
             anchor_x="center",
         )
         self.box = (w / 2 - px(180), w / 2 + px(180), h / 2 - px(200), h / 2 + px(215))
+        if self.question is not None:  # its buttons are the only ones live
+            self.ui.clear()  # type: ignore[no-untyped-call]  # unannotated in arcade
+            self.question.build(self, self.answer)
 
     def draw_scene(self) -> None:
         widgets.panel(*self.box, light=True)
+
+    def draw_over(self) -> None:
+        if self.question is not None:
+            self.question.draw(self.window.width, self.window.height)
 
     def resume(self) -> None:
         if self.back is not None:
@@ -60,6 +69,31 @@ class MenuView(BaseView):
         self.win.show_screen("saves", back=self.back or self, mode=mode)
 
     def to_title(self) -> None:
+        """Leave the game for the title screen, after a question while it is not over."""
+        session = self.session
+        if session is not None and session.state.phase != "over" and self.question is None:
+            self.question = Confirm(
+                i18n.t("confirm.leave"),
+                i18n.t("confirm.leave_why"),
+                i18n.t("confirm.leave_yes"),
+                self.leave,
+            )
+            self.rebuild()
+            return
+        self.leave()
+
+    def answer(self, yes: bool) -> None:
+        if yes:
+            self.leave()
+        else:
+            self.keep_playing()
+
+    def keep_playing(self) -> None:
+        self.question = None
+        self.rebuild()
+
+    def leave(self) -> None:
+        self.question = None
         session = self.session
         if session is not None:
             session.autosave()
@@ -68,4 +102,17 @@ class MenuView(BaseView):
         self.win.show_screen("title")
 
     def on_escape(self) -> None:
-        self.resume()
+        if self.question is not None:
+            self.keep_playing()
+        else:
+            self.resume()
+
+    def on_hotkey(self, symbol: int, modifiers: int) -> bool | None:
+        if self.question is None:
+            return None
+        answer = answer_key(symbol)
+        if answer is True:
+            self.leave()
+        elif answer is False:
+            self.keep_playing()
+        return True

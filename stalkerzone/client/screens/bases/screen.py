@@ -18,9 +18,12 @@ from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.card_face import CardFace
 from stalkerzone.client.screens.bases import presenter
 from stalkerzone.client.screens.bases.presenter import TABS, CardRow, RowAction
+from stalkerzone.client.screens.bases.questions import sale_question
+from stalkerzone.client.screens.board.commits import take_back
 from stalkerzone.client.screens.stats import player_stats
 from stalkerzone.client.text.card_words import Refusal, site_name, t
 from stalkerzone.client.widgets import text_fit, theme
+from stalkerzone.client.widgets.confirm_box import Confirm, answer_key
 from stalkerzone.client.widgets.hits import Hit
 from stalkerzone.client.widgets.screen_frame import ScreenFrame
 from stalkerzone.client.widgets.scrolling import ScrollBar, scroll_bar
@@ -61,6 +64,7 @@ class BaseScreen(ScreenFrame):
         self.read_only = False  # True while a bot or a remote player trades here: shown only
         session = self.session
         self.opened_over = None if session is None else session.screen_kind()
+        self.question: Confirm | None = None  # asked before selling the last weapon
 
     @property
     def state(self) -> GameState | None:
@@ -146,7 +150,27 @@ class BaseScreen(ScreenFrame):
             remote = session.is_remote(state.current_player)
             watch = t("network.remote_watch" if remote else "flow.bot_watch")
             self.refusal, self.info = None, f"{session.bot_activity()} · {watch}"
+        else:
+            self.undo_button()
         self.refusal_line(px(24), px(20), w - px(48))
+        if self.question is not None:  # the question's buttons are the only ones live
+            self.ui.clear()  # type: ignore[no-untyped-call]  # unannotated in arcade
+            self.question.build(self, self.answer)
+
+    def undo_button(self) -> None:
+        """Undo, left of Back and "?" at the top right (TURN-2: a purchase is taken back like
+        any action; a refusal says why on the refusal line)."""
+        px = theme.px
+        self.button(
+            t("undo_play.button"),
+            self.undo,
+            width=130,
+            height=40,
+            size=13,
+            x=self.window.width - px(16 + 44 + 10 + 130 + 10 + 130),
+            y=self.window.height - px(16 + 40),
+            add=True,
+        )
 
     def build_side(self, state: GameState, player: PlayerState, stats: StalkerStats) -> None:
         px = theme.px
@@ -452,8 +476,20 @@ class BaseScreen(ScreenFrame):
         self.rebuild()
 
     def do(self, action: Action) -> None:
+        """Trade; selling the last weapon asks first."""
         if self.read_only:  # a bot's turn: nothing here is the viewer's to do
             return
+        state = self.state
+        question = (
+            None if state is None else sale_question(state, action, partial(self.commit, action))
+        )
+        if question is not None:
+            self.question = question
+            self.rebuild()
+            return
+        self.commit(action)
+
+    def commit(self, action: Action) -> None:
         before = self.state
         if self.act(action) and before is not None:
             self.info = presenter.done_text(before, self.state, action)
@@ -465,6 +501,46 @@ class BaseScreen(ScreenFrame):
 
     def open_backpack(self) -> None:
         self.win.show_screen("stalker", back=self)
+
+    def undo(self) -> None:
+        """U, Ctrl+Z or the Undo button: the last action taken back (TURN-2), or why not; back to
+        the board when the stalker is no longer at a base (its arriving move was taken back)."""
+        session = self.session
+        if session is None or self.read_only or self.question is not None:
+            return
+        refused = take_back(session)
+        if refused is not None:
+            self.refusal = Refusal.of(refused, session.cards)
+            self.info = ""
+            self.rebuild()
+            return
+        self.refusal, self.info = None, t("undo_play.done")
+        if self.site() is None or session.screen_kind() != "board":
+            session.show(self.win, handover=False)
+            return
+        self.rebuild()
+
+    def answer(self, yes: bool) -> None:
+        """Close the open question; yes does what it asked about."""
+        question, self.question = self.question, None
+        self.rebuild()
+        if yes and question is not None:
+            question.on_yes()
+
+    def cancel_question(self) -> None:
+        self.answer(False)
+
+    def on_escape(self) -> None:
+        if self.question is not None:
+            self.cancel_question()
+        else:
+            super().on_escape()
+
+    def draw_over(self) -> None:
+        if self.question is not None:
+            self.question.draw(self.window.width, self.window.height)
+            return
+        super().draw_over()
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
         self.scroll = max(0, self.scroll + (-1 if scroll_y > 0 else 1))
@@ -483,6 +559,14 @@ class BaseScreen(ScreenFrame):
         self.rebuild()
 
     def on_hotkey(self, symbol: int, modifiers: int) -> bool | None:
+        if self.question is not None:  # the question waits for its answer
+            answer = answer_key(symbol)
+            if answer is not None:
+                self.answer(answer)
+            return True
+        if symbol == arcade.key.U or (symbol == arcade.key.Z and modifiers & arcade.key.MOD_CTRL):
+            self.undo()
+            return True
         keys = {
             arcade.key.KEY_1: "buy",
             arcade.key.KEY_2: "sell",

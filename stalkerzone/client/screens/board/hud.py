@@ -9,10 +9,17 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from stalkerzone.client.controller.session import PUBLIC
+from stalkerzone.client.screens.board.known_fights import (
+    guardian_line,
+    guardian_odds,
+    is_epicenter,
+    known_guardian,
+)
 from stalkerzone.client.screens.board.presenter import (
     BarButton,
     bar_buttons,
     decision_text,
+    describe_hex,
     fit_log,
     hud_rows,
     log_line,
@@ -22,6 +29,7 @@ from stalkerzone.client.screens.board.presenter import (
 from stalkerzone.client.text import engine_text, i18n
 from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.engine.actions import DiscardArmour, FightDecision
+from stalkerzone.engine.hexes import Hex
 
 if TYPE_CHECKING:
     from stalkerzone.client.screens.board.screen import BoardView
@@ -29,6 +37,7 @@ if TYPE_CHECKING:
 HUD_W = 300
 TOP_H = 56
 BOTTOM_H = 84
+UNDO_FOOT = 10  # the Undo button's bottom; the turn log ends above it on one's own turn
 
 
 def build_hud(view: BoardView) -> None:
@@ -114,7 +123,7 @@ def build_hud(view: BoardView) -> None:
 def build_log(view: BoardView, left: float, top: float) -> None:
     """The turn log under the players, newest first, as many lines as fit."""
     px = theme.px
-    bottom = px(BOTTOM_H) - px(70)
+    bottom = px(UNDO_FOOT + 34 + 8) if view.my_turn() else px(BOTTOM_H) - px(70)
     chars = max(20, int((view.hud_w - px(24)) / px(6.3)))
     rows = int((top - bottom) / px(14))
     session = view.session
@@ -209,6 +218,17 @@ def build_buttons(view: BoardView) -> None:
             add=True,
             enabled=item.enabled,
         )
+    if mine:  # TURN-2: undo at the foot of the side panel, far from End turn; a refusal says why
+        view.button(
+            i18n.t("undo_play.button"),
+            view.undo,
+            width=HUD_W - 28,
+            height=34,
+            size=13,
+            x=w - view.hud_w + px(14),
+            y=px(UNDO_FOOT),
+            add=True,
+        )
     choices = [a for a in legal if isinstance(a, FightDecision | DiscardArmour)]
     if choices and mine and view.view.phase != "fight":
         bx = px(16)
@@ -224,3 +244,27 @@ def build_buttons(view: BoardView) -> None:
                 add=True,
             )
             bx += px(178)
+
+
+def hover_line(view: BoardView, h: Hex) -> str:
+    """The hover line of hex ``h``: terrain, road, cost, site and what happens there, who and
+    whose loot is there; at the Epicenter the known guardian and the odds with the best play
+    (FIGHT-4: entering has no escape; "counting…" until the worker has them, then
+    ``view.hover_waits`` asks for the line again). Set smaller to fit before it is cut."""
+    placed = view.hexes.get(h)
+    state = view.view
+    view.hover_waits = False
+    guardian = known_guardian(state)
+    if is_epicenter(placed) and state.phase == "turn" and guardian is not None:
+        known = guardian_odds(view.session, state.current_player)
+        view.hover_waits = known is None
+        line = guardian_line(*known) if known is not None else guardian_line(guardian, None)
+        text = line  # the guardian's name says where
+    else:
+        sector = view.sectors.get(placed.sector) if placed is not None else None
+        name = i18n.card_text(sector.name) if sector is not None else None
+        text = describe_hex(h, placed, state, name, view.session.viewer)
+    room = view.window.width - view.hud_w - theme.px(32)
+    size = text_fit.fitting_size(text, room, 13)
+    view.hover_text.font_size = theme.px(size)
+    return text_fit.cut_to(text, room, size)

@@ -150,10 +150,15 @@ def fit_log(lines_newest_last: Sequence[str], chars_per_line: int, rows: int) ->
 
 
 def describe_hex(
-    h: Hex, placed: PlacedHex | None, state: GameState, sector_name: str | None
+    h: Hex,
+    placed: PlacedHex | None,
+    state: GameState,
+    sector_name: str | None,
+    viewer: int | None = None,
 ) -> str:
     """The hover line of a hex: sector, terrain, road, cost (TURN-2), the site and what
-    happens there, who stands there, and one's own loot pile."""
+    happens there, who stands there, and the loot piles the view shows (DEATH-1: one's own
+    with how many cards it holds; another's, when shown, as a bare pile, DEATH-2)."""
     if placed is None:
         return ""
     tile = placed.tile
@@ -178,9 +183,11 @@ def describe_hex(
     here = [f"{k + 1}. {p.name}" for k, p in enumerate(state.players) if p.position == h]
     if here:
         text += "   " + ", ".join(here)
-    piles = [pile for pile in state.loot if pile.hex == h]
-    if any(pile.owner == state.current_player for pile in piles):
-        text += "   " + i18n.t("board.own_loot")
-    if any(pile.owner != state.current_player for pile in piles):  # DEATH-2: with a Zombie
-        text += "   " + i18n.t("board.others_loot")
+    for pile in state.loot:
+        if pile.hex != h:
+            continue
+        if viewer is None or pile.owner == viewer:
+            text += "   " + i18n.t("loot.own", n=len(pile.cards) + len(pile.trophies))
+        else:
+            text += "   " + i18n.t("loot.pile")
     return text

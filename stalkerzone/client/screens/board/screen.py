@@ -10,6 +10,7 @@ only the hover path, a walking token and the status line draw every frame.
 from __future__ import annotations
 
 import itertools
+from functools import partial
 
 import arcade
 import arcade.gui
@@ -20,6 +21,7 @@ from arcade.types import RGBA255
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render import shapes as widgets
+from stalkerzone.client.render.loot_marks import LootMarks
 from stalkerzone.client.render.tokens import TokenLayer, draw_token, token_spots
 from stalkerzone.client.render.zone_layer import (
     HEX,
@@ -29,6 +31,7 @@ from stalkerzone.client.render.zone_layer import (
     ZoneLayer,
     zone_hexes,
 )
+from stalkerzone.client.screens.board import commits
 from stalkerzone.client.screens.board.anomaly_dice import AnomalyDice
 from stalkerzone.client.screens.board.hud import (
     BOTTOM_H,
@@ -37,15 +40,15 @@ from stalkerzone.client.screens.board.hud import (
     bar_left,
     build_buttons,
     build_hud,
+    hover_line,
 )
-from stalkerzone.client.screens.board.presenter import describe_hex
 from stalkerzone.client.screens.map_screen import MapScreen
 from stalkerzone.client.screens.reveal.overlay import RevealOverlay
 from stalkerzone.client.text import engine_text, i18n
 from stalkerzone.client.widgets import text_fit, theme
+from stalkerzone.client.widgets.confirm_box import Confirm, answer_key
 from stalkerzone.engine.actions import (
     Action,
-    EndTurn,
     Move,
 )
 from stalkerzone.engine.hexes import Hex
@@ -82,6 +85,9 @@ class BoardView(MapScreen):
         self.map_version = 0
         self.zone_layer = ZoneLayer()
         self.tokens = TokenLayer()
+        self.loot_marks = LootMarks()  # DEATH-1: the piles the view shows
+        self.question: Confirm | None = None  # asked before a step that cannot be taken back
+        self.hover_waits = False  # the hover line waits for the guardian's odds
         self.reach_shapes: ShapeElementList[Shape] = ShapeElementList()
         self.path_shapes: ShapeElementList[Shape] = ShapeElementList()
         self.hexes: dict[Hex, PlacedHex] = {}
@@ -182,7 +188,7 @@ class BoardView(MapScreen):
                 watch = f"{i18n.t('flow.round', n=self.session.round).capitalize()} · {watch}"
             watch = text_fit.cut_to(watch, room, 11)
             self.label(watch, px(18), h - px(50), 11, theme.TEXT_DIM)
-        self.label(
+        keys = self.label(
             text_fit.wrap_items(i18n.t("board_ux.keys"), w - self.hud_w - px(32), 10),
             px(16),
             px(6),
@@ -194,21 +200,24 @@ class BoardView(MapScreen):
         )
         self.dynamic_batch = pyglet.graphics.Batch()
         dyn = self.dynamic_batch
+        # the status line above the keys, however many lines they wrap to; the hover line above
+        line_y = max(px(BOTTOM_H) - px(50), px(6) + keys.content_height + px(3))
         self.hover_text = self.label(
             "",
             px(16),
-            px(BOTTOM_H) - px(26),
+            min(line_y + px(24), px(BOTTOM_H) - px(22)),
             13,
             theme.TEXT,
             batch=dyn,
             width=w - self.hud_w - px(32),
         )
-        self.path_text = self.label("", px(16), px(BOTTOM_H) - px(50), 13, theme.ACCENT, batch=dyn)
-        self.status = self.label(
-            self.status_words(), px(16), px(BOTTOM_H) - px(50), 13, theme.WARN, batch=dyn
-        )
+        self.path_text = self.label("", px(16), line_y, 13, theme.ACCENT, batch=dyn)
+        self.status = self.label(self.status_words(), px(16), line_y, 13, theme.WARN, batch=dyn)
         build_hud(self)
-        build_buttons(self)
+        if self.question is None:
+            build_buttons(self)
+        else:
+            self.question.build(self, partial(commits.answer, self))
         self.routes = self.compute_routes()
         self.build_reach()
         self.build_tokens()
@@ -266,6 +275,7 @@ class BoardView(MapScreen):
         skip = [self.walker] if self.walker is not None else []
         scale = self.token_scale = self.wanted_token_scale()
         self.tokens.build(token_spots(self.positions), state.current_player, skip, scale)
+        self.loot_marks.build(state.loot, self.session.viewer, scale)
 
     def wanted_token_scale(self) -> float:
         return min(1.6, max(1.0, 0.9 / self.camera.zoom))  # legible when zoomed out
@@ -342,6 +352,7 @@ class BoardView(MapScreen):
         with camera.activate():
             self.world.draw(camera.zoom)
             self.reach_shapes.draw()
+            self.loot_marks.draw()
             self.tokens.draw()
 
     def render_static(self) -> None:
@@ -357,6 +368,8 @@ class BoardView(MapScreen):
         for left, y, width, height, fraction in self.player_bars:
             widgets.bar(left, y, width, height, fraction, theme.GOOD)
         self.batch.draw()
+        if self.question is not None:  # over the board, under its own buttons
+            self.question.draw(w, h)
         self.ui.draw()  # the buttons are part of the cached layer (re-rendered when they change)
 
     # --- time ------------------------------------------------------------------------------------
@@ -366,6 +379,8 @@ class BoardView(MapScreen):
         if self.session.version != self.state_id:
             self.state_changed()
         self.reveals.update(self, delta_time, hold=self.walker is not None)
+        if self.hover_waits and self.hover is not None:
+            self.hover_text.text = self.describe(self.hover)
         if self.walker is not None:
             self.walk_t += delta_time * self.walk_speed()
             if self.walk_t >= len(self.walk) - 1:
@@ -485,7 +500,7 @@ class BoardView(MapScreen):
         self.status.text = engine_text.sentence(text)
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
-        if not self.camera.inside(x, y):
+        if not self.camera.inside(x, y) or self.question is not None:
             self.hover = None
             self.hover_text.text = ""
             self.path_text.text = ""
@@ -509,13 +524,12 @@ class BoardView(MapScreen):
         self.build_path(h if route is not None else None)
 
     def describe(self, h: Hex) -> str:
-        """Hover text: terrain, road, cost, site and what happens there."""
-        placed = self.hexes.get(h)
-        sector = self.sectors.get(placed.sector) if placed is not None else None
-        name = i18n.card_text(sector.name) if sector is not None else None
-        return describe_hex(h, placed, self.view, name)
+        """Hover text: what is there and happens there (:func:`hover_line`)."""
+        return hover_line(self, h)
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if self.question is not None:
+            return
         if self.reveals.acknowledge(self):
             return
         if self.camera.inside(x, y):
@@ -527,11 +541,11 @@ class BoardView(MapScreen):
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         if not self.drag.release() or button != arcade.MOUSE_BUTTON_LEFT or not self.my_turn():
             return
-        if self.walker is not None:
+        if self.walker is not None or self.question is not None:
             return
         h = self.camera.hex_at(x, y, HEX)
         if h in self.routes:
-            self.do(Move(h))
+            commits.move_to(self, h)
         elif h in self.hexes and self.view.phase == "turn":
             self.try_illegal_move(h)
 
@@ -552,12 +566,21 @@ class BoardView(MapScreen):
 
     def on_hotkey(self, symbol: int, modifiers: int) -> bool | None:
         keys = arcade.key
+        if self.question is not None:  # the question waits for its answer (Enter answers not)
+            answer = answer_key(symbol)
+            if answer is not None:
+                commits.answer(self, answer)
+            return True
         if symbol in (keys.SPACE, keys.ENTER, keys.RETURN) and self.reveals.acknowledge(self):
             return True
+        if symbol in (keys.ENTER, keys.RETURN, keys.NUM_ENTER):
+            return True  # "continue" on a card; never the end of a turn
         if self.camera_key(symbol, 80):
             pass
-        elif symbol in (keys.E, keys.ENTER, keys.RETURN):
+        elif symbol == keys.E:
             self.end_turn()
+        elif symbol == keys.U or (symbol == keys.Z and modifiers & keys.MOD_CTRL):
+            self.undo()
         elif symbol == keys.HOME:
             self.camera.fit(margin=HEX)
         elif symbol == keys.B and self.my_turn():  # the stalker card, as its button (EQ-1)
@@ -583,8 +606,24 @@ class BoardView(MapScreen):
         self.rebuild_soon()
 
     def end_turn(self) -> None:
-        if self.reveals.active:  # a card on screen is acknowledged first: E takes it away
-            self.reveals.acknowledge(self)
-            return
-        if self.my_turn() and any(isinstance(a, EndTurn) for a in self.legal()):
-            self.do(EndTurn())
+        """E or the End turn button (:func:`commits.end_turn`: asks first when it loses
+        something)."""
+        commits.end_turn(self)
+
+    def undo(self) -> None:
+        """U, Ctrl+Z or the Undo button (:func:`commits.undo`)."""
+        commits.undo(self)
+
+    # --- questions -------------------------------------------------------------------------------
+    def ask(self, question: Confirm) -> None:
+        """Open a question over the board (its buttons replace the bar until it is answered)."""
+        commits.ask(self, question)
+
+    def cancel_question(self) -> None:
+        commits.answer(self, False)
+
+    def on_escape(self) -> None:
+        if self.question is not None:
+            self.cancel_question()
+        else:
+            super().on_escape()

@@ -250,7 +250,10 @@ def _monster(held: FightState, state: GameState | None, symbols: bool) -> Monste
             for ability in card.abilities
         )
         rows = []
-        for col in Colour:
+        # WIN-1: the guardian is only ever fought at red; its other printed colours would read
+        # as an error next to it (its red is set apart for balance), so only the one in play
+        shown = (colour,) if card.deck == "epicenter" else tuple(Colour)
+        for col in shown:
             stats = card.at(col)
             numbers = {
                 "health": stats.health,

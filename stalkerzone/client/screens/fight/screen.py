@@ -51,6 +51,10 @@ from stalkerzone.engine.combat import Fight
 from stalkerzone.engine.state import FightState, GameState
 
 FLASH_SECONDS = 1.4
+RESULT_SECONDS = 3.0
+"""How long a bot's fight result stays at animation speed 1 (the others at the table read it)."""
+WATCH_RESULT_SECONDS = 1.5
+"""The same in ``watch`` (where everything runs four times faster)."""
 FLASH_COLOURS: dict[str, Color] = {
     "paralysis": theme.WARN,
     "first_strike": theme.BAD,
@@ -297,9 +301,11 @@ class FightView(ScreenFrame):
                 self.after_animation()
                 self.rebuild()
             return
-        if self.result is not None and not self.queue.busy and self.app.watching:
+        if self.result is not None and not self.queue.busy and (self.app.watching or self.is_bot()):
+            # a bot's result goes by itself: a bot never waits for a human (Space still skips)
             self.wait += delta_time * speed
-            if self.wait > 1.5 or self.fast():
+            limit = WATCH_RESULT_SECONDS if self.app.watching else RESULT_SECONDS
+            if self.wait > limit or self.fast():
                 self.finish()
             return
         fight = self.fight

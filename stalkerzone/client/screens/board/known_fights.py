@@ -1,0 +1,105 @@
+"""Fights known before a move commits to them: the Epicenter's guardian (WIN-1, FIGHT-4).
+
+The Epicenter deck is public in what it holds (``player_view`` hides only its order), so when
+every card in it is the same guardian, the fight that entering the Epicenter starts is known:
+that guardian at red, no escape, against the stalker as it stands (its held fight event applies,
+EVENT-1). :func:`guardian_fight` builds that fight and :func:`fight_odds` solves it with the best
+play (the odds solver the fight screen uses), off the frame in the session's worker. A danger's
+monster is drawn face down when the danger is entered (TROPHY-4), so no danger fight is known.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from stalkerzone.client.screens.fight.presenter import pct
+from stalkerzone.client.text import i18n
+from stalkerzone.client.text.card_words import card_name
+from stalkerzone.engine.cards import Colour, Event, Monster, Site
+from stalkerzone.engine.combat import FIGHT_EVENTS, Fight, start_fight
+from stalkerzone.engine.equipment import loadout
+from stalkerzone.engine.fight_setup import StalkerSide
+from stalkerzone.engine.state import GameState, card_id
+from stalkerzone.odds import Odds, OddsSolver
+
+if TYPE_CHECKING:
+    from stalkerzone.client.controller.session import GameSession
+    from stalkerzone.client.render.zone_layer import PlacedHex
+
+GUARDIAN_COLOUR = Colour.RED
+"""WIN-1: the guardian is always fought at red."""
+
+
+def known_guardian(state: GameState) -> Monster | None:
+    """The guardian the Epicenter would send, if its deck holds copies of one card only."""
+    ids = {card_id(c) for c in state.decks.guardians}
+    if len(ids) != 1:
+        return None
+    card = state.card(next(iter(ids)))
+    return card if isinstance(card, Monster) else None
+
+
+def guardian_fight(state: GameState, index: int) -> Fight | None:
+    """The fight player ``index`` would start by entering the Epicenter now (None if unknown)."""
+    guardian = known_guardian(state)
+    if guardian is None:
+        return None
+    player = state.players[index]
+    event_kind: str | None = None
+    if player.held_event is not None:
+        event = state.card(player.held_event)
+        if isinstance(event, Event) and event.effect.kind in FIGHT_EVENTS:
+            event_kind = event.effect.kind  # EVENT-1: a held fight event applies to it
+    side = StalkerSide.from_loadout(
+        loadout(player, state.ctx),
+        state.variant,
+        health=player.health,
+        reputation=player.reputation,
+        protection_minus=player.protection_minus,
+    )
+    return start_fight(side, guardian, GUARDIAN_COLOUR, event=event_kind, epicenter=True)
+
+
+def fight_odds(fight: Fight) -> Odds:
+    """Win, death (and escape) of ``fight`` with the best play."""
+    return OddsSolver(size=1).odds(fight, "best")
+
+
+def guardian_odds(
+    session: GameSession, index: int, *, wait: bool = False
+) -> tuple[Monster, Odds] | None:
+    """The guardian and the odds of player ``index`` against it, computed off the frame in the
+    session's worker: ``None`` while they are being computed (unless ``wait``) or when the
+    fight is not known."""
+    state = session.view
+    guardian = known_guardian(state)
+    if guardian is None:
+        return None
+    key = ("guardian-odds", session.version, index)
+
+    def solve() -> Odds | None:
+        fight = guardian_fight(state, index)
+        return None if fight is None else fight_odds(fight)
+
+    session.worker.submit(key, solve)
+    odds: Odds | None = session.worker.wait(key) if wait else session.worker.result(key)
+    return None if odds is None else (guardian, odds)
+
+
+def is_epicenter(placed: PlacedHex | None) -> bool:
+    return placed is not None and placed.tile.site == Site.EPICENTER
+
+
+def guardian_line(guardian: Monster, odds: Odds | None) -> str:
+    """The hover and warning line: the guardian at red, the odds with the best play first
+    ("counting…" while they are computed), then its numbers at red."""
+    stats = guardian.at(GUARDIAN_COLOUR)
+    head = i18n.t("known_fight.guardian", name=card_name(guardian))
+    numbers = i18n.t(
+        "known_fight.stats", health=stats.health, attack=str(stats.attack), defence=stats.defence
+    )
+    if odds is None:
+        chances = i18n.t("known_fight.counting")
+    else:
+        chances = i18n.t("known_fight.odds", win=pct(odds.win), death=pct(odds.death))
+    return f"{head} — {chances} · {numbers}"
