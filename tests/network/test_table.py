@@ -15,6 +15,7 @@ from stalkerzone.engine.hexes import Hex
 from stalkerzone.engine.illegal import IllegalAction
 from stalkerzone.engine.record import GameRecord
 from stalkerzone.engine.state import GameState, LootPile
+from stalkerzone.engine.views import HIDDEN_CARD
 from stalkerzone.network import protocol
 from stalkerzone.network.table import CLOSE, GameTable
 from stalkerzone.persistence.serialize import JSON, action_to_json, state_digest, state_from_json
@@ -63,13 +64,13 @@ def test_the_first_message_is_the_seat_s_view_and_hides_the_others_secrets() -> 
     _, watcher = join(t, [])
     mine = view_state(t, first)
     assert first["token"] and first["seats"] == [0] and first["game"]
-    assert mine.players[1].held_event is None and mine.loot == ()
-    assert mine.rng == 0 and mine.decks.events == tuple(sorted(t.state.decks.events))
+    assert mine.players[1].held_event == HIDDEN_CARD and mine.loot == ()
+    assert mine.rng == 0 and mine.decks.events == (HIDDEN_CARD,) * len(t.state.decks.events)
     theirs = view_state(t, second_first)
     assert theirs.players[1].held_event == t.state.players[1].held_event
     assert theirs.loot == t.state.loot
     public = view_state(t, watcher)
-    assert public.players[1].held_event is None and public.loot == ()
+    assert public.players[1].held_event == HIDDEN_CARD and public.loot == ()
     assert watcher["seats"] == [] and watcher["viewer"] == -1
 
 

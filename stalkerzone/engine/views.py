@@ -1,0 +1,99 @@
+"""What one player may see of a game (TURN-3, DEATH-2, EVENT-1): :func:`player_view`.
+
+A view keeps the public board as it is and turns every face-down thing into its size: the draw
+piles (monsters, guardians, artifacts, events) become as many :data:`HIDDEN_CARD` marks as they
+hold cards, another stalker's held fight event becomes one mark ("a fight event is held"),
+others' loot piles are left out, and the RNG state is blanked. The orders on offer are public
+(every base shows them, ORDER-1) but their shuffled order is not, so they are sorted. Engine notes
+addressed to one seat (the fight event it keeps, a card that stays in another's loot) reach the
+others only as the public part of what happened.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+
+from stalkerzone.engine.messages import Note
+from stalkerzone.engine.state import GameState
+
+HIDDEN_CARD = "?"
+"""A face-down card in a view: it is counted, never named."""
+FACE_DOWN_PILES = ("monsters", "guardians", "artifacts", "events")
+"""The draw piles of :class:`~stalkerzone.engine.state.Decks` nobody sees into."""
+
+_KEPT = re.compile(r"EVENT-1: (?P<player>.+) keeps (?P<card>\S+) for the next fight")
+_PICKUP_OTHER = re.compile(r"EVENT-1: (?P<player>.+) picks up .+'s loot")
+_STAYS = re.compile(r"EQ-6: \S+ stays where it was: .+")
+
+
+def player_view(state: GameState, player: int, *, hide_orders: bool = False) -> GameState:
+    """TURN-3, DEATH-2: what ``player`` (``-1``: a spectator) may see. Others' loot piles are
+    removed and their held fight events are :data:`HIDDEN_CARD` (and their open orders are
+    removed, if the table chose so); the face-down draw piles keep only their size; the RNG
+    state is blanked; notes for one seat only are told to the others without their card. A view
+    is for showing and for bots' reasoning, never for ``apply``."""
+    players = []
+    for index, seat in enumerate(state.players):
+        if index != player:
+            if seat.held_event is not None:
+                seat = replace(seat, held_event=HIDDEN_CARD)
+            if hide_orders:
+                seat = replace(seat, open_orders=())
+        players.append(seat)
+    decks = state.decks
+    face_down = {name: (HIDDEN_CARD,) * len(getattr(decks, name)) for name in FACE_DOWN_PILES}
+    hidden = replace(decks, orders=tuple(sorted(decks.orders)), **face_down)
+    return replace(
+        state,
+        players=tuple(players),
+        loot=tuple(p for p in state.loot if p.owner == player),
+        decks=hidden,
+        rng=0,
+        notes=notes_seen(state, player),
+    )
+
+
+def notes_seen(state: GameState, player: int) -> tuple[str, ...]:
+    """The notes of ``state`` as ``player`` (``-1``: a spectator) may read them."""
+    viewer = state.players[player].name if 0 <= player < len(state.players) else None
+    return tuple(_notes_seen(state.notes, viewer))
+
+
+def _notes_seen(notes: tuple[str, ...], viewer: str | None) -> Iterator[str]:
+    """The notes as the player named ``viewer`` (None: a spectator) may read them: EVENT-1, a
+    fight event kept by another is only said to be kept; DEATH-2, a card that stays in the
+    loot another picked up is not named. Notes read back from a save are plain text, so the
+    English line is matched when the key is gone."""
+    picker: str | None = None  # who picked up another's loot in these notes
+    for note in notes:
+        key = note.key if isinstance(note, Note) else ""
+        kept = _KEPT.fullmatch(note)
+        if key == "event_kept" or (not key and kept is not None):
+            name = _param(note, "player") if key else kept.group("player") if kept else ""
+            if name == viewer:
+                yield note
+            else:
+                yield Note(
+                    "EVENT-1",
+                    "event_held",
+                    f"{name} keeps a fight event for the next fight",
+                    player=name,
+                )
+            continue
+        pickup = _PICKUP_OTHER.fullmatch(note)
+        if key == "pickup_other" or (not key and pickup is not None):
+            picker = _param(note, "player") if key else pickup.group("player") if pickup else ""
+        elif picker is not None and picker != viewer and _stays_in_loot(note, key):
+            continue
+        yield note
+
+
+def _stays_in_loot(note: str, key: str) -> bool:
+    """EQ-6: a card left where it was (after a pick-up: in another's loot)."""
+    return key == "gained_grenade_cap" or (not key and _STAYS.fullmatch(note) is not None)
+
+
+def _param(note: Note, name: str) -> str:
+    return str(dict(note.params).get(name, ""))
