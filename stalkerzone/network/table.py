@@ -35,7 +35,7 @@ from stalkerzone.network.protocol import (
     JoinMessage,
     ProtocolError,
 )
-from stalkerzone.persistence.serialize import JSON, action_to_json, to_json
+from stalkerzone.persistence.serialize import JSON, action_to_json, canonical, to_json
 
 SeatKind = Literal["local", "remote", "bot"]
 SEAT_KINDS: tuple[SeatKind, ...] = ("local", "remote", "bot")
@@ -162,12 +162,14 @@ class GameTable:
     def legal_of(self, seats: Sequence[int]) -> list[JSON]:
         """The legal actions of a holder of ``seats`` in the protocol's JSON form: those of the
         seat to act if it holds it (turn, layout and fight decisions alike, TURN-2), else none;
-        worked out once per position."""
+        worked out once per position, in a fixed order (the engine's follows the shuffled
+        orders pile, which no view tells)."""
         state = self.state
         if state.phase == "over" or state.current_player not in seats:
             return []
         if self._legal[0] != self.version:
-            self._legal = (self.version, [action_to_json(a) for a in legal_actions(state)])
+            found = sorted((action_to_json(a) for a in legal_actions(state)), key=canonical)
+            self._legal = (self.version, found)
         return list(self._legal[1])
 
     def log_of(self, seats: Sequence[int]) -> list[JSON]:
