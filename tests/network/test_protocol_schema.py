@@ -4,6 +4,7 @@ message a host sends in a game fits it; a view's legal actions are the engine's 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -85,3 +86,16 @@ def test_every_message_a_host_sends_in_a_game_fits_the_schema() -> None:
             check.validate(message)
     watcher_views = [m for c, m in sent if c == watcher and m["type"] == "view"]
     assert watcher_views and all(m["legal"] == [] for m in watcher_views)
+
+
+def test_the_protocol_page_names_every_refusal_key_a_client_can_get() -> None:
+    """Every ``key`` of an engine or protocol refusal (undo is not offered on the network)."""
+    page = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    keys: set[str] = set()
+    for folder in ("engine", "network"):
+        for path in (ROOT / "stalkerzone" / folder).rglob("*.py"):
+            keys |= set(re.findall(r'key="([a-z_0-9]+)"', path.read_text(encoding="utf-8")))
+    keys = {k for k in keys if not k.startswith("undo_")}
+    assert len(keys) > 40
+    missing = sorted(k for k in keys if f"`{k}`" not in page)
+    assert not missing, f"docs/protocol.md does not name the refusal keys {missing}"
