@@ -17,11 +17,14 @@ LOOPBACK = "127.0.0.1"
 
 
 def table(
-    kinds: Sequence[SeatKind] = ("remote", "remote"), seed: int = 3, zone_mode: ZoneMode = "hand"
+    kinds: Sequence[SeatKind] = ("remote", "remote"),
+    seed: int = 3,
+    zone_mode: ZoneMode = "hand",
+    variant: str = "standard",
 ) -> GameTable:
     """A new game of the base pack for seats of ``kinds`` (no saving; ``zone_mode``: a Zone
     laid out by hand, or dealt)."""
-    plan = HostPlan(tuple(kinds), seed=seed, zone_mode=zone_mode)
+    plan = HostPlan(tuple(kinds), seed=seed, zone_mode=zone_mode, variant=variant)
     return new_table(plan, loaded=base_load(), autosave=False)
 
 
