@@ -68,32 +68,33 @@ def _notes_seen(notes: tuple[str, ...], viewer: str | None) -> Iterator[str]:
     English line is matched when the key is gone."""
     picker: str | None = None  # who picked up another's loot in these notes
     for note in notes:
-        key = note.key if isinstance(note, Note) else ""
-        kept = _KEPT.fullmatch(note)
-        if key == "event_kept" or (not key and kept is not None):
-            name = _param(note, "player") if key else kept.group("player") if kept else ""
-            if name == viewer:
+        keeper = _named(note, "event_kept", _KEPT)
+        if keeper is not None:
+            if keeper == viewer:
                 yield note
             else:
-                yield Note(
-                    "EVENT-1",
-                    "event_held",
-                    f"{name} keeps a fight event for the next fight",
-                    player=name,
-                )
+                text = f"{keeper} keeps a fight event for the next fight"
+                yield Note("EVENT-1", "event_held", text, player=keeper)
             continue
-        pickup = _PICKUP_OTHER.fullmatch(note)
-        if key == "pickup_other" or (not key and pickup is not None):
-            picker = _param(note, "player") if key else pickup.group("player") if pickup else ""
-        elif picker is not None and picker != viewer and _stays_in_loot(note, key):
+        picked = _named(note, "pickup_other", _PICKUP_OTHER)
+        if picked is not None:
+            picker = picked
+        elif picker is not None and picker != viewer and _stays_in_loot(note):
             continue
         yield note
 
 
-def _stays_in_loot(note: str, key: str) -> bool:
+def _named(note: str, key: str, text: re.Pattern[str]) -> str | None:
+    """The player a note of ``key`` names (read from the English ``text`` when the note is
+    plain text), or None for another note."""
+    if isinstance(note, Note):
+        return str(dict(note.params).get("player", "")) if note.key == key else None
+    found = text.fullmatch(note)
+    return found.group("player") if found is not None else None
+
+
+def _stays_in_loot(note: str) -> bool:
     """EQ-6: a card left where it was (after a pick-up: in another's loot)."""
-    return key == "gained_grenade_cap" or (not key and _STAYS.fullmatch(note) is not None)
-
-
-def _param(note: Note, name: str) -> str:
-    return str(dict(note.params).get(name, ""))
+    if isinstance(note, Note):
+        return note.key == "gained_grenade_cap"
+    return _STAYS.fullmatch(note) is not None

@@ -54,9 +54,9 @@ def other_held_event(state: GameState, seat: int) -> GameState | None:
     pile = state.decks.events
     others = [k for k, e in enumerate(pile) if card_id(e) != card_id(held)]
     fights = [k for k in others if _is_fight_event(state, pile[k])]
-    choice = (fights or others or [None])[0]
-    if choice is None:
+    if not others:
         return None
+    choice = (fights or others)[0]
     swapped = pile[choice]
     events = (*pile[:choice], held, *pile[choice + 1 :])
     name = state.players[seat].name
