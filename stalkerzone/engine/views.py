@@ -3,7 +3,8 @@
 A view keeps the public board as it is and turns every face-down thing into its size: the draw
 piles (monsters, guardians, artifacts, events) become as many :data:`HIDDEN_CARD` marks as they
 hold cards, another stalker's held fight event becomes one mark ("a fight event is held"),
-others' loot piles are left out, and the RNG state is blanked. The orders on offer are public
+others' loot piles are left out (while the viewer's Zombie card is in force: where they lie,
+not what they hold), and the RNG state is blanked. The orders on offer are public
 (every base shows them, ORDER-1) but their shuffled order is not, so they are sorted. Engine notes
 addressed to one seat (the fight event it keeps, a card that stays in another's loot) reach the
 others only as the public part of what happened.
@@ -16,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from stalkerzone.engine.messages import Note
-from stalkerzone.engine.state import GameState
+from stalkerzone.engine.state import GameState, LootPile
 
 HIDDEN_CARD = "?"
 """A face-down card in a view: it is counted, never named."""
@@ -30,10 +31,13 @@ _STAYS = re.compile(r"EQ-6: \S+ stays where it was: .+")
 
 def player_view(state: GameState, player: int, *, hide_orders: bool = False) -> GameState:
     """TURN-3, DEATH-2: what ``player`` (``-1``: a spectator) may see. Others' loot piles are
-    removed and their held fight events are :data:`HIDDEN_CARD` (and their open orders are
-    removed, if the table chose so); the face-down draw piles keep only their size; the RNG
-    state is blanked; notes for one seat only are told to the others without their card. A view
-    is for showing and for bots' reasoning, never for ``apply``."""
+    removed (with a Zombie card in force, EVENT-1: kept empty, where they lie) and their held
+    fight events are :data:`HIDDEN_CARD` (and their open orders are removed, if the table chose
+    so); the face-down draw piles keep only their size; the RNG state is blanked; notes for one
+    seat only are told to the others without their card. A view is for showing and for bots'
+    reasoning, never for ``apply``."""
+    seated = 0 <= player < len(state.players)
+    zombie = seated and state.players[player].zombie_turns > 0
     players = []
     for index, seat in enumerate(state.players):
         if index != player:
@@ -48,7 +52,11 @@ def player_view(state: GameState, player: int, *, hide_orders: bool = False) -> 
     return replace(
         state,
         players=tuple(players),
-        loot=tuple(p for p in state.loot if p.owner == player),
+        loot=tuple(
+            pile if pile.owner == player else LootPile(pile.hex, pile.owner)
+            for pile in state.loot
+            if pile.owner == player or zombie
+        ),
         decks=hidden,
         rng=0,
         notes=notes_seen(state, player),
@@ -73,8 +81,8 @@ def _notes_seen(notes: tuple[str, ...], viewer: str | None) -> Iterator[str]:
             if keeper == viewer:
                 yield note
             else:
-                text = f"{keeper} keeps a fight event for the next fight"
-                yield Note("EVENT-1", "event_held", text, player=keeper)
+                text = f"{keeper} keeps a fight event for the next fight"  # no card
+                yield Note("EVENT-1", "event_kept", text, player=keeper)
             continue
         picked = _named(note, "pickup_other", _PICKUP_OTHER)
         if picked is not None:

@@ -151,10 +151,8 @@ def test_a_kept_event_is_named_to_its_holder_only() -> None:
     for viewer in (1, PUBLIC):
         (line,) = player_view(state, viewer).notes
         assert "monster-first" not in line and isinstance(line, Note)
-        assert (
-            line.key == "event_held"
-            and line == f"EVENT-1: {name} keeps a fight event for the next fight"
-        )
+        assert line.key == "event_kept" and "card" not in dict(line.params)
+        assert line == f"EVENT-1: {name} keeps a fight event for the next fight"
     # a note read back from a save is plain text: told the same way
     plain = replace(state, notes=(str(kept),))
     assert "monster-first" not in player_view(plain, 1).notes[0]
