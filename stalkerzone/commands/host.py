@@ -9,6 +9,7 @@ game"; bot seats are played here.
 from __future__ import annotations
 
 import argparse
+import secrets
 import time
 from pathlib import Path
 from typing import Any
@@ -87,7 +88,7 @@ def table_from_args(args: argparse.Namespace) -> Any:
     seed = parse_seed(args.seed)
     plan = HostPlan(
         kinds,
-        seed=seed if seed is not None else time.time_ns() % 1_000_000,
+        seed=seed if seed is not None else secrets.randbits(63),
         variant=variant,
         zone_mode=zone,  # type: ignore[arg-type]
         card_dirs=card_dirs,

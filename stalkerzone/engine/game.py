@@ -39,13 +39,11 @@ from stalkerzone.engine.illegal import (
     NotNow,
 )
 from stalkerzone.engine.layout import Sector, Zone, random_zone
-from stalkerzone.engine.messages import Note
 from stalkerzone.engine.rng import Rng, seed_state
 from stalkerzone.engine.state import (
     Decks,
     GameContext,
     GameState,
-    LootPile,
     Phase,
     PlayerState,
     card_id,
@@ -53,6 +51,7 @@ from stalkerzone.engine.state import (
     set_player,
 )
 from stalkerzone.engine.variant import Variant
+from stalkerzone.engine.views import player_view
 
 ZoneMode = Literal["hand", "free", "ring", "line", "compact"]
 MAX_PLAYERS = 6
@@ -377,60 +376,6 @@ def _unreachable(state: GameState, to: Hex) -> MoveRefused:
         hex=str(where),
         cost=route.cost,
         movement=movement,
-    )
-
-
-# --- views ------------------------------------------------------------------------------------
-
-
-def player_view(state: GameState, player: int, *, hide_orders: bool = False) -> GameState:
-    """TURN-3, DEATH-2: what ``player`` may see. Others' loot piles and held fight events are
-    removed (and others' open orders, if the table chose so); the draw piles keep their size
-    but not their order, and the RNG state is blanked. A note that names another seat's held
-    fight event says only that one is held. While a Zombie card is in force the viewer sees
-    where others' loot lies, not what it holds. A view is for showing and for bots'
-    reasoning, never for ``apply``."""
-    seat_name = state.players[player].name if 0 <= player < len(state.players) else None
-    zombie = seat_name is not None and state.players[player].zombie_turns > 0
-    players = []
-    for index, seat in enumerate(state.players):
-        if index != player:
-            seat = replace(seat, held_event=None)
-            if hide_orders:
-                seat = replace(seat, open_orders=())
-        players.append(seat)
-    decks = state.decks
-    hidden = replace(
-        decks,
-        monsters=tuple(sorted(decks.monsters)),
-        guardians=tuple(sorted(decks.guardians)),
-        artifacts=tuple(sorted(decks.artifacts)),
-        events=tuple(sorted(decks.events)),
-        orders=decks.orders,
-    )
-    return replace(
-        state,
-        players=tuple(players),
-        loot=tuple(
-            pile if pile.owner == player else LootPile(pile.hex, pile.owner)
-            for pile in state.loot
-            if pile.owner == player or zombie
-        ),
-        decks=hidden,
-        rng=0,
-        notes=tuple(_seen_note(line, seat_name) for line in state.notes),
-    )
-
-
-def _seen_note(line: str, seat_name: str | None) -> str:
-    """TURN-3: a note naming another seat's held fight event says only that one is held."""
-    if not isinstance(line, Note) or line.key != "event_kept":
-        return line
-    owner = dict(line.params).get("player")
-    if owner == seat_name:
-        return line
-    return Note(
-        "EVENT-1", "event_kept", f"{owner} keeps a fight event for the next fight", player=owner
     )
 
 

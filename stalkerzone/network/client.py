@@ -161,6 +161,7 @@ class RemoteGame:
     events: list[dict[str, JSON]] = field(default_factory=list)  # the latest ones
     unread: list[dict[str, JSON]] = field(default_factory=list)  # not yet taken
     chat: list[tuple[str, str]] = field(default_factory=list)
+    log: list[tuple[int, str]] = field(default_factory=list)  # the turn log sent on joining
     closed: str | None = None
     ctx: GameContext | None = None
     changes: int = 0  # grows with every new view
@@ -209,6 +210,15 @@ class RemoteGame:
         self.game = game
         token = message.get("token")
         self.token = token if isinstance(token, str) else ""
+        log = message.get("log")
+        self.log = [
+            (line[0], line[1])
+            for line in (log if isinstance(log, list) else [])
+            if isinstance(line, list)
+            and len(line) == 2
+            and isinstance(line[0], int)
+            and isinstance(line[1], str)
+        ]
         packs = game.get("packs")
         for pack in packs if isinstance(packs, list) else []:
             if not isinstance(pack, dict):

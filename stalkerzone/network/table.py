@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import secrets
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
@@ -26,6 +26,7 @@ from stalkerzone.engine.illegal import IllegalAction
 from stalkerzone.engine.record import GameRecord
 from stalkerzone.engine.state import GameState
 from stalkerzone.engine.turns import seat_refusal
+from stalkerzone.engine.views import notes_seen
 from stalkerzone.network import protocol
 from stalkerzone.network.protocol import (
     ActionMessage,
@@ -34,15 +35,15 @@ from stalkerzone.network.protocol import (
     JoinMessage,
     ProtocolError,
 )
-from stalkerzone.persistence.serialize import JSON, action_to_json, to_json
+from stalkerzone.persistence.serialize import JSON, action_to_json, canonical, to_json
 
 SeatKind = Literal["local", "remote", "bot"]
 SEAT_KINDS: tuple[SeatKind, ...] = ("local", "remote", "bot")
 """``local``: hot-seat at the host's own screen; ``remote``: a player on another machine;
 ``bot``: played by the host."""
 PUBLIC = -1
-PRIVATE_NOTES = frozenset({"event_kept", "pickup_other"})
-"""Note keys that name a card only their stalker may see (EVENT-1 held event, DEATH-2 loot)."""
+LOG_LINES = 200
+"""How many lines of the turn log a joining connection is sent (its view of each)."""
 
 Outgoing = tuple[int, dict[str, JSON]]
 """A message for one connection (its id)."""
@@ -118,6 +119,7 @@ class GameTable:
     views: ViewWriter = field(default_factory=ViewWriter)
     saved_at: Path | None = None  # the last save written: its sidecar keeps the tokens
     _next_id: int = 0
+    _legal: tuple[int, list[JSON]] = (-1, [])  # the legal actions of one position
 
     @classmethod
     def create(cls, record: GameRecord, kinds: Sequence[SeatKind], **options: Any) -> GameTable:
@@ -153,14 +155,34 @@ class GameTable:
         return current if current in seats else seats[0]
 
     def view_of(self, seats: Sequence[int]) -> GameState:
-        """``player_view`` for a holder of ``seats`` (notes naming others' secrets removed)."""
+        """``player_view`` for a holder of ``seats`` (face-down cards counted, never named;
+        notes for another seat told without their card)."""
+        return player_view(self.state, self.viewer_of(seats), hide_orders=self.hide_orders)
+
+    def legal_of(self, seats: Sequence[int]) -> list[JSON]:
+        """The legal actions of a holder of ``seats`` in the protocol's JSON form: those of the
+        seat to act if it holds it (turn, layout and fight decisions alike, TURN-2), else none;
+        worked out once per position, in a fixed order (the engine's follows the shuffled
+        orders pile, which no view tells)."""
+        state = self.state
+        if state.phase == "over" or state.current_player not in seats:
+            return []
+        if self._legal[0] != self.version:
+            found = sorted((action_to_json(a) for a in legal_actions(state)), key=canonical)
+            self._legal = (self.version, found)
+        return list(self._legal[1])
+
+    def log_of(self, seats: Sequence[int]) -> list[JSON]:
+        """The turn log as a holder of ``seats`` may read it: ``[turn, line]`` for each note of
+        the last actions the record keeps (at most :data:`LOG_LINES`), told as in its views."""
         viewer = self.viewer_of(seats)
-        view = player_view(self.state, viewer, hide_orders=self.hide_orders)
-        actor = self.record.actor(len(self.record.actions) - 1) if self.record.actions else None
-        if actor is not None and actor != viewer:
-            kept = tuple(n for n in view.notes if getattr(n, "key", "") not in PRIVATE_NOTES)
-            view = replace(view, notes=kept)
-        return view
+        lines: list[JSON] = []
+        for state in reversed(self.record.states[1:]):
+            seen = notes_seen(state, viewer)
+            lines[:0] = [[state.turn, str(line)] for line in seen]
+            if len(lines) >= LOG_LINES:
+                break
+        return lines[-LOG_LINES:]
 
     def table_info(self) -> list[JSON]:
         """The seats as every client sees them: name, kind, bot strength, connected."""
@@ -200,10 +222,12 @@ class GameTable:
             "table": self.table_info(),
             "reply_to": reply_to,
             "state": self.views.write(self.view_of(seats), self.version),
+            "legal": self.legal_of(seats),
         }
         if first:
             message["token"] = conn.token
             message["game"] = self.game_info()
+            message["log"] = self.log_of(seats)
         return message
 
     # --- connections -------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
 from stalkerzone.client.render.card_face import CardFace, art_texture
 from stalkerzone.client.screens.bases.screen import BaseScreen
+from stalkerzone.client.screens.fight.odds_worker import OddsWorker
 from stalkerzone.client.screens.fight.screen import FightView
 from stalkerzone.client.screens.rules import RulesView
 from stalkerzone.client.screens.stalker.screen import StalkerView
@@ -392,6 +393,31 @@ def test_client_bot_fight_plays_itself_visibly(win: StalkerWindow) -> None:
     attacked = any(s.kind == "monster_attack" for s in view.log)
     if attacked and outcome != "death":  # ABIL-DRAIN ends every round the monster attacked in
         assert any(s.kind == "drain" and s.flash == "drain" for s in view.log)
+
+
+def test_client_watched_fight_is_told_of_its_stalker_and_shows_its_odds(win: StalkerWindow) -> None:
+    """Another's fight (here a bot's): the log says "Bot 1 attacks", not "You attack", and the
+    odds appear once computed, not only when the next decision comes."""
+    session = into_fight(win, "yellowbreast", bot="normal")
+    view = shown(win, FightView)
+    fight = view.fight
+    assert fight is not None and view.is_bot() and not fight.is_terminal
+    view.skip()  # the opening steps shown: the screen waits on the bot's decision
+    view.odds = OddsWorker(synchronous=False)  # as in the game: computed off the frame
+    view.last_odds, view._odds_shown = None, None
+    view.rebuild()
+    view.odds.wait(fight)
+    frame(win, dt=0.0)  # no time passes: the bot has not decided yet
+    assert view.fight is fight and view.page is not None and view.page.odds.rows
+    win.app.watching = True
+    for _ in range(3000):
+        frame(win, dt=0.25)
+        if win.current_screen is not view:
+            break
+    name = session.state.players[view.held.player].name if view.held else ""
+    attacks = [s for s in view.log if s.kind == "stalker_attack" and not s.card]
+    assert attacks and all(s.text.startswith(f"{name} attacks: ") for s in attacks)
+    assert not any("You" in s.text for s in view.log)
 
 
 # --- the rules overlay ---------------------------------------------------------------------------

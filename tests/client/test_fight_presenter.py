@@ -15,6 +15,7 @@ from stalkerzone.client.screens.fight.presenter import (
     decision_name,
     describe_all,
     log_tone,
+    outcome_key,
     pct,
     present,
     results,
@@ -152,6 +153,29 @@ def test_results_and_log_lines() -> None:
     assert steps[-1].kind == "win" and log_tone(steps[-1]) == "good"
     assert log_tone(replace(steps[-1], kind="round")) == "accent"
     assert page_of(done).odds.outcome  # the result headline instead of odds
+
+
+def test_a_watched_fight_is_told_in_the_third_person() -> None:
+    """Another player's fight: "Anna attacks: 6", "Anna got away", "The stalker escaped"."""
+    i18n.set_language("en")
+    fight = at_decision(start_fight(stalker(health=20, attack="1d6"), monster(health=(1, 1, 1))))
+    done = script(fight, [ATTACK, 6])
+    mine = describe_all(done.log, done.setup)
+    theirs = describe_all(done.log, done.setup, fighter="Anna")
+    attack = next(k for k, s in enumerate(mine) if s.kind == "stalker_attack")
+    assert mine[attack].text.startswith("You attack: ") and mine[attack].actor == ""
+    assert theirs[attack].text.startswith("Anna attacks: ") and theirs[attack].actor == "Anna"
+    assert outcome_key("escape", watched=True) == "fight.result_escape_other"
+    assert outcome_key("win", watched=True) == "fight.result_win"
+    state = fresh(3)
+    watched = results(held_in(state, done), state, watched=True)
+    assert watched.title == results(held_in(state, done), state).title == "Victory"
+    i18n.set_language("ru")
+    try:
+        ru = describe_all(done.log, done.setup, fighter="Anna")
+        assert ru[attack].text.startswith("Атака Anna: ")
+    finally:
+        i18n.set_language("en")
 
 
 def test_presenters_import_no_arcade() -> None:

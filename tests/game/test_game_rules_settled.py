@@ -18,6 +18,7 @@ from stalkerzone.engine.messages import Note
 from stalkerzone.engine.rng import Rng
 from stalkerzone.engine.state import GameState, LootPile, OpenOrder, card_id
 from stalkerzone.engine.variant import AnomalyOutcome
+from stalkerzone.engine.views import HIDDEN_CARD
 from tests.support.game import (
     cards_with,
     edit,
@@ -301,7 +302,7 @@ def test_game_turn3_others_learn_only_that_a_fight_event_is_held() -> None:
     hidden = next(n for n in theirs if n.key == "event_kept")
     assert "card" not in dict(hidden.params) and card_id(event) not in hidden
     assert all(card_id(event) not in n for n in theirs)
-    assert player_view(state, 1).players[0].held_event is None
+    assert player_view(state, 1).players[0].held_event == HIDDEN_CARD  # held, not which
 
 
 # --- EQ-10 ------------------------------------------------------------------------------------

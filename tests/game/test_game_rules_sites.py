@@ -14,6 +14,7 @@ from stalkerzone.engine.game import apply, legal_actions, player_view
 from stalkerzone.engine.illegal import MoveRefused
 from stalkerzone.engine.state import GameState, Trophy, card_id
 from stalkerzone.engine.variant import AnomalyOutcome
+from stalkerzone.engine.views import HIDDEN_CARD
 from tests.support.game import (
     cards_with,
     edit,
@@ -226,7 +227,7 @@ def test_game_event1_fight_events_are_held_one_at_most() -> None:
     state, second = on_top(state, "events", "monster-max-attack")
     state = enter(state, Site.EVENT)
     assert state.players[0].held_event == first and second in state.decks.event_discard
-    assert player_view(state, 1).players[0].held_event is None
+    assert player_view(state, 1).players[0].held_event == HIDDEN_CARD  # held, not named
 
 
 def test_game_event1_loss_of_protection_is_the_players_choice() -> None:

@@ -56,6 +56,7 @@ from stalkerzone.engine.game import (
 from stalkerzone.engine.hexes import Hex
 from stalkerzone.engine.illegal import IllegalAction
 from stalkerzone.engine.state import GameState, card_id, card_places
+from stalkerzone.engine.views import HIDDEN_CARD
 from stalkerzone.persistence.serialize import state_to_json
 from tests.support import game as gamekit
 from tests.support.game import RULE_FIRST, STALKERS, base_cards, check_invariants, sectors, variant
@@ -303,8 +304,9 @@ class GameMachine(RuleBasedStateMachine):
             for other, shown in enumerate(view.players):
                 if other == index:
                     continue
-                assert shown.held_event is None, "TURN-3"
-                if state.players[other].held_event is not None:
+                held = state.players[other].held_event
+                assert shown.held_event == (None if held is None else HIDDEN_CARD), "TURN-3"
+                if held is not None:
                     FIGURES["held events hidden"] += 1
             hidden = sum(1 for p in state.loot if p.owner != index)
             FIGURES["loot piles hidden"] += hidden

@@ -75,6 +75,7 @@ def test_game_turn2_paths_are_recorded_and_within_movement() -> None:
 def test_game_turn3_view_hides_held_events_and_loot() -> None:
     from stalkerzone.engine.game import player_view
     from stalkerzone.engine.state import LootPile
+    from stalkerzone.engine.views import HIDDEN_CARD
 
     state = fresh(players=2)
     event = state.decks.events[0]
@@ -84,8 +85,8 @@ def test_game_turn3_view_hides_held_events_and_loot() -> None:
     state = replace(state, loot=(pile,))
     mine, theirs = player_view(state, 0), player_view(state, 1)
     assert mine.players[0].held_event == event and mine.loot == (pile,)
-    assert theirs.players[0].held_event is None and theirs.loot == ()
-    assert theirs.rng == 0 and len(theirs.decks.monsters) == len(state.decks.monsters)
+    assert theirs.players[0].held_event == HIDDEN_CARD and theirs.loot == ()
+    assert theirs.rng == 0 and theirs.decks.monsters == (HIDDEN_CARD,) * len(state.decks.monsters)
 
 
 def test_game_turn4_layout_starts_with_the_village_sector() -> None:

@@ -156,3 +156,16 @@ def test_chat_reaches_everyone_at_the_table() -> None:
         anna.say("good hunting")
         wait_for(lambda: watcher.update() or bool(watcher.chat))
         assert watcher.chat == [("Anna", "good hunting")]
+
+
+def test_a_rejoined_client_keeps_the_turn_log() -> None:
+    t = table()
+    with hosted(t) as server:
+        now = t.state.current_player
+        anna = joined(server, [now])
+        assert anna.log == []
+        anna.act(legal_actions(anna.view)[0])  # type: ignore[arg-type]
+        anna.leave()
+        back = joined(server, [], token=anna.token)
+        notes = server.call(lambda: t.state.notes)
+        assert notes and back.log == [(1, str(n)) for n in notes]

@@ -13,8 +13,10 @@ from stalkerzone.engine.actions import Action, EndTurn, Move
 from stalkerzone.engine.game import apply, legal_actions
 from stalkerzone.engine.hexes import Hex
 from stalkerzone.engine.illegal import IllegalAction
+from stalkerzone.engine.messages import Note
 from stalkerzone.engine.record import GameRecord
 from stalkerzone.engine.state import GameState, LootPile
+from stalkerzone.engine.views import HIDDEN_CARD
 from stalkerzone.network import protocol
 from stalkerzone.network.table import CLOSE, GameTable
 from stalkerzone.persistence.serialize import JSON, action_to_json, state_digest, state_from_json
@@ -63,13 +65,13 @@ def test_the_first_message_is_the_seat_s_view_and_hides_the_others_secrets() -> 
     _, watcher = join(t, [])
     mine = view_state(t, first)
     assert first["token"] and first["seats"] == [0] and first["game"]
-    assert mine.players[1].held_event is None and mine.loot == ()
-    assert mine.rng == 0 and mine.decks.events == tuple(sorted(t.state.decks.events))
+    assert mine.players[1].held_event == HIDDEN_CARD and mine.loot == ()
+    assert mine.rng == 0 and mine.decks.events == (HIDDEN_CARD,) * len(t.state.decks.events)
     theirs = view_state(t, second_first)
     assert theirs.players[1].held_event == t.state.players[1].held_event
     assert theirs.loot == t.state.loot
     public = view_state(t, watcher)
-    assert public.players[1].held_event is None and public.loot == ()
+    assert public.players[1].held_event == HIDDEN_CARD and public.loot == ()
     assert watcher["seats"] == [] and watcher["viewer"] == -1
 
 
@@ -213,3 +215,31 @@ def test_the_shared_view_writer_writes_what_state_to_json_writes() -> None:
             view = t.view_of(seats)
             assert writer.write(view, t.version) == state_to_json(view), (step, seats)
         t.play(legal_actions(t.state)[-1])
+
+
+def test_a_rejoining_player_gets_the_turn_log_as_its_seat_reads_it() -> None:
+    """The first view carries the turn log (``[turn, line]``), so a rejoin does not start it
+    empty; a fight event kept by another is not named in it (EVENT-1)."""
+    t = table(("remote", "remote"))
+    conn, first = join(t, [0])
+    assert first["log"] == []
+    for _ in range(12):
+        t.play(legal_actions(t.state)[0])
+    name = t.state.players[1].name
+    kept = Note(
+        "EVENT-1",
+        "event_kept",
+        f"{name} keeps monster-first for the next fight",
+        player=name,
+        card="monster-first",
+    )
+    last = replace(t.state, notes=(*t.state.notes, kept))
+    t.record = replace(t.record, states=(*t.record.states[:-1], last))
+    send(t, conn, {"type": "bye"})
+    token = str(first["token"])
+    _, again = join(t, [], token=token)
+    lines = [line for _, line in again["log"]]
+    expected = [str(n) for s in t.record.states[1:] for n in s.notes]
+    assert len(lines) == len(expected) > 5 and lines[:-1] == expected[:-1]
+    assert "monster-first" not in lines[-1] and "keeps a fight event" in lines[-1]
+    assert all(isinstance(turn, int) for turn, _ in again["log"])

@@ -22,6 +22,7 @@ from stalkerzone.engine.state import (
     set_player,
 )
 from stalkerzone.engine.variant import Variant
+from stalkerzone.engine.views import HIDDEN_CARD
 from tests.support.base import base_cards, sectors
 
 __all__ = [
@@ -160,8 +161,9 @@ def check_invariants(state: GameState) -> int:
                 assert player.zombie_turns > 0, "DEATH-2"
                 assert not (pile.cards or pile.trophies or pile.money or pile.elements), "DEATH-2"
         for other, seat in enumerate(view.players):
-            if other != index:
-                assert seat.held_event is None, "TURN-3"
+            if other != index:  # held or not is public, which card is not (EVENT-1)
+                held = state.players[other].held_event
+                assert seat.held_event == (None if held is None else HIDDEN_CARD), "TURN-3"
         checks += 2
     if state.phase == "over":
         assert state.winner is not None and state.standings[0] == state.winner

@@ -7,7 +7,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
 from stalkerzone.network.client import HostConnection, RemoteGame
-from stalkerzone.network.hosting import HostPlan, new_table
+from stalkerzone.network.hosting import HostPlan, ZoneMode, new_table
 from stalkerzone.network.server import GameServer
 from stalkerzone.network.table import GameTable, SeatKind
 from stalkerzone.persistence.saves import pack_refs
@@ -16,9 +16,15 @@ from tests.support.base import base_load, sectors
 LOOPBACK = "127.0.0.1"
 
 
-def table(kinds: Sequence[SeatKind] = ("remote", "remote"), seed: int = 3) -> GameTable:
-    """A new game of the base pack for seats of ``kinds`` (no saving)."""
-    plan = HostPlan(tuple(kinds), seed=seed)
+def table(
+    kinds: Sequence[SeatKind] = ("remote", "remote"),
+    seed: int = 3,
+    zone_mode: ZoneMode = "hand",
+    variant: str = "standard",
+) -> GameTable:
+    """A new game of the base pack for seats of ``kinds`` (no saving; ``zone_mode``: a Zone
+    laid out by hand, or dealt)."""
+    plan = HostPlan(tuple(kinds), seed=seed, zone_mode=zone_mode, variant=variant)
     return new_table(plan, loaded=base_load(), autosave=False)
 
 

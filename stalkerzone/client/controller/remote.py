@@ -77,6 +77,7 @@ class RemoteSession(GameSession):
         record = GameRecord(setup, (), (view,))
         session = cls(spec, record, game.cards, game.sectors, remote=game)
         session.autosave_enabled = False  # the host saves
+        session.log.extend(LogLine(turn, "", text) for turn, text in game.log)  # kept on rejoin
         session.viewer = session.default_viewer()
         session.read_events()
         return session

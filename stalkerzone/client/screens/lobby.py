@@ -10,7 +10,7 @@ here with the reason.
 from __future__ import annotations
 
 import functools
-import random
+import secrets
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -239,7 +239,7 @@ class LobbyView(BaseView):
         seed = self.app.presets.seed
         plan = HostPlan(
             tuple(self.kinds),
-            seed=seed if seed is not None else random.randrange(1_000_000),
+            seed=seed if seed is not None else secrets.randbits(63),
             variant=self.app.presets.variant,
             card_dirs=dirs,
         )

@@ -6,8 +6,7 @@ characters; choosing one another seat has swaps the two, and the screen says so.
 
 from __future__ import annotations
 
-import random
-import time
+import secrets
 from functools import partial
 from typing import Any
 
@@ -63,7 +62,7 @@ class NewGameView(BaseView):
             )
         self.variant = presets.variant
         self.zone_mode = "hand" if presets.bots < presets.players else "free"
-        seed = presets.seed if presets.seed is not None else int(time.time()) % 100000
+        seed = presets.seed if presets.seed is not None else secrets.randbits(63)
         self.seed_text = str(seed)
         self.message = ""
         self.info = ""  # what the last choice changed elsewhere (a swapped stalker)
@@ -352,7 +351,7 @@ class NewGameView(BaseView):
         self.rebuild()
 
     def new_seed(self) -> None:
-        self.seed_text = str(random.randrange(100000))
+        self.seed_text = str(secrets.randbits(63))
         self.rebuild()
 
     def go_back(self) -> None:

@@ -25,6 +25,7 @@ from stalkerzone.engine.hexes import Hex
 from stalkerzone.engine.loadout import StalkerStats
 from stalkerzone.engine.messages import Note
 from stalkerzone.engine.state import GameState, PlayerState
+from stalkerzone.engine.views import HIDDEN_CARD
 
 TRADE_ACTIONS = (Buy, Sell, Heal, TakeOrder, DeliverOrder, GiveUpOrder)  # at a base (BASE-1)
 
@@ -90,9 +91,11 @@ def hud_rows(
         (i18n.t("hud.defence"), f"{stats.defence}"),
         (i18n.t("hud.movement"), f"{stats.movement}"),
     ]
-    if player.held_event and show_held_event:
+    if player.held_event and show_held_event and player.held_event != HIDDEN_CARD:
         event = state.cards.get(player.held_event.partition("#")[0])
         rows.append((i18n.t("hud.held_event"), i18n.card_text(event.name)))
+    elif player.held_event:  # EVENT-1: others know one is held, not which
+        rows.append((i18n.t("hud.held_event"), i18n.t("hud.held_event_face_down")))
     return rows
 
 

@@ -66,7 +66,12 @@ def draw_pips(cx: float, cy: float, size: float, face: int, colour: Color) -> No
 
 def caption(step: Step) -> str:
     """ "Monster: 2d6" under the die."""
-    who = t("fight.who_monster") if step.who == "monster" else t("fight.who_you")
+    if step.who == "monster":
+        who = t("fight.who_monster")
+    elif step.actor:  # another player's fight, watched
+        who = t("fight.who_other", player=step.actor)
+    else:
+        who = t("fight.who_you")
     return f"{who}: {step.dice}" if step.dice else who
 
 

@@ -224,7 +224,7 @@ def present(
         subtitle=subtitle,
         monster=_monster(held, state, symbols),
         stalker=_stalker(held, state),
-        odds=_odds(fight, odds, stale),
+        odds=_odds(fight, odds, stale, watched=selection.bot or selection.remote),
         buttons=buttons,
         status=status,
         status_tone=tone,
@@ -314,10 +314,10 @@ def _stalker(held: FightState, state: GameState | None) -> StalkerPanel:
     )
 
 
-def _odds(fight: Fight, odds: FightOdds | None, stale: bool) -> OddsPanel:
+def _odds(fight: Fight, odds: FightOdds | None, stale: bool, watched: bool) -> OddsPanel:
     title = t("fight.odds_title")
     if fight.is_terminal:
-        return OddsPanel(title, outcome=t(outcome_key(fight.outcome)))
+        return OddsPanel(title, outcome=t(outcome_key(fight.outcome, watched)))
     if odds is None:
         return OddsPanel(title, waiting=t("fight.odds_wait"))
     best = odds.best
@@ -454,7 +454,7 @@ def _stimulator_button(
 def _waiting(fight: Fight, selection: Selection) -> str:
     """Why no decision can be made now (the fight is over, dice roll, a bot plays the seat)."""
     if fight.is_terminal:
-        return t(outcome_key(fight.outcome))
+        return t(outcome_key(fight.outcome, selection.bot or selection.remote))
     if selection.bot:
         return _deciding(selection)
     return t("fight.rolling")
@@ -492,11 +492,16 @@ class FightResult:
 
 
 def results(
-    held: FightState, state: GameState | None, notes: Sequence[str] = (), symbols: bool = False
+    held: FightState,
+    state: GameState | None,
+    notes: Sequence[str] = (),
+    symbols: bool = False,
+    watched: bool = False,
 ) -> FightResult:
     """TROPHY-1, TROPHY-3, FIGHT-5, FIGHT-6: the result of the fight ``held``; ``notes`` are the
     engine's notes of the turn (a trophy sold at once, a win, a death); ``symbols``: the
-    colour-blind setting (the trophy's colour with its marks, as on the monster panel)."""
+    colour-blind setting (the trophy's colour with its marks, as on the monster panel);
+    ``watched``: for a player who watches another's fight (told in the third person)."""
     fight = held.fight
     outcome = fight.outcome
     lines: list[str] = []
@@ -514,7 +519,7 @@ def results(
         elif outcome == "escape":
             lines.append(t("fight.res_escape"))
         elif outcome == "death":
-            lines.append(t("fight.res_death"))
+            lines.append(t("fight.res_death_other" if watched else "fight.res_death"))
         if outcome != "death":
             top = fight.setup.stalker.max_health
             lines.append(
@@ -529,4 +534,4 @@ def results(
         if str(note).startswith(("TROPHY-3", "WIN-1", "DEATH")):
             lines.append(render(note, cards))
     tone: Tone = "good" if outcome == "win" else "bad" if outcome == "death" else "accent"
-    return FightResult(outcome, t(outcome_key(outcome)), tone, tuple(lines))
+    return FightResult(outcome, t(outcome_key(outcome, watched)), tone, tuple(lines))

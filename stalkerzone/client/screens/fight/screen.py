@@ -311,6 +311,9 @@ class FightView(ScreenFrame):
         fight = self.fight
         if fight is None or fight.is_terminal or self.queue.busy:
             return
+        if self._odds_pending(fight):  # odds shown as soon as ready, watched fights too
+            self.rebuild()
+            return
         if self.is_bot():
             self.wait += delta_time * speed
             if (self.wait >= PAUSE_BOT or self.fast()) and self.bot_decides():
@@ -321,8 +324,6 @@ class FightView(ScreenFrame):
             if decision is not None:
                 self.send(decision)
             return
-        if self._odds_pending(fight):
-            self.rebuild()
 
     def _odds_pending(self, fight: Fight) -> bool:
         """True once, when the odds of the current position have just become ready."""
@@ -355,10 +356,12 @@ class FightView(ScreenFrame):
     def push_log(self, fight: Fight, start: int) -> None:
         """Queue the steps of ``fight.log[start:]`` to be revealed one by one."""
         state = self.view_state()
-        name = ""
+        name = fighter = ""
         if state is not None and self.held is not None:
             name = card_name(state.card(self.held.monster))
-        self.queue.push(describe_all(fight.log, fight.setup, start, name))
+            if self.is_bot():  # a bot's or another player's fight, watched (third person)
+                fighter = state.players[self.held.player].name
+        self.queue.push(describe_all(fight.log, fight.setup, start, name, fighter))
 
     def on_show_view(self) -> None:
         if not self._started:
@@ -389,7 +392,9 @@ class FightView(ScreenFrame):
         self.shown_health = (fight.stalker_health, fight.monster_health)
         if fight.is_terminal and self.result is None:
             symbols = self.app.settings.colour_blind_symbols
-            self.result = results(self.held, self.view_state(), self.final_notes, symbols)
+            self.result = results(
+                self.held, self.view_state(), self.final_notes, symbols, watched=self.is_bot()
+            )
             self.win.sound.play_all(self.final_sounds)  # an artifact found, the game won
 
     # decisions -------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ class Step:
     faces: tuple[int, ...] = ()  # the dice as the engine recorded them (DMG-4); () if not
     modifier: int = 0  # added to the recorded faces (the formula's bonus, the escape bonus)
     card: str = ""  # the card the step used (the grenade thrown)
+    actor: str = ""  # the fighting stalker's name when another player watches ("" for "you")
 
     def number(self, name: str, default: int = 0) -> int:
         return dict(self.numbers).get(name, default)
@@ -45,9 +46,14 @@ def describe(
     setup: FightSetup,
     previous: FightLogEntry | None = None,
     monster_name: str = "",
+    fighter: str = "",
 ) -> Step:
-    """The screen's view of one log entry; ``previous`` is the entry before it (first strike)."""
+    """The screen's view of one log entry; ``previous`` is the entry before it (first strike);
+    ``fighter``: the fighting stalker's name, when the screen's player only watches (the log
+    then says "Anna attacks", not "You attack")."""
     step = _describe(entry, setup, previous, monster_name)
+    if fighter:
+        step = _third_person(step, entry, fighter)
     return replace(
         step,
         numbers=entry.numbers,
@@ -55,6 +61,20 @@ def describe(
         modifier=entry.modifier,
         card=entry.card,
     )
+
+
+def _third_person(step: Step, entry: FightLogEntry, fighter: str) -> Step:
+    """``step`` told of ``fighter`` instead of "you" (FIGHT-2, FIGHT-5, FIGHT-6)."""
+    n = _numbers(entry)
+    text = step.text
+    if entry.kind == "stalker_attack" and not entry.card:
+        roll, damage = n.get("roll", 0), n.get("damage", 0)
+        text = t("fight.log_stalker_other", player=fighter, roll=roll, damage=damage)
+    elif entry.kind == "death":
+        text = t("fight.log_death_other", player=fighter)
+    elif entry.kind == "escape" and "roll" not in n:
+        text = t("fight.log_escaped_other", player=fighter)
+    return replace(step, text=text, actor=fighter)
 
 
 def _describe(
@@ -158,20 +178,27 @@ def _grenade_dice(setup: FightSetup, grenade_id: str) -> str:
 
 
 def describe_all(
-    log: Sequence[FightLogEntry], setup: FightSetup, start: int = 0, monster_name: str = ""
+    log: Sequence[FightLogEntry],
+    setup: FightSetup,
+    start: int = 0,
+    monster_name: str = "",
+    fighter: str = "",
 ) -> list[Step]:
     """Steps for ``log[start:]`` (each knows the entry before it); ``monster_name`` is the
-    card's name in the current language."""
+    card's name in the current language; ``fighter`` as for :func:`describe`."""
     out: list[Step] = []
     for k in range(start, len(log)):
-        out.append(describe(log[k], setup, log[k - 1] if k > 0 else None, monster_name))
+        previous = log[k - 1] if k > 0 else None
+        out.append(describe(log[k], setup, previous, monster_name, fighter))
     return out
 
 
-def outcome_key(outcome: str | None) -> str:
-    """The string key of a fight's result headline (FIGHT-6, FIGHT-5)."""
-    return {
+def outcome_key(outcome: str | None, watched: bool = False) -> str:
+    """The string key of a fight's result headline (FIGHT-6, FIGHT-5); ``watched``: for a
+    player who watches another's fight ("The stalker escaped", not "You escaped")."""
+    key = {
         "win": "fight.result_win",
         "death": "fight.result_death",
         "escape": "fight.result_escape",
     }.get(outcome or "", "fight.result_none")
+    return f"{key}_other" if watched and outcome in ("death", "escape") else key

@@ -3,8 +3,8 @@
 Elements (WIN-1), where the loot lies (DEATH-1, DEATH-2: only one's own), and where the last
 gained cards went and why (EQ-10).
 
-Everything is read from the player's view (``player_view``): another player's held event and
-loot are not in it, so they are never shown.
+Everything is read from the player's view (``player_view``): another player's held event is
+face down in it and their loot is not in it, so neither is ever shown.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from stalkerzone.engine.cards import AnyCard, Colour, Monster, Order
 from stalkerzone.engine.hexes import Hex
 from stalkerzone.engine.messages import Note
 from stalkerzone.engine.state import GameState, PlayerState, card_id
+from stalkerzone.engine.views import HIDDEN_CARD
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,8 +60,8 @@ def orders(state: GameState, player: PlayerState, symbols: bool = False) -> list
 
 
 def held_event(state: GameState, player: PlayerState) -> list[Holding]:
-    """EVENT-1: the fight event held for the next fight (the view keeps only one's own)."""
-    if player.held_event is None:
+    """EVENT-1: the fight event held for the next fight (the view names only one's own)."""
+    if player.held_event is None or player.held_event == HIDDEN_CARD:
         return []
     card = state.card(player.held_event)
     return [Holding("event", player.held_event, card, t("owned.event_note"))]
