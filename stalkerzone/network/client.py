@@ -174,9 +174,11 @@ class RemoteGame:
         token: str | None = None,
         any_seat: bool = False,
         name: str | None = None,
+        code: str | None = None,
         timeout: float = 10.0,
     ) -> GameState:
-        """Take ``seats`` (none: watch) or take back seats with ``token``; the first view."""
+        """Take ``seats`` (none: watch) or take back seats with ``token``, giving the table
+        ``code``; the first view."""
         message: dict[str, JSON] = {
             "type": "join",
             "protocol": protocol.VERSION,
@@ -184,6 +186,7 @@ class RemoteGame:
             "token": token,
             "any_seat": any_seat,
             "name": name,
+            "code": code,
         }
         self.connection.send(message)
         deadline = time.monotonic() + timeout
@@ -327,6 +330,7 @@ def open_game(
     token: str | None = None,
     any_seat: bool = False,
     name: str | None = None,
+    code: str | None = None,
     card_dirs: Sequence[Path] = (),
     loaded: LoadResult | None = None,
     timeout: float = 10.0,
@@ -346,7 +350,7 @@ def open_game(
         connection, loaded.cards, tuple(load_sectors()), load_variant, pack_digests=digests
     )
     try:
-        game.join(seats, token=token, any_seat=any_seat, name=name, timeout=timeout)
+        game.join(seats, token=token, any_seat=any_seat, name=name, code=code, timeout=timeout)
     except BaseException:
         connection.close()
         raise

@@ -6,26 +6,116 @@ needs no lock. Bot seats play in the same loop, with ``bot_delay`` seconds betwe
 so that the other players can follow them. Messages longer than
 :data:`~stalkerzone.network.protocol.MAX_TRANSPORT_MESSAGE` close the connection (websocket code
 1009); anything else a client sends is answered, never crashes the host.
+
+No client can hold the table up: what is sent to a connection waits in its own
+:class:`Outbox`, written by its own task, so the table never waits for a socket. A connection
+more than ``Limits.max_queue_bytes`` or ``Limits.max_lag`` seconds behind is told why (``bye``,
+``too_slow``) and cut; connections beyond ``Limits.max_connections`` are told so and closed.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import threading
+import time
+from collections import deque
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from stalkerzone.network import limits as bounds
 from stalkerzone.network import protocol
+from stalkerzone.network.limits import Limits, LogOnce, SpareDescriptor
 from stalkerzone.network.table import CLOSE, GameTable, Outgoing
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 DEFAULT_PORT = 41717
 GOODBYE = "the host ended the game"
+LAST_WORD = 1.0
+"""Seconds a connection being cut is given to take its ``bye``."""
+TICK = 0.5
+"""Seconds between the host's checks for absent seats (``--bot-takeover``)."""
+
+
+class Outbox:
+    """The messages waiting for one connection, sent in order by their own task; what it is
+    behind (bytes, seconds) is bounded by ``limits``."""
+
+    def __init__(self, ws: ServerConnection, limits: Limits, failures: LogOnce) -> None:
+        self.ws = ws
+        self.limits = limits
+        self.failures = failures
+        self.queue: deque[tuple[str, float]] = deque()
+        self.bytes = 0
+        self.closing = False
+        self.cut = False
+        self.close_code = 1000
+        self.wake = asyncio.Event()
+        self.task = asyncio.get_running_loop().create_task(self.run())
+
+    def put(self, text: str) -> bool:
+        """Queue ``text``; False (and the connection is being cut) when it is too far behind."""
+        if self.closing:
+            return True
+        now = time.monotonic()
+        self.queue.append((text, now))
+        self.bytes += len(text)
+        behind = now - self.queue[0][1]
+        if self.bytes > self.limits.max_queue_bytes or behind > self.limits.max_lag:
+            self.abandon(f"{self.bytes} bytes and {behind:.1f} s behind")
+            return False
+        self.wake.set()
+        return True
+
+    def finish(self, code: int = 1000) -> None:
+        """Send what is queued, then close."""
+        self.closing = True
+        self.close_code = code
+        self.wake.set()
+
+    def abandon(self, why: str) -> None:
+        """Too slow: drop what waits, say why (``bye``, ``too_slow``) and close."""
+        if self.cut:
+            return
+        self.cut = True
+        self.failures("slow", "a connection too far behind was cut (%s)", why)
+        self.queue.clear()
+        self.bytes = 0
+        bye = protocol.goodbye("too far behind the table", bounds.BYE_TOO_SLOW)
+        self.queue.append((protocol.line(bye), time.monotonic()))
+        self.finish(1008)
+
+    async def run(self) -> None:
+        try:
+            while True:
+                while not self.queue and not self.closing:
+                    self.wake.clear()
+                    await self.wake.wait()
+                if not self.queue:
+                    break
+                text, _ = self.queue.popleft()
+                self.bytes -= len(text)
+                wait = LAST_WORD if self.cut else self.limits.max_lag
+                try:
+                    await asyncio.wait_for(self.ws.send(text), wait)
+                except TimeoutError:
+                    if not self.cut:
+                        self.abandon(f"a message not taken in {wait:.0f} s")
+                        continue
+                    break
+            await asyncio.wait_for(self.ws.close(self.close_code), LAST_WORD)
+        except (ConnectionClosed, TimeoutError, OSError):
+            pass
+        finally:
+            if self.cut or self.closing:
+                transport = self.ws.transport
+                if transport is not None and not transport.is_closing():
+                    transport.abort()
 
 
 class GameServer:
@@ -46,6 +136,9 @@ class GameServer:
         self._stopped: asyncio.Event | None = None
         self._server: Server | None = None
         self._sockets: dict[int, ServerConnection] = {}
+        self._outboxes: dict[int, Outbox] = {}
+        self._open = 0  # connections open now, joined or not
+        self._spare: SpareDescriptor | None = None
         self._bots: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -92,9 +185,16 @@ class GameServer:
 
         return asyncio.run_coroutine_threadsafe(run(), loop).result(timeout)
 
+    @property
+    def limits(self) -> Limits:
+        return self.table.limits
+
     def _run(self) -> None:
         loop = asyncio.new_event_loop()
+        loop.set_exception_handler(self._loop_error)
         self.loop = loop
+        if self.table.spare is None:
+            self._spare = self.table.spare = SpareDescriptor()
         try:
             loop.run_until_complete(self._main())
         except BaseException as error:
@@ -102,6 +202,15 @@ class GameServer:
             self._ready.set()
         finally:
             loop.close()
+            if self._spare is not None:
+                self._spare.close()
+
+    def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """asyncio's own failures (an accept out of file descriptors…), logged once a kind."""
+        message = str(context.get("message", "error"))
+        error = context.get("exception")
+        kind = f"{message[:40]} {type(error).__name__}"
+        self.table.failures(kind, "host: %s (%s)", message, error)
 
     async def _main(self) -> None:
         self._stopped = asyncio.Event()
@@ -118,12 +227,30 @@ class GameServer:
                 self.port = int(sockets[0].getsockname()[1])
             self._ready.set()
             self._wake_bots()
+            ticks = asyncio.get_running_loop().create_task(self._tick())
             await self._stopped.wait()
+            ticks.cancel()
+
+    async def _tick(self) -> None:
+        """Every :data:`TICK` seconds: hand a seat absent on its turn to a bot when due."""
+        while self.table.bot_takeover is not None:
+            await asyncio.sleep(TICK)
+            self._deliver(self.table.check_absent())
+            self._wake_bots()
 
     async def _shutdown(self, reason: str) -> None:
-        await self._deliver(self.table.goodbye(reason))
+        """Tell everyone ``reason`` (``bye``, ``host_closed``), save, close every connection."""
+        self._deliver(self.table.goodbye(reason))
+        if self.table.autosave and self.table.record.actions:
+            self.table.save()
+        for box in self._outboxes.values():
+            box.finish(1001)
+        writers = [box.task for box in self._outboxes.values()]
+        if writers:
+            await asyncio.wait(writers, timeout=2 * LAST_WORD + 0.5)
         for ws in list(self._sockets.values()):
-            await ws.close(1001, reason[:100])
+            if ws.transport is not None:
+                ws.transport.abort()
         if self._bots is not None:
             self._bots.cancel()
         assert self._stopped is not None
@@ -131,17 +258,39 @@ class GameServer:
 
     # --- connections -------------------------------------------------------------------------
     async def _serve_client(self, ws: ServerConnection) -> None:
-        conn_id = self.table.connect()
+        if self._open >= self.limits.max_connections:
+            await self._turn_away(ws)
+            return
+        self._open += 1
+        peer = ws.remote_address
+        conn_id = self.table.connect(str(peer[0]) if peer else "")
         self._sockets[conn_id] = ws
+        box = self._outboxes[conn_id] = Outbox(ws, self.limits, self.table.failures)
         try:
             async for raw in ws:
-                await self._deliver(self._receive(conn_id, raw))
+                if box.closing:
+                    break
+                self._deliver(self._receive(conn_id, raw))
                 self._wake_bots()
         except ConnectionClosed:
             pass
         finally:
+            self._open -= 1
             self._sockets.pop(conn_id, None)
-            await self._deliver(self.table.disconnect(conn_id))
+            self._deliver(self.table.disconnect(conn_id))
+            box.finish()
+            self._outboxes.pop(conn_id, None)
+
+    async def _turn_away(self, ws: ServerConnection) -> None:
+        """A connection over ``max_connections``: told why (``too_many_connections``), closed."""
+        cap = self.limits.max_connections
+        self.table.failures("full", "connections refused: %s open already", cap)
+        bye = protocol.goodbye(f"the host has {cap} connections already", bounds.BYE_FULL)
+        with contextlib.suppress(ConnectionClosed, TimeoutError, OSError):
+            await asyncio.wait_for(ws.send(protocol.line(bye)), LAST_WORD)
+            await asyncio.wait_for(ws.close(1013), LAST_WORD)
+        if ws.transport is not None:
+            ws.transport.abort()
 
     def _receive(self, conn_id: int, raw: str | bytes) -> list[Outgoing]:
         try:
@@ -150,23 +299,21 @@ class GameServer:
             log.exception("message from connection %s", conn_id)
             return [(conn_id, protocol.protocol_refusal("the host could not handle this"))]
 
-    async def _deliver(self, outgoing: list[Outgoing]) -> None:
-        """Send each message (one line of JSON) to its connection; ``CLOSE`` closes it."""
+    def _deliver(self, outgoing: list[Outgoing]) -> None:
+        """Queue each message (one line of JSON, written once however many get it) for its
+        connection; ``CLOSE`` closes it after what it was sent. Never waits for a socket."""
         lines: dict[int, str] = {}
         for conn_id, message in outgoing:
-            ws = self._sockets.get(conn_id)
-            if ws is None:
+            box = self._outboxes.get(conn_id)
+            if box is None:
                 continue
-            try:
-                if message is CLOSE:
-                    await ws.close()
-                    continue
-                text = lines.get(id(message))
-                if text is None:
-                    text = lines[id(message)] = protocol.line(message)
-                await ws.send(text)
-            except ConnectionClosed:
+            if message is CLOSE:
+                box.finish()
                 continue
+            text = lines.get(id(message))
+            if text is None:
+                text = lines[id(message)] = protocol.line(message)
+            box.put(text)
 
     # --- bots --------------------------------------------------------------------------------
     def _wake_bots(self) -> None:
@@ -182,7 +329,7 @@ class GameServer:
             except Exception:  # a bot that fails stops, the host does not
                 log.exception("bot seat")
                 return
-            await self._deliver(outgoing)
+            self._deliver(outgoing)
 
 
 def serve_table(table: GameTable, **options: Any) -> GameServer:

@@ -11,8 +11,10 @@ leaves the game unchanged.
 from __future__ import annotations
 
 import dataclasses
-import secrets
-from collections.abc import Iterable, Sequence
+import errno
+import logging
+import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
@@ -26,7 +28,17 @@ from stalkerzone.engine.illegal import IllegalAction
 from stalkerzone.engine.record import GameRecord
 from stalkerzone.engine.state import GameState
 from stalkerzone.engine.turns import seat_refusal
+from stalkerzone.network import limits as bounds
 from stalkerzone.network import protocol
+from stalkerzone.network.limits import (
+    CodeGuesses,
+    ConnectionBudget,
+    Limits,
+    LogOnce,
+    SpareDescriptor,
+    code_matches,
+    new_token,
+)
 from stalkerzone.network.protocol import (
     ActionMessage,
     ByeMessage,
@@ -36,6 +48,7 @@ from stalkerzone.network.protocol import (
 )
 from stalkerzone.persistence.serialize import JSON, action_to_json, to_json
 
+log = logging.getLogger(__name__)
 SeatKind = Literal["local", "remote", "bot"]
 SEAT_KINDS: tuple[SeatKind, ...] = ("local", "remote", "bot")
 """``local``: hot-seat at the host's own screen; ``remote``: a player on another machine;
@@ -57,6 +70,7 @@ class Seat:
     kind: SeatKind
     bot: str | None = None
     holder: int | None = None  # the connection playing it now
+    stand_in: bool = False  # a remote seat the host's bot plays while its player is away
 
 
 @dataclass
@@ -65,6 +79,8 @@ class Connection:
     seats: tuple[int, ...] | None = None  # None until it joined; () for a spectator
     name: str = ""
     token: str = ""
+    address: str = ""  # the peer's IP address (wrong table codes are counted per address)
+    budget: ConnectionBudget | None = None
 
 
 class ViewWriter:
@@ -110,7 +126,17 @@ class GameTable:
     hide_orders: bool = False
     save_to: Path | None = None  # where the game is saved after every turn (None: autosave)
     autosave: bool = True
-    host_key: str = field(default_factory=lambda: secrets.token_urlsafe(16))
+    host_key: str = field(default_factory=new_token)
+    code: str = ""
+    """The table code a join must give (``""``: none asked; the host's own key needs none)."""
+    limits: Limits = field(default_factory=Limits)
+    bot_takeover: float | None = None
+    """Seconds a remote seat may be absent on its turn before a bot plays it (None: never)."""
+    clock: Callable[[], float] = time.monotonic
+    spare: SpareDescriptor | None = None  # given back when a save finds no file descriptor
+    failures: LogOnce = field(default_factory=lambda: LogOnce(log))
+    absent_since: dict[int, float] = field(default_factory=dict)
+    guesses: CodeGuesses | None = None
     connections: dict[int, Connection] = field(default_factory=dict)
     tokens: dict[str, tuple[int, ...]] = field(default_factory=dict)
     bot_memory: BotMemory = field(default_factory=BotMemory)
@@ -171,6 +197,7 @@ class GameTable:
                 "kind": s.kind,
                 "bot": s.bot,
                 "connected": s.kind == "bot" or s.holder is not None,
+                "stand_in": s.stand_in,
             }
             for s in self.seats
         ]
@@ -207,11 +234,25 @@ class GameTable:
         return message
 
     # --- connections -------------------------------------------------------------------------
-    def connect(self) -> int:
-        """A new connection (not yet joined): its id."""
+    def connect(self, address: str = "") -> int:
+        """A new connection (not yet joined) from the IP ``address``: its id."""
         self._next_id += 1
-        self.connections[self._next_id] = Connection(self._next_id)
+        budget = ConnectionBudget.of(self.limits)
+        self.connections[self._next_id] = Connection(self._next_id, address=address, budget=budget)
         return self._next_id
+
+    def watchers(self) -> int:
+        """Connections that joined holding no seat (spectators)."""
+        return sum(1 for c in self.connections.values() if c.seats == ())
+
+    def free_seats(self) -> int:
+        """Remote seats a newcomer may take by number (nobody holds them, no token keeps them)."""
+        reserved = {i for seats in self.tokens.values() for i in seats}
+        return sum(
+            1
+            for s in self.seats
+            if s.kind == "remote" and s.holder is None and s.index not in reserved
+        )
 
     def disconnect(self, conn_id: int) -> list[Outgoing]:
         """The connection is gone: its seats wait for their token (rejoin), others are told."""
@@ -232,11 +273,47 @@ class GameTable:
             message = protocol.read_client_message(raw)
         except ProtocolError as error:
             return [(conn_id, protocol.protocol_refusal(str(error)))]
+        over = self._over_rate(conn, message)
+        if over is not None:
+            return over
         try:
             return self._handle(conn, message)
         except ProtocolError as error:
             request = message.id if isinstance(message, ActionMessage) else None
             return [(conn_id, protocol.protocol_refusal(str(error), request))]
+
+    def _over_rate(
+        self, conn: Connection, message: protocol.ClientMessage
+    ) -> list[Outgoing] | None:
+        """The answer to a message over its connection's rate (``rate_limited``; the connection
+        is cut after ``Limits.strikes`` of them), or None: go on."""
+        budget = conn.budget
+        if budget is None or isinstance(message, ByeMessage):
+            return None
+        if isinstance(message, ActionMessage):
+            bucket, request = budget.actions, message.id
+        elif isinstance(message, ChatMessage):
+            bucket, request = budget.chat, None
+        else:
+            bucket, request = budget.joins, None
+        if bucket.take(self.clock()):
+            return None
+        budget.strikes += 1
+        if budget.strikes >= self.limits.strikes:
+            self.failures(
+                "abuse", "connection %s cut: over its rates %s times", conn.id, budget.strikes
+            )
+            return self.cut(conn.id, bounds.BYE_ABUSE, "too many messages, too fast")
+        problem = f"too many {message.type} messages: slow down"
+        return [(conn.id, protocol.limit_refusal(bounds.REFUSED_RATE, problem, request))]
+
+    def cut(self, conn_id: int, key: str, reason: str) -> list[Outgoing]:
+        """Tell ``conn_id`` why (``bye`` with its reason key), close it, tell the others."""
+        return [
+            (conn_id, protocol.goodbye(reason, key)),
+            (conn_id, CLOSE),
+            *self.disconnect(conn_id),
+        ]
 
     def _handle(self, conn: Connection, message: protocol.ClientMessage) -> list[Outgoing]:
         if isinstance(message, JoinMessage):
@@ -246,7 +323,7 @@ class GameTable:
         if isinstance(message, ActionMessage):
             return self._action(conn, message)
         if isinstance(message, ChatMessage):
-            name = conn.name or "spectator"
+            name = conn.name or f"Watcher {conn.id}"
             self.chat.append((name, message.text))
             del self.chat[:-100]
             chat: dict[str, JSON] = {"type": "chat", "name": name, "text": message.text}
@@ -260,25 +337,71 @@ class GameTable:
             return [(conn.id, protocol.protocol_refusal(problem)), (conn.id, CLOSE)]
         if conn.seats is not None:
             raise ProtocolError("joined already")
+        host = message.token is not None and message.token == self.host_key
+        if self.code and not host:
+            wrong = self._wrong_code(conn, message.code)
+            if wrong is not None:
+                return wrong
         seats = self._claim(message)
+        if not seats and self.watchers() >= self.limits.max_watchers:
+            problem = f"this table has its {self.limits.max_watchers} spectators already"
+            return self.cut(conn.id, bounds.BYE_WATCHERS_FULL, problem)
+        name = (message.name or "").strip()
+        if name and self._name_taken(name, seats):
+            problem = f"the name {name!r} is taken at this table"
+            return [(conn.id, protocol.limit_refusal(bounds.REFUSED_NAME, problem))]
+        out: list[Outgoing] = []
         conn.seats = seats
         for index in seats:
             previous = self.seats[index].holder
-            if previous is not None and previous in self.connections:
-                self.connections[previous].seats = ()  # a rejoin takes the seat back
+            if previous is not None and previous in self.connections and previous != conn.id:
+                self.connections[previous].seats = ()  # a rejoin takes the seat back: told so
+                reason = "your seat was taken over by another connection with its token"
+                out += [(previous, protocol.goodbye(reason, bounds.BYE_TAKEN_OVER))]
+                out += [(previous, CLOSE)]
             self.seats[index].holder = conn.id
-        conn.name = message.name or ", ".join(self.seats[i].name for i in seats)
-        if message.token is not None and (
-            message.token in self.tokens or message.token == self.host_key
-        ):
+            self.seats[index].stand_in = False  # back from the bot (rejoin)
+            self.absent_since.pop(index, None)
+        if name and len(seats) == 1:
+            self.seats[seats[0]].name = name
+        conn.name = name or ", ".join(self.seats[i].name for i in seats) or f"Watcher {conn.id}"
+        if message.token is not None and (message.token in self.tokens or host):
             conn.token = message.token
         elif seats:
-            conn.token = secrets.token_urlsafe(16)
+            conn.token = new_token()
             self.tokens[conn.token] = seats
             self.keep_tokens()
         event = self._seat_event("joined", conn)
         others = [(c, m) for c, m in self._to_all(event) if c != conn.id]
-        return [(conn.id, self.view_message(conn, first=True)), *others]
+        return [(conn.id, self.view_message(conn, first=True)), *out, *others]
+
+    def _wrong_code(self, conn: Connection, given: str | None) -> list[Outgoing] | None:
+        """The answer to a join whose table code is wrong (or may not be tried now), else None.
+        Wrong codes are counted per address and per connection (then it is cut)."""
+        if self.guesses is None:
+            self.guesses = CodeGuesses(self.limits)
+        now = self.clock()
+        if not self.guesses.may_try(conn.address, now):
+            problem = "too many wrong table codes from this address: wait a little"
+            return [(conn.id, protocol.limit_refusal(bounds.REFUSED_RATE, problem))]
+        if code_matches(given, self.code):
+            return None
+        self.guesses.wrong(conn.address, now)
+        assert conn.budget is not None
+        conn.budget.wrong_codes += 1
+        if conn.budget.wrong_codes >= self.limits.wrong_codes_per_connection:
+            self.failures("code", "wrong table codes from %s", conn.address or "a connection")
+            return self.cut(conn.id, bounds.BYE_BAD_CODE, "wrong table code")
+        problem = "the table code is missing or wrong (the host shows it)"
+        return [(conn.id, protocol.limit_refusal(bounds.REFUSED_CODE, problem))]
+
+    def _name_taken(self, name: str, seats: Sequence[int]) -> bool:
+        """Whether ``name`` is a seat's name (not one of ``seats``) or another connection's."""
+        folded = name.casefold()
+        for seat in self.seats:
+            if seat.index not in seats and seat.name.casefold() == folded:
+                return True
+        return any(c.name.casefold() == folded for c in self.connections.values() if c.seats)
 
     def _claim(self, message: JoinMessage) -> tuple[int, ...]:
         """The seats a join takes: by token (a rejoin, or the host's own hot-seat seats), else
@@ -345,23 +468,62 @@ class GameTable:
             "action": action_to_json(action),
         }
         out = self._to_all(event)
+        same: dict[tuple[tuple[int, ...], int | None], dict[str, JSON]] = {}
         for conn in self.connections.values():
             if conn.seats is None:
                 continue
             reply = reply_to[1] if reply_to is not None and reply_to[0] == conn.id else None
-            out.append((conn.id, self.view_message(conn, reply_to=reply)))
+            key = (conn.seats, reply)  # spectators share one message (sent as one text)
+            message = same.get(key)
+            if message is None:
+                message = same[key] = self.view_message(conn, reply_to=reply)
+            out.append((conn.id, message))
         return out
 
     def bot_to_act(self) -> bool:
+        """Whether a bot plays the seat to act: a bot seat, or a stand-in for an absent player."""
         state = self.state
-        return state.phase != "over" and self.seats[state.current_player].kind == "bot"
+        seat = self.seats[state.current_player]
+        return state.phase != "over" and (seat.kind == "bot" or seat.stand_in)
+
+    def check_absent(self) -> list[Outgoing]:
+        """With ``bot_takeover`` set: a remote seat absent on its turn for that many seconds is
+        played by a bot from now on (until its player rejoins); the table is told."""
+        state = self.state
+        seat = self.seats[state.current_player]
+        if self.bot_takeover is None or state.phase == "over" or seat.kind != "remote":
+            return []
+        if seat.holder is not None or seat.stand_in:
+            self.absent_since.pop(seat.index, None)
+            return []
+        now = self.clock()
+        since = self.absent_since.setdefault(seat.index, now)
+        if now - since < self.bot_takeover:
+            return []
+        return self.stand_in(seat.index)
+
+    def stand_in(self, index: int) -> list[Outgoing]:
+        """A bot plays seat ``index`` until its player rejoins; everyone is told."""
+        seat = self.seats[index]
+        if seat.kind != "remote" or seat.holder is not None or seat.stand_in:
+            return []
+        seat.stand_in = True
+        self.absent_since.pop(index, None)
+        event: dict[str, JSON] = {
+            "type": "event",
+            "kind": "stand_in",
+            "seats": [index],
+            "name": seat.name,
+            "table": self.table_info(),
+        }
+        return self._to_all(event)
 
     def bot_step(self) -> list[Outgoing]:
         """One action of the bot seat to act (nothing if none is), and what it causes."""
         if not self.bot_to_act():
             return []
         state = self.state
-        strength = self.seats[state.current_player].bot or "normal"
+        strength = self.seats[state.current_player].bot or "normal"  # a stand-in: normal
         action = bots.choose(state, None, strength, legal_actions(state), memory=self.bot_memory)
         self.play(action)
         return self.after_action()
@@ -370,12 +532,25 @@ class GameTable:
         """Save the game as the client does (``persistence.saves``); a failure never stops it."""
         from stalkerzone.persistence import saves
 
-        try:
+        def write() -> Path:
             if self.save_to is not None:
-                path = saves.save_game(self.record, self.save_to, packs=self.packs)
-            else:
-                path = saves.autosave(self.record, packs=self.packs)
-        except Exception:  # a full disk must not end the game for everyone
+                return saves.save_game(self.record, self.save_to, packs=self.packs)
+            return saves.autosave(self.record, packs=self.packs)
+
+        try:
+            try:
+                path = write()
+            except OSError as error:
+                if error.errno not in (errno.EMFILE, errno.ENFILE) or self.spare is None:
+                    raise
+                self.failures("fds", "out of file descriptors: saving with the spare one")
+                with self.spare.released():  # the save gets the descriptor kept for it
+                    path = write()
+                    self.saved_at = path
+                    self.keep_tokens()
+                return path
+        except Exception as error:  # a full disk must not end the game for everyone
+            self.failures("save", "the game could not be saved: %s", error)
             return None
         self.saved_at = path
         self.keep_tokens()
@@ -396,7 +571,7 @@ class GameTable:
 
     def goodbye(self, reason: str) -> list[Outgoing]:
         """The host is closing: every connection is told why."""
-        bye: dict[str, JSON] = {"type": "bye", "reason": reason}
+        bye = protocol.goodbye(reason, bounds.BYE_HOST_CLOSED)
         return [(c, bye) for c in self.connections]
 
     # --- helpers -----------------------------------------------------------------------------

@@ -235,11 +235,15 @@ def test_the_lobby_resumes_a_save_and_players_rejoin_with_their_tokens(win: Stal
     try:
         assert session.game.seats == (0,)
         assert server.call(lambda: len(server.table.record.actions)) == 3
+        code = server.table.code
+        assert code and any(code in line.text for line in session.log), "the code is shown"
         by_number = client(server)
-        with pytest.raises(JoinRefused, match="taken"):
+        with pytest.raises(JoinRefused, match="table code"):
             by_number.join((1,))
+        with pytest.raises(JoinRefused, match="taken"):
+            by_number.join((1,), code=code.lower())
         by_number.leave()
-        back = joined(server, token="kept-token")
+        back = joined(server, token="kept-token", code=code)
         assert back.seats == (1,) and back.version == 3
         back.leave()
     finally:

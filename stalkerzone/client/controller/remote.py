@@ -36,6 +36,7 @@ from stalkerzone.engine.undo import UndoCheck
 from stalkerzone.network.client import JoinRefused, RemoteGame
 from stalkerzone.network.discovery import Advertisement
 from stalkerzone.network.protocol import PROTOCOL_RULE
+from stalkerzone.network.remembered import remember_seat
 from stalkerzone.network.server import GameServer
 from stalkerzone.persistence.serialize import SnapshotError, action_from_json
 
@@ -119,6 +120,8 @@ class RemoteSession(GameSession):
         game = self.game
         if game.connection.closed_by_us:
             return
+        if self.hosting is not None:
+            self.hosting.refresh()
         if game.update():
             view = game.view
             assert view is not None
@@ -189,6 +192,21 @@ class HostedGame:
     server: GameServer
     announcement: Advertisement | None = None
 
+    def refresh(self) -> None:
+        """Keep the free-seat count announced on the network current."""
+        if self.announcement is None:
+            return
+        try:  # read from the window's thread: a count caught mid-change is read next frame
+            free = self.server.table.free_seats()
+        except RuntimeError:
+            return
+        self.announcement.set_free_seats(free)
+
+    @property
+    def code(self) -> str:
+        """The table code players give to join or watch."""
+        return self.server.table.code
+
     def close(self) -> None:
         if self.announcement is not None:
             self.announcement.close()
@@ -244,6 +262,8 @@ class TableStrip:
             if not seat.connected:
                 colour = theme.TEXT_DIM
             parts.append((f"{turn}{mark} {seat.name}{you} · {word}", colour))
+        if session.hosting is not None and session.hosting.code:
+            parts.append((i18n.t("network.code_shown", code=session.hosting.code), theme.ACCENT))
         if game.closed:
             parts.append((game.closed, theme.WARN))
         size = 11
@@ -283,6 +303,7 @@ def run_joined(
     *,
     token: str | None = None,
     name: str | None = None,
+    code: str | None = None,
     any_seat: bool = False,
 ) -> int:
     """``stalkerzone join``: connect and join first (a refusal is one line, no window), then
@@ -291,9 +312,18 @@ def run_joined(
     from stalkerzone.network.client import open_game
 
     app = make_context(presets)
-    game = open_game(address, seats, token=token, name=name, any_seat=any_seat, loaded=app.cards())
+    game = open_game(
+        address,
+        seats,
+        token=token,
+        name=name,
+        code=code,
+        any_seat=any_seat,
+        loaded=app.cards(),
+    )
     if game.token:
         print(f"joined seats {[s + 1 for s in game.seats]}; to rejoin: --token {game.token}")
+        remember_seat(address, game.token, code)
     window = open_window(app)
     session = RemoteSession.joined(game)
     app.session = session
