@@ -45,6 +45,9 @@ class Limits:
     """Bytes waiting to be sent to one connection; beyond it the connection is cut."""
     max_lag: float = 10.0
     """Seconds one message may wait to be taken by a connection before it is cut."""
+    socket_buffer: int = 128 * 1024
+    """The system's send buffer of each connection (so a client that stops reading holds at
+    most this much of the host's memory beyond ``max_queue_bytes``)."""
     actions_per_second: float = 10.0
     action_burst: int = 40
     chat_per_second: float = 0.5

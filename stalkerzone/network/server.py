@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import socket
 import threading
 import time
 from collections import deque
@@ -100,11 +101,11 @@ class Outbox:
                     break
                 text, _ = self.queue.popleft()
                 self.bytes -= len(text)
-                wait = LAST_WORD if self.cut else self.limits.max_lag
+                wait = LAST_WORD if self.closing else self.limits.max_lag
                 try:
                     await asyncio.wait_for(self.ws.send(text), wait)
                 except TimeoutError:
-                    if not self.cut:
+                    if not self.closing:
                         self.abandon(f"a message not taken in {wait:.0f} s")
                         continue
                     break
@@ -139,6 +140,7 @@ class GameServer:
         self._outboxes: dict[int, Outbox] = {}
         self._open = 0  # connections open now, joined or not
         self._spare: SpareDescriptor | None = None
+        self._last: tuple[dict[str, Any], str] | None = None  # a message sent to many, as text
         self._bots: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -262,6 +264,10 @@ class GameServer:
             await self._turn_away(ws)
             return
         self._open += 1
+        sock = ws.transport.get_extra_info("socket") if ws.transport is not None else None
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.limits.socket_buffer)
         peer = ws.remote_address
         conn_id = self.table.connect(str(peer[0]) if peer else "")
         self._sockets[conn_id] = ws
@@ -272,6 +278,7 @@ class GameServer:
                     break
                 self._deliver(self._receive(conn_id, raw))
                 self._wake_bots()
+                await asyncio.sleep(0)  # the writers go on between one client's messages
         except ConnectionClosed:
             pass
         finally:
@@ -279,6 +286,9 @@ class GameServer:
             self._sockets.pop(conn_id, None)
             self._deliver(self.table.disconnect(conn_id))
             box.finish()
+            # its last words (a bye) go out before the connection is closed; bounded by the
+            # outbox's own limits
+            await asyncio.wait({box.task}, timeout=self.limits.max_lag + 2 * LAST_WORD)
             self._outboxes.pop(conn_id, None)
 
     async def _turn_away(self, ws: ServerConnection) -> None:
@@ -312,7 +322,13 @@ class GameServer:
                 continue
             text = lines.get(id(message))
             if text is None:
-                text = lines[id(message)] = protocol.line(message)
+                last = self._last
+                if last is not None and last[0] is message:  # e.g. the spectators' welcome
+                    text = last[1]
+                else:
+                    text = protocol.line(message)
+                    self._last = (message, text)
+                lines[id(message)] = text
             box.put(text)
 
     # --- bots --------------------------------------------------------------------------------

@@ -144,6 +144,7 @@ class GameTable:
     views: ViewWriter = field(default_factory=ViewWriter)
     saved_at: Path | None = None  # the last save written: its sidecar keeps the tokens
     _next_id: int = 0
+    _welcome: tuple[object, dict[str, JSON]] | None = None
 
     @classmethod
     def create(cls, record: GameRecord, kinds: Sequence[SeatKind], **options: Any) -> GameTable:
@@ -262,6 +263,8 @@ class GameTable:
         for index in conn.seats:
             if self.seats[index].holder == conn_id:
                 self.seats[index].holder = None
+        if not conn.seats:  # a spectator leaving changes no seat: nobody is told
+            return []
         return self._to_all(self._seat_event("left", conn))
 
     def receive(self, conn_id: int, raw: str | bytes) -> list[Outgoing]:
@@ -371,9 +374,19 @@ class GameTable:
             conn.token = new_token()
             self.tokens[conn.token] = seats
             self.keep_tokens()
+        if not seats:  # a spectator: one welcome shared by all, and no seat changed
+            return [(conn.id, self._spectator_welcome(conn))]
         event = self._seat_event("joined", conn)
         others = [(c, m) for c, m in self._to_all(event) if c != conn.id]
         return [(conn.id, self.view_message(conn, first=True)), *out, *others]
+
+    def _spectator_welcome(self, conn: Connection) -> dict[str, JSON]:
+        """The first view of a spectator: the same message for every spectator joining at one
+        version and seating (written as text once by the server)."""
+        key = (self.version, tuple((s.name, s.holder, s.stand_in) for s in self.seats))
+        if self._welcome is None or self._welcome[0] != key:
+            self._welcome = (key, self.view_message(conn, first=True))
+        return self._welcome[1]
 
     def _wrong_code(self, conn: Connection, given: str | None) -> list[Outgoing] | None:
         """The answer to a join whose table code is wrong (or may not be tried now), else None.
