@@ -282,3 +282,64 @@ def test_the_connection_strip_covers_no_button_or_text_on_the_layout_and_the_boa
                 box = (label.left, label.right, label.bottom, label.top)
                 assert not overlaps(strip, box), f"{kind}: the strip covers {label.text!r}"
             session.leave()
+
+
+def test_deal_the_rest_out_of_turn_is_refused_politely(win: StalkerWindow) -> None:
+    """ "Deal the rest" when another player places: a word on the screen, no error dialog,
+    nothing sent (TURN-4)."""
+    t = table(("remote", "remote"), seed=3)
+    with hosted(t) as server:
+        other = 1 - t.state.current_player
+        lobby = opened(win.show_screen("lobby"), LobbyView)
+        session = lobby.enter(f"{LOOPBACK}:{server.port}", seats=(other,))
+        frame(win)
+        layout = current(win)
+        assert layout.kind == "layout" and session.state.current_player != other
+        layout.deal_rest()  # type: ignore[attr-defined]
+        assert layout.message == i18n.t("layout.deal_not_yours")  # type: ignore[attr-defined]
+        layout.dealing = True  # type: ignore[attr-defined]  # as if it had started on our turn
+        layout.deal_step()  # type: ignore[attr-defined]
+        assert not layout.dealing  # type: ignore[attr-defined]
+        assert server.call(lambda: t.version) == 0
+        session.leave()
+
+
+def test_a_seat_joined_from_the_lobby_is_remembered_and_rejoined(win: StalkerWindow) -> None:
+    from stalkerzone.network.remembered import remembered_seats, seats_file
+
+    t = table(("remote", "remote"))
+    t.code = "QWERTY"
+    with hosted(t) as server:
+        address = f"{LOOPBACK}:{server.port}"
+        lobby = opened(win.show_screen("lobby"), LobbyView)
+        lobby.code = "qwe-rty"
+        first = lobby.join_game(address)
+        assert first is not None, lobby.message
+        seat = first.game.seats
+        assert remembered_seats()[0].address == address
+        assert seats_file().stat().st_mode & 0o777 == 0o600
+        first.leave()
+        lobby = opened(win.show_screen("lobby"), LobbyView)
+        frame(win)
+        lobby = opened(current(win), LobbyView)
+        names = [w.text for w in lobby.ui.walk_widgets() if isinstance(w, arcade.gui.UIFlatButton)]
+        assert i18n.t("network.rejoin", address=address) in names
+        again = lobby.rejoin(address)
+        assert again is not None and again.game.seats == seat, lobby.message
+        again.leave()
+
+
+def test_the_lobby_hosts_on_this_computer_only_unless_a_seat_is_remote_and_chosen(
+    win: StalkerWindow,
+) -> None:
+    lobby = opened(win.show_screen("lobby"), LobbyView)
+    assert lobby.bind(["local", "bot"]) == "127.0.0.1"
+    assert lobby.bind(["local", "remote"]) == "0.0.0.0"
+    lobby.toggle_reach()
+    assert lobby.bind(["local", "remote"]) == "127.0.0.1"
+    lobby.kinds = ["local", "bot"]
+    lobby.port = "0"
+    session = lobby.host_game(bot_delay=0.0)
+    assert session is not None and session.hosting is not None, lobby.message
+    assert session.hosting.server.host == "127.0.0.1" and len(session.hosting.code) == 6
+    session.close()
