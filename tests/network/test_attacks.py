@@ -151,7 +151,8 @@ def stalled_socket(server: GameServer) -> socket.socket:
 def test_a_watcher_that_never_reads_is_cut_at_the_bound_and_the_table_goes_on(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    bound = {"max_queue_bytes": 256 * 1024, "max_lag": 2.0, "actions_per_second": 1000.0}
+    bound: dict[str, Any] = {"max_queue_bytes": 256 * 1024, "max_lag": 2.0}
+    bound["actions_per_second"] = 1000.0  # the honest seats play as fast as they can here
     with caplog.at_level(logging.ERROR), attacked(tmp_path, **bound) as (server, players):
         t = server.table
 

@@ -120,7 +120,7 @@ def test_names_are_unique_and_a_name_renames_the_seat() -> None:
     assert kinds_of(out, watcher) == [limits.REFUSED_NAME]
     anna = t.connect()
     assert kinds_of(join(t, anna, [0], code="K7MR2Q", name="Anna"), anna) == ["view"]
-    assert t.seats[0].name == "Anna" and t.table_info()[0]["name"] == "Anna"  # type: ignore[index]
+    assert t.seats[0].name == "Anna" and t.table_info()[0]["name"] == "Anna"
     assert kinds_of(join(t, watcher, code="K7MR2Q", name="ANNA"), watcher) == [limits.REFUSED_NAME]
     assert kinds_of(join(t, watcher, code="K7MR2Q", name="Boris"), watcher) == ["view"]
     out = send(t, watcher, {"type": "chat", "text": "hello"})
