@@ -139,6 +139,7 @@ class SeatInfo:
     kind: str
     bot: str | None
     connected: bool
+    stand_in: bool = False  # a bot of the host plays it while its player is away
 
 
 @dataclass
@@ -283,6 +284,7 @@ class RemoteGame:
                         str(row.get("kind", "")),
                         bot if isinstance(bot, str) else None,
                         bool(row.get("connected")),
+                        row.get("stand_in") is True,
                     )
                 )
         self.table = seats

@@ -191,6 +191,19 @@ class GameServer:
     def limits(self) -> Limits:
         return self.table.limits
 
+    def stand_in(self, index: int) -> None:
+        """Have a bot play remote seat ``index`` until its player rejoins (the table is told);
+        nothing if the seat is held or not remote. From any thread."""
+        loop = self.loop
+        if loop is None or not loop.is_running():
+            return
+
+        def hand_over() -> None:
+            self._deliver(self.table.stand_in(index))
+            self._wake_bots()
+
+        loop.call_soon_threadsafe(hand_over)
+
     def _run(self) -> None:
         loop = asyncio.new_event_loop()
         loop.set_exception_handler(self._loop_error)

@@ -343,3 +343,29 @@ def test_the_lobby_hosts_on_this_computer_only_unless_a_seat_is_remote_and_chose
     assert session is not None and session.hosting is not None, lobby.message
     assert session.hosting.server.host == "127.0.0.1" and len(session.hosting.code) == 6
     session.close()
+
+
+def test_the_hosting_window_offers_a_bot_for_an_absent_seat_and_f9_hands_it_over(
+    win: StalkerWindow,
+) -> None:
+    t = table(("local", "remote"), seed=3)
+    lobby = opened(win.show_screen("lobby"), LobbyView)
+    lobby.port = "0"
+    session = lobby.serve(t, bind=LOOPBACK, bot_delay=0.0)
+    assert session is not None and session.hosting is not None, lobby.message
+    server = session.hosting.server
+    try:
+        assert server.call(lambda: t.state.current_player) == 1 and session.absent_seat() == 1
+        frame(win)
+        offer = i18n.t("network.offer_bot", name="Player 2")
+        assert any(text.text == offer for text in session.strip.texts)
+        assert win.on_key_press(arcade.key.F9, 0)
+        wait(functools.partial(lambda: server.call(lambda: t.version) > 0))
+        deadline = time.monotonic() + 10
+        while not session.game.table[1].stand_in:
+            assert time.monotonic() < deadline, "the table never said a bot plays the seat"
+            session.poll(win)
+            time.sleep(0.01)
+        assert session.absent_seat() is None
+    finally:
+        session.close()

@@ -45,6 +45,8 @@ if TYPE_CHECKING:
     from stalkerzone.client.app.window import StalkerWindow
 
 OTHERS = "remote"  # the ``bot`` mark of a seat this client does not decide for
+LOGGED = {"joined": "joined", "left": "left", "stand_in": "stand_in_log"}
+"""The table's events that are turn-log lines, and their strings."""
 
 
 @dataclass
@@ -155,15 +157,34 @@ class RemoteSession(GameSession):
                     actions.append(action_from_json(event.get("action")))
                 except SnapshotError:
                     continue
-            elif kind in ("joined", "left"):
+            elif kind in ("joined", "left", "stand_in"):
                 self.log.append(
-                    LogLine(self.state.turn, name, i18n.t(f"network.{kind}", name=name))
+                    LogLine(self.state.turn, name, i18n.t(f"network.{LOGGED[kind]}", name=name))
                 )
         return tuple(actions[-50:])
 
     def show(self, window: ScreenHost, *, handover: bool = True) -> None:
         """The screen for the state; a hand-over page only between this client's own seats."""
         super().show(window, handover=handover and len(self.humans) > 1)
+
+    def absent_seat(self) -> int | None:
+        """When this window hosts: the seat to act if it is remote, its player away and no bot
+        plays it yet (the strip offers F9: a bot plays it until its player is back)."""
+        if self.hosting is None or self.state.phase == "over":
+            return None
+        current = self.state.current_player
+        row = next((s for s in self.game.table if s.seat == current), None)
+        if row is None or row.kind != "remote" or row.connected or row.stand_in:
+            return None
+        return current
+
+    def hand_to_bot(self) -> bool:
+        """F9 when hosting: a bot plays the absent seat to act until its player rejoins."""
+        index = self.absent_seat()
+        if index is None or self.hosting is None:
+            return False
+        self.hosting.server.stand_in(index)
+        return True
 
     def log_line(self, text: str) -> None:
         """A line in the turn log (hosting address, discovery problems)."""
@@ -226,7 +247,7 @@ class TableStrip:
         game = session.game
         state = session.state
         key = (
-            tuple((s.name, s.connected) for s in game.table),
+            tuple((s.name, s.connected, s.stand_in) for s in game.table),
             state.current_player,
             window.width,
             window.height,
@@ -256,12 +277,18 @@ class TableStrip:
         for seat in game.table:
             mark = "●" if seat.connected else "○"
             word = i18n.t(f"network.kind_{seat.kind}") if seat.kind else ""
+            if seat.stand_in:
+                word = i18n.t("network.stand_in")
             you = i18n.t("network.you") if seat.seat in game.seats else ""
             turn = "→ " if seat.seat == state.current_player and state.phase != "over" else ""
             colour = theme.PLAYER_COLOURS[seat.seat % len(theme.PLAYER_COLOURS)]
             if not seat.connected:
                 colour = theme.TEXT_DIM
             parts.append((f"{turn}{mark} {seat.name}{you} · {word}", colour))
+        absent = session.absent_seat()
+        if absent is not None:
+            name = game.table[absent].name if absent < len(game.table) else ""
+            parts.append((i18n.t("network.offer_bot", name=name), theme.WARN))
         if session.hosting is not None and session.hosting.code:
             parts.append((i18n.t("network.code_shown", code=session.hosting.code), theme.ACCENT))
         if game.closed:
