@@ -28,15 +28,14 @@ from stalkerzone.engine.illegal import IllegalAction
 from stalkerzone.engine.record import GameRecord
 from stalkerzone.engine.state import GameState
 from stalkerzone.engine.turns import seat_refusal
+from stalkerzone.network import admission, protocol
 from stalkerzone.network import limits as bounds
-from stalkerzone.network import protocol
 from stalkerzone.network.limits import (
     CodeGuesses,
     ConnectionBudget,
     Limits,
     LogOnce,
     SpareDescriptor,
-    code_matches,
     new_token,
 )
 from stalkerzone.network.protocol import (
@@ -276,7 +275,7 @@ class GameTable:
             message = protocol.read_client_message(raw)
         except ProtocolError as error:
             return [(conn_id, protocol.protocol_refusal(str(error)))]
-        over = self._over_rate(conn, message)
+        over = admission.over_rate(self, conn, message)
         if over is not None:
             return over
         try:
@@ -284,31 +283,6 @@ class GameTable:
         except ProtocolError as error:
             request = message.id if isinstance(message, ActionMessage) else None
             return [(conn_id, protocol.protocol_refusal(str(error), request))]
-
-    def _over_rate(
-        self, conn: Connection, message: protocol.ClientMessage
-    ) -> list[Outgoing] | None:
-        """The answer to a message over its connection's rate (``rate_limited``; the connection
-        is cut after ``Limits.strikes`` of them), or None: go on."""
-        budget = conn.budget
-        if budget is None or isinstance(message, ByeMessage):
-            return None
-        if isinstance(message, ActionMessage):
-            bucket, request = budget.actions, message.id
-        elif isinstance(message, ChatMessage):
-            bucket, request = budget.chat, None
-        else:
-            bucket, request = budget.joins, None
-        if bucket.take(self.clock()):
-            return None
-        budget.strikes += 1
-        if budget.strikes >= self.limits.strikes:
-            self.failures(
-                "abuse", "connection %s cut: over its rates %s times", conn.id, budget.strikes
-            )
-            return self.cut(conn.id, bounds.BYE_ABUSE, "too many messages, too fast")
-        problem = f"too many {message.type} messages: slow down"
-        return [(conn.id, protocol.limit_refusal(bounds.REFUSED_RATE, problem, request))]
 
     def cut(self, conn_id: int, key: str, reason: str) -> list[Outgoing]:
         """Tell ``conn_id`` why (``bye`` with its reason key), close it, tell the others."""
@@ -342,7 +316,7 @@ class GameTable:
             raise ProtocolError("joined already")
         host = message.token is not None and message.token == self.host_key
         if self.code and not host:
-            wrong = self._wrong_code(conn, message.code)
+            wrong = admission.wrong_code(self, conn, message.code)
             if wrong is not None:
                 return wrong
         seats = self._claim(message)
@@ -350,7 +324,7 @@ class GameTable:
             problem = f"this table has its {self.limits.max_watchers} spectators already"
             return self.cut(conn.id, bounds.BYE_WATCHERS_FULL, problem)
         name = (message.name or "").strip()
-        if name and self._name_taken(name, seats):
+        if name and admission.name_taken(self, name, seats):
             problem = f"the name {name!r} is taken at this table"
             return [(conn.id, protocol.limit_refusal(bounds.REFUSED_NAME, problem))]
         out: list[Outgoing] = []
@@ -387,34 +361,6 @@ class GameTable:
         if self._welcome is None or self._welcome[0] != key:
             self._welcome = (key, self.view_message(conn, first=True))
         return self._welcome[1]
-
-    def _wrong_code(self, conn: Connection, given: str | None) -> list[Outgoing] | None:
-        """The answer to a join whose table code is wrong (or may not be tried now), else None.
-        Wrong codes are counted per address and per connection (then it is cut)."""
-        if self.guesses is None:
-            self.guesses = CodeGuesses(self.limits)
-        now = self.clock()
-        if not self.guesses.may_try(conn.address, now):
-            problem = "too many wrong table codes from this address: wait a little"
-            return [(conn.id, protocol.limit_refusal(bounds.REFUSED_RATE, problem))]
-        if code_matches(given, self.code):
-            return None
-        self.guesses.wrong(conn.address, now)
-        assert conn.budget is not None
-        conn.budget.wrong_codes += 1
-        if conn.budget.wrong_codes >= self.limits.wrong_codes_per_connection:
-            self.failures("code", "wrong table codes from %s", conn.address or "a connection")
-            return self.cut(conn.id, bounds.BYE_BAD_CODE, "wrong table code")
-        problem = "the table code is missing or wrong (the host shows it)"
-        return [(conn.id, protocol.limit_refusal(bounds.REFUSED_CODE, problem))]
-
-    def _name_taken(self, name: str, seats: Sequence[int]) -> bool:
-        """Whether ``name`` is a seat's name (not one of ``seats``) or another connection's."""
-        folded = name.casefold()
-        for seat in self.seats:
-            if seat.index not in seats and seat.name.casefold() == folded:
-                return True
-        return any(c.name.casefold() == folded for c in self.connections.values() if c.seats)
 
     def _claim(self, message: JoinMessage) -> tuple[int, ...]:
         """The seats a join takes: by token (a rejoin, or the host's own hot-seat seats), else

@@ -154,6 +154,7 @@ def test_sigterm_tells_every_client_and_saves(tmp_path: Path) -> None:
     env = {**os.environ, "STALKERZONE_HOME": str(tmp_path), "PYTHONPATH": str(REPO)}
     argv = [sys.executable, "-m", "stalkerzone", "host", "--local-only", "--port", "0"]
     argv += ["--seats", "bot,remote", "--bot-delay", "0", "--code", "TEST42", "--no-lan"]
+    argv += ["--seed", "1"]  # the bot seat places first: the game has actions to save
     host = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, text=True, cwd=tmp_path)
     try:
         assert host.stdout is not None
@@ -162,7 +163,10 @@ def test_sigterm_tells_every_client_and_saves(tmp_path: Path) -> None:
         assert "table code TEST42" in first
         with connect(f"ws://{LOOPBACK}:{port}", open_timeout=10) as ws:
             ws.send(protocol.line({"type": "join", "protocol": 1, "code": "test42"}))
-            assert json.loads(ws.recv(10))["type"] == "view"
+            seen = json.loads(ws.recv(10))
+            assert seen["type"] == "view"
+            while seen.get("version", 0) < 1:  # until the bot's first action is seen
+                seen = json.loads(ws.recv(10))
             host.send_signal(signal.SIGTERM)
             messages = [json.loads(m) for m in ws]
         assert messages[-1]["type"] == "bye" and messages[-1]["key"] == "host_closed"
