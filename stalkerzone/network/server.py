@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import logging
 import socket
 import threading
@@ -41,6 +42,15 @@ LAST_WORD = 1.0
 """Seconds a connection being cut is given to take its ``bye``."""
 TICK = 0.5
 """Seconds between the host's checks for absent seats (``--bot-takeover``)."""
+BOT_RETRY = 1.0
+PRELOADED = (
+    "stalkerzone.persistence.saves",
+    "stalkerzone.network.seat_tokens",
+    "stalkerzone.odds.levels",
+    "stalkerzone.odds.steady",
+)
+"""Modules the host loads on first use (saving, the bots' odds) loaded when it starts."""
+"""Seconds a bot seat that failed waits before it tries again."""
 
 
 class Outbox:
@@ -90,6 +100,9 @@ class Outbox:
         bye = protocol.goodbye("too far behind the table", bounds.BYE_TOO_SLOW)
         self.queue.append((protocol.line(bye), time.monotonic()))
         self.finish(1008)
+        transport = self.ws.transport
+        if transport is not None and transport.get_write_buffer_size() > 0:
+            self.abort()  # its socket takes nothing more: the bye could not reach it either
 
     async def run(self) -> None:
         try:
@@ -102,21 +115,28 @@ class Outbox:
                 text, _ = self.queue.popleft()
                 self.bytes -= len(text)
                 wait = LAST_WORD if self.closing else self.limits.max_lag
-                try:
-                    await asyncio.wait_for(self.ws.send(text), wait)
-                except TimeoutError:
-                    if not self.closing:
-                        self.abandon(f"a message not taken in {wait:.0f} s")
-                        continue
-                    break
-            await asyncio.wait_for(self.ws.close(self.close_code), LAST_WORD)
-        except (ConnectionClosed, TimeoutError, OSError):
+                # not wait_for: a send cancelled while the socket is full may never return
+                sending = asyncio.ensure_future(self.ws.send(text))
+                done, _ = await asyncio.wait({sending}, timeout=wait)
+                if not done:  # not taken in time: cut (the aborted send then ends)
+                    self.abandon(f"a message not taken in {wait:.0f} s")
+                    self.abort()
+                    await asyncio.wait({sending}, timeout=LAST_WORD)
+                    return
+                sending.result()
+            closing = asyncio.ensure_future(self.ws.close(self.close_code))
+            await asyncio.wait({closing}, timeout=LAST_WORD)
+        except (ConnectionClosed, OSError):
             pass
         finally:
             if self.cut or self.closing:
-                transport = self.ws.transport
-                if transport is not None and not transport.is_closing():
-                    transport.abort()
+                self.abort()
+
+    def abort(self) -> None:
+        """Drop the connection at once (nothing more is sent)."""
+        transport = self.ws.transport
+        if transport is not None and not transport.is_closing():
+            transport.abort()
 
 
 class GameServer:
@@ -151,7 +171,11 @@ class GameServer:
 
     # --- life --------------------------------------------------------------------------------
     def start(self, timeout: float = 10.0) -> int:
-        """Start serving in a thread; the bound port (an OSError if the port is taken)."""
+        """Start serving in a thread; the bound port (an OSError if the port is taken). What
+        saving and the bots load on first use is loaded now: out of file descriptors later,
+        no module file needs opening."""
+        for module in PRELOADED:
+            importlib.import_module(module)
         self._thread = threading.Thread(target=self._run, name="stalkerzone-host", daemon=True)
         self._thread.start()
         if not self._ready.wait(timeout):
@@ -160,8 +184,10 @@ class GameServer:
             raise OSError(f"cannot serve on {self.host}:{self.port}: {self.error}")
         return self.port
 
-    def stop(self, reason: str = GOODBYE, timeout: float = 5.0) -> None:
-        """Tell every client ``reason`` (``bye``), close the connections, end the thread."""
+    def stop(self, reason: str = GOODBYE, timeout: float = 30.0) -> None:
+        """Tell every client ``reason`` (``bye``), save, close the connections, end the thread.
+        ``timeout`` leaves time for a bot's move under way to end first (the table is busy
+        until then) and for the save."""
         loop, stopped = self.loop, self._stopped
         if loop is None or stopped is None or self._thread is None:
             return
@@ -170,7 +196,9 @@ class GameServer:
             try:
                 future.result(timeout)
             except Exception as error:  # the host is closing anyway
-                log.info("shutdown: %s", error)
+                log.error(
+                    "the host did not shut down in order (%r): the game may be unsaved", error
+                )
         self._thread.join(timeout)
 
     @property
@@ -255,6 +283,13 @@ class GameServer:
 
     async def _shutdown(self, reason: str) -> None:
         """Tell everyone ``reason`` (``bye``, ``host_closed``), save, close every connection."""
+        try:
+            await self._say_goodbye(reason)
+        finally:
+            assert self._stopped is not None
+            self._stopped.set()
+
+    async def _say_goodbye(self, reason: str) -> None:
         self._deliver(self.table.goodbye(reason))
         if self.table.autosave and self.table.record.actions:
             self.table.save()
@@ -268,8 +303,6 @@ class GameServer:
                 ws.transport.abort()
         if self._bots is not None:
             self._bots.cancel()
-        assert self._stopped is not None
-        self._stopped.set()
 
     # --- connections -------------------------------------------------------------------------
     async def _serve_client(self, ws: ServerConnection) -> None:
@@ -351,13 +384,16 @@ class GameServer:
             self._bots = asyncio.get_running_loop().create_task(self._play_bots())
 
     async def _play_bots(self) -> None:
+        """Play the bot seats while one is to act; a bot that fails (out of file descriptors
+        for a module it loads…) is logged once and tries again a second later."""
         while self.table.bot_to_act():
             await asyncio.sleep(self.bot_delay)
             try:
                 outgoing = self.table.bot_step()
-            except Exception:  # a bot that fails stops, the host does not
-                log.exception("bot seat")
-                return
+            except Exception as error:  # the host goes on; the bot tries again
+                self.table.failures("bot", "a bot seat failed (%r): it tries again", error)
+                await asyncio.sleep(BOT_RETRY)
+                continue
             self._deliver(outgoing)
 
 

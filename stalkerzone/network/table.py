@@ -11,7 +11,6 @@ leaves the game unchanged.
 from __future__ import annotations
 
 import dataclasses
-import errno
 import logging
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -497,20 +496,23 @@ class GameTable:
             return saves.autosave(self.record, packs=self.packs)
 
         try:
-            try:
-                path = write()
-            except OSError as error:
-                if error.errno not in (errno.EMFILE, errno.ENFILE) or self.spare is None:
-                    raise
-                self.failures("fds", "out of file descriptors: saving with the spare one")
-                with self.spare.released():  # the save gets the descriptor kept for it
+            path = write()
+        except Exception as error:  # a full disk must not end the game for everyone
+            if self.spare is None:
+                self.failures("save", "the game could not be saved: %s", error)
+                return None
+            try:  # out of file descriptors? the save gets the one kept for it
+                with self.spare.released():
                     path = write()
                     self.saved_at = path
                     self.keep_tokens()
-                return path
-        except Exception as error:  # a full disk must not end the game for everyone
-            self.failures("save", "the game could not be saved: %s", error)
-            return None
+            except Exception as again:
+                self.failures("save", "the game could not be saved: %s", again)
+                return None
+            self.failures(
+                "spare", "a save failed (%s): written with the spare file descriptor", error
+            )
+            return path
         self.saved_at = path
         self.keep_tokens()
         return path

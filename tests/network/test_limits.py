@@ -237,7 +237,7 @@ def test_out_of_descriptors_a_save_uses_the_spare_and_is_logged_once(
         assert t.save() == tmp_path / "game.json"
         assert t.save() == tmp_path / "game.json"
     assert spare.fd is not None, "the spare is held again"
-    assert sum("file descriptors" in r.getMessage() for r in caplog.records) == 1
+    assert sum("spare file descriptor" in r.getMessage() for r in caplog.records) == 1
     spare.close()
 
 
