@@ -337,3 +337,20 @@ def test_out_of_file_descriptors_the_host_refuses_connections_but_saves(tmp_path
     assert err.count("out of system resource") <= 1, "each failure logged once"
     save = tmp_path / "saves" / "autosave.json"
     assert main(["replay", str(save)]) == 0
+
+
+def test_connections_over_the_cap_are_told_why_and_closed(tmp_path: Path) -> None:
+    with attacked(tmp_path, max_connections=3) as (server, _):  # the two honest seats + 1
+
+        async def knock() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+            inside = await connect(uri(server))
+            await inside.send(JOIN_WATCHER)
+            first = json.loads(await inside.recv())
+            outside = await connect(uri(server))
+            turned_away = await drain(outside)
+            await inside.close()
+            return [first], turned_away
+
+        inside, outside = asyncio.run(knock())
+        assert inside[0]["type"] == "view"
+        assert [m["key"] for m in outside] == [limits.BYE_FULL]

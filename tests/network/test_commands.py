@@ -100,6 +100,7 @@ class RecordingZeroconf:
         self.free: list[str] = []
 
     def register_service(self, info: Any) -> None:
+        assert set(info.properties) == {b"name", b"free"}, "never the table code"
         self.free.append(info.properties[b"free"].decode())
 
     def update_service(self, info: Any) -> None:
