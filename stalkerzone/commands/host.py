@@ -203,7 +203,8 @@ def run(args: argparse.Namespace) -> int:
         if lan is not None:
             lan.close()
         server.stop()  # every client gets ``bye``, the game is saved
-        print("the host stopped; the game is saved")
+        saved = f"; the game is saved in {table.saved_at}" if table.saved_at else ""
+        print(f"the host stopped{saved}")
 
 
 def _interrupted(signum: int, frame: Any) -> None:
