@@ -1,15 +1,17 @@
 """`stalkerzone host [--port P] [--seats KINDS] [--bots K] …`: an authoritative game host.
 
-Headless: it serves the game (docs/protocol.md) until the game is over or Ctrl-C, prints who
-joins and what happens, and saves after every turn (``--load SAVE`` resumes a saved game with
-its seats). Remote players join with ``stalkerzone join ADDRESS`` or the title screen's "Join a
-game"; bot seats are played here.
+Headless: it serves the game (docs/protocol.md) until the game is over, Ctrl-C or SIGTERM (both
+tell every client and save), prints the table code, who joins and what happens, and saves after
+every turn (``--load SAVE`` resumes a saved game with its seats). Remote players join with
+``stalkerzone join ADDRESS --code CODE`` or the title screen's "Join a game"; bot seats are played
+here, and with ``--bot-takeover`` a bot plays a seat whose player is away on its turn.
 """
 
 from __future__ import annotations
 
 import argparse
 import secrets
+import signal
 import time
 from pathlib import Path
 from typing import Any
@@ -17,6 +19,7 @@ from typing import Any
 from stalkerzone.commands.options import parse_cards, parse_int, parse_seed, parse_text, quoted
 from stalkerzone.commands.play import VARIANTS
 from stalkerzone.errors import UserError
+from stalkerzone.network.limits import Limits
 
 ZONES = ("hand", "free", "ring", "line", "compact")
 STRENGTHS = ("easy", "normal", "hard")
@@ -30,6 +33,25 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--port", metavar="P", help=f"port to serve on (default {DEFAULT_PORT})")
     parser.add_argument(
         "--bind", metavar="ADDRESS", help="address to listen on (default 0.0.0.0: the network)"
+    )
+    parser.add_argument(
+        "--local-only", action="store_true", help="listen on 127.0.0.1: this computer only"
+    )
+    parser.add_argument(
+        "--code", metavar="CODE", help="the table code to join or watch (default: a new one)"
+    )
+    parser.add_argument(
+        "--max-watchers", metavar="N", help=f"spectators at once (default {Limits.max_watchers})"
+    )
+    parser.add_argument(
+        "--max-connections",
+        metavar="N",
+        help=f"connections at once (default {Limits.max_connections})",
+    )
+    parser.add_argument(
+        "--bot-takeover",
+        metavar="SECONDS",
+        help="a bot plays a remote seat absent that long on its turn, until its player rejoins",
     )
     parser.add_argument(
         "--seats", metavar="KINDS", help="seat kinds in order: remote,remote,bot (default 2 remote)"
@@ -97,18 +119,60 @@ def table_from_args(args: argparse.Namespace) -> Any:
     return new_table(plan)
 
 
+def parse_seconds(text: str | None, option: str, default: float | None) -> float | None:
+    """A number of seconds from 0 to 3600 (``default`` when not given)."""
+    value = parse_text(text, option)
+    if value is None:
+        return default
+    try:
+        seconds = float(value)
+    except ValueError:
+        raise UserError(f"{option}: {quoted(value)} is not a number") from None
+    if not 0 <= seconds <= 3600:
+        raise UserError(f"{option}: between 0 and 3600 seconds")
+    return seconds
+
+
+def parse_limits(args: argparse.Namespace) -> Limits:
+    """The caps of ``--max-connections`` and ``--max-watchers`` (defaults: :class:`Limits`)."""
+    connections = parse_int(args.max_connections, "--max-connections", 1, 100_000)
+    watchers = parse_int(args.max_watchers, "--max-watchers", 0, 100_000)
+    default = Limits()
+    return Limits(
+        max_connections=default.max_connections if connections is None else connections,
+        max_watchers=default.max_watchers if watchers is None else watchers,
+    )
+
+
+def parse_code(text: str | None) -> str:
+    """``--code`` read (letters and digits, case and dashes ignored), else a new code."""
+    from stalkerzone.network.limits import new_code, read_code
+
+    given = parse_text(text, "--code")
+    if given is None:
+        return new_code()
+    try:
+        return read_code(given)
+    except ValueError as error:
+        raise UserError(f"--code: {error}") from None
+
+
 def run(args: argparse.Namespace) -> int:
     port = parse_int(args.port, "--port", 0, 65535)
     bind = parse_text(args.bind, "--bind") or "0.0.0.0"
-    delay_text = parse_text(args.bot_delay, "--bot-delay")
-    try:
-        delay = float(delay_text) if delay_text is not None else 0.5
-    except ValueError:
-        raise UserError(f"--bot-delay: {quoted(delay_text or '')} is not a number") from None
-    if not 0 <= delay <= 60:
+    if args.local_only:
+        if args.bind is not None:
+            raise UserError("--local-only: listens on 127.0.0.1, give no --bind")
+        bind = "127.0.0.1"
+    delay = parse_seconds(args.bot_delay, "--bot-delay", 0.5) or 0.0
+    if delay > 60:
         raise UserError("--bot-delay: between 0 and 60 seconds")
+    takeover = parse_seconds(args.bot_takeover, "--bot-takeover", None)
+    limits = parse_limits(args)
+    code = parse_code(args.code)
     table = table_from_args(args)
-    from stalkerzone.network.discovery import advertise, lan_address
+    table.limits, table.code, table.bot_takeover = limits, code, takeover
+    from stalkerzone.network.discovery import advertise, announced, lan_address
     from stalkerzone.network.server import GameServer
 
     server = GameServer(
@@ -119,39 +183,58 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:
         raise UserError(str(error), exit_code=1) from None
     shown = lan_address() if bind in ("0.0.0.0", "") else bind
-    print(f"hosting on {shown}:{server.port} (join with: stalkerzone join {shown}:{server.port})")
+    join = f"stalkerzone join {shown}:{server.port} --code {code}"
+    print(f"hosting on {shown}:{server.port}, table code {code} (join with: {join})")
     for seat in table.seats:
         print(f"  seat {seat.index + 1}: {seat.name} ({seat.kind})")
     lan = None
-    if not args.no_lan and bind != "127.0.0.1":
-        free = sum(1 for s in table.seats if s.kind == "remote")
-        lan = advertise(f"Stalker Zone {shown}:{server.port}", server.port, free_seats=free)
+    if not args.no_lan and announced(bind):
+        name = f"Stalker Zone {shown}:{server.port}"
+        host = None if bind in ("0.0.0.0", "") else bind
+        lan = advertise(name, server.port, free_seats=table.free_seats(), host=host)
         if lan.problem:
             print(lan.problem)
+    previous = signal.signal(signal.SIGTERM, _interrupted)
     try:
-        return watch(server)
+        return watch(server, lan)
     except KeyboardInterrupt:
         return 0
     finally:
+        signal.signal(signal.SIGTERM, previous)
         if lan is not None:
             lan.close()
-        server.stop()
+        server.stop()  # every client gets ``bye``, the game is saved
+        saved = f"; the game is saved in {table.saved_at}" if table.saved_at else ""
+        print(f"the host stopped{saved}")
 
 
-def watch(server: Any) -> int:
-    """Print the game's progress until it is over (then serve a little longer, so that every
-    client sees the end) or the server stops."""
+def _interrupted(signum: int, frame: Any) -> None:
+    """SIGTERM ends the host as Ctrl-C does (a ``bye`` to everyone, then a save)."""
+    raise KeyboardInterrupt
+
+
+def watch(server: Any, lan: Any = None, *, tick: float = 0.5, linger: float = 5.0) -> int:
+    """Print the game's progress until it is over (then serve ``linger`` seconds longer, so
+    that every client sees the end) or the server stops; keep the free-seat count announced
+    current. A host too busy to answer in time is asked again at the next tick."""
     table = server.table
     shown = -1
     while server.running:
-        time.sleep(0.5)
-        state = server.call(lambda: table.state)
-        if table.version != shown:
-            shown = table.version
+        time.sleep(tick)
+        try:
+            state, version, free = server.call(
+                lambda: (table.state, table.version, table.free_seats()), timeout=tick * 4
+            )
+        except TimeoutError:
+            continue  # the table is busy: it plays on, the next tick reads it
+        if lan is not None:
+            lan.set_free_seats(free)
+        if version != shown:
+            shown = version
             name = state.players[state.current_player].name
             print(f"  action {shown}: turn {state.turn}, {name} to play")
         if state.phase == "over":
-            time.sleep(5.0)
+            time.sleep(linger)
             print("the game is over")
             return 0
     return 1

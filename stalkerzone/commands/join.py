@@ -1,4 +1,5 @@
-"""`stalkerzone join ADDRESS [--seat N] [--token T] [--watch]`: play a seat of a hosted game.
+"""`stalkerzone join ADDRESS --code CODE [--seat N] [--token T] [--watch]`: play a seat of a
+hosted game (the table code is the one the host shows).
 
 Opens the game window on the host's game (docs/protocol.md): the window shows only this seat's
 view. ``--list`` prints the games announced on the local network instead.
@@ -19,6 +20,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("address", nargs="?", metavar="ADDRESS", help="HOST or HOST:PORT")
     parser.add_argument("--seat", metavar="N", help="the seat to take, 1-6 (default: a free one)")
     parser.add_argument("--token", metavar="T", help="take back your seat after a drop")
+    parser.add_argument("--code", metavar="CODE", help="the table code the host shows")
     parser.add_argument("--name", metavar="NAME", help="your name at the table")
     parser.add_argument("--watch", action="store_true", help="watch the public board")
     parser.add_argument("--list", action="store_true", help="list games on the local network")
@@ -47,6 +49,7 @@ def run(args: argparse.Namespace) -> int:
     seat = parse_int(args.seat, "--seat", 1, 6)
     token = parse_text(args.token, "--token")
     name = parse_text(args.name, "--name")
+    code = parse_text(args.code, "--code")
     if args.watch and (seat is not None or token is not None):
         raise UserError("--watch takes no seat: a spectator sees the public board")
     from stalkerzone.client.app.window import Presets
@@ -55,5 +58,11 @@ def run(args: argparse.Namespace) -> int:
     presets = Presets(card_dirs=parse_cards(args.cards), lang=parse_lang(args.lang))
     seats = () if seat is None else (seat - 1,)
     return run_joined(
-        presets, address, seats, token=token, name=name, any_seat=not args.watch and not seats
+        presets,
+        address,
+        seats,
+        token=token,
+        name=name,
+        code=code,
+        any_seat=not args.watch and not seats,
     )

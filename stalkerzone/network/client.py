@@ -139,6 +139,7 @@ class SeatInfo:
     kind: str
     bot: str | None
     connected: bool
+    stand_in: bool = False  # a bot of the host plays it while its player is away
 
 
 @dataclass
@@ -175,9 +176,11 @@ class RemoteGame:
         token: str | None = None,
         any_seat: bool = False,
         name: str | None = None,
+        code: str | None = None,
         timeout: float = 10.0,
     ) -> GameState:
-        """Take ``seats`` (none: watch) or take back seats with ``token``; the first view."""
+        """Take ``seats`` (none: watch) or take back seats with ``token``, giving the table
+        ``code``; the first view."""
         message: dict[str, JSON] = {
             "type": "join",
             "protocol": protocol.VERSION,
@@ -185,6 +188,7 @@ class RemoteGame:
             "token": token,
             "any_seat": any_seat,
             "name": name,
+            "code": code,
         }
         self.connection.send(message)
         deadline = time.monotonic() + timeout
@@ -290,6 +294,7 @@ class RemoteGame:
                         str(row.get("kind", "")),
                         bot if isinstance(bot, str) else None,
                         bool(row.get("connected")),
+                        row.get("stand_in") is True,
                     )
                 )
         self.table = seats
@@ -337,6 +342,7 @@ def open_game(
     token: str | None = None,
     any_seat: bool = False,
     name: str | None = None,
+    code: str | None = None,
     card_dirs: Sequence[Path] = (),
     loaded: LoadResult | None = None,
     timeout: float = 10.0,
@@ -356,7 +362,7 @@ def open_game(
         connection, loaded.cards, tuple(load_sectors()), load_variant, pack_digests=digests
     )
     try:
-        game.join(seats, token=token, any_seat=any_seat, name=name, timeout=timeout)
+        game.join(seats, token=token, any_seat=any_seat, name=name, code=code, timeout=timeout)
     except BaseException:
         connection.close()
         raise

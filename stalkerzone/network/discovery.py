@@ -39,16 +39,54 @@ class Advertisement:
     zeroconf: Any = None
     info: Any = None
     problem: str = ""
+    free_seats: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def set_free_seats(self, free: int) -> None:
+        """Announce ``free`` free seats from now on (the announcement is updated in a thread:
+        zeroconf waits between its packets)."""
+        with self.lock:
+            if self.zeroconf is None or free == self.free_seats:
+                return
+            self.free_seats = free
+        threading.Thread(target=self._update, name="stalkerzone-announce", daemon=True).start()
+
+    def _update(self) -> None:
+        with self.lock:
+            if self.zeroconf is None:
+                return
+            try:
+                from zeroconf import ServiceInfo
+
+                info = self.info
+                properties = {**_properties(info), "free": str(self.free_seats)}
+                self.info = ServiceInfo(
+                    info.type,
+                    info.name,
+                    addresses=info.addresses,
+                    port=info.port,
+                    properties=properties,
+                )
+                self.zeroconf.update_service(self.info)
+            except Exception:  # an announcement is best effort: joining by address works
+                return
 
     def close(self) -> None:
-        if self.zeroconf is None:
-            return
-        try:
-            self.zeroconf.unregister_service(self.info)
-            self.zeroconf.close()
-        except Exception:  # closing is best effort: the host is going anyway
-            pass
-        self.zeroconf = None
+        with self.lock:
+            if self.zeroconf is None:
+                return
+            try:
+                self.zeroconf.unregister_service(self.info)
+                self.zeroconf.close()
+            except Exception:  # closing is best effort: the host is going anyway
+                pass
+            self.zeroconf = None
+
+
+def announced(bind: str) -> bool:
+    """Whether a host bound to ``bind`` is reachable from the network, so worth announcing
+    (not when it listens on this machine only)."""
+    return not (bind.startswith("127.") or bind in ("localhost", "::1"))
 
 
 def lan_address() -> str:
@@ -95,7 +133,17 @@ def advertise(
         zc.register_service(info)
     except Exception as error:  # ImportError, OSError (no multicast), name conflicts
         return Advertisement(problem=NO_DISCOVERY.format(why=_why(error)))
-    return Advertisement(zc, info)
+    return Advertisement(zc, info, free_seats=free_seats)
+
+
+def _properties(info: Any) -> dict[str, str]:
+    """An announcement's text properties as strings."""
+    return {
+        (k.decode() if isinstance(k, bytes) else str(k)): (
+            (v or b"").decode() if isinstance(v, bytes | None) else str(v)
+        )
+        for k, v in (info.properties or {}).items()
+    }
 
 
 @dataclass
@@ -140,7 +188,7 @@ def browse(
             info = zc.get_service_info(SERVICE, name, timeout=500)
             if info is None or not info.addresses:
                 continue
-            props = {k.decode(): (v or b"").decode() for k, v in info.properties.items()}
+            props = _properties(info)
             free = props.get("free", "0")
             found.append(
                 FoundGame(

@@ -31,6 +31,7 @@ MAX_HOST_MESSAGE = 16 * 1024 * 1024
 """Longest message a client accepts from the host (a view of a long game)."""
 MAX_CHAT = 500
 MAX_NAME = 40
+MAX_CODE = 32
 PROTOCOL_RULE = "NET-1"
 """The rule id of refusals that are about the message itself, not the game."""
 
@@ -53,6 +54,7 @@ class JoinMessage(BaseModel):
     token: Annotated[str, Field(max_length=64)] | None = None
     any_seat: bool = False
     name: Annotated[str, Field(max_length=MAX_NAME)] | None = None
+    code: Annotated[str, Field(max_length=MAX_CODE)] | None = None
 
 
 class ActionMessage(BaseModel):
@@ -84,7 +86,10 @@ HOST_TYPES = ("view", "refused", "event", "chat", "bye")
 
 
 def read_client_message(raw: str | bytes) -> ClientMessage:
-    """One client message, fully checked; :class:`ProtocolError` says what is wrong."""
+    """One client message, fully checked; :class:`ProtocolError` says what is wrong. A binary
+    frame is refused: the protocol speaks text frames only."""
+    if isinstance(raw, bytes):
+        raise ProtocolError("a binary frame: messages are JSON in text frames")
     size = len(raw.encode("utf-8")) if isinstance(raw, str) else len(raw)
     if size > MAX_CLIENT_MESSAGE:
         raise ProtocolError(f"message of {size} bytes (at most {MAX_CLIENT_MESSAGE})")
@@ -148,6 +153,17 @@ def refusal(error: IllegalAction, request: int | None) -> dict[str, JSON]:
 def protocol_refusal(problem: str, request: int | None = None) -> dict[str, JSON]:
     """The ``refused`` message for a message that broke the protocol itself."""
     return refusal(IllegalAction(PROTOCOL_RULE, problem, key="protocol"), request)
+
+
+def limit_refusal(key: str, problem: str, request: int | None = None) -> dict[str, JSON]:
+    """The ``refused`` message for a limit of the host (rate, table code, name): its ``key``
+    says which (docs/protocol.md)."""
+    return refusal(IllegalAction(PROTOCOL_RULE, problem, key=key), request)
+
+
+def goodbye(reason: str, key: str) -> dict[str, JSON]:
+    """The ``bye`` the host sends before it closes a connection: why, and a reason key."""
+    return {"type": "bye", "reason": reason, "key": key}
 
 
 def refused_error(message: dict[str, JSON]) -> IllegalAction:

@@ -37,6 +37,8 @@ class SeatInfo(BaseModel):
     kind: Literal["local", "remote", "bot"]
     bot: str | None
     connected: bool
+    stand_in: bool
+    """A remote seat the host's bot plays while its player is away (``--bot-takeover``)."""
 
 
 class PackInfo(BaseModel):
@@ -88,12 +90,13 @@ class RefusedMessage(BaseModel):
 
 
 class EventMessage(BaseModel):
-    """What happened at the table: ``action`` (with ``version``, ``seat``, ``name``, ``action``)
-    or ``joined`` / ``left`` (with ``seats``, ``name``, ``table``)."""
+    """What happened at the table: ``action`` (with ``version``, ``seat``, ``name``, ``action``),
+    ``joined`` / ``left`` (with ``seats``, ``name``, ``table``) or ``stand_in`` (a bot plays the
+    seat in ``seats`` while its player is away)."""
 
     model_config = _STRICT
     type: Literal["event"]
-    kind: Literal["action", "joined", "left"]
+    kind: Literal["action", "joined", "left", "stand_in"]
     name: str
     version: int | None = None
     seat: int | None = None
@@ -113,6 +116,9 @@ class HostByeMessage(BaseModel):
     model_config = _STRICT
     type: Literal["bye"]
     reason: str
+    key: str
+    """Why, as a key: ``host_closed``, ``too_slow``, ``too_many_connections``,
+    ``too_many_watchers``, ``abuse``, ``seat_taken_over`` or ``bad_code`` (docs/protocol.md)."""
 
 
 HOST_MESSAGES: dict[str, type[BaseModel]] = {

@@ -6,26 +6,137 @@ needs no lock. Bot seats play in the same loop, with ``bot_delay`` seconds betwe
 so that the other players can follow them. Messages longer than
 :data:`~stalkerzone.network.protocol.MAX_TRANSPORT_MESSAGE` close the connection (websocket code
 1009); anything else a client sends is answered, never crashes the host.
+
+No client can hold the table up: what is sent to a connection waits in its own
+:class:`Outbox`, written by its own task, so the table never waits for a socket. A connection
+more than ``Limits.max_queue_bytes`` or ``Limits.max_lag`` seconds behind is told why (``bye``,
+``too_slow``) and cut; connections beyond ``Limits.max_connections`` are told so and closed.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import importlib
 import logging
+import socket
 import threading
+import time
+from collections import deque
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from stalkerzone.network import limits as bounds
 from stalkerzone.network import protocol
+from stalkerzone.network.limits import Limits, LogOnce, SpareDescriptor
 from stalkerzone.network.table import CLOSE, GameTable, Outgoing
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 DEFAULT_PORT = 41717
 GOODBYE = "the host ended the game"
+LAST_WORD = 1.0
+"""Seconds a connection being cut is given to take its ``bye``."""
+TICK = 0.5
+"""Seconds between the host's checks for absent seats (``--bot-takeover``)."""
+BOT_RETRY = 1.0
+PRELOADED = (
+    "stalkerzone.persistence.saves",
+    "stalkerzone.network.seat_tokens",
+    "stalkerzone.odds.levels",
+    "stalkerzone.odds.steady",
+)
+"""Modules the host loads on first use (saving, the bots' odds) loaded when it starts."""
+"""Seconds a bot seat that failed waits before it tries again."""
+
+
+class Outbox:
+    """The messages waiting for one connection, sent in order by their own task; what it is
+    behind (bytes, seconds) is bounded by ``limits``."""
+
+    def __init__(self, ws: ServerConnection, limits: Limits, failures: LogOnce) -> None:
+        self.ws = ws
+        self.limits = limits
+        self.failures = failures
+        self.queue: deque[tuple[str, float]] = deque()
+        self.bytes = 0
+        self.closing = False
+        self.cut = False
+        self.close_code = 1000
+        self.wake = asyncio.Event()
+        self.task = asyncio.get_running_loop().create_task(self.run())
+
+    def put(self, text: str) -> bool:
+        """Queue ``text``; False (and the connection is being cut) when it is too far behind."""
+        if self.closing:
+            return True
+        now = time.monotonic()
+        self.queue.append((text, now))
+        self.bytes += len(text)
+        behind = now - self.queue[0][1]
+        if self.bytes > self.limits.max_queue_bytes or behind > self.limits.max_lag:
+            self.abandon(f"{self.bytes} bytes and {behind:.1f} s behind")
+            return False
+        self.wake.set()
+        return True
+
+    def finish(self, code: int = 1000) -> None:
+        """Send what is queued, then close."""
+        self.closing = True
+        self.close_code = code
+        self.wake.set()
+
+    def abandon(self, why: str) -> None:
+        """Too slow: drop what waits, say why (``bye``, ``too_slow``) and close."""
+        if self.cut:
+            return
+        self.cut = True
+        self.failures("slow", "a connection too far behind was cut (%s)", why)
+        self.queue.clear()
+        self.bytes = 0
+        bye = protocol.goodbye("too far behind the table", bounds.BYE_TOO_SLOW)
+        self.queue.append((protocol.line(bye), time.monotonic()))
+        self.finish(1008)
+        transport = self.ws.transport
+        if transport is not None and transport.get_write_buffer_size() > 0:
+            self.abort()  # its socket takes nothing more: the bye could not reach it either
+
+    async def run(self) -> None:
+        try:
+            while True:
+                while not self.queue and not self.closing:
+                    self.wake.clear()
+                    await self.wake.wait()
+                if not self.queue:
+                    break
+                text, _ = self.queue.popleft()
+                self.bytes -= len(text)
+                wait = LAST_WORD if self.closing else self.limits.max_lag
+                # not wait_for: a send cancelled while the socket is full may never return
+                sending = asyncio.ensure_future(self.ws.send(text))
+                done, _ = await asyncio.wait({sending}, timeout=wait)
+                if not done:  # not taken in time: cut (the aborted send then ends)
+                    self.abandon(f"a message not taken in {wait:.0f} s")
+                    self.abort()
+                    await asyncio.wait({sending}, timeout=LAST_WORD)
+                    return
+                sending.result()
+            closing = asyncio.ensure_future(self.ws.close(self.close_code))
+            await asyncio.wait({closing}, timeout=LAST_WORD)
+        except (ConnectionClosed, OSError):
+            pass
+        finally:
+            if self.cut or self.closing:
+                self.abort()
+
+    def abort(self) -> None:
+        """Drop the connection at once (nothing more is sent)."""
+        transport = self.ws.transport
+        if transport is not None and not transport.is_closing():
+            transport.abort()
 
 
 class GameServer:
@@ -46,6 +157,10 @@ class GameServer:
         self._stopped: asyncio.Event | None = None
         self._server: Server | None = None
         self._sockets: dict[int, ServerConnection] = {}
+        self._outboxes: dict[int, Outbox] = {}
+        self._open = 0  # connections open now, joined or not
+        self._spare: SpareDescriptor | None = None
+        self._last: tuple[dict[str, Any], str] | None = None  # a message sent to many, as text
         self._bots: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -56,7 +171,11 @@ class GameServer:
 
     # --- life --------------------------------------------------------------------------------
     def start(self, timeout: float = 10.0) -> int:
-        """Start serving in a thread; the bound port (an OSError if the port is taken)."""
+        """Start serving in a thread; the bound port (an OSError if the port is taken). What
+        saving and the bots load on first use is loaded now: out of file descriptors later,
+        no module file needs opening."""
+        for module in PRELOADED:
+            importlib.import_module(module)
         self._thread = threading.Thread(target=self._run, name="stalkerzone-host", daemon=True)
         self._thread.start()
         if not self._ready.wait(timeout):
@@ -65,8 +184,10 @@ class GameServer:
             raise OSError(f"cannot serve on {self.host}:{self.port}: {self.error}")
         return self.port
 
-    def stop(self, reason: str = GOODBYE, timeout: float = 5.0) -> None:
-        """Tell every client ``reason`` (``bye``), close the connections, end the thread."""
+    def stop(self, reason: str = GOODBYE, timeout: float = 30.0) -> None:
+        """Tell every client ``reason`` (``bye``), save, close the connections, end the thread.
+        ``timeout`` leaves time for a bot's move under way to end first (the table is busy
+        until then) and for the save."""
         loop, stopped = self.loop, self._stopped
         if loop is None or stopped is None or self._thread is None:
             return
@@ -75,7 +196,9 @@ class GameServer:
             try:
                 future.result(timeout)
             except Exception as error:  # the host is closing anyway
-                log.info("shutdown: %s", error)
+                log.error(
+                    "the host did not shut down in order (%r): the game may be unsaved", error
+                )
         self._thread.join(timeout)
 
     @property
@@ -92,9 +215,29 @@ class GameServer:
 
         return asyncio.run_coroutine_threadsafe(run(), loop).result(timeout)
 
+    @property
+    def limits(self) -> Limits:
+        return self.table.limits
+
+    def stand_in(self, index: int) -> None:
+        """Have a bot play remote seat ``index`` until its player rejoins (the table is told);
+        nothing if the seat is held or not remote. From any thread."""
+        loop = self.loop
+        if loop is None or not loop.is_running():
+            return
+
+        def hand_over() -> None:
+            self._deliver(self.table.stand_in(index))
+            self._wake_bots()
+
+        loop.call_soon_threadsafe(hand_over)
+
     def _run(self) -> None:
         loop = asyncio.new_event_loop()
+        loop.set_exception_handler(self._loop_error)
         self.loop = loop
+        if self.table.spare is None:
+            self._spare = self.table.spare = SpareDescriptor()
         try:
             loop.run_until_complete(self._main())
         except BaseException as error:
@@ -102,6 +245,15 @@ class GameServer:
             self._ready.set()
         finally:
             loop.close()
+            if self._spare is not None:
+                self._spare.close()
+
+    def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """asyncio's own failures (an accept out of file descriptors…), logged once a kind."""
+        message = str(context.get("message", "error"))
+        error = context.get("exception")
+        kind = f"{message[:40]} {type(error).__name__}"
+        self.table.failures(kind, "host: %s (%s)", message, error)
 
     async def _main(self) -> None:
         self._stopped = asyncio.Event()
@@ -118,30 +270,83 @@ class GameServer:
                 self.port = int(sockets[0].getsockname()[1])
             self._ready.set()
             self._wake_bots()
+            ticks = asyncio.get_running_loop().create_task(self._tick())
             await self._stopped.wait()
+            ticks.cancel()
+
+    async def _tick(self) -> None:
+        """Every :data:`TICK` seconds: hand a seat absent on its turn to a bot when due."""
+        while self.table.bot_takeover is not None:
+            await asyncio.sleep(TICK)
+            self._deliver(self.table.check_absent())
+            self._wake_bots()
 
     async def _shutdown(self, reason: str) -> None:
-        await self._deliver(self.table.goodbye(reason))
+        """Tell everyone ``reason`` (``bye``, ``host_closed``), save, close every connection."""
+        try:
+            await self._say_goodbye(reason)
+        finally:
+            assert self._stopped is not None
+            self._stopped.set()
+
+    async def _say_goodbye(self, reason: str) -> None:
+        self._deliver(self.table.goodbye(reason))
+        if self.table.autosave and self.table.record.actions:
+            self.table.save()
+        for box in self._outboxes.values():
+            box.finish(1001)
+        writers = [box.task for box in self._outboxes.values()]
+        if writers:
+            await asyncio.wait(writers, timeout=2 * LAST_WORD + 0.5)
         for ws in list(self._sockets.values()):
-            await ws.close(1001, reason[:100])
+            if ws.transport is not None:
+                ws.transport.abort()
         if self._bots is not None:
             self._bots.cancel()
-        assert self._stopped is not None
-        self._stopped.set()
 
     # --- connections -------------------------------------------------------------------------
     async def _serve_client(self, ws: ServerConnection) -> None:
-        conn_id = self.table.connect()
+        if self._open >= self.limits.max_connections:
+            await self._turn_away(ws)
+            return
+        self._open += 1
+        sock = ws.transport.get_extra_info("socket") if ws.transport is not None else None
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.limits.socket_buffer)
+        peer = ws.remote_address
+        conn_id = self.table.connect(str(peer[0]) if peer else "")
         self._sockets[conn_id] = ws
+        box = self._outboxes[conn_id] = Outbox(ws, self.limits, self.table.failures)
         try:
             async for raw in ws:
-                await self._deliver(self._receive(conn_id, raw))
+                if box.closing:
+                    break
+                self._deliver(self._receive(conn_id, raw))
                 self._wake_bots()
+                await asyncio.sleep(0)  # the writers go on between one client's messages
         except ConnectionClosed:
             pass
         finally:
+            self._open -= 1
             self._sockets.pop(conn_id, None)
-            await self._deliver(self.table.disconnect(conn_id))
+            self._deliver(self.table.disconnect(conn_id))
+            box.finish()
+            # its last words (a bye) go out before the connection is closed; bounded by the
+            # outbox's own limits
+            await asyncio.wait({box.task}, timeout=self.limits.max_lag + 2 * LAST_WORD)
+            self._outboxes.pop(conn_id, None)
+
+    async def _turn_away(self, ws: ServerConnection) -> None:
+        """A connection over ``max_connections``: told why (``too_many_connections``), closed."""
+        cap = self.limits.max_connections
+        self.table.failures("full", "connections refused: %s open already", cap)
+        bye = protocol.goodbye(f"the host has {cap} connections already", bounds.BYE_FULL)
+        with contextlib.suppress(ConnectionClosed, TimeoutError, OSError):
+            await asyncio.wait_for(ws.send(protocol.line(bye)), LAST_WORD)
+            await asyncio.wait_for(ws.close(1013), LAST_WORD)
+        if ws.transport is not None:
+            ws.transport.abort()
 
     def _receive(self, conn_id: int, raw: str | bytes) -> list[Outgoing]:
         try:
@@ -150,23 +355,27 @@ class GameServer:
             log.exception("message from connection %s", conn_id)
             return [(conn_id, protocol.protocol_refusal("the host could not handle this"))]
 
-    async def _deliver(self, outgoing: list[Outgoing]) -> None:
-        """Send each message (one line of JSON) to its connection; ``CLOSE`` closes it."""
+    def _deliver(self, outgoing: list[Outgoing]) -> None:
+        """Queue each message (one line of JSON, written once however many get it) for its
+        connection; ``CLOSE`` closes it after what it was sent. Never waits for a socket."""
         lines: dict[int, str] = {}
         for conn_id, message in outgoing:
-            ws = self._sockets.get(conn_id)
-            if ws is None:
+            box = self._outboxes.get(conn_id)
+            if box is None:
                 continue
-            try:
-                if message is CLOSE:
-                    await ws.close()
-                    continue
-                text = lines.get(id(message))
-                if text is None:
-                    text = lines[id(message)] = protocol.line(message)
-                await ws.send(text)
-            except ConnectionClosed:
+            if message is CLOSE:
+                box.finish()
                 continue
+            text = lines.get(id(message))
+            if text is None:
+                last = self._last
+                if last is not None and last[0] is message:  # e.g. the spectators' welcome
+                    text = last[1]
+                else:
+                    text = protocol.line(message)
+                    self._last = (message, text)
+                lines[id(message)] = text
+            box.put(text)
 
     # --- bots --------------------------------------------------------------------------------
     def _wake_bots(self) -> None:
@@ -175,14 +384,17 @@ class GameServer:
             self._bots = asyncio.get_running_loop().create_task(self._play_bots())
 
     async def _play_bots(self) -> None:
+        """Play the bot seats while one is to act; a bot that fails (out of file descriptors
+        for a module it loads…) is logged once and tries again a second later."""
         while self.table.bot_to_act():
             await asyncio.sleep(self.bot_delay)
             try:
                 outgoing = self.table.bot_step()
-            except Exception:  # a bot that fails stops, the host does not
-                log.exception("bot seat")
-                return
-            await self._deliver(outgoing)
+            except Exception as error:  # the host goes on; the bot tries again
+                self.table.failures("bot", "a bot seat failed (%r): it tries again", error)
+                await asyncio.sleep(BOT_RETRY)
+                continue
+            self._deliver(outgoing)
 
 
 def serve_table(table: GameTable, **options: Any) -> GameServer:

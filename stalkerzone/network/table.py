@@ -11,8 +11,9 @@ leaves the game unchanged.
 from __future__ import annotations
 
 import dataclasses
-import secrets
-from collections.abc import Iterable, Sequence
+import logging
+import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -27,7 +28,16 @@ from stalkerzone.engine.record import GameRecord
 from stalkerzone.engine.state import GameState
 from stalkerzone.engine.turns import seat_refusal
 from stalkerzone.engine.views import notes_seen
-from stalkerzone.network import protocol
+from stalkerzone.network import admission, protocol
+from stalkerzone.network import limits as bounds
+from stalkerzone.network.limits import (
+    CodeGuesses,
+    ConnectionBudget,
+    Limits,
+    LogOnce,
+    SpareDescriptor,
+    new_token,
+)
 from stalkerzone.network.protocol import (
     ActionMessage,
     ByeMessage,
@@ -37,6 +47,7 @@ from stalkerzone.network.protocol import (
 )
 from stalkerzone.persistence.serialize import JSON, action_to_json, canonical, to_json
 
+log = logging.getLogger(__name__)
 SeatKind = Literal["local", "remote", "bot"]
 SEAT_KINDS: tuple[SeatKind, ...] = ("local", "remote", "bot")
 """``local``: hot-seat at the host's own screen; ``remote``: a player on another machine;
@@ -58,6 +69,7 @@ class Seat:
     kind: SeatKind
     bot: str | None = None
     holder: int | None = None  # the connection playing it now
+    stand_in: bool = False  # a remote seat the host's bot plays while its player is away
 
 
 @dataclass
@@ -66,6 +78,8 @@ class Connection:
     seats: tuple[int, ...] | None = None  # None until it joined; () for a spectator
     name: str = ""
     token: str = ""
+    address: str = ""  # the peer's IP address (wrong table codes are counted per address)
+    budget: ConnectionBudget | None = None
 
 
 class ViewWriter:
@@ -111,7 +125,17 @@ class GameTable:
     hide_orders: bool = False
     save_to: Path | None = None  # where the game is saved after every turn (None: autosave)
     autosave: bool = True
-    host_key: str = field(default_factory=lambda: secrets.token_urlsafe(16))
+    host_key: str = field(default_factory=new_token)
+    code: str = ""
+    """The table code a join must give (``""``: none asked; the host's own key needs none)."""
+    limits: Limits = field(default_factory=Limits)
+    bot_takeover: float | None = None
+    """Seconds a remote seat may be absent on its turn before a bot plays it (None: never)."""
+    clock: Callable[[], float] = time.monotonic
+    spare: SpareDescriptor | None = None  # given back when a save finds no file descriptor
+    failures: LogOnce = field(default_factory=lambda: LogOnce(log))
+    absent_since: dict[int, float] = field(default_factory=dict)
+    guesses: CodeGuesses | None = None
     connections: dict[int, Connection] = field(default_factory=dict)
     tokens: dict[str, tuple[int, ...]] = field(default_factory=dict)
     bot_memory: BotMemory = field(default_factory=BotMemory)
@@ -120,6 +144,7 @@ class GameTable:
     saved_at: Path | None = None  # the last save written: its sidecar keeps the tokens
     _next_id: int = 0
     _legal: tuple[int, list[JSON]] = (-1, [])  # the legal actions of one position
+    _welcome: tuple[object, dict[str, JSON]] | None = None
 
     @classmethod
     def create(cls, record: GameRecord, kinds: Sequence[SeatKind], **options: Any) -> GameTable:
@@ -193,6 +218,7 @@ class GameTable:
                 "kind": s.kind,
                 "bot": s.bot,
                 "connected": s.kind == "bot" or s.holder is not None,
+                "stand_in": s.stand_in,
             }
             for s in self.seats
         ]
@@ -231,11 +257,25 @@ class GameTable:
         return message
 
     # --- connections -------------------------------------------------------------------------
-    def connect(self) -> int:
-        """A new connection (not yet joined): its id."""
+    def connect(self, address: str = "") -> int:
+        """A new connection (not yet joined) from the IP ``address``: its id."""
         self._next_id += 1
-        self.connections[self._next_id] = Connection(self._next_id)
+        budget = ConnectionBudget.of(self.limits)
+        self.connections[self._next_id] = Connection(self._next_id, address=address, budget=budget)
         return self._next_id
+
+    def watchers(self) -> int:
+        """Connections that joined holding no seat (spectators)."""
+        return sum(1 for c in self.connections.values() if c.seats == ())
+
+    def free_seats(self) -> int:
+        """Remote seats a newcomer may take by number (nobody holds them, no token keeps them)."""
+        reserved = {i for seats in self.tokens.values() for i in seats}
+        return sum(
+            1
+            for s in self.seats
+            if s.kind == "remote" and s.holder is None and s.index not in reserved
+        )
 
     def disconnect(self, conn_id: int) -> list[Outgoing]:
         """The connection is gone: its seats wait for their token (rejoin), others are told."""
@@ -245,6 +285,8 @@ class GameTable:
         for index in conn.seats:
             if self.seats[index].holder == conn_id:
                 self.seats[index].holder = None
+        if not conn.seats:  # a spectator leaving changes no seat: nobody is told
+            return []
         return self._to_all(self._seat_event("left", conn))
 
     def receive(self, conn_id: int, raw: str | bytes) -> list[Outgoing]:
@@ -256,11 +298,22 @@ class GameTable:
             message = protocol.read_client_message(raw)
         except ProtocolError as error:
             return [(conn_id, protocol.protocol_refusal(str(error)))]
+        over = admission.over_rate(self, conn, message)
+        if over is not None:
+            return over
         try:
             return self._handle(conn, message)
         except ProtocolError as error:
             request = message.id if isinstance(message, ActionMessage) else None
             return [(conn_id, protocol.protocol_refusal(str(error), request))]
+
+    def cut(self, conn_id: int, key: str, reason: str) -> list[Outgoing]:
+        """Tell ``conn_id`` why (``bye`` with its reason key), close it, tell the others."""
+        return [
+            (conn_id, protocol.goodbye(reason, key)),
+            (conn_id, CLOSE),
+            *self.disconnect(conn_id),
+        ]
 
     def _handle(self, conn: Connection, message: protocol.ClientMessage) -> list[Outgoing]:
         if isinstance(message, JoinMessage):
@@ -270,7 +323,7 @@ class GameTable:
         if isinstance(message, ActionMessage):
             return self._action(conn, message)
         if isinstance(message, ChatMessage):
-            name = conn.name or "spectator"
+            name = conn.name or f"Watcher {conn.id}"
             self.chat.append((name, message.text))
             del self.chat[:-100]
             chat: dict[str, JSON] = {"type": "chat", "name": name, "text": message.text}
@@ -284,25 +337,53 @@ class GameTable:
             return [(conn.id, protocol.protocol_refusal(problem)), (conn.id, CLOSE)]
         if conn.seats is not None:
             raise ProtocolError("joined already")
+        host = message.token is not None and message.token == self.host_key
+        if self.code and not host:
+            wrong = admission.wrong_code(self, conn, message.code)
+            if wrong is not None:
+                return wrong
         seats = self._claim(message)
+        if not seats and self.watchers() >= self.limits.max_watchers:
+            problem = f"this table has its {self.limits.max_watchers} spectators already"
+            return self.cut(conn.id, bounds.BYE_WATCHERS_FULL, problem)
+        name = (message.name or "").strip()
+        if name and admission.name_taken(self, name, seats):
+            problem = f"the name {name!r} is taken at this table"
+            return [(conn.id, protocol.limit_refusal(bounds.REFUSED_NAME, problem))]
+        out: list[Outgoing] = []
         conn.seats = seats
         for index in seats:
             previous = self.seats[index].holder
-            if previous is not None and previous in self.connections:
-                self.connections[previous].seats = ()  # a rejoin takes the seat back
+            if previous is not None and previous in self.connections and previous != conn.id:
+                self.connections[previous].seats = ()  # a rejoin takes the seat back: told so
+                reason = "your seat was taken over by another connection with its token"
+                out += [(previous, protocol.goodbye(reason, bounds.BYE_TAKEN_OVER))]
+                out += [(previous, CLOSE)]
             self.seats[index].holder = conn.id
-        conn.name = message.name or ", ".join(self.seats[i].name for i in seats)
-        if message.token is not None and (
-            message.token in self.tokens or message.token == self.host_key
-        ):
+            self.seats[index].stand_in = False  # back from the bot (rejoin)
+            self.absent_since.pop(index, None)
+        if name and len(seats) == 1:
+            self.seats[seats[0]].name = name
+        conn.name = name or ", ".join(self.seats[i].name for i in seats) or f"Watcher {conn.id}"
+        if message.token is not None and (message.token in self.tokens or host):
             conn.token = message.token
         elif seats:
-            conn.token = secrets.token_urlsafe(16)
+            conn.token = new_token()
             self.tokens[conn.token] = seats
             self.keep_tokens()
+        if not seats:  # a spectator: one welcome shared by all, and no seat changed
+            return [(conn.id, self._spectator_welcome(conn))]
         event = self._seat_event("joined", conn)
         others = [(c, m) for c, m in self._to_all(event) if c != conn.id]
-        return [(conn.id, self.view_message(conn, first=True)), *others]
+        return [(conn.id, self.view_message(conn, first=True)), *out, *others]
+
+    def _spectator_welcome(self, conn: Connection) -> dict[str, JSON]:
+        """The first view of a spectator: the same message for every spectator joining at one
+        version and seating (written as text once by the server)."""
+        key = (self.version, tuple((s.name, s.holder, s.stand_in) for s in self.seats))
+        if self._welcome is None or self._welcome[0] != key:
+            self._welcome = (key, self.view_message(conn, first=True))
+        return self._welcome[1]
 
     def _claim(self, message: JoinMessage) -> tuple[int, ...]:
         """The seats a join takes: by token (a rejoin, or the host's own hot-seat seats), else
@@ -369,23 +450,62 @@ class GameTable:
             "action": action_to_json(action),
         }
         out = self._to_all(event)
+        same: dict[tuple[tuple[int, ...], int | None], dict[str, JSON]] = {}
         for conn in self.connections.values():
             if conn.seats is None:
                 continue
             reply = reply_to[1] if reply_to is not None and reply_to[0] == conn.id else None
-            out.append((conn.id, self.view_message(conn, reply_to=reply)))
+            key = (conn.seats, reply)  # spectators share one message (sent as one text)
+            message = same.get(key)
+            if message is None:
+                message = same[key] = self.view_message(conn, reply_to=reply)
+            out.append((conn.id, message))
         return out
 
     def bot_to_act(self) -> bool:
+        """Whether a bot plays the seat to act: a bot seat, or a stand-in for an absent player."""
         state = self.state
-        return state.phase != "over" and self.seats[state.current_player].kind == "bot"
+        seat = self.seats[state.current_player]
+        return state.phase != "over" and (seat.kind == "bot" or seat.stand_in)
+
+    def check_absent(self) -> list[Outgoing]:
+        """With ``bot_takeover`` set: a remote seat absent on its turn for that many seconds is
+        played by a bot from now on (until its player rejoins); the table is told."""
+        state = self.state
+        seat = self.seats[state.current_player]
+        if self.bot_takeover is None or state.phase == "over" or seat.kind != "remote":
+            return []
+        if seat.holder is not None or seat.stand_in:
+            self.absent_since.pop(seat.index, None)
+            return []
+        now = self.clock()
+        since = self.absent_since.setdefault(seat.index, now)
+        if now - since < self.bot_takeover:
+            return []
+        return self.stand_in(seat.index)
+
+    def stand_in(self, index: int) -> list[Outgoing]:
+        """A bot plays seat ``index`` until its player rejoins; everyone is told."""
+        seat = self.seats[index]
+        if seat.kind != "remote" or seat.holder is not None or seat.stand_in:
+            return []
+        seat.stand_in = True
+        self.absent_since.pop(index, None)
+        event: dict[str, JSON] = {
+            "type": "event",
+            "kind": "stand_in",
+            "seats": [index],
+            "name": seat.name,
+            "table": self.table_info(),
+        }
+        return self._to_all(event)
 
     def bot_step(self) -> list[Outgoing]:
         """One action of the bot seat to act (nothing if none is), and what it causes."""
         if not self.bot_to_act():
             return []
         state = self.state
-        strength = self.seats[state.current_player].bot or "normal"
+        strength = self.seats[state.current_player].bot or "normal"  # a stand-in: normal
         action = bots.choose(state, None, strength, legal_actions(state), memory=self.bot_memory)
         self.play(action)
         return self.after_action()
@@ -394,13 +514,29 @@ class GameTable:
         """Save the game as the client does (``persistence.saves``); a failure never stops it."""
         from stalkerzone.persistence import saves
 
-        try:
+        def write() -> Path:
             if self.save_to is not None:
-                path = saves.save_game(self.record, self.save_to, packs=self.packs)
-            else:
-                path = saves.autosave(self.record, packs=self.packs)
-        except Exception:  # a full disk must not end the game for everyone
-            return None
+                return saves.save_game(self.record, self.save_to, packs=self.packs)
+            return saves.autosave(self.record, packs=self.packs)
+
+        try:
+            path = write()
+        except Exception as error:  # a full disk must not end the game for everyone
+            if self.spare is None:
+                self.failures("save", "the game could not be saved: %s", error)
+                return None
+            try:  # out of file descriptors? the save gets the one kept for it
+                with self.spare.released():
+                    path = write()
+                    self.saved_at = path
+                    self.keep_tokens()
+            except Exception as again:
+                self.failures("save", "the game could not be saved: %s", again)
+                return None
+            self.failures(
+                "spare", "a save failed (%s): written with the spare file descriptor", error
+            )
+            return path
         self.saved_at = path
         self.keep_tokens()
         return path
@@ -420,7 +556,7 @@ class GameTable:
 
     def goodbye(self, reason: str) -> list[Outgoing]:
         """The host is closing: every connection is told why."""
-        bye: dict[str, JSON] = {"type": "bye", "reason": reason}
+        bye = protocol.goodbye(reason, bounds.BYE_HOST_CLOSED)
         return [(c, bye) for c in self.connections]
 
     # --- helpers -----------------------------------------------------------------------------

@@ -235,11 +235,15 @@ def test_the_lobby_resumes_a_save_and_players_rejoin_with_their_tokens(win: Stal
     try:
         assert session.game.seats == (0,)
         assert server.call(lambda: len(server.table.record.actions)) == 3
+        code = server.table.code
+        assert code and any(code in line.text for line in session.log), "the code is shown"
         by_number = client(server)
-        with pytest.raises(JoinRefused, match="taken"):
+        with pytest.raises(JoinRefused, match="table code"):
             by_number.join((1,))
+        with pytest.raises(JoinRefused, match="taken"):
+            by_number.join((1,), code=code.lower())
         by_number.leave()
-        back = joined(server, token="kept-token")
+        back = joined(server, token="kept-token", code=code)
         assert back.seats == (1,) and back.version == 3
         back.leave()
     finally:
@@ -278,3 +282,90 @@ def test_the_connection_strip_covers_no_button_or_text_on_the_layout_and_the_boa
                 box = (label.left, label.right, label.bottom, label.top)
                 assert not overlaps(strip, box), f"{kind}: the strip covers {label.text!r}"
             session.leave()
+
+
+def test_deal_the_rest_out_of_turn_is_refused_politely(win: StalkerWindow) -> None:
+    """ "Deal the rest" when another player places: a word on the screen, no error dialog,
+    nothing sent (TURN-4)."""
+    t = table(("remote", "remote"), seed=3)
+    with hosted(t) as server:
+        other = 1 - t.state.current_player
+        lobby = opened(win.show_screen("lobby"), LobbyView)
+        session = lobby.enter(f"{LOOPBACK}:{server.port}", seats=(other,))
+        frame(win)
+        layout = current(win)
+        assert layout.kind == "layout" and session.state.current_player != other
+        layout.deal_rest()  # type: ignore[attr-defined]
+        assert layout.message == i18n.t("layout.deal_not_yours")  # type: ignore[attr-defined]
+        layout.dealing = True  # type: ignore[attr-defined]  # as if it had started on our turn
+        layout.deal_step()  # type: ignore[attr-defined]
+        assert not layout.dealing  # type: ignore[attr-defined]
+        assert server.call(lambda: t.version) == 0
+        session.leave()
+
+
+def test_a_seat_joined_from_the_lobby_is_remembered_and_rejoined(win: StalkerWindow) -> None:
+    from stalkerzone.network.remembered import remembered_seats, seats_file
+
+    t = table(("remote", "remote"))
+    t.code = "QWERTY"
+    with hosted(t) as server:
+        address = f"{LOOPBACK}:{server.port}"
+        lobby = opened(win.show_screen("lobby"), LobbyView)
+        lobby.code = "qwe-rty"
+        first = lobby.join_game(address)
+        assert first is not None, lobby.message
+        seat = first.game.seats
+        assert remembered_seats()[0].address == address
+        assert seats_file().stat().st_mode & 0o777 == 0o600
+        first.leave()
+        lobby = opened(win.show_screen("lobby"), LobbyView)
+        frame(win)
+        lobby = opened(current(win), LobbyView)
+        names = [w.text for w in lobby.ui.walk_widgets() if isinstance(w, arcade.gui.UIFlatButton)]
+        assert i18n.t("network.rejoin", address=address) in names
+        again = lobby.rejoin(address)
+        assert again is not None and again.game.seats == seat, lobby.message
+        again.leave()
+
+
+def test_the_lobby_hosts_on_this_computer_only_unless_a_seat_is_remote_and_chosen(
+    win: StalkerWindow,
+) -> None:
+    lobby = opened(win.show_screen("lobby"), LobbyView)
+    assert lobby.bind(["local", "bot"]) == "127.0.0.1"
+    assert lobby.bind(["local", "remote"]) == "0.0.0.0"
+    lobby.toggle_reach()
+    assert lobby.bind(["local", "remote"]) == "127.0.0.1"
+    lobby.kinds = ["local", "bot"]
+    lobby.port = "0"
+    session = lobby.host_game(bot_delay=0.0)
+    assert session is not None and session.hosting is not None, lobby.message
+    assert session.hosting.server.host == "127.0.0.1" and len(session.hosting.code) == 6
+    session.close()
+
+
+def test_the_hosting_window_offers_a_bot_for_an_absent_seat_and_f9_hands_it_over(
+    win: StalkerWindow,
+) -> None:
+    t = table(("local", "remote"), seed=3)
+    lobby = opened(win.show_screen("lobby"), LobbyView)
+    lobby.port = "0"
+    session = lobby.serve(t, bind=LOOPBACK, bot_delay=0.0)
+    assert session is not None and session.hosting is not None, lobby.message
+    server = session.hosting.server
+    try:
+        assert server.call(lambda: t.state.current_player) == 1 and session.absent_seat() == 1
+        frame(win)
+        offer = i18n.t("network.offer_bot", name="Player 2")
+        assert any(text.text == offer for text in session.strip.texts)
+        assert win.on_key_press(arcade.key.F9, 0)
+        wait(functools.partial(lambda: server.call(lambda: t.version) > 0))
+        deadline = time.monotonic() + 10
+        while not session.game.table[1].stand_in:
+            assert time.monotonic() < deadline, "the table never said a bot plays the seat"
+            session.poll(win)
+            time.sleep(0.01)
+        assert session.absent_seat() is None
+    finally:
+        session.close()

@@ -30,6 +30,12 @@ class Played:
     bye: str = ""
 
 
+RATE_LIMITED = "rate_limited"
+"""The refusal key of a message over the host's rate (docs/protocol.md, limits)."""
+PAUSE = 1.0
+"""Seconds to wait before sending a rate-limited action again (the rate refills meanwhile)."""
+
+
 def choose(legal: list[dict[str, Any]], done_this_turn: int) -> dict[str, Any]:
     """One of ``legal``: by :data:`PREFERRED` kind, else ``EndTurn``, else the first."""
     end = [a for a in legal if a["type"] == "EndTurn"]
@@ -51,6 +57,7 @@ def play(uri: str, name: str, *, seconds: float) -> Played:
     turn_key: tuple[int, int] | None = None
     done_this_turn = 0
     request = 0
+    sent: dict[str, Any] | None = None
     with connect(uri, max_size=16 * 1024 * 1024) as ws:
         join = {"type": "join", "protocol": 1, "any_seat": True, "name": name}
         ws.send(json.dumps(join))
@@ -61,6 +68,10 @@ def play(uri: str, name: str, *, seconds: float) -> Played:
                 break
             message = json.loads(raw)
             kind = message["type"]
+            if kind == "refused" and message.get("key") == RATE_LIMITED and sent is not None:
+                time.sleep(PAUSE)  # over the host's rate: it did nothing, so send it again
+                ws.send(json.dumps(sent))
+                continue
             if kind == "refused":
                 played.refused.append(message)
                 continue
@@ -87,7 +98,8 @@ def play(uri: str, name: str, *, seconds: float) -> Played:
             action = choose(legal, done_this_turn)
             done_this_turn += 1
             request += 1
-            ws.send(json.dumps({"type": "action", "id": request, "action": action}))
+            sent = {"type": "action", "id": request, "action": action}
+            ws.send(json.dumps(sent))
             acted_at = message["version"]
             played.actions += 1
         ws.send(json.dumps({"type": "bye"}))

@@ -4,19 +4,29 @@ seats, LAN discovery that degrades with a clear message (no multicast needed).""
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.sync.client import connect
 
 from stalkerzone.cli import build_parser, main
 from stalkerzone.commands.host import table_from_args
 from stalkerzone.engine.game import legal_actions
-from stalkerzone.network import discovery
+from stalkerzone.network import discovery, protocol
 from stalkerzone.network.server import GameServer
 from stalkerzone.persistence.saves import save_game
 from stalkerzone.persistence.serialize import state_digest
 from tests.support.network import LOOPBACK, table
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize(
@@ -81,3 +91,89 @@ def test_discovery_degrades_with_a_clear_message() -> None:
     announced.close()  # nothing to close: no error
     found, problem = discovery.browse(0.0, make=failing)
     assert found == [] and "type the host's address" in problem
+
+
+class RecordingZeroconf:
+    """Stands in for zeroconf: keeps what was registered and updated."""
+
+    def __init__(self) -> None:
+        self.free: list[str] = []
+
+    def register_service(self, info: Any) -> None:
+        assert set(info.properties) == {b"name", b"free"}, "never the table code"
+        self.free.append(info.properties[b"free"].decode())
+
+    def update_service(self, info: Any) -> None:
+        self.free.append(info.properties[b"free"].decode())
+
+    def unregister_service(self, info: Any) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def test_the_free_seats_announced_follow_the_table() -> None:
+    zc = RecordingZeroconf()
+    lan = discovery.advertise("test", 1, free_seats=2, host=LOOPBACK, make=lambda: zc)
+    assert lan.problem == "" and zc.free == ["2"]
+    lan.set_free_seats(2)  # unchanged: nothing sent
+    lan.set_free_seats(0)
+    deadline = time.monotonic() + 10
+    while zc.free != ["2", "0"]:
+        assert time.monotonic() < deadline, zc.free
+        time.sleep(0.01)
+    lan.close()
+
+
+def test_a_local_only_host_is_not_announced() -> None:
+    assert not discovery.announced("127.0.0.1") and not discovery.announced("localhost")
+    assert discovery.announced("0.0.0.0") and discovery.announced("192.168.1.20")
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["host", "--code", "a!"], "--code"),
+        (["host", "--max-watchers", "-1"], "--max-watchers"),
+        (["host", "--max-connections", "lots"], "--max-connections"),
+        (["host", "--bot-takeover", "never"], "--bot-takeover"),
+        (["host", "--local-only", "--bind", "0.0.0.0"], "--local-only"),
+    ],
+)
+def test_bad_limits_are_one_line_and_exit_2(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1
+
+
+def test_sigterm_tells_every_client_and_saves(tmp_path: Path) -> None:
+    """`stalkerzone host` stopped with SIGTERM: a `bye` (host_closed) to a watcher, then the
+    game is saved and replays to the same state."""
+    env = {**os.environ, "STALKERZONE_HOME": str(tmp_path), "PYTHONPATH": str(REPO)}
+    argv = [sys.executable, "-m", "stalkerzone", "host", "--local-only", "--port", "0"]
+    argv += ["--seats", "bot,remote", "--bot-delay", "0", "--code", "TEST42", "--no-lan"]
+    argv += ["--seed", "1"]  # the bot seat places first: the game has actions to save
+    host = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, text=True, cwd=tmp_path)
+    try:
+        assert host.stdout is not None
+        first = host.stdout.readline()
+        port = int(re.findall(r":(\d+),", first)[0])
+        assert "table code TEST42" in first
+        with connect(f"ws://{LOOPBACK}:{port}", open_timeout=10) as ws:
+            ws.send(protocol.line({"type": "join", "protocol": 1, "code": "test42"}))
+            seen = json.loads(ws.recv(10))
+            assert seen["type"] == "view"
+            while seen.get("version", 0) < 1:  # until the bot's first action is seen
+                seen = json.loads(ws.recv(10))
+            host.send_signal(signal.SIGTERM)
+            messages = [json.loads(m) for m in ws]
+        assert messages[-1]["type"] == "bye" and messages[-1]["key"] == "host_closed"
+        assert host.wait(20) == 0
+    finally:
+        host.kill()
+        host.wait(20)
+    save = tmp_path / "saves" / "autosave.json"
+    assert save.is_file() and main(["replay", str(save)]) == 0

@@ -12,6 +12,7 @@ import jsonschema
 
 from stalkerzone.engine.game import legal_actions
 from stalkerzone.network import protocol, schema
+from stalkerzone.network.limits import Limits
 from stalkerzone.network.table import GameTable, Outgoing
 from stalkerzone.persistence.serialize import action_from_json, canonical
 from tests.support.network import table
@@ -56,6 +57,8 @@ def send(t: GameTable, conn: int, message: dict[str, Any]) -> list[Outgoing]:
 def test_every_message_a_host_sends_in_a_game_fits_the_schema() -> None:
     check = validator()
     t = table(("remote", "bot", "bot"), seed=7, zone_mode="ring")
+    # this loop answers each view at once, far above the rate a person plays at
+    t.limits = Limits(actions_per_second=1000.0, action_burst=MAX_ACTIONS * 2)
     player, watcher = t.connect(), t.connect()
     sent: list[Outgoing] = []
     sent += send(t, player, {"type": "join", "protocol": 1, "seats": [0], "name": "Anna"})

@@ -178,6 +178,9 @@ class StalkerWindow(arcade.Window):
         if symbol == arcade.key.F11:
             self.toggle_fullscreen()
             return True
+        hand_to_bot = getattr(self.app.session, "hand_to_bot", None)
+        if symbol == arcade.key.F9 and callable(hand_to_bot) and hand_to_bot():
+            return True  # a network game this window hosts: a bot plays the absent seat
         return None
 
     def toggle_fullscreen(self) -> None:

@@ -36,6 +36,7 @@ from stalkerzone.engine.undo import UndoCheck
 from stalkerzone.network.client import JoinRefused, RemoteGame
 from stalkerzone.network.discovery import Advertisement
 from stalkerzone.network.protocol import PROTOCOL_RULE
+from stalkerzone.network.remembered import remember_seat
 from stalkerzone.network.server import GameServer
 from stalkerzone.persistence.serialize import SnapshotError, action_from_json
 
@@ -44,6 +45,8 @@ if TYPE_CHECKING:
     from stalkerzone.client.app.window import StalkerWindow
 
 OTHERS = "remote"  # the ``bot`` mark of a seat this client does not decide for
+LOGGED = {"joined": "joined", "left": "left", "stand_in": "stand_in_log"}
+"""The table's events that are turn-log lines, and their strings."""
 
 
 @dataclass
@@ -120,6 +123,8 @@ class RemoteSession(GameSession):
         game = self.game
         if game.connection.closed_by_us:
             return
+        if self.hosting is not None:
+            self.hosting.refresh()
         if game.update():
             view = game.view
             assert view is not None
@@ -153,15 +158,34 @@ class RemoteSession(GameSession):
                     actions.append(action_from_json(event.get("action")))
                 except SnapshotError:
                     continue
-            elif kind in ("joined", "left"):
+            elif kind in ("joined", "left", "stand_in"):
                 self.log.append(
-                    LogLine(self.state.turn, name, i18n.t(f"network.{kind}", name=name))
+                    LogLine(self.state.turn, name, i18n.t(f"network.{LOGGED[kind]}", name=name))
                 )
         return tuple(actions[-50:])
 
     def show(self, window: ScreenHost, *, handover: bool = True) -> None:
         """The screen for the state; a hand-over page only between this client's own seats."""
         super().show(window, handover=handover and len(self.humans) > 1)
+
+    def absent_seat(self) -> int | None:
+        """When this window hosts: the seat to act if it is remote, its player away and no bot
+        plays it yet (the strip offers F9: a bot plays it until its player is back)."""
+        if self.hosting is None or self.state.phase == "over":
+            return None
+        current = self.state.current_player
+        row = next((s for s in self.game.table if s.seat == current), None)
+        if row is None or row.kind != "remote" or row.connected or row.stand_in:
+            return None
+        return current
+
+    def hand_to_bot(self) -> bool:
+        """F9 when hosting: a bot plays the absent seat to act until its player rejoins."""
+        index = self.absent_seat()
+        if index is None or self.hosting is None:
+            return False
+        self.hosting.server.stand_in(index)
+        return True
 
     def log_line(self, text: str) -> None:
         """A line in the turn log (hosting address, discovery problems)."""
@@ -190,6 +214,21 @@ class HostedGame:
     server: GameServer
     announcement: Advertisement | None = None
 
+    def refresh(self) -> None:
+        """Keep the free-seat count announced on the network current."""
+        if self.announcement is None:
+            return
+        try:  # read from the window's thread: a count caught mid-change is read next frame
+            free = self.server.table.free_seats()
+        except RuntimeError:
+            return
+        self.announcement.set_free_seats(free)
+
+    @property
+    def code(self) -> str:
+        """The table code players give to join or watch."""
+        return self.server.table.code
+
     def close(self) -> None:
         if self.announcement is not None:
             self.announcement.close()
@@ -209,7 +248,7 @@ class TableStrip:
         game = session.game
         state = session.state
         key = (
-            tuple((s.name, s.connected) for s in game.table),
+            tuple((s.name, s.connected, s.stand_in) for s in game.table),
             state.current_player,
             window.width,
             window.height,
@@ -239,12 +278,20 @@ class TableStrip:
         for seat in game.table:
             mark = "●" if seat.connected else "○"
             word = i18n.t(f"network.kind_{seat.kind}") if seat.kind else ""
+            if seat.stand_in:
+                word = i18n.t("network.stand_in")
             you = i18n.t("network.you") if seat.seat in game.seats else ""
             turn = "→ " if seat.seat == state.current_player and state.phase != "over" else ""
             colour = theme.PLAYER_COLOURS[seat.seat % len(theme.PLAYER_COLOURS)]
             if not seat.connected:
                 colour = theme.TEXT_DIM
             parts.append((f"{turn}{mark} {seat.name}{you} · {word}", colour))
+        absent = session.absent_seat()
+        if absent is not None:
+            name = game.table[absent].name if absent < len(game.table) else ""
+            parts.append((i18n.t("network.offer_bot", name=name), theme.WARN))
+        if session.hosting is not None and session.hosting.code:
+            parts.append((i18n.t("network.code_shown", code=session.hosting.code), theme.ACCENT))
         if game.closed:
             parts.append((game.closed, theme.WARN))
         size = 11
@@ -284,6 +331,7 @@ def run_joined(
     *,
     token: str | None = None,
     name: str | None = None,
+    code: str | None = None,
     any_seat: bool = False,
 ) -> int:
     """``stalkerzone join``: connect and join first (a refusal is one line, no window), then
@@ -292,9 +340,18 @@ def run_joined(
     from stalkerzone.network.client import open_game
 
     app = make_context(presets)
-    game = open_game(address, seats, token=token, name=name, any_seat=any_seat, loaded=app.cards())
+    game = open_game(
+        address,
+        seats,
+        token=token,
+        name=name,
+        code=code,
+        any_seat=any_seat,
+        loaded=app.cards(),
+    )
     if game.token:
         print(f"joined seats {[s + 1 for s in game.seats]}; to rejoin: --token {game.token}")
+        remember_seat(address, game.token, code)
     window = open_window(app)
     session = RemoteSession.joined(game)
     app.session = session

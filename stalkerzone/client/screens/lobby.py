@@ -3,8 +3,10 @@
 Hosting starts the authoritative server (``stalkerzone.network.server``) in its own thread and
 joins it from this window over loopback for the seats played here (hot-seat, TURN-3); joining
 connects to an address typed in or found on the local network (zeroconf, optional: without it
-the screen says why nothing is listed). A game that ends because the host went away comes back
-here with the reason.
+the screen says why nothing is listed), giving the table code the host shows. A hosted game
+listens on this computer only unless a seat is remote and "the network" is chosen, and asks for
+a table code. A seat joined here is remembered (``network.remembered``) and offered for
+"Rejoin". A game that ends because the host went away comes back here with the reason.
 """
 
 from __future__ import annotations
@@ -25,10 +27,17 @@ from stalkerzone.client.widgets import theme
 from stalkerzone.errors import UserError
 from stalkerzone.network import discovery
 from stalkerzone.network.client import DEFAULT_PORT, open_game
+from stalkerzone.network.limits import new_code
+from stalkerzone.network.remembered import forget_seat, remember_seat, remembered_seats
 from stalkerzone.network.table import SEAT_KINDS, GameTable, SeatKind
 
 MAX_SEATS = 6
 MAX_SAVES_SHOWN = 4
+MAX_REJOINS_SHOWN = 2
+LOCAL_ONLY = "127.0.0.1"
+NETWORK = "0.0.0.0"
+BOT_TAKEOVER = 60.0
+"""Seconds a remote seat may be away on its turn before a bot plays it, when chosen here."""
 
 
 class LobbyView(BaseView):
@@ -39,7 +48,10 @@ class LobbyView(BaseView):
         super().__init__(window)
         self.message = i18n.t("network.host_gone", reason=message) if message else ""
         self.address = address
+        self.code = ""
         self.port = str(DEFAULT_PORT)
+        self.local_only = False  # hosting: listen on this computer only
+        self.takeover = False  # hosting: a bot plays a remote seat that is away on its turn
         self.kinds: list[SeatKind] = ["local", "remote"]
         self.found: list[discovery.FoundGame] = []
         self.saves: list[Path] = []  # saved games offered for resuming (TURN-1)
@@ -109,7 +121,13 @@ class LobbyView(BaseView):
             size=13,
             enabled=len(self.kinds) > 1,
         )
-        start = self.button(i18n.t("network.start_host"), self.host_game, width=260, primary=True)
+        reach = i18n.t("network.reach_local" if self.local_only else "network.reach_network")
+        reach_button = self.button(reach, self.toggle_reach, width=260, height=34, size=12)
+        takeover = i18n.t("network.takeover_on" if self.takeover else "network.takeover_off")
+        takeover_button = self.button(takeover, self.toggle_takeover, width=260, height=34, size=12)
+        start = self.button(
+            i18n.t("network.start_host"), lambda: self.host_game(), width=260, primary=True
+        )
         resume = self.button(
             i18n.t("network.resume"), self.toggle_saves, width=260, height=34, size=13
         )
@@ -123,7 +141,16 @@ class LobbyView(BaseView):
             )
             for path in self.saves[:MAX_SAVES_SHOWN]
         ]
-        column = self.vbox(*buttons, self.hbox(more, fewer), start, resume, *saves, space=6)
+        column = self.vbox(
+            *buttons,
+            self.hbox(more, fewer),
+            reach_button,
+            takeover_button,
+            start,
+            resume,
+            *saves,
+            space=6,
+        )
         self.anchored(
             column,
             anchor_x="left",
@@ -131,8 +158,9 @@ class LobbyView(BaseView):
             align_x=x - px(130),
             align_y=-(self.window.height - top),
         )
-        rows = len(self.kinds) + 2 + len(saves)
-        below = top - px(36 * len(self.kinds) + 34 + 44 + 34 + 30 * len(saves) + 6 * rows) - px(24)
+        rows = len(self.kinds) + 4 + len(saves)
+        below = top - px(36 * len(self.kinds) + 3 * 34 + 44 + 34 + 30 * len(saves) + 6 * rows)
+        below -= px(24)
         self.label(i18n.t("network.port"), x - px(130), below - px(20), 12, theme.TEXT_DIM)
         field = self.text_input(
             self.port, x - px(80), below - px(28), px(100), px(28), 13, self.set_port
@@ -156,12 +184,27 @@ class LobbyView(BaseView):
             self.address, x - px(150), top - px(52), px(300), px(30), 14, self.set_address
         )
         self.ui.add(field)
+        self.label(i18n.t("network.code"), x - px(150), top - px(72), 12, theme.TEXT_DIM)
+        code_field = self.text_input(
+            self.code, x - px(150), top - px(110), px(300), px(30), 14, self.set_code
+        )
+        self.ui.add(code_field)
         join = self.button(
             i18n.t("network.join"), lambda: self.join_game(self.address), width=145, primary=True
         )
         watch = self.button(
             i18n.t("network.watch"), lambda: self.join_game(self.address, watch=True), width=145
         )
+        rejoins = [
+            self.button(
+                i18n.t("network.rejoin", address=seat.address),
+                functools.partial(self.rejoin, seat.address),
+                width=300,
+                height=32,
+                size=11,
+            )
+            for seat in remembered_seats()[:MAX_REJOINS_SHOWN]
+        ]
         find = self.button(
             i18n.t("network.find"),
             self.find_games,
@@ -180,13 +223,13 @@ class LobbyView(BaseView):
             )
             for g in self.found[:5]
         ]
-        column = self.vbox(self.hbox(join, watch), find, *rows, space=6)
+        column = self.vbox(self.hbox(join, watch), *rejoins, find, *rows, space=6)
         self.anchored(
             column,
             anchor_x="left",
             anchor_y="top",
             align_x=x - px(150),
-            align_y=-(self.window.height - top + px(64)),
+            align_y=-(self.window.height - top + px(122)),
         )
 
     def draw_scene(self) -> None:
@@ -226,12 +269,28 @@ class LobbyView(BaseView):
     def set_address(self, text: str) -> None:
         self.address = text
 
+    def set_code(self, text: str) -> None:
+        self.code = text
+
+    def toggle_reach(self) -> None:
+        self.local_only = not self.local_only
+        self.rebuild_soon()
+
+    def toggle_takeover(self) -> None:
+        self.takeover = not self.takeover
+        self.rebuild_soon()
+
+    def bind(self, kinds: Sequence[SeatKind]) -> str:
+        """Where a hosted game listens: the network only if a seat is remote and the player
+        did not choose this computer only."""
+        return NETWORK if "remote" in kinds and not self.local_only else LOCAL_ONLY
+
     def say(self, text: str) -> None:
         self.message = text
         self.rebuild_soon()
 
     # --- hosting and joining -----------------------------------------------------------------
-    def host_game(self, *, bind: str = "0.0.0.0", bot_delay: float = 0.5) -> RemoteSession | None:
+    def host_game(self, *, bind: str | None = None, bot_delay: float = 0.5) -> RemoteSession | None:
         """Start a host for the seats chosen here and join it from this window."""
         from stalkerzone.network.hosting import HostPlan, new_table
 
@@ -251,7 +310,7 @@ class LobbyView(BaseView):
         return self.serve(table, bind=bind, bot_delay=bot_delay)
 
     def resume_game(
-        self, save: Path, *, bind: str = "0.0.0.0", bot_delay: float = 0.5
+        self, save: Path, *, bind: str | None = None, bot_delay: float = 0.5
     ) -> RemoteSession | None:
         """Host a saved game again (as ``stalkerzone host --load``): its bots stay bots, its
         first person's seat is played here, the others are remote and rejoin with the tokens
@@ -272,12 +331,18 @@ class LobbyView(BaseView):
             loaded.tokens = {t: s for t, s in loaded.tokens.items() if people[0] not in s}
         return self.serve(loaded, bind=bind, bot_delay=bot_delay)
 
-    def serve(self, table: GameTable, *, bind: str, bot_delay: float) -> RemoteSession | None:
-        """Start the server for ``table`` and join it from this window (its hot-seat seats)."""
+    def serve(
+        self, table: GameTable, *, bind: str | None, bot_delay: float
+    ) -> RemoteSession | None:
+        """Start the server for ``table`` (a new table code; ``bind`` None: :meth:`bind`) and
+        join it from this window (its hot-seat seats)."""
         from stalkerzone.network.server import GameServer
 
         port = int(self.port) if self.port.strip().isdigit() else DEFAULT_PORT
         self.kinds = [s.kind for s in table.seats]
+        bind = self.bind(self.kinds) if bind is None else bind
+        table.code = new_code()
+        table.bot_takeover = BOT_TAKEOVER if self.takeover else None
         server = GameServer(table, host=bind, port=min(port, 65535), bot_delay=bot_delay)
         try:
             server.start()
@@ -285,7 +350,7 @@ class LobbyView(BaseView):
             self.say(str(error))
             return None
         lan = None
-        if "remote" in self.kinds and bind != "127.0.0.1":
+        if "remote" in self.kinds and discovery.announced(bind):
             free = self.kinds.count("remote")
             lan = discovery.advertise(
                 f"Stalker Zone {discovery.lan_address()}", server.port, free_seats=free
@@ -301,17 +366,39 @@ class LobbyView(BaseView):
         if lan is not None and lan.problem:
             session.log_line(lan.problem)
         shown = discovery.lan_address() if bind == "0.0.0.0" else bind
-        session.log_line(i18n.t("network.hosting", address=f"{shown}:{server.port}"))
+        address = f"{shown}:{server.port}"
+        session.log_line(i18n.t("network.hosting", address=address, code=table.code))
         return session
 
-    def join_game(self, address: str, *, watch: bool = False) -> RemoteSession | None:
-        """Join the game at ``address`` (the first free remote seat, or as a spectator)."""
+    def join_game(
+        self, address: str, *, watch: bool = False, code: str | None = None
+    ) -> RemoteSession | None:
+        """Join the game at ``address`` (the first free remote seat, or as a spectator) with the
+        table ``code`` (default: the one typed here); a seat taken is remembered (Rejoin)."""
         if not address.strip():
             self.say(i18n.t("network.address"))
             return None
+        code = self.code.strip() if code is None else code
         try:
-            return self.enter(address, any_seat=not watch)
+            session = self.enter(address, any_seat=not watch, code=code or None)
         except UserError as error:
+            self.say(str(error))
+            return None
+        if session.game.token:
+            remember_seat(address, session.game.token, code)
+        return session
+
+    def rejoin(self, address: str) -> RemoteSession | None:
+        """Take back the seat remembered for ``address`` with its token; a host that refuses
+        the token (a game over or gone) makes it forgotten."""
+        seat = next((s for s in remembered_seats() if s.address == address), None)
+        if seat is None:
+            return None
+        try:
+            return self.enter(address, token=seat.token, code=seat.code or None)
+        except UserError as error:
+            if "token" in str(error):
+                forget_seat(address)
             self.say(str(error))
             return None
 
@@ -322,6 +409,7 @@ class LobbyView(BaseView):
         token: str | None = None,
         any_seat: bool = False,
         seats: Sequence[int] = (),
+        code: str | None = None,
     ) -> RemoteSession:
         """Connect, join, make the game this window's session and show its screen."""
         game = open_game(
@@ -329,6 +417,7 @@ class LobbyView(BaseView):
             seats,
             token=token,
             any_seat=any_seat,
+            code=code,
             card_dirs=tuple(Path(p) for p in self.app.presets.card_dirs),
             loaded=self.app.cards(),
         )

@@ -42,6 +42,7 @@ from stalkerzone.engine.hexes import (
     slot_centre,
     slot_of,
 )
+from stalkerzone.engine.illegal import IllegalAction
 from stalkerzone.engine.layout import CutOff, Placement, Zone, check_zone
 from stalkerzone.engine.turns import cut_off
 
@@ -416,14 +417,31 @@ class LayoutView(MapScreen):
     def busy(self) -> bool:  # type: ignore[override]
         return self.dealing  # "deal the rest" places every sector, bots' turns included
 
-    def deal_step(self) -> None:
-        """ "Deal the rest": one completable placement per step, through ``apply``."""
+    def may_deal(self) -> bool:
+        """Whether this window may place for the seat to act: a seat of its own, or a bot it
+        plays (in a network game the other seats place on their own machines, TURN-4)."""
         session = self.session
+        current = session.state.current_player
+        return current in session.humans or (session.plays_bots and session.is_bot(current))
+
+    def deal_step(self) -> None:
+        """ "Deal the rest": one completable placement per step, through ``apply``; it stops
+        with a word when the seat to act is not this window's."""
+        session = self.session
+        if not self.may_deal():
+            self.dealing = False
+            self.set_message(i18n.t("layout.deal_not_yours"))
+            return
         legal = session.legal()
         if legal is None:
             return
         pick = deal_choice(session.state.zone, legal, session.spec.seed)
-        session.act(pick, dealt=True)  # the log says "dealt", not who placed it
+        try:
+            session.act(pick, dealt=True)  # the log says "dealt", not who placed it
+        except IllegalAction as refused:  # a host that refused it: nothing changed
+            self.dealing = False
+            self.set_message(str(refused))
+            return
         self.deal_wait = 0.0 if self.win.headless_fast else 0.15 / self.app.settings.animation_speed
         if session.state.phase != "layout":
             self.dealing = False
@@ -588,7 +606,11 @@ class LayoutView(MapScreen):
         self.state_changed()
 
     def deal_rest(self) -> None:
-        """Ask first: the remaining sectors go down at random, the placed ones stay (TURN-4)."""
+        """Ask first: the remaining sectors go down at random, the placed ones stay (TURN-4);
+        refused politely when the seat to act is not this window's."""
+        if not self.may_deal():
+            self.set_message(i18n.t("layout.deal_not_yours"))
+            return
         if len(self.zone.placements) < len(self.sectors) and not self.dealing:
             self.confirming = True
             self.rebuild()
