@@ -41,10 +41,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from stalkerzone.content.tiles import load_sectors
-from stalkerzone.engine import layout
-from stalkerzone.engine.foresight import Foresight
-from stalkerzone.engine.hexes import slot_neighbour
-from stalkerzone.engine.layout import (
+from stalkerzone.engine.zone import layout
+from stalkerzone.engine.zone.foresight.search import Foresight
+from stalkerzone.engine.zone.hexes import slot_neighbour
+from stalkerzone.engine.zone.layout import (
     Placement,
     Sector,
     Zone,
@@ -52,7 +52,7 @@ from stalkerzone.engine.layout import (
     legal_placements,
     random_zone,
 )
-from stalkerzone.engine.random_zones import _OutOfBudget, _Search
+from stalkerzone.engine.zone.random_zones import _OutOfBudget, _Search
 
 NAIVE_NODES = 400
 """Search nodes the naive baseline may spend on one placement before it is "undecided"."""

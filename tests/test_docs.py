@@ -11,7 +11,7 @@ import pytest
 
 from stalkerzone.content import loader, models
 from stalkerzone.content.schema import card_file_schema, pack_file_schema
-from stalkerzone.engine import dice
+from stalkerzone.engine.core import dice
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"

@@ -72,7 +72,7 @@ def _imported_names(source: str, package: str) -> set[str]:
 
 
 def _layer_of(name: str) -> str | None:
-    """``stalkerzone.engine.combat`` -> ``engine``; None for anything not ours.
+    """``stalkerzone.engine.fight.combat`` -> ``engine``; None for anything not ours.
 
     ``stalkerzone.__version__`` is the root package, ``__init__``; the bare ``stalkerzone`` (as
     in ``from stalkerzone import paths``) is not a layer: every import of ours runs it.

@@ -8,11 +8,11 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
-from stalkerzone.engine.actions import Action, PlaceSector
-from stalkerzone.engine.game import legal_actions
-from stalkerzone.engine.hexes import slot_neighbours
-from stalkerzone.engine.state import GameState
-from stalkerzone.engine.turns import foresight, sectors_to_place
+from stalkerzone.engine.game.game import legal_actions
+from stalkerzone.engine.play.actions import Action, PlaceSector
+from stalkerzone.engine.play.state import GameState
+from stalkerzone.engine.turn.turns import foresight, sectors_to_place
+from stalkerzone.engine.zone.hexes import slot_neighbours
 
 
 def tiebreak(state: GameState, salt: str = "") -> int:

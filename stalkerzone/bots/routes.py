@@ -6,11 +6,11 @@ from __future__ import annotations
 import heapq
 
 from stalkerzone.bots.memory import BotMemory, BoundedMemo
-from stalkerzone.engine.cards import DANGER_COLOUR, Site
-from stalkerzone.engine.hexes import Hex, neighbours
-from stalkerzone.engine.state import GameState
-from stalkerzone.engine.variant import Variant
-from stalkerzone.engine.zonemap import ZoneMap
+from stalkerzone.engine.core.cards import DANGER_COLOUR, Site
+from stalkerzone.engine.core.variant import Variant
+from stalkerzone.engine.play.state import GameState
+from stalkerzone.engine.zone.hexes import Hex, neighbours
+from stalkerzone.engine.zone.zonemap import ZoneMap
 
 FIELDS_PER_MAP = 1024
 """Distance fields kept per Zone map (one per set of goal hexes)."""

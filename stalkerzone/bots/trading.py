@@ -5,18 +5,7 @@ from __future__ import annotations
 
 from stalkerzone.bots.estimates import estimate
 from stalkerzone.bots.turn import TurnView
-from stalkerzone.engine import bases, equipment
-from stalkerzone.engine.actions import (
-    Action,
-    Activate,
-    Buy,
-    DeliverOrder,
-    Heal,
-    Sell,
-    Stash,
-    TakeOrder,
-)
-from stalkerzone.engine.cards import (
+from stalkerzone.engine.core.cards import (
     Artifact,
     ArtifactRequirement,
     Colour,
@@ -29,8 +18,19 @@ from stalkerzone.engine.cards import (
     Stimulator,
     VisitRequirement,
 )
-from stalkerzone.engine.combat import MonsterSide
-from stalkerzone.engine.state import GameState, PlayerState, card_id
+from stalkerzone.engine.fight.combat import MonsterSide
+from stalkerzone.engine.play.actions import (
+    Action,
+    Activate,
+    Buy,
+    DeliverOrder,
+    Heal,
+    Sell,
+    Stash,
+    TakeOrder,
+)
+from stalkerzone.engine.play.state import GameState, PlayerState, card_id
+from stalkerzone.engine.turn import bases, equipment
 
 BASES = (Site.VILLAGE, Site.MILITARY_BASE, Site.LABORATORY)
 CASH_STEP = 200

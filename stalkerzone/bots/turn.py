@@ -12,8 +12,7 @@ from stalkerzone.bots.estimates import guardian_odds as estimate_guardian
 from stalkerzone.bots.levels import Profile
 from stalkerzone.bots.memory import BotMemory
 from stalkerzone.bots.routes import RouteTable, route_table
-from stalkerzone.engine.actions import Action
-from stalkerzone.engine.cards import (
+from stalkerzone.engine.core.cards import (
     ArtifactRequirement,
     Colour,
     Grenade,
@@ -24,10 +23,11 @@ from stalkerzone.engine.cards import (
     Weapon,
     WeaponMod,
 )
-from stalkerzone.engine.equipment import slot_of, stats
-from stalkerzone.engine.hexes import Hex
-from stalkerzone.engine.loadout import StalkerStats
-from stalkerzone.engine.state import GameState, PlayerState, card_id
+from stalkerzone.engine.core.loadout import StalkerStats
+from stalkerzone.engine.play.actions import Action
+from stalkerzone.engine.play.state import GameState, PlayerState, card_id
+from stalkerzone.engine.turn.equipment import slot_of, stats
+from stalkerzone.engine.zone.hexes import Hex
 
 ELEMENT_VALUE = 900.0
 """What one Element is worth to a stalker that still needs it (WIN-1)."""

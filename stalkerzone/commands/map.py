@@ -19,7 +19,7 @@ from typing import Any
 from stalkerzone import files
 from stalkerzone.commands.options import parse_seed
 from stalkerzone.content.tiles import load_sectors
-from stalkerzone.engine.layout import (
+from stalkerzone.engine.zone.layout import (
     FACE_NAMES,
     SHAPES,
     Foresight,

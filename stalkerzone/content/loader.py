@@ -42,8 +42,8 @@ from stalkerzone import files, paths
 from stalkerzone.content.file_digests import FileDigests, digest_of, stat_of
 from stalkerzone.content.pack_cache import PackCache
 from stalkerzone.content.problems import CardProblem
-from stalkerzone.engine.cards import CardSet
-from stalkerzone.engine.frozen import frozen
+from stalkerzone.engine.core.cards import CardSet
+from stalkerzone.engine.core.frozen import frozen
 
 if TYPE_CHECKING:
     from stalkerzone.content.models import PackFile

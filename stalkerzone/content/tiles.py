@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from stalkerzone.content.pack_cache import PackCache
-from stalkerzone.engine.cards import Site, Terrain, Text
-from stalkerzone.engine.hexes import (
+from stalkerzone.engine.core.cards import Site, Terrain, Text
+from stalkerzone.engine.zone.hexes import (
     GATE_OF,
     GATES,
     SECTOR_HEX_SET,
@@ -23,7 +23,7 @@ from stalkerzone.engine.hexes import (
     Hex,
     neighbour,
 )
-from stalkerzone.engine.layout import FACE_NAMES, UNIQUE_SITES, Face, HexTile, Sector
+from stalkerzone.engine.zone.layout import FACE_NAMES, UNIQUE_SITES, Face, HexTile, Sector
 from stalkerzone.errors import UserError
 from stalkerzone.paths import tiles_dir
 

@@ -10,8 +10,8 @@ from typing import Annotated, Any
 from pydantic import Field, PlainValidator, Strict, WithJsonSchema
 
 from stalkerzone.content.messages import hint, short
-from stalkerzone.engine.cards import BASES, Colour, PerColour, Site, Text
-from stalkerzone.engine.dice import ALLOWED_SIDES, Dice, DiceError
+from stalkerzone.engine.core.cards import BASES, Colour, PerColour, Site, Text
+from stalkerzone.engine.core.dice import ALLOWED_SIDES, Dice, DiceError
 from stalkerzone.files import shorten
 
 ID_PATTERN = r"^[a-z0-9-]+$"

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from stalkerzone.engine.combat import FightSetup
-from stalkerzone.engine.damage import damage_distribution
-from stalkerzone.engine.frozen import frozen
+from stalkerzone.engine.core.damage import damage_distribution
+from stalkerzone.engine.core.frozen import frozen
+from stalkerzone.engine.fight.combat import FightSetup
 
 Action = Literal["attack", "escape"]
 ATTACK: Action = "attack"

@@ -26,7 +26,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from stalkerzone.engine.combat import (
+from stalkerzone.engine.core.damage import damage_distribution
+from stalkerzone.engine.fight.combat import (
     ACTION,
     OVER,
     PARA_ATTACK,
@@ -46,7 +47,6 @@ from stalkerzone.engine.combat import (
     resolve,
     round_start,
 )
-from stalkerzone.engine.damage import damage_distribution
 from stalkerzone.odds.outcome import POLICIES, Odds, Policy, check_policy, make_odds, prefers
 from stalkerzone.odds.rounds import NormalRound
 from stalkerzone.odds.small import SmallGrid

@@ -4,7 +4,7 @@ Actions are written generically, as the contract between helpers says:
 ``{"type": ClassName, **fields}`` with tuples and hexes as lists. A game state is written field
 by field, driven by the dataclasses' own fields, so new fields travel without new code.
 Cards inside a state (a grenade in a fight) are written by reference, ``{"card": id}``, and
-looked up again in the loaded :class:`~stalkerzone.engine.cards.CardSet` on reading.
+looked up again in the loaded :class:`~stalkerzone.engine.core.cards.CardSet` on reading.
 
 Reading validates with pydantic ``TypeAdapter`` s built over the engine's frozen dataclasses in
 strict mode (no string for a number, no number for true/false, no unknown field) and raises
@@ -22,9 +22,9 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from stalkerzone.engine.actions import ACTION_TYPES, Action
-from stalkerzone.engine.cards import Card, CardSet
-from stalkerzone.engine.state import GameContext, GameState
+from stalkerzone.engine.core.cards import Card, CardSet
+from stalkerzone.engine.play.actions import ACTION_TYPES, Action
+from stalkerzone.engine.play.state import GameContext, GameState
 
 JSON = Any
 """A value made of dict, list, str, int, float, bool and None only."""

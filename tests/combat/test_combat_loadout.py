@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from stalkerzone.content.variants import load_variant
-from stalkerzone.engine.cards import (
+from stalkerzone.engine.core.cards import (
     Armour,
     Artifact,
     Navigation,
@@ -15,10 +15,10 @@ from stalkerzone.engine.cards import (
     Weapon,
     WeaponMod,
 )
-from stalkerzone.engine.combat import StalkerSide
-from stalkerzone.engine.dice import Dice
-from stalkerzone.engine.loadout import Loadout, derive, inactive_mods
-from stalkerzone.engine.variant import Variant
+from stalkerzone.engine.core.dice import Dice
+from stalkerzone.engine.core.loadout import Loadout, derive, inactive_mods
+from stalkerzone.engine.core.variant import Variant
+from stalkerzone.engine.fight.combat import StalkerSide
 
 
 @pytest.fixture(scope="module")

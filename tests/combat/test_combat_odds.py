@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from stalkerzone.engine.cards import (
+from stalkerzone.engine.core.cards import (
     Colour,
     Drain,
     FirstStrike,
@@ -15,7 +15,7 @@ from stalkerzone.engine.cards import (
     PerColour,
     Regeneration,
 )
-from stalkerzone.engine.combat import Decision, Fight, IllegalFightAction, Roll
+from stalkerzone.engine.fight.combat import Decision, Fight, IllegalFightAction, Roll
 from stalkerzone.odds import Odds, best_decision, decision_odds, odds
 from tests.support.base import base_cards
 from tests.support.fights import (

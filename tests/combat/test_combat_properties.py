@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stalkerzone.engine.cards import (
+from stalkerzone.engine.core.cards import (
     Ability,
     Colour,
     Drain,
@@ -17,7 +17,7 @@ from stalkerzone.engine.cards import (
     PerColour,
     Regeneration,
 )
-from stalkerzone.engine.combat import FIGHT_EVENTS, Fight, play_chance, start_fight
+from stalkerzone.engine.fight.combat import FIGHT_EVENTS, Fight, play_chance, start_fight
 from stalkerzone.odds import odds
 from tests.support.fights import grenade, monster, stalker, stimulator
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from stalkerzone.engine.cards import (
+from stalkerzone.engine.core.cards import (
     Colour,
     Drain,
     FirstStrike,
@@ -13,8 +13,8 @@ from stalkerzone.engine.cards import (
     PerColour,
     Regeneration,
 )
-from stalkerzone.engine.combat import Decision, Roll
-from stalkerzone.engine.illegal import FightRefused
+from stalkerzone.engine.core.illegal import FightRefused
+from stalkerzone.engine.fight.combat import Decision, Roll
 from tests.support.fights import (
     ATTACK,
     ESCAPE,

@@ -6,11 +6,11 @@ from dataclasses import replace
 
 import pytest
 
-from stalkerzone.engine.actions import Buy, DeliverOrder, Heal, Move, Sell, TakeOrder
-from stalkerzone.engine.cards import Colour, Order, Site
-from stalkerzone.engine.game import apply, legal_actions
-from stalkerzone.engine.illegal import BaseRefused, NotEnoughMoney, OrderRefused
-from stalkerzone.engine.state import GameState, OpenOrder, PlayerState, Trophy, card_id
+from stalkerzone.engine.core.cards import Colour, Order, Site
+from stalkerzone.engine.core.illegal import BaseRefused, NotEnoughMoney, OrderRefused
+from stalkerzone.engine.game.game import apply, legal_actions
+from stalkerzone.engine.play.actions import Buy, DeliverOrder, Heal, Move, Sell, TakeOrder
+from stalkerzone.engine.play.state import GameState, OpenOrder, PlayerState, Trophy, card_id
 from tests.support.game import edit, fresh, give, hex_of, next_to, take, with_reputation
 
 

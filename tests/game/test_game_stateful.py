@@ -27,7 +27,18 @@ from hypothesis.stateful import (
 )
 
 from stalkerzone.content.rules_reference import load_rules_reference
-from stalkerzone.engine.actions import (
+from stalkerzone.engine.core.cards import CardSet
+from stalkerzone.engine.core.illegal import IllegalAction
+from stalkerzone.engine.game.game import (
+    GameSetup,
+    PlayerSetup,
+    ZoneMode,
+    apply,
+    legal_actions,
+    new_game,
+    player_view,
+)
+from stalkerzone.engine.play.actions import (
     Action,
     Activate,
     Buy,
@@ -42,19 +53,8 @@ from stalkerzone.engine.actions import (
     Stash,
     TakeOrder,
 )
-from stalkerzone.engine.cards import CardSet
-from stalkerzone.engine.game import (
-    GameSetup,
-    PlayerSetup,
-    ZoneMode,
-    apply,
-    legal_actions,
-    new_game,
-    player_view,
-)
-from stalkerzone.engine.hexes import Hex
-from stalkerzone.engine.illegal import IllegalAction
-from stalkerzone.engine.state import GameState, card_id, card_places
+from stalkerzone.engine.play.state import GameState, card_id, card_places
+from stalkerzone.engine.zone.hexes import Hex
 from stalkerzone.persistence.serialize import state_to_json
 from tests.support import game as gamekit
 from tests.support.game import RULE_FIRST, STALKERS, base_cards, check_invariants, sectors, variant

@@ -1,4 +1,4 @@
-"""Frozen value classes (``stalkerzone.engine.frozen``) behave as ``@dataclass(frozen=True,
+"""Frozen value classes (``stalkerzone.engine.core.frozen``) behave as ``@dataclass(frozen=True,
 slots=True)`` does: construction, equality, hashing, repr, pattern matching, pickling, copying
 and every :mod:`dataclasses` helper, for a class and a subclass with keyword-only fields."""
 
@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from stalkerzone.engine import frozen as fz
+from stalkerzone.engine.core import frozen as fz
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

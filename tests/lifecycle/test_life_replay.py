@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from stalkerzone.cli import main
-from stalkerzone.engine import record as records
+from stalkerzone.engine.game import record as records
 from stalkerzone.persistence import saves
 from stalkerzone.persistence.serialize import action_to_json, digest, state_digest
 from tests.support.records import bot_record, packs

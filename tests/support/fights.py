@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from stalkerzone.engine.cards import (
+from stalkerzone.engine.core.cards import (
     Ability,
     Colour,
     Grenade,
@@ -14,8 +14,15 @@ from stalkerzone.engine.cards import (
     Stimulator,
     Text,
 )
-from stalkerzone.engine.combat import Decision, Fight, Roll, StalkerSide, play_chance, start_fight
-from stalkerzone.engine.dice import Dice
+from stalkerzone.engine.core.dice import Dice
+from stalkerzone.engine.fight.combat import (
+    Decision,
+    Fight,
+    Roll,
+    StalkerSide,
+    play_chance,
+    start_fight,
+)
 from stalkerzone.odds import Odds, best_decision
 
 

@@ -5,7 +5,19 @@ from __future__ import annotations
 
 import heapq
 
-from stalkerzone.engine.actions import (
+from stalkerzone.engine.core.cards import (
+    DANGER_COLOUR,
+    Armour,
+    Artifact,
+    Equipment,
+    Grenade,
+    Order,
+    Site,
+    Stimulator,
+    VisitRequirement,
+    Weapon,
+)
+from stalkerzone.engine.play.actions import (
     Action,
     Activate,
     Buy,
@@ -18,21 +30,9 @@ from stalkerzone.engine.actions import (
     Sell,
     TakeOrder,
 )
-from stalkerzone.engine.cards import (
-    DANGER_COLOUR,
-    Armour,
-    Artifact,
-    Equipment,
-    Grenade,
-    Order,
-    Site,
-    Stimulator,
-    VisitRequirement,
-    Weapon,
-)
-from stalkerzone.engine.equipment import stats
-from stalkerzone.engine.hexes import Hex, distance, neighbours
-from stalkerzone.engine.state import GameState, card_id
+from stalkerzone.engine.play.state import GameState, card_id
+from stalkerzone.engine.turn.equipment import stats
+from stalkerzone.engine.zone.hexes import Hex, distance, neighbours
 
 
 def _value(state: GameState, instance: str | None) -> float:
@@ -101,7 +101,7 @@ def choose(state: GameState) -> Action:
 
 def _layout(state: GameState, actions: tuple[Action, ...]) -> Action:
     """The first placement (in a seeded order) the zone engine's foresight accepts."""
-    from stalkerzone.engine.layout import Placement, completable
+    from stalkerzone.engine.zone.layout import Placement, completable
 
     start = (len(state.zone.placements) * 7919 + state.first_player * 31) % len(actions)
     order = actions[start:] + actions[:start]
@@ -133,7 +133,7 @@ def _fight(state: GameState, actions: tuple[Action, ...]) -> Action:
 
 def _wanted(state: GameState, trophy: str) -> bool:
     """A trophy some order on offer or open could take."""
-    from stalkerzone.engine.cards import TrophyRequirement
+    from stalkerzone.engine.core.cards import TrophyRequirement
 
     instances = [o.card for o in state.player.open_orders]
     for instance in instances:
@@ -204,7 +204,7 @@ def _target(state: GameState) -> Hex | None:
     if any(bases_fulfilled(state, o) for o in player.open_orders) and here != zone_map.village:
         return zone_map.village
     if len(player.open_orders) < state.variant.max_open_orders:
-        from stalkerzone.engine.bases import offered
+        from stalkerzone.engine.turn.bases import offered
 
         usable = [
             b
@@ -222,7 +222,7 @@ def _target(state: GameState) -> Hex | None:
 
 
 def bases_fulfilled(state: GameState, order: object) -> bool:
-    from stalkerzone.engine.bases import fulfilment
+    from stalkerzone.engine.turn.bases import fulfilment
 
     return fulfilment(state, state.player, order) is not None  # type: ignore[arg-type]
 
@@ -238,9 +238,9 @@ def _nearest(state: GameState, goals: tuple[Hex, ...]) -> Hex | None:
 
 def _guardian_odds(state: GameState) -> float:
     """Exact chance to beat the Epicenter guardian now, at full health."""
-    from stalkerzone.engine.cards import Colour
-    from stalkerzone.engine.combat import StalkerSide, start_fight
-    from stalkerzone.engine.equipment import loadout
+    from stalkerzone.engine.core.cards import Colour
+    from stalkerzone.engine.fight.combat import StalkerSide, start_fight
+    from stalkerzone.engine.turn.equipment import loadout
     from stalkerzone.odds import odds
 
     player = state.player
@@ -290,14 +290,14 @@ def _risk(state: GameState, to: Hex) -> int:
 
 
 def legal_actions_cached(state: GameState) -> tuple[Action, ...]:
-    from stalkerzone.engine.game import legal_actions
+    from stalkerzone.engine.game.game import legal_actions
 
     return legal_actions(state)
 
 
 def play_game(state: GameState, max_actions: int = 20000) -> tuple[GameState, int]:
     """Play to the end with the scripted player in every seat; returns the state and the count."""
-    from stalkerzone.engine.game import apply
+    from stalkerzone.engine.game.game import apply
 
     count = 0
     while not state.is_terminal and count < max_actions:

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import random
 
-from stalkerzone.engine.cards import Site
-from stalkerzone.engine.hexes import slot_neighbour
-from stalkerzone.engine.layout import (
+from stalkerzone.engine.core.cards import Site
+from stalkerzone.engine.zone.hexes import slot_neighbour
+from stalkerzone.engine.zone.layout import (
     Placement,
     Sector,
     Zone,

@@ -14,10 +14,12 @@ import pytest
 
 from stalkerzone.cli import main
 from stalkerzone.client.screens.layout.presenter import dead_placements, slot_sets
-from stalkerzone.engine.actions import PlaceSector
-from stalkerzone.engine.game import apply, legal_actions
-from stalkerzone.engine.illegal import LayoutRefused, ZoneCutOff
-from stalkerzone.engine.layout import (
+from stalkerzone.engine.core.illegal import LayoutRefused, ZoneCutOff
+from stalkerzone.engine.game.game import apply, legal_actions
+from stalkerzone.engine.play.actions import PlaceSector
+from stalkerzone.engine.play.state import GameState
+from stalkerzone.engine.turn.turns import cut_off, foresight, placements
+from stalkerzone.engine.zone.layout import (
     CUT_OFF_TEXT,
     Foresight,
     Placement,
@@ -30,8 +32,6 @@ from stalkerzone.engine.layout import (
     legal_placements,
     random_zone,
 )
-from stalkerzone.engine.state import GameState
-from stalkerzone.engine.turns import cut_off, foresight, placements
 from tests.support.base import sectors
 from tests.support.game import fresh
 
@@ -297,7 +297,7 @@ def test_map_check_partial_exit_codes(capsys: pytest.CaptureFixture[str], tmp_pa
 
 
 @pytest.mark.parametrize(
-    "module", ["stalkerzone.engine.foresight", "stalkerzone.engine.random_zones"]
+    "module", ["stalkerzone.engine.zone.foresight.search", "stalkerzone.engine.zone.random_zones"]
 )
 def test_the_layout_modules_import_in_any_order(module: str) -> None:
     """A script that imports the foresight (TURN-4) or the random Zone (MAP-6) first works:
@@ -305,6 +305,6 @@ def test_the_layout_modules_import_in_any_order(module: str) -> None:
     import subprocess
     import sys
 
-    code = f"import {module}; from stalkerzone.engine.layout import Foresight, random_zone"
+    code = f"import {module}; from stalkerzone.engine.zone.layout import Foresight, random_zone"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr

@@ -1,5 +1,5 @@
 """Closed roads (MAP-7, TURN-4): the foresight decides every partial Zone by looking it up in the
-complete list of closed Zones (:mod:`stalkerzone.engine.foresight_library`). Every stored Zone
+complete list of closed Zones (:mod:`stalkerzone.engine.zone.foresight.library`). Every stored Zone
 is valid, the list is what the exhaustive search writes, the search finds every closed Zone of
 a small pack (checked against a plain search), and the look-up agrees with the search; every
 first and second placement is decided, each "completable" with a valid completion."""
@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from stalkerzone.engine import foresight_closed_zones
-from stalkerzone.engine.cut_offs import CUT_OFF_TEXT
-from stalkerzone.engine.foresight_library import (
+from stalkerzone.engine.zone.cut_offs import CUT_OFF_TEXT
+from stalkerzone.engine.zone.foresight import closed_zones as foresight_closed_zones
+from stalkerzone.engine.zone.foresight.library import (
     ClosedZone,
     decode,
     encode,
@@ -21,7 +21,7 @@ from stalkerzone.engine.foresight_library import (
     turn_zone,
     write_zones,
 )
-from stalkerzone.engine.layout import (
+from stalkerzone.engine.zone.layout import (
     Foresight,
     Placement,
     Sector,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stalkerzone.engine.hexes import (
+from stalkerzone.engine.zone.hexes import (
     BORDERS,
     DIRECTIONS,
     GATES,

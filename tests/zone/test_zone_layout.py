@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stalkerzone.content.tiles import load_sectors
-from stalkerzone.engine.hexes import slot_neighbour
-from stalkerzone.engine.layout import (
+from stalkerzone.engine.zone.hexes import slot_neighbour
+from stalkerzone.engine.zone.layout import (
     SHAPES,
     Placement,
     Sector,

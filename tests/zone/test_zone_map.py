@@ -6,11 +6,11 @@ import random
 from types import MappingProxyType
 
 from stalkerzone.content.tiles import load_sectors
-from stalkerzone.engine.cards import Site, Terrain, Text
-from stalkerzone.engine.hexes import Hex, slot_centre
-from stalkerzone.engine.layout import random_zone
-from stalkerzone.engine.variant import Variant
-from stalkerzone.engine.zonemap import HexInfo, ZoneMap
+from stalkerzone.engine.core.cards import Site, Terrain, Text
+from stalkerzone.engine.core.variant import Variant
+from stalkerzone.engine.zone.hexes import Hex, slot_centre
+from stalkerzone.engine.zone.layout import random_zone
+from stalkerzone.engine.zone.zonemap import HexInfo, ZoneMap
 
 COST = {
     Terrain.OPEN: 2,

@@ -16,8 +16,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from stalkerzone.client.controller.worker import Worker
 from stalkerzone.client.text import engine_text, i18n
-from stalkerzone.engine import bases
-from stalkerzone.engine.actions import (
+from stalkerzone.engine.core.cards import CardSet
+from stalkerzone.engine.core.messages import Note
+from stalkerzone.engine.game.game import GameSetup, PlayerSetup, legal_actions, player_view
+from stalkerzone.engine.game.record import GameRecord
+from stalkerzone.engine.game.undo import UndoCheck
+from stalkerzone.engine.play.actions import (
     Action,
     Buy,
     DeliverOrder,
@@ -27,18 +31,14 @@ from stalkerzone.engine.actions import (
     Sell,
     TakeOrder,
 )
-from stalkerzone.engine.cards import CardSet
-from stalkerzone.engine.game import GameSetup, PlayerSetup, legal_actions, player_view
-from stalkerzone.engine.layout import Sector
-from stalkerzone.engine.messages import Note
-from stalkerzone.engine.record import GameRecord
-from stalkerzone.engine.state import GameState
-from stalkerzone.engine.undo import UndoCheck
+from stalkerzone.engine.play.state import GameState
+from stalkerzone.engine.turn import bases
+from stalkerzone.engine.zone.layout import Sector
 
 if TYPE_CHECKING:
     from stalkerzone.bots.memory import BotMemory
     from stalkerzone.content.loader import LoadResult, PackInfo
-    from stalkerzone.engine.variant import Variant
+    from stalkerzone.engine.core.variant import Variant
     from stalkerzone.persistence.saves import LoadedGame
     from stalkerzone.persistence.turn_log import LogEntry
 
@@ -142,7 +142,7 @@ class GameSession:
     def start(cls, app: ContextForSession, spec: GameSpec) -> GameSession:
         """A new game from the new-game screen's choices (``engine.record.start``)."""
         from stalkerzone.content.tiles import load_sectors
-        from stalkerzone.engine import record as records
+        from stalkerzone.engine.game import record as records
 
         result = app.cards()
         sectors = load_sectors()
@@ -198,7 +198,7 @@ class GameSession:
     @property
     def round(self) -> int:
         """TURN-1: the round being played (every seat has one turn a round; 0 while laying out)."""
-        from stalkerzone.engine.turns import round_number
+        from stalkerzone.engine.turn.turns import round_number
 
         return round_number(self.state)
 
@@ -276,7 +276,7 @@ class GameSession:
         """Apply ``action`` (``engine.record.play`` = ``apply``); an IllegalAction leaves
         everything unchanged. ``dealt``: a sector placed by "deal the rest" (TURN-4), which the
         turn log names as dealt, not as placed by the seat."""
-        from stalkerzone.engine import record as records
+        from stalkerzone.engine.game import record as records
 
         before = self.state
         self.record = records.play(self.record, action)
@@ -301,7 +301,7 @@ class GameSession:
 
     def undo_check(self) -> UndoCheck:
         """``engine.undo.check``: may the last action be taken back, and if not, why."""
-        from stalkerzone.engine import undo
+        from stalkerzone.engine.game import undo
 
         return undo.check(self.record)
 
@@ -310,7 +310,7 @@ class GameSession:
 
     def undo(self) -> None:
         """Take the last action back (TURN-2: until dice, a drawn card or the end of a turn)."""
-        from stalkerzone.engine import undo
+        from stalkerzone.engine.game import undo
 
         self.record = undo.undo(self.record)
         self.version += 1

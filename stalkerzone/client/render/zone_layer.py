@@ -39,8 +39,8 @@ from stalkerzone.client.render.board_art import BoardArt, LayeredMesh
 from stalkerzone.client.render.site_icons import add_badge
 from stalkerzone.client.render.terrain import add_hex
 from stalkerzone.client.widgets import theme
-from stalkerzone.engine.hexes import Hex, Slot, neighbour, world_hex
-from stalkerzone.engine.layout import HexTile, Placement, Sector
+from stalkerzone.engine.zone.hexes import Hex, Slot, neighbour, world_hex
+from stalkerzone.engine.zone.layout import HexTile, Placement, Sector
 
 HEX = 30.0  # world circumradius of a small hex
 

@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.engine_text import render
-from stalkerzone.engine import equipment
-from stalkerzone.engine.cards import (
+from stalkerzone.engine.core.cards import (
     Ability,
     AnyCard,
     Armour,
@@ -37,8 +36,9 @@ from stalkerzone.engine.cards import (
     Weapon,
     WeaponMod,
 )
-from stalkerzone.engine.loadout import StalkerStats
-from stalkerzone.engine.state import GameState, PlayerState
+from stalkerzone.engine.core.loadout import StalkerStats
+from stalkerzone.engine.play.state import GameState, PlayerState
+from stalkerzone.engine.turn import equipment
 
 if TYPE_CHECKING:
     from stalkerzone.client.app.window import BaseView
@@ -281,7 +281,7 @@ def stats_if(
     state: GameState, player: PlayerState, change: Callable[[PlayerState], PlayerState]
 ) -> StalkerStats | None:
     """The stats after a hypothetical change of the player (a preview; None if refused)."""
-    from stalkerzone.engine.illegal import IllegalAction
+    from stalkerzone.engine.core.illegal import IllegalAction
 
     try:
         return player_stats(state, change(player))

@@ -25,9 +25,7 @@ from stalkerzone.client.text.card_words import (
     weapon_type,
 )
 from stalkerzone.client.text.engine_text import render
-from stalkerzone.engine import bases, equipment
-from stalkerzone.engine.actions import Action, Buy, DeliverOrder, Heal, Sell, TakeOrder
-from stalkerzone.engine.cards import (
+from stalkerzone.engine.core.cards import (
     BASES,
     AnyCard,
     ArtifactRequirement,
@@ -40,10 +38,12 @@ from stalkerzone.engine.cards import (
     Weapon,
     WeaponMod,
 )
-from stalkerzone.engine.game import apply
-from stalkerzone.engine.illegal import IllegalAction
-from stalkerzone.engine.loadout import StalkerStats
-from stalkerzone.engine.state import GameState, PlayerState, card_id
+from stalkerzone.engine.core.illegal import IllegalAction
+from stalkerzone.engine.core.loadout import StalkerStats
+from stalkerzone.engine.game.game import apply
+from stalkerzone.engine.play.actions import Action, Buy, DeliverOrder, Heal, Sell, TakeOrder
+from stalkerzone.engine.play.state import GameState, PlayerState, card_id
+from stalkerzone.engine.turn import bases, equipment
 
 TABS = ("buy", "sell", "heal", "orders")
 

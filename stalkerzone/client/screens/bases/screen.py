@@ -30,11 +30,11 @@ from stalkerzone.client.text.card_words import (
 from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.screen_frame import ScreenFrame
 from stalkerzone.client.widgets.scrolling import ScrollBar, scroll_bar
-from stalkerzone.engine import bases
-from stalkerzone.engine.actions import Action
-from stalkerzone.engine.cards import AnyCard, Colour, Site
-from stalkerzone.engine.loadout import StalkerStats
-from stalkerzone.engine.state import GameState, PlayerState
+from stalkerzone.engine.core.cards import AnyCard, Colour, Site
+from stalkerzone.engine.core.loadout import StalkerStats
+from stalkerzone.engine.play.actions import Action
+from stalkerzone.engine.play.state import GameState, PlayerState
+from stalkerzone.engine.turn import bases
 
 TONES = {
     "text": theme.TEXT,

@@ -8,7 +8,10 @@ from dataclasses import dataclass
 
 from stalkerzone.client.render.zone_layer import PlacedHex
 from stalkerzone.client.text import i18n
-from stalkerzone.engine.actions import (
+from stalkerzone.engine.core.cards import BASES, CardSet
+from stalkerzone.engine.core.loadout import StalkerStats
+from stalkerzone.engine.core.messages import Note
+from stalkerzone.engine.play.actions import (
     Action,
     Buy,
     DeliverOrder,
@@ -19,11 +22,8 @@ from stalkerzone.engine.actions import (
     Sell,
     TakeOrder,
 )
-from stalkerzone.engine.cards import BASES, CardSet
-from stalkerzone.engine.hexes import Hex
-from stalkerzone.engine.loadout import StalkerStats
-from stalkerzone.engine.messages import Note
-from stalkerzone.engine.state import GameState, PlayerState
+from stalkerzone.engine.play.state import GameState, PlayerState
+from stalkerzone.engine.zone.hexes import Hex
 
 TRADE_ACTIONS = (Buy, Sell, Heal, TakeOrder, DeliverOrder)  # trading at a base (BASE-1)
 

@@ -43,16 +43,16 @@ from stalkerzone.client.screens.map_screen import MapScreen
 from stalkerzone.client.screens.reveal.overlay import RevealOverlay
 from stalkerzone.client.text import engine_text, i18n
 from stalkerzone.client.widgets import text_fit, theme
-from stalkerzone.engine.actions import (
+from stalkerzone.engine.core.illegal import IllegalAction
+from stalkerzone.engine.core.loadout import StalkerStats
+from stalkerzone.engine.play.actions import (
     Action,
     EndTurn,
     Move,
 )
-from stalkerzone.engine.hexes import Hex
-from stalkerzone.engine.illegal import IllegalAction
-from stalkerzone.engine.loadout import StalkerStats
-from stalkerzone.engine.state import GameState
-from stalkerzone.engine.zonemap import Route
+from stalkerzone.engine.play.state import GameState
+from stalkerzone.engine.zone.hexes import Hex
+from stalkerzone.engine.zone.zonemap import Route
 
 READABLE_ZOOM = 1.0  # below this hexes get hard to read: start here, Home shows all
 
@@ -128,7 +128,7 @@ class BoardView(MapScreen):
         return not self.session.is_bot() and self.session.state.phase != "over"
 
     def stats(self, index: int) -> StalkerStats:
-        from stalkerzone.engine import equipment
+        from stalkerzone.engine.turn import equipment
 
         state = self.view
         return equipment.stats(state.players[index], state.ctx)

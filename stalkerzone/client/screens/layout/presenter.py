@@ -8,10 +8,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from stalkerzone.client.text import i18n
-from stalkerzone.engine.actions import Action, PlaceSector
-from stalkerzone.engine.cards import Site
-from stalkerzone.engine.hexes import Slot
-from stalkerzone.engine.layout import (
+from stalkerzone.engine.core.cards import Site
+from stalkerzone.engine.game.record import GameRecord
+from stalkerzone.engine.play.actions import Action, PlaceSector
+from stalkerzone.engine.zone.hexes import Slot
+from stalkerzone.engine.zone.layout import (
     UNIQUE_SITES,
     CutOff,
     Placement,
@@ -20,7 +21,6 @@ from stalkerzone.engine.layout import (
     ZoneProblem,
     legal_placements,
 )
-from stalkerzone.engine.record import GameRecord
 
 
 def last_placed(record: GameRecord, now: int) -> tuple[int, PlaceSector] | None:

@@ -22,10 +22,10 @@ from stalkerzone.client.text.card_words import (
     t,
     weapon_type,
 )
-from stalkerzone.engine import equipment
-from stalkerzone.engine.cards import AnyCard, StalkerCard, Weapon, WeaponMod
-from stalkerzone.engine.loadout import StalkerStats, inactive_mods
-from stalkerzone.engine.state import GameState, PlayerState, card_id
+from stalkerzone.engine.core.cards import AnyCard, StalkerCard, Weapon, WeaponMod
+from stalkerzone.engine.core.loadout import StalkerStats, inactive_mods
+from stalkerzone.engine.play.state import GameState, PlayerState, card_id
+from stalkerzone.engine.turn import equipment
 
 SINGLE = ("weapon", "head", "body", "navigation")
 MULTI = ("mods", "artifacts", "grenades", "stimulators")

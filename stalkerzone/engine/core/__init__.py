@@ -1,0 +1,2 @@
+"""What every engine package speaks: cards, dice, the seeded RNG, the variant, loadouts,
+damage, notes and refusals."""

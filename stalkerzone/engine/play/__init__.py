@@ -1,0 +1,1 @@
+"""The state of play and the actions a player takes."""

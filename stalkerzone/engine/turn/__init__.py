@@ -1,0 +1,1 @@
+"""The turn rules: moving and placing, sites, bases, equipment, death (TURN-1 …)."""

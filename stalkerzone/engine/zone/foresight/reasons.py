@@ -1,0 +1,124 @@
+"""Why a placement cuts the Zone off (TURN-4, MAP-4, MAP-5, MAP-7): the reason the foresight
+gives for a placement it refuses, as a :class:`~stalkerzone.engine.zone.cut_offs.CutOff`.
+
+The checks go from the plainest to the most general: a road network that can no longer grow,
+a road no remaining sector can close (closed roads), a network that can no longer meet the
+others, a sector that could no longer be placed, and else the remaining sectors as a whole.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from stalkerzone.engine.core.messages import params_of
+from stalkerzone.engine.zone.cut_offs import CutOff, direction
+from stalkerzone.engine.zone.foresight.geometry import rows_to
+from stalkerzone.engine.zone.hexes import Slot
+from stalkerzone.engine.zone.layout import (
+    Zone,
+    _constraint,
+    _occupancy,
+    _open_road_slots,
+    _road_components,
+)
+
+if TYPE_CHECKING:
+    from stalkerzone.engine.zone.foresight.search import Foresight, Verdict
+
+
+def why_not(seer: Foresight, zone: Zone, verdict: Verdict) -> CutOff:
+    """Why ``zone`` (not proven completable: ``verdict`` is ``False`` or ``None``) cannot be
+    completed, in the words of :data:`~stalkerzone.engine.zone.cut_offs.CUT_OFF_TEXT`."""
+    start = seer._start(zone)
+    if start is None:
+        return _invalid(seer, zone)
+    if verdict is None:
+        return CutOff("TURN-4", "undecided", ())
+    occupied, blocked, counts = start
+    comps = _road_components(occupied)
+    owner = {p.slot: p.sector for p in zone.placements}
+    village = next((p.slot for p in zone.placements if p.sector == seer.tab.village), None)
+    left = sum(counts)
+
+    def located(key: str, slot: Slot) -> CutOff:
+        far, way = direction(village, slot) if village is not None else (0, "")
+        values: dict[str, object] = {"sector": owner[slot]}
+        if way:
+            values.update(distance=far, direction=way)
+        return CutOff("MAP-5", key, params_of(values))
+
+    if left:
+        sealed = [c for c in comps if not _open_road_slots(occupied, c)]
+        if sealed and len(comps) == 1:
+            return CutOff("MAP-5", "roads_closed", ())
+        if sealed:
+            cut = next((c for c in sealed if village not in c), sealed[0])
+            return located("network_cut_off", min(cut))
+    if seer.closed:
+        for slot in sorted(occupied):
+            for target in sorted(_open_road_slots(occupied, [slot])):
+                if not seer.moves.at(occupied, counts, target):
+                    return located("road_unclosable", slot)
+    if len(comps) > 1:
+        faced = [_open_road_slots(occupied, c) - blocked for c in comps]
+        for k, comp in enumerate(comps):
+            if village in comp:
+                continue
+            goals = set().union(*(f for n, f in enumerate(faced) if n != k))
+            dist = _rows_to(seer, occupied, blocked, counts, goals, faced[k])
+            if not any(s in dist for s in faced[k]):
+                return located("network_cut_off", min(comp))
+    placed = zone.sector_ids()
+    seer.memo = {}
+    try:
+        for sid in seer.tab.ids:
+            kind = seer.kind[sid]
+            if sid in placed or not counts[kind]:
+                continue
+            fewer = (*counts[:kind], counts[kind] - 1, *counts[kind + 1 :])
+            if seer._bounded(dict(occupied), frozenset(), fewer):
+                return CutOff("MAP-5", "sector_cut_off", params_of({"sector": sid}))
+    finally:
+        seer.memo = {}
+    if seer.closed and _completable_with_free_roads(seer, zone):
+        return CutOff("MAP-7", "zone_unclosable", params_of({"count": left}))
+    return CutOff("MAP-5", "zone_cut_off", params_of({"count": left}))
+
+
+def _completable_with_free_roads(seer: Foresight, zone: Zone) -> bool:
+    """Could the Zone be completed if roads might end at empty space? Then closing every road
+    (MAP-7) is what fails, not joining the sectors (MAP-5)."""
+    from stalkerzone.engine.zone.foresight.search import Foresight
+
+    return Foresight(seer.sectors).zone_verdict(zone) is True
+
+
+def _invalid(seer: Foresight, zone: Zone) -> CutOff:
+    """Which rule a Zone that cannot even be searched breaks (MAP-1, MAP-4, MAP-5)."""
+    if not seer.sites_ok:
+        return CutOff("MAP-5", "sites", ())
+    occupied = _occupancy(zone, seer.tab)
+    known = set(seer.tab.ids)
+    if len(zone.sector_ids()) == len(zone.placements) == len(occupied) and all(
+        p.sector in known for p in zone.placements
+    ):
+        for p in zone.placements:
+            touch, need = _constraint(occupied, p.slot)
+            if (occupied[p.slot] ^ need) & touch:
+                return CutOff("MAP-4", "misfit", params_of({"sector": p.sector}))
+    return CutOff("MAP-1", "unknown", ())
+
+
+def _rows_to(
+    seer: Foresight,
+    occupied: Mapping[Slot, int],
+    blocked: frozenset[Slot],
+    counts: tuple[int, ...],
+    goals: set[Slot],
+    targets: set[Slot],
+) -> dict[Slot, int]:
+    """:func:`rows_to` from the ``goals`` where some remaining sector fits (MAP-4)."""
+    fit = {g for g in goals if seer.moves.at(occupied, counts, g)}
+    sides = seer.moves.sides_table(occupied, counts)
+    return rows_to(occupied, blocked, sum(counts), fit, targets, sides)
