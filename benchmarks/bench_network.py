@@ -34,10 +34,9 @@ from stalkerzone.bots.memory import BotMemory
 from stalkerzone.content.loader import LoadResult, load_packs
 from stalkerzone.content.tiles import load_sectors
 from stalkerzone.content.variants import load_variant
+from stalkerzone.engine.game import GameRecord, legal_actions
 from stalkerzone.engine.game import record as records
-from stalkerzone.engine.game.game import legal_actions
-from stalkerzone.engine.game.record import GameRecord
-from stalkerzone.engine.play.actions import Action
+from stalkerzone.engine.play import Action
 from stalkerzone.network import protocol
 from stalkerzone.network.client import HostConnection, RemoteGame
 from stalkerzone.network.hosting import HostPlan, new_table

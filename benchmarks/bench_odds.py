@@ -33,20 +33,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from stalkerzone.content.loader import load_packs
 from stalkerzone.content.variants import load_variant
-from stalkerzone.engine.core.cards import (
+from stalkerzone.engine.core import (
     CardSet,
     Colour,
+    Dice,
     Drain,
     FirstStrike,
+    Loadout,
     Monster,
     MonsterStats,
     PerColour,
     Regeneration,
     Text,
 )
-from stalkerzone.engine.core.dice import Dice
-from stalkerzone.engine.core.loadout import Loadout
-from stalkerzone.engine.fight.combat import (
+from stalkerzone.engine.fight import (
     Decision,
     Fight,
     MonsterSide,

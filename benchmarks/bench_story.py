@@ -32,9 +32,8 @@ from stalkerzone.bots.memory import BotMemory
 from stalkerzone.content.loader import load_packs
 from stalkerzone.content.tiles import load_sectors
 from stalkerzone.content.variants import load_variant
+from stalkerzone.engine.game import GameRecord, GameSetup, PlayerSetup
 from stalkerzone.engine.game import record as records
-from stalkerzone.engine.game.game import GameSetup, PlayerSetup
-from stalkerzone.engine.game.record import GameRecord
 from stalkerzone.story import build_story
 
 STALKERS = ("gromoboy", "nosorog", "shustry", "mazhor", "sledopyt", "bugai")

@@ -15,8 +15,8 @@ import time
 from pathlib import Path
 
 from stalkerzone.content.tiles import load_sectors
+from stalkerzone.engine.zone.foresight import Foresight
 from stalkerzone.engine.zone.foresight.library import enumerate_closed, write_zones
-from stalkerzone.engine.zone.foresight.search import Foresight
 
 TARGET = (
     Path(__file__).resolve().parent.parent / "stalkerzone/engine/zone/foresight/closed_zones.py"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from stalkerzone.engine.core.cards import Site
+from stalkerzone.engine.core import Site
 from tests.support.base import base_cards
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -8,12 +8,17 @@ import math
 from dataclasses import dataclass
 
 from stalkerzone.bots.memory import BotMemory
-from stalkerzone.engine.core.cards import Colour, Grenade, Monster, Stimulator
-from stalkerzone.engine.core.damage import damage_distribution
-from stalkerzone.engine.core.dice import Dice
-from stalkerzone.engine.core.loadout import StalkerStats
-from stalkerzone.engine.fight.combat import MonsterSide
-from stalkerzone.engine.play.state import GameState, PlayerState, card_id
+from stalkerzone.engine.core import (
+    Colour,
+    Dice,
+    Grenade,
+    Monster,
+    StalkerStats,
+    Stimulator,
+    damage_distribution,
+)
+from stalkerzone.engine.fight import MonsterSide
+from stalkerzone.engine.play import GameState, PlayerState, card_id
 
 Deck = tuple[tuple[Monster, MonsterSide, int], ...]
 """The Zone deck: each monster, its side at one colour and its number of copies."""

@@ -9,11 +9,9 @@ from dataclasses import replace
 from stalkerzone.bots.estimates import estimate, mean_damage
 from stalkerzone.bots.levels import Profile
 from stalkerzone.bots.memory import BotMemory
-from stalkerzone.engine.core.cards import Armour
-from stalkerzone.engine.core.loadout import StalkerStats
-from stalkerzone.engine.fight.combat import Decision, Fight
-from stalkerzone.engine.play.actions import Action, DiscardArmour, FightDecision
-from stalkerzone.engine.play.state import GameState
+from stalkerzone.engine.core import Armour, StalkerStats
+from stalkerzone.engine.fight import Decision, Fight
+from stalkerzone.engine.play import Action, DiscardArmour, FightDecision, GameState
 from stalkerzone.odds import decision_odds
 
 SURE_WIN = 0.995

@@ -16,12 +16,10 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 
 if TYPE_CHECKING:
     from stalkerzone.bots.routes import RouteTable
-    from stalkerzone.engine.core.cards import CardSet, Monster
-    from stalkerzone.engine.core.loadout import StalkerStats
-    from stalkerzone.engine.core.variant import Variant
-    from stalkerzone.engine.fight.combat import MonsterSide
-    from stalkerzone.engine.play.state import GameContext
-    from stalkerzone.engine.zone.layout import Sector
+    from stalkerzone.engine.core import CardSet, Monster, StalkerStats, Variant
+    from stalkerzone.engine.fight import MonsterSide
+    from stalkerzone.engine.play import GameContext
+    from stalkerzone.engine.zone import Sector
     from stalkerzone.odds import OddsSolver
 
 Content = tuple["CardSet", tuple["Sector", ...], "Variant"]

@@ -8,11 +8,10 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
-from stalkerzone.engine.game.game import legal_actions
-from stalkerzone.engine.play.actions import Action, PlaceSector
-from stalkerzone.engine.play.state import GameState
-from stalkerzone.engine.turn.turns import foresight, sectors_to_place
-from stalkerzone.engine.zone.hexes import slot_neighbours
+from stalkerzone.engine.game import legal_actions
+from stalkerzone.engine.play import Action, GameState, PlaceSector
+from stalkerzone.engine.turn import foresight, sectors_to_place
+from stalkerzone.engine.zone import slot_neighbours
 
 
 def tiebreak(state: GameState, salt: str = "") -> int:

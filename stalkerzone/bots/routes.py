@@ -6,11 +6,9 @@ from __future__ import annotations
 import heapq
 
 from stalkerzone.bots.memory import BotMemory, BoundedMemo
-from stalkerzone.engine.core.cards import DANGER_COLOUR, Site
-from stalkerzone.engine.core.variant import Variant
-from stalkerzone.engine.play.state import GameState
-from stalkerzone.engine.zone.hexes import Hex, neighbours
-from stalkerzone.engine.zone.zonemap import ZoneMap
+from stalkerzone.engine.core import DANGER_COLOUR, Site, Variant
+from stalkerzone.engine.play import GameState
+from stalkerzone.engine.zone import Hex, ZoneMap, neighbours
 
 FIELDS_PER_MAP = 1024
 """Distance fields kept per Zone map (one per set of goal hexes)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from stalkerzone.bots.estimates import estimate
 from stalkerzone.bots.turn import TurnView
-from stalkerzone.engine.core.cards import (
+from stalkerzone.engine.core import (
     Artifact,
     ArtifactRequirement,
     Colour,
@@ -18,18 +18,20 @@ from stalkerzone.engine.core.cards import (
     Stimulator,
     VisitRequirement,
 )
-from stalkerzone.engine.fight.combat import MonsterSide
-from stalkerzone.engine.play.actions import (
+from stalkerzone.engine.fight import MonsterSide
+from stalkerzone.engine.play import (
     Action,
     Activate,
     Buy,
     DeliverOrder,
+    GameState,
     Heal,
+    PlayerState,
     Sell,
     Stash,
     TakeOrder,
+    card_id,
 )
-from stalkerzone.engine.play.state import GameState, PlayerState, card_id
 from stalkerzone.engine.turn import bases, equipment
 
 BASES = (Site.VILLAGE, Site.MILITARY_BASE, Site.LABORATORY)

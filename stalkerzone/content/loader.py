@@ -42,8 +42,7 @@ from stalkerzone import files, paths
 from stalkerzone.content.file_digests import FileDigests, digest_of, stat_of
 from stalkerzone.content.pack_cache import PackCache
 from stalkerzone.content.problems import CardProblem
-from stalkerzone.engine.core.cards import CardSet
-from stalkerzone.engine.core.frozen import frozen
+from stalkerzone.engine.core import CardSet, frozen
 
 if TYPE_CHECKING:
     from stalkerzone.content.models import PackFile

@@ -43,8 +43,8 @@ from stalkerzone.content.values import (
     Small,
     TextField,
 )
+from stalkerzone.engine.core import FIGHT_EFFECTS, Colour, Site, Text
 from stalkerzone.engine.core import cards as engine
-from stalkerzone.engine.core.cards import FIGHT_EFFECTS, Colour, Site, Text
 from stalkerzone.files import is_inside, shorten
 
 FORMAT = 1

@@ -32,8 +32,8 @@ from stalkerzone.content.loader import (
 from stalkerzone.content.messages import article, hint
 from stalkerzone.content.models import CARD_KINDS, CARD_MODELS, FORMAT, PackFile
 from stalkerzone.content.problems import CardProblem, LineFinder, Loc, problems_from, short
+from stalkerzone.engine.core import CardSet
 from stalkerzone.engine.core import cards as engine
-from stalkerzone.engine.core.cards import CardSet
 
 
 @dataclass

@@ -14,7 +14,7 @@ if TYPE_CHECKING:  # a cached load reads problems back without importing pydanti
     from pydantic import ValidationError
 
 from stalkerzone.content.messages import author_message, short
-from stalkerzone.engine.core.frozen import frozen
+from stalkerzone.engine.core import frozen
 
 __all__ = ["CardProblem", "LineFinder", "Loc", "field_name", "problems_from", "short"]
 

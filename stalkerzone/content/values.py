@@ -10,8 +10,16 @@ from typing import Annotated, Any
 from pydantic import Field, PlainValidator, Strict, WithJsonSchema
 
 from stalkerzone.content.messages import hint, short
-from stalkerzone.engine.core.cards import BASES, Colour, PerColour, Site, Text
-from stalkerzone.engine.core.dice import ALLOWED_SIDES, Dice, DiceError
+from stalkerzone.engine.core import (
+    ALLOWED_SIDES,
+    BASES,
+    Colour,
+    Dice,
+    DiceError,
+    PerColour,
+    Site,
+    Text,
+)
 from stalkerzone.files import shorten
 
 ID_PATTERN = r"^[a-z0-9-]+$"

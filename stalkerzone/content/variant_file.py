@@ -11,8 +11,7 @@ from pydantic import Field, Strict, model_validator
 
 from stalkerzone.content.models import Model
 from stalkerzone.content.values import DiceField, TextField
-from stalkerzone.engine.core.cards import Site, Terrain
-from stalkerzone.engine.core.variant import AnomalyOutcome, Variant
+from stalkerzone.engine.core import AnomalyOutcome, Site, Terrain, Variant
 
 Count = Annotated[int, Strict(), Field(ge=0, le=100_000)]
 Cost = Annotated[int, Strict(), Field(ge=1, le=100)] | Literal["impassable"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from stalkerzone.content.pack_cache import PackCache
-from stalkerzone.engine.core.variant import Variant
+from stalkerzone.engine.core import Variant
 from stalkerzone.errors import UserError
 
 VARIANT_NAMES: tuple[str, ...] = ("standard", "express")

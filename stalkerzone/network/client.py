@@ -26,10 +26,9 @@ from typing import TYPE_CHECKING, Any
 from websockets.exceptions import ConnectionClosed, InvalidURI, WebSocketException
 from websockets.sync.client import ClientConnection, connect
 
-from stalkerzone.engine.core.cards import CardSet
-from stalkerzone.engine.play.actions import Action
-from stalkerzone.engine.play.state import GameContext, GameState
-from stalkerzone.engine.zone.layout import Sector
+from stalkerzone.engine.core import CardSet
+from stalkerzone.engine.play import Action, GameContext, GameState
+from stalkerzone.engine.zone import Sector
 from stalkerzone.errors import UserError
 from stalkerzone.network import protocol
 from stalkerzone.network.protocol import ProtocolError

@@ -19,13 +19,11 @@ from typing import Any, Literal
 
 from stalkerzone.bots import players as bots
 from stalkerzone.bots.memory import BotMemory
-from stalkerzone.engine.core.illegal import IllegalAction
+from stalkerzone.engine.core import IllegalAction
+from stalkerzone.engine.game import GameRecord, legal_actions, player_view
 from stalkerzone.engine.game import record as records
-from stalkerzone.engine.game.game import legal_actions, player_view
-from stalkerzone.engine.game.record import GameRecord
-from stalkerzone.engine.play.actions import Action
-from stalkerzone.engine.play.state import GameState
-from stalkerzone.engine.turn.turns import seat_refusal
+from stalkerzone.engine.play import Action, GameState
+from stalkerzone.engine.turn import seat_refusal
 from stalkerzone.network import protocol
 from stalkerzone.network.protocol import (
     ActionMessage,

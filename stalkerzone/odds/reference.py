@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from stalkerzone.engine.fight.combat import (
+from stalkerzone.engine.fight import (
     ACTION,
     OVER,
     PRE_ATTACK,

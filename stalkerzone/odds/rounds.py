@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from stalkerzone.engine.core.damage import damage_distribution
-from stalkerzone.engine.core.frozen import frozen
-from stalkerzone.engine.fight.combat import FightSetup
+from stalkerzone.engine.core import damage_distribution, frozen
+from stalkerzone.engine.fight import FightSetup
 
 Action = Literal["attack", "escape"]
 ATTACK: Action = "attack"

@@ -26,8 +26,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from stalkerzone.engine.core.damage import damage_distribution
-from stalkerzone.engine.fight.combat import (
+from stalkerzone.engine.core import IllegalFightAction, damage_distribution
+from stalkerzone.engine.fight import (
     ACTION,
     OVER,
     PARA_ATTACK,
@@ -38,7 +38,6 @@ from stalkerzone.engine.fight.combat import (
     Decision,
     Fight,
     FightSetup,
-    IllegalFightAction,
     chances,
     decide,
     monster_attacks_done,

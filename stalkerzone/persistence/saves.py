@@ -38,13 +38,11 @@ from pathlib import Path
 from typing import Any
 
 from stalkerzone import __version__, files
-from stalkerzone.engine.core.cards import CardSet
+from stalkerzone.engine.core import CardSet
+from stalkerzone.engine.game import Divergence, GameRecord, GameSetup, PlayerSetup
 from stalkerzone.engine.game import record as records
-from stalkerzone.engine.game.game import GameSetup, PlayerSetup
-from stalkerzone.engine.game.record import Divergence, GameRecord
-from stalkerzone.engine.play.actions import Action
-from stalkerzone.engine.play.state import GameContext, GameState
-from stalkerzone.engine.zone.layout import Sector
+from stalkerzone.engine.play import Action, GameContext, GameState
+from stalkerzone.engine.zone import Sector
 from stalkerzone.errors import UserError
 from stalkerzone.persistence.invariants import card_problem, state_problem
 from stalkerzone.persistence.save_folder import AUTOSAVE as AUTOSAVE

@@ -22,9 +22,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from stalkerzone.engine.core.cards import Card, CardSet
-from stalkerzone.engine.play.actions import ACTION_TYPES, Action
-from stalkerzone.engine.play.state import GameContext, GameState
+from stalkerzone.engine.core import Card, CardSet
+from stalkerzone.engine.play import ACTION_TYPES, Action, GameContext, GameState
 
 JSON = Any
 """A value made of dict, list, str, int, float, bool and None only."""

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from stalkerzone.engine.core.messages import Note
+from stalkerzone.engine.core import Note
 
 MAX_LINES = 400
 """At most this many lines are kept in a save (the newest; the client keeps no more)."""

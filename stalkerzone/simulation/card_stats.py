@@ -25,9 +25,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from stalkerzone.engine.core.cards import CardSet
-from stalkerzone.engine.play.actions import FightDecision
-from stalkerzone.engine.play.state import GameState, PlayerState, card_id
+from stalkerzone.engine.core import CardSet
+from stalkerzone.engine.play import FightDecision, GameState, PlayerState, card_id
 
 COUNTS = ("bought", "found", "drawn", "used", "sold", "fights")
 """The per-card counters, in the order the tables show them."""

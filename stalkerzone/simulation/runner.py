@@ -25,12 +25,10 @@ from typing import Any
 
 from stalkerzone.bots import players as bots
 from stalkerzone.bots.memory import BotMemory
-from stalkerzone.engine.core.cards import CardSet
-from stalkerzone.engine.core.variant import Variant
-from stalkerzone.engine.game.game import GameSetup, PlayerSetup, apply, legal_actions, new_game
-from stalkerzone.engine.play.actions import Buy, DeliverOrder, EndTurn, Heal, Sell
-from stalkerzone.engine.play.state import GameState
-from stalkerzone.engine.zone.layout import Sector
+from stalkerzone.engine.core import CardSet, Variant
+from stalkerzone.engine.game import GameSetup, PlayerSetup, apply, legal_actions, new_game
+from stalkerzone.engine.play import Buy, DeliverOrder, EndTurn, GameState, Heal, Sell
+from stalkerzone.engine.zone import Sector
 from stalkerzone.simulation.card_stats import CardCounts, CardTally
 
 MAX_ROUNDS = {"standard": 150, "express": 80}

@@ -33,7 +33,7 @@ from dataclasses import dataclass, fields, is_dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from stalkerzone.engine.core.cards import CardSet
+from stalkerzone.engine.core import CardSet
 from stalkerzone.errors import UserError
 from stalkerzone.simulation.runner import (
     GamePlayer,
@@ -149,7 +149,7 @@ def read_sweep(path: Path, defaults: SimConfig) -> Sweep:
 def _variant_axes(path: Path, table: object) -> tuple[Axis, ...]:
     if not isinstance(table, dict):
         raise _fail(path, "variant_fields", "a table of field = [values] is needed")
-    from stalkerzone.engine.core.variant import Variant
+    from stalkerzone.engine.core import Variant
 
     numbers = [f.name for f in fields(Variant) if f.type in ("int", int)]
     axes = []

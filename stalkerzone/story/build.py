@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from stalkerzone.engine.fight.combat import FightSetup, start_core
+from stalkerzone.engine.fight import FightSetup, start_core
+from stalkerzone.engine.game import GameRecord
 from stalkerzone.engine.game import record as records
-from stalkerzone.engine.game.record import GameRecord
-from stalkerzone.engine.play.state import FightState, GameState, card_id
+from stalkerzone.engine.play import FightState, GameState, card_id
 from stalkerzone.odds.outcome import Policy
 from stalkerzone.odds.solver import FightSolver
 from stalkerzone.story.model import FightStory, Sample, StalkerStory, Story

@@ -8,10 +8,10 @@ from dataclasses import replace
 
 from stalkerzone.bots import players as bots
 from stalkerzone.bots.memory import BotMemory
-from stalkerzone.engine.core.cards import Artifact, StatEffect
-from stalkerzone.engine.game.game import legal_actions
-from stalkerzone.engine.play.actions import Activate, Stash
-from stalkerzone.engine.play.state import GameState
+from stalkerzone.engine.core import Artifact
+from stalkerzone.engine.core.cards import StatEffect
+from stalkerzone.engine.game import legal_actions
+from stalkerzone.engine.play import Activate, GameState, Stash
 from stalkerzone.engine.turn import equipment
 from tests.support.game import cards_with, edit, fresh, give, playing
 from tests.support.records import bot_record

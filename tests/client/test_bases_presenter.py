@@ -9,11 +9,10 @@ import pytest
 
 from stalkerzone.client.screens.bases import presenter
 from stalkerzone.client.text import i18n
-from stalkerzone.engine.core.cards import Colour, Site
-from stalkerzone.engine.game.game import apply, legal_actions, player_view
-from stalkerzone.engine.play.actions import Buy, Heal, Sell, TakeOrder
-from stalkerzone.engine.play.state import GameState, Trophy, card_id
-from stalkerzone.engine.turn.equipment import stats
+from stalkerzone.engine.core import Colour, Site
+from stalkerzone.engine.game import apply, legal_actions, player_view
+from stalkerzone.engine.play import Buy, GameState, Heal, Sell, TakeOrder, Trophy, card_id
+from stalkerzone.engine.turn import stats
 from tests.support.game import edit, fresh, give, hex_of
 
 

@@ -22,9 +22,8 @@ from stalkerzone.client.screens.stalker.screen import StalkerView
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.rules_sections import abilities_in_play, search, start_section
 from stalkerzone.client.widgets import theme
-from stalkerzone.engine.core.cards import CardSet, PerColour, Regeneration
-from stalkerzone.engine.play.actions import Buy, EndTurn, Move
-from stalkerzone.engine.play.state import card_id
+from stalkerzone.engine.core import CardSet, PerColour, Regeneration
+from stalkerzone.engine.play import Buy, EndTurn, Move, card_id
 from stalkerzone.odds import odds
 from tests.support.window import (
     click,
@@ -175,7 +174,7 @@ def test_client_heal_and_take_an_order(win: StalkerWindow) -> None:
 
 
 def test_client_base_locked_below_reputation(win: StalkerWindow) -> None:
-    from stalkerzone.engine.core.cards import Site
+    from stalkerzone.engine.core import Site
 
     session = start(win)
     state = session.state

@@ -17,9 +17,7 @@ import pytest
 
 from stalkerzone.client.text import engine_text, i18n
 from stalkerzone.content.loader import load_packs
-from stalkerzone.engine.core import messages
-from stalkerzone.engine.core.cards import CardSet
-from stalkerzone.engine.core.illegal import BaseRefused, IllegalAction
+from stalkerzone.engine.core import BaseRefused, CardSet, IllegalAction, messages
 from stalkerzone.engine.game import undo
 
 ENGINE = Path(messages.__file__).resolve().parent
@@ -168,8 +166,8 @@ def test_a_played_game_has_keyed_notes_and_renders_them(russian: None) -> None:
     from stalkerzone.bots import players as bots
     from stalkerzone.content.tiles import load_sectors
     from stalkerzone.content.variants import load_variant
+    from stalkerzone.engine.game import GameSetup, PlayerSetup
     from stalkerzone.engine.game import record as records
-    from stalkerzone.engine.game.game import GameSetup, PlayerSetup
 
     cards = load_cards()
     seats = (PlayerSetup("Аня", "gromoboy", "hard"), PlayerSetup("Борис", "nosorog", "hard"))

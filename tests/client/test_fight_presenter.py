@@ -21,9 +21,9 @@ from stalkerzone.client.screens.fight.presenter import (
     select,
 )
 from stalkerzone.client.text import i18n
-from stalkerzone.engine.core.cards import Colour, FirstStrike, Monster, Paralysis, PerColour
-from stalkerzone.engine.fight.combat import Fight, start_fight
-from stalkerzone.engine.play.state import FightState, GameState
+from stalkerzone.engine.core import Colour, FirstStrike, Monster, Paralysis, PerColour
+from stalkerzone.engine.fight import Fight, start_fight
+from stalkerzone.engine.play import FightState, GameState
 from tests.support.fights import ATTACK, grenade, monster, script, stalker, stimulator
 from tests.support.game import fresh
 

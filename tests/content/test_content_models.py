@@ -9,9 +9,9 @@ import pytest
 from stalkerzone.content.loader import load_packs
 from stalkerzone.content.models import CARD_KINDS, CARD_MODELS
 from stalkerzone.content.variants import VARIANT_NAMES, VariantError, load_variant
+from stalkerzone.engine.core import Colour, Dice, PerColour, Site, Terrain, Text
 from stalkerzone.engine.core import cards as engine
-from stalkerzone.engine.core.cards import Colour, PerColour, Site, StatEffect, Terrain, Text
-from stalkerzone.engine.core.dice import Dice
+from stalkerzone.engine.core.cards import StatEffect
 from tests.support.packs import PackWriter
 
 ALL_KINDS = """\

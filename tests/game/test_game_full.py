@@ -14,8 +14,8 @@ from dataclasses import replace
 
 import pytest
 
-from stalkerzone.engine.core.cards import CardSet, Monster
-from stalkerzone.engine.game.game import apply, legal_actions
+from stalkerzone.engine.core import CardSet, Monster
+from stalkerzone.engine.game import apply, legal_actions
 from tests.support.game import base_cards, cards_with, check_invariants, fresh
 from tests.support.scripted import choose
 

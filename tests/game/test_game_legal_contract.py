@@ -12,11 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import stalkerzone.engine
-from stalkerzone.engine.core import illegal
-from stalkerzone.engine.core.illegal import FightRefused, IllegalAction
-from stalkerzone.engine.fight.combat import IllegalFightAction
-from stalkerzone.engine.game.game import apply, legal_actions
-from stalkerzone.engine.play.state import GameState
+from stalkerzone.engine.core import FightRefused, IllegalAction, IllegalFightAction, illegal
+from stalkerzone.engine.game import apply, legal_actions
+from stalkerzone.engine.play import GameState
 from tests.game.test_game_random_walk import RULE_IDS, illegal_candidate, pick
 from tests.support.game import RULE_FIRST, fresh
 

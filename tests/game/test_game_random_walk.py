@@ -8,9 +8,9 @@ import random
 from collections import defaultdict
 
 from stalkerzone.content.rules_reference import load_rules_reference
-from stalkerzone.engine.core.illegal import IllegalAction
-from stalkerzone.engine.game.game import apply, legal_actions
-from stalkerzone.engine.play.actions import (
+from stalkerzone.engine.core import IllegalAction
+from stalkerzone.engine.game import apply, legal_actions
+from stalkerzone.engine.play import (
     Action,
     Activate,
     Buy,
@@ -18,14 +18,15 @@ from stalkerzone.engine.play.actions import (
     DiscardArmour,
     EndTurn,
     FightDecision,
+    GameState,
     Heal,
     Move,
     PlaceSector,
     Sell,
     Stash,
     TakeOrder,
+    card_places,
 )
-from stalkerzone.engine.play.state import GameState, card_places
 from tests.support.game import RULE_FIRST, check_invariants, fresh
 
 RULE_IDS = frozenset(s.id for s in load_rules_reference("en"))

@@ -6,13 +6,17 @@ from dataclasses import replace
 
 import pytest
 
-from stalkerzone.engine.core.cards import Site
-from stalkerzone.engine.core.dice import Dice
-from stalkerzone.engine.core.illegal import EquipmentRefused, IllegalAction, NotEnoughMoney, NotNow
-from stalkerzone.engine.core.loadout import StalkerStats
-from stalkerzone.engine.game.game import apply, legal_actions
-from stalkerzone.engine.play.actions import Activate, Buy, FightDecision, Stash
-from stalkerzone.engine.play.state import GameState
+from stalkerzone.engine.core import (
+    Dice,
+    EquipmentRefused,
+    IllegalAction,
+    NotEnoughMoney,
+    NotNow,
+    Site,
+    StalkerStats,
+)
+from stalkerzone.engine.game import apply, legal_actions
+from stalkerzone.engine.play import Activate, Buy, FightDecision, GameState, Stash
 from stalkerzone.engine.turn import equipment
 from tests.support.game import edit, fresh, give, hex_of, variant
 
@@ -96,7 +100,7 @@ def test_game_eq2_no_backpack_in_a_fight() -> None:
 
 
 def _in_fight(state: GameState) -> GameState:
-    from stalkerzone.engine.play.actions import Move
+    from stalkerzone.engine.play import Move
     from tests.support.game import next_to
 
     target = hex_of(state, Site.DANGER_GREEN)

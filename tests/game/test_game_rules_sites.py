@@ -7,13 +7,9 @@ from dataclasses import replace
 
 import pytest
 
-from stalkerzone.engine.core.cards import Colour, MonsterStats, Site
-from stalkerzone.engine.core.dice import Dice
-from stalkerzone.engine.core.illegal import MoveRefused
-from stalkerzone.engine.core.variant import AnomalyOutcome
-from stalkerzone.engine.game.game import apply, legal_actions, player_view
-from stalkerzone.engine.play.actions import DiscardArmour, FightDecision, Move
-from stalkerzone.engine.play.state import GameState, Trophy, card_id
+from stalkerzone.engine.core import AnomalyOutcome, Colour, Dice, MonsterStats, MoveRefused, Site
+from stalkerzone.engine.game import apply, legal_actions, player_view
+from stalkerzone.engine.play import DiscardArmour, FightDecision, GameState, Move, Trophy, card_id
 from tests.support.game import (
     cards_with,
     edit,
@@ -243,7 +239,7 @@ def test_game_event1_loss_of_protection_is_the_players_choice() -> None:
 
 
 def test_game_event1_protection_minus_one_until_a_base() -> None:
-    from stalkerzone.engine.turn.equipment import stats
+    from stalkerzone.engine.turn import stats
 
     state = fresh(stalkers=("nosorog",))
     state, _ = on_top(state, "events", "protection-minus-one")

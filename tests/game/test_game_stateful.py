@@ -27,9 +27,8 @@ from hypothesis.stateful import (
 )
 
 from stalkerzone.content.rules_reference import load_rules_reference
-from stalkerzone.engine.core.cards import CardSet
-from stalkerzone.engine.core.illegal import IllegalAction
-from stalkerzone.engine.game.game import (
+from stalkerzone.engine.core import CardSet, IllegalAction
+from stalkerzone.engine.game import (
     GameSetup,
     PlayerSetup,
     ZoneMode,
@@ -38,7 +37,7 @@ from stalkerzone.engine.game.game import (
     new_game,
     player_view,
 )
-from stalkerzone.engine.play.actions import (
+from stalkerzone.engine.play import (
     Action,
     Activate,
     Buy,
@@ -46,15 +45,17 @@ from stalkerzone.engine.play.actions import (
     DiscardArmour,
     EndTurn,
     FightDecision,
+    GameState,
     Heal,
     Move,
     PlaceSector,
     Sell,
     Stash,
     TakeOrder,
+    card_id,
+    card_places,
 )
-from stalkerzone.engine.play.state import GameState, card_id, card_places
-from stalkerzone.engine.zone.hexes import Hex
+from stalkerzone.engine.zone import Hex
 from stalkerzone.persistence.serialize import state_to_json
 from tests.support import game as gamekit
 from tests.support.game import RULE_FIRST, STALKERS, base_cards, check_invariants, sectors, variant

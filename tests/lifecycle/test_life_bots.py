@@ -10,11 +10,11 @@ import pytest
 from stalkerzone.bots import players as bots
 from stalkerzone.bots.memory import BotMemory
 from stalkerzone.content.variants import load_variant
+from stalkerzone.engine.game import legal_actions
 from stalkerzone.engine.game import record as records
-from stalkerzone.engine.game.game import legal_actions
-from stalkerzone.engine.play.actions import FightDecision, Move, PlaceSector
-from stalkerzone.engine.play.state import card_places
-from stalkerzone.engine.zone.layout import Placement, check_zone, completable, legal_placements
+from stalkerzone.engine.play import FightDecision, Move, PlaceSector, card_places
+from stalkerzone.engine.zone import Placement, check_zone, legal_placements
+from stalkerzone.engine.zone.foresight.search import completable
 from stalkerzone.simulation.runner import game_seed, play_game
 from tests.support.base import base_cards, sectors
 from tests.support.records import start

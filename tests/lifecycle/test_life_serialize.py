@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stalkerzone.engine.play.actions import (
+from stalkerzone.engine.play import (
     ACTION_TYPES,
     Action,
     Activate,
@@ -25,7 +25,7 @@ from stalkerzone.engine.play.actions import (
     Stash,
     TakeOrder,
 )
-from stalkerzone.engine.zone.hexes import Hex
+from stalkerzone.engine.zone import Hex
 from stalkerzone.persistence.serialize import (
     SnapshotError,
     action_from_json,

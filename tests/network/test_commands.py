@@ -11,7 +11,7 @@ import pytest
 
 from stalkerzone.cli import build_parser, main
 from stalkerzone.commands.host import table_from_args
-from stalkerzone.engine.game.game import legal_actions
+from stalkerzone.engine.game import legal_actions
 from stalkerzone.network import discovery
 from stalkerzone.network.server import GameServer
 from stalkerzone.persistence.saves import save_game

@@ -9,12 +9,10 @@ from typing import Any
 import pytest
 
 from stalkerzone.client.text import engine_text, i18n
-from stalkerzone.engine.core.illegal import IllegalAction
-from stalkerzone.engine.game.game import apply, legal_actions
-from stalkerzone.engine.game.record import GameRecord
-from stalkerzone.engine.play.actions import Action, EndTurn, Move
-from stalkerzone.engine.play.state import GameState, LootPile
-from stalkerzone.engine.zone.hexes import Hex
+from stalkerzone.engine.core import IllegalAction
+from stalkerzone.engine.game import GameRecord, apply, legal_actions
+from stalkerzone.engine.play import Action, EndTurn, GameState, LootPile, Move
+from stalkerzone.engine.zone import Hex
 from stalkerzone.network import protocol
 from stalkerzone.network.table import CLOSE, GameTable
 from stalkerzone.persistence.serialize import JSON, action_to_json, state_digest, state_from_json

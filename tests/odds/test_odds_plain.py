@@ -14,9 +14,9 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stalkerzone.engine.core.cards import Colour
-from stalkerzone.engine.core.dice import Dice
-from stalkerzone.engine.fight.combat import FIGHT_EVENTS, MonsterSide, StalkerSide, start_fight
+from stalkerzone.engine.core import Colour, Dice
+from stalkerzone.engine.fight import MonsterSide, StalkerSide, start_fight
+from stalkerzone.engine.fight.setup import FIGHT_EVENTS
 from stalkerzone.odds import Odds, OddsSolver
 from stalkerzone.odds.levels import LevelGrid
 from stalkerzone.odds.outcome import Policy, make_odds

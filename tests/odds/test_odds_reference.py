@@ -7,15 +7,9 @@ import math
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stalkerzone.engine.core.cards import Colour
-from stalkerzone.engine.core.dice import Dice
-from stalkerzone.engine.fight.combat import (
-    FIGHT_EVENTS,
-    Fight,
-    MonsterSide,
-    StalkerSide,
-    start_fight,
-)
+from stalkerzone.engine.core import Colour, Dice
+from stalkerzone.engine.fight import Fight, MonsterSide, StalkerSide, start_fight
+from stalkerzone.engine.fight.setup import FIGHT_EVENTS
 from stalkerzone.odds import Odds, odds
 from stalkerzone.odds.outcome import Policy
 from stalkerzone.odds.reference import reference_odds

@@ -9,10 +9,9 @@ from functools import cache
 from typing import Any
 
 from stalkerzone.content.variants import load_variant
-from stalkerzone.engine.core.cards import CardSet, Site
-from stalkerzone.engine.core.variant import Variant
-from stalkerzone.engine.game.game import GameSetup, PlayerSetup, new_game, player_view
-from stalkerzone.engine.play.state import (
+from stalkerzone.engine.core import CardSet, Site, Variant
+from stalkerzone.engine.game import GameSetup, PlayerSetup, new_game, player_view
+from stalkerzone.engine.play import (
     GameState,
     PlayerState,
     card_id,
@@ -21,7 +20,7 @@ from stalkerzone.engine.play.state import (
     set_player,
 )
 from stalkerzone.engine.turn import equipment
-from stalkerzone.engine.zone.hexes import Hex
+from stalkerzone.engine.zone import Hex
 from tests.support.base import base_cards, sectors
 
 __all__ = [
@@ -168,7 +167,7 @@ def check_invariants(state: GameState) -> int:
 def next_to(state: GameState, index: int, target: Hex) -> GameState:
     """Put the player on a hex from which ``target`` is a legal destination this turn."""
     from stalkerzone.engine.game.game import destinations
-    from stalkerzone.engine.zone.hexes import neighbours
+    from stalkerzone.engine.zone import neighbours
 
     state = replace(state, current_player=index, phase="turn", step="move")
     for near in neighbours(target):
@@ -220,8 +219,8 @@ def cards_with(*changed: Any) -> CardSet:
 
 def fight_to_end(state: GameState, action: str = "attack") -> GameState:
     """Play the current fight with one decision every round (attack where escape is barred)."""
-    from stalkerzone.engine.game.game import apply, legal_actions
-    from stalkerzone.engine.play.actions import FightDecision
+    from stalkerzone.engine.game import apply, legal_actions
+    from stalkerzone.engine.play import FightDecision
 
     while state.phase == "fight":
         options = [a for a in legal_actions(state) if isinstance(a, FightDecision)]

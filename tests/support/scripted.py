@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import heapq
 
-from stalkerzone.engine.core.cards import (
+from stalkerzone.engine.core import (
     DANGER_COLOUR,
     Armour,
     Artifact,
@@ -17,22 +17,24 @@ from stalkerzone.engine.core.cards import (
     VisitRequirement,
     Weapon,
 )
-from stalkerzone.engine.play.actions import (
+from stalkerzone.engine.play import (
     Action,
     Activate,
     Buy,
     DeliverOrder,
     EndTurn,
     FightDecision,
+    GameState,
     Heal,
     Move,
     PlaceSector,
     Sell,
     TakeOrder,
+    card_id,
 )
-from stalkerzone.engine.play.state import GameState, card_id
-from stalkerzone.engine.turn.equipment import stats
-from stalkerzone.engine.zone.hexes import Hex, distance, neighbours
+from stalkerzone.engine.turn import stats
+from stalkerzone.engine.zone import Hex, neighbours
+from stalkerzone.engine.zone.hexes import distance
 
 
 def _value(state: GameState, instance: str | None) -> float:
@@ -101,7 +103,8 @@ def choose(state: GameState) -> Action:
 
 def _layout(state: GameState, actions: tuple[Action, ...]) -> Action:
     """The first placement (in a seeded order) the zone engine's foresight accepts."""
-    from stalkerzone.engine.zone.layout import Placement, completable
+    from stalkerzone.engine.zone import Placement
+    from stalkerzone.engine.zone.foresight.search import completable
 
     start = (len(state.zone.placements) * 7919 + state.first_player * 31) % len(actions)
     order = actions[start:] + actions[:start]
@@ -133,7 +136,7 @@ def _fight(state: GameState, actions: tuple[Action, ...]) -> Action:
 
 def _wanted(state: GameState, trophy: str) -> bool:
     """A trophy some order on offer or open could take."""
-    from stalkerzone.engine.core.cards import TrophyRequirement
+    from stalkerzone.engine.core import TrophyRequirement
 
     instances = [o.card for o in state.player.open_orders]
     for instance in instances:
@@ -238,8 +241,8 @@ def _nearest(state: GameState, goals: tuple[Hex, ...]) -> Hex | None:
 
 def _guardian_odds(state: GameState) -> float:
     """Exact chance to beat the Epicenter guardian now, at full health."""
-    from stalkerzone.engine.core.cards import Colour
-    from stalkerzone.engine.fight.combat import StalkerSide, start_fight
+    from stalkerzone.engine.core import Colour
+    from stalkerzone.engine.fight import StalkerSide, start_fight
     from stalkerzone.engine.turn.equipment import loadout
     from stalkerzone.odds import odds
 
@@ -290,14 +293,14 @@ def _risk(state: GameState, to: Hex) -> int:
 
 
 def legal_actions_cached(state: GameState) -> tuple[Action, ...]:
-    from stalkerzone.engine.game.game import legal_actions
+    from stalkerzone.engine.game import legal_actions
 
     return legal_actions(state)
 
 
 def play_game(state: GameState, max_actions: int = 20000) -> tuple[GameState, int]:
     """Play to the end with the scripted player in every seat; returns the state and the count."""
-    from stalkerzone.engine.game.game import apply
+    from stalkerzone.engine.game import apply
 
     count = 0
     while not state.is_terminal and count < max_actions:

@@ -6,9 +6,9 @@ from __future__ import annotations
 import gc
 import random
 
+from stalkerzone.engine.zone import Zone, random_zone
+from stalkerzone.engine.zone.foresight import Foresight
 from stalkerzone.engine.zone.foresight.collector import collector_paused
-from stalkerzone.engine.zone.foresight.search import Foresight
-from stalkerzone.engine.zone.layout import Zone, random_zone
 from tests.support.base import sectors
 
 

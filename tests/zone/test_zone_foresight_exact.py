@@ -9,6 +9,8 @@ import random
 
 import pytest
 
+from stalkerzone.engine.zone import SLOT_DIRECTIONS, Placement, Zone, check_zone, random_zone
+from stalkerzone.engine.zone.foresight import Foresight
 from stalkerzone.engine.zone.foresight.bounds import (
     SideTable,
     join_distances,
@@ -19,8 +21,6 @@ from stalkerzone.engine.zone.foresight.bounds import (
     steiner_bound,
 )
 from stalkerzone.engine.zone.foresight.geometry import completes, road_networks
-from stalkerzone.engine.zone.hexes import SLOT_DIRECTIONS
-from stalkerzone.engine.zone.layout import Foresight, Placement, Zone, check_zone, random_zone
 from tests.support.base import sectors
 from tests.zone.exhaustive import can_complete, random_partial
 

@@ -9,6 +9,8 @@ import random
 
 import pytest
 
+from stalkerzone.engine.zone import SLOT_DIRECTIONS, Zone, legal_placements, tables
+from stalkerzone.engine.zone.foresight import Foresight
 from stalkerzone.engine.zone.foresight.geometry import road_networks
 from stalkerzone.engine.zone.foresight.greedy import greedy_join
 from stalkerzone.engine.zone.foresight.slots import slot_dead
@@ -18,8 +20,6 @@ from stalkerzone.engine.zone.foresight.steiner import (
     dreyfus_wagner,
     fewest_by_search,
 )
-from stalkerzone.engine.zone.hexes import SLOT_DIRECTIONS
-from stalkerzone.engine.zone.layout import Foresight, Zone, legal_placements, tables
 from tests.support.base import sectors
 from tests.zone.exhaustive import random_partial
 

@@ -11,23 +11,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stalkerzone.content.tiles import load_sectors
-from stalkerzone.engine.zone.hexes import slot_neighbour
-from stalkerzone.engine.zone.layout import (
+from stalkerzone.engine.zone import (
     SHAPES,
     Placement,
     Sector,
     Zone,
     ZoneImpossible,
-    canonical_pattern,
     check_zone,
-    completable,
-    dead_ends,
-    joins,
     legal_placements,
-    matched_joins,
     random_zone,
     tables,
 )
+from stalkerzone.engine.zone.foresight.search import completable, dead_ends
+from stalkerzone.engine.zone.hexes import slot_neighbour
+from stalkerzone.engine.zone.layout import canonical_pattern, joins, matched_joins
 
 
 @cache

@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:  # the engine is imported with the first game, not with the window
     from stalkerzone.bots.memory import BotMemory
     from stalkerzone.client.controller.session import GameSession, ScreenHost
-    from stalkerzone.engine.play.actions import Action
-    from stalkerzone.engine.play.state import GameState
+    from stalkerzone.engine.play import Action, GameState
 
 GAME_SCREENS = frozenset({"layout", "board", "fight", "base", "stalker"})
 PAUSE = 0.5  # seconds between two bot actions at animation speed 1
@@ -65,7 +64,7 @@ class BotDriver:
         strength = session.spec.seats[state.current_player].bot
         job = (key, session.version)
         memory = session.bot_memory
-        from stalkerzone.engine.game.game import legal_actions
+        from stalkerzone.engine.game import legal_actions
 
         session.worker.submit(job, lambda: choose(state, legal_actions(state), strength, memory))
         if not session.worker.ready(job):

@@ -16,29 +16,33 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from stalkerzone.client.controller.worker import Worker
 from stalkerzone.client.text import engine_text, i18n
-from stalkerzone.engine.core.cards import CardSet
-from stalkerzone.engine.core.messages import Note
-from stalkerzone.engine.game.game import GameSetup, PlayerSetup, legal_actions, player_view
-from stalkerzone.engine.game.record import GameRecord
-from stalkerzone.engine.game.undo import UndoCheck
-from stalkerzone.engine.play.actions import (
+from stalkerzone.engine.core import CardSet, Note
+from stalkerzone.engine.game import (
+    GameRecord,
+    GameSetup,
+    PlayerSetup,
+    UndoCheck,
+    legal_actions,
+    player_view,
+)
+from stalkerzone.engine.play import (
     Action,
     Buy,
     DeliverOrder,
     EndTurn,
+    GameState,
     Heal,
     Move,
     Sell,
     TakeOrder,
 )
-from stalkerzone.engine.play.state import GameState
 from stalkerzone.engine.turn import bases
-from stalkerzone.engine.zone.layout import Sector
+from stalkerzone.engine.zone import Sector
 
 if TYPE_CHECKING:
     from stalkerzone.bots.memory import BotMemory
     from stalkerzone.content.loader import LoadResult, PackInfo
-    from stalkerzone.engine.core.variant import Variant
+    from stalkerzone.engine.core import Variant
     from stalkerzone.persistence.saves import LoadedGame
     from stalkerzone.persistence.turn_log import LogEntry
 
@@ -198,7 +202,7 @@ class GameSession:
     @property
     def round(self) -> int:
         """TURN-1: the round being played (every seat has one turn a round; 0 while laying out)."""
-        from stalkerzone.engine.turn.turns import round_number
+        from stalkerzone.engine.turn import round_number
 
         return round_number(self.state)
 

@@ -39,8 +39,7 @@ from stalkerzone.client.render.board_art import BoardArt, LayeredMesh
 from stalkerzone.client.render.site_icons import add_badge
 from stalkerzone.client.render.terrain import add_hex
 from stalkerzone.client.widgets import theme
-from stalkerzone.engine.zone.hexes import Hex, Slot, neighbour, world_hex
-from stalkerzone.engine.zone.layout import HexTile, Placement, Sector
+from stalkerzone.engine.zone import Hex, HexTile, Placement, Sector, Slot, neighbour, world_hex
 
 HEX = 30.0  # world circumradius of a small hex
 

@@ -28,8 +28,7 @@ from stalkerzone.client.text.rules_sections import (
 )
 from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.screen_frame import TextCache
-from stalkerzone.engine.core.cards import CardSet
-from stalkerzone.engine.core.variant import Variant
+from stalkerzone.engine.core import CardSet, Variant
 
 
 @screen("rules")

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.engine_text import render
-from stalkerzone.engine.core.cards import (
+from stalkerzone.engine.core import (
     Ability,
     AnyCard,
     Armour,
@@ -32,12 +32,12 @@ from stalkerzone.engine.core.cards import (
     Regeneration,
     Site,
     StalkerCard,
+    StalkerStats,
     Stimulator,
     Weapon,
     WeaponMod,
 )
-from stalkerzone.engine.core.loadout import StalkerStats
-from stalkerzone.engine.play.state import GameState, PlayerState
+from stalkerzone.engine.play import GameState, PlayerState
 from stalkerzone.engine.turn import equipment
 
 if TYPE_CHECKING:
@@ -281,7 +281,7 @@ def stats_if(
     state: GameState, player: PlayerState, change: Callable[[PlayerState], PlayerState]
 ) -> StalkerStats | None:
     """The stats after a hypothetical change of the player (a preview; None if refused)."""
-    from stalkerzone.engine.core.illegal import IllegalAction
+    from stalkerzone.engine.core import IllegalAction
 
     try:
         return player_stats(state, change(player))

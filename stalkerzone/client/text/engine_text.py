@@ -22,10 +22,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from stalkerzone.client.text import i18n
-from stalkerzone.engine.core.cards import BASES, CardSet
-from stalkerzone.engine.core.messages import Note
-from stalkerzone.engine.play.state import GameState
-from stalkerzone.engine.zone.layout import Sector
+from stalkerzone.engine.core import BASES, CardSet, Note
+from stalkerzone.engine.play import GameState
+from stalkerzone.engine.zone import Sector
 
 WORDS = ("base", "colour", "pile", "slot", "stat")
 """Parameters whose values are translated through ``[engine_words]`` (``colour_red``)."""

@@ -22,8 +22,8 @@ from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.text.card_words import Hit, HitMap, Refusal, open_rules, session_of, t
 from stalkerzone.client.text.engine_text import render
 from stalkerzone.client.widgets import theme
-from stalkerzone.engine.core.illegal import IllegalAction
-from stalkerzone.engine.play.actions import Action
+from stalkerzone.engine.core import IllegalAction
+from stalkerzone.engine.play import Action
 
 
 class ScreenFrame(BaseView):

@@ -11,7 +11,7 @@ from enum import StrEnum
 from typing import Literal, TypeAlias
 
 from stalkerzone.engine.core.dice import Dice
-from stalkerzone.engine.core.frozen import field, fields, frozen
+from stalkerzone.engine.core.frozen_classes import field, fields, frozen
 
 
 class Colour(StrEnum):

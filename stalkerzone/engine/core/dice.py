@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from functools import cache
 from random import Random
 
-from stalkerzone.engine.core.frozen import frozen
+from stalkerzone.engine.core.frozen_classes import frozen
 
 ALLOWED_SIDES = frozenset({2, 3, 4, 6, 8, 10, 12, 20})
 MAX_DICE = 20

@@ -19,7 +19,7 @@ from stalkerzone.engine.core.cards import (
     WeaponMod,
 )
 from stalkerzone.engine.core.dice import FISTS, Dice
-from stalkerzone.engine.core.frozen import frozen
+from stalkerzone.engine.core.frozen_classes import frozen
 from stalkerzone.engine.core.variant import Variant
 
 

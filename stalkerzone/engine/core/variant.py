@@ -11,7 +11,7 @@ from typing import Literal
 
 from stalkerzone.engine.core.cards import Site, Terrain, Text
 from stalkerzone.engine.core.dice import Dice
-from stalkerzone.engine.core.frozen import frozen
+from stalkerzone.engine.core.frozen_classes import frozen
 
 AnomalyKind = Literal["damage", "nothing", "element", "artifact"]
 

@@ -1,1 +1,56 @@
 """A fight with a monster (FIGHT-1 …): its set-up, its steps and the fight the state holds."""
+
+from stalkerzone.engine.fight.combat import Fight, Outcome, play_chance, start_fight
+from stalkerzone.engine.fight.setup import (
+    Decision,
+    FightLogEntry,
+    FightSetup,
+    MonsterSide,
+    Roll,
+    StalkerSide,
+)
+from stalkerzone.engine.fight.steps import (
+    ACTION,
+    OVER,
+    PARA_ATTACK,
+    PARA_ROLL,
+    POST_ATTACK,
+    PRE_ATTACK,
+    Core,
+    chances,
+    decide,
+    monster_attacks_done,
+    monster_dist,
+    paralysis_chance,
+    resolve,
+    round_start,
+    start_core,
+)
+
+__all__ = [
+    "ACTION",
+    "OVER",
+    "PARA_ATTACK",
+    "PARA_ROLL",
+    "POST_ATTACK",
+    "PRE_ATTACK",
+    "Core",
+    "Decision",
+    "Fight",
+    "FightLogEntry",
+    "FightSetup",
+    "MonsterSide",
+    "Outcome",
+    "Roll",
+    "StalkerSide",
+    "chances",
+    "decide",
+    "monster_attacks_done",
+    "monster_dist",
+    "paralysis_chance",
+    "play_chance",
+    "resolve",
+    "round_start",
+    "start_core",
+    "start_fight",
+]

@@ -28,41 +28,29 @@ from __future__ import annotations
 import random
 from typing import Literal
 
-from stalkerzone.engine.core.cards import Colour, Monster
-from stalkerzone.engine.core.frozen import field, frozen
-from stalkerzone.engine.core.illegal import FightRefused, IllegalFightAction
+from stalkerzone.engine.core import Colour, FightRefused, Monster, field, frozen
 from stalkerzone.engine.fight.setup import (
     FIGHT_EVENTS,
-    ActionKind,
     Decision,
     FightLogEntry,
     FightSetup,
     MonsterSide,
     Roll,
     StalkerSide,
-    escape_refusal,
 )
 from stalkerzone.engine.fight.steps import (
     ACTION,
-    D6,
-    ESCAPE_ROLL,
     OVER,
     PARA_ATTACK,
     PARA_ROLL,
     POST_ATTACK,
     PRE_ATTACK,
-    STALKER_ROLL,
     Core,
     chances,
     decide,
     decisions,
-    monster_attacks_done,
-    monster_dist,
-    paralysis_chance,
     resolve,
     rolled_dice,
-    round_start,
-    stalker_dist,
     start_core,
 )
 
@@ -238,44 +226,3 @@ def play_chance(fight: Fight, rng: random.Random) -> Fight:
     while fight.is_chance:
         fight = fight.rolled(sample(fight, rng))  # sample draws only possible rolls
     return fight
-
-
-__all__ = [
-    "ACTION",
-    "D6",
-    "ESCAPE_ROLL",
-    "FIGHT_EVENTS",
-    "OVER",
-    "PARA_ATTACK",
-    "PARA_ROLL",
-    "POST_ATTACK",
-    "PRE_ATTACK",
-    "STALKER_ROLL",
-    "ActionKind",
-    "Core",
-    "Decision",
-    "Fight",
-    "FightLogEntry",
-    "FightRefused",
-    "FightSetup",
-    "IllegalFightAction",
-    "MonsterSide",
-    "Outcome",
-    "Roll",
-    "StalkerSide",
-    "chances",
-    "decide",
-    "decisions",
-    "escape_refusal",
-    "monster_attacks_done",
-    "monster_dist",
-    "paralysis_chance",
-    "play_chance",
-    "resolve",
-    "rolled_dice",
-    "round_start",
-    "sample",
-    "stalker_dist",
-    "start_core",
-    "start_fight",
-]

@@ -9,22 +9,25 @@ from __future__ import annotations
 
 from typing import Literal
 
-from stalkerzone.engine.core.cards import (
+from stalkerzone.engine.core import (
     Colour,
+    Dice,
     Drain,
+    FightRefused,
     FirstStrike,
     Grenade,
+    Loadout,
     Monster,
     MultiAttack,
     Paralysis,
     Regeneration,
     Stimulator,
+    Variant,
+    derive,
+    field,
+    frozen,
+    replace,
 )
-from stalkerzone.engine.core.dice import Dice
-from stalkerzone.engine.core.frozen import field, frozen, replace
-from stalkerzone.engine.core.illegal import FightRefused
-from stalkerzone.engine.core.loadout import Loadout, derive
-from stalkerzone.engine.core.variant import Variant
 
 ActionKind = Literal["attack", "grenade", "escape"]
 FIGHT_EVENTS = ("monster_attacks_first", "stalker_attacks_twice", "monster_max_attack")

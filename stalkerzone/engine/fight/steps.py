@@ -11,10 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from stalkerzone.engine.core.damage import damage_after_defence
-from stalkerzone.engine.core.dice import Dice
-from stalkerzone.engine.core.frozen import replace
-from stalkerzone.engine.core.illegal import FightRefused
+from stalkerzone.engine.core import Dice, FightRefused, damage_after_defence, replace
 from stalkerzone.engine.fight.setup import (
     Decision,
     FightLogEntry,

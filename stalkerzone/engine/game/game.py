@@ -12,44 +12,43 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from stalkerzone.engine.core.cards import CardSet, Site, StalkerCard
-from stalkerzone.engine.core.illegal import (
+from stalkerzone.engine.core import (
+    CardSet,
     EquipmentRefused,
     IllegalAction,
     MoveRefused,
     NotNow,
+    Rng,
+    Site,
+    StalkerCard,
+    Variant,
+    seed_state,
 )
-from stalkerzone.engine.core.rng import Rng, seed_state
-from stalkerzone.engine.core.variant import Variant
-from stalkerzone.engine.play.actions import (
+from stalkerzone.engine.play import (
     Action,
     Activate,
     Buy,
+    Decks,
     DeliverOrder,
     DiscardArmour,
     EndTurn,
     FightDecision,
+    GameContext,
+    GameState,
     Heal,
     Move,
+    Phase,
     PlaceSector,
+    PlayerState,
     Sell,
     Stash,
     TakeOrder,
-)
-from stalkerzone.engine.play.state import (
-    Decks,
-    GameContext,
-    GameState,
-    Phase,
-    PlayerState,
     card_id,
     instances,
     set_player,
 )
-from stalkerzone.engine.turn import bases, equipment, sites, turns
-from stalkerzone.engine.turn.death import start_health
-from stalkerzone.engine.zone.hexes import Hex
-from stalkerzone.engine.zone.layout import Sector, Zone, random_zone
+from stalkerzone.engine.turn import bases, equipment, sites, start_health, turns
+from stalkerzone.engine.zone import Hex, Sector, Zone, random_zone
 
 ZoneMode = Literal["hand", "free", "ring", "line", "compact"]
 MAX_PLAYERS = 6
@@ -405,16 +404,3 @@ def player_view(state: GameState, player: int, *, hide_orders: bool = False) -> 
         decks=hidden,
         rng=0,
     )
-
-
-__all__ = [
-    "GameSetup",
-    "GameState",
-    "IllegalAction",
-    "PlayerSetup",
-    "ZoneMode",
-    "apply",
-    "legal_actions",
-    "new_game",
-    "player_view",
-]

@@ -15,12 +15,10 @@ import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from stalkerzone.engine.core.cards import CardSet
-from stalkerzone.engine.core.illegal import IllegalAction
+from stalkerzone.engine.core import CardSet, IllegalAction
 from stalkerzone.engine.game.game import GameSetup, apply, new_game
-from stalkerzone.engine.play.actions import Action
-from stalkerzone.engine.play.state import GameState
-from stalkerzone.engine.zone.layout import Sector
+from stalkerzone.engine.play import Action, GameState
+from stalkerzone.engine.zone import Sector
 
 
 @dataclass(frozen=True)

@@ -13,11 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from stalkerzone.engine.core.illegal import IllegalAction
-from stalkerzone.engine.core.messages import Params, params_of
+from stalkerzone.engine.core import IllegalAction, Params, params_of
 from stalkerzone.engine.game.record import GameRecord
-from stalkerzone.engine.play.actions import EndTurn
-from stalkerzone.engine.play.state import GameState
+from stalkerzone.engine.play import EndTurn, GameState
 
 HIDDEN_PILES = ("monsters", "guardians", "artifacts", "events")
 """Draw piles whose order nobody sees (``player_view`` hides it)."""

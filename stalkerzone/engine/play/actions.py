@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from stalkerzone.engine.zone.hexes import Hex
+from stalkerzone.engine.zone import Hex
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,15 +15,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal
 
-from stalkerzone.engine.core.cards import AnyCard, CardSet, Colour
-from stalkerzone.engine.core.messages import Note
-from stalkerzone.engine.core.variant import Variant
-from stalkerzone.engine.zone.hexes import Hex
-from stalkerzone.engine.zone.layout import Sector, Zone
+from stalkerzone.engine.core import AnyCard, CardSet, Colour, Note, Variant
+from stalkerzone.engine.zone import Hex, Sector, Zone
 
 if TYPE_CHECKING:
-    from stalkerzone.engine.fight.combat import Fight
-    from stalkerzone.engine.zone.zonemap import Route, ZoneMap
+    from stalkerzone.engine.fight import Fight
+    from stalkerzone.engine.zone import Route, ZoneMap
 
 Phase = Literal["layout", "turn", "fight", "choose_armour", "over"]
 Step = Literal["move", "site", "done"]
@@ -163,7 +160,7 @@ class GameContext:
 
     def zone_map(self, zone: Zone) -> ZoneMap:
         """The map of a finished Zone (built once per Zone)."""
-        from stalkerzone.engine.zone.zonemap import ZoneMap
+        from stalkerzone.engine.zone import ZoneMap
 
         key = zone.placements
         found = self._maps.get(key)

@@ -8,26 +8,24 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from stalkerzone.engine.core.cards import (
+from stalkerzone.engine.core import (
     BASES,
     Artifact,
     ArtifactRequirement,
+    BaseRefused,
     Equipment,
+    EquipmentRefused,
+    IllegalAction,
     Monster,
+    Note,
+    NotEnoughMoney,
+    NotNow,
     Order,
+    OrderRefused,
     Site,
     TrophyRequirement,
 )
-from stalkerzone.engine.core.illegal import (
-    BaseRefused,
-    EquipmentRefused,
-    IllegalAction,
-    NotEnoughMoney,
-    NotNow,
-    OrderRefused,
-)
-from stalkerzone.engine.core.messages import Note
-from stalkerzone.engine.play.state import (
+from stalkerzone.engine.play import (
     GameState,
     OpenOrder,
     PlayerState,

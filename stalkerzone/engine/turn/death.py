@@ -11,13 +11,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from stalkerzone.engine.core.cards import StalkerCard
-from stalkerzone.engine.core.loadout import Loadout, derive
-from stalkerzone.engine.core.messages import Note
-from stalkerzone.engine.core.variant import Variant
-from stalkerzone.engine.play.state import GameState, LootPile, PlayerState, note, set_player
+from stalkerzone.engine.core import Loadout, Note, StalkerCard, Variant, derive
+from stalkerzone.engine.play import GameState, LootPile, PlayerState, note, set_player
 from stalkerzone.engine.turn.equipment import gain, gained_note
-from stalkerzone.engine.zone.hexes import Hex
+from stalkerzone.engine.zone import Hex
 
 
 def start_health(stalker: StalkerCard, variant: Variant) -> int:

@@ -16,23 +16,25 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Literal, TypeVar
 
-from stalkerzone.engine.core.cards import (
+from stalkerzone.engine.core import (
     AnyCard,
     Armour,
     Artifact,
+    EquipmentRefused,
     Grenade,
+    Loadout,
     Navigation,
+    Note,
     StalkerCard,
+    StalkerStats,
     Stat,
     Stimulator,
+    Variant,
     Weapon,
     WeaponMod,
+    derive,
 )
-from stalkerzone.engine.core.illegal import EquipmentRefused
-from stalkerzone.engine.core.loadout import Loadout, StalkerStats, derive
-from stalkerzone.engine.core.messages import Note
-from stalkerzone.engine.core.variant import Variant
-from stalkerzone.engine.play.state import GameContext, PlayerState, card_id
+from stalkerzone.engine.play import GameContext, PlayerState, card_id
 
 T = TypeVar("T")
 

@@ -8,24 +8,24 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from stalkerzone.engine.core.cards import (
+from stalkerzone.engine.core import (
     BASES,
     DANGER_COLOUR,
     FIGHT_EFFECTS,
+    FISTS,
     Colour,
     Event,
     Monster,
+    Note,
     Order,
+    Rng,
     Site,
     VisitRequirement,
+    damage_after_defence,
 )
-from stalkerzone.engine.core.damage import damage_after_defence
-from stalkerzone.engine.core.dice import FISTS
-from stalkerzone.engine.core.messages import Note
-from stalkerzone.engine.core.rng import Rng
-from stalkerzone.engine.fight.combat import Decision, StalkerSide, play_chance
-from stalkerzone.engine.fight.combat import start_fight as combat_start_fight
-from stalkerzone.engine.play.state import (
+from stalkerzone.engine.fight import Decision, StalkerSide, play_chance
+from stalkerzone.engine.fight import start_fight as combat_start_fight
+from stalkerzone.engine.play import (
     Decks,
     FightState,
     GameState,
@@ -38,7 +38,7 @@ from stalkerzone.engine.play.state import (
 )
 from stalkerzone.engine.turn.death import kill, pick_up
 from stalkerzone.engine.turn.equipment import gain, gained_note, loadout, remove_card, stats
-from stalkerzone.engine.zone.hexes import Hex
+from stalkerzone.engine.zone import Hex
 
 # --- drawing cards --------------------------------------------------------------------------
 

@@ -9,20 +9,10 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import replace
 
-from stalkerzone.engine.core.cards import Site
-from stalkerzone.engine.core.illegal import LayoutRefused, NotNow, ZoneCutOff
-from stalkerzone.engine.core.messages import Note
-from stalkerzone.engine.core.rng import Rng
-from stalkerzone.engine.play.actions import PlaceSector
-from stalkerzone.engine.play.state import GameState, note
-from stalkerzone.engine.zone.layout import (
-    CutOff,
-    Foresight,
-    Placement,
-    Sector,
-    check_zone,
-    legal_placements,
-)
+from stalkerzone.engine.core import LayoutRefused, Note, NotNow, Rng, Site, ZoneCutOff
+from stalkerzone.engine.play import GameState, PlaceSector, note
+from stalkerzone.engine.zone import CutOff, Placement, Sector, check_zone, legal_placements
+from stalkerzone.engine.zone.foresight import Foresight
 
 
 def village_sector(sectors: tuple[Sector, ...]) -> str:

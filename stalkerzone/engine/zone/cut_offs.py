@@ -7,7 +7,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from stalkerzone.engine.core.messages import Params
+from stalkerzone.engine.core import Params
 from stalkerzone.engine.zone.hexes import Slot, slot_centre, slot_distance
 
 # --- reasons in words --------------------------------------------------------------------------

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import import_module
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
-from stalkerzone.engine.core.cards import Site, Terrain, Text
+from stalkerzone.engine.core import Site, Terrain, Text
 from stalkerzone.engine.zone.hexes import (
     SLOT_DIRECTIONS,
     Hex,
@@ -135,7 +134,6 @@ def _rot(mask: int, steps: int) -> int:
 
 ROTATED: tuple[tuple[int, ...], ...] = tuple(tuple(_rot(m, r) for r in range(6)) for m in range(64))
 """``ROTATED[mask][ρ]``: the world edge mask of a face turned by ρ."""
-OPPOSITE: tuple[int, ...] = tuple(_rot(m, 3) for m in range(64))
 
 
 def canonical_pattern(mask: int) -> int:
@@ -187,7 +185,7 @@ def tables(sectors: Iterable[Sector] | Tables) -> Tables:
     return Tables(tuple(s.id for s in sectors), options, distinct, unique, village)
 
 
-def _occupancy(zone: Zone, tab: Tables) -> dict[Slot, int]:
+def occupancy(zone: Zone, tab: Tables) -> dict[Slot, int]:
     """World edge mask per occupied slot (unknown sectors/faces count as no roads)."""
     out: dict[Slot, int] = {}
     for p in zone.placements:
@@ -200,7 +198,7 @@ def _occupancy(zone: Zone, tab: Tables) -> dict[Slot, int]:
     return out
 
 
-def _constraint(occupied: Mapping[Slot, int], slot: Slot) -> tuple[int, int]:
+def constraint(occupied: Mapping[Slot, int], slot: Slot) -> tuple[int, int]:
     """(touching sides, sides that must carry a road) for an empty ``slot`` (MAP-4)."""
     touch = need = 0
     i, j = slot
@@ -239,10 +237,10 @@ def legal_placements(
         return ()
     if not zone.placements:
         return tuple(Placement(sector_id, f, r, (0, 0)) for f, r, _ in options)
-    occupied = _occupancy(zone, tab)
+    occupied = occupancy(zone, tab)
     out: list[Placement] = []
     for slot in _frontier(occupied):
-        touch, need = _constraint(occupied, slot)
+        touch, need = constraint(occupied, slot)
         for f, r, m in options:
             if not (m ^ need) & touch:
                 out.append(Placement(sector_id, f, r, slot))
@@ -318,7 +316,7 @@ def check_zone(
             problems.append(ZoneProblem("MAP-1", sid, "sector not placed (all 10 are used)"))
     if not placed:
         return tuple(problems)
-    occupied = _occupancy(Zone(tuple(placed.values())), tab)
+    occupied = occupancy(Zone(tuple(placed.values())), tab)
     # connected (MAP-5)
     start = next(iter(placed))
     group = _flood(occupied, start, roads_only=False)
@@ -405,7 +403,8 @@ def _flood(occupied: Mapping[Slot, int], start: Slot, *, roads_only: bool) -> se
     return seen
 
 
-def _road_components(occupied: Mapping[Slot, int]) -> list[set[Slot]]:
+def road_components(occupied: Mapping[Slot, int]) -> list[set[Slot]]:
+    """The road networks of a Zone: the slots joined by roads, one set per network (MAP-5)."""
     left = set(occupied)
     out = []
     while left:
@@ -415,7 +414,7 @@ def _road_components(occupied: Mapping[Slot, int]) -> list[set[Slot]]:
     return out
 
 
-def _open_road_slots(occupied: Mapping[Slot, int], slots: Iterable[Slot]) -> set[Slot]:
+def open_road_slots(occupied: Mapping[Slot, int], slots: Iterable[Slot]) -> set[Slot]:
     """Empty slots faced by a road edge of one of ``slots``."""
     out: set[Slot] = set()
     for slot in slots:
@@ -428,55 +427,3 @@ def _open_road_slots(occupied: Mapping[Slot, int], slots: Iterable[Slot]) -> set
                 if n not in occupied:
                     out.add(n)
     return out
-
-
-# Foresight (TURN-4) lives in foresight, the random Zone (MAP-6) in random_zones; their names
-# stay importable here, looked up on first use (both modules import this one: importing them
-# here at once would make ``import stalkerzone.engine.zone.foresight.search`` a circular import).
-from stalkerzone.engine.zone.cut_offs import CUT_OFF_TEXT, CutOff, direction  # noqa: E402
-
-if TYPE_CHECKING:
-    from stalkerzone.engine.zone.foresight.search import (
-        FORESIGHT_BUDGET,
-        Foresight,
-        SectorVerdicts,
-        Verdict,
-        completable,
-        dead_ends,
-    )
-    from stalkerzone.engine.zone.random_zones import random_zone, shape_templates
-
-_ELSEWHERE = {
-    "FORESIGHT_BUDGET": "zone.foresight.search",
-    "Foresight": "zone.foresight.search",
-    "SectorVerdicts": "zone.foresight.search",
-    "Verdict": "zone.foresight.search",
-    "completable": "zone.foresight.search",
-    "dead_ends": "zone.foresight.search",
-    "random_zone": "zone.random_zones",
-    "shape_templates": "zone.random_zones",
-}
-
-
-def __getattr__(name: str) -> object:
-    """The names of :mod:`~stalkerzone.engine.zone.foresight.search` and
-    :mod:`~stalkerzone.engine.zone.random_zones` kept importable from here."""
-    home = _ELSEWHERE.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(import_module(f"stalkerzone.engine.{home}"), name)
-
-
-__all__ = [
-    "CUT_OFF_TEXT",
-    "FORESIGHT_BUDGET",
-    "CutOff",
-    "Foresight",
-    "SectorVerdicts",
-    "Verdict",
-    "completable",
-    "dead_ends",
-    "direction",
-    "random_zone",
-    "shape_templates",
-]

@@ -21,9 +21,9 @@ from stalkerzone.engine.zone.layout import (
     Tables,
     Zone,
     ZoneImpossible,
-    _constraint,
-    _open_road_slots,
-    _road_components,
+    constraint,
+    open_road_slots,
+    road_components,
     tables,
 )
 
@@ -68,18 +68,18 @@ class _Search:
         chosen: list[tuple[str, Slot, int]],
     ) -> bool:
         self._tick()
-        comps = _road_components(occupied)
+        comps = road_components(occupied)
         if not remaining:
             if len(comps) != 1:
                 return False
-            return not (self.closed and _open_road_slots(occupied, occupied))
+            return not (self.closed and open_road_slots(occupied, occupied))
         for comp in comps:
-            if not _open_road_slots(occupied, comp):
+            if not open_road_slots(occupied, comp):
                 return False  # a road network that can never grow nor meet the others
         key = self._key(occupied, remaining)
         if key in self.failed:
             return False
-        targets = _open_road_slots(occupied, occupied)
+        targets = open_road_slots(occupied, occupied)
         if self.closed and len(targets) > len(remaining):
             self.failed.add(key)
             return False
@@ -114,7 +114,7 @@ class _Search:
     def _moves_at(
         self, occupied: Mapping[Slot, int], remaining: frozenset[str], slot: Slot
     ) -> list[tuple[str, Slot, int]]:
-        touch, need = _constraint(occupied, slot)
+        touch, need = constraint(occupied, slot)
         out = []
         for sid in sorted(remaining):
             for m, _ in self.tab.distinct[sid]:
@@ -134,7 +134,7 @@ class _Search:
         the Zone with the fewest fitting sectors (forward checking: none fits = dead end)."""
         self._tick()
         if len(occupied) == len(order):
-            return len(_road_components(occupied)) == 1
+            return len(road_components(occupied)) == 1
         key = (remaining, frozenset(occupied.items()))
         if key in self.failed:
             return False
@@ -146,7 +146,7 @@ class _Search:
                 self.failed.add(key)
                 return False
             for cand in todo:
-                touch, need = _constraint(occupied, cand)
+                touch, need = constraint(occupied, cand)
                 if not touch:
                     continue
                 moves = self._moves_in(cand, touch, need, outside, remaining)
@@ -190,12 +190,12 @@ class _Search:
 def _can_still_join(occupied: Mapping[Slot, int], todo: set[Slot]) -> bool:
     """Whether every road network could still meet the others through the empty ``todo`` slots
     (roads enter an empty slot from a road edge; empty slots link to their empty neighbours)."""
-    comps = _road_components(occupied)
+    comps = road_components(occupied)
     if len(comps) == 1:
-        return len(todo) == 0 or bool(_open_road_slots(occupied, comps[0]) & todo)
+        return len(todo) == 0 or bool(open_road_slots(occupied, comps[0]) & todo)
     owner = {slot: k for k, comp in enumerate(comps) for slot in comp}
     reached = {0}
-    frontier = list(_open_road_slots(occupied, comps[0]) & todo)
+    frontier = list(open_road_slots(occupied, comps[0]) & todo)
     seen = set(frontier)
     while frontier:
         slot = frontier.pop()
@@ -211,7 +211,7 @@ def _can_still_join(occupied: Mapping[Slot, int], todo: set[Slot]) -> bool:
                 k = owner[n]
                 if k not in reached:
                     reached.add(k)
-                    for m in _open_road_slots(occupied, comps[k]) & todo:
+                    for m in open_road_slots(occupied, comps[k]) & todo:
                         if m not in seen:
                             seen.add(m)
                             frontier.append(m)

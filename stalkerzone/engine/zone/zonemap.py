@@ -12,8 +12,7 @@ import heapq
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from stalkerzone.engine.core.cards import Site, Terrain
-from stalkerzone.engine.core.variant import Variant
+from stalkerzone.engine.core import Site, Terrain, Variant
 from stalkerzone.engine.zone.hexes import DIRECTIONS, Hex, slot_centre
 from stalkerzone.engine.zone.hexes import rotate as rotate_hex
 from stalkerzone.engine.zone.layout import Sector, Zone

@@ -25,24 +25,33 @@ from stalkerzone.client.text.card_words import (
     weapon_type,
 )
 from stalkerzone.client.text.engine_text import render
-from stalkerzone.engine.core.cards import (
+from stalkerzone.engine.core import (
     BASES,
     AnyCard,
     ArtifactRequirement,
     Colour,
+    IllegalAction,
     Monster,
     Order,
     Site,
+    StalkerStats,
     TrophyRequirement,
     VisitRequirement,
     Weapon,
     WeaponMod,
 )
-from stalkerzone.engine.core.illegal import IllegalAction
-from stalkerzone.engine.core.loadout import StalkerStats
-from stalkerzone.engine.game.game import apply
-from stalkerzone.engine.play.actions import Action, Buy, DeliverOrder, Heal, Sell, TakeOrder
-from stalkerzone.engine.play.state import GameState, PlayerState, card_id
+from stalkerzone.engine.game import apply
+from stalkerzone.engine.play import (
+    Action,
+    Buy,
+    DeliverOrder,
+    GameState,
+    Heal,
+    PlayerState,
+    Sell,
+    TakeOrder,
+    card_id,
+)
 from stalkerzone.engine.turn import bases, equipment
 
 TABS = ("buy", "sell", "heal", "orders")

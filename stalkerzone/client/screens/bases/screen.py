@@ -30,10 +30,8 @@ from stalkerzone.client.text.card_words import (
 from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.screen_frame import ScreenFrame
 from stalkerzone.client.widgets.scrolling import ScrollBar, scroll_bar
-from stalkerzone.engine.core.cards import AnyCard, Colour, Site
-from stalkerzone.engine.core.loadout import StalkerStats
-from stalkerzone.engine.play.actions import Action
-from stalkerzone.engine.play.state import GameState, PlayerState
+from stalkerzone.engine.core import AnyCard, Colour, Site, StalkerStats
+from stalkerzone.engine.play import Action, GameState, PlayerState
 from stalkerzone.engine.turn import bases
 
 TONES = {

@@ -21,7 +21,7 @@ from stalkerzone.client.screens.board.presenter import (
 )
 from stalkerzone.client.text import engine_text, i18n
 from stalkerzone.client.widgets import text_fit, theme
-from stalkerzone.engine.play.actions import DiscardArmour, FightDecision
+from stalkerzone.engine.play import DiscardArmour, FightDecision
 
 if TYPE_CHECKING:
     from stalkerzone.client.screens.board.screen import BoardView

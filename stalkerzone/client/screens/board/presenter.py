@@ -8,22 +8,21 @@ from dataclasses import dataclass
 
 from stalkerzone.client.render.zone_layer import PlacedHex
 from stalkerzone.client.text import i18n
-from stalkerzone.engine.core.cards import BASES, CardSet
-from stalkerzone.engine.core.loadout import StalkerStats
-from stalkerzone.engine.core.messages import Note
-from stalkerzone.engine.play.actions import (
+from stalkerzone.engine.core import BASES, CardSet, Note, StalkerStats
+from stalkerzone.engine.play import (
     Action,
     Buy,
     DeliverOrder,
     DiscardArmour,
     EndTurn,
     FightDecision,
+    GameState,
     Heal,
+    PlayerState,
     Sell,
     TakeOrder,
 )
-from stalkerzone.engine.play.state import GameState, PlayerState
-from stalkerzone.engine.zone.hexes import Hex
+from stalkerzone.engine.zone import Hex
 
 TRADE_ACTIONS = (Buy, Sell, Heal, TakeOrder, DeliverOrder)  # trading at a base (BASE-1)
 

@@ -43,16 +43,9 @@ from stalkerzone.client.screens.map_screen import MapScreen
 from stalkerzone.client.screens.reveal.overlay import RevealOverlay
 from stalkerzone.client.text import engine_text, i18n
 from stalkerzone.client.widgets import text_fit, theme
-from stalkerzone.engine.core.illegal import IllegalAction
-from stalkerzone.engine.core.loadout import StalkerStats
-from stalkerzone.engine.play.actions import (
-    Action,
-    EndTurn,
-    Move,
-)
-from stalkerzone.engine.play.state import GameState
-from stalkerzone.engine.zone.hexes import Hex
-from stalkerzone.engine.zone.zonemap import Route
+from stalkerzone.engine.core import IllegalAction, StalkerStats
+from stalkerzone.engine.play import Action, EndTurn, GameState, Move
+from stalkerzone.engine.zone import Hex, Route
 
 READABLE_ZOOM = 1.0  # below this hexes get hard to read: start here, Home shows all
 

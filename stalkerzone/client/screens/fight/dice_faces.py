@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from stalkerzone.engine.core.dice import Dice, DiceError, Throw
+from stalkerzone.engine.core import Dice, DiceError, Throw
 
 
 @dataclass(frozen=True, slots=True)

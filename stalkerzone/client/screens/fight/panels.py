@@ -16,7 +16,7 @@ from stalkerzone.client.render.card_face import MONSTER_COLOUR, CardFace
 from stalkerzone.client.screens.fight.presenter import FightPage, MonsterPanel, Tone
 from stalkerzone.client.text.card_words import Hit, open_rules, t
 from stalkerzone.client.widgets import theme
-from stalkerzone.engine.core.cards import Monster
+from stalkerzone.engine.core import Monster
 
 if TYPE_CHECKING:
     from stalkerzone.client.screens.fight.screen import FightView

@@ -28,10 +28,9 @@ from stalkerzone.client.text.card_words import (
     t,
 )
 from stalkerzone.client.text.engine_text import render
-from stalkerzone.engine.core.cards import CardSet, Colour, Monster
-from stalkerzone.engine.core.illegal import FightRefused
-from stalkerzone.engine.fight.combat import Decision, Fight
-from stalkerzone.engine.play.state import FightState, GameState
+from stalkerzone.engine.core import CardSet, Colour, FightRefused, Monster
+from stalkerzone.engine.fight import Decision, Fight
+from stalkerzone.engine.play import FightState, GameState
 
 __all__ = [
     "AbilityLine",

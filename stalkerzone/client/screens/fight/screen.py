@@ -47,10 +47,9 @@ from stalkerzone.client.sound.cues import note_sounds, roll_sound, step_sound
 from stalkerzone.client.text.card_words import card_name, session_of, t
 from stalkerzone.client.widgets import theme
 from stalkerzone.client.widgets.screen_frame import ScreenFrame
-from stalkerzone.engine.core.cards import Monster
-from stalkerzone.engine.fight.combat import Fight
-from stalkerzone.engine.play.actions import FightDecision
-from stalkerzone.engine.play.state import FightState, GameState
+from stalkerzone.engine.core import Monster
+from stalkerzone.engine.fight import Fight
+from stalkerzone.engine.play import FightDecision, FightState, GameState
 
 if TYPE_CHECKING:
     from stalkerzone.client.controller.session import GameSession

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from stalkerzone.client.text.card_words import ABILITY_RULE, t
-from stalkerzone.engine.fight.combat import FightLogEntry, FightSetup
+from stalkerzone.engine.fight import FightLogEntry, FightSetup
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,15 +8,15 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from stalkerzone.client.text import i18n
-from stalkerzone.engine.core.cards import Site
-from stalkerzone.engine.game.record import GameRecord
-from stalkerzone.engine.play.actions import Action, PlaceSector
-from stalkerzone.engine.zone.hexes import Slot
-from stalkerzone.engine.zone.layout import (
+from stalkerzone.engine.core import Site
+from stalkerzone.engine.game import GameRecord
+from stalkerzone.engine.play import Action, PlaceSector
+from stalkerzone.engine.zone import (
     UNIQUE_SITES,
     CutOff,
     Placement,
     Sector,
+    Slot,
     Zone,
     ZoneProblem,
     legal_placements,

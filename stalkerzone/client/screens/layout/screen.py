@@ -36,14 +36,9 @@ from stalkerzone.client.screens.layout.tray import build_tray, tray_hit
 from stalkerzone.client.screens.map_screen import MapScreen
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import text_fit, theme
-from stalkerzone.engine.play.actions import PlaceSector
-from stalkerzone.engine.turn.turns import cut_off
-from stalkerzone.engine.zone.hexes import (
-    Slot,
-    slot_centre,
-    slot_of,
-)
-from stalkerzone.engine.zone.layout import CutOff, Placement, Zone, check_zone
+from stalkerzone.engine.play import PlaceSector
+from stalkerzone.engine.turn import cut_off
+from stalkerzone.engine.zone import CutOff, Placement, Slot, Zone, check_zone, slot_centre, slot_of
 
 TRAY_W = 340
 TOP_H = 64

@@ -13,9 +13,8 @@ from dataclasses import dataclass, field
 
 from stalkerzone.client.screens.bases.presenter import requirement_text
 from stalkerzone.client.text.card_words import card_name, colour_name, stats_if, t
-from stalkerzone.engine.core.cards import Colour, Monster, Order
-from stalkerzone.engine.core.messages import Note, Param
-from stalkerzone.engine.play.state import GameState, PlayerState
+from stalkerzone.engine.core import Colour, Monster, Note, Order, Param
+from stalkerzone.engine.play import GameState, PlayerState
 from stalkerzone.engine.turn import equipment
 
 SOURCES = {

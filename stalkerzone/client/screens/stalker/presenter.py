@@ -22,9 +22,15 @@ from stalkerzone.client.text.card_words import (
     t,
     weapon_type,
 )
-from stalkerzone.engine.core.cards import AnyCard, StalkerCard, Weapon, WeaponMod
-from stalkerzone.engine.core.loadout import StalkerStats, inactive_mods
-from stalkerzone.engine.play.state import GameState, PlayerState, card_id
+from stalkerzone.engine.core import (
+    AnyCard,
+    StalkerCard,
+    StalkerStats,
+    Weapon,
+    WeaponMod,
+    inactive_mods,
+)
+from stalkerzone.engine.play import GameState, PlayerState, card_id
 from stalkerzone.engine.turn import equipment
 
 SINGLE = ("weapon", "head", "body", "navigation")

@@ -32,9 +32,8 @@ from stalkerzone.client.text.card_words import (
 )
 from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.screen_frame import ScreenFrame
-from stalkerzone.engine.core.loadout import StalkerStats
-from stalkerzone.engine.play.actions import Activate, Stash
-from stalkerzone.engine.play.state import GameState, PlayerState
+from stalkerzone.engine.core import StalkerStats
+from stalkerzone.engine.play import Activate, GameState, PlayerState, Stash
 
 __all__ = ["MULTI", "SINGLE", "StalkerView", "group"]
 

@@ -35,8 +35,8 @@ import math
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import TypeVar
 
+from stalkerzone.engine.zone import SLOT_DIRECTIONS, Slot
 from stalkerzone.engine.zone.foresight.steiner import cheapest_join
-from stalkerzone.engine.zone.hexes import SLOT_DIRECTIONS, Slot
 
 
 class SideTable(dict[Slot, int]):

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from stalkerzone.engine.zone import SLOT_DIRECTIONS, Slot
 from stalkerzone.engine.zone.foresight.bounds import GRID_WIDTH, UNREACHABLE, CodedSlot
 from stalkerzone.engine.zone.foresight.moves import Move
-from stalkerzone.engine.zone.hexes import SLOT_DIRECTIONS, Slot
 
 _CODED_STEP: tuple[int, ...] = tuple(di * GRID_WIDTH + dj for di, dj in SLOT_DIRECTIONS)
 """Per slot direction: the step to the neighbour's code (``foresight_bounds.slot_code``)."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from stalkerzone.engine.zone.hexes import Slot
+from stalkerzone.engine.zone import Slot
 
 
 def slots_meeting(faced: Sequence[Iterable[Slot]]) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from stalkerzone.engine.zone.hexes import SLOT_DIRECTIONS, Slot
+from stalkerzone.engine.zone import SLOT_DIRECTIONS, Slot
 
 Symmetry = tuple[int, int, int, int, tuple[int, ...]]
 """(a, b, c, d) on axial slots, (q, r) → (a·q + b·r, c·q + d·r), and its table of turned masks

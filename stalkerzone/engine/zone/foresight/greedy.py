@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from stalkerzone.engine.zone import SLOT_DIRECTIONS, Slot, slot_distance
 from stalkerzone.engine.zone.foresight.bounds import UNREACHABLE, cells_of, nearest_cell
 from stalkerzone.engine.zone.foresight.geometry import road_networks, straight_road_out
 from stalkerzone.engine.zone.foresight.moves import Move, MoveTable
 from stalkerzone.engine.zone.foresight.snake import snake_out
-from stalkerzone.engine.zone.hexes import SLOT_DIRECTIONS, Slot, slot_distance
 
 Step = tuple[Slot, int, int]
 """One sector of a completion: (slot, sector kind, world edge mask)."""

@@ -22,14 +22,11 @@ from __future__ import annotations
 import struct
 from collections.abc import Mapping, Sequence
 from operator import itemgetter
-from typing import TYPE_CHECKING
 
+from stalkerzone.engine.zone import Slot
 from stalkerzone.engine.zone.foresight.bounds import closing_moves, ends_pair
 from stalkerzone.engine.zone.foresight.geometry import TURNS, road_networks
-from stalkerzone.engine.zone.hexes import Slot
-
-if TYPE_CHECKING:
-    from stalkerzone.engine.zone.foresight.search import Foresight
+from stalkerzone.engine.zone.foresight.seer import Seer
 
 Cell = tuple[Slot, int, int]
 """One sector of a Zone: (slot, sector kind, world edge mask)."""
@@ -76,7 +73,7 @@ def decode(text: str) -> ClosedZone:
     )
 
 
-def enumerate_closed(seer: Foresight) -> list[ClosedZone]:
+def enumerate_closed(seer: Seer) -> list[ClosedZone]:
     """Every valid closed-roads Zone (MAP-5, MAP-7) of ``seer``'s sectors up to rotation and
     translation: the first kind on (0, 0) with one mask of each set of its masks that turn into
     each other, every completion of that (the breadth-first argument of the foresight: each
@@ -229,7 +226,7 @@ def _cells(row: bytes, dq: int, dr: int) -> list[Cell]:
     return [((row[i + 2] + dq, row[i + 1] + dr), i // 4, row[i]) for i in range(0, len(row), 4)]
 
 
-def library_for(seer: Foresight) -> ClosedLibrary | None:
+def library_for(seer: Seer) -> ClosedLibrary | None:
     """The kept list of :mod:`~stalkerzone.engine.zone.foresight.closed_zones` for ``seer``'s
     sectors, when they are exactly the sectors it was made from (the same ids, each with the
     same world edge masks, one sector per kind); otherwise ``None`` (the foresight searches)."""
@@ -249,7 +246,7 @@ def library_for(seer: Foresight) -> ClosedLibrary | None:
     return ClosedLibrary([blob[n : n + size] for n in range(0, len(blob), size)])
 
 
-def write_zones(seer: Foresight, zones: Sequence[ClosedZone]) -> str:
+def write_zones(seer: Seer, zones: Sequence[ClosedZone]) -> str:
     """The text of :mod:`stalkerzone.engine.zone.foresight.closed_zones` for these Zones."""
     order = {seer.kind[sid]: n for n, sid in enumerate(seer.tab.ids)}
     masks = [

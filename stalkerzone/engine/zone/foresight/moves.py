@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from stalkerzone.engine.zone import SLOT_DIRECTIONS, Slot
 from stalkerzone.engine.zone.foresight.bounds import GRID_WIDTH, CodedSlot, SideTable
-from stalkerzone.engine.zone.hexes import SLOT_DIRECTIONS, Slot
 
 Move = tuple[int, int]
 """(sector kind, world edge mask) for one slot."""

@@ -9,25 +9,23 @@ others, a sector that could no longer be placed, and else the remaining sectors 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
-from stalkerzone.engine.core.messages import params_of
-from stalkerzone.engine.zone.cut_offs import CutOff, direction
-from stalkerzone.engine.zone.foresight.geometry import rows_to
-from stalkerzone.engine.zone.hexes import Slot
-from stalkerzone.engine.zone.layout import (
+from stalkerzone.engine.core import params_of
+from stalkerzone.engine.zone import (
+    CutOff,
+    Slot,
     Zone,
-    _constraint,
-    _occupancy,
-    _open_road_slots,
-    _road_components,
+    constraint,
+    direction,
+    occupancy,
+    open_road_slots,
+    road_components,
 )
+from stalkerzone.engine.zone.foresight.geometry import rows_to
+from stalkerzone.engine.zone.foresight.seer import Seer, Verdict
 
-if TYPE_CHECKING:
-    from stalkerzone.engine.zone.foresight.search import Foresight, Verdict
 
-
-def why_not(seer: Foresight, zone: Zone, verdict: Verdict) -> CutOff:
+def why_not(seer: Seer, zone: Zone, verdict: Verdict) -> CutOff:
     """Why ``zone`` (not proven completable: ``verdict`` is ``False`` or ``None``) cannot be
     completed, in the words of :data:`~stalkerzone.engine.zone.cut_offs.CUT_OFF_TEXT`."""
     start = seer._start(zone)
@@ -36,7 +34,7 @@ def why_not(seer: Foresight, zone: Zone, verdict: Verdict) -> CutOff:
     if verdict is None:
         return CutOff("TURN-4", "undecided", ())
     occupied, blocked, counts = start
-    comps = _road_components(occupied)
+    comps = road_components(occupied)
     owner = {p.slot: p.sector for p in zone.placements}
     village = next((p.slot for p in zone.placements if p.sector == seer.tab.village), None)
     left = sum(counts)
@@ -49,7 +47,7 @@ def why_not(seer: Foresight, zone: Zone, verdict: Verdict) -> CutOff:
         return CutOff("MAP-5", key, params_of(values))
 
     if left:
-        sealed = [c for c in comps if not _open_road_slots(occupied, c)]
+        sealed = [c for c in comps if not open_road_slots(occupied, c)]
         if sealed and len(comps) == 1:
             return CutOff("MAP-5", "roads_closed", ())
         if sealed:
@@ -57,11 +55,11 @@ def why_not(seer: Foresight, zone: Zone, verdict: Verdict) -> CutOff:
             return located("network_cut_off", min(cut))
     if seer.closed:
         for slot in sorted(occupied):
-            for target in sorted(_open_road_slots(occupied, [slot])):
+            for target in sorted(open_road_slots(occupied, [slot])):
                 if not seer.moves.at(occupied, counts, target):
                     return located("road_unclosable", slot)
     if len(comps) > 1:
-        faced = [_open_road_slots(occupied, c) - blocked for c in comps]
+        faced = [open_road_slots(occupied, c) - blocked for c in comps]
         for k, comp in enumerate(comps):
             if village in comp:
                 continue
@@ -86,32 +84,30 @@ def why_not(seer: Foresight, zone: Zone, verdict: Verdict) -> CutOff:
     return CutOff("MAP-5", "zone_cut_off", params_of({"count": left}))
 
 
-def _completable_with_free_roads(seer: Foresight, zone: Zone) -> bool:
+def _completable_with_free_roads(seer: Seer, zone: Zone) -> bool:
     """Could the Zone be completed if roads might end at empty space? Then closing every road
     (MAP-7) is what fails, not joining the sectors (MAP-5)."""
-    from stalkerzone.engine.zone.foresight.search import Foresight
-
-    return Foresight(seer.sectors).zone_verdict(zone) is True
+    return seer.free_roads_verdict(zone) is True
 
 
-def _invalid(seer: Foresight, zone: Zone) -> CutOff:
+def _invalid(seer: Seer, zone: Zone) -> CutOff:
     """Which rule a Zone that cannot even be searched breaks (MAP-1, MAP-4, MAP-5)."""
     if not seer.sites_ok:
         return CutOff("MAP-5", "sites", ())
-    occupied = _occupancy(zone, seer.tab)
+    occupied = occupancy(zone, seer.tab)
     known = set(seer.tab.ids)
     if len(zone.sector_ids()) == len(zone.placements) == len(occupied) and all(
         p.sector in known for p in zone.placements
     ):
         for p in zone.placements:
-            touch, need = _constraint(occupied, p.slot)
+            touch, need = constraint(occupied, p.slot)
             if (occupied[p.slot] ^ need) & touch:
                 return CutOff("MAP-4", "misfit", params_of({"sector": p.sector}))
     return CutOff("MAP-1", "unknown", ())
 
 
 def _rows_to(
-    seer: Foresight,
+    seer: Seer,
     occupied: Mapping[Slot, int],
     blocked: frozenset[Slot],
     counts: tuple[int, ...],

@@ -60,7 +60,19 @@ import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from stalkerzone.engine.zone.cut_offs import CutOff
+from stalkerzone.engine.zone import (
+    UNIQUE_SITES,
+    CutOff,
+    Placement,
+    Sector,
+    Slot,
+    Zone,
+    constraint,
+    legal_placements,
+    occupancy,
+    road_components,
+    tables,
+)
 from stalkerzone.engine.zone.foresight.bounds import (
     closing_moves,
     ends_pair,
@@ -84,24 +96,10 @@ from stalkerzone.engine.zone.foresight.greedy import greedy_join
 from stalkerzone.engine.zone.foresight.library import library_for
 from stalkerzone.engine.zone.foresight.moves import Move, MoveTable
 from stalkerzone.engine.zone.foresight.reasons import why_not
+from stalkerzone.engine.zone.foresight.seer import State, Verdict
 from stalkerzone.engine.zone.foresight.slots import slot_dead
 from stalkerzone.engine.zone.foresight.snake import snake_out
-from stalkerzone.engine.zone.hexes import Slot
-from stalkerzone.engine.zone.layout import (
-    UNIQUE_SITES,
-    Placement,
-    Sector,
-    Zone,
-    _constraint,
-    _occupancy,
-    _road_components,
-    legal_placements,
-    tables,
-)
 
-Verdict = bool | None
-"""``True`` completable (proven), ``False`` a dead end (proven), ``None`` undecided (budget)."""
-State = tuple[dict[Slot, int], frozenset[Slot], tuple[int, ...]]
 Step = tuple[Slot, int, int]
 """One sector of a completion: (slot, sector kind, world edge mask)."""
 
@@ -341,6 +339,10 @@ class Foresight:
         with self._lock, collector_paused():
             return self._zone_cut_off(zone)
 
+    def free_roads_verdict(self, zone: Zone) -> Verdict:
+        """The verdict on ``zone`` if roads might end at empty space (no MAP-7)."""
+        return Foresight(self.sectors).zone_verdict(zone)
+
     def _zone_cut_off(self, zone: Zone) -> CutOff | None:
         verdict = self.zone_verdict(zone)
         return None if verdict else why_not(self, zone, verdict)
@@ -362,7 +364,7 @@ class Foresight:
             self.found = self.library.rest(occupied, counts)
             return self.found is not None
         if not self.closed and occupied and any(counts):
-            comps = _road_components(occupied)
+            comps = road_components(occupied)
             if len(comps) == 1 and self._snake_out(occupied, counts):
                 return True  # the common case: one road network that can grow (no memo needed)
         try:
@@ -377,7 +379,7 @@ class Foresight:
             return None
         if not placed <= set(self.tab.ids):
             return None
-        occupied = _occupancy(zone, self.tab)
+        occupied = occupancy(zone, self.tab)
         if len(occupied) != len(zone.placements):
             return None
         for p in zone.placements:
@@ -386,7 +388,7 @@ class Foresight:
             }:
                 return None
         for slot, m in occupied.items():
-            touch, need = _constraint(occupied, slot)
+            touch, need = constraint(occupied, slot)
             if (m ^ need) & touch:
                 return None
         counts = [0] * len(self.kind_masks)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from stalkerzone.engine.zone import Slot
 from stalkerzone.engine.zone.foresight.bounds import (
     grid_distances,
     join_levels,
@@ -22,7 +23,6 @@ from stalkerzone.engine.zone.foresight.bounds import (
 from stalkerzone.engine.zone.foresight.cover import slots_meeting
 from stalkerzone.engine.zone.foresight.geometry import road_networks
 from stalkerzone.engine.zone.foresight.moves import MoveTable
-from stalkerzone.engine.zone.hexes import Slot
 
 
 def slot_dead(

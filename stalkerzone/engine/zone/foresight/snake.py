@@ -9,8 +9,8 @@ number of steps; the search of :mod:`stalkerzone.engine.zone.foresight.search` u
 
 from __future__ import annotations
 
+from stalkerzone.engine.zone import SLOT_DIRECTIONS, Slot
 from stalkerzone.engine.zone.foresight.moves import MoveTable
-from stalkerzone.engine.zone.hexes import SLOT_DIRECTIONS, Slot
 
 Step = tuple[Slot, int, int]
 """One sector of a completion: (slot, sector kind, world edge mask)."""
