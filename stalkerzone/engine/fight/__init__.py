@@ -1,6 +1,6 @@
 """A fight with a monster (FIGHT-1 …): its set-up, its steps and the fight the state holds."""
 
-from stalkerzone.engine.fight.combat import Fight, Outcome, play_chance, start_fight
+from stalkerzone.engine.fight.combat import Fight, play_chance, start_fight
 from stalkerzone.engine.fight.setup import (
     Decision,
     FightLogEntry,
@@ -10,13 +10,9 @@ from stalkerzone.engine.fight.setup import (
     StalkerSide,
 )
 from stalkerzone.engine.fight.steps import (
-    ACTION,
-    OVER,
-    PARA_ATTACK,
-    PARA_ROLL,
-    POST_ATTACK,
-    PRE_ATTACK,
     Core,
+    Outcome,
+    Phase,
     chances,
     decide,
     monster_attacks_done,
@@ -28,12 +24,6 @@ from stalkerzone.engine.fight.steps import (
 )
 
 __all__ = [
-    "ACTION",
-    "OVER",
-    "PARA_ATTACK",
-    "PARA_ROLL",
-    "POST_ATTACK",
-    "PRE_ATTACK",
     "Core",
     "Decision",
     "Fight",
@@ -41,6 +31,7 @@ __all__ = [
     "FightSetup",
     "MonsterSide",
     "Outcome",
+    "Phase",
     "Roll",
     "StalkerSide",
     "chances",

@@ -26,7 +26,6 @@ Readings where RULES.md leaves room (they are part of the rules reference):
 from __future__ import annotations
 
 import random
-from typing import Literal
 
 from stalkerzone.engine.core import Colour, FightRefused, Monster, field, frozen
 from stalkerzone.engine.fight.setup import (
@@ -40,12 +39,13 @@ from stalkerzone.engine.fight.setup import (
 )
 from stalkerzone.engine.fight.steps import (
     ACTION,
+    FIRST_STRIKE,
+    MONSTER_ATTACK,
     OVER,
-    PARA_ATTACK,
-    PARA_ROLL,
-    POST_ATTACK,
-    PRE_ATTACK,
+    PARALYSIS_ATTACK,
+    PARALYSIS_ROLL,
     Core,
+    Outcome,
     chances,
     decide,
     decisions,
@@ -53,8 +53,6 @@ from stalkerzone.engine.fight.steps import (
     rolled_dice,
     start_core,
 )
-
-Outcome = Literal["win", "death", "escape"]
 
 
 @frozen
@@ -71,8 +69,7 @@ class Fight:
 
     @property
     def outcome(self) -> Outcome | None:
-        out = self.core.outcome
-        return out if out in ("win", "death", "escape") else None  # type: ignore[return-value]
+        return self.core.outcome
 
     @property
     def is_chance(self) -> bool:
@@ -80,11 +77,11 @@ class Fight:
 
     @property
     def stalker_health(self) -> int:
-        return self.core.s
+        return self.core.stalker_health
 
     @property
     def monster_health(self) -> int:
-        return self.core.m
+        return self.core.monster_health
 
     @property
     def round(self) -> int:
@@ -92,24 +89,24 @@ class Fight:
 
     @property
     def paralysis_rolls_left(self) -> int:
-        return self.core.left if self.core.phase in (PARA_ROLL, PARA_ATTACK) else 0
+        return self.core.remaining if self.core.phase in (PARALYSIS_ROLL, PARALYSIS_ATTACK) else 0
 
     @property
     def trophy(self) -> tuple[str, Colour] | None:
         """TROPHY-1: on a win, the monster card id and the colour it was killed at."""
-        if self.outcome != "win":
+        if self.outcome != Outcome.WIN:
             return None
         return (self.setup.monster.card_id, self.setup.monster.colour)
 
     @property
     def draws_artifact(self) -> bool:
         """TROPHY-3: killing a red monster also draws the top artifact card."""
-        return self.outcome == "win" and self.setup.monster.colour == Colour.RED
+        return self.outcome == Outcome.WIN and self.setup.monster.colour == Colour.RED
 
     @property
     def monster_back_to_deck(self) -> bool:
         """FIGHT-5: after an escape the monster card goes back into the deck face down."""
-        return self.outcome == "escape"
+        return self.outcome == Outcome.ESCAPE
 
     @property
     def used_grenades(self) -> tuple[str, ...]:
@@ -215,7 +212,7 @@ def sample(fight: Fight, rng: random.Random) -> Roll:
     if not fight.is_chance:
         raise FightRefused("DMG-1", "this is not a chance node", key="not_chance")
     dice, one_die = rolled_dice(setup, core)
-    monster = core.phase in (PARA_ATTACK, PRE_ATTACK, POST_ATTACK)
+    monster = core.phase in (PARALYSIS_ATTACK, FIRST_STRIKE, MONSTER_ATTACK)
     maximal = monster and setup.max_attack(core.round)  # DMG-3: every die at its top, no draw
     throw = dice.highest() if maximal else dice.throw(rng, one_die)
     return Roll(throw.total, throw.faces)

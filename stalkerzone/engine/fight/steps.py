@@ -9,6 +9,7 @@ solver walks the same functions.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import IntEnum, StrEnum
 from typing import NamedTuple
 
 from stalkerzone.engine.core import Dice, FightRefused, damage_after_defence, replace
@@ -22,30 +23,71 @@ from stalkerzone.engine.fight.setup import (
 D6: Mapping[int, float] = {face: 1 / 6 for face in range(1, 7)}
 ONE_D6 = Dice(((1, 6),))  # the die of paralysis and escape rolls (ABIL-PARALYSIS, FIGHT-3)
 
-# Phases of the state machine.
-PARA_ROLL = 0  # chance: a paralysis roll (left = rolls left including this one)
-PARA_ATTACK = 1  # chance: the monster's attack after a successful roll (extra = 2nd attack due)
-PRE_ATTACK = 2  # chance: a first-striking monster's attack (left = attacks left)
-ACTION = 3  # decision (left = stalker actions left)
-STALKER_ROLL = 4  # chance: the stalker's attack or grenade (pending = grenade id or "")
-ESCAPE_ROLL = 5  # chance: FIGHT-3
-POST_ATTACK = 6  # chance: the monster's attack after the stalker (left = attacks left)
-OVER = 7
+
+class Phase(IntEnum):
+    """Where a fight stands: a chance node (a roll comes next), the stalker's decision, or over.
+    What :attr:`Core.remaining` counts depends on the phase, as each member says."""
+
+    PARALYSIS_ROLL = 0
+    """Chance: a paralysis roll (ABIL-PARALYSIS); ``remaining``: rolls left, this one included."""
+    PARALYSIS_ATTACK = 1
+    """Chance: the monster's attack after a successful paralysis roll; ``remaining``: rolls
+    left; ``second_attack_due``: a single-roll paralysis gives two attacks."""
+    FIRST_STRIKE = 2
+    """Chance: a first-striking monster's attack (ABIL-FIRST-STRIKE, FIGHT-7); ``remaining``:
+    its attacks left this round."""
+    ACTION = 3
+    """The stalker decides (FIGHT-2); ``remaining``: its actions left this round (FIGHT-8)."""
+    STALKER_ROLL = 4
+    """Chance: the stalker's attack or grenade (``grenade``: the one thrown, "" the weapon)."""
+    ESCAPE_ROLL = 5
+    """Chance: the escape roll (FIGHT-3)."""
+    MONSTER_ATTACK = 6
+    """Chance: the monster's attack after the stalker; ``remaining``: its attacks left."""
+    OVER = 7
+    """The fight is over: :attr:`Core.outcome` says how."""
+
+
+class Outcome(StrEnum):
+    """How a fight ended (FIGHT-4, FIGHT-5, FIGHT-6)."""
+
+    WIN = "win"
+    DEATH = "death"
+    ESCAPE = "escape"
+
+
+# The phases as module names: the steps below and the odds solver compare phases in their inner
+# loops, where a global is much cheaper than an attribute of the enum class.
+PARALYSIS_ROLL = Phase.PARALYSIS_ROLL
+PARALYSIS_ATTACK = Phase.PARALYSIS_ATTACK
+FIRST_STRIKE = Phase.FIRST_STRIKE
+ACTION = Phase.ACTION
+STALKER_ROLL = Phase.STALKER_ROLL
+ESCAPE_ROLL = Phase.ESCAPE_ROLL
+MONSTER_ATTACK = Phase.MONSTER_ATTACK
+OVER = Phase.OVER
 
 
 class Core(NamedTuple):
-    """The changing part of a fight (hashable; exact odds memoise on it)."""
+    """The changing part of a fight (hashable; exact odds memoise on it). Saves hold it as a
+    list in this order."""
 
-    s: int  # stalker health
-    m: int  # monster health
+    stalker_health: int
+    monster_health: int
     round: int
-    phase: int
-    left: int = 0  # rolls, attacks or actions left in this phase
-    extra: bool = False
-    pending: str = ""
-    grenades: tuple[str, ...] = ()  # ids of grenades left, sorted
-    stims: tuple[str, ...] = ()  # ids of stimulators left, sorted
-    outcome: str = ""
+    phase: Phase
+    remaining: int = 0
+    """Paralysis rolls, monster attacks or stalker actions left in this phase (see Phase)."""
+    second_attack_due: bool = False
+    """Paralysis with a single roll: the monster attacks a second time (ABIL-PARALYSIS)."""
+    grenade: str = ""
+    """The grenade being thrown at the stalker's roll ("" for the weapon)."""
+    grenades: tuple[str, ...] = ()
+    """Ids of the grenades left, sorted."""
+    stims: tuple[str, ...] = ()
+    """Ids of the stimulators left, sorted."""
+    outcome: Outcome | None = None
+    """How the fight ended (``None`` while it goes on)."""
 
 
 Log = list[FightLogEntry] | None
@@ -77,44 +119,54 @@ def round_start(setup: FightSetup, core: Core, log: Log, *, announce: bool = Tru
     if announce:
         _note(log, "round", f"Round {r}", round=r)
     if setup.monster_first(r):
-        return core._replace(phase=PRE_ATTACK, left=setup.monster_attacks(r), pending="")
-    return core._replace(phase=ACTION, left=setup.stalker_actions(r), pending="")
+        return core._replace(phase=FIRST_STRIKE, remaining=setup.monster_attacks(r), grenade="")
+    return core._replace(phase=ACTION, remaining=setup.stalker_actions(r), grenade="")
 
 
 def _end_round(setup: FightSetup, core: Core, log: Log) -> Core:
     """ABIL-DRAIN then ABIL-REGENERATION, then the next round."""
     mon = setup.monster
-    s, m = core.s, core.m
+    s, m = core.stalker_health, core.monster_health
     if mon.drain:
         s = max(0, s - mon.drain)
         _note(log, "drain", f"{mon.name} drains {mon.drain} health", amount=mon.drain, stalker=s)
         if s == 0:
-            return _finish(core._replace(s=0), "death", log)
+            return _finish(core._replace(stalker_health=0), Outcome.DEATH, log)
     if mon.regeneration and m < mon.health:
         gained = min(mon.health, m + mon.regeneration) - m
         m += gained
         _note(log, "regeneration", f"{mon.name} regenerates {gained}", amount=gained, monster=m)
-    return round_start(setup, core._replace(s=s, m=m, round=core.round + 1), log)
+    return round_start(
+        setup, core._replace(stalker_health=s, monster_health=m, round=core.round + 1), log
+    )
 
 
-def _finish(core: Core, outcome: str, log: Log) -> Core:
-    text = {"win": "The monster is dead", "death": "The stalker dies", "escape": "Escaped"}
-    _note(log, outcome, text[outcome])
-    return core._replace(phase=OVER, outcome=outcome, left=0, pending="")
+_OVER_TEXT = {
+    Outcome.WIN: "The monster is dead",
+    Outcome.DEATH: "The stalker dies",
+    Outcome.ESCAPE: "Escaped",
+}
+
+
+def _finish(core: Core, outcome: Outcome, log: Log) -> Core:
+    _note(log, outcome.value, _OVER_TEXT[outcome])
+    return core._replace(phase=OVER, outcome=outcome, remaining=0, grenade="")
 
 
 def _after_actions(setup: FightSetup, core: Core, log: Log) -> Core:
     if setup.monster_first(core.round):
         return _end_round(setup, core, log)
-    return core._replace(phase=POST_ATTACK, left=setup.monster_attacks(core.round), pending="")
+    return core._replace(
+        phase=MONSTER_ATTACK, remaining=setup.monster_attacks(core.round), grenade=""
+    )
 
 
 def start_core(setup: FightSetup) -> tuple[Core, list[FightLogEntry]]:
     log: list[FightLogEntry] = []
     st = setup.stalker
     core = Core(
-        s=st.health,
-        m=setup.monster.health,
+        stalker_health=st.health,
+        monster_health=setup.monster.health,
         round=1,
         phase=ACTION,
         grenades=tuple(sorted(g.id for g in st.grenades)),
@@ -123,7 +175,7 @@ def start_core(setup: FightSetup) -> tuple[Core, list[FightLogEntry]]:
     rolls = setup.monster.paralysis_rolls
     if rolls > 0:
         _note(log, "round", "Round 1", round=1)
-        return core._replace(phase=PARA_ROLL, left=rolls), log
+        return core._replace(phase=PARALYSIS_ROLL, remaining=rolls), log
     return round_start(setup, core, log), log
 
 
@@ -151,14 +203,14 @@ def rolled_dice(setup: FightSetup, core: Core) -> tuple[Dice, int]:
     and escape rolls (FIGHT-3: the escape bonus is added after), the weapon, a grenade with its
     ST-3 bonus, or the monster's attack."""
     phase = core.phase
-    if phase in (PARA_ROLL, ESCAPE_ROLL):
+    if phase in (PARALYSIS_ROLL, ESCAPE_ROLL):
         return ONE_D6, 0
     if phase == STALKER_ROLL:
         st = setup.stalker
-        if core.pending:
-            return setup.grenade(core.pending).attack.plus(st.attack_bonus_grenades), 0
+        if core.grenade:
+            return setup.grenade(core.grenade).attack.plus(st.attack_bonus_grenades), 0
         return st.attack, st.one_die_bonus
-    if phase in (PARA_ATTACK, PRE_ATTACK, POST_ATTACK):
+    if phase in (PARALYSIS_ATTACK, FIRST_STRIKE, MONSTER_ATTACK):
         return setup.monster.attack, 0
     raise FightRefused("DMG-1", "not a chance node", key="not_chance")
 
@@ -170,11 +222,11 @@ def paralysis_chance(setup: FightSetup) -> float:
 def chances(setup: FightSetup, core: Core) -> Mapping[int, float]:
     """Rolled totals (or die faces) and their probabilities at a chance node."""
     phase = core.phase
-    if phase in (PARA_ATTACK, PRE_ATTACK, POST_ATTACK):
+    if phase in (PARALYSIS_ATTACK, FIRST_STRIKE, MONSTER_ATTACK):
         return monster_dist(setup, core.round)
     if phase == STALKER_ROLL:
-        return stalker_dist(setup, core.pending)
-    if phase in (PARA_ROLL, ESCAPE_ROLL):
+        return stalker_dist(setup, core.grenade)
+    if phase in (PARALYSIS_ROLL, ESCAPE_ROLL):
         return D6
     raise FightRefused("DMG-1", "not a chance node", key="not_chance")
 
@@ -183,7 +235,7 @@ def _monster_hits(
     setup: FightSetup, core: Core, total: int, faces: tuple[int, ...], log: Log
 ) -> Core:
     damage = damage_after_defence(total, setup.stalker.defence)
-    s = max(0, core.s - damage)
+    s = max(0, core.stalker_health - damage)
     _roll_note(
         log,
         "monster_attack",
@@ -193,16 +245,16 @@ def _monster_hits(
         damage=damage,
         stalker=s,
     )
-    core = core._replace(s=s)
+    core = core._replace(stalker_health=s)
     if s == 0:
-        return _finish(core, "death", log)
+        return _finish(core, Outcome.DEATH, log)
     return core
 
 
 def monster_attacks_done(setup: FightSetup, core: Core, log: Log) -> Core:
     """After the monster's last attack roll of a first strike (→ the stalker) or of a round."""
-    if core.phase == PRE_ATTACK:
-        return core._replace(phase=ACTION, left=setup.stalker_actions(core.round))
+    if core.phase == FIRST_STRIKE:
+        return core._replace(phase=ACTION, remaining=setup.stalker_actions(core.round))
     return _end_round(setup, core, log)
 
 
@@ -212,50 +264,50 @@ def resolve(
     """Apply a chance outcome (a rolled total) and every deterministic step after it;
     ``faces`` (the dice as they lay, if known) go into the log with the total (DMG-4)."""
     phase = core.phase
-    if phase == PARA_ROLL:
-        left = core.left - 1
+    if phase == PARALYSIS_ROLL:
+        left = core.remaining - 1
         dice = (faces, 0, 0)
         if total in setup.monster.paralysis_faces:
             _roll_note(log, "paralysis", f"Paralysis roll {total}: paralysed!", dice, roll=total)
             one_roll = setup.monster.paralysis_rolls == 1
-            return core._replace(phase=PARA_ATTACK, left=left, extra=one_roll)
+            return core._replace(phase=PARALYSIS_ATTACK, remaining=left, second_attack_due=one_roll)
         _roll_note(log, "paralysis", f"Paralysis roll {total}: no effect", dice, roll=total)
-        return round_start(setup, core._replace(left=0), log, announce=False)
-    if phase == PARA_ATTACK:
+        return round_start(setup, core._replace(remaining=0), log, announce=False)
+    if phase == PARALYSIS_ATTACK:
         core = _monster_hits(setup, core, total, faces, log)
         if core.phase == OVER:
             return core
-        if core.extra:
-            return core._replace(extra=False)
-        if core.left > 0:
-            return core._replace(phase=PARA_ROLL)
+        if core.second_attack_due:
+            return core._replace(second_attack_due=False)
+        if core.remaining > 0:
+            return core._replace(phase=PARALYSIS_ROLL)
         return round_start(setup, core, log, announce=False)
-    if phase in (PRE_ATTACK, POST_ATTACK):
+    if phase in (FIRST_STRIKE, MONSTER_ATTACK):
         core = _monster_hits(setup, core, total, faces, log)
         if core.phase == OVER:
             return core
-        if core.left > 1:
-            return core._replace(left=core.left - 1)
+        if core.remaining > 1:
+            return core._replace(remaining=core.remaining - 1)
         return monster_attacks_done(setup, core, log)
     if phase == STALKER_ROLL:
         damage = damage_after_defence(total, setup.monster.defence)
-        m = max(0, core.m - damage)
+        m = max(0, core.monster_health - damage)
         if log is not None:  # the odds solver walks here without a log: no work for it
-            what = f"grenade {core.pending}" if core.pending else "attack"
+            what = f"grenade {core.grenade}" if core.grenade else "attack"
             formula, one_die = rolled_dice(setup, core)
             _roll_note(
                 log,
                 "stalker_attack",
                 f"{setup.stalker.name} {what}: rolls {total}, {damage} damage",
                 (faces, formula.bonus, one_die),
-                card=core.pending,
+                card=core.grenade,
                 roll=total,
                 damage=damage,
                 monster=m,
             )
-        core = core._replace(m=m, pending="")
+        core = core._replace(monster_health=m, grenade="")
         if m == 0:
-            return _finish(core, "win", log)
+            return _finish(core, Outcome.WIN, log)
         return _next_action(setup, core, log)
     if phase == ESCAPE_ROLL:
         bonus = setup.stalker.escape_bonus
@@ -270,14 +322,14 @@ def resolve(
             success=int(ok),
         )
         if ok:
-            return _finish(core, "escape", log)
+            return _finish(core, Outcome.ESCAPE, log)
         return _next_action(setup, core, log)
     raise FightRefused("DMG-1", "not a chance node", key="not_chance")
 
 
 def _next_action(setup: FightSetup, core: Core, log: Log) -> Core:
-    if core.left > 1:
-        return core._replace(phase=ACTION, left=core.left - 1)
+    if core.remaining > 1:
+        return core._replace(phase=ACTION, remaining=core.remaining - 1)
     return _after_actions(setup, core, log)
 
 
@@ -292,7 +344,7 @@ def decisions(setup: FightSetup, core: Core) -> tuple[Decision, ...]:
     actions += [Decision("grenade", g) for g in dict.fromkeys(core.grenades)]
     if setup.can_escape:
         actions.append(Decision("escape"))
-    if core.stims and core.left == setup.stalker_actions(core.round):
+    if core.stims and core.remaining == setup.stalker_actions(core.round):
         with_stim = [replace(d, stimulator=s) for s in dict.fromkeys(core.stims) for d in actions]
         actions += with_stim
     return tuple(actions)
@@ -322,16 +374,22 @@ def decide(setup: FightSetup, core: Core, decision: Decision, log: Log) -> Core:
                 key="stimulator_gone",
                 card=decision.stimulator,
             )
-        if core.left != setup.stalker_actions(core.round):
+        if core.remaining != setup.stalker_actions(core.round):
             raise FightRefused(
                 "FIGHT-2", "one stimulator per round, with its first action", key="one_stimulator"
             )
         heal = setup.stimulator(decision.stimulator).heal
-        s = min(setup.stalker.max_health, core.s + heal)
-        _note(log, "stimulator", f"Stimulator: +{s - core.s} health", heal=s - core.s, stalker=s)
-        core = core._replace(s=s, stims=_remove(core.stims, decision.stimulator))
+        s = min(setup.stalker.max_health, core.stalker_health + heal)
+        _note(
+            log,
+            "stimulator",
+            f"Stimulator: +{s - core.stalker_health} health",
+            heal=s - core.stalker_health,
+            stalker=s,
+        )
+        core = core._replace(stalker_health=s, stims=_remove(core.stims, decision.stimulator))
     if decision.action == "attack":
-        return core._replace(phase=STALKER_ROLL, pending="")
+        return core._replace(phase=STALKER_ROLL, grenade="")
     if decision.action == "grenade":
         if decision.grenade is None or decision.grenade not in core.grenades:
             raise FightRefused(
@@ -342,7 +400,7 @@ def decide(setup: FightSetup, core: Core, decision: Decision, log: Log) -> Core:
             )
         return core._replace(
             phase=STALKER_ROLL,
-            pending=decision.grenade,
+            grenade=decision.grenade,
             grenades=_remove(core.grenades, decision.grenade),
         )
     if decision.action == "escape":
