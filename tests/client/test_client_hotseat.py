@@ -15,8 +15,8 @@ from stalkerzone.client.screens.layout import LayoutView
 from stalkerzone.client.screens.newgame import NewGameView
 from stalkerzone.engine.play import Move, PlaceSector
 from stalkerzone.engine.zone import Placement, check_zone
-from stalkerzone.engine.zone.foresight.search import dead_ends
 from tests.client.test_client_layout import slot_screen
+from tests.support.foresight import dead_ends
 from tests.support.window import click, click_button, current, frame, game, key, shown
 
 

@@ -14,9 +14,9 @@ from stalkerzone.engine.game import legal_actions
 from stalkerzone.engine.game import record as records
 from stalkerzone.engine.play import FightDecision, Move, PlaceSector, card_places
 from stalkerzone.engine.zone import Placement, check_zone, legal_placements
-from stalkerzone.engine.zone.foresight.search import completable
 from stalkerzone.simulation.runner import game_seed, play_game
 from tests.support.base import base_cards, sectors
+from tests.support.foresight import completable
 from tests.support.records import start
 
 GAMES = 100

@@ -104,7 +104,7 @@ def choose(state: GameState) -> Action:
 def _layout(state: GameState, actions: tuple[Action, ...]) -> Action:
     """The first placement (in a seeded order) the zone engine's foresight accepts."""
     from stalkerzone.engine.zone import Placement
-    from stalkerzone.engine.zone.foresight.search import completable
+    from tests.support.foresight import completable
 
     start = (len(state.zone.placements) * 7919 + state.first_player * 31) % len(actions)
     order = actions[start:] + actions[:start]

@@ -30,8 +30,8 @@ from stalkerzone.engine.zone import (
 )
 from stalkerzone.engine.zone.cut_offs import CUT_OFF_TEXT
 from stalkerzone.engine.zone.foresight import Foresight
-from stalkerzone.engine.zone.foresight.search import completable, dead_ends
 from tests.support.base import sectors
+from tests.support.foresight import completable, dead_ends
 from tests.support.game import fresh
 
 

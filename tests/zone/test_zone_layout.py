@@ -22,9 +22,9 @@ from stalkerzone.engine.zone import (
     random_zone,
     tables,
 )
-from stalkerzone.engine.zone.foresight.search import completable, dead_ends
 from stalkerzone.engine.zone.hexes import slot_neighbour
 from stalkerzone.engine.zone.layout import canonical_pattern, joins, matched_joins
+from tests.support.foresight import completable, dead_ends
 
 
 @cache

@@ -13,8 +13,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from stalkerzone.engine.zone import SLOT_DIRECTIONS, Slot
-from stalkerzone.engine.zone.foresight.bounds import GRID_WIDTH, UNREACHABLE, CodedSlot
-from stalkerzone.engine.zone.foresight.moves import Move
+from stalkerzone.engine.zone.foresight.bounds import (
+    GRID_WIDTH,
+    UNREACHABLE,
+    CodedSlot,
+    join_levels,
+    slot_code,
+)
+from stalkerzone.engine.zone.foresight.moves import Move, MoveTable
 
 _CODED_STEP: tuple[int, ...] = tuple(di * GRID_WIDTH + dj for di, dj in SLOT_DIRECTIONS)
 """Per slot direction: the step to the neighbour's code (``foresight_bounds.slot_code``)."""
@@ -60,3 +66,28 @@ def branch_slot(
         )
 
     return slot, tuple(sorted(options[slot], key=nearness))
+
+
+def join_slot(
+    moves: MoveTable,
+    occupied: Mapping[Slot, int],
+    blocked: frozenset[Slot],
+    counts: tuple[int, ...],
+    faced: list[set[Slot]],
+    options: Mapping[Slot, tuple[Move, ...]],
+    steiner_slack: int,
+) -> tuple[Slot, tuple[Move, ...]] | None:
+    """Several road networks: ``None`` when the sectors left cannot join them all (the bounds'
+    :func:`~stalkerzone.engine.zone.foresight.bounds.join_levels`), else the slot to branch on
+    (:func:`branch_slot`) and its moves, those whose roads lead nearer another network first."""
+    left = sum(counts)
+    # the breadth-first searches run on integer-coded slots (bounds.slot_code)
+    sides, placed = moves.coded_sides_table(occupied, counts)
+    closed_slots = set(placed)
+    closed_slots.update(slot_code(s) for s in blocked)
+    slots = [sorted(f) for f in faced]
+    starts = [[slot_code(s) for s in st] for st in slots]
+    reached = join_levels(starts, closed_slots, sides, left, steiner_slack)
+    if reached is None:
+        return None
+    return branch_slot(slots, starts, reached, options, left)

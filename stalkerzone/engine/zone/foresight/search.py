@@ -77,12 +77,10 @@ from stalkerzone.engine.zone.foresight.bounds import (
     closing_moves,
     ends_pair,
     grid_distances,
-    join_levels,
     joining_bound,
     road_end_totals,
-    slot_code,
 )
-from stalkerzone.engine.zone.foresight.branch import branch_slot
+from stalkerzone.engine.zone.foresight.branch import join_slot
 from stalkerzone.engine.zone.foresight.collector import collector_paused
 from stalkerzone.engine.zone.foresight.cover import slots_meeting
 from stalkerzone.engine.zone.foresight.geometry import (
@@ -427,79 +425,138 @@ class Foresight:
     def _expand(
         self, occupied: dict[Slot, int], blocked: frozenset[Slot], counts: tuple[int, ...]
     ) -> bool:
+        """One search node: the bounds and shortcuts that decide it at once, else a branch on
+        the sectors that fit one slot (and, free roads, on leaving that slot empty)."""
         self.nodes += 1
         self._spent += 1
         if self._spent > self._limit:
             raise _OutOfBudget
-        if not occupied:  # an empty Zone: some sector on some slot first
-            for kind, masks in enumerate(self.kind_masks):
-                for m in masks if counts[kind] else ():
-                    fewer = (*counts[:kind], counts[kind] - 1, *counts[kind + 1 :])
-                    self.path.append(((0, 0), kind, m))
-                    ok = self._search({(0, 0): m}, blocked, fewer)
-                    self.path.pop()
-                    if ok:
-                        return True
-            return False
+        if not occupied:
+            return self._expand_empty(blocked, counts)
         networks = road_networks(occupied)
-        comps = [comp for comp, _ in networks]
         if not any(counts):
-            done = len(comps) == 1 and not (self.closed and networks[0][1])
-            if done:
-                self.found = list(self.path)
-            return done
-        if any(n and self.roadless[k] for k, n in enumerate(counts)):
-            return False  # a sector without roads is never reachable by road (MAP-5)
+            return self._finished(networks)
         faced = [open_slots - blocked for _, open_slots in networks]
-        if not all(faced):
-            return False  # a road network that can never grow nor meet the others
-        left = sum(counts)
-        if len(faced) > 1 and slots_meeting(faced) > left:
-            return False  # too few sectors left to meet every network by road (MAP-5)
-        if len(faced) > 1:
-            apart = joining_bound(grid_distances(faced))
-            if apart > left:
-                return False  # too few sectors left to join every network, even ignoring fit
-            if not self.closed and apart + JOIN_SLACK <= left:
-                joined = greedy_join(self.moves, occupied, blocked, counts, self.path, JOIN_STEPS)
-                if joined is not None:
-                    self.found = joined
-                    return True
+        early = self._decided_early(occupied, blocked, counts, faced)
+        if early is not None:
+            return early
         every: set[Slot] = set().union(*faced)
-        if self.closed and len(every) > left:
+        if self.closed and len(every) > sum(counts):
             return False  # every road must be closed, one sector per open slot at most
-        if not self.closed and len(comps) == 1:
-            row = straight_road_out(occupied, blocked, counts, self.kind_masks)
-            if row is not None:
-                self.found = [*self.path, *row]
-                return True
-            if self._snake_out(occupied, counts):
-                return True
-        options = self.moves.options_at(occupied, counts, sorted(every))
-        stuck = {s for s, moves in options.items() if not moves}
-        if stuck:  # nothing fits there, now or later: the slots stay empty (free roads only)
-            if self.closed:
-                return False
-            blocked, faced = blocked | stuck, [f - stuck for f in faced]
-            if not all(faced):
-                return False  # a road network that can never grow nor meet the others
-            options = {s: moves for s, moves in options.items() if s not in stuck}
-        if self.closed:  # MAP-7: the road ends must pair up, each open slot get a sector
-            closing = None
-            if ends_pair(occupied, sum(counts), self._end_totals(counts)):
-                closing = closing_moves(occupied, every, options, counts)
-            if closing is None:
-                return False
-            options = closing
+        if not self.closed and len(networks) == 1 and self._grows_out(occupied, blocked, counts):
+            return True
+        narrowed = self._branch_options(occupied, blocked, counts, faced, every)
+        if narrowed is None:
+            return False
+        options, blocked, faced = narrowed
         chosen = None
-        if len(comps) > 1:
-            chosen = self._join_slot(occupied, blocked, counts, faced, options)
+        if len(networks) > 1:
+            chosen = join_slot(
+                self.moves, occupied, blocked, counts, faced, options, self.steiner_slack
+            )
             if chosen is None:
                 return False  # too few sectors left to join every network (moats)
         if chosen is None or self.closed:  # closed roads: every faced slot is filled anyway
             slot = min(options, key=lambda s: (len(options[s]), s))
             chosen = slot, options[slot]
-        slot, moves = chosen
+        return self._branch(occupied, blocked, counts, *chosen)
+
+    def _expand_empty(self, blocked: frozenset[Slot], counts: tuple[int, ...]) -> bool:
+        """An empty Zone: some sector on some slot first."""
+        for kind, masks in enumerate(self.kind_masks):
+            for m in masks if counts[kind] else ():
+                fewer = (*counts[:kind], counts[kind] - 1, *counts[kind + 1 :])
+                self.path.append(((0, 0), kind, m))
+                ok = self._search({(0, 0): m}, blocked, fewer)
+                self.path.pop()
+                if ok:
+                    return True
+        return False
+
+    def _finished(self, networks: list[tuple[set[Slot], set[Slot]]]) -> bool:
+        """Every sector placed: complete when one road network is left (with closed roads, one
+        facing no empty slot: MAP-5, MAP-7)."""
+        done = len(networks) == 1 and not (self.closed and networks[0][1])
+        if done:
+            self.found = list(self.path)
+        return done
+
+    def _decided_early(
+        self,
+        occupied: dict[Slot, int],
+        blocked: frozenset[Slot],
+        counts: tuple[int, ...],
+        faced: list[set[Slot]],
+    ) -> Verdict:
+        """``False`` when a bound proves the state dead, ``True`` when a greedy join completes
+        it, ``None`` when the search must go on."""
+        if any(n and self.roadless[k] for k, n in enumerate(counts)):
+            return False  # a sector without roads is never reachable by road (MAP-5)
+        if not all(faced):
+            return False  # a road network that can never grow nor meet the others
+        if len(faced) == 1:
+            return None
+        left = sum(counts)
+        if slots_meeting(faced) > left:
+            return False  # too few sectors left to meet every network by road (MAP-5)
+        apart = joining_bound(grid_distances(faced))
+        if apart > left:
+            return False  # too few sectors left to join every network, even ignoring fit
+        if not self.closed and apart + JOIN_SLACK <= left:
+            joined = greedy_join(self.moves, occupied, blocked, counts, self.path, JOIN_STEPS)
+            if joined is not None:
+                self.found = joined
+                return True
+        return None
+
+    def _grows_out(
+        self, occupied: dict[Slot, int], blocked: frozenset[Slot], counts: tuple[int, ...]
+    ) -> bool:
+        """Free roads, one road network: a straight row or a snake of the sectors left completes
+        the Zone (a proof, kept in :attr:`found`)."""
+        row = straight_road_out(occupied, blocked, counts, self.kind_masks)
+        if row is not None:
+            self.found = [*self.path, *row]
+            return True
+        return self._snake_out(occupied, counts)
+
+    def _branch_options(
+        self,
+        occupied: dict[Slot, int],
+        blocked: frozenset[Slot],
+        counts: tuple[int, ...],
+        faced: list[set[Slot]],
+        every: set[Slot],
+    ) -> tuple[dict[Slot, tuple[Move, ...]], frozenset[Slot], list[set[Slot]]] | None:
+        """The moves of each faced slot worth branching on, with the slots and faced slots
+        once those where nothing fits stay empty; ``None`` when that leaves the state dead."""
+        options = self.moves.options_at(occupied, counts, sorted(every))
+        stuck = {s for s, moves in options.items() if not moves}
+        if stuck:  # nothing fits there, now or later: the slots stay empty (free roads only)
+            if self.closed:
+                return None
+            blocked, faced = blocked | stuck, [f - stuck for f in faced]
+            if not all(faced):
+                return None  # a road network that can never grow nor meet the others
+            options = {s: moves for s, moves in options.items() if s not in stuck}
+        if self.closed:  # MAP-7: the road ends must pair up, each open slot get a sector
+            if not ends_pair(occupied, sum(counts), self._end_totals(counts)):
+                return None
+            closing = closing_moves(occupied, every, options, counts)
+            if closing is None:
+                return None
+            options = closing
+        return options, blocked, faced
+
+    def _branch(
+        self,
+        occupied: dict[Slot, int],
+        blocked: frozenset[Slot],
+        counts: tuple[int, ...],
+        slot: Slot,
+        moves: tuple[Move, ...],
+    ) -> bool:
+        """Each of ``moves`` on ``slot`` in turn, then (free roads) the slot left empty."""
         for kind, m in moves:
             occupied[slot] = m
             self.path.append((slot, kind, m))
@@ -523,30 +580,6 @@ class Foresight:
             self.end_totals[counts] = totals
         return totals
 
-    def _join_slot(
-        self,
-        occupied: Mapping[Slot, int],
-        blocked: frozenset[Slot],
-        counts: tuple[int, ...],
-        faced: list[set[Slot]],
-        options: Mapping[Slot, tuple[Move, ...]],
-    ) -> tuple[Slot, tuple[Move, ...]] | None:
-        """Several road networks: ``None`` when the sectors left cannot join them all
-        (:func:`joining_bound`), else the slot to branch on (the network with the fewest
-        slots from which another network is in reach, its slot nearest to another one) and
-        its moves, those whose roads lead nearer another network first."""
-        left = sum(counts)
-        # the breadth-first searches run on integer-coded slots (foresight_bounds.slot_code)
-        sides, placed = self.moves.coded_sides_table(occupied, counts)
-        closed_slots = set(placed)
-        closed_slots.update(slot_code(s) for s in blocked)
-        slots = [sorted(f) for f in faced]
-        starts = [[slot_code(s) for s in st] for st in slots]
-        reached = join_levels(starts, closed_slots, sides, left, self.steiner_slack)
-        if reached is None:
-            return None
-        return branch_slot(slots, starts, reached, options, left)
-
     def _snake_out(self, occupied: dict[Slot, int], counts: tuple[int, ...]) -> bool:
         """Free roads, one road network: a snake-shaped completion within ``SNAKE_STEPS``
         steps (:func:`~stalkerzone.engine.zone.foresight.snake.snake_out`), kept in ``found``."""
@@ -554,33 +587,3 @@ class Foresight:
         if found is not None:
             self.found = found
         return found is not None
-
-
-def completable(
-    zone: Zone,
-    placement: Placement,
-    sectors: Iterable[Sector],
-    *,
-    closed_roads: bool = False,
-    foresight: Foresight | None = None,
-) -> bool:
-    """Dead-end foresight (TURN-4): is the Zone with ``placement`` proven completable into a
-    valid Zone (MAP-5, MAP-7 if ``closed_roads``)? Pass a ``foresight`` (for these sectors and
-    this variant) to keep its answers; without one the question is searched afresh."""
-    if foresight is None:
-        foresight = Foresight(sectors, closed_roads=closed_roads)
-    return foresight.completable(zone, placement)
-
-
-def dead_ends(
-    zone: Zone,
-    sector_id: str,
-    sectors: Iterable[Sector],
-    *,
-    closed_roads: bool = False,
-    foresight: Foresight | None = None,
-) -> frozenset[Placement]:
-    """The legal placements (MAP-4) of ``sector_id`` that TURN-4 refuses."""
-    if foresight is None:
-        foresight = Foresight(sectors, closed_roads=closed_roads)
-    return foresight.dead_ends(zone, sector_id)
