@@ -27,7 +27,7 @@ from stalkerzone.engine.game import legal_actions
 from stalkerzone.engine.play import Action, EndTurn, GameState
 from stalkerzone.engine.turn import bases
 
-__all__ = ["LEVELS", "BotError", "BotMemory", "choose", "choose_action"]
+__all__ = ["BotError", "choose", "choose_action"]
 
 
 class BotError(ValueError):

@@ -66,7 +66,7 @@ CARD_SET_FIELDS = {
 }
 """Card kind (the TOML array name) -> :class:`CardSet` field."""
 
-__all__ = ["MAX_FILE_BYTES", "CardProblem", "LoadResult", "PackInfo", "load_packs"]
+__all__ = ["MAX_FILE_BYTES", "LoadResult", "PackInfo", "load_packs"]
 
 
 @frozen

@@ -42,7 +42,7 @@ from stalkerzone.engine.fight import (
     resolve,
     round_start,
 )
-from stalkerzone.odds.outcome import POLICIES, Odds, Policy, check_policy, make_odds, prefers
+from stalkerzone.odds.outcome import Odds, Policy, check_policy, make_odds, prefers
 from stalkerzone.odds.rounds import NormalRound
 from stalkerzone.odds.small import SmallGrid
 
@@ -59,11 +59,8 @@ if TYPE_CHECKING:
     from stalkerzone.odds.steady import SteadyLevel
 
 __all__ = [
-    "POLICIES",
     "FightSolver",
-    "Odds",
     "OddsSolver",
-    "Policy",
     "best_decision",
     "decision_odds",
     "odds",

@@ -117,7 +117,7 @@ def read_sweep(path: Path, defaults: SimConfig) -> Sweep:
         config = replace(config, players=players)
     if "max_rounds" in data:
         config = replace(config, max_rounds=_whole(path, "max_rounds", data["max_rounds"], 1))
-    from stalkerzone.bots.players import LEVELS
+    from stalkerzone.bots.levels import LEVELS
     from stalkerzone.content.variants import VARIANT_NAMES
 
     for key, attr, choices in (

@@ -14,7 +14,8 @@ import pytest
 
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
-from stalkerzone.client.render.card_face import CardFace, art_texture
+from stalkerzone.client.render.card_art import art_texture
+from stalkerzone.client.render.card_face import CardFace
 from stalkerzone.client.screens.bases.screen import BaseScreen
 from stalkerzone.client.screens.fight.screen import FightView
 from stalkerzone.client.screens.rules import RulesView

@@ -13,13 +13,13 @@ from stalkerzone.client.screens.fight.presenter import (
     FightPage,
     Selection,
     decision_name,
-    describe_all,
     log_tone,
     pct,
     present,
     results,
     select,
 )
+from stalkerzone.client.screens.fight.steps import describe_all
 from stalkerzone.client.text import i18n
 from stalkerzone.engine.core import Colour, FirstStrike, Monster, Paralysis, PerColour
 from stalkerzone.engine.fight import Fight, start_fight

@@ -266,7 +266,7 @@ def test_folder_of_packs_and_user_packs(write_pack: PackWriter, tmp_path: Path) 
 
 
 def test_problem_line_format() -> None:
-    from stalkerzone.content.loader import CardProblem
+    from stalkerzone.content.problems import CardProblem
 
     problem = CardProblem("p/m.toml", 7, "gorynych", "red.attack", "bad formula")
     assert str(problem) == "p/m.toml:7: gorynych: red.attack: bad formula"

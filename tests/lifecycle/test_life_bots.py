@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 from stalkerzone.bots import players as bots
+from stalkerzone.bots.levels import LEVELS
 from stalkerzone.bots.memory import BotMemory
 from stalkerzone.content.variants import load_variant
 from stalkerzone.engine.game import legal_actions
@@ -68,7 +69,7 @@ def test_life_bots_lay_out_the_zone_by_hand() -> None:
     assert check_zone(state.zone, tiles) == ()
 
 
-@pytest.mark.parametrize("level", bots.LEVELS)
+@pytest.mark.parametrize("level", LEVELS)
 def test_life_bots_are_deterministic(level: str) -> None:
     def run() -> tuple[object, ...]:
         memory = BotMemory()  # memos only save time: choices stay the same

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from stalkerzone.client.screens.fight.odds_worker import FightOdds
-from stalkerzone.client.screens.fight.steps import Step, describe, describe_all, outcome_key
+from stalkerzone.client.screens.fight.steps import Step, outcome_key
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.card_words import (
     ABILITY_RULE,
@@ -43,12 +43,8 @@ __all__ = [
     "OddsRow",
     "Selection",
     "StalkerPanel",
-    "Step",
     "Tone",
-    "describe",
-    "describe_all",
     "log_tone",
-    "outcome_key",
     "pct",
     "present",
     "results",

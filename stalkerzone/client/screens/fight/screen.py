@@ -35,14 +35,13 @@ from stalkerzone.client.screens.fight.presenter import (
     FightPage,
     FightResult,
     Selection,
-    Step,
-    describe_all,
     present,
     results,
     select,
 )
 from stalkerzone.client.screens.fight.result_box import ResultBox
 from stalkerzone.client.screens.fight.round_log import Bar, HealthSpot, RoundLog
+from stalkerzone.client.screens.fight.steps import Step, describe_all
 from stalkerzone.client.sound.cues import note_sounds, roll_sound, step_sound
 from stalkerzone.client.text.card_words import card_name, session_of, t
 from stalkerzone.client.widgets import theme

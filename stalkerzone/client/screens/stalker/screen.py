@@ -20,7 +20,7 @@ from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.card_face import CardFace
 from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.screens.stalker import holdings, presenter
-from stalkerzone.client.screens.stalker.presenter import MULTI, SINGLE, Tile, group
+from stalkerzone.client.screens.stalker.presenter import Tile
 from stalkerzone.client.text.card_words import (
     Hit,
     Refusal,
@@ -35,7 +35,7 @@ from stalkerzone.client.widgets.screen_frame import ScreenFrame
 from stalkerzone.engine.core import StalkerStats
 from stalkerzone.engine.play import Activate, GameState, PlayerState, Stash
 
-__all__ = ["MULTI", "SINGLE", "StalkerView", "group"]
+__all__ = ["StalkerView"]
 
 
 @dataclass

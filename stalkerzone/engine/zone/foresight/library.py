@@ -147,11 +147,6 @@ class ClosedLibrary:
         """Placed kinds → the codes of their cells, moved so that the smallest slot is
         (0, 0) → the first Zone that holds them (bounded)."""
 
-    @classmethod
-    def of_zones(cls, zones: Sequence[ClosedZone]) -> ClosedLibrary:
-        """A library of these Zones (each kind once in each)."""
-        return cls([_row(z) for z in zones])
-
     def _by_placed(self, placed: tuple[int, ...]) -> dict[frozenset[int], int]:
         table = self.index.get(placed)
         if table is None:
@@ -203,12 +198,6 @@ class ClosedLibrary:
                 if counts[k]
             ]
         return None
-
-
-def _row(zone: ClosedZone) -> bytes:
-    """A Zone as a :attr:`ClosedLibrary.rows` entry."""
-    cells = sorted(zone, key=lambda c: c[1])
-    return _packed(bytes(x for (q, r), _k, m in cells for x in (q + 32, r + 32, m)))
 
 
 def _packed(qrm: bytes) -> bytes:
