@@ -285,39 +285,14 @@ def check_zone(
     sectors = tuple(sectors)
     tab = tables(sectors)
     by_id = {s.id: s for s in sectors}
-    problems: list[ZoneProblem] = []
-    seen: dict[str, Placement] = {}
-    placed: dict[Slot, Placement] = {}
-    for p in zone.placements:
-        sector = by_id.get(p.sector)
-        if sector is None:
-            problems.append(ZoneProblem("MAP-1", _where(p), f"unknown sector {p.sector!r}"))
-            continue
-        if p.face not in sector.faces:
-            problems.append(ZoneProblem("MAP-1", _where(p), f"sector has no face {p.face!r}"))
-            continue
-        if not 0 <= p.rotation < 6:
-            problems.append(ZoneProblem("MAP-3", _where(p), f"rotation {p.rotation} is not 0…5"))
-            continue
-        if p.sector in seen:
-            problems.append(
-                ZoneProblem("MAP-1", _where(p), f"sector already placed ({_where(seen[p.sector])})")
-            )
-            continue
-        if p.slot in placed:
-            problems.append(
-                ZoneProblem("MAP-2", _where(p), f"slot already holds {placed[p.slot].sector}")
-            )
-            continue
-        seen[p.sector] = p
-        placed[p.slot] = p
+    problems, placed = _placed(zone, by_id)
+    seen = {p.sector for p in placed.values()}
     for sid in tab.ids:
         if sid not in seen:
             problems.append(ZoneProblem("MAP-1", sid, "sector not placed (all 10 are used)"))
     if not placed:
         return tuple(problems)
     occupied = occupancy(Zone(tuple(placed.values())), tab)
-    # connected (MAP-5)
     start = next(iter(placed))
     group = _flood(occupied, start, roads_only=False)
     for slot, p in placed.items():
@@ -325,7 +300,66 @@ def check_zone(
             problems.append(
                 ZoneProblem("MAP-5", _where(p), f"not connected to {_where(placed[start])}")
             )
-    # edges match (MAP-4)
+    problems += _edge_problems(placed, occupied)
+    carriers: dict[Site, list[Placement]] = {s: [] for s in UNIQUE_SITES}
+    for p in placed.values():
+        for site in by_id[p.sector].faces[p.face].sites():
+            if site in carriers:
+                carriers[site].append(p)
+    for site, ps in carriers.items():
+        if len(ps) != 1:
+            where = ", ".join(_where(p) for p in ps) or "zone"
+            problems.append(
+                ZoneProblem("MAP-5", where, f"{len(ps)} × {site.value} (exactly one is needed)")
+            )
+    village_slots = [p.slot for p in carriers[Site.VILLAGE]]
+    if village_slots:
+        reached = _flood(occupied, village_slots[0], roads_only=True)
+        for slot, p in placed.items():
+            if slot not in reached:
+                problems.append(
+                    ZoneProblem("MAP-5", _where(p), "not reachable by road from the Village sector")
+                )
+    if closed_roads:
+        problems += _open_road_problems(placed, occupied)
+    return tuple(problems)
+
+
+def _placed(
+    zone: Zone, by_id: Mapping[str, Sector]
+) -> tuple[list[ZoneProblem], dict[Slot, Placement]]:
+    """The placements that name a known sector, face and rotation, each sector and slot once
+    (MAP-1, MAP-2, MAP-3), by slot; and the problems of the others."""
+    problems: list[ZoneProblem] = []
+    seen: dict[str, Placement] = {}
+    placed: dict[Slot, Placement] = {}
+    for p in zone.placements:
+        sector = by_id.get(p.sector)
+        if sector is None:
+            problems.append(ZoneProblem("MAP-1", _where(p), f"unknown sector {p.sector!r}"))
+        elif p.face not in sector.faces:
+            problems.append(ZoneProblem("MAP-1", _where(p), f"sector has no face {p.face!r}"))
+        elif not 0 <= p.rotation < 6:
+            problems.append(ZoneProblem("MAP-3", _where(p), f"rotation {p.rotation} is not 0…5"))
+        elif p.sector in seen:
+            problems.append(
+                ZoneProblem("MAP-1", _where(p), f"sector already placed ({_where(seen[p.sector])})")
+            )
+        elif p.slot in placed:
+            problems.append(
+                ZoneProblem("MAP-2", _where(p), f"slot already holds {placed[p.slot].sector}")
+            )
+        else:
+            seen[p.sector] = p
+            placed[p.slot] = p
+    return problems, placed
+
+
+def _edge_problems(
+    placed: Mapping[Slot, Placement], occupied: Mapping[Slot, int]
+) -> list[ZoneProblem]:
+    """Touching edges that do not match (MAP-4), each pair once."""
+    problems = []
     for slot, p in placed.items():
         m = occupied[slot]
         for d in range(3):
@@ -340,41 +374,26 @@ def check_zone(
                         f"edges do not match: {road_here} meets {road_there}",
                     )
                 )
-    # unique sites (MAP-5)
-    carriers: dict[Site, list[Placement]] = {s: [] for s in UNIQUE_SITES}
-    for p in placed.values():
-        for site in by_id[p.sector].faces[p.face].sites():
-            if site in carriers:
-                carriers[site].append(p)
-    for site, ps in carriers.items():
-        if len(ps) != 1:
-            where = ", ".join(_where(p) for p in ps) or "zone"
-            problems.append(
-                ZoneProblem("MAP-5", where, f"{len(ps)} × {site.value} (exactly one is needed)")
-            )
-    # road reachability from the Village sector (MAP-5)
-    village_slots = [p.slot for p in carriers[Site.VILLAGE]]
-    if village_slots:
-        reached = _flood(occupied, village_slots[0], roads_only=True)
-        for slot, p in placed.items():
-            if slot not in reached:
+    return problems
+
+
+def _open_road_problems(
+    placed: Mapping[Slot, Placement], occupied: Mapping[Slot, int]
+) -> list[ZoneProblem]:
+    """Roads that lead into empty space (MAP-7, closed roads)."""
+    problems = []
+    for slot, p in placed.items():
+        m = occupied[slot]
+        for d in range(6):
+            if m >> d & 1 and slot_neighbour(slot, d) not in placed:
                 problems.append(
-                    ZoneProblem("MAP-5", _where(p), "not reachable by road from the Village sector")
-                )
-    # closed roads (MAP-7)
-    if closed_roads:
-        for slot, p in placed.items():
-            m = occupied[slot]
-            for d in range(6):
-                if m >> d & 1 and slot_neighbour(slot, d) not in placed:
-                    problems.append(
-                        ZoneProblem(
-                            "MAP-7",
-                            f"{_where(p)} world edge {d}",
-                            "a road leads into empty space (closed roads)",
-                        )
+                    ZoneProblem(
+                        "MAP-7",
+                        f"{_where(p)} world edge {d}",
+                        "a road leads into empty space (closed roads)",
                     )
-    return tuple(problems)
+                )
+    return problems
 
 
 _STEPS: tuple[tuple[int, int, int, int], ...] = tuple(

@@ -37,7 +37,6 @@ def why_not(seer: Seer, zone: Zone, verdict: Verdict) -> CutOff:
     comps = road_components(occupied)
     owner = {p.slot: p.sector for p in zone.placements}
     village = next((p.slot for p in zone.placements if p.sector == seer.tab.village), None)
-    left = sum(counts)
 
     def located(key: str, slot: Slot) -> CutOff:
         far, way = direction(village, slot) if village is not None else (0, "")
@@ -46,27 +45,59 @@ def why_not(seer: Seer, zone: Zone, verdict: Verdict) -> CutOff:
             values.update(distance=far, direction=way)
         return CutOff("MAP-5", key, params_of(values))
 
-    if left:
+    if sum(counts):
         sealed = [c for c in comps if not open_road_slots(occupied, c)]
         if sealed and len(comps) == 1:
             return CutOff("MAP-5", "roads_closed", ())
         if sealed:
             cut = next((c for c in sealed if village not in c), sealed[0])
             return located("network_cut_off", min(cut))
-    if seer.closed:
-        for slot in sorted(occupied):
-            for target in sorted(open_road_slots(occupied, [slot])):
-                if not seer.moves.at(occupied, counts, target):
-                    return located("road_unclosable", slot)
+    unclosable = _unclosable_road(seer, occupied, counts) if seer.closed else None
+    if unclosable is not None:
+        return located("road_unclosable", unclosable)
     if len(comps) > 1:
-        faced = [open_road_slots(occupied, c) - blocked for c in comps]
-        for k, comp in enumerate(comps):
-            if village in comp:
-                continue
-            goals = set().union(*(f for n, f in enumerate(faced) if n != k))
-            dist = _rows_to(seer, occupied, blocked, counts, goals, faced[k])
-            if not any(s in dist for s in faced[k]):
-                return located("network_cut_off", min(comp))
+        apart = _network_apart(seer, comps, occupied, blocked, counts, village)
+        if apart is not None:
+            return located("network_cut_off", apart)
+    return _sectors_cut_off(seer, zone, occupied, counts)
+
+
+def _unclosable_road(
+    seer: Seer, occupied: Mapping[Slot, int], counts: tuple[int, ...]
+) -> Slot | None:
+    """Closed roads (MAP-7): the first placed slot with a road no remaining sector can close."""
+    for slot in sorted(occupied):
+        for target in sorted(open_road_slots(occupied, [slot])):
+            if not seer.moves.at(occupied, counts, target):
+                return slot
+    return None
+
+
+def _network_apart(
+    seer: Seer,
+    comps: list[set[Slot]],
+    occupied: Mapping[Slot, int],
+    blocked: frozenset[Slot],
+    counts: tuple[int, ...],
+    village: Slot | None,
+) -> Slot | None:
+    """A slot of the first road network (not the Village's) that can no longer meet another."""
+    faced = [open_road_slots(occupied, c) - blocked for c in comps]
+    for k, comp in enumerate(comps):
+        if village in comp:
+            continue
+        goals = set().union(*(f for n, f in enumerate(faced) if n != k))
+        dist = _rows_to(seer, occupied, blocked, counts, goals, faced[k])
+        if not any(s in dist for s in faced[k]):
+            return min(comp)
+    return None
+
+
+def _sectors_cut_off(
+    seer: Seer, zone: Zone, occupied: dict[Slot, int], counts: tuple[int, ...]
+) -> CutOff:
+    """A remaining sector the Zone could no longer take, else the remaining sectors together
+    (MAP-5; MAP-7 when only closing every road fails)."""
     placed = zone.sector_ids()
     seer.memo = {}
     try:
@@ -79,6 +110,7 @@ def why_not(seer: Seer, zone: Zone, verdict: Verdict) -> CutOff:
                 return CutOff("MAP-5", "sector_cut_off", params_of({"sector": sid}))
     finally:
         seer.memo = {}
+    left = sum(counts)
     if seer.closed and _completable_with_free_roads(seer, zone):
         return CutOff("MAP-7", "zone_unclosable", params_of({"count": left}))
     return CutOff("MAP-5", "zone_cut_off", params_of({"count": left}))
