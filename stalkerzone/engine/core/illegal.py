@@ -35,7 +35,7 @@ class LayoutRefused(IllegalAction):
 
 class ZoneCutOff(LayoutRefused):
     """TURN-4: the roads meet, but after this placement the Zone could no longer be completed
-    (``params``: ``reason``, the cut-off key of ``engine.foresight.CUT_OFF_TEXT``, and its
+    (``params``: ``reason``, the cut-off key of ``engine.zone.cut_offs.CUT_OFF_TEXT``, and its
     parameters)."""
 
 

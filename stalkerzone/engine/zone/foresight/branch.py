@@ -23,7 +23,7 @@ from stalkerzone.engine.zone.foresight.bounds import (
 from stalkerzone.engine.zone.foresight.moves import Move, MoveTable
 
 _CODED_STEP: tuple[int, ...] = tuple(di * GRID_WIDTH + dj for di, dj in SLOT_DIRECTIONS)
-"""Per slot direction: the step to the neighbour's code (``foresight_bounds.slot_code``)."""
+"""Per slot direction: the step to the neighbour's code (``bounds.slot_code``)."""
 
 
 def branch_slot(
@@ -36,7 +36,7 @@ def branch_slot(
     """The slot to branch on and its moves, nearest first; ``None`` when some network has no
     slot from which another is in reach with the ``left`` sectors (a dead end). ``slots``: per
     network, its faced slots (sorted), ``starts`` their codes, ``reached`` each network's
-    breadth-first levels (``foresight_bounds.join_levels``), ``options`` the moves per slot."""
+    breadth-first levels (``bounds.join_levels``), ``options`` the moves per slot."""
     best: tuple[int, int, Slot, int, int] | None = None
     for i, st in enumerate(starts):
         others = [r for j, r in enumerate(reached) if j != i]

@@ -26,7 +26,7 @@ _TOWARDS: tuple[tuple[int, int, int, int], ...] = tuple(
 _CODED_TOWARDS: tuple[tuple[int, int, int], ...] = tuple(
     (bit, back, di * GRID_WIDTH + dj) for bit, back, di, dj in _TOWARDS
 )
-""":data:`_TOWARDS` with the step to the coded neighbour (``foresight_bounds.slot_code``)."""
+""":data:`_TOWARDS` with the step to the coded neighbour (``bounds.slot_code``)."""
 LIMIT = 50_000
 """Entries a table keeps before it starts afresh."""
 
@@ -57,7 +57,7 @@ class MoveTable:
     def coded_sides_table(
         self, occupied: Mapping[Slot, int], counts: tuple[int, ...]
     ) -> tuple[dict[CodedSlot, int], dict[CodedSlot, int]]:
-        """:meth:`sides_table` keyed by coded slots (``foresight_bounds.slot_code``), with the
+        """:meth:`sides_table` keyed by coded slots (``bounds.slot_code``), with the
         coded placed sectors (code → world mask) it was worked out from."""
         w = GRID_WIDTH
         placed = {q * w + r: m for (q, r), m in occupied.items()}

@@ -11,7 +11,7 @@ per cost as a bit set of the nodes where a tree of at most that cost ends: mergi
 
 Most questions the foresight asks have few sectors left and a small graph; those are answered
 sooner by trying sets of slots, fewest first (:func:`fewest_by_search`), and Dreyfus–Wagner
-takes the rest. Three networks need neither (``foresight_bounds``: a tree of three is three
+takes the rest. Three networks need neither (``bounds``: a tree of three is three
 paths from one node).
 """
 
