@@ -26,9 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from stalkerzone.bots import players as bots
 from stalkerzone.bots.memory import BotMemory
-from stalkerzone.engine.actions import Action
 from stalkerzone.engine.game import GameSetup, PlayerSetup, apply, legal_actions, new_game
-from stalkerzone.engine.state import GameState
+from stalkerzone.engine.play import Action, GameState
 from stalkerzone.simulation.card_stats import CardTally
 from stalkerzone.simulation.runner import SimConfig, deal_stalkers, game_seed, load_world
 

@@ -1,5 +1,5 @@
-"""Benchmark: frozen value classes (``stalkerzone.engine.frozen``) against the reference,
-``@dataclass(frozen=True, slots=True)``, on the same fields.
+"""Benchmark: frozen value classes (``stalkerzone.engine.core.frozen_classes``) against the
+reference, ``@dataclass(frozen=True, slots=True)``, on the same fields.
 
     python benchmarks/bench_frozen.py [--runs 7]
 
@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from stalkerzone.engine import frozen as fz
+from stalkerzone.engine.core import frozen_classes as fz
 
 MAKERS: dict[str, Callable[[type], type]] = {
     "dataclass": dataclasses.dataclass(frozen=True, slots=True),

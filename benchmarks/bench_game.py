@@ -39,8 +39,8 @@ from stalkerzone.bots.memory import BotMemory
 from stalkerzone.content.loader import load_packs
 from stalkerzone.content.tiles import load_sectors
 from stalkerzone.content.variants import load_variant
-from stalkerzone.engine.actions import Action
 from stalkerzone.engine.game import GameSetup, PlayerSetup, apply, legal_actions, new_game
+from stalkerzone.engine.play import Action
 from stalkerzone.odds import solver as odds_module
 from stalkerzone.simulation.runner import SimConfig, deal_stalkers, game_seed, run_games, summarise
 

@@ -41,18 +41,18 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from stalkerzone.content.tiles import load_sectors
-from stalkerzone.engine import layout
-from stalkerzone.engine.foresight import Foresight
-from stalkerzone.engine.hexes import slot_neighbour
-from stalkerzone.engine.layout import (
+from stalkerzone.engine.zone import (
     Placement,
     Sector,
     Zone,
     check_zone,
+    layout,
     legal_placements,
     random_zone,
 )
-from stalkerzone.engine.random_zones import _OutOfBudget, _Search
+from stalkerzone.engine.zone.foresight import Foresight
+from stalkerzone.engine.zone.hexes import slot_neighbour
+from stalkerzone.engine.zone.random_zones import _OutOfBudget, _Search
 
 NAIVE_NODES = 400
 """Search nodes the naive baseline may spend on one placement before it is "undecided"."""
@@ -69,7 +69,7 @@ class BudgetedForesight:
     def verdict(self, zone: Zone) -> bool | None:
         search = _Search(self.tab, self.closed, None)
         search.budget = NAIVE_NODES
-        occupied = layout._occupancy(zone, self.tab)
+        occupied = layout.occupancy(zone, self.tab)
         try:
             return search.free(occupied, frozenset(self.tab.ids) - zone.sector_ids(), [])
         except _OutOfBudget:

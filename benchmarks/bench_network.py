@@ -6,7 +6,7 @@ clients, against a direct in-process ``apply`` measured in the same run.
 One six-seat game (every seat remote) is first played by the bots in process, to get a fixed
 list of actions. Then, in the same run:
 
-- **direct apply**: those actions through ``engine.record.play`` alone (the baseline: what a
+- **direct apply**: those actions through ``engine.game.record.play`` alone (the baseline: what a
   hot-seat client does per action);
 - **host work**: the same through the host's ``GameTable`` without sockets (apply, then an event
   and a ``player_view`` JSON for each of the six connections);
@@ -34,10 +34,9 @@ from stalkerzone.bots.memory import BotMemory
 from stalkerzone.content.loader import LoadResult, load_packs
 from stalkerzone.content.tiles import load_sectors
 from stalkerzone.content.variants import load_variant
-from stalkerzone.engine import record as records
-from stalkerzone.engine.actions import Action
-from stalkerzone.engine.game import legal_actions
-from stalkerzone.engine.record import GameRecord
+from stalkerzone.engine.game import GameRecord, legal_actions
+from stalkerzone.engine.game import record as records
+from stalkerzone.engine.play import Action
 from stalkerzone.network import protocol
 from stalkerzone.network.client import HostConnection, RemoteGame
 from stalkerzone.network.hosting import HostPlan, new_table

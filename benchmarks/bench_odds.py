@@ -33,18 +33,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from stalkerzone.content.loader import load_packs
 from stalkerzone.content.variants import load_variant
-from stalkerzone.engine.cards import (
+from stalkerzone.engine.core import (
     CardSet,
     Colour,
+    Dice,
     Drain,
     FirstStrike,
+    Loadout,
     Monster,
     MonsterStats,
     PerColour,
     Regeneration,
     Text,
 )
-from stalkerzone.engine.combat import (
+from stalkerzone.engine.fight import (
     Decision,
     Fight,
     MonsterSide,
@@ -52,8 +54,6 @@ from stalkerzone.engine.combat import (
     play_chance,
     start_fight,
 )
-from stalkerzone.engine.dice import Dice
-from stalkerzone.engine.loadout import Loadout
 from stalkerzone.odds import Odds, OddsSolver
 from stalkerzone.odds.reference import reference_odds
 from stalkerzone.odds.solver import FightSolver
@@ -140,9 +140,9 @@ def one_shot_code(fight: Fight) -> str:
 
     setup = fight.setup
     return (
-        "from stalkerzone.engine.cards import Colour\n"
-        "from stalkerzone.engine.combat import MonsterSide, StalkerSide, start_fight\n"
-        "from stalkerzone.engine.dice import Dice\n"
+        "from stalkerzone.engine.core.cards import Colour\n"
+        "from stalkerzone.engine.fight.combat import MonsterSide, StalkerSide, start_fight\n"
+        "from stalkerzone.engine.core.dice import Dice\n"
         "from stalkerzone.odds import OddsSolver\n"
         f"fight = start_fight({build(setup.stalker)}, {build(setup.monster)})\n"
         "OddsSolver(plain_states=OddsSolver.PLAIN_STATES).odds(fight, 'best')\n"

@@ -9,7 +9,7 @@ Measured in the same run, on one bot game played to its end:
   fights' odds are solved);
 - ``story, from a snapshot``: ``build_story`` on a record read from a save's snapshot (the
   actions replayed from the seed first, then the odds);
-- ``replay only`` (reference): ``engine.record.replay`` of the same actions, what
+- ``replay only`` (reference): ``engine.game.record.replay`` of the same actions, what
   ``stalkerzone replay`` costs anyway.
 
 Printed as medians and as ratios against the reference. A frame is 16.7 ms: a story that takes
@@ -32,9 +32,8 @@ from stalkerzone.bots.memory import BotMemory
 from stalkerzone.content.loader import load_packs
 from stalkerzone.content.tiles import load_sectors
 from stalkerzone.content.variants import load_variant
-from stalkerzone.engine import record as records
-from stalkerzone.engine.game import GameSetup, PlayerSetup
-from stalkerzone.engine.record import GameRecord
+from stalkerzone.engine.game import GameRecord, GameSetup, PlayerSetup
+from stalkerzone.engine.game import record as records
 from stalkerzone.story import build_story
 
 STALKERS = ("gromoboy", "nosorog", "shustry", "mazhor", "sledopyt", "bugai")

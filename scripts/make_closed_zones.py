@@ -1,10 +1,10 @@
-"""Make ``stalkerzone/engine/foresight_closed_zones.py``: every valid closed-roads Zone (MAP-5,
+"""Make ``stalkerzone/engine/zone/foresight/closed_zones.py``: every valid closed-roads Zone (MAP-5,
 MAP-7) of the shipped sectors, up to rotation and translation, for the dead-end foresight
 (TURN-4).
 
 Run ``python scripts/make_closed_zones.py`` after changing a sector's roads (a few minutes and
 about 1.5 GB: the search is exhaustive, see
-:func:`stalkerzone.engine.foresight_library.enumerate_closed`); the module is committed, so
+:func:`stalkerzone.engine.zone.foresight.library.enumerate_closed`); the module is committed, so
 playing needs no build step. Until it is rewritten, the foresight searches for sectors whose
 masks differ from the stored ones (``tests/zone/test_zone_foresight_closed.py`` fails then).
 """
@@ -15,10 +15,12 @@ import time
 from pathlib import Path
 
 from stalkerzone.content.tiles import load_sectors
-from stalkerzone.engine.foresight import Foresight
-from stalkerzone.engine.foresight_library import enumerate_closed, write_zones
+from stalkerzone.engine.zone.foresight import Foresight
+from stalkerzone.engine.zone.foresight.library import enumerate_closed, write_zones
 
-TARGET = Path(__file__).resolve().parent.parent / "stalkerzone/engine/foresight_closed_zones.py"
+TARGET = (
+    Path(__file__).resolve().parent.parent / "stalkerzone/engine/zone/foresight/closed_zones.py"
+)
 
 
 def main() -> None:

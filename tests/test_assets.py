@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from stalkerzone.engine.cards import Site
+from stalkerzone.engine.core import Site
 from tests.support.base import base_cards
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -66,7 +66,7 @@ def test_monster_art_differs_pairwise_pixel_by_pixel() -> None:
 
 
 def test_the_client_loads_the_art_as_a_texture() -> None:
-    from stalkerzone.client.render.card_face import art_texture
+    from stalkerzone.client.render.card_art import art_texture
 
     for card in base_cards().monsters[:3]:
         texture = art_texture(str(card.art))

@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stalkerzone.engine.dice import ALLOWED_SIDES, FISTS, MAX_DICE, Dice, DiceError
+from stalkerzone.engine.core import ALLOWED_SIDES, FISTS, Dice, DiceError
+from stalkerzone.engine.core.dice import MAX_DICE
 
 VALID = {
     "1d6": (((1, 6),), 0),

@@ -9,9 +9,11 @@ modules ``errors`` (messages for the user), ``paths`` (where files live) and ``f
 from __future__ import annotations
 
 import ast
+import importlib
 import os
 import subprocess
 import sys
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 import pytest
@@ -72,7 +74,7 @@ def _imported_names(source: str, package: str) -> set[str]:
 
 
 def _layer_of(name: str) -> str | None:
-    """``stalkerzone.engine.combat`` -> ``engine``; None for anything not ours.
+    """``stalkerzone.engine.fight.combat`` -> ``engine``; None for anything not ours.
 
     ``stalkerzone.__version__`` is the root package, ``__init__``; the bare ``stalkerzone`` (as
     in ``from stalkerzone import paths``) is not a layer: every import of ours runs it.
@@ -203,3 +205,219 @@ def test_help_summaries_agree_with_the_command_modules(command: str) -> None:
     assert build_parser(command).format_help() == build_parser().format_help()
     parsed = build_parser(command).parse_args([command, *_MINIMAL_ARGS[command]])
     assert parsed.command == command
+
+
+# --- the engine's own packages ------------------------------------------------------------
+
+ENGINE = PACKAGE / "engine"
+# engine package -> the engine packages it may import (besides itself); a lower one never
+# imports a higher: core < zone, fight < play < turn < game (docs/architecture.md).
+ENGINE_ALLOWED: dict[str, set[str]] = {
+    "core": set(),
+    "zone": {"core"},
+    "zone.foresight": {"core", "zone"},
+    "fight": {"core"},
+    "play": {"core", "zone", "fight"},
+    "turn": {"core", "zone", "zone.foresight", "fight", "play"},
+    "game": {"core", "zone", "zone.foresight", "fight", "play", "turn"},
+}
+
+
+def _engine_modules() -> dict[str, Path]:
+    """Every engine module by name, packages as their ``__init__``."""
+    return {_module_name(path): path for path in sorted(ENGINE.rglob("*.py"))}
+
+
+def _engine_package(module: str) -> str | None:
+    """``stalkerzone.engine.zone.foresight.search`` -> ``zone.foresight``; None for the engine
+    root and anything else."""
+    if not module.startswith("stalkerzone.engine."):
+        return None
+    packages = sorted(ENGINE_ALLOWED, key=len, reverse=True)
+    rest = module.removeprefix("stalkerzone.engine.")
+    return next((p for p in packages if rest == p or rest.startswith(f"{p}.")), None)
+
+
+def _module_edges(path: Path, modules: Iterable[str]) -> set[str]:
+    """The engine modules importing ``path`` runs: what it names (``from p import module``
+    names a module), and the packages above each (their ``__init__`` runs first) but for
+    the importer's own, already running."""
+    known = set(modules)
+    me = _module_name(path)
+    running = {me.rsplit(".", n)[0] for n in range(me.count(".") + 1)}  # me and my packages
+    out: set[str] = set()
+    for name in _imports(path):
+        target = name if name in known else name.rpartition(".")[0]
+        while target in known and target not in running:
+            out.add(target)
+            target = target.rpartition(".")[0]
+    return out
+
+
+def _cycles(graph: Mapping[str, set[str]]) -> list[list[str]]:
+    """The strongly connected parts of ``graph`` with more than one node (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            part = []
+            while True:
+                top = stack.pop()
+                part.append(top)
+                if top == node:
+                    break
+            if len(part) > 1:
+                found.append(sorted(part))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_engine_packages_cover_every_engine_folder() -> None:
+    folders = {
+        _module_name(p).removeprefix("stalkerzone.engine.")
+        for p in ENGINE.rglob("__init__.py")
+        if p.parent != ENGINE
+    }
+    assert folders == set(ENGINE_ALLOWED)
+    loose = [p.name for p in ENGINE.glob("*.py") if p.name != "__init__.py"]
+    assert loose == [], "every engine module belongs to a package"
+
+
+@pytest.mark.parametrize("package", sorted(ENGINE_ALLOWED))
+def test_engine_package_imports_only_lower_packages(package: str) -> None:
+    modules = _engine_modules()
+    offenders = []
+    for module, path in modules.items():
+        if _engine_package(module) != package:
+            continue
+        for target in sorted(_module_edges(path, modules)):
+            used = _engine_package(target)
+            if used is not None and used != package and used not in ENGINE_ALLOWED[package]:
+                offenders.append(f"{module} imports {target}")
+    assert offenders == []
+
+
+def test_no_import_cycle_among_engine_modules() -> None:
+    """No engine module imports itself round a loop, counting imports inside functions and
+    under ``TYPE_CHECKING``, and no engine package imports one that imports it."""
+    modules = _engine_modules()
+    graph = {module: _module_edges(path, modules) for module, path in modules.items()}
+    assert _cycles(graph) == []
+    packages: dict[str, set[str]] = {p: set() for p in ENGINE_ALLOWED}
+    for module, targets in graph.items():
+        mine = _engine_package(module)
+        for target in targets:
+            theirs = _engine_package(target)
+            if mine is not None and theirs is not None and theirs != mine:
+                packages[mine].add(theirs)
+    assert _cycles(packages) == []
+    for package, used in packages.items():
+        assert package not in used
+
+
+def test_cycle_finder_finds_a_loop() -> None:
+    """The checker itself: a loop through three modules is found, a chain is not."""
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": set()}) == []
+
+
+def _home(module: str, is_package: bool) -> str:
+    """The package a module belongs to (a package's ``__init__`` belongs to itself)."""
+    return module if is_package else module.rpartition(".")[0]
+
+
+def test_no_private_name_crosses_an_engine_package_boundary() -> None:
+    """A name with a leading underscore is imported only inside the package defining it."""
+    modules = _engine_modules()
+    offenders = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        mine = _home(_module_name(path), path.name == "__init__.py")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom) or not node.module:
+                continue
+            if node.module not in modules:
+                continue
+            theirs = _home(node.module, modules[node.module].name == "__init__.py")
+            for alias in node.names:
+                private = alias.name.startswith("_") and not alias.name.startswith("__")
+                if private and theirs != mine:
+                    offenders.append(f"{_module_name(path)} imports {node.module}.{alias.name}")
+    assert offenders == []
+
+
+def _top_level_names(path: Path) -> set[str]:
+    """Names a module defines at its top level (functions, classes, assignments)."""
+    names: set[str] = set()
+
+    def walk(body: list[ast.stmt]) -> None:
+        for node in body:
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                names.add(node.name)
+            elif isinstance(node, ast.Assign):
+                names.update(
+                    n.id for t in node.targets for n in ast.walk(t) if isinstance(n, ast.Name)
+                )
+            elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+                names.add(node.target.id)
+            elif isinstance(node, ast.If | ast.Try):
+                walk(node.body)
+
+    walk(ast.parse(path.read_text(encoding="utf-8")).body)
+    return names
+
+
+@pytest.mark.parametrize("package", sorted(ENGINE_ALLOWED))
+def test_engine_package_all_is_what_its_modules_define(package: str) -> None:
+    """``__all__`` of an engine package: each name once, reachable from the package and
+    defined by one of its own modules (not re-exported from elsewhere)."""
+    imported = importlib.import_module(f"stalkerzone.engine.{package}")
+    exported = imported.__all__
+    assert len(exported) == len(set(exported))
+    folder = ENGINE.joinpath(*package.split("."))
+    defined: set[str] = set()
+    for path in folder.glob("*.py"):
+        if path.name != "__init__.py":
+            defined |= _top_level_names(path)
+    assert [name for name in exported if not hasattr(imported, name)] == []
+    assert [name for name in exported if name not in defined] == []
+
+
+@pytest.mark.parametrize("package", sorted(ENGINE_ALLOWED))
+def test_engine_package_is_reached_through_its_surface(package: str) -> None:
+    """Code of ours outside an engine package imports from the package itself (a name of its
+    ``__all__``, or one of its modules as a whole), never a name from one of its modules: a
+    public name left out of ``__all__`` is internal to the package."""
+    modules = _engine_modules()
+    imported = importlib.import_module(f"stalkerzone.engine.{package}")
+    surface = set(imported.__all__)
+    own = f"stalkerzone.engine.{package}"
+    offenders = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        me = _module_name(path)
+        if _engine_package(me) == package:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom) or node.module not in modules:
+                continue
+            if _engine_package(node.module) != package:
+                continue
+            for alias in node.names:
+                whole_module = f"{node.module}.{alias.name}" in modules
+                if whole_module or (node.module == own and alias.name in surface):
+                    continue
+                offenders.append(f"{me} imports {node.module}.{alias.name}")
+    assert offenders == []

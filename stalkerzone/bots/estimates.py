@@ -8,12 +8,17 @@ import math
 from dataclasses import dataclass
 
 from stalkerzone.bots.memory import BotMemory
-from stalkerzone.engine.cards import Colour, Grenade, Monster, Stimulator
-from stalkerzone.engine.combat import MonsterSide
-from stalkerzone.engine.damage import damage_distribution
-from stalkerzone.engine.dice import Dice
-from stalkerzone.engine.loadout import StalkerStats
-from stalkerzone.engine.state import GameState, PlayerState, card_id
+from stalkerzone.engine.core import (
+    Colour,
+    Dice,
+    Grenade,
+    Monster,
+    StalkerStats,
+    Stimulator,
+    damage_distribution,
+)
+from stalkerzone.engine.fight import MonsterSide
+from stalkerzone.engine.play import GameState, PlayerState, card_id
 
 Deck = tuple[tuple[Monster, MonsterSide, int], ...]
 """The Zone deck: each monster, its side at one colour and its number of copies."""

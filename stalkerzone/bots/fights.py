@@ -9,11 +9,9 @@ from dataclasses import replace
 from stalkerzone.bots.estimates import estimate, mean_damage
 from stalkerzone.bots.levels import Profile
 from stalkerzone.bots.memory import BotMemory
-from stalkerzone.engine.actions import Action, DiscardArmour, FightDecision
-from stalkerzone.engine.cards import Armour
-from stalkerzone.engine.combat import Decision, Fight
-from stalkerzone.engine.loadout import StalkerStats
-from stalkerzone.engine.state import GameState
+from stalkerzone.engine.core import Armour, StalkerStats
+from stalkerzone.engine.fight import Decision, Fight
+from stalkerzone.engine.play import Action, DiscardArmour, FightDecision, GameState
 from stalkerzone.odds import decision_odds
 
 SURE_WIN = 0.995

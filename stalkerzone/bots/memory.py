@@ -16,12 +16,10 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 
 if TYPE_CHECKING:
     from stalkerzone.bots.routes import RouteTable
-    from stalkerzone.engine.cards import CardSet, Monster
-    from stalkerzone.engine.combat import MonsterSide
-    from stalkerzone.engine.layout import Sector
-    from stalkerzone.engine.loadout import StalkerStats
-    from stalkerzone.engine.state import GameContext
-    from stalkerzone.engine.variant import Variant
+    from stalkerzone.engine.core import CardSet, Monster, StalkerStats, Variant
+    from stalkerzone.engine.fight import MonsterSide
+    from stalkerzone.engine.play import GameContext
+    from stalkerzone.engine.zone import Sector
     from stalkerzone.odds import OddsSolver
 
 Content = tuple["CardSet", tuple["Sector", ...], "Variant"]

@@ -8,9 +8,9 @@ from collections.abc import Mapping, Sequence
 
 from stalkerzone.bots.trading import base_value
 from stalkerzone.bots.turn import ELEMENT_VALUE, TurnView
-from stalkerzone.engine.actions import Move
-from stalkerzone.engine.cards import DANGER_COLOUR, Order, Site, VisitRequirement
-from stalkerzone.engine.hexes import Hex
+from stalkerzone.engine.core import DANGER_COLOUR, Order, Site, VisitRequirement
+from stalkerzone.engine.play import Move
+from stalkerzone.engine.zone import Hex
 
 WIN_VALUE = 20_000.0
 """What winning the game is worth (WIN-1), weighed by the chance against the guardian."""

@@ -8,11 +8,10 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
-from stalkerzone.engine.actions import Action, PlaceSector
 from stalkerzone.engine.game import legal_actions
-from stalkerzone.engine.hexes import slot_neighbours
-from stalkerzone.engine.state import GameState
-from stalkerzone.engine.turns import foresight, sectors_to_place
+from stalkerzone.engine.play import Action, GameState, PlaceSector
+from stalkerzone.engine.turn import foresight, sectors_to_place
+from stalkerzone.engine.zone import slot_neighbours
 
 
 def tiebreak(state: GameState, salt: str = "") -> int:

@@ -23,12 +23,11 @@ from stalkerzone.bots.moving import choose_move, easy_move
 from stalkerzone.bots.placement import place, place_fast
 from stalkerzone.bots.trading import rearrange, trade, trade_worth_staying
 from stalkerzone.bots.turn import TurnView
-from stalkerzone.engine import bases
-from stalkerzone.engine.actions import Action, EndTurn
 from stalkerzone.engine.game import legal_actions
-from stalkerzone.engine.state import GameState
+from stalkerzone.engine.play import Action, EndTurn, GameState
+from stalkerzone.engine.turn import bases
 
-__all__ = ["LEVELS", "BotError", "BotMemory", "choose", "choose_action"]
+__all__ = ["BotError", "choose", "choose_action"]
 
 
 class BotError(ValueError):

@@ -6,11 +6,9 @@ from __future__ import annotations
 import heapq
 
 from stalkerzone.bots.memory import BotMemory, BoundedMemo
-from stalkerzone.engine.cards import DANGER_COLOUR, Site
-from stalkerzone.engine.hexes import Hex, neighbours
-from stalkerzone.engine.state import GameState
-from stalkerzone.engine.variant import Variant
-from stalkerzone.engine.zonemap import ZoneMap
+from stalkerzone.engine.core import DANGER_COLOUR, Site, Variant
+from stalkerzone.engine.play import GameState
+from stalkerzone.engine.zone import Hex, ZoneMap, neighbours
 
 FIELDS_PER_MAP = 1024
 """Distance fields kept per Zone map (one per set of goal hexes)."""

@@ -5,19 +5,7 @@ from __future__ import annotations
 
 from stalkerzone.bots.estimates import estimate
 from stalkerzone.bots.turn import TurnView
-from stalkerzone.engine import bases, equipment
-from stalkerzone.engine.actions import (
-    Action,
-    Activate,
-    Buy,
-    DeliverOrder,
-    GiveUpOrder,
-    Heal,
-    Sell,
-    Stash,
-    TakeOrder,
-)
-from stalkerzone.engine.cards import (
+from stalkerzone.engine.core import (
     Artifact,
     ArtifactRequirement,
     Colour,
@@ -30,8 +18,24 @@ from stalkerzone.engine.cards import (
     Stimulator,
     VisitRequirement,
 )
-from stalkerzone.engine.combat import MonsterSide
-from stalkerzone.engine.state import GameState, OpenOrder, PlayerState, card_id, instances
+from stalkerzone.engine.fight import MonsterSide
+from stalkerzone.engine.play import (
+    Action,
+    Activate,
+    Buy,
+    DeliverOrder,
+    GameState,
+    GiveUpOrder,
+    Heal,
+    OpenOrder,
+    PlayerState,
+    Sell,
+    Stash,
+    TakeOrder,
+    card_id,
+    instances,
+)
+from stalkerzone.engine.turn import bases, equipment
 
 BASES = (Site.VILLAGE, Site.MILITARY_BASE, Site.LABORATORY)
 CASH_STEP = 200

@@ -12,22 +12,21 @@ from stalkerzone.bots.estimates import guardian_odds as estimate_guardian
 from stalkerzone.bots.levels import Profile
 from stalkerzone.bots.memory import BotMemory
 from stalkerzone.bots.routes import RouteTable, route_table
-from stalkerzone.engine.actions import Action
-from stalkerzone.engine.cards import (
+from stalkerzone.engine.core import (
     ArtifactRequirement,
     Colour,
     Grenade,
     Order,
+    StalkerStats,
     Stimulator,
     TrophyRequirement,
     VisitRequirement,
     Weapon,
     WeaponMod,
 )
-from stalkerzone.engine.equipment import slot_of, stats
-from stalkerzone.engine.hexes import Hex
-from stalkerzone.engine.loadout import StalkerStats
-from stalkerzone.engine.state import GameState, PlayerState, card_id
+from stalkerzone.engine.play import Action, GameState, PlayerState, card_id
+from stalkerzone.engine.turn import slot_of, stats
+from stalkerzone.engine.zone import Hex
 
 ELEMENT_VALUE = 900.0
 """What one Element is worth to a stalker that still needs it (WIN-1)."""

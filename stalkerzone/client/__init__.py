@@ -47,7 +47,7 @@ Adding a screen
     gameover, menu, saves, settings, rules, error (:data:`registry.SCREENS`).
 
 Calling the engine
-    The game lives in ``app.session`` (:class:`session.GameSession`, an ``engine.record``
+    The game lives in ``app.session`` (:class:`session.GameSession`, an ``engine.game.record``
     GameRecord inside); a screen reads it only through its ``session`` property (None before a
     game starts; a :class:`GameView` always has one), and starting or leaving a game sets
     ``app.session``. Change the game only with ``session.act(action)`` (``apply``; an
@@ -57,7 +57,7 @@ Calling the engine
     ``session.view`` (``player_view`` of ``session.viewer``) and ``session.legal()``
     (``legal_actions`` computed off the frame: ``None`` until ready); never show
     ``session.state`` itself. Undo: ``session.undo_check()`` / ``session.undo()``
-    (``engine.undo``). Saves: :mod:`controller.save_files` (on ``stalkerzone.persistence.saves``).
+    (``engine.game.undo``). Saves: :mod:`controller.save_files` (on ``persistence.saves``).
 
     A screen that follows the game's state overrides ``follows(kind)`` and ``state_changed()``:
     when ``session.show`` asks for a ``kind`` screen that the shown screen follows, the window

@@ -17,7 +17,7 @@ from stalkerzone.content.loader import load_packs
 from stalkerzone.content.messages import hint
 from stalkerzone.content.models import COLOURS, LANGUAGES
 from stalkerzone.content.report import report
-from stalkerzone.engine.cards import AnyCard, Colour, Monster
+from stalkerzone.engine.core import AnyCard, Colour, Monster
 from stalkerzone.errors import UserError
 
 FACE_W, FACE_H, INFO_H, GAP = 300, 430, 300, 16

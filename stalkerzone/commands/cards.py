@@ -10,7 +10,7 @@ from typing import Any
 
 from stalkerzone.content.loader import CARD_SET_FIELDS, load_packs
 from stalkerzone.content.messages import count_of
-from stalkerzone.engine.cards import Colour
+from stalkerzone.engine.core import Colour
 from stalkerzone.errors import UserError
 from stalkerzone.paths import user_cards_dir
 

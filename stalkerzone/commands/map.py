@@ -19,10 +19,9 @@ from typing import Any
 from stalkerzone import files
 from stalkerzone.commands.options import parse_seed
 from stalkerzone.content.tiles import load_sectors
-from stalkerzone.engine.layout import (
+from stalkerzone.engine.zone import (
     FACE_NAMES,
     SHAPES,
-    Foresight,
     Placement,
     Sector,
     Zone,
@@ -30,6 +29,7 @@ from stalkerzone.engine.layout import (
     check_zone,
     random_zone,
 )
+from stalkerzone.engine.zone.foresight import Foresight
 from stalkerzone.errors import UserError
 
 

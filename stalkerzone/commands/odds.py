@@ -21,24 +21,27 @@ from stalkerzone.content.loader import load_packs
 from stalkerzone.content.pack_cache import PackCache
 from stalkerzone.content.report import report
 from stalkerzone.content.variants import VARIANT_NAMES, load_variant
-from stalkerzone.engine.cards import (
+from stalkerzone.engine.core import (
     FIGHT_EFFECTS,
     Armour,
     Artifact,
     CardSet,
     Colour,
+    Dice,
+    DiceError,
     Event,
+    Loadout,
     Monster,
     MonsterStats,
     StalkerCard,
     Text,
     Weapon,
     WeaponMod,
+    derive,
+    inactive_mods,
+    replace,
 )
-from stalkerzone.engine.combat import FightSetup, MonsterSide, StalkerSide, start_fight
-from stalkerzone.engine.dice import Dice, DiceError
-from stalkerzone.engine.frozen import replace
-from stalkerzone.engine.loadout import Loadout, derive, inactive_mods
+from stalkerzone.engine.fight import FightSetup, MonsterSide, StalkerSide, start_fight
 from stalkerzone.errors import UserError
 from stalkerzone.files import shorten
 from stalkerzone.odds import POLICIES, Odds, OddsSolver, Policy

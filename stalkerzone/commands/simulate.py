@@ -90,7 +90,7 @@ def add_parser(subparsers: Any) -> None:
 
 def _config(args: argparse.Namespace) -> Any:
     """The SimConfig of the command line (a UserError for a bad value)."""
-    from stalkerzone.bots.players import LEVELS
+    from stalkerzone.bots.levels import LEVELS
     from stalkerzone.content.variants import VARIANT_NAMES
     from stalkerzone.simulation.runner import SimConfig
 

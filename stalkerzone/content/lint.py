@@ -16,8 +16,8 @@ from typing import Protocol
 
 from stalkerzone.content.messages import hint
 from stalkerzone.content.problems import CardProblem, LineFinder, Loc
-from stalkerzone.engine import cards as engine
-from stalkerzone.engine.cards import Colour
+from stalkerzone.engine.core import Colour
+from stalkerzone.engine.core import cards as engine
 
 CARD_SUFFIX = ".toml"
 _MAX_LISTED = 200  # entries of a pack folder looked at (a huge art folder is not walked)

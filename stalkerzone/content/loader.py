@@ -43,8 +43,7 @@ from stalkerzone import files, paths
 from stalkerzone.content.file_digests import FileDigests, digest_of, stat_of
 from stalkerzone.content.pack_cache import PackCache
 from stalkerzone.content.problems import CardProblem
-from stalkerzone.engine.cards import CardSet
-from stalkerzone.engine.frozen import frozen
+from stalkerzone.engine.core import CardSet, frozen
 
 if TYPE_CHECKING:
     from stalkerzone.content.models import PackFile
@@ -68,7 +67,7 @@ CARD_SET_FIELDS = {
 }
 """Card kind (the TOML array name) -> :class:`CardSet` field."""
 
-__all__ = ["MAX_FILE_BYTES", "CardProblem", "LoadResult", "PackInfo", "load_packs"]
+__all__ = ["MAX_FILE_BYTES", "LoadResult", "PackInfo", "load_packs"]
 
 
 @frozen

@@ -44,8 +44,8 @@ from stalkerzone.content.values import (
     Small,
     TextField,
 )
-from stalkerzone.engine import cards as engine
-from stalkerzone.engine.cards import FIGHT_EFFECTS, Colour, Site, Text
+from stalkerzone.engine.core import FIGHT_EFFECTS, Colour, Site, Text
+from stalkerzone.engine.core import cards as engine
 from stalkerzone.files import is_inside, shorten
 
 FORMAT = 1
@@ -466,7 +466,7 @@ CARD_MODELS: dict[str, type[Card]] = {
         Stalker,
     )
 }
-"""Card kinds in the order of a card file and of :class:`~stalkerzone.engine.cards.CardSet`."""
+"""Card kinds in the order of a card file and of :class:`~stalkerzone.engine.core.cards.CardSet`."""
 CARD_KINDS: tuple[str, ...] = tuple(CARD_MODELS)
 
 

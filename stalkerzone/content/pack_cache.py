@@ -203,15 +203,23 @@ def _code_files(package_dir: Path) -> Iterable[tuple[str, str]]:
     (paths as text: a ``Path`` per module cost more than its stat)."""
     base = os.path.abspath(package_dir)
     for folder in CODE_FOLDERS:
-        inside = os.path.join(base, folder)
-        try:
-            names = sorted(n for n in os.listdir(inside) if n.endswith(".py"))
-        except OSError:
-            names = []
-        for name in names:
-            yield f"{folder}/{name}", os.path.join(inside, name)
+        yield from _folder_files(base, folder)
     for name in CODE_FILES:
         yield name, os.path.join(base, name)
+
+
+def _folder_files(base: str, folder: str) -> Iterable[tuple[str, str]]:
+    """The modules of ``folder`` and of its sub-packages (name, path), sorted by name."""
+    inside = os.path.join(base, folder)
+    try:
+        entries = sorted(os.scandir(inside), key=lambda e: e.name)
+    except OSError:
+        return
+    for entry in entries:
+        if entry.name.endswith(".py"):
+            yield f"{folder}/{entry.name}", entry.path
+        elif entry.is_dir() and entry.name != "__pycache__":
+            yield from _folder_files(base, f"{folder}/{entry.name}")
 
 
 def _decode(data: bytes, key: str, expected: type[T]) -> T | None:

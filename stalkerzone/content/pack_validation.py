@@ -29,11 +29,11 @@ from stalkerzone.content.loader import (
     join,
     pack_problem,
 )
-from stalkerzone.content.messages import article, hint
+from stalkerzone.content.messages import article, hint, short
 from stalkerzone.content.models import CARD_KINDS, CARD_MODELS, FORMAT, PackFile
-from stalkerzone.content.problems import CardProblem, LineFinder, Loc, problems_from, short
-from stalkerzone.engine import cards as engine
-from stalkerzone.engine.cards import CardSet
+from stalkerzone.content.problems import CardProblem, LineFinder, Loc, problems_from
+from stalkerzone.engine.core import CardSet
+from stalkerzone.engine.core import cards as engine
 
 
 @dataclass

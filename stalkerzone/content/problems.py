@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # a cached load reads problems back without importing pydantic
     from pydantic import ValidationError
 
-from stalkerzone.content.messages import author_message, short
-from stalkerzone.engine.frozen import frozen
+from stalkerzone.content.messages import author_message
+from stalkerzone.engine.core import frozen
 
-__all__ = ["CardProblem", "LineFinder", "Loc", "field_name", "problems_from", "short"]
+__all__ = ["CardProblem", "LineFinder", "Loc", "field_name", "problems_from"]
 
 
 @frozen

@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from stalkerzone.engine.cards import Site, Terrain
-from stalkerzone.engine.variant import Variant
+from stalkerzone.engine.core import Site, Terrain, Variant
 from stalkerzone.errors import UserError
 
 RULES_DIR = Path(__file__).resolve().parent / "rules"

@@ -14,16 +14,20 @@ from pathlib import Path
 from typing import Any
 
 from stalkerzone.content.pack_cache import PackCache
-from stalkerzone.engine.cards import Site, Terrain, Text
-from stalkerzone.engine.hexes import (
+from stalkerzone.engine.core import Site, Terrain, Text
+from stalkerzone.engine.zone import (
+    FACE_NAMES,
     GATE_OF,
     GATES,
     SECTOR_HEX_SET,
     SECTOR_HEXES,
+    UNIQUE_SITES,
+    Face,
     Hex,
+    HexTile,
+    Sector,
     neighbour,
 )
-from stalkerzone.engine.layout import FACE_NAMES, UNIQUE_SITES, Face, HexTile, Sector
 from stalkerzone.errors import UserError
 from stalkerzone.paths import tiles_dir
 

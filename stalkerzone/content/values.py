@@ -10,8 +10,16 @@ from typing import Annotated, Any
 from pydantic import Field, PlainValidator, Strict, WithJsonSchema
 
 from stalkerzone.content.messages import hint, short
-from stalkerzone.engine.cards import BASES, Colour, PerColour, Site, Text
-from stalkerzone.engine.dice import ALLOWED_SIDES, Dice, DiceError
+from stalkerzone.engine.core import (
+    ALLOWED_SIDES,
+    BASES,
+    Colour,
+    Dice,
+    DiceError,
+    PerColour,
+    Site,
+    Text,
+)
 from stalkerzone.files import shorten
 
 ID_PATTERN = r"^[a-z0-9-]+$"
@@ -46,7 +54,7 @@ def _dice(value: object) -> Dice:
 
 
 _SIDES = "|".join(str(s) for s in sorted(ALLOWED_SIDES, reverse=True))
-_COUNT = r"0{0,3}(?:20|1[0-9]|[1-9])"  # 1..20 dice (engine.dice.MAX_DICE), as Dice.parse reads
+_COUNT = r"0{0,3}(?:20|1[0-9]|[1-9])"  # 1..20 dice (engine.core.dice.MAX_DICE), as Dice.parse reads
 DICE_SCHEMA: dict[str, Any] = {
     "type": "string",
     "description": "Dice formula: NdS, NdS+K, NdS-K or NdS+MdT+K with 1..20 dice of "

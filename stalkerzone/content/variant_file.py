@@ -1,5 +1,6 @@
 """The pydantic model of a rules variant file (``content/variants/<name>.toml``), built into
-:class:`stalkerzone.engine.variant.Variant`; :mod:`stalkerzone.content.variants` reads the files.
+:class:`stalkerzone.engine.core.variant.Variant`; :mod:`stalkerzone.content.variants` reads
+the files.
 """
 
 from __future__ import annotations
@@ -10,8 +11,7 @@ from pydantic import Field, Strict, model_validator
 
 from stalkerzone.content.models import Model
 from stalkerzone.content.values import DiceField, TextField
-from stalkerzone.engine.cards import Site, Terrain
-from stalkerzone.engine.variant import AnomalyOutcome, Variant
+from stalkerzone.engine.core import AnomalyOutcome, Site, Terrain, Variant
 
 Count = Annotated[int, Strict(), Field(ge=0, le=100_000)]
 Cost = Annotated[int, Strict(), Field(ge=1, le=100)] | Literal["impassable"]

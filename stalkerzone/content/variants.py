@@ -3,7 +3,7 @@ files.
 
 The files are ``stalkerzone/content/variants/<name>.toml``; they are validated like card files
 (:mod:`stalkerzone.content.variant_file`, imported only when the variant is not in the cache)
-and built into :class:`stalkerzone.engine.variant.Variant`.
+and built into :class:`stalkerzone.engine.core.variant.Variant`.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from stalkerzone.content.pack_cache import PackCache
-from stalkerzone.engine.variant import Variant
+from stalkerzone.engine.core import Variant
 from stalkerzone.errors import UserError
 
 VARIANT_NAMES: tuple[str, ...] = ("standard", "express")

@@ -9,7 +9,7 @@ gets a ``closed`` message with a clear reason.
 back strictly with ``persistence.serialize.state_from_json``), who sits where and is connected,
 the recent events and chat. :meth:`RemoteGame.act` sends an action and waits for the host's
 answer: the new view, or the engine's refusal raised as the same
-:class:`~stalkerzone.engine.illegal.IllegalAction`.
+:class:`~stalkerzone.engine.core.illegal.IllegalAction`.
 """
 
 from __future__ import annotations
@@ -26,10 +26,9 @@ from typing import TYPE_CHECKING, Any
 from websockets.exceptions import ConnectionClosed, InvalidURI, WebSocketException
 from websockets.sync.client import ClientConnection, connect
 
-from stalkerzone.engine.actions import Action
-from stalkerzone.engine.cards import CardSet
-from stalkerzone.engine.layout import Sector
-from stalkerzone.engine.state import GameContext, GameState
+from stalkerzone.engine.core import CardSet
+from stalkerzone.engine.play import Action, GameContext, GameState
+from stalkerzone.engine.zone import Sector
 from stalkerzone.errors import UserError
 from stalkerzone.network import protocol
 from stalkerzone.network.protocol import ProtocolError

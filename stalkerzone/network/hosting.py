@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from stalkerzone.engine import record as records
 from stalkerzone.engine.game import MAX_PLAYERS, GameSetup, PlayerSetup
+from stalkerzone.engine.game import record as records
 from stalkerzone.errors import UserError
 from stalkerzone.network.table import GameTable, SeatKind
 

@@ -16,8 +16,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from stalkerzone.engine.actions import Action
-from stalkerzone.engine.illegal import IllegalAction
+from stalkerzone.engine.core import IllegalAction
+from stalkerzone.engine.play import Action
 from stalkerzone.files import FileRefused, load_json
 from stalkerzone.persistence.serialize import JSON, SnapshotError, action_from_json
 

@@ -19,8 +19,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.json_schema import models_json_schema
 
-from stalkerzone.engine import cards as engine_cards
-from stalkerzone.engine.actions import ACTION_TYPES
+from stalkerzone.engine.core import cards as engine_cards
+from stalkerzone.engine.play import ACTION_TYPES
 from stalkerzone.network import protocol
 
 _STRICT = ConfigDict(strict=True, extra="forbid", frozen=True)
@@ -139,7 +139,7 @@ CLIENT_MESSAGES: dict[str, type[BaseModel]] = {
 def protocol_schema() -> dict[str, Any]:
     """The whole protocol as one JSON Schema document: ``client`` and ``host`` messages,
     ``action`` and ``state``, their parts in ``$defs``."""
-    from stalkerzone.engine.state import GameState
+    from stalkerzone.engine.play import GameState
     from stalkerzone.persistence.snapshot_models import _READERS
 
     named: list[tuple[str, type[BaseModel]]] = [

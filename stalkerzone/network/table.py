@@ -1,6 +1,6 @@
 """The host's game table: the only place a network game is played, with no I/O of its own.
 
-:class:`GameTable` keeps the game record (``engine.record``: set-up, actions, the states between,
+:class:`GameTable` keeps the game record (``game.record``: set-up, actions, the states between,
 the RNG inside the state, never sent), the seats and who holds them, and the connections. It turns
 every message a connection sends into the messages to send back (:data:`Outgoing`), so the server
 around it only moves text. Each connection only ever gets ``player_view`` of its seat (TURN-3,
@@ -20,14 +20,11 @@ from typing import Any, Literal
 
 from stalkerzone.bots import players as bots
 from stalkerzone.bots.memory import BotMemory
-from stalkerzone.engine import record as records
-from stalkerzone.engine.actions import Action
-from stalkerzone.engine.game import legal_actions, player_view
-from stalkerzone.engine.illegal import IllegalAction
-from stalkerzone.engine.record import GameRecord
-from stalkerzone.engine.state import GameState
-from stalkerzone.engine.turns import seat_refusal
-from stalkerzone.engine.views import notes_seen
+from stalkerzone.engine.core import IllegalAction
+from stalkerzone.engine.game import GameRecord, legal_actions, notes_seen, player_view
+from stalkerzone.engine.game import record as records
+from stalkerzone.engine.play import Action, GameState
+from stalkerzone.engine.turn import seat_refusal
 from stalkerzone.network import admission, protocol
 from stalkerzone.network import limits as bounds
 from stalkerzone.network.limits import (
@@ -428,7 +425,7 @@ class GameTable:
 
     # --- playing -----------------------------------------------------------------------------
     def play(self, action: Action) -> None:
-        """Apply ``action`` for the current seat (``engine.record.play``); saves after a turn."""
+        """Apply ``action`` for the current seat (``record.play``); saves after a turn."""
         before = self.state
         self.record = records.play(self.record, action)
         ended_turn = self.state.current_player != before.current_player

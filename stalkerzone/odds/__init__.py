@@ -5,14 +5,7 @@ of each choice there and ``best_decision`` the choice that maximises survival. A
 ``OddsSolver`` keeps the solutions of recent fight set-ups for its owner (a fight screen, a bot).
 """
 
-from stalkerzone.odds.solver import (
-    POLICIES,
-    Odds,
-    OddsSolver,
-    Policy,
-    best_decision,
-    decision_odds,
-    odds,
-)
+from stalkerzone.odds.outcome import POLICIES, Odds, Policy
+from stalkerzone.odds.solver import OddsSolver, best_decision, decision_odds, odds
 
 __all__ = ["POLICIES", "Odds", "OddsSolver", "Policy", "best_decision", "decision_odds", "odds"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Literal
 
-from stalkerzone.engine.frozen import frozen
+from stalkerzone.engine.core import frozen
 
 Policy = Literal["attack", "escape", "best"]
 POLICIES: tuple[str, ...] = ("attack", "escape", "best")

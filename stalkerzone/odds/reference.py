@@ -23,20 +23,23 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from stalkerzone.engine.combat import (
-    ACTION,
-    OVER,
-    PRE_ATTACK,
+from stalkerzone.engine.fight import (
     Core,
     Decision,
     Fight,
     FightSetup,
+    Phase,
     chances,
     decide,
     resolve,
 )
 from stalkerzone.odds.outcome import TIE, Odds, Policy, check_policy, make_odds, prefers
 from stalkerzone.odds.rounds import ATTACK, ESCAPE, Action, NormalRound
+
+# The phases as globals: compared in the inner loop, where a global is cheaper than Phase.X.
+ACTION = Phase.ACTION
+OVER = Phase.OVER
+FIRST_STRIKE = Phase.FIRST_STRIKE
 
 
 @dataclass(frozen=True)
@@ -215,18 +218,24 @@ class ReferenceSolver:
         """The value of a fight node; ``rounds`` is the expected number of the final round."""
         setup = self.setup
         if core.phase == OVER:
-            ends = {"win": WIN, "death": DEATH, "escape": ESCAPED}[core.outcome]
+            ends = {"win": WIN, "death": DEATH, "escape": ESCAPED}[str(core.outcome)]
             return ends.plus(ONE_ROUND, core.round)
         first = setup.monster_first(core.round)
         if core.round >= setup.normal_from and (
-            (first and core.phase == PRE_ATTACK and core.left == setup.monster_attacks(core.round))
+            (
+                first
+                and core.phase == FIRST_STRIKE
+                and core.remaining == setup.monster_attacks(core.round)
+            )
             or (
                 not first
                 and core.phase == ACTION
-                and core.left == setup.stalker_actions(core.round)
+                and core.remaining == setup.stalker_actions(core.round)
             )
         ):
-            return self.level(core.s)[core.m].plus(ONE_ROUND, core.round - 1)
+            return self.level(core.stalker_health)[core.monster_health].plus(
+                ONE_ROUND, core.round - 1
+            )
         key = core._replace(grenades=(), stims=())
         if key not in self.memo:
             if key.phase == ACTION:

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from stalkerzone.engine.combat import FightSetup
-from stalkerzone.engine.damage import damage_distribution
-from stalkerzone.engine.frozen import frozen
+from stalkerzone.engine.core import damage_distribution, frozen
+from stalkerzone.engine.fight import FightSetup
 
 Action = Literal["attack", "escape"]
 ATTACK: Action = "attack"

@@ -26,18 +26,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from stalkerzone.engine.combat import (
-    ACTION,
-    OVER,
-    PARA_ATTACK,
-    PARA_ROLL,
-    POST_ATTACK,
-    PRE_ATTACK,
+from stalkerzone.engine.core import IllegalFightAction, damage_distribution
+from stalkerzone.engine.fight import (
     Core,
     Decision,
     Fight,
     FightSetup,
-    IllegalFightAction,
+    Outcome,
+    Phase,
     attack_round,
     chances,
     decide,
@@ -47,20 +43,25 @@ from stalkerzone.engine.combat import (
     resolve,
     round_start,
 )
-from stalkerzone.engine.damage import damage_distribution
-from stalkerzone.odds.outcome import POLICIES, Odds, Policy, check_policy, make_odds, prefers
+from stalkerzone.odds.outcome import Odds, Policy, check_policy, make_odds, prefers
 from stalkerzone.odds.rounds import NormalRound
 from stalkerzone.odds.small import SmallGrid
+
+# The phases as globals: compared in the inner loop, where a global is cheaper than Phase.X.
+ACTION = Phase.ACTION
+OVER = Phase.OVER
+PARALYSIS_ATTACK = Phase.PARALYSIS_ATTACK
+PARALYSIS_ROLL = Phase.PARALYSIS_ROLL
+MONSTER_ATTACK = Phase.MONSTER_ATTACK
+FIRST_STRIKE = Phase.FIRST_STRIKE
+
 
 if TYPE_CHECKING:
     from stalkerzone.odds.steady import SteadyLevel
 
 __all__ = [
-    "POLICIES",
     "FightSolver",
-    "Odds",
     "OddsSolver",
-    "Policy",
     "best_decision",
     "decision_odds",
     "odds",
@@ -143,8 +144,8 @@ class FightSolver:
     def at_round_start(self, core: Core) -> bool:
         setup, r = self.setup, core.round
         if setup.monster_first(r):
-            return core.phase == PRE_ATTACK and core.left == setup.monster_attacks(r)
-        return core.phase == ACTION and core.left == setup.stalker_actions(r)
+            return core.phase == FIRST_STRIKE and core.remaining == setup.monster_attacks(r)
+        return core.phase == ACTION and core.remaining == setup.stalker_actions(r)
 
     def decisions(self) -> list[Decision]:
         return [Decision(action) for action in self.round.actions]
@@ -156,15 +157,15 @@ class FightSolver:
                 float(core.outcome == "win"), float(core.outcome == "death"), 0.0, float(core.round)
             )
         if core.round >= self.setup.normal_from and self.at_round_start(core):
-            v = self.normal(core.s, core.m)
+            v = self.normal(core.stalker_health, core.monster_health)
             return v._replace(rounds=v.rounds + core.round - 1)
         key = core._replace(grenades=(), stims=())
         hit = self.memo.get(key)
         if hit is not None:
             return hit
-        if key.phase in (PARA_ROLL, PARA_ATTACK):
+        if key.phase in (PARALYSIS_ROLL, PARALYSIS_ATTACK):
             value = self.paralysis(key)
-        elif key.phase == POST_ATTACK and key.round + 1 >= self.setup.normal_from:
+        elif key.phase == MONSTER_ATTACK and key.round + 1 >= self.setup.normal_from:
             value = self.last_volley(key)
         elif key.phase == ACTION:
             value = self.choose(
@@ -186,14 +187,18 @@ class FightSolver:
     def next_nodes(self, core: Core) -> dict[Core, float]:
         """The nodes after a chance node, merged; consecutive monster attacks as one volley."""
         setup, merged = self.setup, dict[Core, float]()
-        if core.phase in (PRE_ATTACK, POST_ATTACK) and core.left > 1:
+        if core.phase in (FIRST_STRIKE, MONSTER_ATTACK) and core.remaining > 1:
             # ABIL-MULTI-ATTACK: health only falls, so the sum of the damage decides
-            for damage, p in self.volley(core.round, core.left).items():
-                if core.s - damage <= 0:
-                    nxt = core._replace(s=0, phase=OVER, outcome="death", left=0)
+            for damage, p in self.volley(core.round, core.remaining).items():
+                if core.stalker_health - damage <= 0:
+                    nxt = core._replace(
+                        stalker_health=0, phase=OVER, outcome=Outcome.DEATH, remaining=0
+                    )
                 else:
                     nxt = monster_attacks_done(
-                        setup, core._replace(s=core.s - damage, left=1), None
+                        setup,
+                        core._replace(stalker_health=core.stalker_health - damage, remaining=1),
+                        None,
                     )
                 merged[nxt] = merged.get(nxt, 0.0) + p
             return merged
@@ -213,16 +218,16 @@ class FightSolver:
         success = paralysis_chance(setup)
         hits = damage_distribution(monster_dist(setup, attack_round(core)), setup.stalker.defence)
         one_roll = setup.monster.paralysis_rolls == 1
-        spread: dict[int, float] = {core.s: 1.0}
+        spread: dict[int, float] = {core.stalker_health: 1.0}
         ends: dict[int, float] = {}
         death = 0.0
-        phase, left, second_attack = core.phase, core.left, core.extra
+        phase, left, second_attack = core.phase, core.remaining, core.second_attack_due
         while spread:
-            if phase == PARA_ROLL:
+            if phase == PARALYSIS_ROLL:
                 for s, w in spread.items():
                     ends[s] = ends.get(s, 0.0) + w * (1.0 - success)
                 spread = {s: w * success for s, w in spread.items()} if success else {}
-                phase, left, second_attack = PARA_ATTACK, left - 1, one_roll
+                phase, left, second_attack = PARALYSIS_ATTACK, left - 1, one_roll
                 continue
             after: dict[int, float] = {}
             for s, w in spread.items():
@@ -235,26 +240,31 @@ class FightSolver:
             if second_attack:
                 second_attack = False
             elif left > 0:
-                phase = PARA_ROLL
+                phase = PARALYSIS_ROLL
             else:
                 for s, w in spread.items():
                     ends[s] = ends.get(s, 0.0) + w
                 spread = {}
-        opening = core._replace(phase=ACTION, left=0, extra=False)
+        opening = core._replace(phase=ACTION, remaining=0, second_attack_due=False)
         parts = [(death, Value(0.0, 1.0, 0.0, float(core.round)))]
         for s, w in ends.items():
             parts.append(
-                (w, self.total(round_start(setup, opening._replace(s=s), None, announce=False)))
+                (
+                    w,
+                    self.total(
+                        round_start(setup, opening._replace(stalker_health=s), None, announce=False)
+                    ),
+                )
             )
         return mix(parts)
 
     def last_volley(self, core: Core) -> Value:
         """The monster's attack(s) after the stalker, drain, regeneration, then a normal round."""
         mon = self.setup.monster
-        m = min(mon.health, core.m + mon.regeneration)
+        m = min(mon.health, core.monster_health + mon.regeneration)
         dead, alive = 0.0, list[tuple[int, float]]()
-        for damage, p in self.volley(core.round, core.left).items():
-            s = core.s - damage - mon.drain  # the drain is never negative
+        for damage, p in self.volley(core.round, core.remaining).items():
+            s = core.stalker_health - damage - mon.drain  # the drain is never negative
             if s > 0:
                 alive.append((s, p))
             else:

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from stalkerzone.engine import equipment
-from stalkerzone.engine.cards import CardSet
+from stalkerzone.engine.core import CardSet
 from stalkerzone.engine.game import GameSetup
-from stalkerzone.engine.hexes import Hex
-from stalkerzone.engine.state import GameState, card_places, instances
+from stalkerzone.engine.play import GameState, card_places, instances
+from stalkerzone.engine.turn import equipment
+from stalkerzone.engine.zone import Hex
 
 MAX_CASH = 1_000_000
 """More money than any game makes (prices and rewards are at most a few thousand)."""

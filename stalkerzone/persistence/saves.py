@@ -19,7 +19,7 @@ from, no longer scanned) and 3 (no turn log: it loads with an empty log) are sti
 
 What the client calls::
 
-    record = engine.record.start(setup, cards, sectors)
+    record = engine.game.record.start(setup, cards, sectors)
     path = saves.save_game(record, name="my-game", packs=load_result.packs, log=entries)
     saves.autosave(record, packs=...)                         # after every EndTurn
     loaded = saves.load_game(path, extra_dirs=dirs)           # -> LoadedGame(.record, …)
@@ -38,13 +38,11 @@ from pathlib import Path
 from typing import Any
 
 from stalkerzone import __version__, files
-from stalkerzone.engine import record as records
-from stalkerzone.engine.actions import Action
-from stalkerzone.engine.cards import CardSet
-from stalkerzone.engine.game import GameSetup, PlayerSetup
-from stalkerzone.engine.layout import Sector
-from stalkerzone.engine.record import Divergence, GameRecord
-from stalkerzone.engine.state import GameContext, GameState
+from stalkerzone.engine.core import CardSet
+from stalkerzone.engine.game import Divergence, GameRecord, GameSetup, PlayerSetup
+from stalkerzone.engine.game import record as records
+from stalkerzone.engine.play import Action, GameContext, GameState
+from stalkerzone.engine.zone import Sector
 from stalkerzone.errors import UserError
 from stalkerzone.persistence.invariants import card_problem, state_problem
 from stalkerzone.persistence.save_folder import AUTOSAVE as AUTOSAVE

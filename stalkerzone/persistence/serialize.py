@@ -4,7 +4,7 @@ Actions are written generically, as the contract between helpers says:
 ``{"type": ClassName, **fields}`` with tuples and hexes as lists. A game state is written field
 by field, driven by the dataclasses' own fields, so new fields travel without new code.
 Cards inside a state (a grenade in a fight) are written by reference, ``{"card": id}``, and
-looked up again in the loaded :class:`~stalkerzone.engine.cards.CardSet` on reading.
+looked up again in the loaded :class:`~stalkerzone.engine.core.cards.CardSet` on reading.
 
 Reading validates with pydantic ``TypeAdapter`` s built over the engine's frozen dataclasses in
 strict mode (no string for a number, no number for true/false, no unknown field) and raises
@@ -22,9 +22,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from stalkerzone.engine.actions import ACTION_TYPES, Action
-from stalkerzone.engine.cards import Card, CardSet
-from stalkerzone.engine.state import GameContext, GameState
+from stalkerzone.engine.core import Card, CardSet
+from stalkerzone.engine.play import ACTION_TYPES, Action, GameContext, GameState
 
 JSON = Any
 """A value made of dict, list, str, int, float, bool and None only."""
@@ -163,9 +162,31 @@ def state_from_json(data: JSON, ctx: GameContext, where: str = "snapshot") -> Ga
     """A game state from :func:`state_to_json`, played with the rules context ``ctx``."""
     from stalkerzone.persistence.snapshot_models import read_dataclass
 
-    with_cards = _with_cards(data, ctx.cards, where)
+    with_cards = _with_cards(_fights_going_on(data), ctx.cards, where)
     state: GameState = read_dataclass(GameState, with_cards, where, ctx=ctx)
     return _shared_cards(state, ctx.cards)
+
+
+OUTCOME_AT = 9
+"""Where a fight's outcome stands in its saved core (a list): ``null`` while the fight goes on,
+``""`` in saves written before the outcome became an enum."""
+
+
+def _fights_going_on(data: JSON) -> JSON:
+    """``data`` with the outcome ``""`` of an older save's fight cores read as ``null``."""
+    if not isinstance(data, dict):
+        return data
+    out = dict(data)
+    for name in ("fight", "last_fight"):
+        held = out.get(name)
+        if not isinstance(held, dict) or not isinstance(held.get("fight"), dict):
+            continue
+        fight = dict(held["fight"])
+        core = fight.get("core")
+        if isinstance(core, list) and len(core) > OUTCOME_AT and core[OUTCOME_AT] == "":
+            fight["core"] = [*core[:OUTCOME_AT], None, *core[OUTCOME_AT + 1 :]]
+            out[name] = {**held, "fight": fight}
+    return out
 
 
 def _shared_cards(state: GameState, cards: CardSet) -> GameState:

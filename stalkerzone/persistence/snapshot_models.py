@@ -14,9 +14,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 
-from stalkerzone.engine.actions import ACTION_TYPES
-from stalkerzone.engine.combat import Fight, FightSetup, MonsterSide, StalkerSide
-from stalkerzone.engine.state import GameState
+from stalkerzone.engine.fight import Fight, FightSetup, MonsterSide, StalkerSide
+from stalkerzone.engine.play import ACTION_TYPES, GameState
 from stalkerzone.persistence.serialize import JSON, SnapshotError, value_kind
 
 _STRICT = ConfigDict(strict=True, extra="forbid", arbitrary_types_allowed=True)

@@ -7,7 +7,7 @@ A line is stored as ``{"turn": 12, "player": "Anna", "rule": "BASE-2", "key": "b
 without a key (``"key": ""``) is plain text, such as "the last action was taken back".
 
 Reading checks every field and never raises anything but :class:`LogError` (the caller names
-the file); the lines come back as :class:`~stalkerzone.engine.messages.Note` objects, which is
+the file); the lines come back as :class:`~stalkerzone.engine.core.messages.Note` objects, which is
 what the engine wrote, so a client renders them exactly like lines of the running game.
 """
 
@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from stalkerzone.engine.messages import Note
+from stalkerzone.engine.core import Note
 
 MAX_LINES = 400
 """At most this many lines are kept in a save (the newest; the client keeps no more)."""

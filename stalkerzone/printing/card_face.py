@@ -17,7 +17,7 @@ from reportlab.lib.utils import ImageReader, simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from stalkerzone.engine.cards import (
+from stalkerzone.engine.core import (
     AnyCard,
     Armour,
     Artifact,

@@ -13,8 +13,8 @@ from pathlib import Path
 from reportlab.lib.pagesizes import A4
 from reportlab.pdfgen.canvas import Canvas
 
-from stalkerzone.engine.cards import CardSet
-from stalkerzone.engine.layout import FACE_NAMES, Sector
+from stalkerzone.engine.core import CardSet
+from stalkerzone.engine.zone import FACE_NAMES, Sector
 from stalkerzone.errors import UserError
 from stalkerzone.printing import fonts, sector_face, sheet
 from stalkerzone.printing.card_face import card_faces, draw_back, draw_front

@@ -16,9 +16,16 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from stalkerzone.engine.cards import Site, Terrain
-from stalkerzone.engine.hexes import DIRECTIONS, SECTOR_HEX_SET, SECTOR_HEXES, Hex, hex_to_pixel
-from stalkerzone.engine.layout import Face, Sector
+from stalkerzone.engine.core import Site, Terrain
+from stalkerzone.engine.zone import (
+    DIRECTIONS,
+    SECTOR_HEX_SET,
+    SECTOR_HEXES,
+    Face,
+    Hex,
+    Sector,
+    hex_to_pixel,
+)
 from stalkerzone.printing import fonts
 from stalkerzone.printing.sheet import PAGE_H, PAGE_W
 from stalkerzone.printing.words import Words

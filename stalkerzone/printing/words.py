@@ -8,7 +8,7 @@ navigation (EQ-5), events (EVENT-1), orders (ORDER-1), stalker bonuses (ST-3).
 
 from __future__ import annotations
 
-from stalkerzone.engine.cards import (
+from stalkerzone.engine.core import (
     AnyCard,
     Armour,
     Artifact,

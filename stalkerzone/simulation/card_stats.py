@@ -1,7 +1,7 @@
 """What every card did in a run of bot games: counted from the engine's notes and the actions.
 
 During a game a :class:`CardTally` watches each action: the notes the engine wrote for it
-(``key`` and ``params`` of :class:`~stalkerzone.engine.messages.Note`) and the action itself.
+(``key`` and ``params`` of :class:`~stalkerzone.engine.core.messages.Note`) and the action itself.
 It counts per card id:
 
 * ``bought``: gained at a base (EQ-10 notes with source BASE-2);
@@ -25,9 +25,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from stalkerzone.engine.actions import FightDecision
-from stalkerzone.engine.cards import CardSet
-from stalkerzone.engine.state import GameState, PlayerState, card_id
+from stalkerzone.engine.core import CardSet
+from stalkerzone.engine.play import FightDecision, GameState, PlayerState, card_id
 
 COUNTS = ("bought", "found", "drawn", "used", "sold", "fights")
 """The per-card counters, in the order the tables show them."""

@@ -25,12 +25,10 @@ from typing import Any
 
 from stalkerzone.bots import players as bots
 from stalkerzone.bots.memory import BotMemory
-from stalkerzone.engine.actions import Buy, DeliverOrder, EndTurn, Heal, Sell
-from stalkerzone.engine.cards import CardSet
+from stalkerzone.engine.core import CardSet, Variant
 from stalkerzone.engine.game import GameSetup, PlayerSetup, apply, legal_actions, new_game
-from stalkerzone.engine.layout import Sector
-from stalkerzone.engine.state import GameState
-from stalkerzone.engine.variant import Variant
+from stalkerzone.engine.play import Buy, DeliverOrder, EndTurn, GameState, Heal, Sell
+from stalkerzone.engine.zone import Sector
 from stalkerzone.simulation.card_stats import CardCounts, CardTally
 
 MAX_ROUNDS = {"standard": 150, "express": 80}

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from stalkerzone.engine.cards import CardSet
+from stalkerzone.engine.core import CardSet
 from stalkerzone.simulation.card_stats import MIN_SEAT_GAMES, card_summary, wilson
 from stalkerzone.simulation.runner import GameResult, SimConfig, summarise
 

@@ -33,7 +33,7 @@ from dataclasses import dataclass, fields, is_dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from stalkerzone.engine.cards import CardSet
+from stalkerzone.engine.core import CardSet
 from stalkerzone.errors import UserError
 from stalkerzone.simulation.runner import (
     GamePlayer,
@@ -117,7 +117,7 @@ def read_sweep(path: Path, defaults: SimConfig) -> Sweep:
         config = replace(config, players=players)
     if "max_rounds" in data:
         config = replace(config, max_rounds=_whole(path, "max_rounds", data["max_rounds"], 1))
-    from stalkerzone.bots.players import LEVELS
+    from stalkerzone.bots.levels import LEVELS
     from stalkerzone.content.variants import VARIANT_NAMES
 
     for key, attr, choices in (
@@ -149,7 +149,7 @@ def read_sweep(path: Path, defaults: SimConfig) -> Sweep:
 def _variant_axes(path: Path, table: object) -> tuple[Axis, ...]:
     if not isinstance(table, dict):
         raise _fail(path, "variant_fields", "a table of field = [values] is needed")
-    from stalkerzone.engine.variant import Variant
+    from stalkerzone.engine.core import Variant
 
     numbers = [f.name for f in fields(Variant) if f.type in ("int", int)]
     axes = []

@@ -1,6 +1,6 @@
 """Build a :class:`~stalkerzone.story.model.Story` from a game record.
 
-The record keeps every state between the actions (``engine.record``); a record read from a save's
+The record keeps every state between the actions (``game.record``); a record read from a save's
 snapshot keeps only the last, so it is played again from the seed first. Samples: the values at
 the start of play (round 0) and at the last state of every round (TURN-2: a round is one turn of
 every seat, counted from the first player). A fight is read where it ends (``last_fight`` becomes
@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from stalkerzone.engine import record as records
-from stalkerzone.engine.combat import FightSetup, start_core
-from stalkerzone.engine.record import GameRecord
-from stalkerzone.engine.state import FightState, GameState, card_id
+from stalkerzone.engine.fight import FightSetup, start_core
+from stalkerzone.engine.game import GameRecord
+from stalkerzone.engine.game import record as records
+from stalkerzone.engine.play import FightState, GameState, card_id
 from stalkerzone.odds.outcome import Policy
 from stalkerzone.odds.solver import FightSolver
 from stalkerzone.story.model import FightStory, Sample, StalkerStory, Story

@@ -8,11 +8,11 @@ from dataclasses import replace
 
 from stalkerzone.bots import players as bots
 from stalkerzone.bots.memory import BotMemory
-from stalkerzone.engine import equipment
-from stalkerzone.engine.actions import Activate, Stash
-from stalkerzone.engine.cards import Artifact, StatEffect
+from stalkerzone.engine.core import Artifact
+from stalkerzone.engine.core.cards import StatEffect
 from stalkerzone.engine.game import legal_actions
-from stalkerzone.engine.state import GameState
+from stalkerzone.engine.play import Activate, GameState, Stash
+from stalkerzone.engine.turn import equipment
 from tests.support.game import cards_with, edit, fresh, give, playing
 from tests.support.records import bot_record
 

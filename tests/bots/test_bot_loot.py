@@ -10,7 +10,7 @@ from stalkerzone.bots.moving import ZOMBIE_PILE_VALUE, goals
 from stalkerzone.bots.players import level_profile
 from stalkerzone.bots.turn import TurnView
 from stalkerzone.engine.game import legal_actions, player_view
-from stalkerzone.engine.state import GameState, LootPile
+from stalkerzone.engine.play import GameState, LootPile
 from tests.support.game import edit, fresh
 
 

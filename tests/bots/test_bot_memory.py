@@ -14,9 +14,9 @@ from stalkerzone.bots.memory import BotMemory, BoundedMemo
 from stalkerzone.bots.routes import FIELDS_PER_MAP
 from stalkerzone.bots.turn import TurnView, loadout_key, player_stats
 from stalkerzone.content.variants import load_variant
-from stalkerzone.engine.equipment import stats
 from stalkerzone.engine.game import legal_actions
-from stalkerzone.engine.state import GameContext, GameState
+from stalkerzone.engine.play import GameContext, GameState
+from stalkerzone.engine.turn import stats
 from stalkerzone.simulation.runner import game_seed, play_game
 from tests.support.base import base_cards, sectors
 from tests.support.records import start

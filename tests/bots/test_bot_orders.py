@@ -8,10 +8,18 @@ from dataclasses import replace
 from stalkerzone.bots import players as bots
 from stalkerzone.bots.memory import BotMemory
 from stalkerzone.bots.trading import unmeetable
-from stalkerzone.engine.actions import DiscardArmour, GiveUpOrder, TakeOrder
-from stalkerzone.engine.cards import Colour, Order, Site, TrophyRequirement
+from stalkerzone.engine.core import Colour, Order, Site, TrophyRequirement
 from stalkerzone.engine.game import apply, legal_actions
-from stalkerzone.engine.state import GameState, OpenOrder, Trophy, card_id, instances
+from stalkerzone.engine.play import (
+    DiscardArmour,
+    GameState,
+    GiveUpOrder,
+    OpenOrder,
+    TakeOrder,
+    Trophy,
+    card_id,
+    instances,
+)
 from tests.support.game import edit, fresh, give, hex_of, on_top
 
 

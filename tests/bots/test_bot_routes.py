@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from stalkerzone.bots.memory import BotMemory
 from stalkerzone.bots.routes import DANGER_STOP, route_table
-from stalkerzone.engine.cards import DANGER_COLOUR, Site
-from stalkerzone.engine.hexes import neighbours
+from stalkerzone.engine.core import DANGER_COLOUR, Site
+from stalkerzone.engine.zone import neighbours
 from tests.support.records import start
 
 

@@ -9,11 +9,19 @@ import pytest
 
 from stalkerzone.client.screens.bases import presenter
 from stalkerzone.client.text import i18n
-from stalkerzone.engine.actions import Buy, GiveUpOrder, Heal, Sell, TakeOrder
-from stalkerzone.engine.cards import Colour, Site
-from stalkerzone.engine.equipment import stats
+from stalkerzone.engine.core import Colour, Site
 from stalkerzone.engine.game import apply, legal_actions, player_view
-from stalkerzone.engine.state import GameState, Trophy, card_id
+from stalkerzone.engine.play import (
+    Buy,
+    GameState,
+    GiveUpOrder,
+    Heal,
+    Sell,
+    TakeOrder,
+    Trophy,
+    card_id,
+)
+from stalkerzone.engine.turn import stats
 from tests.support.game import edit, fresh, give, hex_of
 
 

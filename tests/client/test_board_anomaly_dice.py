@@ -8,11 +8,8 @@ from dataclasses import replace
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.screens.board.anomaly_dice import anomaly_roll
 from stalkerzone.client.screens.board.screen import BoardView
-from stalkerzone.engine.actions import Move
-from stalkerzone.engine.cards import Site
-from stalkerzone.engine.dice import Dice
-from stalkerzone.engine.messages import Note
-from stalkerzone.engine.variant import AnomalyOutcome
+from stalkerzone.engine.core import AnomalyOutcome, Dice, Note, Site
+from stalkerzone.engine.play import Move
 from tests.client.test_client_screens import set_state, start
 from tests.client.test_fight_recorded_dice import pips_match
 from tests.support.game import hex_of, next_to

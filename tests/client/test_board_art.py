@@ -15,9 +15,8 @@ from stalkerzone.client.render.board_art import assets_dir
 from stalkerzone.client.render.site_icons import SITE_ORDER, badge_images
 from stalkerzone.client.render.zone_layer import PlacedHex, ZoneLayer
 from stalkerzone.client.widgets import theme
-from stalkerzone.engine.cards import Site, Terrain
-from stalkerzone.engine.hexes import Hex
-from stalkerzone.engine.layout import HexTile
+from stalkerzone.engine.core import Site, Terrain
+from stalkerzone.engine.zone import Hex, HexTile
 
 
 def _render(

@@ -14,10 +14,10 @@ from stalkerzone.client.screens.board.presenter import (
     fit_log,
     hud_rows,
 )
-from stalkerzone.engine import equipment
-from stalkerzone.engine.actions import Buy, DiscardArmour, EndTurn, FightDecision, Move
-from stalkerzone.engine.cards import Site
-from stalkerzone.engine.hexes import Hex
+from stalkerzone.engine.core import Site
+from stalkerzone.engine.play import Buy, DiscardArmour, EndTurn, FightDecision, Move
+from stalkerzone.engine.turn import equipment
+from stalkerzone.engine.zone import Hex
 from tests.support.base import base_cards, sectors
 from tests.support.game import fresh, hex_of, playing
 

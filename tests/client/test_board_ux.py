@@ -17,8 +17,8 @@ from stalkerzone.client.screens.board import presenter
 from stalkerzone.client.screens.saves import SavesView, save_date, save_row
 from stalkerzone.client.screens.settings import SettingsView
 from stalkerzone.client.text import engine_text, i18n
-from stalkerzone.engine.actions import EndTurn, Move
-from stalkerzone.engine.messages import Note
+from stalkerzone.engine.core import Note
+from stalkerzone.engine.play import EndTurn, Move
 from tests.client.test_client_board import start, to_board
 from tests.support.window import current, frame, key, shown
 

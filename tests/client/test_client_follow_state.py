@@ -15,8 +15,7 @@ from stalkerzone.client.controller.session import GameSession
 from stalkerzone.client.screens.bases.screen import BaseScreen
 from stalkerzone.client.screens.fight.screen import FightView
 from stalkerzone.client.screens.stalker.screen import StalkerView
-from stalkerzone.engine.actions import Buy, FightDecision
-from stalkerzone.engine.state import card_id
+from stalkerzone.engine.play import Buy, FightDecision, card_id
 from tests.client.test_client_screens import into_fight, start
 from tests.support.window import current, frame, key, opened, shown
 

@@ -13,9 +13,10 @@ from stalkerzone.client.render.zone_layer import HEX
 from stalkerzone.client.screens.board import BoardView
 from stalkerzone.client.screens.layout import LayoutView
 from stalkerzone.client.screens.newgame import NewGameView
-from stalkerzone.engine.actions import Move, PlaceSector
-from stalkerzone.engine.layout import Placement, check_zone, dead_ends
+from stalkerzone.engine.play import Move, PlaceSector
+from stalkerzone.engine.zone import Placement, check_zone
 from tests.client.test_client_layout import slot_screen
+from tests.support.foresight import dead_ends
 from tests.support.window import click, click_button, current, frame, game, key, shown
 
 

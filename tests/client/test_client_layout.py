@@ -13,9 +13,8 @@ from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render.zone_layer import HEX, side_points
 from stalkerzone.client.screens.layout import BORDER, LayoutView
 from stalkerzone.client.widgets import theme
-from stalkerzone.engine.actions import PlaceSector
-from stalkerzone.engine.hexes import Hex, slot_centre
-from stalkerzone.engine.layout import check_zone
+from stalkerzone.engine.play import PlaceSector
+from stalkerzone.engine.zone import Hex, check_zone, slot_centre
 from tests.support.window import click, click_button, current, frame, key, pixel, pixels, shown
 
 

@@ -12,7 +12,7 @@ from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import GameSession
 from stalkerzone.client.screens.layout import LayoutView
 from stalkerzone.client.screens.layout.presenter import fit_hint
-from stalkerzone.engine.actions import PlaceSector
+from stalkerzone.engine.play import PlaceSector
 from tests.client.test_client_layout import slot_screen, start
 from tests.support.window import click, click_button, frame, key, shown
 

@@ -9,10 +9,9 @@ from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpe
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render.zone_layer import HEX
 from stalkerzone.client.screens.layout import LayoutView
-from stalkerzone.engine.actions import PlaceSector
-from stalkerzone.engine.hexes import slot_centre
-from stalkerzone.engine.layout import Placement
-from stalkerzone.engine.turns import foresight
+from stalkerzone.engine.play import PlaceSector
+from stalkerzone.engine.turn import foresight
+from stalkerzone.engine.zone import Placement, slot_centre
 from tests.support.window import frame, shown
 
 PLACED_BY_HAND = 7

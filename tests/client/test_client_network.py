@@ -25,10 +25,9 @@ from stalkerzone.client.screens.board.screen import BoardView
 from stalkerzone.client.screens.fight.screen import FightView
 from stalkerzone.client.screens.lobby import LobbyView
 from stalkerzone.client.text import i18n
-from stalkerzone.engine import bases
-from stalkerzone.engine.actions import Buy
 from stalkerzone.engine.game import legal_actions, player_view
-from stalkerzone.engine.state import GameState
+from stalkerzone.engine.play import Buy, GameState
+from stalkerzone.engine.turn import bases
 from stalkerzone.network.client import JoinRefused
 from stalkerzone.network.server import GameServer
 from stalkerzone.persistence.serialize import state_to_json

@@ -15,8 +15,7 @@ import arcade
 
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
-from stalkerzone.engine.actions import Move
-from stalkerzone.engine.state import card_id
+from stalkerzone.engine.play import Move, card_id
 from tests.support.window import frame, game
 
 EVENTS = 10_000

@@ -11,8 +11,8 @@ from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import PUBLIC, GameSession, SeatSpec
 from stalkerzone.client.screens.saves import SavesView
 from stalkerzone.client.text import engine_text, i18n
-from stalkerzone.engine.actions import EndTurn, Move
-from stalkerzone.engine.messages import Note
+from stalkerzone.engine.core import Note
+from stalkerzone.engine.play import EndTurn, Move
 from tests.client.test_client_board import start
 from tests.support.window import click_button, current, frame, game, shown
 

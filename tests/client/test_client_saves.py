@@ -9,7 +9,7 @@ from stalkerzone import paths
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller import save_files as saves
 from stalkerzone.client.screens.saves import SavesView
-from stalkerzone.engine.actions import EndTurn, Move
+from stalkerzone.engine.play import EndTurn, Move
 from tests.client.test_client_board import start, to_board
 from tests.support.window import click_button, current, frame, game, key, shown
 

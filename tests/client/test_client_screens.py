@@ -14,7 +14,8 @@ import pytest
 
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
-from stalkerzone.client.render.card_face import CardFace, art_texture
+from stalkerzone.client.render.card_art import art_texture
+from stalkerzone.client.render.card_face import CardFace
 from stalkerzone.client.screens.bases.screen import BaseScreen
 from stalkerzone.client.screens.fight.odds_worker import OddsWorker
 from stalkerzone.client.screens.fight.screen import FightView
@@ -23,9 +24,8 @@ from stalkerzone.client.screens.stalker.screen import StalkerView
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.rules_sections import abilities_in_play, search, start_section
 from stalkerzone.client.widgets import theme
-from stalkerzone.engine.actions import Buy, EndTurn, Move
-from stalkerzone.engine.cards import CardSet, PerColour, Regeneration
-from stalkerzone.engine.state import card_id
+from stalkerzone.engine.core import CardSet, PerColour, Regeneration
+from stalkerzone.engine.play import Buy, EndTurn, Move, card_id
 from stalkerzone.odds import odds
 from tests.support.window import (
     click,
@@ -187,7 +187,7 @@ def test_client_heal_and_take_an_order(win: StalkerWindow) -> None:
 
 
 def test_client_base_locked_below_reputation(win: StalkerWindow) -> None:
-    from stalkerzone.engine.cards import Site
+    from stalkerzone.engine.core import Site
 
     session = start(win)
     state = session.state

@@ -14,7 +14,7 @@ from stalkerzone.client.controller.session import TRADE_ACTIONS, GameSession, Se
 from stalkerzone.client.screens.bases.screen import BaseScreen
 from stalkerzone.client.screens.board import BoardView
 from stalkerzone.client.text import i18n
-from stalkerzone.engine.actions import EndTurn
+from stalkerzone.engine.play import EndTurn
 from tests.client.test_client_board import start, to_board
 from tests.support.window import frame, opened
 

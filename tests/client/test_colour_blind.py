@@ -25,9 +25,8 @@ from stalkerzone.client.render.zone_layer import HEX, PlacedHex, ZoneLayer
 from stalkerzone.client.screens.board import BoardView
 from stalkerzone.client.screens.layout import LayoutView
 from stalkerzone.client.widgets import theme
-from stalkerzone.engine.cards import Site, Terrain
-from stalkerzone.engine.hexes import Hex
-from stalkerzone.engine.layout import HexTile
+from stalkerzone.engine.core import Site, Terrain
+from stalkerzone.engine.zone import Hex, HexTile
 from tests.support.window import current, frame, key, pixels, shown
 
 DANGERS = (Site.DANGER_GREEN, Site.DANGER_YELLOW, Site.DANGER_RED)

@@ -21,12 +21,11 @@ from stalkerzone.client.screens.fight.presenter import Selection, pct, present
 from stalkerzone.client.screens.fight.screen import FightView
 from stalkerzone.client.screens.menu import MenuView
 from stalkerzone.client.screens.title import TitleView
-from stalkerzone.engine import record as records
-from stalkerzone.engine import undo
-from stalkerzone.engine.actions import EndTurn, Move
-from stalkerzone.engine.cards import Colour, Site
-from stalkerzone.engine.hexes import Hex
-from stalkerzone.engine.state import FightState, LootPile
+from stalkerzone.engine.core import Colour, Site
+from stalkerzone.engine.game import record as records
+from stalkerzone.engine.game import undo
+from stalkerzone.engine.play import EndTurn, FightState, LootPile, Move
+from stalkerzone.engine.zone import Hex
 from tests.client.test_client_board import set_state, start, to_board
 from tests.client.test_client_screens import into_fight
 from tests.support.window import click_button, find_button, frame, key, shown

@@ -17,11 +17,10 @@ import pytest
 
 from stalkerzone.client.text import engine_text, i18n
 from stalkerzone.content.loader import load_packs
-from stalkerzone.engine import messages, undo
-from stalkerzone.engine.cards import CardSet
-from stalkerzone.engine.illegal import BaseRefused, IllegalAction
+from stalkerzone.engine.core import BaseRefused, CardSet, IllegalAction, messages
+from stalkerzone.engine.game import undo
 
-ENGINE = Path(messages.__file__).resolve().parent
+ENGINE = Path(messages.__file__).resolve().parent.parent
 REFUSALS = re.compile(r"(Refused|NotNow|NotEnoughMoney|IllegalAction|IllegalFightAction)$")
 
 SAMPLE: dict[str, str | int] = {
@@ -48,7 +47,7 @@ def engine_keys() -> dict[str, dict[str, set[str]]]:
     """{"notes": {key: params}, "refusals": {key: params}} from the engine source."""
     found: dict[str, dict[str, set[str]]] = {"notes": {}, "refusals": {}}
     # the engine's notes, and the client's note for a move (TURN-2: the engine writes none)
-    for path in [*sorted(ENGINE.glob("*.py")), Path(engine_text.__file__)]:
+    for path in [*sorted(ENGINE.rglob("*.py")), Path(engine_text.__file__)]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue
@@ -67,7 +66,7 @@ def engine_keys() -> dict[str, dict[str, set[str]]]:
 def test_every_note_and_refusal_in_the_engine_has_a_key() -> None:
     """No ``note(state, "...")`` with plain text and no refusal raised without ``key=``."""
     missing = []
-    for path in sorted(ENGINE.glob("*.py")):
+    for path in sorted(ENGINE.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
@@ -167,8 +166,8 @@ def test_a_played_game_has_keyed_notes_and_renders_them(russian: None) -> None:
     from stalkerzone.bots import players as bots
     from stalkerzone.content.tiles import load_sectors
     from stalkerzone.content.variants import load_variant
-    from stalkerzone.engine import record as records
     from stalkerzone.engine.game import GameSetup, PlayerSetup
+    from stalkerzone.engine.game import record as records
 
     cards = load_cards()
     seats = (PlayerSetup("Аня", "gromoboy", "hard"), PlayerSetup("Борис", "nosorog", "hard"))

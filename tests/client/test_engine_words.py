@@ -13,9 +13,7 @@ import pytest
 from stalkerzone.client.text import engine_text, i18n
 from stalkerzone.content.loader import load_packs
 from stalkerzone.content.tiles import load_sectors
-from stalkerzone.engine.cards import CardSet
-from stalkerzone.engine.illegal import IllegalAction
-from stalkerzone.engine.messages import Note
+from stalkerzone.engine.core import CardSet, IllegalAction, Note
 from tests.client.test_engine_text import engine_keys
 
 RULE_ID = re.compile(r"\b[A-Z]{2,}-[0-9A-Z]+\b")

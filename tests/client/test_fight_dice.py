@@ -14,8 +14,8 @@ from stalkerzone.client.screens.fight.dice_area import FACE, PIPS, DiceArea
 from stalkerzone.client.screens.fight.dice_faces import Die, dice_shown, known_faces
 from stalkerzone.client.screens.fight.steps import Step, describe_all
 from stalkerzone.client.widgets import theme
-from stalkerzone.engine.combat import start_fight
-from stalkerzone.engine.dice import Dice
+from stalkerzone.engine.core import Dice
+from stalkerzone.engine.fight import start_fight
 from tests.support.fights import ATTACK, monster, script, stalker
 
 BOX = (400.0, 880.0, 280.0, 540.0)  # the fight screen's dice panel at 1280 × 800
@@ -53,7 +53,7 @@ def test_faces_come_from_the_recorded_total_only_when_unique() -> None:
 
 
 def test_a_recorded_paralysis_roll_is_drawn_with_its_pips(win: StalkerWindow) -> None:
-    from stalkerzone.engine.cards import Paralysis, PerColour
+    from stalkerzone.engine.core import Paralysis, PerColour
 
     fight = start_fight(stalker(health=20), monster(Paralysis(PerColour(1, 2, 3))))
     fight = script(fight, [5])  # the engine records the paralysis roll 5

@@ -13,18 +13,17 @@ from stalkerzone.client.screens.fight.presenter import (
     FightPage,
     Selection,
     decision_name,
-    describe_all,
     log_tone,
-    outcome_key,
     pct,
     present,
     results,
     select,
 )
+from stalkerzone.client.screens.fight.steps import describe_all, outcome_key
 from stalkerzone.client.text import i18n
-from stalkerzone.engine.cards import Colour, FirstStrike, Monster, Paralysis, PerColour
-from stalkerzone.engine.combat import Fight, start_fight
-from stalkerzone.engine.state import FightState, GameState
+from stalkerzone.engine.core import Colour, FirstStrike, Monster, Paralysis, PerColour
+from stalkerzone.engine.fight import Fight, start_fight
+from stalkerzone.engine.play import FightState, GameState
 from tests.support.fights import ATTACK, grenade, monster, script, stalker, stimulator
 from tests.support.game import fresh
 

@@ -14,7 +14,7 @@ from stalkerzone.client.screens.fight.dice_area import FACE, PIPS, DiceArea
 from stalkerzone.client.screens.fight.screen import FightView
 from stalkerzone.client.screens.fight.steps import Step, describe_all
 from stalkerzone.client.widgets import theme
-from stalkerzone.engine.combat import play_chance, start_fight
+from stalkerzone.engine.fight import play_chance, start_fight
 from tests.client.test_client_screens import into_fight
 from tests.support.fights import ATTACK, ESCAPE, monster, stalker
 from tests.support.window import click_button, frame, pixels, shown

@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 from stalkerzone.client.screens.layout.presenter import checklist, deal_choice, slot_sets
-from stalkerzone.engine.actions import EndTurn, PlaceSector
 from stalkerzone.engine.game import legal_actions
-from stalkerzone.engine.layout import Placement, Zone, ZoneProblem
+from stalkerzone.engine.play import EndTurn, PlaceSector
+from stalkerzone.engine.zone import Placement, Zone, ZoneProblem
 from tests.support.base import sectors
 from tests.support.game import fresh
 

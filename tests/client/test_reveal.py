@@ -21,11 +21,9 @@ from stalkerzone.client.screens.stalker import holdings
 from stalkerzone.client.screens.stalker import presenter as stalker_presenter
 from stalkerzone.client.screens.stalker.screen import StalkerView
 from stalkerzone.client.text import i18n
-from stalkerzone.engine import sites
-from stalkerzone.engine.actions import Move
-from stalkerzone.engine.cards import Colour, Site
-from stalkerzone.engine.rng import Rng
-from stalkerzone.engine.state import GameState, OpenOrder, Trophy
+from stalkerzone.engine.core import Colour, Rng, Site
+from stalkerzone.engine.play import GameState, Move, OpenOrder, Trophy
+from stalkerzone.engine.turn import sites
 from tests.support.game import edit, fresh, give, hex_of, next_to, on_top, playing, take
 from tests.support.window import colours, frame, key, pixels, shown
 
@@ -68,7 +66,7 @@ def test_goldfish_from_an_anomaly_is_shown_going_to_the_backpack_with_the_reason
 def test_trophy_order_and_held_event_reveals() -> None:
     """TROPHY-1 with its colour, ORDER-1 with what it needs; EVENT-1: a held fight event is
     face down to everyone but its owner."""
-    from stalkerzone.engine.messages import Note
+    from stalkerzone.engine.core import Note
 
     state = fresh(3)
     me = state.current_player
@@ -248,7 +246,7 @@ def test_the_turn_log_names_a_held_event_only_to_its_owner() -> None:
     """TURN-3, EVENT-1: others read that a fight event is kept, not which."""
     from stalkerzone.client.screens.board.presenter import log_line
     from stalkerzone.client.text import engine_text
-    from stalkerzone.engine.messages import Note
+    from stalkerzone.engine.core import Note
 
     cards = fresh(3).cards
     kept = Note(
@@ -285,7 +283,7 @@ def onto_village(session: GameSession) -> Move:
 
 
 def take_an_order(session: GameSession) -> None:
-    from stalkerzone.engine.actions import TakeOrder
+    from stalkerzone.engine.play import TakeOrder
 
     session.act(next(a for a in session.legal_now() if isinstance(a, TakeOrder)))
 
@@ -337,8 +335,7 @@ def test_colour_words_follow_the_colour_blind_setting() -> None:
     """TROPHY-1, ORDER-1: the trophy's colour on its reveal and on the stalker card, and an
     order's colour requirement, carry the "!" marks with colour-blind symbols on, not off."""
     from stalkerzone.client.screens.bases.presenter import requirement_text
-    from stalkerzone.engine.cards import Order, TrophyRequirement
-    from stalkerzone.engine.messages import Note
+    from stalkerzone.engine.core import Note, Order, TrophyRequirement
 
     state = fresh(3)
     me = state.current_player

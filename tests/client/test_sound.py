@@ -21,9 +21,9 @@ from stalkerzone.client.sound.cues import (
 )
 from stalkerzone.client.sound.note_feed import MAX_ACTIONS, NoteFeed, sounds_of
 from stalkerzone.client.sound.player import SoundPlayer, audio_allowed, sounds_dir
-from stalkerzone.engine.actions import Buy
-from stalkerzone.engine.messages import Note
-from stalkerzone.engine.record import GameRecord
+from stalkerzone.engine.core import Note
+from stalkerzone.engine.game import GameRecord
+from stalkerzone.engine.play import Buy
 from tests.client.test_client_screens import start
 from tests.support.records import bot_record
 from tests.support.window import click_button, frame

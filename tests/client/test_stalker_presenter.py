@@ -10,7 +10,7 @@ import pytest
 
 from stalkerzone.client.screens.stalker import presenter
 from stalkerzone.client.text import i18n
-from stalkerzone.engine.equipment import stats
+from stalkerzone.engine.turn import stats
 from tests.support.game import edit, fresh, give
 
 

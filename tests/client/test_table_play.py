@@ -18,9 +18,9 @@ from stalkerzone.client.screens.layout.presenter import last_placed
 from stalkerzone.client.text import engine_text, i18n
 from stalkerzone.client.text.card_words import colour_name
 from stalkerzone.client.widgets import text_fit
-from stalkerzone.engine.actions import PlaceSector
-from stalkerzone.engine.combat import start_fight
-from stalkerzone.engine.messages import Note
+from stalkerzone.engine.core import Note
+from stalkerzone.engine.fight import start_fight
+from stalkerzone.engine.play import PlaceSector
 from tests.client.test_fight_presenter import at_decision, held_in
 from tests.support.fights import ATTACK, monster, script, stalker
 from tests.support.game import fresh

@@ -25,7 +25,7 @@ from stalkerzone.client.text import i18n
 from stalkerzone.client.text.rules_sections import search
 from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.scrolling import scroll_bar
-from stalkerzone.engine.cards import Site
+from stalkerzone.engine.core import Site
 from tests.support.text_walk import misfits, pretend_size, texts_of
 from tests.support.window import frame, opened
 

@@ -5,20 +5,22 @@ from __future__ import annotations
 import pytest
 
 from stalkerzone.content.variants import load_variant
-from stalkerzone.engine.cards import (
+from stalkerzone.engine.core import (
     Armour,
     Artifact,
+    Dice,
+    Loadout,
     Navigation,
     StalkerCard,
-    StatEffect,
     Text,
+    Variant,
     Weapon,
     WeaponMod,
+    derive,
+    inactive_mods,
 )
-from stalkerzone.engine.combat import StalkerSide
-from stalkerzone.engine.dice import Dice
-from stalkerzone.engine.loadout import Loadout, derive, inactive_mods
-from stalkerzone.engine.variant import Variant
+from stalkerzone.engine.core.cards import StatEffect
+from stalkerzone.engine.fight import StalkerSide
 
 
 @pytest.fixture(scope="module")

@@ -6,16 +6,17 @@ import math
 
 import pytest
 
-from stalkerzone.engine.cards import (
+from stalkerzone.engine.core import (
     Colour,
     Drain,
     FirstStrike,
+    IllegalFightAction,
     MultiAttack,
     Paralysis,
     PerColour,
     Regeneration,
 )
-from stalkerzone.engine.combat import Decision, Fight, IllegalFightAction, Roll
+from stalkerzone.engine.fight import Decision, Fight, Roll
 from stalkerzone.odds import Odds, best_decision, decision_odds, odds
 from tests.support.base import base_cards
 from tests.support.fights import (

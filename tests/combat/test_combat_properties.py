@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stalkerzone.engine.cards import (
+from stalkerzone.engine.core import (
     Ability,
     Colour,
     Drain,
@@ -17,7 +17,8 @@ from stalkerzone.engine.cards import (
     PerColour,
     Regeneration,
 )
-from stalkerzone.engine.combat import FIGHT_EVENTS, Fight, play_chance, start_fight
+from stalkerzone.engine.fight import Fight, play_chance, start_fight
+from stalkerzone.engine.fight.setup import FIGHT_EVENTS
 from stalkerzone.odds import odds
 from tests.support.fights import grenade, monster, stalker, stimulator
 

@@ -8,12 +8,18 @@ from random import Random
 
 import pytest
 
-from stalkerzone.engine.cards import Colour, Paralysis, PerColour, Site
-from stalkerzone.engine.combat import Decision, Fight, FightLogEntry, Roll, play_chance, start_fight
-from stalkerzone.engine.dice import Dice, Throw
-from stalkerzone.engine.illegal import FightRefused
-from stalkerzone.engine.messages import Note
-from stalkerzone.engine.variant import AnomalyOutcome
+from stalkerzone.engine.core import (
+    AnomalyOutcome,
+    Colour,
+    Dice,
+    FightRefused,
+    Note,
+    Paralysis,
+    PerColour,
+    Site,
+    Throw,
+)
+from stalkerzone.engine.fight import Decision, Fight, FightLogEntry, Roll, play_chance, start_fight
 from tests.support.fights import ATTACK, ESCAPE, grenade, monster, script, stalker
 from tests.support.game import fresh, hex_of, next_to, variant
 
@@ -109,8 +115,8 @@ def test_an_anomaly_damage_note_records_the_damage_dice() -> None:
         variant(),
         anomaly_table=(AnomalyOutcome(frozenset(range(1, 7)), "damage", Dice.parse("2d6+1")),),
     )
-    from stalkerzone.engine.actions import Move
     from stalkerzone.engine.game import apply
+    from stalkerzone.engine.play import Move
 
     target = hex_of(state, Site.ANOMALY)
     after = apply(replace(next_to(state, 0, target), rng=4), Move(target))

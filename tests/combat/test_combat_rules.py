@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from stalkerzone.engine.cards import (
+from stalkerzone.engine.core import (
     Colour,
     Drain,
+    FightRefused,
     FirstStrike,
     MultiAttack,
     Paralysis,
     PerColour,
     Regeneration,
 )
-from stalkerzone.engine.combat import Decision, Roll
-from stalkerzone.engine.illegal import FightRefused
+from stalkerzone.engine.fight import Decision, Roll
 from tests.support.fights import (
     ATTACK,
     ESCAPE,

@@ -9,9 +9,9 @@ import pytest
 from stalkerzone.content.loader import load_packs
 from stalkerzone.content.models import CARD_KINDS, CARD_MODELS
 from stalkerzone.content.variants import VARIANT_NAMES, VariantError, load_variant
-from stalkerzone.engine import cards as engine
-from stalkerzone.engine.cards import Colour, PerColour, Site, StatEffect, Terrain, Text
-from stalkerzone.engine.dice import Dice
+from stalkerzone.engine.core import Colour, Dice, PerColour, Site, Terrain, Text
+from stalkerzone.engine.core import cards as engine
+from stalkerzone.engine.core.cards import StatEffect
 from tests.support.packs import PackWriter
 
 ALL_KINDS = """\
@@ -266,7 +266,7 @@ def test_folder_of_packs_and_user_packs(write_pack: PackWriter, tmp_path: Path) 
 
 
 def test_problem_line_format() -> None:
-    from stalkerzone.content.loader import CardProblem
+    from stalkerzone.content.problems import CardProblem
 
     problem = CardProblem("p/m.toml", 7, "gorynych", "red.attack", "bad formula")
     assert str(problem) == "p/m.toml:7: gorynych: red.attack: bad formula"

@@ -26,7 +26,7 @@ from stalkerzone.content.schema import (
     pack_file_schema,
 )
 from stalkerzone.content.templates import TEMPLATE_KINDS, template
-from stalkerzone.engine.dice import Dice, DiceError
+from stalkerzone.engine.core import Dice, DiceError
 from tests.support.packs import MONSTER, PackWriter
 
 BROKEN = '[[weapon]]\nid = "gun"\nweapon_type = "rifle"\nattack = "0d6"\nprice = 1\n'

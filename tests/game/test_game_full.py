@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import pytest
 
-from stalkerzone.engine.cards import CardSet, Monster
+from stalkerzone.engine.core import CardSet, Monster
 from stalkerzone.engine.game import apply, legal_actions
 from tests.support.game import base_cards, cards_with, check_invariants, fresh
 from tests.support.scripted import choose

@@ -12,11 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import stalkerzone.engine
-from stalkerzone.engine import illegal
-from stalkerzone.engine.combat import IllegalFightAction
+from stalkerzone.engine.core import FightRefused, IllegalAction, IllegalFightAction, illegal
 from stalkerzone.engine.game import apply, legal_actions
-from stalkerzone.engine.illegal import FightRefused, IllegalAction
-from stalkerzone.engine.state import GameState
+from stalkerzone.engine.play import GameState
 from tests.game.test_game_random_walk import RULE_IDS, illegal_candidate, pick
 from tests.support.game import RULE_FIRST, fresh
 
@@ -83,7 +81,7 @@ def test_every_refusal_in_the_engine_starts_with_its_rule_id() -> None:
     names = _refusal_names()
     seen = 0
     bad: list[str] = []
-    for path in sorted(ENGINE.glob("*.py")):
+    for path in sorted(ENGINE.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue

@@ -8,7 +8,9 @@ import random
 from collections import defaultdict
 
 from stalkerzone.content.rules_reference import load_rules_reference
-from stalkerzone.engine.actions import (
+from stalkerzone.engine.core import IllegalAction
+from stalkerzone.engine.game import apply, legal_actions
+from stalkerzone.engine.play import (
     Action,
     Activate,
     Buy,
@@ -16,6 +18,7 @@ from stalkerzone.engine.actions import (
     DiscardArmour,
     EndTurn,
     FightDecision,
+    GameState,
     GiveUpOrder,
     Heal,
     Move,
@@ -23,10 +26,8 @@ from stalkerzone.engine.actions import (
     Sell,
     Stash,
     TakeOrder,
+    card_places,
 )
-from stalkerzone.engine.game import apply, legal_actions
-from stalkerzone.engine.illegal import IllegalAction
-from stalkerzone.engine.state import GameState, card_places
 from tests.support.game import RULE_FIRST, check_invariants, fresh
 
 RULE_IDS = frozenset(s.id for s in load_rules_reference("en"))

@@ -6,11 +6,21 @@ from dataclasses import replace
 
 import pytest
 
-from stalkerzone.engine.actions import Buy, DeliverOrder, Heal, Move, Sell, TakeOrder
-from stalkerzone.engine.cards import Colour, Order, Site
+from stalkerzone.engine.core import BaseRefused, Colour, NotEnoughMoney, Order, OrderRefused, Site
 from stalkerzone.engine.game import apply, legal_actions
-from stalkerzone.engine.illegal import BaseRefused, NotEnoughMoney, OrderRefused
-from stalkerzone.engine.state import GameState, OpenOrder, PlayerState, Trophy, card_id
+from stalkerzone.engine.play import (
+    Buy,
+    DeliverOrder,
+    GameState,
+    Heal,
+    Move,
+    OpenOrder,
+    PlayerState,
+    Sell,
+    TakeOrder,
+    Trophy,
+    card_id,
+)
 from tests.support.game import edit, fresh, give, hex_of, next_to, take, with_reputation
 
 

@@ -9,16 +9,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from stalkerzone.engine import equipment, sites
-from stalkerzone.engine.actions import Activate, Buy, Heal, Move, Stash
-from stalkerzone.engine.cards import Artifact, Site
+from stalkerzone.engine.core import (
+    AnomalyOutcome,
+    Artifact,
+    EquipmentRefused,
+    Note,
+    Rng,
+    Site,
+    StalkerStats,
+)
 from stalkerzone.engine.game import apply, legal_actions
-from stalkerzone.engine.illegal import EquipmentRefused
-from stalkerzone.engine.loadout import StalkerStats
-from stalkerzone.engine.messages import Note
-from stalkerzone.engine.rng import Rng
-from stalkerzone.engine.state import GameState, LootPile, card_id
-from stalkerzone.engine.variant import AnomalyOutcome
+from stalkerzone.engine.play import Activate, Buy, GameState, Heal, LootPile, Move, Stash, card_id
+from stalkerzone.engine.turn import equipment, sites
 from tests.support.base import base_cards
 from tests.support.game import edit, fresh, give, hex_of, next_to, on_top, take, variant
 

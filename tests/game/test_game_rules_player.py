@@ -6,14 +6,18 @@ from dataclasses import replace
 
 import pytest
 
-from stalkerzone.engine import equipment
-from stalkerzone.engine.actions import Activate, Buy, FightDecision, Stash
-from stalkerzone.engine.cards import Site
-from stalkerzone.engine.dice import Dice
+from stalkerzone.engine.core import (
+    Dice,
+    EquipmentRefused,
+    IllegalAction,
+    NotEnoughMoney,
+    NotNow,
+    Site,
+    StalkerStats,
+)
 from stalkerzone.engine.game import apply, legal_actions
-from stalkerzone.engine.illegal import EquipmentRefused, IllegalAction, NotEnoughMoney, NotNow
-from stalkerzone.engine.loadout import StalkerStats
-from stalkerzone.engine.state import GameState
+from stalkerzone.engine.play import Activate, Buy, FightDecision, GameState, Stash
+from stalkerzone.engine.turn import equipment
 from tests.support.game import edit, fresh, give, hex_of, variant
 
 
@@ -96,7 +100,7 @@ def test_game_eq2_no_backpack_in_a_fight() -> None:
 
 
 def _in_fight(state: GameState) -> GameState:
-    from stalkerzone.engine.actions import Move
+    from stalkerzone.engine.play import Move
     from tests.support.game import next_to
 
     target = hex_of(state, Site.DANGER_GREEN)

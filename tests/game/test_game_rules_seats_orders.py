@@ -7,13 +7,11 @@ from dataclasses import replace
 
 import pytest
 
-from stalkerzone.engine.actions import Move, TakeOrder
-from stalkerzone.engine.cards import Order, Site
+from stalkerzone.engine.core import MoveRefused, Order, OrderRefused, Site
 from stalkerzone.engine.game import GameSetup, PlayerSetup, apply, legal_actions, new_game
-from stalkerzone.engine.hexes import Hex
-from stalkerzone.engine.illegal import MoveRefused, OrderRefused
-from stalkerzone.engine.state import GameState, OpenOrder, card_id
-from stalkerzone.engine.turns import round_number
+from stalkerzone.engine.play import GameState, Move, OpenOrder, TakeOrder, card_id
+from stalkerzone.engine.turn import round_number
+from stalkerzone.engine.zone import Hex
 from tests.support.base import base_cards, sectors
 from tests.support.game import edit, fresh, hex_of, variant
 

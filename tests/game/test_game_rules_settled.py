@@ -7,18 +7,33 @@ from dataclasses import replace
 
 import pytest
 
-from stalkerzone.engine import sites
-from stalkerzone.engine.actions import GiveUpOrder, Heal, Move, Sell, TakeOrder
-from stalkerzone.engine.cards import Monster, MonsterStats, Order, Site, VisitRequirement
-from stalkerzone.engine.dice import Dice
-from stalkerzone.engine.equipment import stats
-from stalkerzone.engine.game import apply, destinations, legal_actions, player_view
-from stalkerzone.engine.illegal import BaseRefused, OrderRefused
-from stalkerzone.engine.messages import Note
-from stalkerzone.engine.rng import Rng
-from stalkerzone.engine.state import GameState, LootPile, OpenOrder, card_id
-from stalkerzone.engine.variant import AnomalyOutcome
-from stalkerzone.engine.views import HIDDEN_CARD
+from stalkerzone.engine.core import (
+    AnomalyOutcome,
+    BaseRefused,
+    Dice,
+    Monster,
+    MonsterStats,
+    Note,
+    Order,
+    OrderRefused,
+    Rng,
+    Site,
+    VisitRequirement,
+)
+from stalkerzone.engine.game import HIDDEN_CARD, apply, legal_actions, player_view
+from stalkerzone.engine.game.game import destinations
+from stalkerzone.engine.play import (
+    GameState,
+    GiveUpOrder,
+    Heal,
+    LootPile,
+    Move,
+    OpenOrder,
+    Sell,
+    TakeOrder,
+    card_id,
+)
+from stalkerzone.engine.turn import sites, stats
 from tests.support.game import (
     cards_with,
     edit,
@@ -259,7 +274,7 @@ def test_game_event1_loss_of_protection_takes_armour_from_the_backpack_too() -> 
     state, _ = on_top(state, "events", "lose-protection")
     choosing = enter(state, Site.EVENT)
     assert choosing.phase == "choose_armour"
-    from stalkerzone.engine.actions import DiscardArmour
+    from stalkerzone.engine.play import DiscardArmour
 
     assert set(legal_actions(choosing)) == {DiscardArmour(mask), DiscardArmour(suit)}
     lost = apply(choosing, DiscardArmour(suit))

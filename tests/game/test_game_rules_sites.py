@@ -7,14 +7,9 @@ from dataclasses import replace
 
 import pytest
 
-from stalkerzone.engine.actions import DiscardArmour, FightDecision, Move
-from stalkerzone.engine.cards import Colour, MonsterStats, Site
-from stalkerzone.engine.dice import Dice
-from stalkerzone.engine.game import apply, legal_actions, player_view
-from stalkerzone.engine.illegal import MoveRefused
-from stalkerzone.engine.state import GameState, Trophy, card_id
-from stalkerzone.engine.variant import AnomalyOutcome
-from stalkerzone.engine.views import HIDDEN_CARD
+from stalkerzone.engine.core import AnomalyOutcome, Colour, Dice, MonsterStats, MoveRefused, Site
+from stalkerzone.engine.game import HIDDEN_CARD, apply, legal_actions, player_view
+from stalkerzone.engine.play import DiscardArmour, FightDecision, GameState, Move, Trophy, card_id
 from tests.support.game import (
     cards_with,
     edit,
@@ -244,7 +239,7 @@ def test_game_event1_loss_of_protection_is_the_players_choice() -> None:
 
 
 def test_game_event1_protection_minus_one_until_a_base() -> None:
-    from stalkerzone.engine.equipment import stats
+    from stalkerzone.engine.turn import stats
 
     state = fresh(stalkers=("nosorog",))
     state, _ = on_top(state, "events", "protection-minus-one")

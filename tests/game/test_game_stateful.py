@@ -27,24 +27,9 @@ from hypothesis.stateful import (
 )
 
 from stalkerzone.content.rules_reference import load_rules_reference
-from stalkerzone.engine.actions import (
-    Action,
-    Activate,
-    Buy,
-    DeliverOrder,
-    DiscardArmour,
-    EndTurn,
-    FightDecision,
-    GiveUpOrder,
-    Heal,
-    Move,
-    PlaceSector,
-    Sell,
-    Stash,
-    TakeOrder,
-)
-from stalkerzone.engine.cards import CardSet
+from stalkerzone.engine.core import CardSet, IllegalAction
 from stalkerzone.engine.game import (
+    HIDDEN_CARD,
     GameSetup,
     PlayerSetup,
     ZoneMode,
@@ -53,10 +38,26 @@ from stalkerzone.engine.game import (
     new_game,
     player_view,
 )
-from stalkerzone.engine.hexes import Hex
-from stalkerzone.engine.illegal import IllegalAction
-from stalkerzone.engine.state import GameState, card_id, card_places
-from stalkerzone.engine.views import HIDDEN_CARD
+from stalkerzone.engine.play import (
+    Action,
+    Activate,
+    Buy,
+    DeliverOrder,
+    DiscardArmour,
+    EndTurn,
+    FightDecision,
+    GameState,
+    GiveUpOrder,
+    Heal,
+    Move,
+    PlaceSector,
+    Sell,
+    Stash,
+    TakeOrder,
+    card_id,
+    card_places,
+)
+from stalkerzone.engine.zone import Hex
 from stalkerzone.persistence.serialize import state_to_json
 from tests.support import game as gamekit
 from tests.support.game import RULE_FIRST, STALKERS, base_cards, check_invariants, sectors, variant

@@ -7,12 +7,11 @@ from dataclasses import replace
 
 import pytest
 
-from stalkerzone.engine.actions import Activate, Buy, EndTurn, Move, PlaceSector
-from stalkerzone.engine.cards import Site
+from stalkerzone.engine.core import LayoutRefused, MoveRefused, NotNow, Site
 from stalkerzone.engine.game import GameSetup, PlayerSetup, apply, legal_actions, new_game
-from stalkerzone.engine.illegal import LayoutRefused, MoveRefused, NotNow
-from stalkerzone.engine.layout import check_zone
-from stalkerzone.engine.turns import village_sector
+from stalkerzone.engine.play import Activate, Buy, EndTurn, Move, PlaceSector
+from stalkerzone.engine.turn.turns import village_sector
+from stalkerzone.engine.zone import check_zone
 from tests.support.game import (
     base_cards,
     check_invariants,
@@ -73,9 +72,8 @@ def test_game_turn2_paths_are_recorded_and_within_movement() -> None:
 
 
 def test_game_turn3_view_hides_held_events_and_loot() -> None:
-    from stalkerzone.engine.game import player_view
-    from stalkerzone.engine.state import LootPile
-    from stalkerzone.engine.views import HIDDEN_CARD
+    from stalkerzone.engine.game import HIDDEN_CARD, player_view
+    from stalkerzone.engine.play import LootPile
 
     state = fresh(players=2)
     event = state.decks.events[0]

@@ -8,15 +8,16 @@ from dataclasses import replace
 import pytest
 
 from stalkerzone.bots import players as bots
+from stalkerzone.bots.levels import LEVELS
 from stalkerzone.bots.memory import BotMemory
 from stalkerzone.content.variants import load_variant
-from stalkerzone.engine import record as records
-from stalkerzone.engine.actions import FightDecision, Move, PlaceSector
 from stalkerzone.engine.game import legal_actions
-from stalkerzone.engine.layout import Placement, check_zone, completable, legal_placements
-from stalkerzone.engine.state import card_places
+from stalkerzone.engine.game import record as records
+from stalkerzone.engine.play import FightDecision, Move, PlaceSector, card_places
+from stalkerzone.engine.zone import Placement, check_zone, legal_placements
 from stalkerzone.simulation.runner import game_seed, play_game
 from tests.support.base import base_cards, sectors
+from tests.support.foresight import completable
 from tests.support.records import start
 
 GAMES = 100
@@ -68,7 +69,7 @@ def test_life_bots_lay_out_the_zone_by_hand() -> None:
     assert check_zone(state.zone, tiles) == ()
 
 
-@pytest.mark.parametrize("level", bots.LEVELS)
+@pytest.mark.parametrize("level", LEVELS)
 def test_life_bots_are_deterministic(level: str) -> None:
     def run() -> tuple[object, ...]:
         memory = BotMemory()  # memos only save time: choices stay the same

@@ -1,6 +1,7 @@
-"""Frozen value classes (``stalkerzone.engine.frozen``) behave as ``@dataclass(frozen=True,
-slots=True)`` does: construction, equality, hashing, repr, pattern matching, pickling, copying
-and every :mod:`dataclasses` helper, for a class and a subclass with keyword-only fields."""
+"""Frozen value classes (``stalkerzone.engine.core.frozen_classes``) behave as
+``@dataclass(frozen=True, slots=True)`` does: construction, equality, hashing, repr, pattern
+matching, pickling, copying and every :mod:`dataclasses` helper, for a class and a subclass with
+keyword-only fields."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from stalkerzone.engine import frozen as fz
+from stalkerzone.engine.core import frozen_classes as fz
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from stalkerzone.cli import main
-from stalkerzone.engine import record as records
+from stalkerzone.engine.game import record as records
 from stalkerzone.persistence import saves
 from stalkerzone.persistence.serialize import action_to_json, digest, state_digest
 from tests.support.records import bot_record, packs
@@ -104,8 +104,8 @@ def test_life_replay_missing_save(tmp_path: Path, capsys: pytest.CaptureFixture[
 
 def test_life_replay_carries_a_given_up_order(tmp_path: Path) -> None:
     """ORDER-1: a save with a taken and then given-up order replays to the same state."""
-    from stalkerzone.engine.actions import GiveUpOrder, TakeOrder
     from stalkerzone.engine.game import legal_actions
+    from stalkerzone.engine.play import GiveUpOrder, TakeOrder
     from tests.support.records import start
 
     record = start(seed=5, players=2, bot=None)

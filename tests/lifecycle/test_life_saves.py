@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from stalkerzone.cli import main
-from stalkerzone.engine import record as records
+from stalkerzone.engine.game import record as records
 from stalkerzone.persistence import saves
 from stalkerzone.persistence.saves import SaveError
 from stalkerzone.persistence.serialize import action_to_json, digest, state_to_json

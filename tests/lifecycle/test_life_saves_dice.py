@@ -8,7 +8,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from stalkerzone.engine import record as records
+from stalkerzone.engine.game import record as records
 from stalkerzone.persistence import saves
 from stalkerzone.persistence.serialize import digest
 from tests.support.records import bot_record, packs

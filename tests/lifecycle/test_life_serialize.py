@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stalkerzone.engine.actions import (
+from stalkerzone.engine.play import (
     ACTION_TYPES,
     Action,
     Activate,
@@ -26,7 +26,7 @@ from stalkerzone.engine.actions import (
     Stash,
     TakeOrder,
 )
-from stalkerzone.engine.hexes import Hex
+from stalkerzone.engine.zone import Hex
 from stalkerzone.persistence.serialize import (
     SnapshotError,
     action_from_json,
@@ -107,3 +107,16 @@ def test_life_state_digest_sees_every_change() -> None:
     record = bot_record(40, seed=32)
     digests = {state_digest(s) for s in record.states}
     assert len(digests) == len({repr(state_to_json(s)) for s in record.states})
+
+
+def test_life_an_older_saves_fight_going_on_reads_back() -> None:
+    """Saves written before the fight's outcome was an enum hold ``""`` for a fight that goes
+    on: it reads back as the same fight (outcome ``None``)."""
+    record = bot_record(500, seed=31, players=4, variant="express")
+    state = next(s for s in record.states if s.fight is not None and not s.fight.fight.is_terminal)
+    data = json.loads(json.dumps(state_to_json(state)))
+    assert isinstance(data, dict)
+    core = data["fight"]["fight"]["core"]
+    assert core[-1] is None and isinstance(core[3], int)
+    core[-1] = ""
+    assert state_from_json(data, state.ctx) == state

@@ -29,9 +29,9 @@ LOADING = (  # what `odds` does before its solver runs, with the same modules
     "from stalkerzone.content.pack_cache import PackCache\n"
     "from stalkerzone.content.report import report\n"
     "from stalkerzone.content.variants import load_variant\n"
-    "from stalkerzone.engine.cards import Colour\n"
-    "from stalkerzone.engine.combat import StalkerSide, start_fight\n"
-    "from stalkerzone.engine.loadout import Loadout\n"
+    "from stalkerzone.engine.core.cards import Colour\n"
+    "from stalkerzone.engine.fight.combat import StalkerSide, start_fight\n"
+    "from stalkerzone.engine.core.loadout import Loadout\n"
     "cache = PackCache.from_environment()\n"
     "result = load_packs(list(parse_cards([])), cache=cache)\n"
     "report(result, 'odds')\n"
@@ -83,7 +83,7 @@ def test_life_warm_odds_loads_and_sets_up_without_dataclasses(tmp_path: Path) ->
     assert warm["hits"] == 2 and warm["round"] == 1  # packs and variant from the cache
     modules = top_level(warm["modules"])
     assert modules & (NEVER_WARM | NOT_BEFORE_THE_SOLVER) == set()
-    assert "stalkerzone.engine.cards" in modules
+    assert "stalkerzone.engine.core.cards" in modules
 
 
 BARE_COMMAND = (  # the command alone: this script imports nothing the command might not

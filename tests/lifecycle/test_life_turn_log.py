@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from stalkerzone.engine.messages import Note
-from stalkerzone.engine.record import GameRecord
+from stalkerzone.engine.core import Note
+from stalkerzone.engine.game import GameRecord
 from stalkerzone.persistence import saves
 from stalkerzone.persistence.serialize import digest
 from stalkerzone.persistence.turn_log import LogEntry, log_from_json, log_to_json

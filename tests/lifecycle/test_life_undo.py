@@ -8,12 +8,9 @@ from dataclasses import replace
 import pytest
 
 from stalkerzone.bots import players as bots
-from stalkerzone.engine import record as records
-from stalkerzone.engine import undo
-from stalkerzone.engine.actions import EndTurn, FightDecision, Move, PlaceSector, Stash
-from stalkerzone.engine.game import legal_actions
-from stalkerzone.engine.record import GameRecord
-from stalkerzone.engine.state import set_player
+from stalkerzone.engine.game import GameRecord, legal_actions, undo
+from stalkerzone.engine.game import record as records
+from stalkerzone.engine.play import EndTurn, FightDecision, Move, PlaceSector, Stash, set_player
 from tests.support.records import start
 
 

@@ -10,11 +10,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 
-from stalkerzone.engine.cards import Event
+from stalkerzone.engine.core import Event, Note
 from stalkerzone.engine.game import player_view
-from stalkerzone.engine.messages import Note
-from stalkerzone.engine.state import GameState, card_id
-from stalkerzone.engine.views import FACE_DOWN_PILES, HIDDEN_CARD
+from stalkerzone.engine.game.views import FACE_DOWN_PILES, HIDDEN_CARD
+from stalkerzone.engine.play import GameState, card_id
 from stalkerzone.network import protocol
 from stalkerzone.network.table import PUBLIC, Connection, GameTable
 from tests.support.network import table

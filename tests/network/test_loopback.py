@@ -15,11 +15,11 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from stalkerzone.bots import players as bots
-from stalkerzone.engine import record as records
-from stalkerzone.engine.actions import Move
+from stalkerzone.engine.core import IllegalAction
 from stalkerzone.engine.game import legal_actions, player_view
-from stalkerzone.engine.hexes import Hex
-from stalkerzone.engine.illegal import IllegalAction
+from stalkerzone.engine.game import record as records
+from stalkerzone.engine.play import Move
+from stalkerzone.engine.zone import Hex
 from stalkerzone.network import protocol
 from stalkerzone.network.client import JoinRefused, RemoteGame
 from stalkerzone.network.server import GOODBYE, GameServer

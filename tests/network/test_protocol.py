@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from stalkerzone.engine.actions import EndTurn, Move
-from stalkerzone.engine.hexes import Hex
-from stalkerzone.engine.illegal import IllegalAction
+from stalkerzone.engine.core import IllegalAction
+from stalkerzone.engine.play import EndTurn, Move
+from stalkerzone.engine.zone import Hex
 from stalkerzone.network import protocol
 from stalkerzone.network.protocol import (
     ActionMessage,

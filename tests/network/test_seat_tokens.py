@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from stalkerzone.engine.actions import EndTurn
 from stalkerzone.engine.game import legal_actions
+from stalkerzone.engine.play import EndTurn
 from stalkerzone.network import protocol
 from stalkerzone.network.hosting import resumed_table
 from stalkerzone.network.seat_tokens import read_tokens, sidecar, write_tokens

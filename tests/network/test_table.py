@@ -9,14 +9,10 @@ from typing import Any
 import pytest
 
 from stalkerzone.client.text import engine_text, i18n
-from stalkerzone.engine.actions import Action, EndTurn, Move
-from stalkerzone.engine.game import apply, legal_actions
-from stalkerzone.engine.hexes import Hex
-from stalkerzone.engine.illegal import IllegalAction
-from stalkerzone.engine.messages import Note
-from stalkerzone.engine.record import GameRecord
-from stalkerzone.engine.state import GameState, LootPile
-from stalkerzone.engine.views import HIDDEN_CARD
+from stalkerzone.engine.core import IllegalAction, Note
+from stalkerzone.engine.game import HIDDEN_CARD, GameRecord, apply, legal_actions
+from stalkerzone.engine.play import Action, EndTurn, GameState, LootPile, Move
+from stalkerzone.engine.zone import Hex
 from stalkerzone.network import protocol
 from stalkerzone.network.table import CLOSE, GameTable
 from stalkerzone.persistence.serialize import JSON, action_to_json, state_digest, state_from_json

@@ -14,9 +14,9 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stalkerzone.engine.cards import Colour
-from stalkerzone.engine.combat import FIGHT_EVENTS, MonsterSide, StalkerSide, start_fight
-from stalkerzone.engine.dice import Dice
+from stalkerzone.engine.core import Colour, Dice
+from stalkerzone.engine.fight import MonsterSide, StalkerSide, start_fight
+from stalkerzone.engine.fight.setup import FIGHT_EVENTS
 from stalkerzone.odds import Odds, OddsSolver
 from stalkerzone.odds.levels import LevelGrid
 from stalkerzone.odds.outcome import Policy, make_odds
@@ -94,9 +94,9 @@ def test_the_grid_is_the_owners_choice_not_the_processes() -> None:
 
 CHILD = """
 import json, sys
-from stalkerzone.engine.cards import Colour
-from stalkerzone.engine.combat import MonsterSide, StalkerSide, start_fight
-from stalkerzone.engine.dice import Dice
+from stalkerzone.engine.core.cards import Colour
+from stalkerzone.engine.fight.combat import MonsterSide, StalkerSide, start_fight
+from stalkerzone.engine.core.dice import Dice
 from stalkerzone.odds import OddsSolver
 imported = "numpy" in sys.modules
 hero = StalkerSide(35, 35, Dice.parse("3d6+2"), one_die_bonus=2, defence=7, reputation=3)

@@ -8,9 +8,9 @@ import sys
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stalkerzone.engine.cards import Colour
-from stalkerzone.engine.combat import FIGHT_EVENTS, Fight, MonsterSide, StalkerSide, start_fight
-from stalkerzone.engine.dice import Dice
+from stalkerzone.engine.core import Colour, Dice
+from stalkerzone.engine.fight import Fight, MonsterSide, StalkerSide, start_fight
+from stalkerzone.engine.fight.setup import FIGHT_EVENTS
 from stalkerzone.odds import Odds, odds
 from stalkerzone.odds.outcome import Policy
 from stalkerzone.odds.reference import reference_odds

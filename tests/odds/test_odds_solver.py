@@ -12,9 +12,8 @@ import numpy.typing as npt
 import pytest
 
 from stalkerzone.client.screens.fight.odds_worker import OddsWorker
-from stalkerzone.engine.cards import Colour
-from stalkerzone.engine.combat import MonsterSide, StalkerSide, start_fight
-from stalkerzone.engine.dice import Dice
+from stalkerzone.engine.core import Colour, Dice
+from stalkerzone.engine.fight import MonsterSide, StalkerSide, start_fight
 from stalkerzone.odds import Odds, OddsSolver, best_decision, decision_odds, odds
 from stalkerzone.odds.banded import BandedSystem, LevelSystem, bandwidths
 from stalkerzone.odds.levels import LevelGrid

@@ -10,7 +10,7 @@ import pytest
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from stalkerzone.engine.cards import Colour, Text
+from stalkerzone.engine.core import Colour, Text
 from stalkerzone.errors import UserError
 from stalkerzone.printing import fonts, sector_face, sheet
 from stalkerzone.printing.card_face import card_faces, fitted_size

@@ -14,7 +14,7 @@ from pypdf.generic import DictionaryObject, PdfObject
 
 from stalkerzone.cli import main
 from stalkerzone.content.loader import load_packs
-from stalkerzone.engine.cards import CardSet
+from stalkerzone.engine.core import CardSet
 from tests.support.base import base_cards, sectors
 from tests.support.packs import manifest, write_files
 

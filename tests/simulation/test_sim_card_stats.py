@@ -11,9 +11,8 @@ import pytest
 from stalkerzone.bots import players as bots
 from stalkerzone.bots.memory import BotMemory
 from stalkerzone.cli import main
-from stalkerzone.engine.actions import Buy, FightDecision
 from stalkerzone.engine.game import GameSetup, PlayerSetup, apply, legal_actions, new_game
-from stalkerzone.engine.state import card_id
+from stalkerzone.engine.play import Buy, FightDecision, card_id
 from stalkerzone.simulation.card_stats import COUNTS, MIN_SEAT_GAMES, wilson
 from stalkerzone.simulation.runner import SimConfig, deal_stalkers, game_seed, load_world, run_games
 from stalkerzone.simulation.summary import full_summary

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from stalkerzone.engine.record import GameRecord
+from stalkerzone.engine.game import GameRecord
 from tests.support.records import bot_record
 
 

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from stalkerzone.cli import main
-from stalkerzone.engine import record as records
-from stalkerzone.engine.combat import Fight, start_core
-from stalkerzone.engine.messages import Note
-from stalkerzone.engine.state import GameState
+from stalkerzone.engine.core import Note
+from stalkerzone.engine.fight import Fight, start_core
+from stalkerzone.engine.game import record as records
+from stalkerzone.engine.play import GameState
 from stalkerzone.odds import odds
 from stalkerzone.persistence import saves
 from stalkerzone.story import Story, build_story

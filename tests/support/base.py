@@ -6,8 +6,8 @@ from functools import cache
 
 from stalkerzone.content.loader import LoadResult, load_packs
 from stalkerzone.content.tiles import load_sectors
-from stalkerzone.engine.cards import CardSet
-from stalkerzone.engine.layout import Sector
+from stalkerzone.engine.core import CardSet
+from stalkerzone.engine.zone import Sector
 
 
 @cache

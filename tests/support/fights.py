@@ -5,17 +5,17 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from stalkerzone.engine.cards import (
+from stalkerzone.engine.core import (
     Ability,
     Colour,
+    Dice,
     Grenade,
     Monster,
     MonsterStats,
     Stimulator,
     Text,
 )
-from stalkerzone.engine.combat import Decision, Fight, Roll, StalkerSide, play_chance, start_fight
-from stalkerzone.engine.dice import Dice
+from stalkerzone.engine.fight import Decision, Fight, Roll, StalkerSide, play_chance, start_fight
 from stalkerzone.odds import Odds, best_decision
 
 

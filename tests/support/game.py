@@ -9,11 +9,9 @@ from functools import cache
 from typing import Any
 
 from stalkerzone.content.variants import load_variant
-from stalkerzone.engine import equipment
-from stalkerzone.engine.cards import CardSet, Site
-from stalkerzone.engine.game import GameSetup, PlayerSetup, new_game, player_view
-from stalkerzone.engine.hexes import Hex
-from stalkerzone.engine.state import (
+from stalkerzone.engine.core import CardSet, Site, Variant
+from stalkerzone.engine.game import HIDDEN_CARD, GameSetup, PlayerSetup, new_game, player_view
+from stalkerzone.engine.play import (
     GameState,
     PlayerState,
     card_id,
@@ -21,8 +19,8 @@ from stalkerzone.engine.state import (
     instances,
     set_player,
 )
-from stalkerzone.engine.variant import Variant
-from stalkerzone.engine.views import HIDDEN_CARD
+from stalkerzone.engine.turn import equipment
+from stalkerzone.engine.zone import Hex
 from tests.support.base import base_cards, sectors
 
 __all__ = [
@@ -172,8 +170,8 @@ def check_invariants(state: GameState) -> int:
 
 def next_to(state: GameState, index: int, target: Hex) -> GameState:
     """Put the player on a hex from which ``target`` is a legal destination this turn."""
-    from stalkerzone.engine.game import destinations
-    from stalkerzone.engine.hexes import neighbours
+    from stalkerzone.engine.game.game import destinations
+    from stalkerzone.engine.zone import neighbours
 
     state = replace(state, current_player=index, phase="turn", step="move")
     for near in neighbours(target):
@@ -225,8 +223,8 @@ def cards_with(*changed: Any) -> CardSet:
 
 def fight_to_end(state: GameState, action: str = "attack") -> GameState:
     """Play the current fight with one decision every round (attack where escape is barred)."""
-    from stalkerzone.engine.actions import FightDecision
     from stalkerzone.engine.game import apply, legal_actions
+    from stalkerzone.engine.play import FightDecision
 
     while state.phase == "fight":
         options = [a for a in legal_actions(state) if isinstance(a, FightDecision)]

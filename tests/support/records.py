@@ -7,9 +7,8 @@ from functools import cache
 from stalkerzone.bots import players as bots
 from stalkerzone.bots.memory import BotMemory
 from stalkerzone.content.variants import load_variant
-from stalkerzone.engine import record as records
-from stalkerzone.engine.game import GameSetup, PlayerSetup
-from stalkerzone.engine.record import GameRecord
+from stalkerzone.engine.game import GameRecord, GameSetup, PlayerSetup
+from stalkerzone.engine.game import record as records
 from tests.support.base import base_cards, base_load, sectors
 
 STALKERS = ("gromoboy", "nosorog", "shustry", "mazhor", "sledopyt", "bugai")

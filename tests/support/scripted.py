@@ -5,20 +5,7 @@ from __future__ import annotations
 
 import heapq
 
-from stalkerzone.engine.actions import (
-    Action,
-    Activate,
-    Buy,
-    DeliverOrder,
-    EndTurn,
-    FightDecision,
-    Heal,
-    Move,
-    PlaceSector,
-    Sell,
-    TakeOrder,
-)
-from stalkerzone.engine.cards import (
+from stalkerzone.engine.core import (
     DANGER_COLOUR,
     Armour,
     Artifact,
@@ -30,9 +17,24 @@ from stalkerzone.engine.cards import (
     VisitRequirement,
     Weapon,
 )
-from stalkerzone.engine.equipment import stats
-from stalkerzone.engine.hexes import Hex, distance, neighbours
-from stalkerzone.engine.state import GameState, card_id
+from stalkerzone.engine.play import (
+    Action,
+    Activate,
+    Buy,
+    DeliverOrder,
+    EndTurn,
+    FightDecision,
+    GameState,
+    Heal,
+    Move,
+    PlaceSector,
+    Sell,
+    TakeOrder,
+    card_id,
+)
+from stalkerzone.engine.turn import stats
+from stalkerzone.engine.zone import Hex, neighbours
+from stalkerzone.engine.zone.hexes import distance
 
 
 def _value(state: GameState, instance: str | None) -> float:
@@ -101,7 +103,8 @@ def choose(state: GameState) -> Action:
 
 def _layout(state: GameState, actions: tuple[Action, ...]) -> Action:
     """The first placement (in a seeded order) the zone engine's foresight accepts."""
-    from stalkerzone.engine.layout import Placement, completable
+    from stalkerzone.engine.zone import Placement
+    from tests.support.foresight import completable
 
     start = (len(state.zone.placements) * 7919 + state.first_player * 31) % len(actions)
     order = actions[start:] + actions[:start]
@@ -133,7 +136,7 @@ def _fight(state: GameState, actions: tuple[Action, ...]) -> Action:
 
 def _wanted(state: GameState, trophy: str) -> bool:
     """A trophy some order on offer or open could take."""
-    from stalkerzone.engine.cards import TrophyRequirement
+    from stalkerzone.engine.core import TrophyRequirement
 
     instances = [o.card for o in state.player.open_orders]
     for instance in instances:
@@ -204,7 +207,7 @@ def _target(state: GameState) -> Hex | None:
     if any(bases_fulfilled(state, o) for o in player.open_orders) and here != zone_map.village:
         return zone_map.village
     if len(player.open_orders) < state.variant.max_open_orders:
-        from stalkerzone.engine.bases import offered
+        from stalkerzone.engine.turn.bases import offered
 
         usable = [
             b
@@ -222,7 +225,7 @@ def _target(state: GameState) -> Hex | None:
 
 
 def bases_fulfilled(state: GameState, order: object) -> bool:
-    from stalkerzone.engine.bases import fulfilment
+    from stalkerzone.engine.turn.bases import fulfilment
 
     return fulfilment(state, state.player, order) is not None  # type: ignore[arg-type]
 
@@ -238,9 +241,9 @@ def _nearest(state: GameState, goals: tuple[Hex, ...]) -> Hex | None:
 
 def _guardian_odds(state: GameState) -> float:
     """Exact chance to beat the Epicenter guardian now, at full health."""
-    from stalkerzone.engine.cards import Colour
-    from stalkerzone.engine.combat import StalkerSide, start_fight
-    from stalkerzone.engine.equipment import loadout
+    from stalkerzone.engine.core import Colour
+    from stalkerzone.engine.fight import StalkerSide, start_fight
+    from stalkerzone.engine.turn.equipment import loadout
     from stalkerzone.odds import odds
 
     player = state.player

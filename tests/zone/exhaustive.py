@@ -13,16 +13,10 @@ from __future__ import annotations
 
 import random
 
-from stalkerzone.engine.cards import Site
-from stalkerzone.engine.hexes import slot_neighbour
-from stalkerzone.engine.layout import (
-    Placement,
-    Sector,
-    Zone,
-    check_zone,
-    edge_mask,
-    legal_placements,
-)
+from stalkerzone.engine.core import Site
+from stalkerzone.engine.zone import Placement, Sector, Zone, check_zone, legal_placements
+from stalkerzone.engine.zone.hexes import slot_neighbour
+from stalkerzone.engine.zone.layout import edge_mask
 
 
 def road_faced(zone: Zone, tiles: tuple[Sector, ...]) -> set[tuple[int, int]]:

@@ -14,25 +14,24 @@ import pytest
 
 from stalkerzone.cli import main
 from stalkerzone.client.screens.layout.presenter import dead_placements, slot_sets
-from stalkerzone.engine.actions import PlaceSector
+from stalkerzone.engine.core import LayoutRefused, ZoneCutOff
 from stalkerzone.engine.game import apply, legal_actions
-from stalkerzone.engine.illegal import LayoutRefused, ZoneCutOff
-from stalkerzone.engine.layout import (
-    CUT_OFF_TEXT,
-    Foresight,
+from stalkerzone.engine.play import GameState, PlaceSector
+from stalkerzone.engine.turn import cut_off, foresight
+from stalkerzone.engine.turn.turns import placements
+from stalkerzone.engine.zone import (
     Placement,
     Sector,
     Zone,
     check_zone,
-    completable,
-    dead_ends,
     direction,
     legal_placements,
     random_zone,
 )
-from stalkerzone.engine.state import GameState
-from stalkerzone.engine.turns import cut_off, foresight, placements
+from stalkerzone.engine.zone.cut_offs import CUT_OFF_TEXT
+from stalkerzone.engine.zone.foresight import Foresight
 from tests.support.base import sectors
+from tests.support.foresight import completable, dead_ends
 from tests.support.game import fresh
 
 
@@ -297,14 +296,21 @@ def test_map_check_partial_exit_codes(capsys: pytest.CaptureFixture[str], tmp_pa
 
 
 @pytest.mark.parametrize(
-    "module", ["stalkerzone.engine.foresight", "stalkerzone.engine.random_zones"]
+    "module",
+    [
+        "stalkerzone.engine.zone.foresight.search",
+        "stalkerzone.engine.zone.foresight.reasons",
+        "stalkerzone.engine.zone.foresight.library",
+        "stalkerzone.engine.zone.random_zones",
+        "stalkerzone.engine.zone.layout",
+    ],
 )
 def test_the_layout_modules_import_in_any_order(module: str) -> None:
-    """A script that imports the foresight (TURN-4) or the random Zone (MAP-6) first works:
-    ``layout`` keeps their names importable without importing them back at once."""
+    """A script that imports the foresight (TURN-4), the random Zone (MAP-6) or the layout
+    first works: none of them imports another back."""
     import subprocess
     import sys
 
-    code = f"import {module}; from stalkerzone.engine.layout import Foresight, random_zone"
+    code = f"import {module}; from stalkerzone.engine.zone.foresight import Foresight"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr

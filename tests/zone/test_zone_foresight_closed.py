@@ -1,5 +1,5 @@
 """Closed roads (MAP-7, TURN-4): the foresight decides every partial Zone by looking it up in the
-complete list of closed Zones (:mod:`stalkerzone.engine.foresight_library`). Every stored Zone
+complete list of closed Zones (:mod:`stalkerzone.engine.zone.foresight.library`). Every stored Zone
 is valid, the list is what the exhaustive search writes, the search finds every closed Zone of
 a small pack (checked against a plain search), and the look-up agrees with the search; every
 first and second placement is decided, each "completable" with a valid completion."""
@@ -11,26 +11,26 @@ from pathlib import Path
 
 import pytest
 
-from stalkerzone.engine import foresight_closed_zones
-from stalkerzone.engine.cut_offs import CUT_OFF_TEXT
-from stalkerzone.engine.foresight_library import (
+from stalkerzone.engine.zone import (
+    Placement,
+    Sector,
+    Zone,
+    check_zone,
+    legal_placements,
+    occupancy,
+    random_zone,
+    tables,
+)
+from stalkerzone.engine.zone.cut_offs import CUT_OFF_TEXT
+from stalkerzone.engine.zone.foresight import Foresight
+from stalkerzone.engine.zone.foresight import closed_zones as foresight_closed_zones
+from stalkerzone.engine.zone.foresight.library import (
     ClosedZone,
     decode,
     encode,
     enumerate_closed,
     turn_zone,
     write_zones,
-)
-from stalkerzone.engine.layout import (
-    Foresight,
-    Placement,
-    Sector,
-    Zone,
-    _occupancy,
-    check_zone,
-    legal_placements,
-    random_zone,
-    tables,
 )
 from tests.support.base import sectors
 from tests.zone.exhaustive import random_partial, road_faced
@@ -99,7 +99,7 @@ def brute_closed_zones(tiles: tuple[Sector, ...]) -> set[object]:
         left = [s.id for s in tiles if s.id not in zone.sector_ids()]
         if not faced:
             if not left:
-                masks = _occupancy(zone, tab)
+                masks = occupancy(zone, tab)
                 found.add(
                     canonical(
                         tuple((p.slot, kind[p.sector], masks[p.slot]) for p in zone.placements)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 
-from stalkerzone.engine.foresight_bounds import GRID_WIDTH, code_slot, coded_sides, slot_code
-from stalkerzone.engine.foresight_moves import MoveTable
-from stalkerzone.engine.hexes import SLOT_DIRECTIONS
-from stalkerzone.engine.layout import Foresight, random_zone
+from stalkerzone.engine.zone import SLOT_DIRECTIONS, random_zone
+from stalkerzone.engine.zone.foresight import Foresight
+from stalkerzone.engine.zone.foresight.bounds import GRID_WIDTH, code_slot, coded_sides, slot_code
+from stalkerzone.engine.zone.foresight.moves import MoveTable
 from tests.support.base import sectors
 
 

@@ -1,14 +1,14 @@
 """The foresight's questions (TURN-4) run with the cyclic collector paused, and leave it as
-they found it (engine.collector)."""
+they found it (engine.zone.foresight.collector)."""
 
 from __future__ import annotations
 
 import gc
 import random
 
-from stalkerzone.engine.collector import collector_paused
-from stalkerzone.engine.foresight import Foresight
-from stalkerzone.engine.layout import Zone, random_zone
+from stalkerzone.engine.zone import Zone, random_zone
+from stalkerzone.engine.zone.foresight import Foresight
+from stalkerzone.engine.zone.foresight.collector import collector_paused
 from tests.support.base import sectors
 
 

@@ -9,7 +9,9 @@ import random
 
 import pytest
 
-from stalkerzone.engine.foresight_bounds import (
+from stalkerzone.engine.zone import SLOT_DIRECTIONS, Placement, Zone, check_zone, random_zone
+from stalkerzone.engine.zone.foresight import Foresight
+from stalkerzone.engine.zone.foresight.bounds import (
     SideTable,
     join_distances,
     joining_bound,
@@ -18,9 +20,7 @@ from stalkerzone.engine.foresight_bounds import (
     slots_matched,
     steiner_bound,
 )
-from stalkerzone.engine.foresight_geometry import completes, road_networks
-from stalkerzone.engine.hexes import SLOT_DIRECTIONS
-from stalkerzone.engine.layout import Foresight, Placement, Zone, check_zone, random_zone
+from stalkerzone.engine.zone.foresight.geometry import completes, road_networks
 from tests.support.base import sectors
 from tests.zone.exhaustive import can_complete, random_partial
 

@@ -9,17 +9,17 @@ import random
 
 import pytest
 
-from stalkerzone.engine.foresight_geometry import road_networks
-from stalkerzone.engine.foresight_greedy import greedy_join
-from stalkerzone.engine.foresight_slots import slot_dead
-from stalkerzone.engine.foresight_steiner import (
+from stalkerzone.engine.zone import SLOT_DIRECTIONS, Zone, legal_placements, tables
+from stalkerzone.engine.zone.foresight import Foresight
+from stalkerzone.engine.zone.foresight.geometry import road_networks
+from stalkerzone.engine.zone.foresight.greedy import greedy_join
+from stalkerzone.engine.zone.foresight.slots import slot_dead
+from stalkerzone.engine.zone.foresight.steiner import (
     _TooMany,
     cheapest_join,
     dreyfus_wagner,
     fewest_by_search,
 )
-from stalkerzone.engine.hexes import SLOT_DIRECTIONS
-from stalkerzone.engine.layout import Foresight, Zone, legal_placements, tables
 from tests.support.base import sectors
 from tests.zone.exhaustive import random_partial
 

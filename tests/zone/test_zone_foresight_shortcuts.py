@@ -7,11 +7,11 @@ from __future__ import annotations
 import itertools
 import random
 
-from stalkerzone.engine.foresight_bounds import SideTable, deeper, levels, steiner_bound
-from stalkerzone.engine.foresight_cover import slots_meeting
-from stalkerzone.engine.foresight_geometry import road_networks
-from stalkerzone.engine.hexes import SLOT_DIRECTIONS
-from stalkerzone.engine.layout import Foresight, random_zone, tables
+from stalkerzone.engine.zone import SLOT_DIRECTIONS, random_zone, tables
+from stalkerzone.engine.zone.foresight import Foresight
+from stalkerzone.engine.zone.foresight.bounds import SideTable, deeper, levels, steiner_bound
+from stalkerzone.engine.zone.foresight.cover import slots_meeting
+from stalkerzone.engine.zone.foresight.geometry import road_networks
 from tests.support.base import sectors
 from tests.zone.exhaustive import random_partial
 

@@ -5,23 +5,20 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stalkerzone.engine.hexes import (
-    BORDERS,
+from stalkerzone.engine.zone import (
     DIRECTIONS,
     GATES,
     SECTOR_HEXES,
     SLOT_DIRECTIONS,
     Hex,
-    distance,
     hex_to_pixel,
     neighbour,
     neighbours,
-    pixel_to_hex,
-    rotate,
     slot_centre,
     slot_of,
     world_hex,
 )
+from stalkerzone.engine.zone.hexes import BORDERS, distance, pixel_to_hex, rotate
 
 coords = st.integers(-30, 30)
 hexes = st.builds(Hex, coords, coords)

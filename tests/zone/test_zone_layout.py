@@ -11,23 +11,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stalkerzone.content.tiles import load_sectors
-from stalkerzone.engine.hexes import slot_neighbour
-from stalkerzone.engine.layout import (
+from stalkerzone.engine.zone import (
     SHAPES,
     Placement,
     Sector,
     Zone,
     ZoneImpossible,
-    canonical_pattern,
     check_zone,
-    completable,
-    dead_ends,
-    joins,
     legal_placements,
-    matched_joins,
     random_zone,
     tables,
 )
+from stalkerzone.engine.zone.hexes import slot_neighbour
+from stalkerzone.engine.zone.layout import canonical_pattern, joins, matched_joins
+from tests.support.foresight import completable, dead_ends
 
 
 @cache

@@ -6,11 +6,9 @@ import random
 from types import MappingProxyType
 
 from stalkerzone.content.tiles import load_sectors
-from stalkerzone.engine.cards import Site, Terrain, Text
-from stalkerzone.engine.hexes import Hex, slot_centre
-from stalkerzone.engine.layout import random_zone
-from stalkerzone.engine.variant import Variant
-from stalkerzone.engine.zonemap import HexInfo, ZoneMap
+from stalkerzone.engine.core import Site, Terrain, Text, Variant
+from stalkerzone.engine.zone import Hex, ZoneMap, random_zone, slot_centre
+from stalkerzone.engine.zone.zonemap import HexInfo
 
 COST = {
     Terrain.OPEN: 2,

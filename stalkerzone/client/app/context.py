@@ -16,7 +16,7 @@ from stalkerzone.client.widgets import theme
 if TYPE_CHECKING:
     from stalkerzone.client.controller.session import GameSession
     from stalkerzone.content.loader import LoadResult
-    from stalkerzone.engine.variant import Variant
+    from stalkerzone.engine.core import Variant
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:  # the engine is imported with the first game, not with the window
     from stalkerzone.bots.memory import BotMemory
     from stalkerzone.client.controller.session import GameSession, ScreenHost
-    from stalkerzone.engine.actions import Action
-    from stalkerzone.engine.state import GameState
+    from stalkerzone.engine.play import Action, GameState
 
 GAME_SCREENS = frozenset({"layout", "board", "fight", "base", "stalker"})
 PAUSE = 0.5  # seconds between two bot actions at animation speed 1

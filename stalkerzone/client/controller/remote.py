@@ -27,12 +27,9 @@ from stalkerzone.client.controller.session import (
 from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
-from stalkerzone.engine.actions import Action
-from stalkerzone.engine.game import GameSetup, PlayerSetup
-from stalkerzone.engine.illegal import IllegalAction
-from stalkerzone.engine.record import GameRecord
-from stalkerzone.engine.state import GameState
-from stalkerzone.engine.undo import UndoCheck
+from stalkerzone.engine.core import IllegalAction
+from stalkerzone.engine.game import GameRecord, GameSetup, PlayerSetup, UndoCheck
+from stalkerzone.engine.play import Action, GameState
 from stalkerzone.network.client import JoinRefused, RemoteGame
 from stalkerzone.network.discovery import Advertisement
 from stalkerzone.network.protocol import PROTOCOL_RULE

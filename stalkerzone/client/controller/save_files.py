@@ -46,7 +46,7 @@ class SaveSummary:
 
 
 def _round_of(snapshot: Any, seats: int) -> int | None:
-    """TURN-1 as ``engine.turns.round_number`` counts it, from a saved snapshot."""
+    """TURN-1 as ``engine.turn.turns.round_number`` counts it, from a saved snapshot."""
     if not isinstance(snapshot, dict) or not isinstance(snapshot.get("turn"), int):
         return None
     if snapshot.get("phase") == "layout":

@@ -16,30 +16,34 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from stalkerzone.client.controller.worker import Worker
 from stalkerzone.client.text import engine_text, i18n
-from stalkerzone.engine import bases
-from stalkerzone.engine.actions import (
+from stalkerzone.engine.core import CardSet, Note
+from stalkerzone.engine.game import (
+    GameRecord,
+    GameSetup,
+    PlayerSetup,
+    UndoCheck,
+    legal_actions,
+    player_view,
+)
+from stalkerzone.engine.play import (
     Action,
     Buy,
     DeliverOrder,
     EndTurn,
+    GameState,
     GiveUpOrder,
     Heal,
     Move,
     Sell,
     TakeOrder,
 )
-from stalkerzone.engine.cards import CardSet
-from stalkerzone.engine.game import GameSetup, PlayerSetup, legal_actions, player_view
-from stalkerzone.engine.layout import Sector
-from stalkerzone.engine.messages import Note
-from stalkerzone.engine.record import GameRecord
-from stalkerzone.engine.state import GameState
-from stalkerzone.engine.undo import UndoCheck
+from stalkerzone.engine.turn import bases
+from stalkerzone.engine.zone import Sector
 
 if TYPE_CHECKING:
     from stalkerzone.bots.memory import BotMemory
     from stalkerzone.content.loader import LoadResult, PackInfo
-    from stalkerzone.engine.variant import Variant
+    from stalkerzone.engine.core import Variant
     from stalkerzone.persistence.saves import LoadedGame
     from stalkerzone.persistence.turn_log import LogEntry
 
@@ -141,9 +145,9 @@ class GameSession:
     # --- creating ----------------------------------------------------------------------------
     @classmethod
     def start(cls, app: ContextForSession, spec: GameSpec) -> GameSession:
-        """A new game from the new-game screen's choices (``engine.record.start``)."""
+        """A new game from the new-game screen's choices (``engine.game.record.start``)."""
         from stalkerzone.content.tiles import load_sectors
-        from stalkerzone.engine import record as records
+        from stalkerzone.engine.game import record as records
 
         result = app.cards()
         sectors = load_sectors()
@@ -199,7 +203,7 @@ class GameSession:
     @property
     def round(self) -> int:
         """TURN-1: the round being played (every seat has one turn a round; 0 while laying out)."""
-        from stalkerzone.engine.turns import round_number
+        from stalkerzone.engine.turn import round_number
 
         return round_number(self.state)
 
@@ -274,10 +278,10 @@ class GameSession:
 
     # --- acting ------------------------------------------------------------------------------
     def act(self, action: Action, *, dealt: bool = False) -> GameState:
-        """Apply ``action`` (``engine.record.play`` = ``apply``); an IllegalAction leaves
+        """Apply ``action`` (``engine.game.record.play`` = ``apply``); an IllegalAction leaves
         everything unchanged. ``dealt``: a sector placed by "deal the rest" (TURN-4), which the
         turn log names as dealt, not as placed by the seat."""
-        from stalkerzone.engine import record as records
+        from stalkerzone.engine.game import record as records
 
         before = self.state
         self.record = records.play(self.record, action)
@@ -301,8 +305,8 @@ class GameSession:
         return after
 
     def undo_check(self) -> UndoCheck:
-        """``engine.undo.check``: may the last action be taken back, and if not, why."""
-        from stalkerzone.engine import undo
+        """``engine.game.undo.check``: may the last action be taken back, and if not, why."""
+        from stalkerzone.engine.game import undo
 
         return undo.check(self.record)
 
@@ -311,7 +315,7 @@ class GameSession:
 
     def undo(self) -> None:
         """Take the last action back (TURN-2: until dice, a drawn card or the end of a turn)."""
-        from stalkerzone.engine import undo
+        from stalkerzone.engine.game import undo
 
         self.record = undo.undo(self.record)
         self.version += 1

@@ -21,7 +21,7 @@ from stalkerzone.client.render.card_art import use as use
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.card_words import card_kind, card_name, card_summary, shorten, t
 from stalkerzone.client.widgets import text_fit, theme
-from stalkerzone.engine.cards import AnyCard, Colour, Equipment, Monster, Site
+from stalkerzone.engine.core import AnyCard, Colour, Equipment, Monster, Site
 
 KIND_COLOUR: dict[str, Color] = {
     "weapon": Color(170, 90, 60),

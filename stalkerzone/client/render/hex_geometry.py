@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from stalkerzone.engine import hexes
+from stalkerzone.engine.zone import hexes
 
 SQRT3 = math.sqrt(3.0)
 

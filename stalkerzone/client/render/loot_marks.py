@@ -19,7 +19,7 @@ from arcade.shape_list import (
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.render.zone_layer import HEX
-from stalkerzone.engine.state import LootPile
+from stalkerzone.engine.play import LootPile
 
 OWN = arcade.types.Color(150, 98, 52)  # leather: unlike every player's colour (tokens)
 OTHER = arcade.types.Color(120, 116, 104)

@@ -13,7 +13,7 @@ from arcade.camera import Camera2D
 from arcade.types import LBWH
 
 from stalkerzone.client.render import hex_geometry as hexgeom
-from stalkerzone.engine.hexes import Hex
+from stalkerzone.engine.zone import Hex
 
 MIN_ZOOM, MAX_ZOOM = 0.35, 3.0
 

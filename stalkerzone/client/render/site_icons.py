@@ -23,7 +23,7 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from stalkerzone.client.render.board_art import LayeredMesh
 from stalkerzone.client.widgets import theme
-from stalkerzone.engine.cards import Site
+from stalkerzone.engine.core import Site
 
 SIDE = 128  # texels of one badge face
 _WORK = SIDE * 3  # drawn at three times the size, then smoothed down

@@ -16,7 +16,7 @@ from PIL import Image
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render.board_art import LayeredMesh
 from stalkerzone.client.widgets import theme
-from stalkerzone.engine.cards import Terrain
+from stalkerzone.engine.core import Terrain
 
 TEXTURE_FILE: dict[Terrain, str] = {
     Terrain.OPEN: "open",

@@ -19,7 +19,7 @@ from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.render.zone_layer import HEX
 from stalkerzone.client.widgets import theme
-from stalkerzone.engine.hexes import Hex
+from stalkerzone.engine.zone import Hex
 
 RADIUS = HEX * 0.62
 

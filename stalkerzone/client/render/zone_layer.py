@@ -1,6 +1,6 @@
 """Drawing the Zone: terrain, roads, sites and sector edges, built once per change.
 
-:func:`zone_hexes` turns placements into world hexes (MAP-2 geometry from ``engine.hexes``);
+:func:`zone_hexes` turns placements into world hexes (MAP-2 geometry from ``engine.zone.hexes``);
 :class:`ZoneLayer` turns hexes into one ``ShapeElementList`` plus one text batch (never
 ``draw_text`` per frame). :class:`WorldTexture` renders that layer once per map or zoom change
 into an offscreen texture in world space, drawn through the map camera (a pan moves it, never
@@ -39,8 +39,7 @@ from stalkerzone.client.render.board_art import BoardArt, LayeredMesh
 from stalkerzone.client.render.site_icons import add_badge
 from stalkerzone.client.render.terrain import add_hex
 from stalkerzone.client.widgets import theme
-from stalkerzone.engine.hexes import Hex, Slot, neighbour, world_hex
-from stalkerzone.engine.layout import HexTile, Placement, Sector
+from stalkerzone.engine.zone import Hex, HexTile, Placement, Sector, Slot, neighbour, world_hex
 
 HEX = 30.0  # world circumradius of a small hex
 

@@ -21,7 +21,7 @@ from stalkerzone.client.render.story_chart import ChartLayout, Line, chart_shape
 from stalkerzone.client.screens.title import backdrop
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
-from stalkerzone.engine.turns import round_number
+from stalkerzone.engine.turn import round_number
 from stalkerzone.story import StalkerStory, Story, build_story
 
 CHARTS = ("cash", "health", "elements")

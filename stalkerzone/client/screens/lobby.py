@@ -315,7 +315,7 @@ class LobbyView(BaseView):
         """Host a saved game again (as ``stalkerzone host --load``): its bots stay bots, its
         first person's seat is played here, the others are remote and rejoin with the tokens
         kept beside the save (TURN-1)."""
-        from stalkerzone.engine.illegal import IllegalAction
+        from stalkerzone.engine.core import IllegalAction
         from stalkerzone.network.hosting import resumed_table
 
         try:

@@ -26,7 +26,7 @@ from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
 from stalkerzone.client.widgets.text_field import TextField
-from stalkerzone.engine.cards import StalkerCard
+from stalkerzone.engine.core import StalkerCard
 
 SEAT_KINDS: tuple[str | None, ...] = (None, *BOT_STRENGTHS)
 MAX_SEATS = 6

@@ -29,8 +29,7 @@ from stalkerzone.client.text.rules_sections import (
 from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.hits import Hit, HitMap
 from stalkerzone.client.widgets.screen_frame import TextCache
-from stalkerzone.engine.cards import CardSet
-from stalkerzone.engine.variant import Variant
+from stalkerzone.engine.core import CardSet, Variant
 
 
 class RulesView(BaseView):

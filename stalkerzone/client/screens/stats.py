@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from stalkerzone.engine import equipment
-from stalkerzone.engine.illegal import IllegalAction
-from stalkerzone.engine.loadout import StalkerStats
-from stalkerzone.engine.state import GameState, PlayerState
+from stalkerzone.engine.core import IllegalAction, StalkerStats
+from stalkerzone.engine.play import GameState, PlayerState
+from stalkerzone.engine.turn import equipment
 
 
 def player_stats(state: GameState, player: PlayerState) -> StalkerStats:
-    """ST-1: the stats a player's active cards give (``engine.equipment.stats``)."""
+    """ST-1: the stats a player's active cards give (``engine.turn.equipment.stats``)."""
     return equipment.stats(player, state.ctx)
 
 

@@ -44,7 +44,7 @@ NOTE_SOUNDS: dict[str, str] = {
     "died": "death",  # DEATH-1 (a stalker killed by an anomaly or an event)
     "victory": "victory",  # WIN-1
 }
-"""Engine message keys (:mod:`stalkerzone.engine.messages`) and the sound each plays."""
+"""Engine message keys (:mod:`stalkerzone.engine.core.messages`) and the sound each plays."""
 
 
 class StepLike(Protocol):

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 from stalkerzone.client.sound.cues import note_sounds
 
 if TYPE_CHECKING:
-    from stalkerzone.engine.record import GameRecord
+    from stalkerzone.engine.game import GameRecord
 
 MAX_ACTIONS = 12  # at most this many actions' notes at once (a long bot run skipped)
 

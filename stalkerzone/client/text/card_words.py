@@ -11,8 +11,7 @@ from dataclasses import dataclass
 
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.engine_text import render
-from stalkerzone.engine import equipment
-from stalkerzone.engine.cards import (
+from stalkerzone.engine.core import (
     Ability,
     AnyCard,
     Armour,
@@ -31,11 +30,12 @@ from stalkerzone.engine.cards import (
     Regeneration,
     Site,
     StalkerCard,
+    StalkerStats,
     Stimulator,
     Weapon,
     WeaponMod,
 )
-from stalkerzone.engine.loadout import StalkerStats
+from stalkerzone.engine.turn import equipment
 
 RULE_ID = re.compile(r"^([A-Z]+(?:-[A-Z0-9]+)+):\s*")
 

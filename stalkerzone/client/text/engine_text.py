@@ -1,10 +1,10 @@
 """Engine notes and refusals in the player's language.
 
 The engine writes English lines that start with their rule id and carry a message key and
-parameters as data (:mod:`stalkerzone.engine.messages`): notes in ``state.notes``
-(:class:`~stalkerzone.engine.messages.Note`), refusals as
-:class:`~stalkerzone.engine.illegal.IllegalAction` (also ``IllegalFightAction`` and
-``engine.undo.UndoCheck``). :func:`render` turns any of them into text in the current language,
+parameters as data (:mod:`stalkerzone.engine.core.messages`): notes in ``state.notes``
+(:class:`~stalkerzone.engine.core.messages.Note`), refusals as
+:class:`~stalkerzone.engine.core.illegal.IllegalAction` (also ``IllegalFightAction`` and
+``engine.game.undo.UndoCheck``). :func:`render` turns any of them into text in the current language,
 from the ``[notes]`` and ``[refusals]`` tables of ``strings/<lang>/engine.toml``::
 
     engine_text.render(error, session.cards)   # "BASE-1: Военная база: нужна репутация 3, у вас 1"
@@ -22,10 +22,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from stalkerzone.client.text import i18n
-from stalkerzone.engine.cards import BASES, CardSet
-from stalkerzone.engine.layout import Sector
-from stalkerzone.engine.messages import Note
-from stalkerzone.engine.state import GameState
+from stalkerzone.engine.core import BASES, CardSet, Note
+from stalkerzone.engine.play import GameState
+from stalkerzone.engine.zone import Sector
 
 WORDS = ("base", "colour", "pile", "slot", "stat")
 """Parameters whose values are translated through ``[engine_words]`` (``colour_red``)."""

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from stalkerzone.engine.cards import Text
+from stalkerzone.engine.core import Text
 
 LANGUAGES: tuple[str, ...] = ("en", "ru")
 STRINGS_DIR = Path(__file__).resolve().parent / "strings"

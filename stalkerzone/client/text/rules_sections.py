@@ -13,8 +13,7 @@ from dataclasses import dataclass
 
 from stalkerzone.client.text.card_words import ABILITY_RULE, ability_explained, card_name
 from stalkerzone.content.rules_reference import load_rules_reference
-from stalkerzone.engine.cards import CardSet, Colour
-from stalkerzone.engine.variant import Variant
+from stalkerzone.engine.core import CardSet, Colour, Variant
 
 
 @dataclass(frozen=True, slots=True)

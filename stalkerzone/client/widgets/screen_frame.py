@@ -23,8 +23,8 @@ from stalkerzone.client.text.card_words import Refusal, t
 from stalkerzone.client.text.engine_text import render
 from stalkerzone.client.widgets import theme
 from stalkerzone.client.widgets.hits import Hit, HitMap
-from stalkerzone.engine.actions import Action
-from stalkerzone.engine.illegal import IllegalAction
+from stalkerzone.engine.core import IllegalAction
+from stalkerzone.engine.play import Action
 
 
 class ScreenFrame(BaseView):

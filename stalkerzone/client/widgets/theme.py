@@ -13,7 +13,7 @@ from arcade.gui.widgets.text import UIInputTextStyle
 from arcade.types import Color
 
 from stalkerzone.client.render.fonts import FONT
-from stalkerzone.engine.cards import Site, Terrain
+from stalkerzone.engine.core import Site, Terrain
 
 BG = Color(22, 25, 22)
 PANEL = Color(36, 40, 36, 235)

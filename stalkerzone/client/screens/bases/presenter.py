@@ -25,33 +25,35 @@ from stalkerzone.client.text.card_words import (
     weapon_type,
 )
 from stalkerzone.client.text.engine_text import render
-from stalkerzone.engine import bases, equipment
-from stalkerzone.engine.actions import (
-    Action,
-    Buy,
-    DeliverOrder,
-    GiveUpOrder,
-    Heal,
-    Sell,
-    TakeOrder,
-)
-from stalkerzone.engine.cards import (
+from stalkerzone.engine.core import (
     BASES,
     AnyCard,
     ArtifactRequirement,
     Colour,
+    IllegalAction,
     Monster,
     Order,
     Site,
+    StalkerStats,
     TrophyRequirement,
     VisitRequirement,
     Weapon,
     WeaponMod,
 )
 from stalkerzone.engine.game import apply
-from stalkerzone.engine.illegal import IllegalAction
-from stalkerzone.engine.loadout import StalkerStats
-from stalkerzone.engine.state import GameState, PlayerState, card_id
+from stalkerzone.engine.play import (
+    Action,
+    Buy,
+    DeliverOrder,
+    GameState,
+    GiveUpOrder,
+    Heal,
+    PlayerState,
+    Sell,
+    TakeOrder,
+    card_id,
+)
+from stalkerzone.engine.turn import bases, equipment
 
 TABS = ("buy", "sell", "heal", "orders")
 

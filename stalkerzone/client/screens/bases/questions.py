@@ -8,9 +8,8 @@ from collections.abc import Callable
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.card_words import card_name
 from stalkerzone.client.widgets.confirm_box import Confirm
-from stalkerzone.engine.actions import Action, Sell
-from stalkerzone.engine.cards import Weapon
-from stalkerzone.engine.state import GameState
+from stalkerzone.engine.core import Weapon
+from stalkerzone.engine.play import Action, GameState, Sell
 
 
 def weapons_carried(state: GameState, index: int) -> list[str]:

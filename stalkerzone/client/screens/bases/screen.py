@@ -27,11 +27,9 @@ from stalkerzone.client.widgets.confirm_box import Confirm, answer_key
 from stalkerzone.client.widgets.hits import Hit
 from stalkerzone.client.widgets.screen_frame import ScreenFrame
 from stalkerzone.client.widgets.scrolling import ScrollBar, scroll_bar
-from stalkerzone.engine import bases
-from stalkerzone.engine.actions import Action
-from stalkerzone.engine.cards import AnyCard, Colour, Site
-from stalkerzone.engine.loadout import StalkerStats
-from stalkerzone.engine.state import GameState, PlayerState
+from stalkerzone.engine.core import AnyCard, Colour, Site, StalkerStats
+from stalkerzone.engine.play import Action, GameState, PlayerState
+from stalkerzone.engine.turn import bases
 
 TONES = {
     "text": theme.TEXT,

@@ -18,7 +18,7 @@ from stalkerzone.client.screens.fight.dice_faces import DiceShown, dice_shown
 from stalkerzone.client.sound.note_feed import HasRecord, NoteFeed
 from stalkerzone.client.text import engine_text, i18n
 from stalkerzone.client.widgets import theme
-from stalkerzone.engine.cards import CardSet
+from stalkerzone.engine.core import CardSet
 
 SHOW_SECONDS = 3.5
 ANOMALY_KEYS = ("anomaly_damage", "anomaly_element", "anomaly_artifact", "anomaly_nothing")

@@ -1,6 +1,6 @@
 """The board's deliberate acts: the questions asked before a step that cannot be taken back
 (TURN-2 ending a turn that could still do something, FIGHT-4 entering the Epicenter, where
-there is no escape) and undo in play (TURN-2: until dice or a hidden card, ``engine.undo``),
+there is no escape) and undo in play (TURN-2: until dice or a hidden card, ``engine.game.undo``),
 with the refusal in words.
 """
 
@@ -16,9 +16,9 @@ from stalkerzone.client.screens.board.known_fights import (
 )
 from stalkerzone.client.text import engine_text, i18n
 from stalkerzone.client.widgets.confirm_box import Confirm
-from stalkerzone.engine.actions import Action, EndTurn, Move
-from stalkerzone.engine.hexes import Hex
-from stalkerzone.engine.undo import UndoRefused
+from stalkerzone.engine.game import UndoRefused
+from stalkerzone.engine.play import Action, EndTurn, Move
+from stalkerzone.engine.zone import Hex
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -69,7 +69,7 @@ def epicenter_question(
 
 def take_back(session: GameSession) -> UndoRefused | None:
     """TURN-2: take the last action back, or the refusal saying why it cannot be
-    (``engine.undo``: dice rolled, a card drawn, the turn over, a bot's action…)."""
+    (``engine.game.undo``: dice rolled, a card drawn, the turn over, a bot's action…)."""
     verdict = session.undo_check()
     if not verdict:
         rule, _, reason = verdict.reason.partition(": ")

@@ -28,8 +28,8 @@ from stalkerzone.client.screens.board.presenter import (
 )
 from stalkerzone.client.text import engine_text, i18n
 from stalkerzone.client.widgets import text_fit, theme
-from stalkerzone.engine.actions import DiscardArmour, FightDecision
-from stalkerzone.engine.hexes import Hex
+from stalkerzone.engine.play import DiscardArmour, FightDecision
+from stalkerzone.engine.zone import Hex
 
 if TYPE_CHECKING:
     from stalkerzone.client.screens.board.screen import BoardView

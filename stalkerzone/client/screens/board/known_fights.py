@@ -15,11 +15,10 @@ from typing import TYPE_CHECKING
 from stalkerzone.client.screens.fight.presenter import pct
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.card_words import card_name
-from stalkerzone.engine.cards import Colour, Event, Monster, Site
-from stalkerzone.engine.combat import FIGHT_EVENTS, Fight, start_fight
-from stalkerzone.engine.equipment import loadout
-from stalkerzone.engine.fight_setup import StalkerSide
-from stalkerzone.engine.state import GameState, card_id
+from stalkerzone.engine.core import Colour, Event, Monster, Site
+from stalkerzone.engine.fight import FIGHT_EVENTS, Fight, StalkerSide, start_fight
+from stalkerzone.engine.play import GameState, card_id
+from stalkerzone.engine.turn import loadout
 from stalkerzone.odds import Odds, OddsSolver
 
 if TYPE_CHECKING:

@@ -8,24 +8,23 @@ from dataclasses import dataclass
 
 from stalkerzone.client.render.zone_layer import PlacedHex
 from stalkerzone.client.text import i18n
-from stalkerzone.engine.actions import (
+from stalkerzone.engine.core import BASES, CardSet, Note, StalkerStats
+from stalkerzone.engine.game import HIDDEN_CARD
+from stalkerzone.engine.play import (
     Action,
     Buy,
     DeliverOrder,
     DiscardArmour,
     EndTurn,
     FightDecision,
+    GameState,
     GiveUpOrder,
     Heal,
+    PlayerState,
     Sell,
     TakeOrder,
 )
-from stalkerzone.engine.cards import BASES, CardSet
-from stalkerzone.engine.hexes import Hex
-from stalkerzone.engine.loadout import StalkerStats
-from stalkerzone.engine.messages import Note
-from stalkerzone.engine.state import GameState, PlayerState
-from stalkerzone.engine.views import HIDDEN_CARD
+from stalkerzone.engine.zone import Hex
 
 TRADE_ACTIONS = (Buy, Sell, Heal, TakeOrder, DeliverOrder, GiveUpOrder)  # at a base (BASE-1)
 

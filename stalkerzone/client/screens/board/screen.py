@@ -47,15 +47,9 @@ from stalkerzone.client.screens.reveal.overlay import RevealOverlay
 from stalkerzone.client.text import engine_text, i18n
 from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.confirm_box import Confirm, answer_key
-from stalkerzone.engine.actions import (
-    Action,
-    Move,
-)
-from stalkerzone.engine.hexes import Hex
-from stalkerzone.engine.illegal import IllegalAction
-from stalkerzone.engine.loadout import StalkerStats
-from stalkerzone.engine.state import GameState
-from stalkerzone.engine.zonemap import Route
+from stalkerzone.engine.core import IllegalAction, StalkerStats
+from stalkerzone.engine.play import Action, GameState, Move
+from stalkerzone.engine.zone import Hex, Route
 
 READABLE_ZOOM = 1.0  # below this hexes get hard to read: start here, Home shows all
 
@@ -134,7 +128,7 @@ class BoardView(MapScreen):
         return not self.session.is_bot() and self.session.state.phase != "over"
 
     def stats(self, index: int) -> StalkerStats:
-        from stalkerzone.engine import equipment
+        from stalkerzone.engine.turn import equipment
 
         state = self.view
         return equipment.stats(state.players[index], state.ctx)

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 from stalkerzone.client.controller import bot_driver
 from stalkerzone.client.screens.fight.odds_worker import FightOdds
-from stalkerzone.engine.actions import Action, FightDecision
 from stalkerzone.engine.game import legal_actions
+from stalkerzone.engine.play import Action, FightDecision
 
 if TYPE_CHECKING:
     from stalkerzone.client.controller.session import GameSession

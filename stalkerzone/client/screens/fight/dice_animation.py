@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from stalkerzone.client.screens.fight.dice_faces import formula_of
 from stalkerzone.client.screens.fight.steps import Step
-from stalkerzone.engine.dice import Dice, DiceError
+from stalkerzone.engine.core import Dice, DiceError
 
 ROLL_SECONDS = 0.75
 STEP_SECONDS = 0.3

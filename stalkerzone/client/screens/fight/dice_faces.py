@@ -1,7 +1,7 @@
 """Which dice a roll shows and their faces (DMG-4), from the engine's recorded roll (no arcade).
 
 The engine records every roll's faces, its modifier and "+k to one die" next to the total
-(:class:`~stalkerzone.engine.fight_setup.FightLogEntry`, the ANOM-1 notes). :func:`dice_shown`
+(:class:`~stalkerzone.engine.fight.setup.FightLogEntry`, the ANOM-1 notes). :func:`dice_shown`
 gives one :class:`Die` per die with its recorded face, "+k to one die" on the highest, and the
 sum with the modifier apart ("5 + 1 = 6").
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from stalkerzone.engine.dice import Dice, DiceError, Throw
+from stalkerzone.engine.core import Dice, DiceError, Throw
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ import threading
 from dataclasses import dataclass
 
 from stalkerzone.client.controller.worker import Worker
-from stalkerzone.engine.combat import Core, Decision, Fight, FightSetup
+from stalkerzone.engine.fight import Core, Decision, Fight, FightSetup
 from stalkerzone.odds import Odds, OddsSolver
 
 

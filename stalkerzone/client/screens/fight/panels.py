@@ -17,7 +17,7 @@ from stalkerzone.client.screens.fight.presenter import FightPage, MonsterPanel, 
 from stalkerzone.client.text.card_words import t
 from stalkerzone.client.widgets import theme
 from stalkerzone.client.widgets.hits import Hit
-from stalkerzone.engine.cards import Monster
+from stalkerzone.engine.core import Monster
 
 if TYPE_CHECKING:
     from stalkerzone.client.screens.fight.screen import FightView

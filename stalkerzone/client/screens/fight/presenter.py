@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from stalkerzone.client.screens.fight.odds_worker import FightOdds
-from stalkerzone.client.screens.fight.steps import Step, describe, describe_all, outcome_key
+from stalkerzone.client.screens.fight.steps import Step, outcome_key
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.card_words import (
     ABILITY_RULE,
@@ -28,10 +28,9 @@ from stalkerzone.client.text.card_words import (
     t,
 )
 from stalkerzone.client.text.engine_text import render
-from stalkerzone.engine.cards import CardSet, Colour, Monster
-from stalkerzone.engine.combat import Decision, Fight
-from stalkerzone.engine.illegal import FightRefused
-from stalkerzone.engine.state import FightState, GameState
+from stalkerzone.engine.core import CardSet, Colour, FightRefused, Monster
+from stalkerzone.engine.fight import Decision, Fight
+from stalkerzone.engine.play import FightState, GameState
 
 __all__ = [
     "AbilityLine",
@@ -44,12 +43,8 @@ __all__ = [
     "OddsRow",
     "Selection",
     "StalkerPanel",
-    "Step",
     "Tone",
-    "describe",
-    "describe_all",
     "log_tone",
-    "outcome_key",
     "pct",
     "present",
     "results",

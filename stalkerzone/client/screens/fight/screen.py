@@ -33,22 +33,20 @@ from stalkerzone.client.screens.fight.presenter import (
     FightPage,
     FightResult,
     Selection,
-    Step,
-    describe_all,
     present,
     results,
     select,
 )
 from stalkerzone.client.screens.fight.result_box import ResultBox
 from stalkerzone.client.screens.fight.round_log import Bar, HealthSpot, RoundLog
+from stalkerzone.client.screens.fight.steps import Step, describe_all
 from stalkerzone.client.sound.cues import note_sounds, roll_sound, step_sound
 from stalkerzone.client.text.card_words import card_name, t
 from stalkerzone.client.widgets import theme
 from stalkerzone.client.widgets.screen_frame import ScreenFrame
-from stalkerzone.engine.actions import FightDecision
-from stalkerzone.engine.cards import Monster
-from stalkerzone.engine.combat import Fight
-from stalkerzone.engine.state import FightState, GameState
+from stalkerzone.engine.core import Monster
+from stalkerzone.engine.fight import Fight
+from stalkerzone.engine.play import FightDecision, FightState, GameState
 
 FLASH_SECONDS = 1.4
 RESULT_SECONDS = 3.0

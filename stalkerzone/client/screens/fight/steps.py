@@ -1,6 +1,6 @@
 """The fight's log as the screen shows it, step by step (no arcade here).
 
-:func:`describe` turns a :class:`~stalkerzone.engine.combat.FightLogEntry` into a line in the
+:func:`describe` turns a :class:`~stalkerzone.engine.fight.combat.FightLogEntry` into a line in the
 current language with its rule id, and says whether a die was rolled (for the dice animation)
 and which ability acted (paralysis, first strike, drain, regeneration: shown as they happen).
 """
@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from stalkerzone.client.text.card_words import ABILITY_RULE, t
-from stalkerzone.engine.combat import FightLogEntry, FightSetup
+from stalkerzone.engine.fight import FightLogEntry, FightSetup
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,19 +8,19 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from stalkerzone.client.text import i18n
-from stalkerzone.engine.actions import Action, PlaceSector
-from stalkerzone.engine.cards import Site
-from stalkerzone.engine.hexes import Slot
-from stalkerzone.engine.layout import (
+from stalkerzone.engine.core import Site
+from stalkerzone.engine.game import GameRecord
+from stalkerzone.engine.play import Action, PlaceSector
+from stalkerzone.engine.zone import (
     UNIQUE_SITES,
     CutOff,
     Placement,
     Sector,
+    Slot,
     Zone,
     ZoneProblem,
     legal_placements,
 )
-from stalkerzone.engine.record import GameRecord
 
 
 def last_placed(record: GameRecord, now: int) -> tuple[int, PlaceSector] | None:

@@ -1,8 +1,8 @@
 """Laying out the Zone (TURN-4): the tray, flip/turn, hover preview, legal and dead-end slots.
 
 The engine's ``legal_actions`` offers exactly the placements that keep the Zone completable;
-``engine.layout.legal_placements`` (roads meet, MAP-4) minus those are the dead ends, crossed out;
-hovering one says in words what it would cut off (``engine.turns.cut_off``, asked off the frame),
+``zone.layout.legal_placements`` (roads meet, MAP-4) minus those are the dead ends, crossed out;
+hovering one says in words what it would cut off (``turn.turns.cut_off``, asked off the frame),
 and a click on it says why it is refused. Undo takes the last placement back (nothing random
 happened), "deal the rest" places the remaining sectors one by one through ``apply``.
 """
@@ -36,15 +36,10 @@ from stalkerzone.client.screens.layout.tray import build_tray, tray_hit
 from stalkerzone.client.screens.map_screen import MapScreen
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import text_fit, theme
-from stalkerzone.engine.actions import PlaceSector
-from stalkerzone.engine.hexes import (
-    Slot,
-    slot_centre,
-    slot_of,
-)
-from stalkerzone.engine.illegal import IllegalAction
-from stalkerzone.engine.layout import CutOff, Placement, Zone, check_zone
-from stalkerzone.engine.turns import cut_off
+from stalkerzone.engine.core import IllegalAction
+from stalkerzone.engine.play import PlaceSector
+from stalkerzone.engine.turn import cut_off
+from stalkerzone.engine.zone import CutOff, Placement, Slot, Zone, check_zone, slot_centre, slot_of
 
 TRAY_W = 340
 TOP_H = 64
@@ -594,7 +589,7 @@ class LayoutView(MapScreen):
             self.marks_key = None
 
     def undo(self) -> None:
-        """Take the last placement back (engine.undo: not a bot's, TURN-2)."""
+        """Take the last placement back (engine.game.undo: not a bot's, TURN-2)."""
         if self.dealing:
             return
         verdict = self.session.undo_check()

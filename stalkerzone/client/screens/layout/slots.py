@@ -9,16 +9,16 @@ from arcade.types import RGBA255
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render.map_camera import MapCamera
 from stalkerzone.client.render.zone_layer import HEX, side_points
-from stalkerzone.engine.hexes import (
+from stalkerzone.engine.zone import (
     SECTOR_HEX_SET,
     SECTOR_HEXES,
     Hex,
     Slot,
+    Zone,
     neighbour,
     slot_centre,
     slot_neighbours,
 )
-from stalkerzone.engine.layout import Zone
 
 RING = HEX * 4.5  # a sector reaches 2.5 hexes beyond its centre hex
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from stalkerzone.client.render.zone_layer import ZoneLayer, placement_hexes
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
-from stalkerzone.engine.layout import Placement
+from stalkerzone.engine.zone import Placement
 
 if TYPE_CHECKING:
     from stalkerzone.client.screens.layout.screen import LayoutView

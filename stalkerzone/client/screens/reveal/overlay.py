@@ -28,7 +28,7 @@ from stalkerzone.client.render.card_face import CardFace
 from stalkerzone.client.screens.reveal.presenter import Reveal, reveals
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
-from stalkerzone.engine.state import GameState
+from stalkerzone.engine.play import GameState
 
 if TYPE_CHECKING:
     from stalkerzone.client.controller.session import GameSession

@@ -1,7 +1,7 @@
 """Which cards came into play with an action and what each did (no arcade here).
 
 EVENT-1, ANOM-1, TROPHY-1, TROPHY-3, ORDER-1, REP-1, WIN-1, EQ-10: the engine writes a note with
-a message key for everything an action did (:mod:`stalkerzone.engine.messages`); a
+a message key for everything an action did (:mod:`stalkerzone.engine.core.messages`); a
 :class:`Reveal` is one card (or face) those notes bring into play, with the lines of what it did
 (the numbers from the state before and after the action) and where it goes.
 """
@@ -14,10 +14,9 @@ from dataclasses import dataclass, field
 from stalkerzone.client.screens.bases.presenter import requirement_text
 from stalkerzone.client.screens.stats import stats_if
 from stalkerzone.client.text.card_words import card_name, colour_name, t
-from stalkerzone.engine import equipment
-from stalkerzone.engine.cards import Colour, Monster, Order
-from stalkerzone.engine.messages import Note, Param
-from stalkerzone.engine.state import GameState, PlayerState
+from stalkerzone.engine.core import Colour, Monster, Note, Order, Param
+from stalkerzone.engine.play import GameState, PlayerState
+from stalkerzone.engine.turn import equipment
 
 SOURCES = {
     "TROPHY-3": "reveal.from_red",

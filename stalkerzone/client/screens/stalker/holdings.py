@@ -16,12 +16,11 @@ from stalkerzone.client.screens.bases.presenter import requirement_text
 from stalkerzone.client.screens.reveal.presenter import card_name_of, gained_sentence, params
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.card_words import colour_name, t
-from stalkerzone.engine import bases
-from stalkerzone.engine.cards import AnyCard, Colour, Monster, Order
-from stalkerzone.engine.hexes import Hex
-from stalkerzone.engine.messages import Note
-from stalkerzone.engine.state import GameState, PlayerState, card_id
-from stalkerzone.engine.views import HIDDEN_CARD
+from stalkerzone.engine.core import AnyCard, Colour, Monster, Note, Order
+from stalkerzone.engine.game import HIDDEN_CARD
+from stalkerzone.engine.play import GameState, PlayerState, card_id
+from stalkerzone.engine.turn import bases
+from stalkerzone.engine.zone import Hex
 
 
 @dataclass(frozen=True, slots=True)

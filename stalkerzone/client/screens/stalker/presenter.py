@@ -22,10 +22,16 @@ from stalkerzone.client.text.card_words import (
     t,
     weapon_type,
 )
-from stalkerzone.engine import equipment
-from stalkerzone.engine.cards import AnyCard, StalkerCard, Weapon, WeaponMod
-from stalkerzone.engine.loadout import StalkerStats, inactive_mods
-from stalkerzone.engine.state import GameState, PlayerState, card_id
+from stalkerzone.engine.core import (
+    AnyCard,
+    StalkerCard,
+    StalkerStats,
+    Weapon,
+    WeaponMod,
+    inactive_mods,
+)
+from stalkerzone.engine.play import GameState, PlayerState, card_id
+from stalkerzone.engine.turn import equipment
 
 SINGLE = ("weapon", "head", "body", "navigation")
 MULTI = ("mods", "artifacts", "grenades", "stimulators")

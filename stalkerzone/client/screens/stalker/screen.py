@@ -2,8 +2,8 @@
 everything else the stalker owns (trophies, orders, held event, Elements, loot: holdings).
 
 Click a card to move it (slot → backpack, backpack → its slot), or drag it across. Modifiers that
-do not fit the active weapon are drawn inactive with the reason (``engine.loadout.inactive_mods``,
-EQ-4); attack, defence and movement come from ``engine.loadout.derive`` and change at once, with a
+do not fit the active weapon are drawn inactive with the reason (``loadout.inactive_mods``,
+EQ-4); attack, defence and movement come from ``loadout.derive`` and change at once, with a
 preview of what a card would change while the mouse is over it. During a fight, on another
 player's turn or for a bot, the card is shown but locked, with the reason (EQ-2, EQ-8).
 """
@@ -26,9 +26,8 @@ from stalkerzone.client.text.card_words import Refusal, card_name, t
 from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.hits import Hit
 from stalkerzone.client.widgets.screen_frame import ScreenFrame
-from stalkerzone.engine.actions import Activate, Stash
-from stalkerzone.engine.loadout import StalkerStats
-from stalkerzone.engine.state import GameState, PlayerState
+from stalkerzone.engine.core import StalkerStats
+from stalkerzone.engine.play import Activate, GameState, PlayerState, Stash
 
 __all__ = ["StalkerView"]
 

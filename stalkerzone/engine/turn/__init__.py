@@ -1,0 +1,23 @@
+"""The turn rules: moving and placing, sites, bases, equipment, death (TURN-1 …)."""
+
+from stalkerzone.engine.turn.death import start_health
+from stalkerzone.engine.turn.equipment import loadout, slot_of, stats
+from stalkerzone.engine.turn.turns import (
+    cut_off,
+    foresight,
+    round_number,
+    seat_refusal,
+    sectors_to_place,
+)
+
+__all__ = [
+    "cut_off",
+    "foresight",
+    "loadout",
+    "round_number",
+    "seat_refusal",
+    "sectors_to_place",
+    "slot_of",
+    "start_health",
+    "stats",
+]
