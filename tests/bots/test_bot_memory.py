@@ -95,6 +95,7 @@ def test_bot_stats_memo_key_covers_what_stats_read() -> None:
     assert player_stats(memory, state, lost) == stats(lost, state.ctx)
 
 
+@pytest.mark.slow
 def test_bot_memory_stays_bounded_over_hundreds_of_games() -> None:
     """Memory stays flat however many games one process plays: every table stops at its cap
     (small caps here, so that a few hundred short games fill them)."""

@@ -73,6 +73,7 @@ def screens(layout: GameSession, play: GameSession) -> dict[str, tuple[GameSessi
     }
 
 
+@pytest.mark.slow
 def test_every_text_fits_its_box_on_every_screen(win: StalkerWindow) -> None:
     layout, play = game(win, "hand"), game(win, "free")
     found: list[str] = []

@@ -77,6 +77,7 @@ COMBOS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(COMBOS))
 @pytest.mark.parametrize("policy", ["attack", "escape", "best"])
 def test_ability_combinations_agree_with_monte_carlo(name: str, policy: str) -> None:

@@ -141,6 +141,7 @@ def test_life_simulate_bad_arguments(
     assert message in err and "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_life_simulate_in_a_subprocess_with_workers() -> None:
     done = subprocess.run(
         [

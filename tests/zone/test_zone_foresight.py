@@ -58,6 +58,7 @@ def reference(zone: Zone, tiles: tuple[Sector, ...]) -> bool:
 # --- proven answers ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [0, 1, 2, 3, 5, 8])
 def test_foresight_agrees_with_the_exhaustive_search_one_sector_before_the_end(seed: int) -> None:
     zone = prefix(seed, 8)
@@ -68,6 +69,7 @@ def test_foresight_agrees_with_the_exhaustive_search_one_sector_before_the_end(s
         assert verdict == reference(zone.place(p), sectors()), p
 
 
+@pytest.mark.slow
 def test_foresight_agrees_with_the_exhaustive_search_two_sectors_before_the_end() -> None:
     zone = prefix(4, 7)
     sid = next_sector(zone)
