@@ -316,9 +316,10 @@ def load_game(
     include_user: bool = True,
     verify: bool = False,
 ) -> LoadedGame:
-    """Read a save. Format 2 loads from its snapshot (checked against its checksum); with
-    ``verify`` (and always for format 1) the actions are replayed from the seed as well and must
-    reach the saved state. :class:`SaveError` for anything wrong; the file is never written."""
+    """Read a save. A save with a snapshot (format 2 on) loads from it (checked against its
+    checksum); with ``verify`` (and always for format 1, which has none) the actions are
+    replayed from the seed as well and must reach the saved state. :class:`SaveError` for
+    anything wrong; the file is never written."""
     loaded, divergence = _load(path, extra_dirs, include_user, replay_all=verify)
     if divergence is not None:
         raise SaveError(f"{path}: actions[{divergence.index}]: {divergence.reason}")
