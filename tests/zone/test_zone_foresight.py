@@ -269,6 +269,7 @@ def _check_partial(capsys: pytest.CaptureFixture[str], path: Path, zone: Zone) -
     return code, capsys.readouterr().out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("seed", "size"), [(0, 8), (11, 6), (3, 4)])
 def test_map_check_partial_agrees_with_the_layout_screen_on_every_slot(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, seed: int, size: int
