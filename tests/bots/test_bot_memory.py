@@ -112,6 +112,7 @@ def test_bot_memory_stays_bounded_over_hundreds_of_games() -> None:
     assert {"stats", "exchanges", "gains"} <= reached  # the caps were reached and held
 
 
+@pytest.mark.slow
 def test_bot_choices_do_not_depend_on_what_the_memory_served_before() -> None:
     """Games played one after another with one memory, in either order, play exactly as games
     each with a fresh memory."""
