@@ -77,6 +77,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str,
     return bin_dir, env
 
 
+@pytest.mark.slow
 def test_install_wheel_carries_the_package_data(installed: tuple[Path, dict[str, str]]) -> None:
     bin_dir, env = installed
     elsewhere = bin_dir.parent.parent / "elsewhere"
@@ -94,6 +95,7 @@ def test_install_wheel_carries_the_package_data(installed: tuple[Path, dict[str,
     assert sorted(p.name for p in tiles.glob("s*.toml")) == [f"s{i:02}.toml" for i in range(1, 11)]
 
 
+@pytest.mark.slow
 def test_install_commands_run_from_another_folder(installed: tuple[Path, dict[str, str]]) -> None:
     bin_dir, env = installed
     elsewhere = bin_dir.parent.parent / "elsewhere"

@@ -11,11 +11,14 @@ log as message keys and parameters (:mod:`stalkerzone.persistence.turn_log`), so
 tells its story in the player's language.
 
 Loading never raises anything but :class:`SaveError` (a one-line message naming the file and the
-field) and never writes to the file. Every file is read through :mod:`stalkerzone.files`
-(regular files only, size limit while reading, guarded JSON), and a snapshot must satisfy the
-state's invariants (:mod:`stalkerzone.persistence.invariants`). Formats 1 (the client's first
-saves: set-up and actions only, replayed from the seed) and 2 (with the folders its packs came
-from, no longer scanned) and 3 (no turn log: it loads with an empty log) are still read.
+field) and never writes to the file. The file is read by
+:mod:`stalkerzone.persistence.save_document` (regular files only, size limit while reading,
+guarded JSON, format and integrity), an older format is brought up to the current one
+(:mod:`stalkerzone.persistence.save_upgrades`: format 1, the client's first saves, set-up and
+actions only, replayed from the seed; format 2, with the folders its packs came from, no longer
+scanned; format 3, no turn log: it loads with an empty log), and the current format is checked
+field by field by one strict model (:mod:`stalkerzone.persistence.save_model`). A snapshot must
+also satisfy the state's invariants (:mod:`stalkerzone.persistence.invariants`).
 
 What the client calls::
 
@@ -35,7 +38,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from stalkerzone import __version__, files
 from stalkerzone.engine.core import CardSet
@@ -45,11 +48,18 @@ from stalkerzone.engine.play import Action, GameContext, GameState
 from stalkerzone.engine.zone import Sector
 from stalkerzone.errors import UserError
 from stalkerzone.persistence.invariants import card_problem, state_problem
+from stalkerzone.persistence.save_document import SaveError as SaveError
+from stalkerzone.persistence.save_document import read_document
 from stalkerzone.persistence.save_folder import AUTOSAVE as AUTOSAVE
 from stalkerzone.persistence.save_folder import STALE_TEMP_SECONDS
 from stalkerzone.persistence.save_folder import latest_autosave as latest_autosave
 from stalkerzone.persistence.save_folder import list_saves as list_saves
 from stalkerzone.persistence.save_folder import saves_dir as saves_dir
+from stalkerzone.persistence.save_upgrades import (
+    CURRENT_FORMAT,
+    recorded_card_dirs,
+    to_current,
+)
 from stalkerzone.persistence.serialize import (
     SnapshotError,
     action_from_json,
@@ -64,16 +74,12 @@ from stalkerzone.persistence.serialize import (
 )
 from stalkerzone.persistence.turn_log import LogEntry, LogError, log_from_json, log_to_json
 
-FORMAT = 4
-READABLE_FORMATS = (1, 2, 3, 4)
-MAX_BYTES = 64 * 1024 * 1024
+if TYPE_CHECKING:
+    from stalkerzone.persistence.save_model import SaveDocument
+
+FORMAT = CURRENT_FORMAT
 MAX_NAME = 100
 """Longest save name (characters)."""
-ZONE_MODES = ("hand", "free", "ring", "line", "compact")
-
-
-class SaveError(UserError):
-    """A save that cannot be written or read: one line naming the file and the field."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,107 +250,6 @@ def autosave(
 # --- reading ----------------------------------------------------------------------------------
 
 
-def read_document(path: Path) -> dict[str, Any]:
-    """The JSON object of a save file, its format and integrity checked."""
-    try:
-        raw = files.read_bytes(path, limit=MAX_BYTES)
-    except files.FileRefused as error:
-        reason = error.reason
-        if reason.startswith("refused: larger"):
-            reason = f"not a save file ({reason.removeprefix('refused: ')})"
-        raise SaveError(f"{files.shorten(str(path), files.SHOWN_PATH)}: {reason}") from None
-    if not raw.strip():
-        raise SaveError(f"{path}: empty file, not a save")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise SaveError(f"{path}: not a save file (not UTF-8 text)") from None
-    try:
-        data = files.load_json(text, str(path))
-    except files.FileRefused as error:
-        cut = ""
-        if error.reason.startswith("bad JSON at") and _looks_cut(raw, text):
-            cut = " (the file looks cut short)"
-        raise SaveError(f"{path}: damaged save: {error.reason}{cut}") from None
-    if not isinstance(data, dict):
-        raise SaveError(f"{path}: not a save file (expected a JSON object)")
-    if data.get("game", "stalkerzone") != "stalkerzone":
-        raise SaveError(f"{path}: game: not a Stalker Zone save ({data.get('game')!r:.40})")
-    fmt = data.get("format")
-    if not isinstance(fmt, int) or isinstance(fmt, bool):
-        raise SaveError(f"{path}: format: missing or not a number; not a save file")
-    if fmt > FORMAT:
-        raise SaveError(
-            f"{path}: format: save format {fmt} is newer than this version reads "
-            f"(formats {READABLE_FORMATS[0]}–{FORMAT}); update Stalker Zone"
-        )
-    if fmt not in READABLE_FORMATS:
-        raise SaveError(f"{path}: format: save format {fmt} is no longer supported")
-    if fmt >= 2:
-        stored = data.get("integrity")
-        body = {k: v for k, v in data.items() if k != "integrity"}
-        if not isinstance(stored, str) or digest(body) != stored:
-            raise SaveError(
-                f"{path}: integrity: the file was edited or damaged (its checksum does not match)"
-            )
-    return data
-
-
-def _looks_cut(raw: bytes, text: str) -> bool:
-    """Whether a JSON text that does not parse ends before its last closing brace."""
-    if not raw.rstrip().endswith(b"}"):
-        return True
-    try:
-        json.loads(text)
-    except json.JSONDecodeError as error:
-        return error.pos >= len(text.rstrip()) - 1
-    except (ValueError, RecursionError):
-        return False
-    return False
-
-
-def _field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], path: Path) -> Any:
-    if key not in data:
-        raise SaveError(f"{path}: {key}: missing")
-    value = data[key]
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise SaveError(f"{path}: {key}: wrong type ({type(value).__name__})")
-    return value
-
-
-def _players(data: Mapping[str, Any], path: Path) -> tuple[PlayerSetup, ...]:
-    raw = _field(data, "players", list, path)
-    out = []
-    for k, seat in enumerate(raw):
-        where = f"{path}: players[{k}]"
-        if not isinstance(seat, dict):
-            raise SaveError(f"{where}: expected an object")
-        name, stalker, bot = seat.get("name"), seat.get("stalker"), seat.get("bot")
-        if not isinstance(name, str) or not isinstance(stalker, str):
-            raise SaveError(f"{where}: name and stalker must be strings")
-        if bot is not None and not isinstance(bot, str):
-            raise SaveError(f"{where}.bot: must be a string or null")
-        out.append(PlayerSetup(name, stalker, bot))
-    if not 1 <= len(out) <= 6:
-        raise SaveError(f"{path}: players: 1 to 6 players, not {len(out)}")
-    return tuple(out)
-
-
-def _pack_list(data: Mapping[str, Any], path: Path) -> tuple[PackRef, ...]:
-    raw = data.get("packs", [])
-    if not isinstance(raw, list):
-        raise SaveError(f"{path}: packs: expected a list")
-    out = []
-    for k, item in enumerate(raw):
-        if not isinstance(item, dict) or not isinstance(item.get("id"), str):
-            raise SaveError(f"{path}: packs[{k}]: expected an object with an id")
-        version, dig = item.get("version", ""), item.get("digest", "")
-        if not isinstance(version, str) or not isinstance(dig, str):
-            raise SaveError(f"{path}: packs[{k}]: version and digest must be strings")
-        out.append(PackRef(item["id"], version, dig))
-    return tuple(out)
-
-
 def _cards_for(
     refs: tuple[PackRef, ...],
     extra_dirs: Sequence[Path],
@@ -363,32 +268,43 @@ def _cards_for(
         raise SaveError(f"{path}: packs: cannot load the card packs: {error}") from None
     if not refs:
         return result.cards
-    found = {p.id: p for p in result.packs if p.ok and p.loaded}
+    found = {p.id: str(p.version) for p in result.packs if p.ok and p.loaded}
     for ref in refs:
-        info = found.get(ref.id)
-        if info is None:
-            hint = "; add its folder with --cards DIR" if ref.id != "base" else ""
-            if hint and recorded_dirs:
-                hint += f" (it was saved from {files.shorten(recorded_dirs[0])})"
-            version = f" version {ref.version}" if ref.version else ""
-            raise SaveError(f"{path}: packs: the save needs card pack '{ref.id}'{version}{hint}")
-        if ref.version and info.version != ref.version:
-            raise SaveError(
-                f"{path}: packs: pack '{ref.id}' is version {info.version}, the save was "
-                f"made with version {ref.version}"
-            )
-    wanted = {ref.id for ref in refs}
-    cards = result.cards
+        problem = _pack_problem(ref, found, recorded_dirs)
+        if problem:
+            raise SaveError(f"{path}: packs: {problem}")
+    chosen = _only_packs(result.cards, {ref.id for ref in refs})
+    changed = [ref.id for ref in refs if ref.digest and cards_digest(chosen, ref.id) != ref.digest]
+    if changed:
+        raise SaveError(
+            f"{path}: packs: the cards of pack '{changed[0]}' changed since the game was saved"
+        )
+    return chosen
+
+
+def _only_packs(cards: CardSet, wanted: set[str]) -> CardSet:
+    """``cards`` without the cards of packs not ``wanted``."""
     fields = {
         name: tuple(c for c in group if c.pack in wanted) for name, group in cards.groups().items()
     }
-    chosen = replace(cards, **fields)  # type: ignore[arg-type]
-    for ref in refs:
-        if ref.digest and cards_digest(chosen, ref.id) != ref.digest:
-            raise SaveError(
-                f"{path}: packs: the cards of pack '{ref.id}' changed since the game was saved"
-            )
-    return chosen
+    return replace(cards, **fields)  # type: ignore[arg-type]
+
+
+def _pack_problem(ref: PackRef, versions: Mapping[str, str], recorded_dirs: Sequence[str]) -> str:
+    """Why the recorded pack ``ref`` is not among the loaded ones (``versions`` by id), or
+    ``""``."""
+    if ref.id not in versions:
+        hint = "; add its folder with --cards DIR" if ref.id != "base" else ""
+        if hint and recorded_dirs:
+            hint += f" (it was saved from {files.shorten(recorded_dirs[0])})"
+        version = f" version {ref.version}" if ref.version else ""
+        return f"the save needs card pack '{ref.id}'{version}{hint}"
+    if ref.version and versions[ref.id] != ref.version:
+        return (
+            f"pack '{ref.id}' is version {versions[ref.id]}, the save was made with version "
+            f"{ref.version}"
+        )
+    return ""
 
 
 def load_game(
@@ -398,9 +314,10 @@ def load_game(
     include_user: bool = True,
     verify: bool = False,
 ) -> LoadedGame:
-    """Read a save. Format 2 loads from its snapshot (checked against its checksum); with
-    ``verify`` (and always for format 1) the actions are replayed from the seed as well and must
-    reach the saved state. :class:`SaveError` for anything wrong; the file is never written."""
+    """Read a save. A save with a snapshot (format 2 on) loads from it (checked against its
+    checksum); with ``verify`` (and always for format 1, which has none) the actions are
+    replayed from the seed as well and must reach the saved state. :class:`SaveError` for
+    anything wrong; the file is never written."""
     loaded, divergence = _load(path, extra_dirs, include_user, replay_all=verify)
     if divergence is not None:
         raise SaveError(f"{path}: actions[{divergence.index}]: {divergence.reason}")
@@ -449,100 +366,105 @@ def _load(
     replay_all: bool,
     data: dict[str, Any] | None = None,
 ) -> tuple[LoadedGame, Divergence | None]:
-    from stalkerzone.content.tiles import load_sectors
-    from stalkerzone.content.variants import VARIANT_NAMES, load_variant
-
     if data is None:
         data = read_document(path)
-    fmt: int = data["format"]
-    seed = _field(data, "seed", int, path)
-    variant_name = _field(data, "variant", str, path) if "variant" in data else "standard"
-    if variant_name not in VARIANT_NAMES:
-        raise SaveError(f"{path}: variant: unknown variant {variant_name!r:.40}")
-    zone_mode = data.get("zone_mode", "hand")
-    if zone_mode not in ZONE_MODES:
-        raise SaveError(f"{path}: zone_mode: unknown Zone mode {zone_mode!r:.40}")
-    players = _players(data, path)
-    card_dirs_raw = _recorded_dirs(data, fmt, path)
-    refs = _pack_list(data, path)
-    actions, trail_raw = _actions(data, fmt, path)
-    log = _log(data, fmt, path)
-    cards = _cards_for(refs, extra_dirs, include_user, path, card_dirs_raw)
-    try:
-        variant = load_variant(variant_name)
-        sectors = tuple(load_sectors())
-    except UserError as error:
-        raise SaveError(f"{path}: {error}") from None
-    if fmt >= 2 and data.get("sectors") != sectors_digest(sectors):
-        raise SaveError(f"{path}: sectors: the Zone's sectors changed since the game was saved")
-    missing = [p.stalker for p in players if p.stalker not in cards]
-    if missing:
-        raise SaveError(f"{path}: players: no loaded pack defines the stalker '{missing[0]:.40}'")
-    setup = GameSetup(seed, players, variant, zone_mode)
-    snapshot = data.get("snapshot")
+    document = _current_document(data, path)
+    refs = tuple(PackRef(p.id, p.version, p.digest) for p in document.packs)
+    actions = _actions(document.actions, path)
+    log = _log(document.log, path)
+    cards = _cards_for(refs, extra_dirs, include_user, path, recorded_card_dirs(data))
+    setup, ctx = _setup(document, cards, path)
     divergence: Divergence | None = None
-    if fmt >= 2 and not replay_all:
-        if not isinstance(snapshot, dict) or digest(snapshot) != data.get("checksum"):
+    if document.snapshot is not None and not replay_all:
+        if digest(document.snapshot) != document.checksum:
             raise SaveError(f"{path}: snapshot: does not match its checksum")
-        state = _checked_snapshot(snapshot, setup, GameContext(cards, sectors, variant), path)
-        record = records.from_snapshot(setup, actions, state, trail_raw)
+        state = _checked_snapshot(document.snapshot, setup, ctx, path)
+        record = records.from_snapshot(setup, actions, state, document.trail)
     else:
-        try:
-            record, divergence = records.replay(setup, cards, sectors, actions, trail_raw)
-        except ValueError as error:
-            raise SaveError(f"{path}: cannot set the game up: {error}") from None
-        final = digest(as_saved(state_to_json(record.state), snapshot))
-        if divergence is None and fmt >= 2 and final != data.get("checksum"):
-            divergence = Divergence(len(actions), None, "the final state differs")
+        record, divergence = _replayed(document, setup, ctx, actions, path)
     loaded = LoadedGame(
         record=record,
         path=path,
-        format=fmt,
-        variant=variant_name,
-        zone_mode=zone_mode,
+        format=data["format"],
+        variant=document.variant,
+        zone_mode=document.zone_mode,
         card_dirs=tuple(str(d) for d in extra_dirs),
         packs=refs,
         cards=cards,
-        sectors=sectors,
+        sectors=ctx.sectors,
         log=log,
     )
     return loaded, divergence
 
 
-def _log(data: Mapping[str, Any], fmt: int, path: Path) -> tuple[LogEntry, ...]:
-    """The turn log of a format 4 save, every line checked; none before format 4."""
-    if fmt < 4:
-        return ()
+def _current_document(data: dict[str, Any], path: Path) -> SaveDocument:
+    """The save brought up to the current format and checked field by field."""
+    from stalkerzone.persistence.save_model import DocumentError, read_document_model
+
     try:
-        return log_from_json(data.get("log", []))
+        return read_document_model(to_current(data), data["format"])
+    except DocumentError as error:
+        raise SaveError(f"{path}: {error}") from None
+
+
+def _setup(document: SaveDocument, cards: CardSet, path: Path) -> tuple[GameSetup, GameContext]:
+    """The game's set-up and rules context: its variant, the sectors (unchanged since the game
+    was saved) and a stalker card for every player."""
+    from stalkerzone.content.tiles import load_sectors
+    from stalkerzone.content.variants import load_variant
+
+    try:
+        variant = load_variant(document.variant)
+        sectors = tuple(load_sectors())
+    except UserError as error:
+        raise SaveError(f"{path}: {error}") from None
+    if document.sectors is not None and document.sectors != sectors_digest(sectors):
+        raise SaveError(f"{path}: sectors: the Zone's sectors changed since the game was saved")
+    players = tuple(PlayerSetup(p.name, p.stalker, p.bot) for p in document.players)
+    missing = [p.stalker for p in players if p.stalker not in cards]
+    if missing:
+        raise SaveError(f"{path}: players: no loaded pack defines the stalker '{missing[0]:.40}'")
+    setup = GameSetup(document.seed, players, variant, document.zone_mode)
+    return setup, GameContext(cards, sectors, variant)
+
+
+def _replayed(
+    document: SaveDocument,
+    setup: GameSetup,
+    ctx: GameContext,
+    actions: Sequence[Action],
+    path: Path,
+) -> tuple[GameRecord, Divergence | None]:
+    """The game replayed from its seed, and where it went another way than the save: an
+    action's fingerprint or the final state's checksum (when the save has them)."""
+    try:
+        record, divergence = records.replay(setup, ctx.cards, ctx.sectors, actions, document.trail)
+    except ValueError as error:
+        raise SaveError(f"{path}: cannot set the game up: {error}") from None
+    if divergence is None and document.checksum is not None:
+        final = digest(as_saved(state_to_json(record.state), document.snapshot))
+        if final != document.checksum:
+            divergence = Divergence(len(actions), None, "the final state differs")
+    return record, divergence
+
+
+def _log(raw: list[dict[str, Any]], path: Path) -> tuple[LogEntry, ...]:
+    """The turn log, every line checked (empty for a save from before format 4)."""
+    try:
+        return log_from_json(raw)
     except LogError as error:
         raise SaveError(f"{path}: {error}") from None
 
 
-def _recorded_dirs(data: Mapping[str, Any], fmt: int, path: Path) -> list[str]:
-    """The folders a format 2 save recorded (shown in hints, never scanned); none later."""
-    recorded = data.get("card_dirs", [])
-    if fmt >= 3 and "card_dirs" in data:
-        raise SaveError(f"{path}: card_dirs: a format {fmt} save names its packs, not folders")
-    if not isinstance(recorded, list) or not all(isinstance(d, str) for d in recorded):
-        raise SaveError(f"{path}: card_dirs: expected a list of folder names")
-    return recorded
-
-
-def _actions(data: Mapping[str, Any], fmt: int, path: Path) -> tuple[list[Action], list[str]]:
-    """The saved actions, every field checked, and their fingerprints."""
+def _actions(raw: list[dict[str, Any]], path: Path) -> list[Action]:
+    """The saved actions, every field checked."""
     actions: list[Action] = []
-    for k, raw in enumerate(_field(data, "actions", list, path)):
+    for k, item in enumerate(raw):
         try:
-            actions.append(action_from_json(raw, f"actions[{k}]"))
+            actions.append(action_from_json(item, f"actions[{k}]"))
         except SnapshotError as error:
             raise SaveError(f"{path}: {error}") from None
-    trail = data.get("trail", [])
-    if not isinstance(trail, list) or not all(isinstance(t, str) for t in trail):
-        raise SaveError(f"{path}: trail: expected a list of strings")
-    if fmt >= 2 and len(trail) != len(actions):
-        raise SaveError(f"{path}: trail: {len(trail)} fingerprints for {len(actions)} actions")
-    return actions, trail
+    return actions
 
 
 def _checked_snapshot(

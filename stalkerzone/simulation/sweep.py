@@ -246,9 +246,6 @@ def tasks(sweep: Sweep, workers: int) -> list[Task]:
     return out
 
 
-Runner = Callable[[Sweep, list[World], list[Task]], Iterator[list[GameResult]]]
-
-
 def run_local(
     sweep: Sweep, worlds: list[World], work: list[Task], workers: int
 ) -> Iterator[list[GameResult]]:

@@ -95,6 +95,7 @@ def test_bot_stats_memo_key_covers_what_stats_read() -> None:
     assert player_stats(memory, state, lost) == stats(lost, state.ctx)
 
 
+@pytest.mark.slow
 def test_bot_memory_stays_bounded_over_hundreds_of_games() -> None:
     """Memory stays flat however many games one process plays: every table stops at its cap
     (small caps here, so that a few hundred short games fill them)."""
@@ -111,6 +112,7 @@ def test_bot_memory_stays_bounded_over_hundreds_of_games() -> None:
     assert {"stats", "exchanges", "gains"} <= reached  # the caps were reached and held
 
 
+@pytest.mark.slow
 def test_bot_choices_do_not_depend_on_what_the_memory_served_before() -> None:
     """Games played one after another with one memory, in either order, play exactly as games
     each with a fresh memory."""

@@ -5,6 +5,7 @@ move, end turn, hand-over, the next player)."""
 from __future__ import annotations
 
 import arcade
+import pytest
 
 from stalkerzone.bots import players as bots
 from stalkerzone.client.app.window import Presets, StalkerWindow
@@ -59,6 +60,7 @@ def place_by_hand(win: StalkerWindow) -> None:
     frame(win)
 
 
+@pytest.mark.slow
 def test_client_two_players_lay_out_by_hand_and_play(win: StalkerWindow) -> None:
     win.app.presets = Presets(seed=7)
     win.show_screen("title")

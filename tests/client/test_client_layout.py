@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import arcade
+import pytest
 
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
@@ -121,6 +122,7 @@ def test_client_layout_undo_takes_the_placement_back(win: StalkerWindow) -> None
     assert session.state.current_player == session.state.first_player
 
 
+@pytest.mark.slow
 def test_client_layout_deal_the_rest_finishes_a_valid_zone(win: StalkerWindow) -> None:
     session = start(win)
     session.worker.synchronous = True

@@ -121,6 +121,7 @@ def test_no_fitting_slot_says_which_turn_or_face_would() -> None:
     assert "fits nowhere" in fit_hint((), "s1", "a", 0)
 
 
+@pytest.mark.slow
 def test_dealt_sectors_are_logged_as_dealt_not_placed_by_a_seat(win: StalkerWindow) -> None:
     session, _view = placed_two(win)
     key(win, arcade.key.D)

@@ -81,6 +81,7 @@ def watch_the_trade(
     assert rows and all(b.disabled for b in rows), "no live Buy button for another's trade"
 
 
+@pytest.mark.slow
 def test_two_client_windows_and_a_host_play_to_a_fight_and_a_base_visit(
     win: StalkerWindow, tmp_path: Path
 ) -> None:

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 import arcade
+import pytest
 
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
@@ -120,6 +121,7 @@ def open_screen(win: StalkerWindow, kind: str, rng: random.Random) -> None:
         win.show_screen(kind)
 
 
+@pytest.mark.slow
 def test_client_ten_thousand_random_events(window: StalkerWindow, monkeypatch: Any) -> None:
     from stalkerzone.client.app.settings import Settings
     from stalkerzone.client.app.window import AppContext, Presets

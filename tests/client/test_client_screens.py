@@ -376,6 +376,7 @@ def test_client_fight_grenade_stimulator_and_locked_backpack(win: StalkerWindow)
     assert any("Grenade" in s.text for s in view.log)
 
 
+@pytest.mark.slow
 def test_client_bot_fight_plays_itself_visibly(win: StalkerWindow) -> None:
     win.app.watching = True
     session = into_fight(win, "yellowbreast", bot="normal")

@@ -27,6 +27,7 @@ def fast(win: StalkerWindow) -> Iterator[StalkerWindow]:
     win.headless_fast = False
 
 
+@pytest.mark.slow
 def test_client_watch_plays_a_bot_game_to_the_end(fast: StalkerWindow, tmp_path: Path) -> None:
     spec = bot_spec(fast.app, 1, 1, "express", "free")
     result = drive_headless(fast, spec, turns=400, shots=tmp_path)
@@ -54,6 +55,7 @@ def test_client_watch_plays_a_bot_game_to_the_end(fast: StalkerWindow, tmp_path:
         assert line in set(plot.getdata()), f"no line on the {field} chart of gameover.png"
 
 
+@pytest.mark.slow
 def test_client_watch_shows_an_event_card_and_a_stalker_card(
     fast: StalkerWindow, tmp_path: Path
 ) -> None:

@@ -99,6 +99,7 @@ def asking(win: StalkerWindow, question: str) -> BaseView:
     return board
 
 
+@pytest.mark.slow
 def test_every_text_fits_its_box_on_every_screen(win: StalkerWindow) -> None:
     layout, play = game(win, "hand"), game(win, "free")
     found: list[str] = []

@@ -78,6 +78,7 @@ COMBOS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(COMBOS))
 @pytest.mark.parametrize("policy", ["attack", "escape", "best"])
 def test_ability_combinations_agree_with_monte_carlo(name: str, policy: str) -> None:
@@ -91,6 +92,7 @@ def test_ability_combinations_agree_with_monte_carlo(name: str, policy: str) -> 
     assert not agrees(exact, sampled, n)
 
 
+@pytest.mark.slow
 def test_every_base_monster_and_colour_agrees_with_monte_carlo() -> None:
     cards = base_cards()
     side = stalker(attack="2d6+1", one_die_bonus=3, defence=2, reputation=3)

@@ -66,6 +66,7 @@ def _assert_well_formed(pack: Path, base: Path) -> None:
     assert "gorynych" in result.cards  # the good base still loads
 
 
+@pytest.mark.slow
 @FUZZ
 @given(kind=st.sampled_from([*CARD_KINDS, "bogus"]), card=st.dictionaries(KEYS, VALUES))
 def test_random_card_tables_never_raise(kind: str, card: dict[str, Any], tmp_path: Path) -> None:

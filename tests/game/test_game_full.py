@@ -34,6 +34,7 @@ def softer_guardian() -> CardSet:
     return cards_with(replace(guardian, red=guardian.green))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("variant_name", "seed"), GAMES)
 def test_game_full_game_from_layout_to_a_winner(variant_name: str, seed: int) -> None:
     state = fresh(

@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 
+import pytest
+
 from stalkerzone.content.rules_reference import load_rules_reference
 from stalkerzone.engine.core import IllegalAction
 from stalkerzone.engine.game import apply, legal_actions
@@ -103,6 +105,7 @@ def walk(seed: int, steps: int, figures: dict[str, int]) -> None:
         figures["invariant checks"] += check_invariants(state)
 
 
+@pytest.mark.slow
 def test_game_random_walk_invariants() -> None:
     figures: dict[str, int] = defaultdict(int)
     for seed in range(SEEDS):

@@ -315,6 +315,7 @@ class GameMachine(RuleBasedStateMachine):
         FIGURES["invariant checks"] += checks
 
 
+@pytest.mark.slow
 def test_game_state_machine(monkeypatch: pytest.MonkeyPatch) -> None:
     # gamekit.check_invariants recounts every card of the packs on each call; the packs do not
     # change during the run, so count them once (half the time of the invariants).

@@ -23,6 +23,7 @@ from tests.support.records import start
 GAMES = 100
 
 
+@pytest.mark.slow
 def test_life_bots_finish_100_seeded_games_in_both_variants() -> None:
     cards, tiles = base_cards(), sectors()
     figures = {"won": 0, "capped": 0, "actions": 0, "fights": 0}

@@ -38,6 +38,7 @@ def replay(path: Path, *extra: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_life_replay_in_a_fresh_process_is_identical(tmp_path: Path) -> None:
     record = played()
     path = saves.save_game(record, tmp_path / "game.json", packs=packs())

@@ -34,6 +34,7 @@ def test_life_game_seeds_are_fixed_and_distinct() -> None:
     assert game_seed(2, 0) != game_seed(1, 0)
 
 
+@pytest.mark.slow
 def test_life_simulate_same_for_one_and_two_workers() -> None:
     one = summarise(SMALL, run_games(SMALL, workers=1))
     two = summarise(SMALL, run_games(SMALL, workers=2))
@@ -49,6 +50,7 @@ def test_life_simulate_same_for_one_and_two_workers() -> None:
     }
 
 
+@pytest.mark.slow
 def test_life_simulate_same_in_any_order_of_games() -> None:
     """One process playing the games backwards, its bots' memory shared by all of them, gets
     every game exactly as a run in game order does."""
@@ -60,6 +62,7 @@ def test_life_simulate_same_in_any_order_of_games() -> None:
     assert summarise(config, backward[::-1]) == summarise(config, forward)
 
 
+@pytest.mark.slow
 def test_life_simulate_same_in_a_shuffled_order_split_between_players() -> None:
     """Any order of games, shared out between two players (as two workers get their chunks),
     each player's bot memory carrying over from game to game: every game is the game of its
@@ -141,6 +144,7 @@ def test_life_simulate_bad_arguments(
     assert message in err and "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_life_simulate_in_a_subprocess_with_workers() -> None:
     done = subprocess.run(
         [

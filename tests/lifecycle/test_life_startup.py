@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[2]
 TITLE = (
     "import json, sys\n"
@@ -44,6 +46,7 @@ def run_python(arguments: list[str], home: Path) -> str:
     return done.stdout
 
 
+@pytest.mark.slow
 def test_life_title_screen_imports_no_solver_nor_models(tmp_path: Path) -> None:
     found = json.loads(run_python(["-c", TITLE], tmp_path))
     modules = set(found["modules"])
@@ -60,6 +63,7 @@ def test_life_title_screen_imports_no_solver_nor_models(tmp_path: Path) -> None:
     assert found["opened"] == "rules" and found["rules imported"]
 
 
+@pytest.mark.slow
 def test_life_one_shot_odds_with_a_warm_cache_builds_no_models(tmp_path: Path) -> None:
     script = (
         "import sys\n"

@@ -77,6 +77,7 @@ def test_life_warm_odds_reads_the_cache_without_validating(tmp_path: Path) -> No
     assert top_level(warm["modules"]) & NEVER_WARM == set()
 
 
+@pytest.mark.slow
 def test_life_warm_odds_loads_and_sets_up_without_dataclasses(tmp_path: Path) -> None:
     run_python(COMMAND, tmp_path)  # fills the cache
     warm = run_python(LOADING, tmp_path)
@@ -104,6 +105,7 @@ def run_bare(home: Path) -> tuple[str, str, set[str]]:
     return answer, code, set(names)
 
 
+@pytest.mark.slow
 def test_life_warm_odds_imports_neither_json_nor_pickle(tmp_path: Path) -> None:
     cold_answer, _, cold_modules = run_bare(tmp_path)
     answer, code, modules = run_bare(tmp_path)
@@ -134,6 +136,7 @@ PROCESS_COMMAND = (  # main() as the process's command line (sys.argv), as `stal
 )
 
 
+@pytest.mark.slow
 def test_life_the_command_line_imports_its_command_for_good(tmp_path: Path) -> None:
     """Run as the process's command line, the command's modules are imported without the
     collector and then frozen (kept out of its passes), the collector on again; the answer is

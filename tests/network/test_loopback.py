@@ -63,6 +63,7 @@ def play_turns(server: GameServer, players: list[RemoteGame], actions: int) -> N
         mover.act(bots.choose(mine, None, "easy", legal_actions(mine)))
 
 
+@pytest.mark.slow
 def test_clients_see_only_their_seat_s_view_and_the_same_game_as_hot_seat() -> None:
     t = table(("remote", "remote", "bot"), seed=5)
     with hosted(t) as server:

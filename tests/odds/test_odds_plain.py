@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -37,6 +38,7 @@ def solved(fight_setup: object, core: object, policy: Policy, plain: bool) -> tu
     return make_odds(v.win, v.death, v.endless, v.rounds), isinstance(solver.grid, SmallGrid)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(stalkers, monsters, st.sampled_from([None, *FIGHT_EVENTS]), st.booleans(), policies)
 def test_the_plain_grid_agrees_with_the_reference(
@@ -59,6 +61,7 @@ def test_the_plain_grid_takes_what_it_supports() -> None:
         assert isinstance(solver.grid, LevelGrid) is not plain
 
 
+@pytest.mark.slow
 def test_the_plain_grid_agrees_with_numpy_on_the_base_set() -> None:
     """Every base monster at every colour against a strong stalker, every policy: the plain and
     the numpy grid to 1e-12 (the triangular sweep, the regeneration split, first strikes)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import sys
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -82,6 +83,7 @@ stalkers = st.builds(
 policies = st.sampled_from(["attack", "escape", "best"])
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(stalkers, monsters, st.sampled_from([None, *FIGHT_EVENTS]), st.booleans(), policies)
 def test_fast_solver_agrees_with_the_reference(
@@ -101,6 +103,7 @@ def play(fight: Fight, choices: list[int]) -> Fight:
     return fight
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(stalkers, monsters, st.lists(st.integers(0, 50), max_size=8), policies)
 def test_fights_in_progress_agree_with_the_reference(

@@ -55,6 +55,7 @@ def test_the_banded_solve_is_exact(n: int, below: int, above: int, columns: int)
     assert np.abs(x - np.linalg.solve(matrix, rhs)).max() < 1e-12
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [40, 300])
 def test_a_changed_choice_of_actions_is_solved_exactly(n: int) -> None:
     """Woodbury corrections on the base (kept per choice), rebuilt bases, repeated choices."""

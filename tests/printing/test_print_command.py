@@ -80,6 +80,7 @@ def _faces(cards: CardSet) -> int:
     return sum(3 if card in cards.monsters else 1 for card in cards)
 
 
+@pytest.mark.slow
 def test_pages_are_fronts_backs_and_sectors(english: Printed) -> None:
     faces = _faces(english.cards)
     assert faces == _faces(base_cards()) + 3 + 1, "the pack's monster has 3 faces, its artifact 1"
@@ -93,6 +94,7 @@ def test_pages_are_fronts_backs_and_sectors(english: Printed) -> None:
     assert all("sectors" in text for text in english.text[2 * card_pages :])
 
 
+@pytest.mark.slow
 def test_every_page_is_a4(english: Printed) -> None:
     for page in english.reader.pages:
         width, height = float(page.mediabox.width), float(page.mediabox.height)
@@ -105,6 +107,7 @@ def _fronts(printed: Printed) -> str:
     return "\n".join(printed.text[2 * k] for k in range(pages))
 
 
+@pytest.mark.slow
 def test_every_card_name_is_printed_in_english(english: Printed) -> None:
     fronts = _fronts(english)
     missing = [card.id for card in english.cards if card.name.get("en") not in fronts]
@@ -114,6 +117,7 @@ def test_every_card_name_is_printed_in_english(english: Printed) -> None:
     assert "Regeneration: regains 1 health every round" in fronts, "the green face's number"
 
 
+@pytest.mark.slow
 def test_every_card_name_is_printed_in_russian(russian: Printed) -> None:
     fronts = _fronts(russian)
     missing = [card.id for card in russian.cards if card.name.get("ru") not in fronts]
@@ -124,6 +128,7 @@ def test_every_card_name_is_printed_in_russian(russian: Printed) -> None:
     assert "ЗОНА СТАЛКЕРОВ" in russian.text[1], "the backs are in Russian too"
 
 
+@pytest.mark.slow
 def test_sector_pages_show_every_sector_face(english: Printed, russian: Printed) -> None:
     card_pages = 2 * math.ceil(_faces(english.cards) / 9)
     text = "\n".join(english.text[card_pages:])
@@ -149,6 +154,7 @@ def _has_image(page: PageObject) -> bool:
     return any(str(_table(x)["/Subtype"]) == "/Image" for x in xobjects.values())
 
 
+@pytest.mark.slow
 def test_card_art_is_embedded(english: Printed) -> None:
     """The pages with the faces of the pack's monster carry its art (the base cards have art
     of their own, so other front pages carry images too); backs and sectors carry none."""
@@ -158,6 +164,7 @@ def test_card_art_is_embedded(english: Printed) -> None:
     assert all(n % 2 == 0 for n in pages_with_images)  # fronts only: each back follows its front
 
 
+@pytest.mark.slow
 def test_every_font_is_embedded(english: Printed) -> None:
     """Only the embedded TrueType font (with Cyrillic) is used, never a base-14 font."""
     for page in english.reader.pages:
@@ -206,6 +213,7 @@ def test_unreadable_art_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert not out.exists()
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (a disk that is full)")
 def test_a_failed_write_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["print", "--no-user", "--out", "/dev/full"]) == 2

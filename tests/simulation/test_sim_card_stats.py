@@ -30,6 +30,7 @@ def test_sim_wilson_interval_known_values() -> None:
     assert low < 0.5 < high and high - low < 0.2
 
 
+@pytest.mark.slow
 def test_sim_counts_match_the_actions_of_the_game() -> None:
     """Replaying game 0 by hand: every Buy is counted as bought, every grenade or stimulator
     spent as used, every fight against the monster met."""
@@ -73,6 +74,7 @@ def test_sim_counts_match_the_actions_of_the_game() -> None:
     assert {c for c, _, _ in result.cards.counts} <= {c.id for c in cards}
 
 
+@pytest.mark.slow
 def test_sim_every_card_of_a_pack_is_listed(tmp_path: Path) -> None:
     folder = write_pack(tmp_path)
     config = SimConfig(
@@ -107,6 +109,7 @@ def test_sim_every_card_of_a_pack_is_listed(tmp_path: Path) -> None:
         assert low <= row["win_rate"] <= high
 
 
+@pytest.mark.slow
 def test_sim_command_lists_cards_in_text_and_json(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

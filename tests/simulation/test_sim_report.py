@@ -20,6 +20,7 @@ COMMON = ["simulate", "--games", "3", "--players", "2", "--seed", "4", "--expres
 COMMON += ["--max-rounds", "12"]
 
 
+@pytest.mark.slow
 def test_sim_report_writes_page_and_charts(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -54,6 +55,7 @@ def test_sim_report_folder_that_cannot_be_written(
     assert "--report" in err and "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_sim_compare_says_what_the_pack_changed(tmp_path: Path) -> None:
     folder = write_pack(tmp_path)
     base = SimConfig(
@@ -81,6 +83,7 @@ def test_sim_compare_says_what_the_pack_changed(tmp_path: Path) -> None:
     assert changed_cards(same) == [] and same["rounds"]["change"] == 0
 
 
+@pytest.mark.slow
 def test_sim_compare_command_text_and_json(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

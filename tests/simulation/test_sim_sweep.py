@@ -51,6 +51,7 @@ def test_sim_sweep_grid_and_worlds(tmp_path: Path) -> None:
     assert world[2] == fresh[2] and world[0].get("blind-dog") == fresh[0].get("blind-dog")
 
 
+@pytest.mark.slow
 def test_sim_sweep_same_table_local_and_on_dask(tmp_path: Path) -> None:
     distributed = pytest.importorskip("distributed")
     sweep = read_sweep(_write(tmp_path, GRID.replace("[1, 5]", "[1]")), DEFAULTS)
@@ -70,6 +71,7 @@ def test_sim_sweep_same_table_local_and_on_dask(tmp_path: Path) -> None:
     assert run_sweep(sweep, workers=2) == local  # spawned local processes
 
 
+@pytest.mark.slow
 def test_sim_sweep_command_text_and_json(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

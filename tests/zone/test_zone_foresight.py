@@ -57,6 +57,7 @@ def reference(zone: Zone, tiles: tuple[Sector, ...]) -> bool:
 # --- proven answers ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [0, 1, 2, 3, 5, 8])
 def test_foresight_agrees_with_the_exhaustive_search_one_sector_before_the_end(seed: int) -> None:
     zone = prefix(seed, 8)
@@ -67,6 +68,7 @@ def test_foresight_agrees_with_the_exhaustive_search_one_sector_before_the_end(s
         assert verdict == reference(zone.place(p), sectors()), p
 
 
+@pytest.mark.slow
 def test_foresight_agrees_with_the_exhaustive_search_two_sectors_before_the_end() -> None:
     zone = prefix(4, 7)
     sid = next_sector(zone)
@@ -266,6 +268,7 @@ def _check_partial(capsys: pytest.CaptureFixture[str], path: Path, zone: Zone) -
     return code, capsys.readouterr().out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("seed", "size"), [(0, 8), (11, 6), (3, 4)])
 def test_map_check_partial_agrees_with_the_layout_screen_on_every_slot(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, seed: int, size: int

@@ -119,6 +119,7 @@ def brute_closed_zones(tiles: tuple[Sector, ...]) -> set[object]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "ids", [("s01", "s02", "s03", "s05", "s06"), ("s01", "s02", "s03", "s05", "s09")]
 )
@@ -203,6 +204,7 @@ def test_the_look_up_agrees_with_the_search() -> None:
     assert True in answers and False in answers and None not in answers
 
 
+@pytest.mark.slow
 def test_a_dead_zone_needs_no_search_and_a_completable_one_is_kept() -> None:
     """A random walk the search needs many nodes to refute is refused by the list with none;
     a prefix of a valid closed Zone is kept, with a completion that keeps its sectors."""

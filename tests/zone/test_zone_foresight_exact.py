@@ -45,6 +45,7 @@ def questions(closed: bool, seed: int, count: int) -> list[tuple[Zone, Placement
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("closed", [False, True])
 def test_every_verdict_agrees_with_the_exhaustive_search(closed: bool) -> None:
     tiles = sectors()
@@ -58,6 +59,7 @@ def test_every_verdict_agrees_with_the_exhaustive_search(closed: bool) -> None:
     assert len(asked) >= 100 and 0 < truths < len(asked)  # both answers are checked
 
 
+@pytest.mark.slow
 def test_three_sectors_before_the_end_agree_with_the_exhaustive_search() -> None:
     """Several road networks left to join with two sectors after this one (the hard case)."""
     tiles = sectors()
