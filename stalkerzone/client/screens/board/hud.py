@@ -268,3 +268,41 @@ def hover_line(view: BoardView, h: Hex) -> str:
     size = text_fit.fitting_size(text, room, 13)
     view.hover_text.font_size = theme.px(size)
     return text_fit.cut_to(text, room, size)
+
+
+def show_hover(view: BoardView, h: Hex | None) -> None:
+    """The mouse over ``h`` (None: off the map): what is there, the path and its cost when the
+    stalker can go there, else the status line; nothing while a question is open."""
+    if h is None or view.question is not None:
+        view.hover = None
+        view.hover_text.text = ""
+        view.path_text.text = ""
+        view.build_path(None)
+        return
+    if h == view.hover:
+        return
+    view.hover = h
+    view.hover_text.text = hover_line(view, h)
+    route = view.routes.get(h)
+    if route is not None:
+        allowance = view.stats(view.view.current_player).movement
+        view.path_text.text = i18n.t(
+            "board.path", steps=len(route.path), cost=route.cost, allowance=allowance
+        )
+        view.status.text = ""
+    else:
+        view.path_text.text = ""
+        view.status.text = status_words(view)
+    view.build_path(h if route is not None else None)
+
+
+def status_words(view: BoardView) -> str:
+    """The status line: the last refusal as a sentence, or after trading that the stalker
+    stays on its hex this turn (TURN-2)."""
+    if view.message:
+        return engine_text.sentence(view.message)
+    session = view.session
+    if session.traded_this_turn() and not session.is_bot():
+        name = session.state.players[session.state.current_player].name
+        return i18n.t("flow.stays_after_trade", name=name)
+    return ""

@@ -41,6 +41,8 @@ from stalkerzone.client.screens.board.hud import (
     build_buttons,
     build_hud,
     hover_line,
+    show_hover,
+    status_words,
 )
 from stalkerzone.client.screens.map_screen import MapScreen
 from stalkerzone.client.screens.reveal.overlay import RevealOverlay
@@ -206,7 +208,7 @@ class BoardView(MapScreen):
             width=w - self.hud_w - px(32),
         )
         self.path_text = self.label("", px(16), line_y, 13, theme.ACCENT, batch=dyn)
-        self.status = self.label(self.status_words(), px(16), line_y, 13, theme.WARN, batch=dyn)
+        self.status = self.label(status_words(self), px(16), line_y, 13, theme.WARN, batch=dyn)
         build_hud(self)
         if self.question is None:
             build_buttons(self)
@@ -374,7 +376,7 @@ class BoardView(MapScreen):
             self.state_changed()
         self.reveals.update(self, delta_time, hold=self.walker is not None)
         if self.hover_waits and self.hover is not None:
-            self.hover_text.text = self.describe(self.hover)
+            self.hover_text.text = hover_line(self, self.hover)
         if self.walker is not None:
             self.walk_t += delta_time * self.walk_speed()
             if self.walk_t >= len(self.walk) - 1:
@@ -477,49 +479,13 @@ class BoardView(MapScreen):
         self.rebuild_soon()
 
     # --- input -----------------------------------------------------------------------------------
-    def status_words(self) -> str:
-        """The status line: the last refusal as a sentence, or after trading that the stalker
-        stays on its hex this turn (TURN-2)."""
-        if self.message:
-            return engine_text.sentence(self.message)
-        session = self.session
-        if session.traded_this_turn() and not session.is_bot():
-            name = session.state.players[session.state.current_player].name
-            return i18n.t("flow.stays_after_trade", name=name)
-        return ""
-
     def set_message(self, text: str) -> None:
         """``message`` keeps the rule id; the status line shows the sentence only."""
         self.message = text
         self.status.text = engine_text.sentence(text)
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
-        if not self.camera.inside(x, y) or self.question is not None:
-            self.hover = None
-            self.hover_text.text = ""
-            self.path_text.text = ""
-            self.build_path(None)
-            return
-        h = self.camera.hex_at(x, y, HEX)
-        if h == self.hover:
-            return
-        self.hover = h
-        self.hover_text.text = self.describe(h)
-        route = self.routes.get(h)
-        if route is not None:
-            allowance = self.stats(self.view.current_player).movement
-            self.path_text.text = i18n.t(
-                "board.path", steps=len(route.path), cost=route.cost, allowance=allowance
-            )
-            self.status.text = ""
-        else:
-            self.path_text.text = ""
-            self.status.text = self.status_words()
-        self.build_path(h if route is not None else None)
-
-    def describe(self, h: Hex) -> str:
-        """Hover text: what is there and happens there (:func:`hover_line`)."""
-        return hover_line(self, h)
+        show_hover(self, None if not self.camera.inside(x, y) else self.camera.hex_at(x, y, HEX))
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         if self.question is not None:

@@ -10,10 +10,9 @@ happened), "deal the rest" places the remaining sectors one by one through ``app
 from __future__ import annotations
 
 import arcade
-from arcade.shape_list import Shape, ShapeElementList, create_line
+from arcade.shape_list import Shape, ShapeElementList
 
 from stalkerzone.client.app.window import StalkerWindow
-from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.zone_layer import (
     HEX,
@@ -31,7 +30,11 @@ from stalkerzone.client.screens.layout.presenter import (
     slot_sets,
 )
 from stalkerzone.client.screens.layout.question import DealQuestion
-from stalkerzone.client.screens.layout.slots import shows, slot_fill, slot_outline, zone_bounds
+from stalkerzone.client.screens.layout.slots import (
+    shows,
+    slot_marks,
+    zone_bounds,
+)
 from stalkerzone.client.screens.layout.tray import build_tray, tray_hit
 from stalkerzone.client.screens.map_screen import MapScreen
 from stalkerzone.client.text import i18n
@@ -39,7 +42,7 @@ from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.engine.core import IllegalAction
 from stalkerzone.engine.play import PlaceSector
 from stalkerzone.engine.turn import cut_off
-from stalkerzone.engine.zone import CutOff, Placement, Slot, Zone, check_zone, slot_centre, slot_of
+from stalkerzone.engine.zone import CutOff, Placement, Slot, Zone, check_zone, slot_of
 
 TRAY_W = 340
 TOP_H = 64
@@ -341,33 +344,7 @@ class LayoutView(MapScreen):
         if key == self.marks_key:
             return
         self.marks_key = key
-        marks: ShapeElementList[Shape] = ShapeElementList()
-        for slot in other:
-            if slot not in good and slot not in dead:
-                for shape in slot_outline(slot, (200, 200, 190, 90), 2):
-                    marks.append(shape)
-        dead_marks: ShapeElementList[Shape] = ShapeElementList()
-        for slot in dead:
-            for shape in slot_fill(slot, (200, 90, 200, 40)):
-                marks.append(shape)
-            for shape in slot_outline(slot, theme.DEAD_END, 4):
-                marks.append(shape)
-                dead_marks.append(shape)
-            x, y = hexgeom.world(*slot_centre(slot), HEX)
-            s = HEX * 1.2
-            for shape in (
-                create_line(x - s, y - s, x + s, y + s, theme.DEAD_END, 7),
-                create_line(x - s, y + s, x + s, y - s, theme.DEAD_END, 7),
-            ):
-                marks.append(shape)
-                dead_marks.append(shape)
-        self.dead_marks = dead_marks
-        for slot in good:
-            for shape in slot_fill(slot, (226, 178, 64, 45)):
-                marks.append(shape)
-            for shape in slot_outline(slot, theme.ACCENT, 4):
-                marks.append(shape)
-        self.marks = marks
+        self.marks, self.dead_marks = slot_marks(good, dead, other)
         self.preview_for = None
         if (
             self.hover_slot is not None

@@ -3,12 +3,13 @@ the part of the world the layout camera frames (MAP-2 geometry)."""
 
 from __future__ import annotations
 
-from arcade.shape_list import Shape, create_line, create_polygon
+from arcade.shape_list import Shape, ShapeElementList, create_line, create_polygon
 from arcade.types import RGBA255
 
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render.map_camera import MapCamera
 from stalkerzone.client.render.zone_layer import HEX, side_points
+from stalkerzone.client.widgets import theme
 from stalkerzone.engine.zone import (
     SECTOR_HEX_SET,
     SECTOR_HEXES,
@@ -66,3 +67,37 @@ def shows(camera: MapCamera, bounds: tuple[float, float, float, float]) -> bool:
     x0, y0 = camera.to_screen(left + RING, bottom + RING)
     x1, y1 = camera.to_screen(right - RING, top - RING)
     return bool(a_left <= x0 and x1 <= a_left + a_w and a_bottom <= y0 and y1 <= a_bottom + a_h)
+
+
+def slot_marks(
+    good: set[Slot], dead: set[Slot], other: set[Slot]
+) -> tuple[ShapeElementList[Shape], ShapeElementList[Shape]]:
+    """The layout map's marks (TURN-4): legal slots filled and outlined in the accent colour,
+    dead ends crossed out, the slots the sector fits nowhere faintly outlined; and the dead-end
+    marks alone (drawn again over the preview)."""
+    marks: ShapeElementList[Shape] = ShapeElementList()
+    for slot in other:
+        if slot not in good and slot not in dead:
+            for shape in slot_outline(slot, (200, 200, 190, 90), 2):
+                marks.append(shape)
+    dead_marks: ShapeElementList[Shape] = ShapeElementList()
+    for slot in dead:
+        for shape in slot_fill(slot, (200, 90, 200, 40)):
+            marks.append(shape)
+        for shape in slot_outline(slot, theme.DEAD_END, 4):
+            marks.append(shape)
+            dead_marks.append(shape)
+        x, y = hexgeom.world(*slot_centre(slot), HEX)
+        s = HEX * 1.2
+        for shape in (
+            create_line(x - s, y - s, x + s, y + s, theme.DEAD_END, 7),
+            create_line(x - s, y + s, x + s, y - s, theme.DEAD_END, 7),
+        ):
+            marks.append(shape)
+            dead_marks.append(shape)
+    for slot in good:
+        for shape in slot_fill(slot, (226, 178, 64, 45)):
+            marks.append(shape)
+        for shape in slot_outline(slot, theme.ACCENT, 4):
+            marks.append(shape)
+    return marks, dead_marks
