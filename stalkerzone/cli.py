@@ -116,7 +116,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         return error.exit_code
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        return _reader_went_away()
     return code
+
+
+SIGPIPE_EXIT = 141
+"""What a shell reports for a command whose reader went away (128 + SIGPIPE)."""
+
+
+def _reader_went_away() -> int:
+    """The output's reader closed the pipe (``stalkerzone map random --json | head``): stop
+    quietly, as a Unix tool does, with nothing more written to the closed pipe at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no real file behind stdout (a caller's stand-in)
+        pass
+    return SIGPIPE_EXIT
 
 
 def _import_for_good(command: str) -> None:

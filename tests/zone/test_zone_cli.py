@@ -100,3 +100,19 @@ def test_impossible_shape_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
 def test_readable_output(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _run(capsys, "map", "random", "--seed", "1", "--shape", "ring")
     assert code == 0 and "s01" in out
+
+
+def test_a_reader_that_stops_early_gets_no_traceback() -> None:
+    """``stalkerzone map tiles --json | true``: the command stops quietly when the pipe is
+    closed before it writes, with the exit a shell gives such a writer (141), nothing on
+    stderr."""
+    import subprocess
+
+    command = [sys.executable, "-m", "stalkerzone", "map", "tiles", "--json"]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+        assert process.stdout is not None and process.stderr is not None
+        process.stdout.close()  # the reader goes away before the command writes
+        errors = process.stderr.read().decode()
+        code = process.wait(timeout=60)
+    assert "Traceback" not in errors and "BrokenPipeError" not in errors, errors
+    assert code == 141
