@@ -76,7 +76,8 @@ def main() -> int:
 
     import arcade
 
-    from stalkerzone.client.app.window import AppContext, Presets, StalkerWindow
+    from stalkerzone.client.app.context import AppContext, Presets
+    from stalkerzone.client.app.window import StalkerWindow
     from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
     from stalkerzone.client.render import hex_geometry as hexgeom
     from stalkerzone.client.render.zone_layer import HEX

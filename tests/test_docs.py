@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from stalkerzone.content import loader, models
+from stalkerzone.content import loader, models, values
 from stalkerzone.content.schema import card_file_schema, pack_file_schema
 from stalkerzone.engine.core import dice
 
@@ -70,7 +70,7 @@ def _field_limits() -> set[tuple[str, str]]:
     for schema in _schemas():
         for node in _walk(schema):
             for key, prop in node.get("properties", {}).items():
-                if key in models.COLOURS and prop.get("type") == "integer":
+                if key in values.COLOURS and prop.get("type") == "integer":
                     continue  # one colour of a per-colour number: the number's own limits
                 if isinstance(prop, dict):
                     limits.update((key, text) for text in _limit_texts(prop))
@@ -131,9 +131,9 @@ def test_docs_card_format_states_every_loader_constant() -> None:
     sides = [str(s) for s in sorted(dice.ALLOWED_SIDES)]
     assert f"{', '.join(sides[:-1])} or {sides[-1]} sides" in doc
     assert f"must be `{models.FORMAT}`" in doc
-    assert f"`{models.ID_PATTERN.strip('^$')}`" in doc
-    assert all(f"`{lang}`" in doc for lang in models.LANGUAGES)
-    assert all(f"`{colour}`" in doc for colour in models.COLOURS)
+    assert f"`{values.ID_PATTERN.strip('^$')}`" in doc
+    assert all(f"`{lang}`" in doc for lang in values.LANGUAGES)
+    assert all(f"`{colour}`" in doc for colour in values.COLOURS)
 
 
 def _package_folders() -> list[str]:

@@ -15,8 +15,8 @@ from typing import Any
 
 from stalkerzone.content.loader import load_packs
 from stalkerzone.content.messages import hint
-from stalkerzone.content.models import COLOURS, LANGUAGES
 from stalkerzone.content.report import report
+from stalkerzone.content.values import COLOURS, LANGUAGES
 from stalkerzone.engine.core import AnyCard, Colour, Monster
 from stalkerzone.errors import UserError
 

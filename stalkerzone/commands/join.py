@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     code = parse_text(args.code, "--code")
     if args.watch and (seat is not None or token is not None):
         raise UserError("--watch takes no seat: a spectator sees the public board")
-    from stalkerzone.client.app.window import Presets
+    from stalkerzone.client.app.context import Presets
     from stalkerzone.client.controller.remote import run_joined
 
     presets = Presets(card_dirs=parse_cards(args.cards), lang=parse_lang(args.lang))

@@ -49,7 +49,7 @@ def parse_lang(value: str | None) -> str | None:
 
 def presets_from_args(args: argparse.Namespace) -> Any:
     """Check every option and build the client's ``Presets``."""
-    from stalkerzone.client.app.window import Presets
+    from stalkerzone.client.app.context import Presets
 
     players = parse_int(args.players, "--players", 1, 6)
     bots = parse_int(args.bots, "--bots", 0, 6)

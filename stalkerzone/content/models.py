@@ -24,9 +24,6 @@ from pydantic import (
 )
 
 from stalkerzone.content.values import (
-    COLOURS,
-    ID_PATTERN,
-    LANGUAGES,
     Amount,
     Attacks,
     Bases,
@@ -50,7 +47,7 @@ from stalkerzone.files import is_inside, shorten
 
 FORMAT = 1
 """The card format this program reads (``format = 1`` in pack.toml and card files)."""
-__all__ = ["CARD_KINDS", "CARD_MODELS", "COLOURS", "FORMAT", "ID_PATTERN", "LANGUAGES"]
+__all__ = ["CARD_KINDS", "CARD_MODELS", "FORMAT"]
 
 
 class Model(BaseModel):

@@ -48,8 +48,7 @@ from stalkerzone.engine.play import Action, GameContext, GameState
 from stalkerzone.engine.zone import Sector
 from stalkerzone.errors import UserError
 from stalkerzone.persistence.invariants import card_problem, state_problem
-from stalkerzone.persistence.save_document import SaveError as SaveError
-from stalkerzone.persistence.save_document import read_document
+from stalkerzone.persistence.save_document import SaveError, read_document
 from stalkerzone.persistence.save_folder import AUTOSAVE as AUTOSAVE
 from stalkerzone.persistence.save_folder import STALE_TEMP_SECONDS
 from stalkerzone.persistence.save_folder import latest_autosave as latest_autosave

@@ -10,8 +10,9 @@ import pytest
 
 os.environ.setdefault("ARCADE_HEADLESS", "1")
 
+from stalkerzone.client.app.context import AppContext, Presets
 from stalkerzone.client.app.settings import Settings
-from stalkerzone.client.app.window import AppContext, Presets, StalkerWindow
+from stalkerzone.client.app.window import StalkerWindow
 
 
 @pytest.fixture(scope="session")

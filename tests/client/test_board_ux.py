@@ -10,8 +10,9 @@ from datetime import datetime
 import arcade
 import pytest
 
+from stalkerzone.client.app.context import AppContext, Presets
 from stalkerzone.client.app.settings import Settings
-from stalkerzone.client.app.window import AppContext, Presets, StalkerWindow
+from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller import save_files as saves
 from stalkerzone.client.screens.board import presenter
 from stalkerzone.client.screens.saves import SavesView, save_date, save_row

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from stalkerzone.client.app.context import AppContext, Presets
 from stalkerzone.client.app.settings import Settings
-from stalkerzone.client.app.window import AppContext, Presets
 from stalkerzone.client.controller.bot_driver import PAUSE, BotDriver
 from stalkerzone.client.controller.session import (
     PHASE_SCREENS,

@@ -8,7 +8,8 @@ import arcade
 import pytest
 
 from stalkerzone.bots import players as bots
-from stalkerzone.client.app.window import Presets, StalkerWindow
+from stalkerzone.client.app.context import Presets
+from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render.zone_layer import HEX
 from stalkerzone.client.screens.board import BoardView

@@ -17,8 +17,9 @@ import arcade
 import pytest
 
 from stalkerzone.bots import players as bots
+from stalkerzone.client.app.context import AppContext, Presets
 from stalkerzone.client.app.settings import Settings
-from stalkerzone.client.app.window import AppContext, Presets, StalkerWindow
+from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.remote import RemoteSession
 from stalkerzone.client.screens.bases.screen import BaseScreen
 from stalkerzone.client.screens.board.screen import BoardView

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import arcade.gui
 
+from stalkerzone.client.app.context import AppContext, Presets
 from stalkerzone.client.app.settings import Settings
-from stalkerzone.client.app.window import AppContext, Presets, StalkerWindow
+from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.screens.newgame import NewGameView
 from tests.support.window import click_button, current, find_button, frame, game, opened
 

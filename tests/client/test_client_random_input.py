@@ -123,8 +123,8 @@ def open_screen(win: StalkerWindow, kind: str, rng: random.Random) -> None:
 
 @pytest.mark.slow
 def test_client_ten_thousand_random_events(window: StalkerWindow, monkeypatch: Any) -> None:
+    from stalkerzone.client.app.context import AppContext, Presets
     from stalkerzone.client.app.settings import Settings
-    from stalkerzone.client.app.window import AppContext, Presets
     from stalkerzone.client.text import i18n
     from stalkerzone.client.widgets import theme
 

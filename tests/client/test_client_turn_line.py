@@ -9,7 +9,8 @@ from dataclasses import replace
 import arcade.gui
 
 from stalkerzone.bots import players as bots
-from stalkerzone.client.app.window import BaseView, StalkerWindow
+from stalkerzone.client.app.base_view import BaseView
+from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import TRADE_ACTIONS, GameSession, SeatSpec
 from stalkerzone.client.screens.bases.screen import BaseScreen
 from stalkerzone.client.screens.board import BoardView

@@ -9,7 +9,8 @@ from collections import Counter
 
 import pytest
 
-from stalkerzone.client.app.window import Presets, StalkerWindow, make_context
+from stalkerzone.client.app.context import Presets, make_context
+from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
 from stalkerzone.client.render import story_chart
 from stalkerzone.client.screens.gameover import CHARTS, GameOverView, colour_of

@@ -13,8 +13,9 @@ import arcade
 import arcade.gui
 import pytest
 
+from stalkerzone.client.app.base_view import BaseView
 from stalkerzone.client.app.settings import UI_SCALES
-from stalkerzone.client.app.window import BaseView, StalkerWindow
+from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
 from stalkerzone.client.screens.bases.screen import BaseScreen
 from stalkerzone.client.screens.board import BoardView, commits

@@ -15,7 +15,7 @@ import pytest
 
 from stalkerzone.cli import main
 from stalkerzone.commands import cards as cards_command
-from stalkerzone.content import models, templates, variants
+from stalkerzone.content import models, templates, values, variants
 from stalkerzone.content.loader import LoadResult, load_packs
 from stalkerzone.content.pack_cache import (
     DIGEST_BYTES,
@@ -280,8 +280,8 @@ def test_cache_warm_run_imports_no_pydantic(tmp_path: Path) -> None:
 def test_cache_card_kinds_named_without_the_models() -> None:
     assert cards_command.CARD_KINDS == models.CARD_KINDS
     assert cards_command.TEMPLATE_KINDS == templates.TEMPLATE_KINDS
-    assert ", ".join(models.COLOURS) == cards_command.COLOUR_NAMES
-    assert " or ".join(models.LANGUAGES) == cards_command.LANGUAGE_NAMES
+    assert ", ".join(values.COLOURS) == cards_command.COLOUR_NAMES
+    assert " or ".join(values.LANGUAGES) == cards_command.LANGUAGE_NAMES
 
 
 def test_cache_sectors(tmp_path: Path) -> None:

@@ -20,7 +20,7 @@ import pytest
 from stalkerzone.cli import main
 from stalkerzone.engine.game import record as records
 from stalkerzone.persistence import saves
-from stalkerzone.persistence.saves import SaveError
+from stalkerzone.persistence.save_document import SaveError
 from stalkerzone.persistence.serialize import canonical, digest
 from tests.hostile.hazards import HOSTILE_KINDS, deadline, fingerprint, hostile_files
 from tests.support.records import bot_record, packs

@@ -13,9 +13,9 @@ import pytest
 
 from stalkerzone.engine.game import record as records
 from stalkerzone.persistence import saves
+from stalkerzone.persistence.save_document import SaveError
 from stalkerzone.persistence.save_model import DocumentError, read_document_model
 from stalkerzone.persistence.save_upgrades import UPGRADES, to_current
-from stalkerzone.persistence.saves import SaveError
 from stalkerzone.persistence.serialize import digest
 from tests.support.records import bot_record, packs
 

@@ -15,7 +15,7 @@ import pytest
 from stalkerzone.cli import main
 from stalkerzone.engine.game import record as records
 from stalkerzone.persistence import saves
-from stalkerzone.persistence.saves import SaveError
+from stalkerzone.persistence.save_document import SaveError
 from stalkerzone.persistence.serialize import action_to_json, digest, state_to_json
 from tests.support.records import bot_record, packs
 

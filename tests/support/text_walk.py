@@ -13,7 +13,8 @@ from contextlib import contextmanager
 import arcade
 import arcade.gui
 
-from stalkerzone.client.app.window import BaseView, StalkerWindow
+from stalkerzone.client.app.base_view import BaseView
+from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.widgets import theme
 from stalkerzone.client.widgets.screen_frame import TextCache
 

@@ -8,7 +8,8 @@ import arcade
 import arcade.gui
 from PIL import Image
 
-from stalkerzone.client.app.window import BaseView, StalkerWindow
+from stalkerzone.client.app.base_view import BaseView
+from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import GameSession
 
 Screen = TypeVar("Screen", bound=BaseView)

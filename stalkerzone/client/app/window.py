@@ -2,8 +2,6 @@
 by kind (``window.show_screen("fight")``, the table in :mod:`registry`), drives the bot seats
 through one :class:`BotDriver` and turns exceptions into the error dialog.
 
-The context (:mod:`context`) and the screen base class (:mod:`base_view`) are re-exported
-here: ``from stalkerzone.client.app.window import BaseView, StalkerWindow``.
 See the package docstring for the conventions.
 """
 
@@ -21,7 +19,7 @@ import arcade
 from stalkerzone import paths
 from stalkerzone.client.app.base_view import BaseView
 from stalkerzone.client.app.context import AppContext, Presets, make_context
-from stalkerzone.client.app.registry import screen_class, screen_kinds
+from stalkerzone.client.app.registry import screen_class
 from stalkerzone.client.controller.bot_driver import BotDriver
 from stalkerzone.client.render.fonts import load_fonts
 from stalkerzone.client.sound.note_feed import NoteFeed, sounds_of
@@ -34,14 +32,9 @@ if TYPE_CHECKING:
     from stalkerzone.client.controller.session import GameSession
 
 __all__ = [
-    "AppContext",
-    "BaseView",
-    "Presets",
     "StalkerWindow",
-    "make_context",
     "open_window",
     "run_app",
-    "screen_kinds",
 ]
 
 log = logging.getLogger("stalkerzone.client")

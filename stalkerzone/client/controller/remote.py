@@ -333,7 +333,8 @@ def run_joined(
 ) -> int:
     """``stalkerzone join``: connect and join first (a refusal is one line, no window), then
     open the window on the game and run until it closes."""
-    from stalkerzone.client.app.window import make_context, open_window
+    from stalkerzone.client.app.context import make_context
+    from stalkerzone.client.app.window import open_window
     from stalkerzone.network.client import open_game
 
     app = make_context(presets)

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 from stalkerzone.client.controller.session import GameSession
 from stalkerzone.persistence import saves as store
-from stalkerzone.persistence.saves import SaveError
 
 if TYPE_CHECKING:
     from stalkerzone.client.app.window import StalkerWindow
@@ -22,7 +21,6 @@ AUTOSAVE = f"{store.AUTOSAVE}.json"
 
 __all__ = [
     "AUTOSAVE",
-    "SaveError",
     "SaveSummary",
     "autosave",
     "latest_autosave",

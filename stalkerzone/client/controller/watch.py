@@ -18,7 +18,8 @@ from typing import Any
 
 import arcade
 
-from stalkerzone.client.app.window import Presets, StalkerWindow, make_context, open_window
+from stalkerzone.client.app.context import Presets, make_context
+from stalkerzone.client.app.window import StalkerWindow, open_window
 from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
 
 ROUND_CAP = 150  # without --turns a game that nobody wins stops after this many rounds

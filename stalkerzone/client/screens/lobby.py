@@ -19,7 +19,8 @@ from pathlib import Path
 
 from arcade.shape_list import Shape, ShapeElementList
 
-from stalkerzone.client.app.window import BaseView, StalkerWindow
+from stalkerzone.client.app.base_view import BaseView
+from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.remote import HostedGame, RemoteSession
 from stalkerzone.client.screens.title import backdrop
 from stalkerzone.client.text import i18n

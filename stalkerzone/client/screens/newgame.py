@@ -13,7 +13,8 @@ from typing import Any
 import arcade
 import arcade.gui
 
-from stalkerzone.client.app.window import BaseView, StalkerWindow
+from stalkerzone.client.app.base_view import BaseView
+from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import (
     BOT_STRENGTHS,
     ZONE_MODES,

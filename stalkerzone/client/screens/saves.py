@@ -12,11 +12,13 @@ from pathlib import Path
 
 import arcade
 
-from stalkerzone.client.app.window import BaseView, StalkerWindow
+from stalkerzone.client.app.base_view import BaseView
+from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller import save_files as saves
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
+from stalkerzone.persistence.save_document import SaveError
 
 MAX_LISTED = 9
 
@@ -226,7 +228,7 @@ class SavesView(BaseView):
             return
         try:
             path = saves.save_game(session, stem)
-        except (OSError, saves.SaveError) as error:
+        except (OSError, SaveError) as error:
             self.message, self.message_ok = i18n.t("saves.failed", error=error), False
         else:
             self.message, self.message_ok = i18n.t("saves.saved", path=path), True
@@ -235,7 +237,7 @@ class SavesView(BaseView):
     def load(self, path: Path) -> None:
         try:
             saves.open_save(self.win, path)
-        except saves.SaveError as error:
+        except SaveError as error:
             self.message, self.message_ok = str(error), False
             self.rebuild()
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from stalkerzone.client.app.base_view import BaseView
 from stalkerzone.client.app.settings import ANIMATION_SPEEDS, UI_SCALES, VOLUMES
-from stalkerzone.client.app.window import BaseView, StalkerWindow
+from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.card_words import t

@@ -8,7 +8,8 @@ import arcade
 import arcade.gui
 from arcade.shape_list import Shape, ShapeElementList, create_polygon
 
-from stalkerzone.client.app.window import BaseView, StalkerWindow
+from stalkerzone.client.app.base_view import BaseView
+from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import text_fit, theme

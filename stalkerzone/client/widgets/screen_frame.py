@@ -1,6 +1,6 @@
 """The common frame of the card screens: header, "?" and Back buttons, refusal line, tooltips.
 
-:class:`ScreenFrame` is a :class:`~stalkerzone.client.app.window.BaseView` with a title band,
+:class:`ScreenFrame` is a :class:`~stalkerzone.client.app.base_view.BaseView` with a title band,
 a "?" button
 that opens the rules overlay at the screen's section, a Back button (to ``back`` or the screen the
 game calls for), a line that shows the last refusal with a link to its rule, and tooltips for
@@ -16,7 +16,8 @@ import arcade
 import pyglet
 from arcade.types import RGBOrA255
 
-from stalkerzone.client.app.window import BaseView, StalkerWindow
+from stalkerzone.client.app.base_view import BaseView
+from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.text.card_words import Refusal, t

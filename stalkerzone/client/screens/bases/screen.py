@@ -13,7 +13,8 @@ from functools import partial
 
 import arcade
 
-from stalkerzone.client.app.window import BaseView, StalkerWindow
+from stalkerzone.client.app.base_view import BaseView
+from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.card_face import CardFace
 from stalkerzone.client.screens.bases import presenter

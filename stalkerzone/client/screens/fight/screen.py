@@ -20,7 +20,8 @@ from __future__ import annotations
 import arcade
 from arcade.types import Color
 
-from stalkerzone.client.app.window import BaseView, StalkerWindow
+from stalkerzone.client.app.base_view import BaseView
+from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.render import shapes
 from stalkerzone.client.render.card_face import MONSTER_COLOUR, CardFace
 from stalkerzone.client.screens.fight import panels
