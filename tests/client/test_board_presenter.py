@@ -14,6 +14,7 @@ from stalkerzone.client.screens.board.presenter import (
     fit_log,
     hud_rows,
 )
+from stalkerzone.client.text import i18n
 from stalkerzone.engine.core import Site
 from stalkerzone.engine.play import Buy, DiscardArmour, EndTurn, FightDecision, Move
 from stalkerzone.engine.turn import equipment
@@ -52,7 +53,7 @@ def test_decision_texts_name_the_grenade_stimulator_and_armour() -> None:
     assert decision_text(DiscardArmour(f"{armour.id}#1"), cards) == f"Lose {armour.name.get('en')}"
 
 
-def test_hud_rows_show_the_held_event_to_its_owner_only() -> None:
+def test_hud_rows_name_the_held_event_to_its_owner_only() -> None:
     state = playing(fresh(3))
     player = state.players[0]
     stats = equipment.stats(player, state.ctx)
@@ -63,7 +64,10 @@ def test_hud_rows_show_the_held_event_to_its_owner_only() -> None:
     event = next(c for c in base_cards().events)
     holding = replace(player, held_event=f"{event.id}#1")
     assert "Held event" in dict(hud_rows(state, holding, stats, show_held_event=True))
-    assert "Held event" not in dict(hud_rows(state, holding, stats, show_held_event=False))
+    # TURN-3: others learn that a fight event is held, never which one
+    hidden = dict(hud_rows(state, holding, stats, show_held_event=False))
+    assert hidden["Held event"] == i18n.t("hud.held_event_face_down")
+    assert i18n.card_text(event.name) not in hidden.values()
 
 
 def test_turn_log_keeps_the_newest_lines_that_fit() -> None:

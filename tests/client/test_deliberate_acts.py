@@ -201,7 +201,8 @@ def test_the_guardians_fight_panel_prints_only_red(win: StalkerWindow) -> None:
     state = session.view
     fight = guardian_fight(state, state.current_player)
     assert fight is not None
-    held = FightState(0, state.decks.guardians[0], Colour.RED, Hex(0, 0), fight, True)
+    guardian = session.state.decks.guardians[0]  # the view shows the deck face down
+    held = FightState(0, guardian, Colour.RED, Hex(0, 0), fight, True)
     page = present(held, state, Selection(), None)
     assert [row.colour for row in page.monster.colours] == [Colour.RED]
     assert "34" in page.monster.colours[0].line and "3d6+2" in page.monster.colours[0].line

@@ -1,7 +1,7 @@
 """Fights known before a move commits to them: the Epicenter's guardian (WIN-1, FIGHT-4).
 
-The Epicenter deck is public in what it holds (``player_view`` hides only its order), so when
-every card in it is the same guardian, the fight that entering the Epicenter starts is known:
+The Epicenter deck is dealt from every Epicenter card of the packs in play, so when they hold one
+guardian only (however many copies), the fight that entering the Epicenter starts is known:
 that guardian at red, no escape, against the stalker as it stands (its held fight event applies,
 EVENT-1). :func:`guardian_fight` builds that fight and :func:`fight_odds` solves it with the best
 play (the odds solver the fight screen uses), off the frame in the session's worker. A danger's
@@ -17,11 +17,11 @@ from stalkerzone.client.text import i18n
 from stalkerzone.client.text.card_words import card_name
 from stalkerzone.engine.core import Colour, Event, Monster, Site
 from stalkerzone.engine.fight import FIGHT_EVENTS, Fight, StalkerSide, start_fight
-from stalkerzone.engine.play import GameState, card_id
+from stalkerzone.engine.play import GameState
 from stalkerzone.engine.turn import loadout
-from stalkerzone.odds import Odds, OddsSolver
 
 if TYPE_CHECKING:
+    from stalkerzone.odds import Odds
     from stalkerzone.client.controller.session import GameSession
     from stalkerzone.client.render.zone_layer import PlacedHex
 
@@ -30,12 +30,13 @@ GUARDIAN_COLOUR = Colour.RED
 
 
 def known_guardian(state: GameState) -> Monster | None:
-    """The guardian the Epicenter would send, if its deck holds copies of one card only."""
-    ids = {card_id(c) for c in state.decks.guardians}
-    if len(ids) != 1:
+    """The guardian the Epicenter would send, if the packs in play have one guardian only: the
+    deck is dealt from every Epicenter card of the packs (public), while a view shows the deck
+    face down (TURN-3), so which of several guardians comes up is not known."""
+    if not state.decks.guardians:
         return None
-    card = state.card(next(iter(ids)))
-    return card if isinstance(card, Monster) else None
+    guardians = {m.id: m for m in state.ctx.cards.monsters if m.deck == "epicenter"}
+    return next(iter(guardians.values())) if len(guardians) == 1 else None
 
 
 def guardian_fight(state: GameState, index: int) -> Fight | None:
@@ -60,7 +61,10 @@ def guardian_fight(state: GameState, index: int) -> Fight | None:
 
 
 def fight_odds(fight: Fight) -> Odds:
-    """Win, death (and escape) of ``fight`` with the best play."""
+    """Win, death (and escape) of ``fight`` with the best play (the odds solver is imported here,
+    in the worker, so that the first board does not wait for it)."""
+    from stalkerzone.odds import OddsSolver
+
     return OddsSolver(size=1).odds(fight, "best")
 
 
