@@ -182,9 +182,7 @@ def play_game(
         memory = BotMemory()
     levels = (level,) * players if isinstance(level, str) else tuple(level)
     stalkers = deal_stalkers(cards, players, seed)
-    seats = tuple(
-        PlayerSetup(f"Bot {k + 1}", s, levels[k]) for k, s in enumerate(stalkers)
-    )
+    seats = tuple(PlayerSetup(f"Bot {k + 1}", s, levels[k]) for k, s in enumerate(stalkers))
     state = new_game(GameSetup(seed, seats, variant, zone_mode), cards, sectors)  # type: ignore[arg-type]
     cap_turns = round_cap * players
     action_cap = cap_turns * 60 + 2000
