@@ -12,6 +12,7 @@ each level (a timing: it depends on the machine and its load).
 from __future__ import annotations
 
 import argparse
+import itertools
 import sys
 import time
 from pathlib import Path
@@ -37,7 +38,7 @@ def main() -> int:
     print(f"{'level':<8}{'vs 3':<8}{'games':>7}{'wins':>7}{'win %':>8}  {'95% interval':<14} holds")
     timings: dict[str, list[float]] = {}
     held = True
-    for weak, strong in zip(LEVELS, LEVELS[1:], strict=False):
+    for weak, strong in itertools.pairwise(LEVELS):
         seats = (strong,) + (weak,) * (PLAYERS - 1)
         config = SimConfig(args.games, PLAYERS, args.seed, args.variant, seats=seats)
         started = time.perf_counter()

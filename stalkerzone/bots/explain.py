@@ -19,7 +19,7 @@ from stalkerzone.bots.memory import BotMemory
 from stalkerzone.bots.moving import DECAY, goal_kinds, scored_moves
 from stalkerzone.bots.placement import place_fast
 from stalkerzone.bots.players import BotError, fallback, level_profile, turn_action
-from stalkerzone.bots.trading import best_buy, order_value
+from stalkerzone.bots.trading import order_value
 from stalkerzone.bots.turn import TurnView
 from stalkerzone.bots.winning import epicenter_plan
 from stalkerzone.engine.actions import (
@@ -146,7 +146,7 @@ def explain(
     if choice not in legal:
         choice = fallback(legal)
     plan_key, plan_params = _plan(view)
-    if isinstance(choice, Move) or isinstance(choice, EndTurn) and view.state.step == "move":
+    if isinstance(choice, Move) or (isinstance(choice, EndTurn) and view.state.step == "move"):
         key, params, value, others = _move(view, choice)
     else:
         key, params, value, others = _trade(view, choice)

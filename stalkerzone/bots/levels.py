@@ -33,12 +33,13 @@ class Profile:
     settle_odds: float  # with nothing left to buy that helps, the odds it goes in with
     rival_hurry: float  # the odds it waits for shrink by this while a rival has the Elements
     plan_weight: float  # how much more healing and buying weigh on the way to the Epicenter
+    exact_guardian: bool  # odds against the guardian solved exactly (else: a quick estimate)
 
 
 PROFILES: dict[str, Profile] = {
-    "easy": Profile(False, 0.3, 0.35, False, 1.0, 0.7, 0.3, 1.0, 1.0),
-    "normal": Profile(True, 0.35, 0.3, True, 0.8, 0.8, 0.35, 1.0, 1.0),
-    "hard": Profile(True, 0.35, 0.3, True, 0.8, 0.8, 0.2, 0.6, 3.0),
+    "easy": Profile(False, 0.3, 0.35, False, 1.0, 0.7, 0.3, 1.0, 1.0, False),
+    "normal": Profile(True, 0.35, 0.3, True, 0.8, 0.8, 0.35, 1.0, 1.0, False),
+    "hard": Profile(True, 0.5, 0.3, True, 0.8, 0.8, 0.35, 0.7, 3.0, True),
 }
 
 LEVELS: tuple[str, ...] = tuple(PROFILES)

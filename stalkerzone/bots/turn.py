@@ -7,7 +7,12 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import replace
 
-from stalkerzone.bots.estimates import artifact_value, danger_table, mean_damage
+from stalkerzone.bots.estimates import (
+    artifact_value,
+    danger_table,
+    exact_guardian_odds,
+    mean_damage,
+)
 from stalkerzone.bots.estimates import guardian_odds as estimate_guardian
 from stalkerzone.bots.levels import Profile
 from stalkerzone.bots.memory import BotMemory
@@ -142,7 +147,10 @@ class TurnView:
         return value
 
     def guardian_odds(self) -> float:
-        """WIN-1: the estimated chance to beat the guardian now at full health."""
+        """WIN-1: the chance to beat the guardian now at full health (exact or estimated, as
+        the level plays)."""
+        if self.profile.exact_guardian:
+            return exact_guardian_odds(self.memory, self.state, self.player, self.stats)
         return estimate_guardian(self.memory, self.state, self.player, self.stats)
 
     def epicenter_threshold(self) -> float:

@@ -1,6 +1,7 @@
 """The whole summary of a run: :func:`~stalkerzone.simulation.runner.summarise` plus what each
 card did (:mod:`~stalkerzone.simulation.card_stats`), win-rate intervals per stalker and per bot
-level, how long bots held the Elements they needed, and the length of every finished game. Plain JSON, the same for any number of workers."""
+level, how long bots held the Elements they needed, and the length of every finished game. Plain
+JSON, the same for any number of workers."""
 
 from __future__ import annotations
 
