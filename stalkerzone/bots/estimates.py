@@ -6,19 +6,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TypeVar
 
 from stalkerzone.bots.memory import BotMemory
 from stalkerzone.engine.cards import Colour, Grenade, Monster, Stimulator
-from stalkerzone.engine.combat import MonsterSide, start_fight
+from stalkerzone.engine.combat import MonsterSide
 from stalkerzone.engine.damage import damage_distribution
 from stalkerzone.engine.dice import Dice
-from stalkerzone.engine.fight_setup import Decision, StalkerSide
 from stalkerzone.engine.loadout import StalkerStats
 from stalkerzone.engine.state import GameState, PlayerState, card_id
-from stalkerzone.odds import decision_odds
-
-CardT = TypeVar("CardT")
 
 Deck = tuple[tuple[Monster, MonsterSide, int], ...]
 """The Zone deck: each monster, its side at one colour and its number of copies."""
@@ -195,42 +190,3 @@ def guardian_odds(memory: BotMemory, state: GameState, p: PlayerState, st: Stalk
         else:
             wins.append(_logistic((lasts - rounds) / max(1.0, math.sqrt(rounds))))
     return memory.guardian.put(key, sum(wins) / len(wins))
-
-
-def exact_guardian_odds(
-    memory: BotMemory, state: GameState, p: PlayerState, st: StalkerStats
-) -> float:
-    """WIN-1, FIGHT-4: the exact chance (:mod:`stalkerzone.odds`) to beat the guardian now at
-    full health with the grenades and stimulators carried, averaged over the guardian cards."""
-    guardians = [m for m in state.cards.monsters if m.deck == "epicenter"]
-    if not guardians:
-        return 0.0
-    grenades = tuple(sorted(card_id(g) for g in p.grenades))
-    stims = tuple(sorted(card_id(s) for s in p.stimulators))
-    key = ("exact", st, grenades, stims)
-    hit = memory.guardian.get(key)
-    if hit is not None:
-        return hit
-    side = StalkerSide(
-        health=st.max_health,
-        max_health=st.max_health,
-        attack=st.attack,
-        one_die_bonus=st.one_die_bonus,
-        defence=st.defence,
-        reputation=p.reputation,
-        escape_bonus=st.escape_bonus,
-        attack_bonus_grenades=st.grenade_bonus,
-        grenades=tuple(_card(state, g, Grenade) for g in p.grenades),
-        stimulators=tuple(_card(state, s, Stimulator) for s in p.stimulators),
-    )
-    wins = 0.0
-    for guardian in guardians:
-        fight = start_fight(side, guardian, Colour.RED, epicenter=True)
-        wins += decision_odds(fight, Decision("attack"), memory.odds).win
-    return memory.guardian.put(key, wins / len(guardians))
-
-
-def _card(state: GameState, instance: str, kind: type[CardT]) -> CardT:
-    card = state.card(instance)
-    assert isinstance(card, kind)
-    return card

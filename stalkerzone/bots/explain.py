@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from stalkerzone.bots.fights import choose_in_fight, discard_armour
 from stalkerzone.bots.memory import BotMemory
@@ -36,7 +37,7 @@ from stalkerzone.engine.actions import (
     TakeOrder,
 )
 from stalkerzone.engine.cards import Monster, Order
-from stalkerzone.engine.fight_setup import Decision
+from stalkerzone.engine.fight_setup import ActionKind, Decision
 from stalkerzone.engine.game import legal_actions, player_view
 from stalkerzone.engine.messages import Params, params_of
 from stalkerzone.engine.state import GameState
@@ -267,7 +268,8 @@ def _fight(
     scored: list[tuple[float, Action, float]] = []
     for action in legal:
         if isinstance(action, FightDecision):
-            decision = Decision(action.action, action.grenade, action.stimulator)
+            kind = cast("ActionKind", action.action)
+            decision = Decision(kind, action.grenade, action.stimulator)
             odds = decision_odds(held.fight, decision, memory.odds)
             scored.append((round(100 * odds.alive, 1), action, round(100 * odds.win, 1)))
     scored.sort(key=lambda s: -s[0])

@@ -8,11 +8,11 @@ more row (and, if it decides differently, one more policy the row names).
 - ``normal``: plans each move by the value of every site within reach now and of goals further
   away (Elements, orders, trophies to sell, upgrades, healing, own loot), weighs dangers by an
   estimate of the fight, and fights or flees by the exact odds of :mod:`stalkerzone.odds`
-  (FIGHT-2; grenades and stimulators included). With the Elements it waits for fair odds
-  against the guardian.
-- ``hard``: plans as ``normal`` and goes for the win: with the Elements it heals, buys the
-  upgrade it can pay, then enters the Epicenter (no more waiting once nothing it can buy would
-  help), and hurries when a rival carries the Elements too.
+  (FIGHT-2; grenades and stimulators included). Careful: it weighs the risk of death fully and,
+  with the Elements, waits for good odds against the guardian (which loses races).
+- ``hard``: plans as ``normal``, takes more risks and goes for the win: with the Elements it
+  heals, buys the upgrade it can pay, then enters the Epicenter at fair odds (lower ones once
+  nothing it can buy would help), and hurries when a rival carries the Elements too.
 """
 
 from __future__ import annotations
@@ -33,13 +33,12 @@ class Profile:
     settle_odds: float  # with nothing left to buy that helps, the odds it goes in with
     rival_hurry: float  # the odds it waits for shrink by this while a rival has the Elements
     plan_weight: float  # how much more healing and buying weigh on the way to the Epicenter
-    exact_guardian: bool  # odds against the guardian solved exactly (else: a quick estimate)
 
 
 PROFILES: dict[str, Profile] = {
-    "easy": Profile(False, 0.3, 0.35, False, 1.0, 0.7, 0.3, 1.0, 1.0, False),
-    "normal": Profile(True, 0.35, 0.3, True, 0.8, 0.8, 0.35, 1.0, 1.0, False),
-    "hard": Profile(True, 0.5, 0.3, True, 0.8, 0.8, 0.35, 0.7, 3.0, True),
+    "easy": Profile(False, 0.3, 0.35, False, 1.0, 0.7, 0.3, 1.0, 1.0),
+    "normal": Profile(True, 0.55, 0.3, True, 1.0, 0.8, 0.55, 1.0, 1.0),
+    "hard": Profile(True, 0.35, 0.3, True, 0.8, 0.8, 0.2, 0.6, 3.0),
 }
 
 LEVELS: tuple[str, ...] = tuple(PROFILES)

@@ -10,7 +10,6 @@ from dataclasses import replace
 from stalkerzone.bots.estimates import (
     artifact_value,
     danger_table,
-    exact_guardian_odds,
     mean_damage,
 )
 from stalkerzone.bots.estimates import guardian_odds as estimate_guardian
@@ -147,10 +146,7 @@ class TurnView:
         return value
 
     def guardian_odds(self) -> float:
-        """WIN-1: the chance to beat the guardian now at full health (exact or estimated, as
-        the level plays)."""
-        if self.profile.exact_guardian:
-            return exact_guardian_odds(self.memory, self.state, self.player, self.stats)
+        """WIN-1: the estimated chance to beat the guardian now at full health."""
         return estimate_guardian(self.memory, self.state, self.player, self.stats)
 
     def epicenter_threshold(self) -> float:
