@@ -4,6 +4,7 @@ alternatives with their values; it reads only the asking seat's view (TURN-3).""
 
 from __future__ import annotations
 
+import io
 from dataclasses import replace
 from functools import cache
 
@@ -12,6 +13,7 @@ import pytest
 from stalkerzone.bots import players as bots
 from stalkerzone.bots.explain import ALTERNATIVES, REASONS, Explanation, explain
 from stalkerzone.bots.memory import BotMemory
+from stalkerzone.client.controller.bot_driver import BotLog
 from stalkerzone.engine.actions import FightDecision
 from stalkerzone.engine.state import GameState
 from tests.support.records import bot_record
@@ -80,3 +82,17 @@ def test_bot_explain_refuses_another_seats_decision() -> None:
     state = _turn_states(1)[0]
     with pytest.raises(bots.BotError, match="TURN-2"):
         explain(state, (state.current_player + 1) % len(state.players))
+
+
+def test_bot_watch_log_writes_each_choice_with_its_reason() -> None:
+    stream = io.StringIO()
+    log = BotLog(stream, "ru")
+    memory = BotMemory()
+    states = _turn_states(3)
+    for state in states:
+        assert log.choose(state, "hard", memory) == bots.choose(state, None, "hard", memory=memory)
+    lines = stream.getvalue().splitlines()
+    assert len(lines) == len(states)
+    for state, line in zip(states, lines, strict=True):
+        why = explain(state, None, "hard", memory)
+        assert line.startswith(f"turn {state.turn} ") and why.text("ru") in line
