@@ -1,10 +1,12 @@
 """A bot's choice with its reason (TURN-1, TURN-3): what it would do now, why, and the best
 alternatives it weighed with their values, from the same scores the planner chooses by.
 
-``explain(state, seat)`` reads only ``player_view(state, seat)``: two states that differ only in
-what the seat cannot see (others' held events, the order of the draw piles) get the same
-explanation. The reason is a message ``key`` with plain ``params`` (as the engine's notes,
-:mod:`stalkerzone.engine.messages`) and :meth:`Explanation.text` words it in English or Russian.
+``explain(state, seat)`` reads only ``player_view(state, seat)`` once the Zone is laid: two
+states that differ only in what the seat cannot see (others' held events, the order of the draw
+piles) get the same explanation. (While laying the Zone a bot breaks ties between equal sectors
+by a hash of the state, as :func:`~stalkerzone.bots.players.choose` does.) The reason is a
+message ``key`` with plain ``params`` (as the engine's notes, :mod:`stalkerzone.engine.messages`)
+and :meth:`Explanation.text` words it in English or Russian.
 Values are in the planner's own units: a move's goal value, a trade's worth in money, a fight
 decision's chance to come out alive in percent.
 """
@@ -135,8 +137,8 @@ def explain(
         raise BotError("no legal action")
     seen = player_view(state, state.current_player)
     memory = (memory or BotMemory()).serve(state.ctx)
-    if seen.phase == "layout":
-        return _plain(seen, place_fast(seen, level), "layout", {})
+    if seen.phase == "layout":  # the sector choice breaks ties as choose() does
+        return _plain(seen, place_fast(state, level), "layout", {})
     if seen.phase == "fight":
         return _fight(seen, legal, choose_in_fight(seen, legal, profile, memory), memory)
     if seen.phase == "choose_armour":
@@ -207,7 +209,7 @@ def _move(view: TurnView, choice: Action) -> Explained:
 def _trade(view: TurnView, choice: Action) -> Explained:
     """A trade or a rearrangement (BASE-1, EQ-8): the rule that fired and what else it could
     have done, each with its worth in money."""
-    scored = [(_worth(view, a), a) for a in view.legal if _worth(view, a) is not None]
+    scored = [(_worth(view, a), a) for a in view.legal]
     ranked: list[tuple[float, Action]] = [(w, a) for w, a in scored if w is not None]
     ranked.sort(key=lambda wa: -wa[0])
     others = _top(ranked, choice)
