@@ -37,7 +37,7 @@ class Profile:
 
 PROFILES: dict[str, Profile] = {
     "easy": Profile(False, 0.3, 0.35, False, 1.0, 0.7, 0.3, 1.0, 1.0),
-    "normal": Profile(True, 0.55, 0.3, True, 1.0, 0.8, 0.55, 1.0, 1.0),
+    "normal": Profile(True, 0.75, 0.3, True, 1.0, 0.8, 0.75, 1.0, 1.0),
     "hard": Profile(True, 0.35, 0.3, True, 0.8, 0.8, 0.2, 0.6, 3.0),
 }
 
