@@ -61,5 +61,5 @@ def epicenter_plan(view: TurnView) -> EpicenterPlan:
             return EpicenterPlan("epicenter", odds, wanted)
         if view.player.cash >= view.variant.heal_price:
             return EpicenterPlan("heal", odds, wanted)
-        return EpicenterPlan("epicenter" if not profile.planner else "wait", odds, wanted)
+        return EpicenterPlan("epicenter", odds, wanted)  # no money to heal: waiting won't help
     return EpicenterPlan("buy" if buying else "wait", odds, wanted)
