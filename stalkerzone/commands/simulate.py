@@ -259,9 +259,11 @@ def print_tables(summary: dict[str, Any]) -> None:
     out = Console(file=sys.stdout, width=max(100, Console().width))
     cfg = summary["config"]
     rounds = summary["rounds"]
+    seats = cfg.get("seats")
+    bots = f"seats {','.join(seats)} (turned each game)" if seats else f"bot {cfg['bot']}"
     out.print(
         f"[bold]{summary['games']} games[/], {cfg['players']} players, variant {cfg['variant']}, "
-        f"bot {cfg['bot']}, seed {cfg['seed']}: {summary['finished']} finished, "
+        f"{bots}, seed {cfg['seed']}: {summary['finished']} finished, "
         f"{summary['draws']} draws (round cap {cfg['round_cap']})"
     )
     if rounds["mean"] is not None:
