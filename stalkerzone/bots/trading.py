@@ -36,6 +36,9 @@ BASES = (Site.VILLAGE, Site.MILITARY_BASE, Site.LABORATORY)
 CASH_STEP = 200
 """Shop values look at cash in steps of this much."""
 
+UPGRADE = 0.8
+"""The least gain (:meth:`TurnView.gain`) a card in a shop counts as an upgrade for."""
+
 
 def harmful(state: GameState, instance: str) -> bool:
     """An artifact with a drawback (some effect below zero)."""
@@ -177,7 +180,7 @@ def _shop_value(view: TurnView, base: Site, cash: int) -> float:
         if isinstance(card, (Grenade, Stimulator)):
             continue
         gain = view.gain(f"{cid}#0")
-        if gain >= 0.8:
+        if gain >= UPGRADE:
             best = max(best, gain * 120.0)
     return best
 

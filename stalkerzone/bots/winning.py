@@ -1,10 +1,11 @@
 """The plan of a bot that carries the Elements it needs (WIN-1): heal, buy, then the Epicenter.
 
 A bot states it as one :class:`EpicenterPlan`: the step it is on and the odds behind it. It
-waits for its level's odds against the guardian only while an upgrade it can pay for (at a base
-its reputation opens, REP-1) would raise them; with nothing left to buy that helps it settles
-for its level's ``settle_odds``, and a rival carrying the Elements too makes it hurry. The plan
-reads only the seat's own state and what every seat sees (others' Elements, the shops' lists).
+waits for its level's odds against the guardian only while an upgrade in stock that it can pay
+for (at a base its reputation opens, REP-1) would raise them; with nothing left to buy that
+helps it settles for its level's ``settle_odds``, and a rival carrying the Elements too makes it
+hurry. The plan reads only the seat's own state and what every seat sees (others' Elements, the
+shops' stock).
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from stalkerzone.bots.trading import BASES, shop_value
+from stalkerzone.bots.trading import BASES, UPGRADE, shop_value
 from stalkerzone.bots.turn import TurnView
+from stalkerzone.engine import bases
+from stalkerzone.engine.cards import Equipment, Grenade, Monster, Stimulator
 
 Step = Literal["gather", "heal", "buy", "epicenter", "wait"]
 
@@ -28,13 +31,26 @@ class EpicenterPlan:
 
 
 def can_buy_better(view: TurnView) -> bool:
-    """Is there an upgrade it can pay for (with its trophies sold) at a base it may use?"""
-    p, variant = view.player, view.variant
-    return any(
-        shop_value(view, base) > 0
-        for base in BASES
-        if p.reputation >= variant.reputation_needed(base) and view.zone_map.site_hexes(base)
+    """Is there an upgrade in stock (BASE-2) it can pay for (with its trophies sold) at a base
+    it may use (REP-1)? The shop list and the stock are public."""
+    state, p, variant = view.state, view.player, view.variant
+    cash = p.cash + sum(
+        monster.at(t.colour).trophy_price
+        for t in p.trophies
+        if isinstance(monster := state.card(t.card), Monster)
     )
+    for base in BASES:
+        if p.reputation < variant.reputation_needed(base) or not view.zone_map.site_hexes(base):
+            continue
+        if shop_value(view, base) <= 0:
+            continue
+        for cid in bases.catalogue(state, base):
+            card = state.cards.get(cid)
+            if isinstance(card, (Grenade, Stimulator)) or not isinstance(card, Equipment):
+                continue
+            if card.price <= cash and view.gain(f"{cid}#0") >= UPGRADE:
+                return True
+    return False
 
 
 def rival_ready(view: TurnView) -> bool:
