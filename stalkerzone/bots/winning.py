@@ -13,9 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from stalkerzone.bots.trading import BASES, UPGRADE, shop_value
+from stalkerzone.bots.trading import BASES, UPGRADE, catalogue, shop_value
 from stalkerzone.bots.turn import TurnView
-from stalkerzone.engine import bases
 from stalkerzone.engine.cards import Equipment, Grenade, Monster, Stimulator
 
 Step = Literal["gather", "heal", "buy", "epicenter", "wait"]
@@ -44,7 +43,7 @@ def can_buy_better(view: TurnView) -> bool:
             continue
         if shop_value(view, base) <= 0:
             continue
-        for cid in bases.catalogue(state, base):
+        for cid in catalogue(view, base):
             card = state.cards.get(cid)
             if isinstance(card, (Grenade, Stimulator)) or not isinstance(card, Equipment):
                 continue
