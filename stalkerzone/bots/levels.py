@@ -1,13 +1,18 @@
-"""The bot levels ``easy``, ``normal`` and ``hard`` (TURN-1: any seat may be a bot).
+"""The bot levels, weakest first: one row of :data:`PROFILES` each (TURN-1: any seat may be a
+bot). A level is its numbers, never a branch of its own in the code, so a stronger level is one
+more row (and, if it decides differently, one more policy the row names).
 
 - ``easy``: greedy and simple. Attacks until badly hurt, then flees; fights green dangers (yellow
   once armed); buys the best weapon or armour it can pay; goes to the Epicenter as soon as it
-  carries the Elements (WIN-1).
-- ``normal`` and ``hard``: plan each move by the value of every site within reach now and of
-  goals further away (Elements, orders, trophies to sell, upgrades, healing, own loot), weigh
-  dangers by an estimate of the fight, and fight or flee by the exact odds of
-  :mod:`stalkerzone.odds` (FIGHT-2; grenades and stimulators included). ``hard`` waits for good
-  odds against the Epicenter's guardian; ``normal`` takes more risks.
+  carries the Elements and likes its odds (WIN-1).
+- ``normal``: plans each move by the value of every site within reach now and of goals further
+  away (Elements, orders, trophies to sell, upgrades, healing, own loot), weighs dangers by an
+  estimate of the fight, and fights or flees by the exact odds of :mod:`stalkerzone.odds`
+  (FIGHT-2; grenades and stimulators included). Careful: it weighs the risk of death fully and,
+  with the Elements, waits for good odds against the guardian (which loses races).
+- ``hard``: plans as ``normal``, takes more risks and goes for the win: with the Elements it
+  heals, buys the upgrade it can pay, then enters the Epicenter at fair odds (lower ones once
+  nothing it can buy would help), and hurries when a rival carries the Elements too.
 """
 
 from __future__ import annotations
@@ -20,16 +25,21 @@ class Profile:
     """How a level plays."""
 
     exact_fights: bool  # fight decisions by exact odds (else: attack, flee when hurt)
-    epicenter_odds: float  # minimum chance to beat the guardian before going in
+    epicenter_odds: float  # chance to beat the guardian it waits for before going in
     flee_below: float  # easy: flee when health falls below this share of the maximum
     planner: bool  # plan moves by goal values (else: nearest simple target)
     risk: float  # weight of the chance of death in danger values
+    epicenter_health: float  # share of the maximum health it wants before going in
+    settle_odds: float  # with nothing left to buy that helps, the odds it goes in with
+    rival_hurry: float  # the odds it waits for shrink by this while a rival has the Elements
+    plan_weight: float  # how much more healing and buying weigh on the way to the Epicenter
 
 
 PROFILES: dict[str, Profile] = {
-    "easy": Profile(False, 0.3, 0.35, False, 1.0),
-    "normal": Profile(True, 0.35, 0.3, True, 0.8),
-    "hard": Profile(True, 0.55, 0.3, True, 1.0),
+    "easy": Profile(False, 0.3, 0.35, False, 1.0, 0.7, 0.3, 1.0, 1.0),
+    "normal": Profile(True, 0.75, 0.3, True, 1.0, 0.8, 0.75, 1.0, 1.0),
+    "hard": Profile(True, 0.35, 0.3, True, 0.8, 0.8, 0.2, 0.6, 3.0),
 }
 
 LEVELS: tuple[str, ...] = tuple(PROFILES)
+"""The levels, weakest first (the order of the ladder ``easy < normal < hard``)."""

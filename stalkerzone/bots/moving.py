@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 
 from stalkerzone.bots.trading import base_value
 from stalkerzone.bots.turn import ELEMENT_VALUE, TurnView
+from stalkerzone.bots.winning import epicenter_plan
 from stalkerzone.engine.core import DANGER_COLOUR, Order, Site, VisitRequirement
 from stalkerzone.engine.play import Move
 from stalkerzone.engine.zone import Hex
@@ -28,18 +29,34 @@ where it lies, not what it holds)."""
 Goal = tuple[float, frozenset[Hex]]
 
 
+def goal_kinds(view: TurnView) -> list[tuple[float, frozenset[Hex], str]]:
+    """:func:`goals` with what each one is (``epicenter``, ``loot``, a base, ``order``, an
+    anomaly, a danger, an event): for a bot explaining its move."""
+    labelled = []
+    zone_map = view.zone_map
+    for value, hexes in goals(view):
+        if zone_map.epicenter in hexes:
+            kind = "epicenter"
+        else:
+            sites = {zone_map.hexes[h].site for h in hexes}
+            site = next(iter(sites)) if len(sites) == 1 else None
+            kind = str(site.value) if site is not None else "place"
+            if any(pile.hex in hexes and pile.owner == view.index for pile in view.state.loot):
+                kind = "loot"
+        labelled.append((value, hexes, kind))
+    return labelled
+
+
 def goals(view: TurnView) -> list[Goal]:
     """(value, hexes) of what is worth going to, best first."""
     state, p = view.state, view.player
     zone_map = view.zone_map
     out: list[Goal] = []
-    top = view.stats.max_health
-    # the Epicenter (WIN-1)
-    if view.need == 0:
-        chance = view.guardian_odds()
-        fit = p.health >= top * 0.8 or not view.profile.planner
-        if fit and chance >= view.epicenter_threshold():
-            out.append((WIN_VALUE * max(chance, 0.05), frozenset({zone_map.epicenter})))
+    # the Epicenter (WIN-1): heal, buy, then go in
+    plan = epicenter_plan(view)
+    if plan.step == "epicenter":
+        out.append((WIN_VALUE * max(plan.odds, 0.05), frozenset({zone_map.epicenter})))
+    boost = view.profile.plan_weight if plan.step in ("heal", "buy") else 1.0
     # own loot (DEATH-2), in the Epicenter only when going there anyway
     for pile in state.loot:
         if zone_map.hexes[pile.hex].site == Site.EPICENTER:
@@ -54,7 +71,7 @@ def goals(view: TurnView) -> list[Goal]:
     for base, value in base_value(view).items():
         hexes = zone_map.site_hexes(base)
         if value > 0 and hexes:
-            out.append((value, frozenset(hexes)))
+            out.append((value * boost, frozenset(hexes)))
     # open visit orders (ORDER-1)
     for order in p.open_orders:
         card = state.card(order.card)
@@ -93,13 +110,13 @@ def score_at(h: Hex, fields: Sequence[tuple[float, Mapping[Hex, int]]], movement
     return score
 
 
-def choose_move(view: TurnView) -> Move | None:
-    """``normal``/``hard``: the listed move with the best value now (the site it ends on) plus
-    the discounted value of the goals it brings closer; None to stay."""
+def scored_moves(view: TurnView) -> tuple[float, list[tuple[float, Move]]]:
+    """``normal``/``hard``: the value of staying and of every listed move: the site it ends on
+    plus the discounted value of the goals it brings closer, best first (ties: the lower hex)."""
     p = view.player
     moves = [a for a in view.legal if isinstance(a, Move)]
     if not moves:
-        return None
+        return 0.0, []
     zone_map = view.zone_map
     movement = max(1, view.stats.movement)
     top_goals = goals(view)[:GOALS_WEIGHED]
@@ -109,21 +126,28 @@ def choose_move(view: TurnView) -> Move | None:
         site_values[site] = view.danger_value(colour)
     site_values[Site.ANOMALY] = view.anomaly_value() if view.need else -10.0
     site_values[Site.EVENT] = 60.0
-    best: tuple[float, Hex] | None = None
     here_score = score_at(p.position, fields, movement) if p.position else 0.0
+    scored: list[tuple[float, Move]] = []
     for move in moves:
         h = move.to
         there = zone_map.hexes[h].site
         immediate = site_values.get(there, 0.0)
         if there == Site.EPICENTER and not any(h in g for _, g in top_goals):
             immediate = -WIN_VALUE
-        score = immediate + score_at(h, fields, movement)
-        key = (score, -h.q, -h.r)
-        if best is None or key > (best[0], -best[1].q, -best[1].r):
-            best = (score, h)
-    if best is None or (best[0] <= here_score * 0.999 and best[0] <= 0):
+        scored.append((immediate + score_at(h, fields, movement), move))
+    scored.sort(key=lambda sm: (-sm[0], sm[1].to.q, sm[1].to.r))
+    return here_score, scored
+
+
+def choose_move(view: TurnView) -> Move | None:
+    """``normal``/``hard``: the best of :func:`scored_moves`; None to stay."""
+    here_score, scored = scored_moves(view)
+    if not scored:
         return None
-    return Move(best[1])
+    best, move = scored[0]
+    if best <= here_score * 0.999 and best <= 0:
+        return None
+    return move
 
 
 def easy_move(view: TurnView) -> Move | None:
@@ -136,8 +160,7 @@ def easy_move(view: TurnView) -> Move | None:
         return None
     zone_map = view.zone_map
     top = view.stats.max_health
-    ready = view.need == 0 and view.guardian_odds() >= view.epicenter_threshold()
-    if ready and p.health >= top * 0.7:
+    if epicenter_plan(view).step == "epicenter":
         target: frozenset[Hex] = frozenset({zone_map.epicenter})
     elif (p.health < top * 0.5 and p.cash >= 100) or len(p.trophies) >= 2 or p.cash >= 900:
         usable = [

@@ -23,7 +23,7 @@ from stalkerzone.bots.moving import choose_move, easy_move
 from stalkerzone.bots.placement import place, place_fast
 from stalkerzone.bots.trading import rearrange, trade, trade_worth_staying
 from stalkerzone.bots.turn import TurnView
-from stalkerzone.engine.game import legal_actions
+from stalkerzone.engine.game import legal_actions, player_view
 from stalkerzone.engine.play import Action, EndTurn, GameState
 from stalkerzone.engine.turn import bases
 
@@ -62,16 +62,17 @@ def choose(
     if state.phase == "layout":
         return place(state, legal, level)
     memory = (memory or BotMemory()).serve(state.ctx)
+    seen = player_view(state, state.current_player)  # TURN-3: only what the seat may see
     if state.phase == "fight":
-        return choose_in_fight(state, legal, profile, memory)
+        return choose_in_fight(seen, legal, profile, memory)
     if state.phase == "choose_armour":
-        return discard_armour(state, legal)
-    action = _turn(TurnView(state, legal, profile, memory))
+        return discard_armour(seen, legal)
+    action = turn_action(TurnView(seen, legal, profile, memory))
     if action in legal:
         return action
     if strict:
         raise BotError(f"the bot chose {action!r}, which is not a legal action")
-    return _fallback(legal)
+    return fallback(legal)
 
 
 def choose_action(state: GameState, level: str = "hard", memory: BotMemory | None = None) -> Action:
@@ -79,14 +80,14 @@ def choose_action(state: GameState, level: str = "hard", memory: BotMemory | Non
     return choose(state, None, level, memory=memory)
 
 
-def _fallback(legal: Sequence[Action]) -> Action:
+def fallback(legal: Sequence[Action]) -> Action:
     for action in legal:
         if isinstance(action, EndTurn):
             return action
     return legal[0]
 
 
-def _turn(view: TurnView) -> Action:
+def turn_action(view: TurnView) -> Action:
     """TURN-2: rearrange equipment, trade at a base (before moving only when worth the move),
     move, end the turn."""
     rearranged = rearrange(view)

@@ -41,6 +41,9 @@ BASES = (Site.VILLAGE, Site.MILITARY_BASE, Site.LABORATORY)
 CASH_STEP = 200
 """Shop values look at cash in steps of this much."""
 
+UPGRADE = 0.8
+"""The least gain (:meth:`TurnView.gain`) a card in a shop counts as an upgrade for."""
+
 
 def harmful(state: GameState, instance: str) -> bool:
     """An artifact with a drawback (some effect below zero)."""
@@ -49,11 +52,12 @@ def harmful(state: GameState, instance: str) -> bool:
 
 
 def catalogue(view: TurnView, base: Site) -> tuple[str, ...]:
-    """BASE-2: card ids a base sells (from the cards, whatever is in stock right now)."""
+    """BASE-2: card ids a base sells that the stock holds now (the stock is public)."""
     memo = view.memory.catalogues
-    hit = memo.get(base)
+    key = (base, view.state.decks.stock)
+    hit = memo.get(key)
     if hit is None:
-        hit = memo.put(base, tuple(c.id for c in view.state.cards.equipment if base in c.sold_at))
+        hit = memo.put(key, bases.catalogue(view.state, base))
     return hit
 
 
@@ -166,7 +170,7 @@ def shop_value(view: TurnView, base: Site) -> float:
         monster = state.card(t.card)
         cash += monster.at(t.colour).trophy_price if isinstance(monster, Monster) else 0
     step = cash // CASH_STEP
-    key = (base, step, view.loadout, view.need)
+    key = (base, step, view.loadout, view.need, catalogue(view, base))
     hit = view.memory.shops.get(key)
     if hit is None:
         hit = view.memory.shops.put(key, _shop_value(view, base, step * CASH_STEP))
@@ -182,7 +186,7 @@ def _shop_value(view: TurnView, base: Site, cash: int) -> float:
         if isinstance(card, (Grenade, Stimulator)):
             continue
         gain = view.gain(f"{cid}#0")
-        if gain >= 0.8:
+        if gain >= UPGRADE:
             best = max(best, gain * 120.0)
     return best
 

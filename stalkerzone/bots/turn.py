@@ -7,7 +7,11 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import replace
 
-from stalkerzone.bots.estimates import artifact_value, danger_table, mean_damage
+from stalkerzone.bots.estimates import (
+    artifact_value,
+    danger_table,
+    mean_damage,
+)
 from stalkerzone.bots.estimates import guardian_odds as estimate_guardian
 from stalkerzone.bots.levels import Profile
 from stalkerzone.bots.memory import BotMemory

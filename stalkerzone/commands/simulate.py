@@ -38,7 +38,9 @@ def add_parser(subparsers: Any) -> None:
         "whether a new card breaks the game.",
     )
     parser.add_argument("--games", type=_positive, default=100, metavar="N")
-    parser.add_argument("--players", type=_positive, default=4, metavar="P", help="1 to 6")
+    parser.add_argument(
+        "--players", type=_positive, default=None, metavar="P", help="1 to 6 (default 4)"
+    )
     parser.add_argument("--seed", default="1", metavar="S", help="a whole number 0..2**63-1")
     parser.add_argument("--variant", default="standard", help="standard or express")
     parser.add_argument("--express", action="store_true", help="same as --variant express")
@@ -46,6 +48,13 @@ def add_parser(subparsers: Any) -> None:
         "--cards", action="append", default=[], metavar="DIR", help="extra card pack (repeatable)"
     )
     parser.add_argument("--bot", default="hard", help="bot level: easy, normal or hard")
+    parser.add_argument(
+        "--seats",
+        default=None,
+        metavar="L,L,…",
+        help="a bot level per seat, e.g. hard,normal,normal,normal; game g turns the list by g "
+        "seats, so every level plays every seat",
+    )
     parser.add_argument("--workers", type=_positive, default=None, metavar="W")
     parser.add_argument(
         "--zone",
@@ -101,18 +110,36 @@ def _config(args: argparse.Namespace) -> Any:
         raise UserError(f"--variant: unknown variant '{variant}' ({', '.join(VARIANT_NAMES)})")
     if args.bot not in LEVELS:
         raise UserError(f"--bot: unknown bot level '{args.bot}' ({', '.join(LEVELS)})")
-    if not 1 <= args.players <= 6:
-        raise UserError(f"--players: 1 to 6 players, not {args.players}")
+    seats = parse_seats(args.seats, LEVELS)
+    players = args.players if args.players is not None else (len(seats) or 4)
+    if not 1 <= players <= 6:
+        raise UserError(f"--players: 1 to 6 players, not {players}")
+    if seats and len(seats) != players:
+        raise UserError(f"--seats: {len(seats)} levels for {players} players")
     return SimConfig(
         games=args.games,
-        players=args.players,
+        players=players,
         seed=seed,
         variant=variant,
         card_dirs=card_dirs,
         level=args.bot,
         zone_mode=args.zone,
         max_rounds=args.max_rounds,
+        seats=seats,
     )
+
+
+def parse_seats(text: str | None, levels: tuple[str, ...]) -> tuple[str, ...]:
+    """``--seats``: comma-separated bot levels, one per seat (a UserError for a bad one)."""
+    if text is None:
+        return ()
+    seats = tuple(part.strip() for part in text.split(","))
+    for level in seats:
+        if level not in levels:
+            raise UserError(f"--seats: unknown bot level '{level}' ({', '.join(levels)})")
+    if not 1 <= len(seats) <= 6:
+        raise UserError(f"--seats: 1 to 6 seats, not {len(seats)}")
+    return seats
 
 
 def _load(config: Any) -> Any:
@@ -232,9 +259,11 @@ def print_tables(summary: dict[str, Any]) -> None:
     out = Console(file=sys.stdout, width=max(100, Console().width))
     cfg = summary["config"]
     rounds = summary["rounds"]
+    seats = cfg.get("seats")
+    bots = f"seats {','.join(seats)} (turned each game)" if seats else f"bot {cfg['bot']}"
     out.print(
         f"[bold]{summary['games']} games[/], {cfg['players']} players, variant {cfg['variant']}, "
-        f"bot {cfg['bot']}, seed {cfg['seed']}: {summary['finished']} finished, "
+        f"{bots}, seed {cfg['seed']}: {summary['finished']} finished, "
         f"{summary['draws']} draws (round cap {cfg['round_cap']})"
     )
     if rounds["mean"] is not None:
@@ -265,6 +294,7 @@ def print_tables(summary: dict[str, Any]) -> None:
             f"{row['orders_per_game']:.2f}",
         )
     out.print(chars)
+    print_levels(out, summary, fair)
 
     fights = Table(title="Fights per monster and colour")
     for col in ("monster", "colour", "fought", "won", "lost", "escaped", "won %"):
@@ -293,3 +323,33 @@ def print_tables(summary: dict[str, Any]) -> None:
     for kind, total in summary["cash_flow"].items():
         cash.add_row(kind, str(total), f"{summary['cash_flow_per_game'][kind]:.0f}")
     out.print(cash)
+
+
+def print_levels(out: Any, summary: dict[str, Any], fair: float) -> None:
+    """Wins per bot level (with ``--seats``) and how long bots held the Elements they needed."""
+    from rich.table import Table
+
+    from stalkerzone.simulation.summary import interval_text, percent
+
+    if summary["config"]["seats"]:
+        table = Table(
+            title="Wins by bot level",
+            caption=f"seat-games at each level; a fair share is {fair:.1f}%",
+        )
+        for col in ("level", "seat-games", "wins", "win %", "95%"):
+            table.add_column(col, justify="left" if col == "level" else "right")
+        for level, row in summary["levels"].items():
+            table.add_row(
+                level,
+                str(row["games"]),
+                str(row["wins"]),
+                percent(row["win_rate"]),
+                interval_text(row["ci95"]),
+            )
+        out.print(table)
+    held = summary["holding_elements"]
+    if held["spells"]:
+        out.print(
+            f"Rounds holding enough Elements before entering the Epicenter: {held['spells']} "
+            f"spells, median {held['median']}, 90th percentile {held['p90']}, max {held['max']}"
+        )

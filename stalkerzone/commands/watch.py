@@ -1,14 +1,16 @@
-"""`stalkerzone watch --bots N --seed S [--turns T] [--screenshots DIR] [--lang en|ru]`.
+"""`stalkerzone watch --bots N --seed S [--turns T] [--screenshots DIR] [--log FILE] [--lang L]`.
 
 Bots play a whole game in the real client; with ``ARCADE_HEADLESS=1`` it runs offscreen as fast
-as it can and writes a PNG per screen kind into ``--screenshots``.
+as it can and writes a PNG per screen kind into ``--screenshots``. ``--log FILE`` writes a line
+per bot choice with its reason and the alternatives it weighed (``-`` for stdout).
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from stalkerzone.commands.options import parse_cards, parse_int, parse_seed, parse_text, quoted
 from stalkerzone.commands.play import VARIANTS, add_common_options, parse_lang
@@ -25,6 +27,9 @@ def add_parser(subparsers: Any) -> None:
         "--turns", metavar="T", help="stop after T turns (default: 150 rounds if nobody wins)"
     )
     parser.add_argument("--screenshots", metavar="DIR", help="write a PNG per screen kind here")
+    parser.add_argument(
+        "--log", metavar="FILE", help="write each bot choice with its reason here ('-': stdout)"
+    )
     parser.add_argument("--variant", metavar="NAME", help="standard (default) or express")
     parser.add_argument("--express", action="store_true", help="same as --variant express")
     parser.add_argument(
@@ -46,22 +51,41 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--zone: {quoted(zone)} is not one of {', '.join(ZONES)}")
     shots = screenshot_folder(parse_text(args.screenshots, "--screenshots"))
     card_dirs = parse_cards(args.cards)
-    from stalkerzone.client.controller.watch import run_watch
     from stalkerzone.content.loader import load_packs
     from stalkerzone.content.report import report
 
     report(load_packs(list(card_dirs)), "watch")  # nothing silent (docs/cards.md)
+    lang = parse_lang(args.lang)
+    options: dict[str, Any] = {
+        "bots": bots,
+        "seed": seed,
+        "turns": turns,
+        "shots": shots,
+        "lang": lang,
+        "card_dirs": card_dirs,
+        "variant": variant,
+        "zone_mode": zone,
+    }
+    log_path = parse_text(args.log, "--log")
+    if log_path is None:
+        return _watch(options, None)
+    if log_path == "-":
+        return _watch(options, sys.stdout)
+    try:
+        stream = open(log_path, "w", encoding="utf-8")  # noqa: SIM115 (closed below)
+    except OSError as error:
+        raise UserError(f"--log: cannot write to {quoted(log_path)}: {error.strerror}") from None
+    with stream:
+        return _watch(options, stream)
 
-    return run_watch(
-        bots=bots,
-        seed=seed,
-        turns=turns,
-        shots=shots,
-        lang=parse_lang(args.lang),
-        card_dirs=card_dirs,
-        variant=variant,
-        zone_mode=zone,
-    )
+
+def _watch(options: dict[str, Any], stream: TextIO | None) -> int:
+    """Run the watch, logging each bot choice with its reason to ``stream`` if given."""
+    from stalkerzone.client.controller.bot_driver import BotLog
+    from stalkerzone.client.controller.watch import run_watch
+
+    log = BotLog(stream, options["lang"] or "en") if stream is not None else None
+    return run_watch(**options, log=log)
 
 
 def screenshot_folder(value: str | None) -> Path | None:

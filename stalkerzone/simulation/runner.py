@@ -7,7 +7,9 @@ save time, and the games are aggregated in game order, so the summary is the sam
 worker or many. Worker processes are started with ``spawn`` (safe on every platform); each
 receives the loaded cards, sectors and variant once and then only game numbers, in chunks.
 
-A game that reaches the turn cap ends as a draw and is counted as such.
+A game that reaches the turn cap ends as a draw and is counted as such. Seats may play at
+different bot levels (:func:`seat_levels`: the list of levels turns one seat per game, so every
+level sits in every seat as often).
 """
 
 from __future__ import annotations
@@ -48,10 +50,20 @@ class SimConfig:
     level: str = "hard"
     zone_mode: str = "free"
     max_rounds: int | None = None
+    seats: tuple[str, ...] = ()  # a bot level per seat (turned by the game number); () = level
 
     @property
     def round_cap(self) -> int:
         return self.max_rounds or MAX_ROUNDS.get(self.variant, 150)
+
+
+def seat_levels(config: SimConfig, index: int) -> tuple[str, ...]:
+    """The bot level of each seat in game ``index``: ``config.seats`` turned by ``index`` (the
+    first listed level sits in seat ``index mod players``), or ``config.level`` everywhere."""
+    if not config.seats:
+        return (config.level,) * config.players
+    n = len(config.seats)
+    return tuple(config.seats[(k - index) % n] for k in range(n))
 
 
 @dataclass(frozen=True)
@@ -80,6 +92,54 @@ class GameResult:
     cash: tuple[tuple[str, int], ...]  # (kind, amount) totals: trophies, orders, sales, bought…
     cards: CardCounts | None = None  # what each card did (card_stats)
     seconds: float = field(default=0.0, compare=False)
+    levels: tuple[str, ...] = ()  # each seat's bot level
+    winner_seat: int | None = None
+    holding: tuple[int, ...] = ()  # rounds each spell of holding enough Elements lasted
+    decisions: tuple[int, ...] = ()  # bot decisions per seat
+    decision_seconds: tuple[float, ...] = field(default=(), compare=False)  # their time per seat
+
+
+class HoldingClock:
+    """WIN-1: how many of its own turns a seat begins holding the Elements it needs before it
+    enters the Epicenter. A spell opens on the first such turn (0 rounds) and ends when the seat
+    enters the Epicenter, loses the Elements (DEATH-1) or the game ends."""
+
+    def __init__(self, players: int) -> None:
+        self.open: list[int | None] = [None] * players
+        self.spells: list[int] = []
+        self._turn = 0
+
+    def before(self, state: GameState) -> None:
+        """A turn that begins now counts for its seat if it holds enough Elements."""
+        if state.phase != "turn" or state.turn == self._turn:
+            return
+        self._turn = state.turn
+        seat = state.current_player
+        if state.players[seat].elements >= state.variant.elements_required:
+            spell = self.open[seat]
+            self.open[seat] = 0 if spell is None else spell + 1
+
+    def after(self, before: GameState, after: GameState) -> None:
+        """Close the spell of a seat that entered the Epicenter or lost its Elements."""
+        entered = after.fight is not None and after.fight.epicenter
+        if entered and (before.fight is None or not before.fight.epicenter):
+            assert after.fight is not None
+            self._close(after.fight.player)
+        need = after.variant.elements_required
+        for seat, p in enumerate(after.players):
+            if self.open[seat] is not None and p.elements < need:
+                self._close(seat)
+
+    def _close(self, seat: int) -> None:
+        spell = self.open[seat]
+        if spell is not None:
+            self.spells.append(spell)
+            self.open[seat] = None
+
+    def result(self) -> tuple[int, ...]:
+        for seat in range(len(self.open)):
+            self._close(seat)
+        return tuple(self.spells)
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -106,29 +166,39 @@ def play_game(
     variant: Variant,
     players: int,
     *,
-    level: str = "hard",
+    level: str | Sequence[str] = "hard",
     zone_mode: str = "free",
     round_cap: int = 150,
     check_legal: bool = False,
     memory: BotMemory | None = None,
 ) -> GameResult:
     """Play one bot game to its end or to the turn cap and say what happened. ``memory`` may
-    carry the bots' memos over from other games (the result is the same, only faster)."""
+    carry the bots' memos over from other games (the result is the same, only faster).
+    ``level`` is one bot level for every seat or a level per seat."""
     started = time.perf_counter()
     if memory is None:
         memory = BotMemory()
+    levels = (level,) * players if isinstance(level, str) else tuple(level)
     stalkers = deal_stalkers(cards, players, seed)
-    seats = tuple(PlayerSetup(f"Bot {k + 1}", s, level) for k, s in enumerate(stalkers))
+    seats = tuple(PlayerSetup(f"Bot {k + 1}", s, levels[k]) for k, s in enumerate(stalkers))
     state = new_game(GameSetup(seed, seats, variant, zone_mode), cards, sectors)  # type: ignore[arg-type]
     cap_turns = round_cap * players
     action_cap = cap_turns * 60 + 2000
     fights: list[FightRecord] = []
     cash: dict[str, int] = {}
     tally = CardTally(state)
+    clock = HoldingClock(players)
+    decisions = [0] * players
+    spent = [0.0] * players
     actions = 0
     while not state.is_terminal and state.turn <= cap_turns and actions < action_cap:
         legal = legal_actions(state)
-        action = bots.choose(state, None, level, legal, strict=check_legal, memory=memory)
+        clock.before(state)
+        seat = state.current_player
+        asked = time.perf_counter()
+        action = bots.choose(state, None, levels[seat], legal, strict=check_legal, memory=memory)
+        spent[seat] += time.perf_counter() - asked
+        decisions[seat] += 1
         if check_legal and action not in legal:
             raise AssertionError(f"game {index}: bot chose an unlisted action {action!r}")
         before = state
@@ -136,6 +206,7 @@ def play_game(
         actions += 1
         _account(before, state, action, fights, cash)
         tally.observe(before, state, action)
+        clock.after(before, state)
     rounds = (state.turn - 1) // players + 1
     return GameResult(
         index=index,
@@ -152,6 +223,11 @@ def play_game(
         cash=tuple(sorted(cash.items())),
         cards=tally.result(state),
         seconds=time.perf_counter() - started,
+        levels=levels,
+        winner_seat=state.winner,
+        holding=clock.result(),
+        decisions=tuple(decisions),
+        decision_seconds=tuple(spent),
     )
 
 
@@ -233,7 +309,7 @@ class GamePlayer:
             self.sectors,
             self.variant,
             config.players,
-            level=config.level,
+            level=seat_levels(config, index),
             zone_mode=config.zone_mode,
             round_cap=config.round_cap,
             memory=self.memory,
@@ -363,6 +439,7 @@ def summarise(
             "seed": config.seed,
             "variant": config.variant,
             "bot": config.level,
+            "seats": list(config.seats),
             "zone_mode": config.zone_mode,
             "round_cap": config.round_cap,
             "card_dirs": list(config.card_dirs),

@@ -1,6 +1,7 @@
 """The whole summary of a run: :func:`~stalkerzone.simulation.runner.summarise` plus what each
-card did (:mod:`~stalkerzone.simulation.card_stats`), win-rate intervals per stalker and the
-length of every finished game. Plain JSON, the same for any number of workers."""
+card did (:mod:`~stalkerzone.simulation.card_stats`), win-rate intervals per stalker and per bot
+level, how long bots held the Elements they needed, and the length of every finished game. Plain
+JSON, the same for any number of workers."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 from stalkerzone.engine.core import CardSet
 from stalkerzone.simulation.card_stats import MIN_SEAT_GAMES, card_summary, wilson
 from stalkerzone.simulation.runner import GameResult, SimConfig, summarise
+from stalkerzone.simulation.seats import holding_summary, level_summary
 
 
 def full_summary(
@@ -25,6 +27,8 @@ def full_summary(
     summary["game_rounds"] = [r.rounds for r in results if not r.capped]
     summary["cards"] = card_summary(results, cards)
     summary["min_seat_games"] = MIN_SEAT_GAMES
+    summary["levels"] = level_summary(results)
+    summary["holding_elements"] = holding_summary(results)
     return summary
 
 

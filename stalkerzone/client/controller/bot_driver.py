@@ -9,7 +9,8 @@ screen) asks :meth:`BotDriver.choice` for it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol, TextIO
 
 if TYPE_CHECKING:  # the engine is imported with the first game, not with the window
     from stalkerzone.bots.memory import BotMemory
@@ -44,6 +45,33 @@ def choose(
     return bots.choose(state, None, strength or "normal", legal, memory=memory)
 
 
+@dataclass
+class BotLog:
+    """``watch --log``: one line per bot choice with its reason and the best alternatives it
+    weighed (:func:`stalkerzone.bots.explain.explain`), in ``lang`` (en or ru)."""
+
+    stream: TextIO
+    lang: str = "en"
+
+    def choose(
+        self,
+        state: GameState,
+        strength: str | None,
+        memory: BotMemory | None = None,
+    ) -> Action:
+        """The bot's action (what :func:`choose` would play), its line written first."""
+        from stalkerzone.bots.explain import explain
+
+        why = explain(state, None, strength or "normal", memory)
+        seat = state.players[state.current_player]
+        also = "; ".join(f"{alt.action!r} {alt.value:g}" for alt in why.alternatives)
+        line = f"turn {state.turn} {seat.name} ({strength or 'normal'}): {why.choice!r}: "
+        line += why.text(self.lang) + (f" [also: {also}]" if also else "")
+        self.stream.write(line + "\n")
+        self.stream.flush()
+        return why.choice
+
+
 class BotDriver:
     """Plays the bot seats of the window's game, one action at a time."""
 
@@ -66,7 +94,13 @@ class BotDriver:
         memory = session.bot_memory
         from stalkerzone.engine.game import legal_actions
 
-        session.worker.submit(job, lambda: choose(state, legal_actions(state), strength, memory))
+        log = session.bot_log
+        if log is None:
+            session.worker.submit(
+                job, lambda: choose(state, legal_actions(state), strength, memory)
+            )
+        else:
+            session.worker.submit(job, lambda: log.choose(state, strength, memory))
         if not session.worker.ready(job):
             return None
         action: Action = session.worker.result(job)

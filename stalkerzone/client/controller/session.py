@@ -42,6 +42,7 @@ from stalkerzone.engine.zone import Sector
 
 if TYPE_CHECKING:
     from stalkerzone.bots.memory import BotMemory
+    from stalkerzone.client.controller.bot_driver import BotLog
     from stalkerzone.content.loader import LoadResult, PackInfo
     from stalkerzone.engine.core import Variant
     from stalkerzone.persistence.saves import LoadedGame
@@ -138,6 +139,7 @@ class GameSession:
     version: int = 0  # grows with every change of ``state`` (keys for engine work)
     saved_version: int = 0  # ``version`` when the game was last saved or loaded by a player
     _view_cache: tuple[int, int, GameState] | None = None
+    bot_log: BotLog | None = None  # ``watch --log``: each bot choice with its reason
     plays_bots: ClassVar[bool] = (
         True  # this client decides for bot seats (a network game: the host)
     )

@@ -6,7 +6,8 @@ changes kind (title, layout, board, fight, base, gameover), so every screen a pl
 is captured from a real game; also ``event.png`` (the first event card shown over the board,
 EVENT-1) and ``stalker.png`` (the stalker card of the first seat holding a trophy and an order).
 The engine worker runs inline here, so ``gameover.png`` shows the story's charts, never
-"counting…" (WIN-1).
+"counting…" (WIN-1). With a :class:`~stalkerzone.client.controller.bot_driver.BotLog` every bot
+choice is written down with its reason and the alternatives it weighed.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import arcade
 
 from stalkerzone.client.app.context import Presets, make_context
 from stalkerzone.client.app.window import StalkerWindow, open_window
+from stalkerzone.client.controller.bot_driver import BotLog
 from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
 
 ROUND_CAP = 150  # without --turns a game that nobody wins stops after this many rounds
@@ -98,6 +100,7 @@ def drive_headless(
     turns: int | None = None,
     shots: Path | None = None,
     max_steps: int = 200_000,
+    log: BotLog | None = None,
 ) -> WatchResult:
     """Play ``spec`` to the end (or ``turns``, by default :data:`ROUND_CAP` rounds) as fast as
     possible, screenshotting each kind."""
@@ -114,6 +117,7 @@ def drive_headless(
     session = GameSession.start(app, spec)
     session.worker.synchronous = True
     session.autosave_enabled = False
+    session.bot_log = log
     app.session = session
     session.show(window)
     last_kind = None
@@ -173,6 +177,7 @@ def run_watch(
     card_dirs: tuple[Path, ...],
     variant: str,
     zone_mode: str,
+    log: BotLog | None = None,
 ) -> int:
     headless = "ARCADE_HEADLESS" in os.environ
     app = make_context(
@@ -184,7 +189,7 @@ def run_watch(
     if headless:
         window.headless_fast = True
         window.raise_errors = True
-        result = drive_headless(window, spec, turns=turns, shots=shots)
+        result = drive_headless(window, spec, turns=turns, shots=shots, log=log)
         outcome = f"{result.winner} wins" if result.winner else "no winner yet"
         print(
             f"watch: {outcome} after {result.turns} turns; screens: {', '.join(result.kinds_seen)}"
@@ -197,6 +202,7 @@ def run_watch(
     def start(_dt: float) -> None:
         session = GameSession.start(app, spec)
         session.autosave_enabled = False
+        session.bot_log = log
         app.session = session
         session.show(window)
 

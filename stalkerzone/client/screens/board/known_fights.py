@@ -21,9 +21,9 @@ from stalkerzone.engine.play import GameState
 from stalkerzone.engine.turn import loadout
 
 if TYPE_CHECKING:
-    from stalkerzone.odds import Odds
     from stalkerzone.client.controller.session import GameSession
     from stalkerzone.client.render.zone_layer import PlacedHex
+    from stalkerzone.odds import Odds
 
 GUARDIAN_COLOUR = Colour.RED
 """WIN-1: the guardian is always fought at red."""

@@ -1,0 +1,80 @@
+"""The plan of a bot that carries the Elements it needs (WIN-1): heal, buy, then the Epicenter.
+
+A bot states it as one :class:`EpicenterPlan`: the step it is on and the odds behind it. It
+waits for its level's odds against the guardian only while an upgrade in stock that it can pay
+for (at a base its reputation opens, REP-1) would raise them; with nothing left to buy that
+helps it settles for its level's ``settle_odds``, and a rival carrying the Elements too makes it
+hurry. The plan reads only the seat's own state and what every seat sees (others' Elements, the
+shops' stock).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from stalkerzone.bots.trading import BASES, UPGRADE, catalogue, shop_value
+from stalkerzone.bots.turn import TurnView
+from stalkerzone.engine.core import Equipment, Grenade, Monster, Stimulator
+
+Step = Literal["gather", "heal", "buy", "epicenter", "wait"]
+
+
+@dataclass(frozen=True, slots=True)
+class EpicenterPlan:
+    """Where a bot stands on its way to the win."""
+
+    step: Step  # gather Elements, heal first, buy first, go in, or wait for better odds
+    odds: float  # its estimated chance against the guardian at full health
+    wanted: float  # the chance it goes in with
+
+
+def can_buy_better(view: TurnView) -> bool:
+    """Is there an upgrade in stock (BASE-2) it can pay for (with its trophies sold) at a base
+    it may use (REP-1)? The shop list and the stock are public."""
+    state, p, variant = view.state, view.player, view.variant
+    cash = p.cash + sum(
+        monster.at(t.colour).trophy_price
+        for t in p.trophies
+        if isinstance(monster := state.card(t.card), Monster)
+    )
+    for base in BASES:
+        if p.reputation < variant.reputation_needed(base) or not view.zone_map.site_hexes(base):
+            continue
+        if shop_value(view, base) <= 0:
+            continue
+        for cid in catalogue(view, base):
+            card = state.cards.get(cid)
+            if isinstance(card, (Grenade, Stimulator)) or not isinstance(card, Equipment):
+                continue
+            if card.price <= cash and view.gain(f"{cid}#0") >= UPGRADE:
+                return True
+    return False
+
+
+def rival_ready(view: TurnView) -> bool:
+    """Does another seat carry the Elements it needs (public: everyone sees Elements)?"""
+    need = view.variant.elements_required
+    return any(p.elements >= need for k, p in enumerate(view.state.players) if k != view.index)
+
+
+def epicenter_plan(view: TurnView) -> EpicenterPlan:
+    """The step a bot is on (memoised per decision on the view)."""
+    if view.need:
+        return EpicenterPlan("gather", 0.0, 1.0)
+    profile = view.profile
+    odds = view.guardian_odds()
+    wanted = view.epicenter_threshold()
+    buying = can_buy_better(view)
+    if not buying:
+        wanted = min(wanted, profile.settle_odds)
+    if rival_ready(view):
+        wanted *= profile.rival_hurry
+    fit = view.player.health >= view.stats.max_health * profile.epicenter_health
+    if odds >= wanted:
+        if fit:
+            return EpicenterPlan("epicenter", odds, wanted)
+        if view.player.cash >= view.variant.heal_price:
+            return EpicenterPlan("heal", odds, wanted)
+        return EpicenterPlan("epicenter", odds, wanted)  # no money to heal: waiting won't help
+    return EpicenterPlan("buy" if buying else "wait", odds, wanted)

@@ -1,0 +1,97 @@
+"""A bot explains its choice (TURN-1): the action ``choose`` plays, a reason with a key and
+params that reads in English and Russian, its plan with the Elements (WIN-1), and the top
+alternatives with their values; it reads only the asking seat's view (TURN-3)."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import replace
+from functools import cache
+
+import pytest
+
+from stalkerzone.bots import players as bots
+from stalkerzone.bots.explain import ALTERNATIVES, REASONS, Explanation, explain
+from stalkerzone.bots.memory import BotMemory
+from stalkerzone.client.controller.bot_driver import BotLog
+from stalkerzone.engine.play import FightDecision, GameState
+from tests.support.records import bot_record
+
+
+@cache
+def _states() -> tuple[GameState, ...]:
+    """The states of a 3-seat bot game's first 120 actions (a fixed seed)."""
+    return tuple(bot_record(120, seed=4, players=3).states)
+
+
+def _turn_states(count: int) -> list[GameState]:
+    return [s for s in _states() if not s.is_terminal and s.phase != "layout"][::4][:count]
+
+
+def _hide_differently(state: GameState) -> GameState:
+    """The same state as the deciding seat sees it: another seat holds an event, piles reordered."""
+    other = (state.current_player + 1) % len(state.players)
+    event = state.decks.events[0] if state.decks.events else None
+    seats = list(state.players)
+    seats[other] = replace(seats[other], held_event=event)
+    decks = replace(
+        state.decks,
+        monsters=tuple(reversed(state.decks.monsters)),
+        artifacts=tuple(reversed(state.decks.artifacts)),
+        events=tuple(reversed(state.decks.events)),
+    )
+    return replace(state, players=tuple(seats), decks=decks, rng=state.rng ^ 0x5A5A)
+
+
+def test_bot_explain_gives_the_choice_a_reason_and_top_alternatives() -> None:
+    memory = BotMemory()
+    seen_keys = set()
+    for state in _turn_states(24):
+        why = explain(state, None, "hard", memory)
+        assert isinstance(why, Explanation)
+        assert why.choice == bots.choose(state, None, "hard", memory=memory)
+        assert why.key in REASONS and why.plan_key in REASONS
+        assert len(why.alternatives) <= ALTERNATIVES
+        assert all(alt.action != why.choice for alt in why.alternatives)
+        values = [alt.value for alt in why.alternatives]
+        assert values == sorted(values, reverse=True)
+        english, russian = why.text("en"), why.text("ru")
+        assert english and russian and english != russian
+        seen_keys.add(why.key)
+    assert "move" in seen_keys or "epicenter" in seen_keys
+
+
+def test_bot_explain_is_the_same_whatever_the_seat_cannot_see() -> None:
+    for state in _turn_states(25):
+        other = _hide_differently(state)
+        assert other != state
+        assert explain(state, None, "hard") == explain(other, None, "hard")
+        assert bots.choose(state, None, "hard") == bots.choose(other, None, "hard")
+
+
+def test_bot_explain_fight_decisions_carry_exact_odds() -> None:
+    state = next(s for s in _states() if s.phase == "fight")
+    why = explain(state, state.current_player, "normal")
+    assert isinstance(why.choice, FightDecision) and why.key == "fight"
+    params = dict(why.params)
+    assert 0 <= float(params["win"]) <= float(params["alive"]) <= 100
+
+
+def test_bot_explain_refuses_another_seats_decision() -> None:
+    state = _turn_states(1)[0]
+    with pytest.raises(bots.BotError, match="TURN-2"):
+        explain(state, (state.current_player + 1) % len(state.players))
+
+
+def test_bot_watch_log_writes_each_choice_with_its_reason() -> None:
+    stream = io.StringIO()
+    log = BotLog(stream, "ru")
+    memory = BotMemory()
+    states = _turn_states(3)
+    for state in states:
+        assert log.choose(state, "hard", memory) == bots.choose(state, None, "hard", memory=memory)
+    lines = stream.getvalue().splitlines()
+    assert len(lines) == len(states)
+    for state, line in zip(states, lines, strict=True):
+        why = explain(state, None, "hard", memory)
+        assert line.startswith(f"turn {state.turn} ") and why.text("ru") in line
