@@ -49,11 +49,11 @@ from stalkerzone.engine.zone import Sector
 from stalkerzone.errors import UserError
 from stalkerzone.persistence.invariants import card_problem, state_problem
 from stalkerzone.persistence.save_document import SaveError, read_document
-from stalkerzone.persistence.save_folder import AUTOSAVE as AUTOSAVE
-from stalkerzone.persistence.save_folder import STALE_TEMP_SECONDS
-from stalkerzone.persistence.save_folder import latest_autosave as latest_autosave
-from stalkerzone.persistence.save_folder import list_saves as list_saves
-from stalkerzone.persistence.save_folder import saves_dir as saves_dir
+from stalkerzone.persistence.save_folder import (
+    AUTOSAVE,
+    STALE_TEMP_SECONDS,
+    saves_dir,
+)
 from stalkerzone.persistence.save_upgrades import (
     CURRENT_FORMAT,
     recorded_card_dirs,

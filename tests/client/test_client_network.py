@@ -215,7 +215,8 @@ def test_the_lobby_resumes_a_save_and_players_rejoin_with_their_tokens(win: Stal
     """ "Resume a save": the saved game is hosted again, the first person's seat is played
     here, and a remote player takes their seat back with the token kept beside the save."""
     from stalkerzone.network.seat_tokens import write_tokens
-    from stalkerzone.persistence.saves import save_game, saves_dir
+    from stalkerzone.persistence.save_folder import saves_dir
+    from stalkerzone.persistence.saves import save_game
 
     played = table(("remote", "remote"), seed=6)
     for _ in range(3):

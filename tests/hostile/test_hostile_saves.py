@@ -19,7 +19,7 @@ import pytest
 
 from stalkerzone.cli import main
 from stalkerzone.engine.game import record as records
-from stalkerzone.persistence import saves
+from stalkerzone.persistence import save_folder, saves
 from stalkerzone.persistence.save_document import SaveError
 from stalkerzone.persistence.serialize import canonical, digest
 from tests.hostile.hazards import HOSTILE_KINDS, deadline, fingerprint, hostile_files
@@ -137,7 +137,7 @@ def test_hostile_save_names(name: str, expected: str) -> None:
         saves.save_game(played(), name=name, packs=packs())
     message = str(caught.value)
     assert expected in message and "\n" not in message and len(message) < 200, message
-    assert saves.list_saves() == []
+    assert save_folder.list_saves() == []
 
 
 # --- values inside a re-signed save ------------------------------------------------------------
@@ -358,17 +358,17 @@ def _left_over(folder: Path, name: str, age: float) -> Path:
 
 
 def test_hostile_temp_files_are_cleaned_on_the_next_write_and_listing() -> None:
-    folder = saves.saves_dir()
+    folder = save_folder.saves_dir()
     stale = _left_over(folder, ".autosave.json.k2j3h4.tmp", age=3600)
     fresh = _left_over(folder, ".autosave.json.other.tmp", age=0)
     unrelated = _left_over(folder, "notes.tmp", age=3600)
     saves.autosave(played(), packs=packs())
     assert not stale.exists() and fresh.exists() and unrelated.exists()
     stale = _left_over(folder, ".game.json.abc.tmp", age=3600)
-    assert saves.list_saves() == [folder / "autosave.json"]
+    assert save_folder.list_saves() == [folder / "autosave.json"]
     assert not stale.exists()
     stale = _left_over(folder, ".autosave.json.zzz.tmp", age=3600)
-    assert saves.latest_autosave() == folder / "autosave.json"
+    assert save_folder.latest_autosave() == folder / "autosave.json"
     assert not stale.exists()
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from stalkerzone.cli import main
 from stalkerzone.engine.game import record as records
-from stalkerzone.persistence import saves
+from stalkerzone.persistence import save_folder, saves
 from stalkerzone.persistence.save_document import SaveError
 from stalkerzone.persistence.serialize import action_to_json, digest, state_to_json
 from tests.support.records import bot_record, packs
@@ -58,9 +58,9 @@ def test_life_save_mid_fight_round_trips(tmp_path: Path) -> None:
 
 def test_life_autosave_and_atomic_write(tmp_path: Path) -> None:
     path = saves.autosave(played(), packs=packs())
-    assert path == saves.saves_dir() / "autosave.json"
-    assert saves.latest_autosave() == path
-    assert saves.list_saves() == [path]
+    assert path == save_folder.saves_dir() / "autosave.json"
+    assert save_folder.latest_autosave() == path
+    assert save_folder.list_saves() == [path]
     first = path.read_bytes()
     saves.autosave(played(), packs=packs())
     assert [p.name for p in path.parent.iterdir()] == ["autosave.json"]  # no temp files left

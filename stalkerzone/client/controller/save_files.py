@@ -12,12 +12,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from stalkerzone.client.controller.session import GameSession
+from stalkerzone.persistence import save_folder
 from stalkerzone.persistence import saves as store
 
 if TYPE_CHECKING:
     from stalkerzone.client.app.window import StalkerWindow
 
-AUTOSAVE = f"{store.AUTOSAVE}.json"
+AUTOSAVE = f"{save_folder.AUTOSAVE}.json"
 
 __all__ = [
     "AUTOSAVE",
@@ -85,12 +86,12 @@ def save_summary(path: Path) -> SaveSummary:
 
 
 def latest_autosave() -> Path | None:
-    return store.latest_autosave()
+    return save_folder.latest_autosave()
 
 
 def list_saves() -> list[Path]:
     """Saved games, newest first (the autosave included)."""
-    return store.list_saves()
+    return save_folder.list_saves()
 
 
 def save_game(session: GameSession, name: str | None = None) -> Path:

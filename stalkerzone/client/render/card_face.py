@@ -15,9 +15,7 @@ from typing import Any
 import arcade
 from arcade.types import Color
 
-from stalkerzone.client.render.card_art import ArtTextures as ArtTextures
-from stalkerzone.client.render.card_art import art_texture as art_texture
-from stalkerzone.client.render.card_art import use as use
+from stalkerzone.client.render.card_art import art_texture
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.card_words import card_kind, card_name, card_summary, shorten, t
 from stalkerzone.client.widgets import text_fit, theme
