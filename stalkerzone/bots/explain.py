@@ -26,8 +26,7 @@ from stalkerzone.bots.trading import order_value
 from stalkerzone.bots.turn import TurnView
 from stalkerzone.bots.winning import epicenter_plan
 from stalkerzone.engine.core import Monster, Order, Params, params_of
-from stalkerzone.engine.fight import Decision
-from stalkerzone.engine.fight.setup import ActionKind
+from stalkerzone.engine.fight import ActionKind, Decision
 from stalkerzone.engine.game import legal_actions, player_view
 from stalkerzone.engine.play import (
     Action,

@@ -17,10 +17,11 @@ from stalkerzone.client.render.loot_marks import marker_spot
 from stalkerzone.client.render.zone_layer import HEX
 from stalkerzone.client.screens.board import BoardView, commits
 from stalkerzone.client.screens.board.known_fights import fight_odds, guardian_fight
-from stalkerzone.client.screens.fight.presenter import Selection, pct, present
+from stalkerzone.client.screens.fight.presenter import Selection, present
 from stalkerzone.client.screens.fight.screen import FightView
 from stalkerzone.client.screens.menu import MenuView
 from stalkerzone.client.screens.title import TitleView
+from stalkerzone.client.text.i18n import percent
 from stalkerzone.engine.core import Colour, Site
 from stalkerzone.engine.game import record as records
 from stalkerzone.engine.game import undo
@@ -145,15 +146,15 @@ def test_hovering_the_epicenter_shows_the_guardians_odds_and_entering_asks(
     odds = fight_odds(fight)
     text = view.hover_text.text
     assert text == (
-        f"Guardian of the Epicenter at red — with best play: win {pct(odds.win)}, "
-        f"death {pct(odds.death)} · health 34, attack 3d6+2, defence 3"
+        f"Guardian of the Epicenter at red — with best play: win {percent(odds.win)}, "
+        f"death {percent(odds.death)} · health 34, attack 3d6+2, defence 3"
     )
     assert "40" not in text and "3d6+3" not in text  # only the colour in play
     before = session.state
     commits.move_to(view, where)  # a lit Epicenter clicked: asked first, with the facts
     frame(win)
     assert view.question is not None and session.state is before
-    assert "No escape" in view.question.facts and pct(odds.death) in view.question.facts
+    assert "No escape" in view.question.facts and percent(odds.death) in view.question.facts
     find_button(win, "Cancel (Esc)")
     key(win, arcade.key.N)
     assert view.question is None and session.state is before

@@ -14,13 +14,13 @@ from stalkerzone.client.screens.fight.presenter import (
     Selection,
     decision_name,
     log_tone,
-    pct,
     present,
     results,
     select,
 )
 from stalkerzone.client.screens.fight.steps import describe_all, outcome_key
 from stalkerzone.client.text import i18n
+from stalkerzone.client.text.i18n import percent
 from stalkerzone.engine.core import Colour, FirstStrike, Monster, Paralysis, PerColour
 from stalkerzone.engine.fight import Fight, start_fight
 from stalkerzone.engine.play import FightState, GameState
@@ -125,7 +125,11 @@ def test_odds_rows_and_monster_lines() -> None:
     fight = at_decision(start_fight(stalker(health=20), beast))
     page = page_of(fight)
     odds = compute(fight).best
-    assert [r.value for r in page.odds.rows] == [pct(odds.win), pct(odds.death), pct(odds.escape)]
+    assert [r.value for r in page.odds.rows] == [
+        percent(odds.win),
+        percent(odds.death),
+        percent(odds.escape),
+    ]
     assert [r.tone for r in page.odds.rows] == ["good", "bad", "accent"]
     best = compute(fight).decision
     assert best is not None

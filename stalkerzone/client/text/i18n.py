@@ -154,3 +154,13 @@ def format_text(template: str, values: Mapping[str, object]) -> str:
 def card_text(text: Text | None) -> str:
     """A card's text (name, trophy, rules text) in the current language."""
     return "" if text is None else text.get(language())
+
+
+def percent(p: float) -> str:
+    """A probability as every screen prints it, one rounding for all ("<0.1%" and ">99.9%" at
+    the ends, so a chance that is not certain never reads 0 or 100)."""
+    if 0 < p < 0.001:
+        return "<0.1%"
+    if 0.999 < p < 1:
+        return ">99.9%"
+    return f"{p * 100:.1f}%"

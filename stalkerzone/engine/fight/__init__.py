@@ -3,6 +3,7 @@
 from stalkerzone.engine.fight.combat import Fight, play_chance, start_fight
 from stalkerzone.engine.fight.setup import (
     FIGHT_EVENTS,
+    ActionKind,
     Decision,
     FightLogEntry,
     FightSetup,
@@ -27,6 +28,7 @@ from stalkerzone.engine.fight.steps import (
 
 __all__ = [
     "FIGHT_EVENTS",
+    "ActionKind",
     "Core",
     "Decision",
     "Fight",

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from stalkerzone.client.screens.fight.presenter import pct
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.card_words import card_name
+from stalkerzone.client.text.i18n import percent
 from stalkerzone.engine.core import Colour, Event, Monster, Site
 from stalkerzone.engine.fight import FIGHT_EVENTS, Fight, StalkerSide, start_fight
 from stalkerzone.engine.play import GameState
@@ -104,5 +104,5 @@ def guardian_line(guardian: Monster, odds: Odds | None) -> str:
     if odds is None:
         chances = i18n.t("known_fight.counting")
     else:
-        chances = i18n.t("known_fight.odds", win=pct(odds.win), death=pct(odds.death))
+        chances = i18n.t("known_fight.odds", win=percent(odds.win), death=percent(odds.death))
     return f"{head} — {chances} · {numbers}"

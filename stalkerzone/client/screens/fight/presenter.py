@@ -28,6 +28,7 @@ from stalkerzone.client.text.card_words import (
     t,
 )
 from stalkerzone.client.text.engine_text import render
+from stalkerzone.client.text.i18n import percent
 from stalkerzone.engine.core import CardSet, Colour, FightRefused, Monster
 from stalkerzone.engine.fight import Decision, Fight
 from stalkerzone.engine.play import FightState, GameState
@@ -45,22 +46,12 @@ __all__ = [
     "StalkerPanel",
     "Tone",
     "log_tone",
-    "pct",
     "present",
     "results",
     "select",
 ]
 
 Tone = Literal["text", "dim", "accent", "good", "bad", "warn"]
-
-
-def pct(p: float) -> str:
-    """A probability as the screen prints it ("<0.1%" and ">99.9%" at the ends)."""
-    if 0 < p < 0.001:
-        return "<0.1%"
-    if 0.999 < p < 1:
-        return ">99.9%"
-    return f"{p * 100:.1f}%"
 
 
 # --- what the screen shows ----------------------------------------------------------------------
@@ -295,7 +286,7 @@ def _stalker(held: FightState, state: GameState | None) -> StalkerPanel:
         t("fight.one_die_short", n=st.one_die_bonus) if st.one_die_bonus else ""
     )
     escape = (
-        t("fight.escape_line", chance=pct(setup.escape_chance), rep=st.reputation)
+        t("fight.escape_line", chance=percent(setup.escape_chance), rep=st.reputation)
         if setup.can_escape
         else t("fight.no_escape")
     )
@@ -317,9 +308,9 @@ def _odds(fight: Fight, odds: FightOdds | None, stale: bool, watched: bool) -> O
         return OddsPanel(title, waiting=t("fight.odds_wait"))
     best = odds.best
     rows = (
-        OddsRow(t("fight.win"), pct(best.win), best.win, "good"),
-        OddsRow(t("fight.death"), pct(best.death), best.death, "bad"),
-        OddsRow(t("fight.escape_odds"), pct(best.escape), best.escape, "accent"),
+        OddsRow(t("fight.win"), percent(best.win), best.win, "good"),
+        OddsRow(t("fight.death"), percent(best.death), best.death, "bad"),
+        OddsRow(t("fight.escape_odds"), percent(best.escape), best.escape, "accent"),
     )
     move = ""
     if odds.decision is not None:
@@ -385,7 +376,7 @@ def _buttons(
             if odds is not None:
                 o = odds.of(decision)
                 if o is not None:
-                    line = t("fight.odds_short", win=pct(o.win), death=pct(o.death))
+                    line = t("fight.odds_short", win=percent(o.win), death=percent(o.death))
             return ButtonModel(key, label, True, odds=line, primary=primary)
         reason, rule = refusal(fight, decision, cards)
         return ButtonModel(key, label, False, reason, rule, primary=primary)
@@ -404,7 +395,7 @@ def _buttons(
     if len(grenade_ids) > 1:
         out.append(ButtonModel("cycle_grenade", "»", deciding, "" if deciding else waiting))
     if fight.setup.can_escape:
-        escape = t("fight.escape", chance=pct(fight.setup.escape_chance))
+        escape = t("fight.escape", chance=percent(fight.setup.escape_chance))
     else:
         escape = t("fight.escape_none")
     out.append(model("escape", escape, Decision("escape")))
