@@ -396,8 +396,18 @@ def test_engine_package_all_is_what_its_modules_define(package: str) -> None:
     assert [name for name in exported if name not in defined] == []
 
 
+@pytest.fixture(scope="module")
+def parsed_sources() -> dict[Path, ast.Module]:
+    """Every module of the package, parsed once for the tests of this file that walk them all."""
+    return {
+        path: ast.parse(path.read_text(encoding="utf-8")) for path in sorted(PACKAGE.rglob("*.py"))
+    }
+
+
 @pytest.mark.parametrize("package", sorted(ENGINE_ALLOWED))
-def test_engine_package_is_reached_through_its_surface(package: str) -> None:
+def test_engine_package_is_reached_through_its_surface(
+    package: str, parsed_sources: dict[Path, ast.Module]
+) -> None:
     """Code of ours outside an engine package imports from the package itself (a name of its
     ``__all__``, or one of its modules as a whole), never a name from one of its modules: a
     public name left out of ``__all__`` is internal to the package."""
@@ -406,11 +416,11 @@ def test_engine_package_is_reached_through_its_surface(package: str) -> None:
     surface = set(imported.__all__)
     own = f"stalkerzone.engine.{package}"
     offenders = []
-    for path in sorted(PACKAGE.rglob("*.py")):
+    for path, tree in parsed_sources.items():
         me = _module_name(path)
         if _engine_package(me) == package:
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(tree):
             if not isinstance(node, ast.ImportFrom) or node.module not in modules:
                 continue
             if _engine_package(node.module) != package:

@@ -258,6 +258,7 @@ def overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float,
     return a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]
 
 
+@pytest.mark.slow  # every button and text of two screens at several sizes
 def test_the_connection_strip_covers_no_button_or_text_on_the_layout_and_the_board(
     win: StalkerWindow, tmp_path: Path
 ) -> None:

@@ -424,6 +424,7 @@ def test_client_watched_fight_is_told_of_its_stalker_and_shows_its_odds(win: Sta
 # --- the rules overlay ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_client_overlay_opens_at_the_section_of_each_screen(win: StalkerWindow) -> None:
     start(win)
     for kind in ("title", "board", "stalker", "base", "settings", "newgame"):

@@ -74,6 +74,7 @@ def test_client_watch_shows_an_event_card_and_a_stalker_card(
     assert len(set(stalker.resize((64, 40)).getdata())) > 20, "stalker.png looks empty"
 
 
+@pytest.mark.slow
 def test_client_watch_stops_at_the_turn_limit(fast: StalkerWindow, tmp_path: Path) -> None:
     spec = bot_spec(fast.app, 3, 7, "standard", "free")
     result = drive_headless(fast, spec, turns=4, shots=tmp_path)

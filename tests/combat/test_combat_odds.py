@@ -133,6 +133,7 @@ def walk(fight: Fight, depth: int) -> list[Fight]:
     return found
 
 
+@pytest.mark.slow  # every roll of every ability combination, solved afresh each time
 @pytest.mark.parametrize("name", sorted(COMBOS))
 def test_live_odds_are_consistent_after_every_roll(name: str) -> None:
     """odds(f) = Σ p·odds(f after outcome) at chance nodes: exact for fights in progress."""
@@ -225,6 +226,7 @@ def test_chance_outcomes_sum_to_one() -> None:
     assert Decision("attack") in fresh(stalker(), monster()).decisions()
 
 
+@pytest.mark.slow  # long fights solved after every roll
 @pytest.mark.parametrize(
     "abilities",
     [

@@ -34,6 +34,8 @@ from stalkerzone.persistence.serialize import action_to_json
 from tests.network.test_loopback import caught_up, wait_for
 from tests.support.network import LOOPBACK, hosted, joined, table
 
+pytestmark = pytest.mark.slow  # each attack runs a real host under load for seconds
+
 CODE = "ATTACK"
 JOIN_WATCHER = protocol.line({"type": "join", "protocol": protocol.VERSION, "code": CODE})
 

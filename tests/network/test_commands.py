@@ -149,6 +149,7 @@ def test_bad_limits_are_one_line_and_exit_2(
     assert words in err and err.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_sigterm_tells_every_client_and_saves(tmp_path: Path) -> None:
     """`stalkerzone host` stopped with SIGTERM: a `bye` (host_closed) to a watcher, then the
     game is saved and replays to the same state."""

@@ -10,6 +10,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 
+import pytest
+
 from stalkerzone.engine.core import Event, Note
 from stalkerzone.engine.game import player_view
 from stalkerzone.engine.game.views import FACE_DOWN_PILES, HIDDEN_CARD
@@ -100,6 +102,7 @@ def other_loot(state: GameState, owner: int) -> GameState:
     return replace(state, loot=tuple(piles), decks=decks)
 
 
+@pytest.mark.slow
 def test_views_are_identical_for_games_that_differ_only_in_hidden_information() -> None:
     rng = random.Random(2026)
     seen = {"piles": 0, "held": 0, "loot": 0}

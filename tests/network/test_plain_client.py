@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 from stalkerzone.persistence.serialize import state_to_json
 from tests.network import plain_client
 from tests.support.network import hosted, table
@@ -25,6 +27,7 @@ def test_the_plain_client_imports_nothing_of_the_game() -> None:
     assert modules <= {"__future__", "json", "time", "dataclasses", "typing", "websockets"}, modules
 
 
+@pytest.mark.slow
 def test_a_client_from_the_protocol_page_plays_a_game_to_its_end() -> None:
     game = table(("remote", "bot"), seed=2, zone_mode="ring", variant="express")
     with hosted(game) as server:

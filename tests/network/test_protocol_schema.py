@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
+import pytest
 
 from stalkerzone.engine.game import legal_actions
 from stalkerzone.network import protocol, schema
@@ -54,6 +55,7 @@ def send(t: GameTable, conn: int, message: dict[str, Any]) -> list[Outgoing]:
     return t.receive(conn, protocol.line(message))
 
 
+@pytest.mark.slow
 def test_every_message_a_host_sends_in_a_game_fits_the_schema() -> None:
     check = validator()
     t = table(("remote", "bot", "bot"), seed=7, zone_mode="ring")
