@@ -85,6 +85,7 @@ class CardRow:
     detail_tone: str = "dim"
     second: RowAction | None = None  # a second button left of the first (ORDER-1: give up)
     second_tip: str = ""  # what the second button does
+    sold_out: bool = False  # Buy: no copy left in stock (the row stays, greyed, button off)
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,26 +218,37 @@ def card_tip(card: AnyCard) -> str:
     return "\n".join(lines)
 
 
+def shop_catalogue(state: GameState, site: Site) -> tuple[str, ...]:
+    """BASE-2: every equipment card this base sells, in the packs' catalogue order, whether
+    or not the stock holds a copy now: the rows never move when a card sells out or comes
+    back (a sold card goes back to the stock, which would put it on top)."""
+    return tuple(card.id for card in state.cards.equipment if site in card.sold_at)
+
+
 def buy_rows(
     state: GameState, site: Site, stats: StalkerStats, legal: Collection[Action] | None
 ) -> list[CardRow]:
-    """BASE-2: the base's catalogue with price, copies in stock and what each would change."""
+    """BASE-2: the base's catalogue with price, copies in stock and what each would change;
+    a card with no copy left stays in its place, marked sold out."""
     player = state.player
     rows = []
-    for cid in bases.catalogue(state, site):
+    for cid in shop_catalogue(state, site):
         card = state.cards.get(cid)
         price = int(getattr(card, "price", 0))
         copies = sum(1 for c in state.decks.stock if card_id(c) == cid)
+        sold_out = copies == 0
         rows.append(
             CardRow(
                 key=f"buy:{cid}",
                 card=card,
                 headline=t("base.price", price=price),
-                detail=t("base.in_stock", n=copies),
+                detail=t("base.row_sold_out") if sold_out else t("base.in_stock", n=copies),
                 action=row_action(state, Buy(cid), t("base.buy"), legal),
-                change=buy_change(state, player, stats, cid),
+                change="" if sold_out else buy_change(state, player, stats, cid),
                 tip=card_tip(card),
-                tone="accent" if price <= player.cash else "bad",
+                tone="dim" if sold_out else "accent" if price <= player.cash else "bad",
+                detail_tone="warn" if sold_out else "dim",
+                sold_out=sold_out,
             )
         )
     return rows
@@ -350,11 +362,14 @@ def open_order_rows(
 def offered_rows(
     state: GameState, site: Site, legal: Collection[Action] | None, symbols: bool = False
 ) -> list[CardRow]:
-    """ORDER-1: the orders this base offers (taken while fewer than the variant's cap)."""
+    """ORDER-1: the orders this base offers (taken while fewer than the variant's cap), in
+    the packs' catalogue order: an order given up comes back to its place, not the bottom."""
     player = state.player
     cap = state.variant.max_open_orders
     rows = []
-    for instance in bases.offered(state, site):
+    catalogue = {card.id: place for place, card in enumerate(state.cards.orders)}
+    offers = sorted(bases.offered(state, site), key=lambda i: (catalogue.get(card_id(i), 0), i))
+    for instance in offers:
         card = state.card(instance)
         assert isinstance(card, Order)
         action = row_action(state, TakeOrder(instance), t("base.take"), legal)

@@ -55,6 +55,7 @@ class BaseScreen(ScreenFrame):
         self.scrollbar: ScrollBar | None = None
         self.faces: list[CardFace] = []
         self.row_boxes: list[tuple[float, float, float, float]] = []
+        self.greyed: list[tuple[float, float, float, float]] = []  # sold-out rows' boxes
         self.list_box = (0.0, 0.0, 0.0, 0.0)
         self.side_box = (0.0, 0.0, 0.0, 0.0)
         self.lock_box: tuple[float, float, float, float] | None = None
@@ -80,7 +81,7 @@ class BaseScreen(ScreenFrame):
 
     # layout ----------------------------------------------------------------------------------
     def build(self) -> None:
-        self.faces, self.row_boxes, self.previews = [], [], {}
+        self.faces, self.row_boxes, self.previews, self.greyed = [], [], {}, []
         self.lock_box = None
         session = self.session
         self.read_only = session is not None and session.bot_is_acting()  # a bot or remote seat
@@ -281,9 +282,11 @@ class BaseScreen(ScreenFrame):
             self.hits.add(Hit(left, y - h, right - px(140), y, key, None, tip))
         return y - h, y
 
-    def row_button(self, action: RowAction, right: float, bottom: float) -> None:
+    def row_button(
+        self, action: RowAction, right: float, bottom: float, sold_out: bool = False
+    ) -> None:
         """A row's action button (buy, sell, deliver, take) at its right end; amber when the
-        engine would take it, its refusal as the tooltip otherwise."""
+        engine would take it, its refusal as the tooltip otherwise; off on a sold-out row."""
         px = theme.px
         self.button(
             action.label,
@@ -294,8 +297,8 @@ class BaseScreen(ScreenFrame):
             x=right - px(124),
             y=bottom + px(10),
             add=True,
-            primary=action.primary and not self.read_only,
-            enabled=not self.read_only,
+            primary=action.primary and not self.read_only and not sold_out,
+            enabled=not self.read_only and not sold_out,
         )
         if action.reason:
             self.hits.add(
@@ -345,7 +348,9 @@ class BaseScreen(ScreenFrame):
                     multiline=True,
                     anchor_y="center",
                 )
-            self.row_button(item.action, right, b)
+            self.row_button(item.action, right, b, item.sold_out)
+            if item.sold_out:
+                self.greyed.append(self.row_boxes[-1])
             if item.second is not None:
                 self.row_button(item.second, right - px(124), b)
                 if item.second_tip and not item.second.reason:
@@ -445,6 +450,8 @@ class BaseScreen(ScreenFrame):
                 arcade.draw_lrbt_rectangle_filled(lf - 4, r + 4, b, tp, (255, 255, 255, 10))
         for face in self.faces:
             face.draw()
+        for lf, _r, b, tp in self.greyed:  # a sold-out card's tile, greyed
+            arcade.draw_lrbt_rectangle_filled(lf, lf + self.tile_w, b, tp, (20, 22, 24, 150))
         if self.scrollbar is not None:
             track, thumb = self.scrollbar
             arcade.draw_lrbt_rectangle_filled(*track, theme.PANEL_EDGE)

@@ -1,0 +1,97 @@
+"""The base's lists keep their rows in place after a click (BASE-2): a card bought out stays in
+its row, greyed and marked sold out with its button off; the order of the rows is the packs'
+catalogue, so clicking the same place twice never buys a different card."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from stalkerzone.client.app.window import StalkerWindow
+from stalkerzone.client.screens.bases import presenter
+from stalkerzone.client.screens.bases.screen import BaseScreen
+from stalkerzone.client.text import i18n
+from stalkerzone.engine.game import apply, legal_actions, player_view
+from stalkerzone.engine.play import Buy, Sell, card_id
+from stalkerzone.engine.turn import stats
+from tests.client.test_client_screens import me, press_widget, row_button, set_state, start
+from tests.support.game import edit, fresh
+from tests.support.window import frame, opened
+
+
+def visible_row_keys(view: BaseScreen) -> list[str]:
+    """The rows' hit keys on screen, top to bottom."""
+    rows = [h for h in view.hits.items if h.key.startswith("buy:")]
+    return [h.key for h in sorted(rows, key=lambda h: -h.top)]
+
+
+def test_client_bought_out_row_stays_in_place_greyed(win: StalkerWindow) -> None:
+    session = start(win)
+    state = session.state
+    site = presenter.site_here(state)
+    assert site is not None
+    first = presenter.shop_catalogue(state, site)[0]
+    # one copy of the first card left in stock, and cash for it
+    stock = state.decks.stock
+    one = next(c for c in stock if card_id(c) == first)
+    kept = tuple(c for c in stock if card_id(c) != first or c == one)
+    state = replace(state, decks=replace(state.decks, stock=kept))
+    set_state(session, edit(state, state.current_player, cash=5000))
+    view = opened(win.show_screen("base"), BaseScreen)
+    frame(win)
+    before = visible_row_keys(view)
+    assert before[0] == f"buy:{first}"
+    press_widget(win, row_button(win, f"buy:{first}", "Buy"))
+    assert me(session).cash < 5000  # bought
+    assert visible_row_keys(view) == before  # the same rows in the same places
+    button = row_button(win, f"buy:{first}", "Buy")
+    assert button.disabled
+    texts = [t.text for t in view._texts]
+    assert i18n.t("base.row_sold_out") in texts
+    cash = me(session).cash
+    press_widget(win, button)  # a click on the sold-out row buys nothing else
+    assert me(session).cash == cash
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_sold_card_comes_back_to_its_row_not_the_top(language: str) -> None:
+    i18n.set_language(language)
+    state = fresh(3)
+    view = player_view(state, state.current_player)
+    site = presenter.site_here(view)
+    assert site is not None
+    order = [r.key for r in presenter.buy_rows(view, site, stats(view.player, view.ctx), None)]
+    last = order[-1].removeprefix("buy:")
+    one = next(c for c in state.decks.stock if card_id(c) == last)
+    kept = tuple(c for c in state.decks.stock if card_id(c) != last or c == one)
+    state = replace(state, decks=replace(state.decks, stock=kept))
+    rich = edit(state, state.current_player, cash=5000)
+    bought = apply(rich, Buy(last))
+    instance = next(c for c in bought.player.carried() if card_id(c) == last)
+    sold = apply(bought, Sell(instance))
+    for after in (bought, sold):
+        seen = player_view(after, after.current_player)
+        rows = presenter.buy_rows(seen, site, stats(seen.player, seen.ctx), legal_actions(seen))
+        assert [r.key for r in rows] == order
+    seen = player_view(bought, bought.current_player)  # the last copy bought: marked
+    row = presenter.buy_rows(seen, site, stats(seen.player, seen.ctx), None)[-1]
+    assert row.sold_out and row.detail == i18n.t("base.row_sold_out")
+    i18n.set_language("en")
+
+
+def test_client_rows_never_move_on_a_sale(win: StalkerWindow) -> None:
+    session = start(win)
+    view = opened(win.show_screen("base"), BaseScreen)
+    frame(win)
+    before = visible_row_keys(view)
+    press_widget(win, row_button(win, "buy:toz-34", "Buy"))
+    assert visible_row_keys(view) == before
+    weapon = me(session).weapon
+    view.set_tab("sell")
+    press_widget(win, row_button(win, f"sell:{weapon}", "Sell"))
+    view.answer(True)  # the last weapon: the question answered yes
+    assert me(session).weapon is None
+    view.set_tab("buy")
+    frame(win)
+    assert visible_row_keys(view) == before  # the sold gun is back in its row, not on top
