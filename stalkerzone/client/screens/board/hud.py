@@ -25,6 +25,7 @@ from stalkerzone.client.screens.board.presenter import (
     log_line,
     public_legend,
     public_line,
+    unreachable_reason,
 )
 from stalkerzone.client.text import engine_text, i18n
 from stalkerzone.client.widgets import text_fit, theme
@@ -272,7 +273,9 @@ def hover_line(view: BoardView, h: Hex) -> str:
 
 def show_hover(view: BoardView, h: Hex | None) -> None:
     """The mouse over ``h`` (None: off the map): what is there, the path and its cost when the
-    stalker can go there, else the status line; nothing while a question is open."""
+    stalker can go there, else why not (TURN-2: the engine's refusal of that move) or the
+    status line; a refusal said about another hex is cleared; nothing while a question is
+    open."""
     if h is None or view.question is not None:
         view.hover = None
         view.hover_text.text = ""
@@ -282,6 +285,7 @@ def show_hover(view: BoardView, h: Hex | None) -> None:
     if h == view.hover:
         return
     view.hover = h
+    view.message = ""  # a refusal said about another hex is stale now
     view.hover_text.text = hover_line(view, h)
     route = view.routes.get(h)
     if route is not None:
@@ -292,7 +296,9 @@ def show_hover(view: BoardView, h: Hex | None) -> None:
         view.status.text = ""
     else:
         view.path_text.text = ""
-        view.status.text = status_words(view)
+        watching = view.app.watching
+        why = "" if watching else unreachable_reason(view.view, h, my_turn=view.my_turn())
+        view.status.text = why or status_words(view)
     view.build_path(h if route is not None else None)
 
 

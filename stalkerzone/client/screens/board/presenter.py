@@ -7,9 +7,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from stalkerzone.client.render.zone_layer import PlacedHex
-from stalkerzone.client.text import i18n
-from stalkerzone.engine.core import BASES, CardSet, Note, StalkerStats
-from stalkerzone.engine.game import HIDDEN_CARD
+from stalkerzone.client.text import engine_text, i18n
+from stalkerzone.engine.core import BASES, CardSet, IllegalAction, Note, StalkerStats
+from stalkerzone.engine.game import HIDDEN_CARD, apply
 from stalkerzone.engine.play import (
     Action,
     Buy,
@@ -20,6 +20,7 @@ from stalkerzone.engine.play import (
     GameState,
     GiveUpOrder,
     Heal,
+    Move,
     PlayerState,
     Sell,
     TakeOrder,
@@ -193,3 +194,20 @@ def describe_hex(
         else:
             text += "   " + i18n.t("loot.pile")
     return text
+
+
+def unreachable_reason(state: GameState, h: Hex, *, my_turn: bool) -> str:
+    """TURN-2, ST-5, WIN-1: why the current stalker cannot go to ``h`` now, in words ("" when
+    it can, or outside a turn). The engine decides: ``Move(h)`` is applied to the view, which
+    is never changed (a refusal leaves it as it was, a legal move's result is dropped)."""
+    if state.phase != "turn" or h not in state.zone_map.hexes:
+        return ""
+    if not my_turn:
+        return i18n.t("board_ux.hover_not_your_turn", name=state.player.name)
+    if h == state.player.position:
+        return ""
+    try:
+        apply(state, Move(h))
+    except IllegalAction as error:
+        return engine_text.sentence(engine_text.render(error, state.cards))
+    return ""
