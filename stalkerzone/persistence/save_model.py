@@ -67,6 +67,7 @@ class SaveDocument(BaseModel):
     seed: int
     variant: str
     zone_mode: ZoneMode
+    layout_by: Literal["all", "humans"] = "all"  # TURN-4: who places the sectors
     players: list[SavedSeat]
     packs: list[SavedPack]
     sectors: str | None

@@ -113,6 +113,7 @@ class GameSpec:
     variant: str = "standard"
     zone_mode: str = "hand"
     card_dirs: tuple[str, ...] = ()
+    layout_by: str = "all"  # TURN-4: "humans": only the human seats place sectors
 
 
 @dataclass
@@ -158,6 +159,7 @@ class GameSession:
             players=tuple(PlayerSetup(s.name, s.stalker, s.bot) for s in spec.seats),
             variant=app.variant(spec.variant),
             zone_mode=spec.zone_mode,  # type: ignore[arg-type]
+            layout_by=spec.layout_by,  # type: ignore[arg-type]
         )
         record = records.start(setup, result.cards, sectors)
         session = cls(spec, record, result.cards, tuple(sectors), tuple(result.packs))
@@ -410,7 +412,14 @@ class GameSession:
         """A session for a game read by ``stalkerzone.persistence.saves.load_game``."""
         setup = loaded.record.setup
         seats = tuple(SeatSpec(p.name, p.stalker, p.bot) for p in setup.players)
-        spec = GameSpec(setup.seed, seats, loaded.variant, loaded.zone_mode, loaded.card_dirs)
+        spec = GameSpec(
+            setup.seed,
+            seats,
+            loaded.variant,
+            loaded.zone_mode,
+            loaded.card_dirs,
+            layout_by=setup.layout_by,
+        )
         session = cls(spec, loaded.record, loaded.cards, tuple(loaded.sectors))
         session.source = loaded.path
         session.log = [LogLine(e.turn, e.player, e.line) for e in loaded.log]

@@ -63,6 +63,7 @@ class NewGameView(BaseView):
             )
         self.variant = presets.variant
         self.zone_mode = "hand" if presets.bots < presets.players else "free"
+        self.layout_by = "all"  # TURN-4: "humans": only the human seats place sectors
         seed = presets.seed if presets.seed is not None else secrets.randbits(63)
         self.seed_text = str(seed)
         self.message = ""
@@ -217,6 +218,20 @@ class NewGameView(BaseView):
                 add=True,
                 primary=self.zone_mode == mode,
             )
+        if self.zone_mode == "hand":  # TURN-4: who places the sectors
+            y -= px(40)
+            humans = self.layout_by == "humans"
+            self.button(
+                i18n.t("newgame.humans_lay_out_on" if humans else "newgame.humans_lay_out_off"),
+                self.toggle_layout_by,
+                width=(right - x - px(10)) / theme.scale(),
+                height=32,
+                size=11,
+                x=x,
+                y=y,
+                add=True,
+                primary=humans,
+            )
         y -= px(36)
         self.label(i18n.t("newgame.seed"), x, y, 14, bold=True, anchor_y="center")
         self.text_input(
@@ -351,6 +366,11 @@ class NewGameView(BaseView):
         self.zone_mode = mode
         self.rebuild()
 
+    def toggle_layout_by(self) -> None:
+        """TURN-4: every seat lays out the Zone in turn, or only the human seats."""
+        self.layout_by = "all" if self.layout_by == "humans" else "humans"
+        self.rebuild()
+
     def new_seed(self) -> None:
         self.seed_text = str(secrets.randbits(63))
         self.rebuild()
@@ -389,7 +409,9 @@ class NewGameView(BaseView):
             clean = " ".join(str(name).split())[:MAX_NAME] or self.default_name(index, bot)
             seats.append(SeatSpec(clean, stalker, bot))
         dirs = tuple(str(p) for p in self.app.presets.card_dirs)
-        return GameSpec(seed, tuple(seats), self.variant, self.zone_mode, dirs)
+        return GameSpec(
+            seed, tuple(seats), self.variant, self.zone_mode, dirs, layout_by=self.layout_by
+        )
 
     def start(self) -> None:
         spec = self.spec()

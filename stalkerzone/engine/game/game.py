@@ -37,6 +37,7 @@ from stalkerzone.engine.play import (
     GameState,
     GiveUpOrder,
     Heal,
+    LayoutBy,
     Move,
     Phase,
     PlaceSector,
@@ -72,6 +73,7 @@ class GameSetup:
     players: tuple[PlayerSetup, ...]
     variant: Variant
     zone_mode: ZoneMode = "hand"
+    layout_by: LayoutBy = "all"  # TURN-4: who places the sectors of a hand-laid Zone
 
 
 def new_game(setup: GameSetup, cards: CardSet, sectors: Sequence[Sector]) -> GameState:
@@ -86,6 +88,8 @@ def new_game(setup: GameSetup, cards: CardSet, sectors: Sequence[Sector]) -> Gam
             f"ST-3: two seats chose the stalker '{twice}'; each seat plays its own stalker "
             "(the box has one card of each): choose another for one of them"
         )
+    if setup.layout_by not in ("all", "humans"):
+        raise ValueError(f"TURN-4: layout_by is 'all' or 'humans', not {setup.layout_by!r}")
     variant = setup.variant
     ctx = GameContext(cards, tuple(sectors), variant)
     rng = Rng(seed_state(setup.seed))
@@ -131,9 +135,12 @@ def new_game(setup: GameSetup, cards: CardSet, sectors: Sequence[Sector]) -> Gam
         current_player=first,
         first_player=first,
         variant_id=variant.id,
+        layout_by=setup.layout_by,
         ctx=ctx,
     )
-    return turns.start_play(state) if setup.zone_mode != "hand" else state
+    if setup.zone_mode != "hand":
+        return turns.start_play(state)
+    return replace(state, current_player=turns.layout_seat(state, first))
 
 
 # --- legal actions --------------------------------------------------------------------------

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 Phase = Literal["layout", "turn", "fight", "choose_armour", "over"]
 Step = Literal["move", "site", "done"]
+LayoutBy = Literal["all", "humans"]
+"""TURN-4: who takes the layout turns: every seat in turn, or the human seats only."""
 """Within a turn (TURN-2): ``move`` before moving (a stalker on a base may trade instead, which
 counts as staying and ends the chance to move); ``site`` after the move or the first trade (trade
 goes on if the stalker stands on a base); ``done`` when only equipment and "end turn" remain
@@ -205,6 +207,7 @@ class GameState:
     engine writes :class:`~stalkerzone.engine.core.messages.Note` values (``str`` with a message key
     and parameters); read back from JSON they are plain text."""
     variant_id: str = ""
+    layout_by: LayoutBy = "all"
     ctx: GameContext = field(compare=False, repr=False, kw_only=True)
 
     @property

@@ -114,11 +114,23 @@ def place_sector(state: GameState, action: PlaceSector, rng: Rng) -> GameState:
     )
     state = note(replace(state, zone=zone), placed)
     if len(zone.placements) < len(sectors):
-        return replace(state, current_player=(state.current_player + 1) % len(state.players))
+        return replace(state, current_player=layout_seat(state, state.current_player + 1))
     problems = check_zone(zone, sectors)
     if problems:  # never: the ninth placement was proven to leave a completable Zone
         raise AssertionError(f"TURN-4: the finished Zone breaks {problems[0]}")
     return start_play(state)
+
+
+def layout_seat(state: GameState, start: int) -> int:
+    """TURN-4: the seat that places the next sector, the first from ``start`` on (round the
+    table) that takes layout turns: every seat, or with ``layout_by="humans"`` only the seats
+    without a bot (every seat again if all are bots)."""
+    seats = len(state.players)
+    for k in range(seats):
+        seat = (start + k) % seats
+        if state.layout_by == "all" or state.players[seat].bot is None:
+            return seat
+    return start % seats
 
 
 def start_play(state: GameState) -> GameState:

@@ -17,10 +17,10 @@ from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.zone_layer import (
     HEX,
     ZoneLayer,
-    placement_hexes,
     zone_hexes,
 )
 from stalkerzone.client.screens.layout.announce import announce_last
+from stalkerzone.client.screens.layout.ghost import build_hover_preview, misfit_reason, open_slot
 from stalkerzone.client.screens.layout.presenter import (
     checklist,
     dead_placements,
@@ -61,6 +61,7 @@ class LayoutView(MapScreen):
         self.tray_layer = ZoneLayer()
         self.marks: ShapeElementList[Shape] = ShapeElementList()
         self.dead_marks: ShapeElementList[Shape] = ShapeElementList()
+        self.ghost_marks: ShapeElementList[Shape] = ShapeElementList()  # over a misfit
         self.last_marks: ShapeElementList[Shape] = ShapeElementList()
         self.selected: str | None = None
         self.face = "a"
@@ -324,6 +325,7 @@ class LayoutView(MapScreen):
             if self.hover_slot is not None and self.preview_for == self.hover_slot:
                 self.preview.draw()
                 self.dead_marks.draw()  # a dead end stays crossed out over its preview
+                self.ghost_marks.draw()
         widgets.panel(*self.check_box)
 
     def draw_over(self) -> None:
@@ -345,19 +347,7 @@ class LayoutView(MapScreen):
             return
         self.marks_key = key
         self.marks, self.dead_marks = slot_marks(good, dead, other)
-        self.preview_for = None
-        if (
-            self.hover_slot is not None
-            and self.selected is not None
-            and (self.hover_slot in good or self.hover_slot in dead)
-        ):
-            p = Placement(self.selected, self.face, self.rotation, self.hover_slot)
-            self.preview.build(
-                placement_hexes(p, self.sectors[self.selected]),
-                alpha=215,
-                symbols=self.app.settings.colour_blind_symbols,
-            )
-            self.preview_for = self.hover_slot
+        build_hover_preview(self, fits=good | dead)
 
     # --- input -----------------------------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
@@ -444,9 +434,20 @@ class LayoutView(MapScreen):
             text = i18n.t("layout.turn_it")
         elif self.legal_places() is not None and not good:
             text = self.nowhere()
+        elif (action := self.current_placement(slot)) and open_slot(self.zone, slot):
+            text = misfit_reason(self.session.state, action)
         else:
             text = ""
         self.set_message(text)
+
+    def refresh_hint(self) -> None:
+        """After R or F: the words for the hovered slot, or (the mouse off the map) which turn
+        or face would fit, at once (TURN-4)."""
+        self.marks_key = None
+        if self.hover_slot is not None:
+            self.explain(self.hover_slot)
+        elif not self.computing and self.legal_places() is not None:
+            self.set_message("" if self.slots()[0] else self.nowhere())
 
     def nowhere(self) -> str:
         """The selected face and turn fit on no slot: say which turn or face would (TURN-4)."""
@@ -544,16 +545,12 @@ class LayoutView(MapScreen):
 
     def turn(self, steps: int) -> None:
         self.rotation = (self.rotation + steps) % 6
-        self.marks_key = None
-        if self.hover_slot is not None:
-            self.explain(self.hover_slot)
+        self.refresh_hint()
 
     def flip(self) -> None:
         self.face = "b" if self.face == "a" else "a"
-        self.marks_key = None
         self.rebuild_tray_highlight()
-        if self.hover_slot is not None:
-            self.explain(self.hover_slot)
+        self.refresh_hint()
 
     def rebuild_tray_highlight(self) -> None:
         self.marks_key = None
