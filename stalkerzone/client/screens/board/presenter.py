@@ -209,5 +209,6 @@ def unreachable_reason(state: GameState, h: Hex, *, my_turn: bool) -> str:
     try:
         apply(state, Move(h))
     except IllegalAction as error:
-        return engine_text.sentence(engine_text.render(error, state.cards))
+        text = engine_text.sentence(engine_text.render(error, state.cards))
+        return text[:1].upper() + text[1:]  # a line of its own
     return ""
