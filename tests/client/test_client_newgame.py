@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import arcade.gui
+import pytest
 
 from stalkerzone.client.app.context import AppContext, Presets
 from stalkerzone.client.app.settings import Settings
@@ -69,3 +70,62 @@ def test_client_newgame_lists_a_bad_pack_with_its_errors(
     area = [w for w in view.ui.walk_widgets() if isinstance(w, arcade.gui.UITextArea)]
     assert area and "monsters.toml" in area[0].text and "bog-thing" in area[0].text
     assert find_button(win, "Start")  # the game can still start with the valid packs
+
+
+def _write_swamp_pack(folder: Path, health: str) -> None:
+    pack = folder / "swamp"
+    pack.mkdir(parents=True, exist_ok=True)
+    (pack / "pack.toml").write_text(
+        'format = 1\n[pack]\nid = "swamp"\nname = "Swamp horrors"\nversion = "1.0.0"\n',
+        encoding="utf-8",
+    )
+    (pack / "monsters.toml").write_text(
+        '[[monster]]\nid = "bog-thing"\nname = "Bog thing"\ntrophy = "Slime"\n'
+        f'green = {{ health = {health}, attack = "1d6", defence = 0, trophy_price = 10 }}\n'
+        'yellow = { health = 3, attack = "2d6", defence = 0, trophy_price = 10 }\n'
+        'red = { health = 3, attack = "2d6", defence = 0, trophy_price = 10 }\n',
+        encoding="utf-8",
+    )
+
+
+def test_client_newgame_rereads_a_pack_edited_while_the_program_runs(
+    win: StalkerWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("STALKERZONE_HOME", str(tmp_path))
+    _write_swamp_pack(tmp_path / "cards", "3")
+    view = opened(win.show_screen("newgame"), NewGameView)
+    frame(win)
+    swamp = next(p for p in view.result.packs if p.name == "Swamp horrors")
+    assert swamp.ok and not view.result.problems
+    _write_swamp_pack(tmp_path / "cards", '"lots of it"')  # the card breaks on disk
+    view = opened(win.show_screen("newgame"), NewGameView)  # opened again: read again
+    frame(win)
+    area = [w for w in view.ui.walk_widgets() if isinstance(w, arcade.gui.UITextArea)]
+    assert area and "monsters.toml line 5: bog-thing: " in area[0].text
+    assert "monsters.toml:" not in area[0].text  # the machine format stays on the command line
+    _write_swamp_pack(tmp_path / "cards", "4")  # fixed again, then broken after the screen opened
+    view = opened(win.show_screen("newgame"), NewGameView)
+    frame(win)
+    assert "bog-thing" in {c.id for c in view.result.cards}
+    _write_swamp_pack(tmp_path / "cards", '"a great deal"')
+    click_button(win, "Start")
+    frame(win)
+    session = game(win)
+    assert session is not None and "bog-thing" not in {c.id for c in session.cards}
+
+
+def test_client_newgame_shows_a_toml_error_with_its_line_in_words(
+    win: StalkerWindow, tmp_path: Path
+) -> None:
+    pack = tmp_path / "broken"
+    pack.mkdir()
+    (pack / "pack.toml").write_text(
+        'format = 1\n[pack]\nid = "broken"\nname = "Broken"\nversion = "1.0.0"\n= oops\n',
+        encoding="utf-8",
+    )
+    win.app = AppContext(presets=Presets(card_dirs=(pack,)), settings=Settings())
+    view = opened(win.show_screen("newgame"), NewGameView)
+    frame(win)
+    area = [w for w in view.ui.walk_widgets() if isinstance(w, arcade.gui.UITextArea)]
+    assert area and "pack.toml line 6: TOML syntax error" in area[0].text
+    assert "-:" not in area[0].text

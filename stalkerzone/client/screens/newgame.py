@@ -27,6 +27,7 @@ from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
 from stalkerzone.client.widgets.text_field import TextField
+from stalkerzone.content.problems import CardProblem
 from stalkerzone.engine.core import StalkerCard
 
 SEAT_KINDS: tuple[str | None, ...] = (None, *BOT_STRENGTHS)
@@ -45,6 +46,21 @@ def stalker_bonus_text(card: StalkerCard) -> str:
     return ", ".join(parts) or i18n.t("newgame.no_bonus")
 
 
+def problem_line(problem: CardProblem) -> str:
+    """A pack problem as a player reads it: "pack.toml line 6: TOML syntax error" (the command
+    line keeps the machine format ``file:line: card: field: message``)."""
+    where = (
+        i18n.t("newgame.problem_at_line", file=problem.file, line=problem.line)
+        if problem.line
+        else problem.file
+    )
+    parts = [where, *(p for p in (problem.card_id, problem.field) if p and p != "-")]
+    message = problem.message
+    if problem.warning:
+        message = i18n.t("newgame.problem_warning", message=message)
+    return " ".join(f"{': '.join(parts)}: {message}".split())
+
+
 class NewGameView(BaseView):
     kind = "newgame"
     rules_section = "TURN"
@@ -52,8 +68,7 @@ class NewGameView(BaseView):
     def __init__(self, window: StalkerWindow) -> None:
         super().__init__(window)
         presets = self.app.presets
-        self.result = self.app.cards()
-        self.stalkers: list[StalkerCard] = list(self.result.cards.stalkers)
+        self.reread_packs()
         ids = [s.id for s in self.stalkers]
         self.seats: list[list[Any]] = []  # [name, kind, stalker id]
         for index in range(presets.players):
@@ -68,6 +83,12 @@ class NewGameView(BaseView):
         self.message = ""
         self.info = ""  # what the last choice changed elsewhere (a swapped stalker)
         self.inputs: list[TextField] = []
+
+    def reread_packs(self) -> None:
+        """The packs as they are on disk now (a pack edited while the program runs is read
+        again; unchanged files come from the pack cache, keyed by their stats)."""
+        self.result = self.app.cards(reload=True)
+        self.stalkers: list[StalkerCard] = list(self.result.cards.stalkers)
 
     def default_name(self, index: int, bot: str | None) -> str:
         return i18n.t("newgame.bot_name" if bot else "newgame.player_name", n=index + 1)
@@ -248,7 +269,7 @@ class NewGameView(BaseView):
                 status, colour = i18n.t("newgame.pack_skipped"), theme.BAD
             self.label(f"{pack.name} {pack.version}", x, y, 12)
             self.label(status, right - px(12), y, 12, colour, anchor_x="right")
-        problems = [str(p) for p in self.result.problems]
+        problems = [problem_line(p) for p in self.result.problems]
         if problems:
             y -= px(12)
             text = "\n".join(problems[:40])
@@ -392,6 +413,7 @@ class NewGameView(BaseView):
         return GameSpec(seed, tuple(seats), self.variant, self.zone_mode, dirs)
 
     def start(self) -> None:
+        self.reread_packs()  # a game starts with the cards on disk now
         spec = self.spec()
         if spec is None:
             self.rebuild()

@@ -518,6 +518,6 @@ def results(
     cards = state.cards if state is not None else None
     for note in notes:
         if str(note).startswith(("TROPHY-3", "WIN-1", "DEATH")):
-            lines.append(render(note, cards))
+            lines.append(render(note, cards, with_rule=False))  # words, the rule is no news
     tone: Tone = "good" if outcome == "win" else "bad" if outcome == "death" else "accent"
     return FightResult(outcome, t(outcome_key(outcome, watched)), tone, tuple(lines))
