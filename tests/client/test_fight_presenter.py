@@ -8,6 +8,8 @@ import subprocess
 import sys
 from dataclasses import replace
 
+import pytest
+
 from stalkerzone.client.screens.fight.odds_worker import compute
 from stalkerzone.client.screens.fight.presenter import (
     FightPage,
@@ -21,9 +23,10 @@ from stalkerzone.client.screens.fight.presenter import (
 from stalkerzone.client.screens.fight.steps import describe_all, outcome_key
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.i18n import percent
-from stalkerzone.engine.core import Colour, FirstStrike, Monster, Paralysis, PerColour
+from stalkerzone.engine.core import Colour, FirstStrike, Monster, Note, Paralysis, PerColour
 from stalkerzone.engine.fight import Fight, start_fight
 from stalkerzone.engine.play import FightState, GameState
+from tests.client.test_engine_words import RULE_ID
 from tests.support.fights import ATTACK, grenade, monster, script, stalker, stimulator
 from tests.support.game import fresh
 
@@ -195,3 +198,27 @@ def test_presenters_import_no_arcade() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
     )
     assert out.stdout.strip() == "[]"
+
+
+ONE_DIE = ("1d6", "1d6", "1d6")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_death_result_tells_the_loot_and_rebirth_without_rule_ids(lang: str) -> None:
+    """The result box after a death reads the engine's notes in words: no "DEATH-1: …"."""
+    i18n.set_language(lang)
+    fight = at_decision(
+        start_fight(stalker(health=1, attack="1d6"), monster(health=(9, 9, 9), attack=ONE_DIE))
+    )
+    done = script(fight, [ATTACK, 1, 6])
+    assert done.is_terminal and done.outcome == "death"
+    state = fresh(3)
+    notes = [
+        Note("DEATH-1", "died", "Anna's stalker died; the loot stays on the hex", player="Anna"),
+        Note("DEATH-3", "reborn", "a new Gromoboy starts at the Village", player="Anna"),
+    ]
+    result = results(held_in(state, done), state, notes)
+    assert len(result.lines) == 3 and "Anna" in result.lines[1]
+    offenders = [line for line in result.lines if RULE_ID.search(line)]
+    i18n.set_language("en")
+    assert not offenders
