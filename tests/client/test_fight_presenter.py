@@ -96,6 +96,7 @@ def test_epicenter_escape_is_refused_with_fight_4() -> None:
 def test_grenades_and_stimulators_enabled_and_named() -> None:
     side = stalker(
         health=20,
+        max_health=30,
         grenades=(grenade("rgd-5"), grenade("f-1", "3d6")),
         stimulators=(stimulator("bandage", 5),),
     )
@@ -222,3 +223,24 @@ def test_the_death_result_tells_the_loot_and_rebirth_without_rule_ids(lang: str)
     offenders = [line for line in result.lines if RULE_ID.search(line)]
     i18n.set_language("en")
     assert not offenders
+
+
+@pytest.mark.parametrize(("health", "warned"), [(28, True), (25, False), (20, False)])
+def test_a_stimulator_that_would_waste_over_half_says_so_before_it_is_taken(
+    health: int, warned: bool
+) -> None:
+    """A Medkit (+10) at 28/30 heals 2: the button and the line under it say so; at 25/30 it
+    heals 5 (half, not over half wasted) and nothing is said."""
+    side = stalker(health=health, max_health=30, stimulators=(stimulator("medkit", 10),))
+    fight = at_decision(start_fight(side, monster()))
+    page = page_of(fight, select(fight, None, "medkit"))
+    stim = page.button("stimulator")
+    assert stim is not None and stim.enabled
+    if warned:
+        assert "(+2 of 10)" in stim.label
+        assert page.stimulator_hint == "heals only 2 of 10: health 28/30"
+    else:
+        assert "(+10)" in stim.label and " of " not in stim.label
+        assert page.stimulator_hint == i18n.t("fight.stim_hint")
+    unpicked = page_of(fight, select(fight, None, None))
+    assert unpicked.stimulator_hint == i18n.t("fight.stim_hint")
