@@ -7,7 +7,7 @@ from pathlib import Path
 import arcade.gui
 import pytest
 
-from stalkerzone.client.app.context import AppContext, Presets
+from stalkerzone.client.app.context import AppContext, Presets, make_context
 from stalkerzone.client.app.settings import Settings
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.screens.newgame import NewGameView
@@ -129,3 +129,44 @@ def test_client_newgame_shows_a_toml_error_with_its_line_in_words(
     area = [w for w in view.ui.walk_widgets() if isinstance(w, arcade.gui.UITextArea)]
     assert area and "pack.toml line 6: TOML syntax error" in area[0].text
     assert "-:" not in area[0].text
+
+
+def test_client_newgame_remembers_the_last_setup_per_user(
+    win: StalkerWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The seats (names, bots, characters), variant and Zone mode of the last game started come
+    back the next time the program starts; a command line that chooses seats wins."""
+    monkeypatch.setenv("STALKERZONE_HOME", str(tmp_path))
+    win.app = make_context(Presets(seed=7))
+    assert win.app.last_setup is None
+    view = opened(win.show_screen("newgame"), NewGameView)
+    frame(win)
+    view.set_name(0, "Анна")
+    view.cycle_kind(0)  # the first seat becomes an easy bot
+    click_button(win, "+ Add player")
+    click_button(win, "Express")
+    view.set_zone("free")
+    chosen = [list(seat) for seat in view.seats]
+    click_button(win, "Start")
+    frame(win)
+    assert game(win) is not None
+    assert (tmp_path / "config" / "last_game.toml").is_file()
+    win.app = make_context(Presets())  # the program started again
+    view = opened(win.show_screen("newgame"), NewGameView)
+    frame(win)
+    assert view.seats == chosen and chosen[0][0] == "Анна" and chosen[0][1] == "easy"
+    assert (view.variant, view.zone_mode) == ("express", "free")
+    win.app = make_context(Presets(players=4, bots=2))  # chosen on the command line
+    view = opened(win.show_screen("newgame"), NewGameView)
+    assert len(view.seats) == 4 and view.variant == "standard"
+
+
+def test_client_newgame_a_broken_last_setup_is_a_note_not_a_crash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("STALKERZONE_HOME", str(tmp_path))
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "last_game.toml").write_text('variant = "express"\nseat = 3\n')
+    app = make_context(Presets())
+    assert app.last_setup is None
+    assert any("last_game.toml: last set-up ignored: seat must be a list" in n for n in app.notes)

@@ -14,6 +14,8 @@ import arcade
 import arcade.gui
 
 from stalkerzone.client.app.base_view import BaseView
+from stalkerzone.client.app.context import Presets
+from stalkerzone.client.app.last_setup import LastSetup, RememberedSeat
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import (
     BOT_STRENGTHS,
@@ -61,6 +63,13 @@ def problem_line(problem: CardProblem) -> str:
     return " ".join(f"{': '.join(parts)}: {message}".split())
 
 
+def _presets_left_open(presets: Presets) -> bool:
+    """True when the command line chose no seats or variant (the last set-up then applies)."""
+    default = Presets()
+    chosen = (presets.players, presets.bots, presets.variant)
+    return chosen == (default.players, default.bots, default.variant)
+
+
 class NewGameView(BaseView):
     kind = "newgame"
     rules_section = "TURN"
@@ -83,6 +92,28 @@ class NewGameView(BaseView):
         self.message = ""
         self.info = ""  # what the last choice changed elsewhere (a swapped stalker)
         self.inputs: list[TextField] = []
+        last = self.app.last_setup
+        if last is not None and _presets_left_open(presets):
+            self.use_remembered(last)
+
+    def use_remembered(self, last: LastSetup) -> None:
+        """The last game's set-up, as far as it still fits (a character no longer loaded
+        gets another; an unknown bot strength, variant or Zone mode keeps the default)."""
+        ids = [s.id for s in self.stalkers]
+        seats: list[list[Any]] = []
+        for index, seat in enumerate(last.seats[:MAX_SEATS]):
+            bot = seat.bot if seat.bot in SEAT_KINDS else None
+            name = " ".join(seat.name.split())[:MAX_NAME] or self.default_name(index, bot)
+            stalker = (
+                seat.stalker if seat.stalker in ids else (ids[index % len(ids)] if ids else "")
+            )
+            seats.append([name, bot, stalker])
+        if seats:
+            self.seats = seats
+        if last.variant in ("standard", "express"):
+            self.variant = last.variant
+        if last.zone_mode in ZONE_MODES:
+            self.zone_mode = last.zone_mode
 
     def reread_packs(self) -> None:
         """The packs as they are on disk now (a pack edited while the program runs is read
@@ -424,5 +455,12 @@ class NewGameView(BaseView):
             self.message = str(error).splitlines()[0][:200]
             self.rebuild()
             return
+        self.app.remember_setup(
+            LastSetup(
+                tuple(RememberedSeat(s.name, s.bot, s.stalker) for s in spec.seats),
+                spec.variant,
+                spec.zone_mode,
+            )
+        )
         self.app.session = session
         session.show(self.win)
