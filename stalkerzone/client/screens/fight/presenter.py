@@ -504,7 +504,7 @@ class FightResult:
 def results(
     held: FightState,
     state: GameState | None,
-    notes: Sequence[str] = (),
+    notes: Sequence[object] = (),
     symbols: bool = False,
     watched: bool = False,
 ) -> FightResult:
