@@ -4,9 +4,11 @@ refusal (FIGHT-2, FIGHT-4), odds lines, monster and stalker lines, results (FIGH
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -244,3 +246,23 @@ def test_a_stimulator_that_would_waste_over_half_says_so_before_it_is_taken(
         assert page.stimulator_hint == i18n.t("fight.stim_hint")
     unpicked = page_of(fight, select(fight, None, None))
     assert unpicked.stimulator_hint == i18n.t("fight.stim_hint")
+
+
+CHANCE_FORMATS = re.compile(r"\*\s*100\b|\b100\s*\*|:\.\d%}|:\.\d+f}\s*%")
+
+
+def test_no_client_module_formats_a_chance_itself() -> None:
+    """One rounding for every chance printed (i18n.percent: ">99.9%" never beside "100.0%"):
+    no other client module multiplies by 100 or formats a percent (the UI scale is no chance)."""
+    import stalkerzone.client as client
+
+    root = Path(client.__file__).parent
+    offenders = []
+    for path in sorted(root.rglob("*.py")):
+        if path.name == "i18n.py":
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if CHANCE_FORMATS.search(line) and "ui_scale" not in line:
+                offenders.append(f"{path.relative_to(root)}:{number}: {line.strip()}")
+    assert not offenders, "\n".join(offenders)
+    assert (percent(0.9996), percent(1.0), percent(0.0004)) == (">99.9%", "100.0%", "<0.1%")
