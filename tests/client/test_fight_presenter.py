@@ -71,10 +71,10 @@ def test_buttons_at_a_decision_carry_odds_and_rule_reasons() -> None:
     # no grenade held: disabled with the engine's FIGHT-2 refusal
     throw = page.button("grenade")
     assert throw is not None and not throw.enabled
-    assert (throw.rule, throw.reason) == ("FIGHT-2", "FIGHT-2: no grenade left")
+    assert (throw.rule, throw.reason) == ("FIGHT-2", "no grenade left")
     stim = page.button("stimulator")
     assert stim is not None and not stim.enabled
-    assert (stim.rule, stim.reason) == ("FIGHT-2", "FIGHT-2: no stimulator left")
+    assert (stim.rule, stim.reason) == ("FIGHT-2", "no stimulator left")
     escape = page.button("escape")
     assert escape is not None and escape.enabled and escape.label == "Escape (100.0%)"
     assert (page.status, page.status_tone) == ("Your move", "accent")
@@ -89,7 +89,7 @@ def test_epicenter_escape_is_refused_with_fight_4() -> None:
     escape = page.button("escape")
     assert escape is not None and not escape.enabled
     assert escape.rule == "FIGHT-4" and escape.label == "No escape"
-    assert escape.reason == "FIGHT-4: no escape is possible in the Epicenter"
+    assert (escape.rule, escape.reason) == ("FIGHT-4", "no escape is possible in the Epicenter")
     assert page.escape_rule_note == "Not in the Epicenter"  # words; the rule is escape.rule
     assert "Epicenter" in page.subtitle
     assert page.button("attack") is not None and page.button("attack").enabled  # type: ignore[union-attr]

@@ -346,12 +346,13 @@ def stimulator_name(fight: Fight, stim_id: str) -> str:
 
 
 def refusal(fight: Fight, decision: Decision, cards: CardSet | None) -> tuple[str, str]:
-    """The engine's refusal of ``decision`` now, in the current language, and its rule id
-    (("", "") if the fight allows it)."""
+    """The engine's refusal of ``decision`` now, in words in the current language, and its
+    rule id apart (("", "") if the fight allows it)."""
     try:
         fight.apply(decision)
     except FightRefused as error:
-        return " ".join(render(error, cards).split()), error.rule  # no card named: one space
+        words = render(error, cards, with_rule=False)  # the rule is its own line of the tip
+        return " ".join(words.split()), error.rule  # no card named: one space
     return "", ""
 
 
