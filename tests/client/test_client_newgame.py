@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import arcade
 import arcade.gui
 import pytest
 
@@ -11,7 +12,7 @@ from stalkerzone.client.app.context import AppContext, Presets, make_context
 from stalkerzone.client.app.settings import Settings
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.screens.newgame import NewGameView
-from tests.support.window import click_button, current, find_button, frame, game, opened
+from tests.support.window import click_button, current, find_button, frame, game, key, opened
 
 
 def test_client_newgame_presets_and_start_by_hand(win: StalkerWindow) -> None:
@@ -103,10 +104,12 @@ def test_client_newgame_rereads_a_pack_edited_while_the_program_runs(
     area = [w for w in view.ui.walk_widgets() if isinstance(w, arcade.gui.UITextArea)]
     assert area and "monsters.toml line 5: bog-thing: " in area[0].text
     assert "monsters.toml:" not in area[0].text  # the machine format stays on the command line
-    _write_swamp_pack(tmp_path / "cards", "4")  # fixed again, then broken after the screen opened
-    view = opened(win.show_screen("newgame"), NewGameView)
+    _write_swamp_pack(tmp_path / "cards", "4")  # fixed: F5 reads it again on the same screen
+    key(win, arcade.key.F5)
     frame(win)
-    assert "bog-thing" in {c.id for c in view.result.cards}
+    assert win.current_screen is view and "bog-thing" in {c.id for c in view.result.cards}
+    area = [w for w in view.ui.walk_widgets() if isinstance(w, arcade.gui.UITextArea)]
+    assert not area  # no problem listed any more
     _write_swamp_pack(tmp_path / "cards", '"a great deal"')
     click_button(win, "Start")
     frame(win)

@@ -414,6 +414,10 @@ class NewGameView(BaseView):
         if symbol in (arcade.key.ENTER, arcade.key.RETURN):
             self.start()
             return True
+        if symbol == arcade.key.F5:  # the packs as they are on disk now, without leaving
+            self.reread_packs()
+            self.rebuild()
+            return True
         return None
 
     def spec(self) -> GameSpec | None:
