@@ -167,3 +167,19 @@ def test_buy_change_names_a_one_die_bonus_and_a_mod_for_another_weapon() -> None
         assert "ружьё" in text and "пистолет" in text and text != rifle_mod
     finally:
         i18n.set_language("en")
+
+
+def test_a_one_die_bonus_added_to_another_previews_the_result() -> None:
+    """EQ-4, DMG-4: rifle modifiers add up; a scope (+3) on a rifle that has +3 already
+    previews the result the stalker card will show, "+6 to one die (was +3)"."""
+    state = view_of(fresh(3))
+    index = state.current_player
+    for card in ("berdan-rifle", "rifle-rifling", "rifle-sighting"):
+        state, _ = give(state, index, card)
+    me = state.players[index]
+    now = stats(me, state.ctx)
+    assert now.one_die_bonus == 3
+    change = presenter.buy_change(state, me, now, "rifle-scope")
+    assert change == f"attack {now.attack}, +6 to one die (was +3)"
+    bought, _ = give(state, index, "rifle-scope")
+    assert stats(bought.players[index], bought.ctx).one_die_bonus == 6

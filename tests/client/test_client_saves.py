@@ -3,7 +3,10 @@ window."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import arcade
+import pytest
 
 from stalkerzone import paths
 from stalkerzone.client.app.window import StalkerWindow
@@ -11,7 +14,7 @@ from stalkerzone.client.controller import save_files as saves
 from stalkerzone.client.screens.saves import SavesView
 from stalkerzone.engine.play import EndTurn, Move
 from tests.client.test_client_board import start, to_board
-from tests.support.window import click_button, current, frame, game, key, shown
+from tests.support.window import click_button, current, find_button, frame, game, key, shown
 
 
 def test_client_save_and_load_through_the_menu(win: StalkerWindow) -> None:
@@ -70,3 +73,62 @@ def test_client_bad_save_is_reported_in_the_window(win: StalkerWindow) -> None:
     click_button(win, "Load")
     assert win.current_screen is screen and win.app.session is None
     assert "broken.json" in screen.message
+
+
+def _two_saves() -> tuple[Path, Path]:
+    folder = paths.user_saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    first, second = folder / "first.json", folder / "second.json"
+    first.write_text('{"players": [{"name": "Anna"}]}', encoding="utf-8")
+    second.write_text('{"players": [{"name": "Борис"}]}', encoding="utf-8")
+    return first, second
+
+
+def test_client_a_save_is_renamed_and_never_over_another(win: StalkerWindow) -> None:
+    first, second = _two_saves()
+    win.show_screen("saves", mode="load")
+    screen = shown(win, SavesView)
+    frame(win)
+    screen.start_rename(first)
+    assert find_button(win, "Save the name") and find_button(win, "Cancel")
+    for name, said in (
+        ("second", "Another save is called “second”"),
+        ("Autosave", "is the autosave's name"),
+        ("../escape", "letters, digits"),
+        ("   ", "letters, digits"),
+    ):
+        screen.new_name = name
+        click_button(win, "Save the name")
+        assert said in screen.message and not screen.message_ok, name
+        assert screen.renaming == first  # still renaming: the name can be corrected
+    assert first.read_text(encoding="utf-8") != second.read_text(encoding="utf-8")
+    assert sorted(p.name for p in saves.list_saves()) == ["first.json", "second.json"]
+    screen.new_name = "Вылазка 2"
+    click_button(win, "Save the name")
+    renamed = paths.user_saves_dir() / "Вылазка 2.json"
+    assert renamed.is_file() and not first.exists() and second.is_file()
+    assert screen.message == "Renamed: Вылазка 2" and screen.renaming is None
+    assert "Anna" in renamed.read_text(encoding="utf-8")
+
+
+def test_client_a_save_is_deleted_only_after_a_question(win: StalkerWindow) -> None:
+    first, second = _two_saves()
+    win.show_screen("saves", mode="load")
+    screen = shown(win, SavesView)
+    frame(win)
+    screen.ask_delete(first)
+    frame(win)
+    assert find_button(win, "Keep it") and first.is_file()
+    click_button(win, "Keep it")
+    assert first.is_file() and screen.deleting is None
+    screen.ask_delete(first)
+    key(win, arcade.key.ESCAPE)  # Esc keeps it too
+    assert first.is_file() and current(win) is screen
+    screen.ask_delete(first)
+    frame(win)
+    find_button(win, "Delete")
+    click_button(win, "Delete")
+    assert not first.exists() and second.is_file()
+    assert screen.message == "Deleted: first"
+    with pytest.raises(ValueError, match="not a save"):
+        saves.delete_save(paths.user_saves_dir().parent / "elsewhere.json")

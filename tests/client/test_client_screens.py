@@ -566,3 +566,21 @@ def test_client_screens_draw_in_both_languages(win: StalkerWindow, lang: str) ->
             assert not missing, missing  # no raw string keys on screen
     finally:
         i18n.set_language("en")
+
+
+def test_client_search_finds_the_monsters_a_rule_lists_as_in_play() -> None:
+    """ "Лешак", "Leshak" or a custom monster's "hag" find the rule of its ability."""
+    from stalkerzone.content.loader import load_packs
+    from stalkerzone.engine.core import Text
+
+    cards = load_packs(include_user=False).cards
+    mole = next(m for m in cards.monsters if m.id == "blind-mole")
+    hag = replace(mole, id="swamp-hag", name=Text((("en", "Swamp hag"), ("ru", "Болотная ведьма"))))
+    extended = CardSet(
+        monsters=(*cards.monsters, hag), stalkers=cards.stalkers, artifacts=cards.artifacts
+    )
+    assert search("hag") == ()  # without the cards in play: in no rule's own text
+    assert search("hag", "en", extended) == ("ABIL-REGENERATION",)
+    assert search("ведьма", "ru", extended) == ("ABIL-REGENERATION",)
+    assert "ABIL-FIRST-STRIKE" in search("Лешак", "ru", cards)
+    assert "ABIL-FIRST-STRIKE" in search("leshak", "en", cards)

@@ -99,3 +99,23 @@ def test_no_screen_string_carries_a_rule_id(lang: str) -> None:
             if not line.lstrip().startswith("#") and RULE_ID.search(line):
                 offenders.append(f"{path.name}:{number}: {line.strip()}")
     assert not offenders, "\n".join(offenders)
+
+
+INTERNAL_WORDS = ("safety bound", "search node", "engine", "solver", "предел поиска", "движок")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_rules_reference_body_names_no_rule_id_nor_internal_word(lang: str) -> None:
+    """A rule's own id heads its section; its text points to other rules by their titles
+    ("see “Characters”", not "see ST-3") and says nothing of how the program works inside."""
+    from stalkerzone.content.rules_reference import load_rules_reference
+
+    reference = load_rules_reference(lang)
+    ids = {s.id for s in reference}
+    offenders = []
+    for section in reference:
+        cited = [code for code in RULE_ID.findall(section.text) if code in ids]
+        words = [w for w in INTERNAL_WORDS if w in section.text.casefold()]
+        if cited or words:
+            offenders.append(f"{lang}: {section.id}: {cited + words}")
+    assert not offenders, "\n".join(offenders)

@@ -4,9 +4,13 @@ refusal (FIGHT-2, FIGHT-4), odds lines, monster and stalker lines, results (FIGH
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from dataclasses import replace
+from pathlib import Path
+
+import pytest
 
 from stalkerzone.client.screens.fight.odds_worker import compute
 from stalkerzone.client.screens.fight.presenter import (
@@ -21,9 +25,10 @@ from stalkerzone.client.screens.fight.presenter import (
 from stalkerzone.client.screens.fight.steps import describe_all, outcome_key
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.i18n import percent
-from stalkerzone.engine.core import Colour, FirstStrike, Monster, Paralysis, PerColour
+from stalkerzone.engine.core import Colour, FirstStrike, Monster, Note, Paralysis, PerColour
 from stalkerzone.engine.fight import Fight, start_fight
 from stalkerzone.engine.play import FightState, GameState
+from tests.client.test_engine_words import RULE_ID
 from tests.support.fights import ATTACK, grenade, monster, script, stalker, stimulator
 from tests.support.game import fresh
 
@@ -66,10 +71,10 @@ def test_buttons_at_a_decision_carry_odds_and_rule_reasons() -> None:
     # no grenade held: disabled with the engine's FIGHT-2 refusal
     throw = page.button("grenade")
     assert throw is not None and not throw.enabled
-    assert (throw.rule, throw.reason) == ("FIGHT-2", "FIGHT-2: no grenade left")
+    assert (throw.rule, throw.reason) == ("FIGHT-2", "no grenade left")
     stim = page.button("stimulator")
     assert stim is not None and not stim.enabled
-    assert (stim.rule, stim.reason) == ("FIGHT-2", "FIGHT-2: no stimulator left")
+    assert (stim.rule, stim.reason) == ("FIGHT-2", "no stimulator left")
     escape = page.button("escape")
     assert escape is not None and escape.enabled and escape.label == "Escape (100.0%)"
     assert (page.status, page.status_tone) == ("Your move", "accent")
@@ -84,7 +89,7 @@ def test_epicenter_escape_is_refused_with_fight_4() -> None:
     escape = page.button("escape")
     assert escape is not None and not escape.enabled
     assert escape.rule == "FIGHT-4" and escape.label == "No escape"
-    assert escape.reason == "FIGHT-4: no escape is possible in the Epicenter"
+    assert (escape.rule, escape.reason) == ("FIGHT-4", "no escape is possible in the Epicenter")
     assert page.escape_rule_note == "Not in the Epicenter"  # words; the rule is escape.rule
     assert "Epicenter" in page.subtitle
     assert page.button("attack") is not None and page.button("attack").enabled  # type: ignore[union-attr]
@@ -93,6 +98,7 @@ def test_epicenter_escape_is_refused_with_fight_4() -> None:
 def test_grenades_and_stimulators_enabled_and_named() -> None:
     side = stalker(
         health=20,
+        max_health=30,
         grenades=(grenade("rgd-5"), grenade("f-1", "3d6")),
         stimulators=(stimulator("bandage", 5),),
     )
@@ -195,3 +201,68 @@ def test_presenters_import_no_arcade() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
     )
     assert out.stdout.strip() == "[]"
+
+
+ONE_DIE = ("1d6", "1d6", "1d6")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_death_result_tells_the_loot_and_rebirth_without_rule_ids(lang: str) -> None:
+    """The result box after a death reads the engine's notes in words: no "DEATH-1: …"."""
+    i18n.set_language(lang)
+    fight = at_decision(
+        start_fight(stalker(health=1, attack="1d6"), monster(health=(9, 9, 9), attack=ONE_DIE))
+    )
+    done = script(fight, [ATTACK, 1, 6])
+    assert done.is_terminal and done.outcome == "death"
+    state = fresh(3)
+    notes = [
+        Note("DEATH-1", "died", "Anna's stalker died; the loot stays on the hex", player="Anna"),
+        Note("DEATH-3", "reborn", "a new Gromoboy starts at the Village", player="Anna"),
+    ]
+    result = results(held_in(state, done), state, notes)
+    assert len(result.lines) == 3 and "Anna" in result.lines[1]
+    offenders = [line for line in result.lines if RULE_ID.search(line)]
+    i18n.set_language("en")
+    assert not offenders
+
+
+@pytest.mark.parametrize(("health", "warned"), [(28, True), (25, False), (20, False)])
+def test_a_stimulator_that_would_waste_over_half_says_so_before_it_is_taken(
+    health: int, warned: bool
+) -> None:
+    """A Medkit (+10) at 28/30 heals 2: the button and the line under it say so; at 25/30 it
+    heals 5 (half, not over half wasted) and nothing is said."""
+    side = stalker(health=health, max_health=30, stimulators=(stimulator("medkit", 10),))
+    fight = at_decision(start_fight(side, monster()))
+    page = page_of(fight, select(fight, None, "medkit"))
+    stim = page.button("stimulator")
+    assert stim is not None and stim.enabled
+    if warned:
+        assert "(+2 of 10)" in stim.label
+        assert page.stimulator_hint == "heals only 2 of 10: health 28/30"
+    else:
+        assert "(+10)" in stim.label and " of " not in stim.label
+        assert page.stimulator_hint == i18n.t("fight.stim_hint")
+    unpicked = page_of(fight, select(fight, None, None))
+    assert unpicked.stimulator_hint == i18n.t("fight.stim_hint")
+
+
+CHANCE_FORMATS = re.compile(r"\*\s*100\b|\b100\s*\*|:\.\d%}|:\.\d+f}\s*%")
+
+
+def test_no_client_module_formats_a_chance_itself() -> None:
+    """One rounding for every chance printed (i18n.percent: ">99.9%" never beside "100.0%"):
+    no other client module multiplies by 100 or formats a percent (the UI scale is no chance)."""
+    import stalkerzone.client as client
+
+    root = Path(client.__file__).parent
+    offenders = []
+    for path in sorted(root.rglob("*.py")):
+        if path.name == "i18n.py":
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if CHANCE_FORMATS.search(line) and "ui_scale" not in line:
+                offenders.append(f"{path.relative_to(root)}:{number}: {line.strip()}")
+    assert not offenders, "\n".join(offenders)
+    assert (percent(0.9996), percent(1.0), percent(0.0004)) == (">99.9%", "100.0%", "<0.1%")

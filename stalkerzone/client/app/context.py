@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from stalkerzone.client.app.last_setup import LastSetup, load_last_setup, save_last_setup
 from stalkerzone.client.app.settings import Settings, load_settings, save_settings
 from stalkerzone.client.render.card_art import ArtTextures
 from stalkerzone.client.render.card_art import use as use_art
@@ -48,6 +49,7 @@ class AppContext:
     catalogue: i18n.Catalogue = field(default_factory=i18n.Catalogue)
     ui_scale: theme.UiScale = field(default_factory=theme.UiScale)
     art: ArtTextures = field(default_factory=ArtTextures)
+    last_setup: LastSetup | None = None  # the new-game set-up of the last game started
     _cards: LoadResult | None = None  # loaded on first use
 
     def __post_init__(self) -> None:
@@ -83,14 +85,25 @@ class AppContext:
         except OSError as error:
             self.notes.append(f"settings not saved: {error}")
 
+    def remember_setup(self, setup: LastSetup) -> None:
+        """Keep ``setup`` for the next new game (and on disk); a failed save becomes a note."""
+        self.last_setup = setup
+        try:
+            save_last_setup(setup)
+        except OSError as error:
+            self.notes.append(f"last set-up not saved: {error}")
+
 
 def make_context(presets: Presets) -> AppContext:
-    """Settings from disk, the command line's language over the saved one."""
+    """Settings and the last new-game set-up from disk, the command line's language over the
+    saved one."""
     settings, note = load_settings()
     lang = presets.lang or settings.language
     settings = replace(settings, language=lang).validated()
-    app = AppContext(presets=presets, settings=settings)
-    if note:
-        app.notes.append(note)
+    last, last_note = load_last_setup()
+    app = AppContext(presets=presets, settings=settings, last_setup=last)
+    for line in (note, last_note):
+        if line:
+            app.notes.append(line)
     app.activate()
     return app

@@ -6,6 +6,7 @@ seed, set-up, every action and a checked snapshot). A bad save never crashes the
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -22,16 +23,31 @@ AUTOSAVE = f"{save_folder.AUTOSAVE}.json"
 
 __all__ = [
     "AUTOSAVE",
+    "SaveNameRefused",
     "SaveSummary",
     "autosave",
+    "delete_save",
     "latest_autosave",
     "list_saves",
     "open_save",
+    "rename_save",
     "save_game",
     "save_summary",
 ]
 
 SUMMARY_LIMIT = 8 * 1024 * 1024  # a save list never reads more of one file than this
+SAVE_NAME_PUNCTUATION = "-_ "
+"""What a save's name may hold besides letters and digits (as the save screen writes names)."""
+
+
+class SaveNameRefused(ValueError):
+    """A new name for a save that cannot be used: ``reason`` is ``bad``, ``reserved`` (the
+    autosave's name) or ``taken`` (another save has it; it is never overwritten)."""
+
+    def __init__(self, name: str, reason: str) -> None:
+        super().__init__(f"{name!r}: {reason}")
+        self.name = name
+        self.reason = reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,3 +129,43 @@ def open_save(window: StalkerWindow, path: Path) -> None:
     session.packs = tuple(result.packs)
     window.app.session = session
     session.show(window)
+
+
+def _in_saves_folder(path: Path) -> Path:
+    folder = save_folder.saves_dir().resolve()
+    resolved = path.resolve()
+    if resolved.parent != folder or resolved.suffix != ".json":
+        raise ValueError(f"{path}: not a save in {folder}")
+    return resolved
+
+
+def delete_save(path: Path) -> None:
+    """Delete the save ``path`` (only a ``.json`` file of the saves folder; OSError if it fails)."""
+    _in_saves_folder(path).unlink()
+
+
+def rename_save(path: Path, name: str) -> Path:
+    """Give the save ``path`` the name ``name`` (letters, digits, ``-``, ``_`` and spaces) and
+    return its new path. Another save of that name is never overwritten: the new name is taken
+    by a hard link, which fails if it exists, before the old one goes (SaveNameRefused)."""
+    source = _in_saves_folder(path)
+    stem = " ".join(name.split())
+    allowed = all(c.isalnum() or c in SAVE_NAME_PUNCTUATION for c in stem)
+    if not stem or not allowed or store.check_save_name(stem):
+        raise SaveNameRefused(stem, "bad")
+    if stem.casefold() == save_folder.AUTOSAVE:
+        raise SaveNameRefused(stem, "reserved")
+    target = source.with_name(f"{stem}.json")
+    if target == source:
+        return source
+    try:
+        os.link(source, target)
+    except FileExistsError:
+        raise SaveNameRefused(stem, "taken") from None
+    except OSError:  # no hard links here: the same check, then a rename
+        if target.exists():
+            raise SaveNameRefused(stem, "taken") from None
+        source.rename(target)
+        return target
+    source.unlink()
+    return target

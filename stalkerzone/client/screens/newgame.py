@@ -14,6 +14,8 @@ import arcade
 import arcade.gui
 
 from stalkerzone.client.app.base_view import BaseView
+from stalkerzone.client.app.context import Presets
+from stalkerzone.client.app.last_setup import LastSetup, RememberedSeat
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import (
     BOT_STRENGTHS,
@@ -27,6 +29,7 @@ from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
 from stalkerzone.client.widgets.text_field import TextField
+from stalkerzone.content.problems import CardProblem
 from stalkerzone.engine.core import StalkerCard
 
 SEAT_KINDS: tuple[str | None, ...] = (None, *BOT_STRENGTHS)
@@ -45,6 +48,28 @@ def stalker_bonus_text(card: StalkerCard) -> str:
     return ", ".join(parts) or i18n.t("newgame.no_bonus")
 
 
+def problem_line(problem: CardProblem) -> str:
+    """A pack problem as a player reads it: "pack.toml line 6: TOML syntax error" (the command
+    line keeps the machine format ``file:line: card: field: message``)."""
+    where = (
+        i18n.t("newgame.problem_at_line", file=problem.file, line=problem.line)
+        if problem.line
+        else problem.file
+    )
+    parts = [where, *(p for p in (problem.card_id, problem.field) if p and p != "-")]
+    message = problem.message
+    if problem.warning:
+        message = i18n.t("newgame.problem_warning", message=message)
+    return " ".join(f"{': '.join(parts)}: {message}".split())
+
+
+def _presets_left_open(presets: Presets) -> bool:
+    """True when the command line chose no seats or variant (the last set-up then applies)."""
+    default = Presets()
+    chosen = (presets.players, presets.bots, presets.variant)
+    return chosen == (default.players, default.bots, default.variant)
+
+
 class NewGameView(BaseView):
     kind = "newgame"
     rules_section = "TURN"
@@ -52,8 +77,7 @@ class NewGameView(BaseView):
     def __init__(self, window: StalkerWindow) -> None:
         super().__init__(window)
         presets = self.app.presets
-        self.result = self.app.cards()
-        self.stalkers: list[StalkerCard] = list(self.result.cards.stalkers)
+        self.reread_packs()
         ids = [s.id for s in self.stalkers]
         self.seats: list[list[Any]] = []  # [name, kind, stalker id]
         for index in range(presets.players):
@@ -69,6 +93,34 @@ class NewGameView(BaseView):
         self.message = ""
         self.info = ""  # what the last choice changed elsewhere (a swapped stalker)
         self.inputs: list[TextField] = []
+        last = self.app.last_setup
+        if last is not None and _presets_left_open(presets):
+            self.use_remembered(last)
+
+    def use_remembered(self, last: LastSetup) -> None:
+        """The last game's set-up, as far as it still fits (a character no longer loaded
+        gets another; an unknown bot strength, variant or Zone mode keeps the default)."""
+        ids = [s.id for s in self.stalkers]
+        seats: list[list[Any]] = []
+        for index, seat in enumerate(last.seats[:MAX_SEATS]):
+            bot = seat.bot if seat.bot in SEAT_KINDS else None
+            name = " ".join(seat.name.split())[:MAX_NAME] or self.default_name(index, bot)
+            stalker = (
+                seat.stalker if seat.stalker in ids else (ids[index % len(ids)] if ids else "")
+            )
+            seats.append([name, bot, stalker])
+        if seats:
+            self.seats = seats
+        if last.variant in ("standard", "express"):
+            self.variant = last.variant
+        if last.zone_mode in ZONE_MODES:
+            self.zone_mode = last.zone_mode
+
+    def reread_packs(self) -> None:
+        """The packs as they are on disk now (a pack edited while the program runs is read
+        again; unchanged files come from the pack cache, keyed by their stats)."""
+        self.result = self.app.cards(reload=True)
+        self.stalkers: list[StalkerCard] = list(self.result.cards.stalkers)
 
     def default_name(self, index: int, bot: str | None) -> str:
         return i18n.t("newgame.bot_name" if bot else "newgame.player_name", n=index + 1)
@@ -263,7 +315,7 @@ class NewGameView(BaseView):
                 status, colour = i18n.t("newgame.pack_skipped"), theme.BAD
             self.label(f"{pack.name} {pack.version}", x, y, 12)
             self.label(status, right - px(12), y, 12, colour, anchor_x="right")
-        problems = [str(p) for p in self.result.problems]
+        problems = [problem_line(p) for p in self.result.problems]
         if problems:
             y -= px(12)
             text = "\n".join(problems[:40])
@@ -382,6 +434,10 @@ class NewGameView(BaseView):
         if symbol in (arcade.key.ENTER, arcade.key.RETURN):
             self.start()
             return True
+        if symbol == arcade.key.F5:  # the packs as they are on disk now, without leaving
+            self.reread_packs()
+            self.rebuild()
+            return True
         return None
 
     def spec(self) -> GameSpec | None:
@@ -414,6 +470,7 @@ class NewGameView(BaseView):
         )
 
     def start(self) -> None:
+        self.reread_packs()  # a game starts with the cards on disk now
         spec = self.spec()
         if spec is None:
             self.rebuild()
@@ -424,5 +481,12 @@ class NewGameView(BaseView):
             self.message = str(error).splitlines()[0][:200]
             self.rebuild()
             return
+        self.app.remember_setup(
+            LastSetup(
+                tuple(RememberedSeat(s.name, s.bot, s.stalker) for s in spec.seats),
+                spec.variant,
+                spec.zone_mode,
+            )
+        )
         self.app.session = session
         session.show(self.win)

@@ -341,7 +341,7 @@ class RulesView(BaseView):
 
     def set_query(self, query: str) -> None:
         self.query = query
-        self.ids = search(query, i18n.language())
+        self.ids = search(query, i18n.language(), self.cards())
         if self.ids and self.selected not in self.ids:
             self.selected = self.ids[0]
         self.list_scroll = -1

@@ -1,7 +1,8 @@
 """Saving and loading (Ctrl+S, Ctrl+O): a list of saves, a name field; errors shown here.
 
 Loading over a game that changed since it was last saved asks first (load anyway, save it
-first, keep playing); a loaded game keeps its turn log (save format 4)."""
+first, keep playing); a loaded game keeps its turn log (save format 4). Each save can be renamed
+(a name another save has is refused, never overwritten) and deleted (after a question)."""
 
 from __future__ import annotations
 
@@ -65,21 +66,31 @@ class SavesView(BaseView):
         self.message = ""
         self.message_ok = False
         self.pending: Path | None = None  # a save chosen while the game on the table is unsaved
+        self.deleting: Path | None = None  # a save whose Delete was pressed: asked first
+        self.renaming: Path | None = None  # a save being renamed: its new name is typed above
+        self.new_name = ""
 
     def build(self) -> None:
         w, h = self.window.width, self.window.height
         px = theme.px
-        self.box = (w / 2 - px(330), w / 2 + px(330), px(70), h - px(60))
+        half = min(px(430), w / 2 - px(16))
+        self.box = (w / 2 - half, w / 2 + half, px(70), h - px(60))
         left, right, _bottom, top = self.box
-        if self.pending is not None:  # a question in a box of its own size, mid-screen
+        if self.pending is not None or self.deleting is not None:  # a question, mid-screen
             top = h / 2 + px(110)
             self.box = (left, right, top - px(215), top)
-            self.build_question(left, right, top)
+            if self.deleting is not None:
+                self.build_delete_question(left, right, top, self.deleting)
+            else:
+                self.build_question(left, right, top)
             return
         heading = i18n.t("saves.save_title" if self.mode == "save" else "saves.load_title")
         self.label(heading, left + px(20), top - px(42), 24, theme.ACCENT, bold=True)
         y = top - px(70)
-        if self.mode == "save":
+        if self.renaming is not None:
+            self.build_rename_row(left, y, self.renaming)
+            y -= px(60)
+        elif self.mode == "save":
             self.text_input(
                 self.name,
                 left + px(20),
@@ -110,7 +121,7 @@ class SavesView(BaseView):
             y -= px(44)
             name = i18n.t("saves.autosave") if path.name == saves.AUTOSAVE else path.stem
             title, detail = save_row(name, saves.save_summary(path))
-            room = right - px(300 if self.mode == "save" else 150) - (left + px(20))
+            room = right - px(530 if self.mode == "save" else 380) - (left + px(20))
             fit_width(self.label(title, left + px(20), y + px(21), 14), room)
             fit_width(self.label(detail, left + px(20), y + px(4), 11, theme.TEXT_DIM), room)
             self.button(
@@ -123,14 +134,31 @@ class SavesView(BaseView):
                 y=y + px(4),
                 add=True,
             )
+            x = right - px(130)
             if self.mode == "save" and path.name != saves.AUTOSAVE:
+                x -= px(150)
                 self.button(
                     i18n.t("saves.overwrite"),
                     partial(self.save, path.stem),
                     width=140,
                     height=32,
                     size=12,
-                    x=right - px(280),
+                    x=x,
+                    y=y + px(4),
+                    add=True,
+                )
+            for text, action, width in (
+                ("saves.rename", self.start_rename, 128),
+                ("saves.delete", self.ask_delete, 86),
+            ):
+                x -= px(width + 10)
+                self.button(
+                    i18n.t(text),
+                    partial(action, path),
+                    width=width,
+                    height=32,
+                    size=11,
+                    x=x,
                     y=y + px(4),
                     add=True,
                 )
@@ -188,6 +216,122 @@ class SavesView(BaseView):
                 y=y,
                 add=True,
             )
+
+    def build_rename_row(self, left: float, y: float, path: Path) -> None:
+        """The new name of the save being renamed, with Rename and Cancel."""
+        px = theme.px
+        self.label(
+            i18n.t("saves.rename_what", name=self.shown_name(path)),
+            left + px(20),
+            y,
+            12,
+            theme.TEXT_DIM,
+        )
+        self.text_input(
+            self.new_name,
+            left + px(20),
+            y - px(34),
+            px(420),
+            px(29),
+            14,
+            self.set_new_name,
+            add=True,
+        )
+        for k, (text, action, primary) in enumerate(
+            (("saves.rename_do", self.finish_rename, True), ("saves.cancel", self.cancel, False))
+        ):
+            self.button(
+                i18n.t(text),
+                action,
+                width=150,
+                height=36,
+                primary=primary,
+                x=left + px(450) + k * px(160),
+                y=y - px(38),
+                add=True,
+            )
+
+    def build_delete_question(self, left: float, right: float, top: float, path: Path) -> None:
+        """Delete this save for good? Delete / keep it."""
+        px = theme.px
+        self.label(
+            i18n.t("saves.delete_title"), left + px(20), top - px(42), 22, theme.WARN, bold=True
+        )
+        title, detail = save_row(self.shown_name(path), saves.save_summary(path))
+        self.label(
+            i18n.t("saves.delete_body", save=f"{title} · {detail}"),
+            left + px(20),
+            top - px(70),
+            13,
+            theme.TEXT,
+            anchor_y="top",
+            width=int(right - left - px(40)),
+            multiline=True,
+        )
+        choices = (("saves.delete_yes", self.delete, False), ("saves.delete_no", self.cancel, True))
+        for k, (text, action, primary) in enumerate(choices):
+            self.button(
+                i18n.t(text),
+                action,
+                width=196,
+                height=40,
+                size=13,
+                primary=primary,
+                x=left + px(20) + k * px(208),
+                y=top - px(190),
+                add=True,
+            )
+
+    @staticmethod
+    def shown_name(path: Path) -> str:
+        return i18n.t("saves.autosave") if path.name == saves.AUTOSAVE else path.stem
+
+    def start_rename(self, path: Path) -> None:
+        self.renaming, self.new_name, self.message = path, path.stem, ""
+        self.rebuild()
+
+    def set_new_name(self, name: str) -> None:
+        self.new_name = name
+
+    def finish_rename(self) -> None:
+        """Rename the save; a bad name, the autosave's or another save's is refused here."""
+        path = self.renaming
+        if path is None:
+            return
+        try:
+            renamed = saves.rename_save(path, self.new_name)
+        except saves.SaveNameRefused as refused:
+            key = {"taken": "saves.name_taken", "reserved": "saves.name_reserved"}
+            text = i18n.t(key.get(refused.reason, "saves.bad_name"), name=refused.name)
+            self.message, self.message_ok = text, False
+        except (OSError, ValueError) as error:
+            self.message, self.message_ok = i18n.t("saves.rename_failed", error=error), False
+            self.renaming = None
+        else:
+            self.message, self.message_ok = i18n.t("saves.renamed", name=renamed.stem), True
+            self.renaming = None
+        self.rebuild()
+
+    def ask_delete(self, path: Path) -> None:
+        self.deleting, self.renaming, self.message = path, None, ""
+        self.rebuild()
+
+    def delete(self) -> None:
+        path, self.deleting = self.deleting, None
+        if path is None:
+            return
+        try:
+            saves.delete_save(path)
+        except (OSError, ValueError) as error:
+            self.message, self.message_ok = i18n.t("saves.delete_failed", error=error), False
+        else:
+            self.message = i18n.t("saves.deleted", name=self.shown_name(path))
+            self.message_ok = True
+        self.rebuild()
+
+    def cancel(self) -> None:
+        self.deleting = self.renaming = None
+        self.rebuild()
 
     def choose(self, path: Path) -> None:
         """The Load button: ask first when the game on the table changed since it was saved."""
@@ -248,4 +392,7 @@ class SavesView(BaseView):
             self.win.show_screen("title")
 
     def on_escape(self) -> None:
+        if self.deleting is not None or self.renaming is not None:
+            self.cancel()
+            return
         self.go_back()

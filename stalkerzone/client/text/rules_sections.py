@@ -39,10 +39,12 @@ def _folded(text: str) -> str:
     return text.casefold().replace("ё", "е")
 
 
-def search(query: str, lang: str = "en") -> tuple[str, ...]:
+def search(query: str, lang: str = "en", cards: CardSet | None = None) -> tuple[str, ...]:
     """Ids of the sections whose English or Russian id, title or text holds every word of
     ``query`` (case-insensitive; "ё" = "е"): first those whose id or title holds them all,
-    then the others, each group in the order of ``lang``'s reference."""
+    then the others, each group in the order of ``lang``'s reference. The cards an ability
+    rule lists as in play (:func:`abilities_in_play`, from ``cards``) count as its text, so
+    "hag" or "Лешак" finds the rule of that monster's ability."""
     words = _folded(query).split()
     if not words:
         return tuple(s.id for s in load_rules_reference(lang))
@@ -52,6 +54,8 @@ def search(query: str, lang: str = "en") -> tuple[str, ...]:
         for s in load_rules_reference(code):
             titles[s.id] = f"{titles.get(s.id, '')} {_folded(s.id)} {_folded(s.title)}"
             texts[s.id] = f"{texts.get(s.id, '')} {_folded(s.text)}"
+    for rule, names in _monsters_by_ability(cards).items():
+        texts[rule] = f"{texts.get(rule, '')} {_folded(' '.join(names))}"
     in_title: list[str] = []
     in_text: list[str] = []
     for s in load_rules_reference(lang):
@@ -76,6 +80,21 @@ def start_section(where: str, lang: str = "en") -> str:
         if rule.startswith(head + "-") or (head and rule.startswith(head)):
             return rule
     return ids[0]
+
+
+def _monsters_by_ability(cards: CardSet | None) -> dict[str, list[str]]:
+    """Rule id -> the English and Russian names and the ids of the loaded monsters with that
+    ability (what the rule's "in play" list names)."""
+    found: dict[str, list[str]] = {}
+    if cards is None:
+        return found
+    for monster in cards.monsters:
+        for ability in monster.abilities:
+            rule = ABILITY_RULE.get(ability.kind)
+            if rule is not None:
+                names = (monster.id, monster.name.get("en"), monster.name.get("ru"))
+                found.setdefault(rule, []).extend(names)
+    return found
 
 
 def abilities_in_play(cards: CardSet | None, rule: str) -> list[str]:

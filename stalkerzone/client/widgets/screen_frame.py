@@ -124,7 +124,7 @@ class ScreenFrame(BaseView):
             return False
         self.refusal = None
         notes = getattr(session.view, "notes", ())
-        self.info = render(notes[-1], session.view.cards) if notes else ""
+        self.info = render(notes[-1], session.view.cards, with_rule=False) if notes else ""
         return True
 
     # tooltips --------------------------------------------------------------------------------

@@ -180,7 +180,8 @@ def buy_change(state: GameState, player: PlayerState, stats: StalkerStats, cid: 
 
 def change_words(before: StalkerStats, after: StalkerStats) -> str:
     """The stat change in words; a one-die bonus alone (DMG-4) reads "attack 1d6+3, +1 to one
-    die" rather than the same formula on both sides of an arrow."""
+    die" rather than the same formula on both sides of an arrow, and one added to another
+    reads as the result: "+6 to one die (was +3)", as the stalker card will show it."""
 
     def rest(s: StalkerStats) -> tuple[object, ...]:
         return (str(s.attack), s.defence, s.movement, s.max_health, s.escape_bonus)
@@ -188,6 +189,10 @@ def change_words(before: StalkerStats, after: StalkerStats) -> str:
     bonus = after.one_die_bonus - before.one_die_bonus
     if bonus and rest(before) == rest(after):
         amount = f"{bonus:+d}"
+        if before.one_die_bonus:  # the bonuses add up (EQ-4): the result, and what it was
+            total = f"{after.one_die_bonus:+d}"
+            was = f"{before.one_die_bonus:+d}"
+            return t("base.ch_one_die_total", attack=str(after.attack), total=total, was=was)
         return t("board_ux.ch_one_die", attack=str(after.attack), amount=amount)
     return stat_changes(before, after)
 

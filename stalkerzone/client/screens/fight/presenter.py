@@ -214,7 +214,7 @@ def present(
         buttons=buttons,
         status=status,
         status_tone=tone,
-        stimulator_hint=t("fight.stim_hint"),
+        stimulator_hint=_stimulator_hint(fight, selection.stimulator),
         escape_rule_note="" if fight.setup.can_escape else t("fight.no_escape_rule"),
         bot_note=_deciding(selection) if selection.bot and not fight.is_terminal else "",
     )
@@ -346,12 +346,13 @@ def stimulator_name(fight: Fight, stim_id: str) -> str:
 
 
 def refusal(fight: Fight, decision: Decision, cards: CardSet | None) -> tuple[str, str]:
-    """The engine's refusal of ``decision`` now, in the current language, and its rule id
-    (("", "") if the fight allows it)."""
+    """The engine's refusal of ``decision`` now, in words in the current language, and its
+    rule id apart (("", "") if the fight allows it)."""
     try:
         fight.apply(decision)
     except FightRefused as error:
-        return " ".join(render(error, cards).split()), error.rule  # no card named: one space
+        words = render(error, cards, with_rule=False)  # the rule is its own line of the tip
+        return " ".join(words.split()), error.rule  # no card named: one space
     return "", ""
 
 
@@ -424,7 +425,12 @@ def _stimulator_button(
             (s.heal for s in fight.setup.stalker.stimulators if s.id == selection.stimulator), 0
         )
         name = shorten(stimulator_name(fight, selection.stimulator), 14)
-        label = t("fight.stim_on", name=name, heal=heal)
+        waste = stimulator_waste(fight, selection.stimulator)
+        label = (
+            t("fight.stim_on", name=name, heal=heal)
+            if waste is None
+            else t("fight.stim_on_waste", name=name, heal=waste[0], full=waste[1])
+        )
     else:
         label = t("fight.stim_off", n=len(core.stims))
     if not deciding:
@@ -435,6 +441,25 @@ def _stimulator_button(
     held = held or next((s.id for s in fight.setup.stalker.stimulators), "")
     reason, rule = refusal(fight, Decision("attack", None, held), cards)
     return ButtonModel("stimulator", label, False, reason, rule)
+
+
+def stimulator_waste(fight: Fight, stim_id: str) -> tuple[int, int] | None:
+    """(health it would give, health on the card) when taking stimulator ``stim_id`` now would
+    waste more than half of it (FIGHT-2: health never goes over the maximum); else None."""
+    heal = next((s.heal for s in fight.setup.stalker.stimulators if s.id == stim_id), 0)
+    room = max(0, fight.setup.stalker.max_health - fight.stalker_health)
+    useful = min(heal, room)
+    return (useful, heal) if 2 * useful < heal else None
+
+
+def _stimulator_hint(fight: Fight, stim_id: str | None) -> str:
+    """The line under the stimulator button: how it is used, or what the chosen one would
+    waste ("heals only 2 of 10: health 28/30") before it is taken."""
+    waste = stimulator_waste(fight, stim_id) if stim_id else None
+    if waste is None:
+        return t("fight.stim_hint")
+    health, top = fight.stalker_health, fight.setup.stalker.max_health
+    return t("fight.stim_waste", heal=waste[0], full=waste[1], now=health, max=top)
 
 
 def _waiting(fight: Fight, selection: Selection) -> str:
@@ -480,7 +505,7 @@ class FightResult:
 def results(
     held: FightState,
     state: GameState | None,
-    notes: Sequence[str] = (),
+    notes: Sequence[object] = (),
     symbols: bool = False,
     watched: bool = False,
 ) -> FightResult:
@@ -518,6 +543,6 @@ def results(
     cards = state.cards if state is not None else None
     for note in notes:
         if str(note).startswith(("TROPHY-3", "WIN-1", "DEATH")):
-            lines.append(render(note, cards))
+            lines.append(render(note, cards, with_rule=False))  # words, the rule is no news
     tone: Tone = "good" if outcome == "win" else "bad" if outcome == "death" else "accent"
     return FightResult(outcome, t(outcome_key(outcome, watched)), tone, tuple(lines))

@@ -91,7 +91,7 @@ class FightView(ScreenFrame):
         self.health_spots: dict[str, HealthSpot] = {}
         self.badge_rects: list[tuple[float, float, float, float]] = []
         self.face: CardFace | None = None
-        self.final_notes: tuple[str, ...] = ()
+        self.final_notes: tuple[object, ...] = ()  # the engine's notes (read in words)
         self.final_sounds: list[str] = []  # of the fight's last notes, played with the result
         self.round_log = RoundLog()
         self.dice = DiceArea()
@@ -119,7 +119,7 @@ class FightView(ScreenFrame):
         """If ``state`` is the one after the fight, keep the notes and sounds of its last
         action (shown and played with the result)."""
         if state.fight is None:
-            self.final_notes = tuple(str(n) for n in state.notes)
+            self.final_notes = tuple(state.notes)
             self.final_sounds = note_sounds(state.notes, after_fight=True)
 
     def continues(self, held: FightState) -> bool:
@@ -421,7 +421,7 @@ class FightView(ScreenFrame):
             self.held = state.fight
         elif state.last_fight is not None:
             self.held = state.last_fight
-            self.final_notes = tuple(str(n) for n in state.notes)
+            self.final_notes = tuple(state.notes)
             self.final_sounds = note_sounds(state.notes, after_fight=True)
             self.auto = False
         if self.held is not None:
