@@ -56,8 +56,8 @@ def main() -> int:
     from stalkerzone.client.screens.bases.screen import BaseScreen
     from stalkerzone.client.screens.board import BoardView
     from stalkerzone.client.screens.layout import LayoutView
-    from stalkerzone.engine.zone import slot_centre
     from stalkerzone.engine.play import PlaceSector
+    from stalkerzone.engine.zone import slot_centre
 
     home = Path(os.environ.setdefault("STALKERZONE_HOME", "/tmp/stalkerzone-bench"))
     home.mkdir(parents=True, exist_ok=True)
