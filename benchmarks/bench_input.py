@@ -230,11 +230,11 @@ def main() -> int:
 
     for _ in range(5):
         empty()
-    naive = []
+    naive: list[float] = []
     for _ in range(args.repeat):
-        start = time.perf_counter()
+        began = time.perf_counter()
         empty()
-        naive.append((time.perf_counter() - start) * 1000)
+        naive.append((time.perf_counter() - began) * 1000)
     floor = statistics.median(naive)
 
     print(
