@@ -18,7 +18,8 @@ from stalkerzone.client.app.settings import UI_SCALES
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
 from stalkerzone.client.screens.bases.screen import BaseScreen
-from stalkerzone.client.screens.board import BoardView, commits
+from stalkerzone.client.screens.board import BoardView, commits, hud
+from stalkerzone.client.screens.layout import LayoutView
 from stalkerzone.client.screens.menu import MenuView
 from stalkerzone.client.screens.rules import RulesView
 from stalkerzone.client.screens.title import TitleView
@@ -26,8 +27,9 @@ from stalkerzone.client.text import i18n
 from stalkerzone.client.text.rules_sections import search
 from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.scrolling import scroll_bar
-from stalkerzone.engine.core import Site
-from tests.support.text_walk import misfits, pretend_size, texts_of
+from stalkerzone.engine.core import DANGER_COLOUR, Site
+from stalkerzone.engine.zone import Hex
+from tests.support.text_walk import cut_short, misfits, pretend_size, texts_of
 from tests.support.window import frame, opened
 
 SIZES = ((1024, 640), (1280, 800), (1920, 1080))
@@ -98,6 +100,91 @@ def asking(win: StalkerWindow, question: str) -> BaseView:
         commits.move_to(board, where)
     assert board.question is not None
     return board
+
+
+def hover_targets(session: GameSession) -> dict[str, Hex]:
+    """A hex of each kind the hover line describes: a base, a danger, the Epicenter and one where
+    another stalker stands (moved there for the walk: a danger hex, the longest line)."""
+    state = session.state
+    tiles = sorted(state.zone_map.hexes.items())
+    base = next(h for h, tile in tiles if tile.site == Site.MILITARY_BASE)
+    danger = next(h for h, tile in tiles if tile.site in DANGER_COLOUR)
+    epicenter = next(h for h, tile in tiles if tile.site == Site.EPICENTER)
+    other = next(h for h, tile in reversed(tiles) if tile.site in DANGER_COLOUR)
+    players = list(state.players)
+    k = 1 - state.current_player
+    players[k] = replace(players[k], position=other)
+    moved = replace(state, players=tuple(players))
+    session.record = replace(session.record, states=(*session.record.states[:-1], moved))
+    session.version += 1
+    return {"site": base, "danger": danger, "Epicenter": epicenter, "stalker": other}
+
+
+def rich(session: GameSession, count: int = 16) -> GameSession:
+    """The seat to act carries ``count`` cards of the bases' stock (a long sell list)."""
+    state = session.state
+    stock = state.decks.stock
+    k = state.current_player
+    players = list(state.players)
+    players[k] = replace(players[k], backpack=(*players[k].backpack, *stock[:count]))
+    decks = replace(state.decks, stock=stock[count:])
+    moved = replace(state, players=tuple(players), decks=decks)
+    session.record = replace(session.record, states=(*session.record.states[:-1], moved))
+    session.version += 1
+    return session
+
+
+def refusal(view: LayoutView) -> str:
+    """The longest refusal a placement can get: a road of the sector with the longest name
+    that no sector could close, far away."""
+    names = [i18n.card_text(sector.name) for sector in view.sectors.values()]
+    reason = i18n.t(
+        "foresight.reason.road_unclosable",
+        sector=max(names, key=len),
+        where=i18n.t(
+            "foresight.where",
+            distance=3,
+            sectors=i18n.t("foresight.sector_many"),
+            direction=i18n.t("foresight.direction.north-west"),
+        ),
+    )
+    return i18n.t("foresight.refused", reason=reason)
+
+
+@pytest.mark.slow
+def test_the_hover_line_the_layout_refusal_and_list_headers_fit(win: StalkerWindow) -> None:
+    """The board's hover line over a base, a danger, the Epicenter and another stalker; the
+    layout screen's refusal; the headers of long lists (sell, buy, orders, the stalker card):
+    in both languages at every UI scale, shown whole (wrapped or smaller, never cut)."""
+    layout, play = game(win, "hand"), game(win, "free")
+    targets = hover_targets(play)
+    rich(play)
+    found: list[str] = []
+    for lang, (w, h), setting in configurations():
+        win.app.update_settings(replace(win.app.settings, language=lang, ui_scale=setting))
+        where = f"{lang} {w}x{h} {setting:.0%}"
+        with pretend_size(win, w, h):
+            win.app.session = play
+            board = opened(win.show_screen("board"), BoardView)
+            for name, h_ in targets.items():
+                board.hover = None
+                hud.show_hover(board, h_)
+                with pytest.MonkeyPatch.context() as patch:
+                    patch.setattr(text_fit, "cut_to", lambda text, *_a, **_k: text)
+                    full = hud.hover_line(board, h_)
+                found += misfits(board, f"board hover {name} {where}")
+                found += cut_short(board.hover_text.text, full, f"board hover {name} {where}")
+            for tab in ("buy", "sell", "orders"):
+                found += misfits(win.show_screen("base", tab=tab), f"base {tab} {where}")
+            found += misfits(win.show_screen("stalker"), f"stalker {where}")
+            win.app.session = layout
+            view = opened(win.show_screen("layout"), LayoutView)
+            text = refusal(view)
+            view.set_message(text)
+            found += misfits(view, f"layout refusal {where}")
+            found += cut_short(view.status.text, text, f"layout refusal {where}")
+    win.app.session = None
+    assert not found, "\n".join(found)
 
 
 @pytest.mark.slow

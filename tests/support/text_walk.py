@@ -41,7 +41,8 @@ def texts_of(view: BaseView) -> list[arcade.Text]:
             found.extend(item for item in value.items.values() if item.visible)
         elif isinstance(value, arcade.Text):
             found.append(value)
-    return [text for text in found if text.text.strip()]
+    unique = {id(text): text for text in found}  # a screen may keep one of its labels too
+    return [text for text in unique.values() if text.text.strip()]
 
 
 def left_right(text: arcade.Text) -> tuple[float, float]:
@@ -109,3 +110,11 @@ def misfits(view: BaseView, where: str) -> list[str]:
         ):
             found.append(f"{where}: input text is not centred in its box")
     return found
+
+
+def cut_short(shown: str, full: str, where: str) -> list[str]:
+    """A line shown shorter than it is written: every line must be shown whole (wrapped over
+    lines, or set smaller), never cut with "…" (mid-word or not)."""
+    if " ".join(shown.split()) == " ".join(full.split()):
+        return []
+    return [f"{where}: {full[:60]!r} is shown cut as {shown[-30:]!r}"]

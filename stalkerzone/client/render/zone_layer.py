@@ -42,6 +42,7 @@ from stalkerzone.client.widgets import theme
 from stalkerzone.engine.zone import Hex, HexTile, Placement, Sector, Slot, neighbour, world_hex
 
 HEX = 30.0  # world circumradius of a small hex
+ROAD_DOT_SEGMENTS = 20  # a road's junction dot is a few pixels wide (arcade's default: 128)
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +193,11 @@ class ZoneLayer:
             nx, ny = self._c(neighbour(h, side))
             mx, my = (x + nx) / 2, (y + ny) / 2
             self.shapes.append(create_line(x, y, mx, my, under, self.size * 0.34))
-        self.shapes.append(create_ellipse_filled(x, y, self.size * 0.34, self.size * 0.34, under))
+        self.shapes.append(
+            create_ellipse_filled(
+                x, y, self.size * 0.34, self.size * 0.34, under, num_segments=ROAD_DOT_SEGMENTS
+            )
+        )
         for side in placed.roads:
             nx, ny = self._c(neighbour(h, side))
             mx, my = (x + nx) / 2, (y + ny) / 2
@@ -201,10 +206,19 @@ class ZoneLayer:
                 # A road that leads into empty space: the next sector must bring a road here.
                 self.shapes.append(
                     create_ellipse_filled(
-                        mx, my, self.size * 0.2, self.size * 0.2, with_alpha(theme.ACCENT, alpha)
+                        mx,
+                        my,
+                        self.size * 0.2,
+                        self.size * 0.2,
+                        with_alpha(theme.ACCENT, alpha),
+                        num_segments=ROAD_DOT_SEGMENTS,
                     )
                 )
-        self.shapes.append(create_ellipse_filled(x, y, self.size * 0.1, self.size * 0.1, road))
+        self.shapes.append(
+            create_ellipse_filled(
+                x, y, self.size * 0.1, self.size * 0.1, road, num_segments=ROAD_DOT_SEGMENTS
+            )
+        )
 
     def _sector_edges(
         self, h: Hex, placed: PlacedHex, hexes: Mapping[Hex, PlacedHex], alpha: int

@@ -9,6 +9,7 @@ actual numbers. The wheel scrolls the list or the text, never the map below.
 from __future__ import annotations
 
 from functools import partial
+from typing import ClassVar
 
 import arcade
 import arcade.gui
@@ -36,6 +37,9 @@ from stalkerzone.engine.core import CardSet, Variant
 class RulesView(BaseView):
     kind = "rules"
     rules_section = "MAP-1"
+    # The texts of the last opened overlay, kept for the next F1 (making them is most of the cost
+    # of opening): valid while the language, scale, window size, variant and cards stay.
+    kept: ClassVar[tuple[tuple[object, ...], TextCache, CardSet | None] | None] = None
 
     def __init__(
         self, window: StalkerWindow, back: BaseView | None = None, section: str = ""
@@ -79,8 +83,21 @@ class RulesView(BaseView):
         return {s.id: s for s in sections(i18n.language(), self.variant())}
 
     # layout ----------------------------------------------------------------------------------
+    def keep_texts(self) -> None:
+        """Use the texts kept from the last opening if they were made for what is shown now."""
+        w, h = self.window.width, self.window.height
+        variant = self.variant()
+        cards = self.cards()
+        key = (i18n.language(), theme.scale(), w, h, variant and variant.name, id(cards))
+        kept = RulesView.kept
+        if kept is not None and kept[0] == key:
+            self.cache = kept[1]
+        else:
+            self.cache = TextCache()
+            RulesView.kept = (key, self.cache, cards)  # the cards kept alive: their id stays
+
     def build(self) -> None:
-        self.cache.clear()
+        self.keep_texts()
         w, h = self.window.width, self.window.height
         px = theme.px
         margin = px(36)

@@ -66,6 +66,40 @@ def cut_to(text: str, width: float, size: float, *, bold: bool = False) -> str:
     return letters.rstrip() + ELLIPSIS if letters else ""
 
 
+def wrap_words(text: str, width: float, size: float, *, bold: bool = False) -> str:
+    """``text`` broken at spaces into lines of at most ``width`` pixels at UI size ``size`` (a
+    single word wider than a line keeps its own line whole: never cut)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        longer = f"{line} {word}" if line else word
+        if line and text_width(longer, size, bold=bold) > width - 2:  # 2 px: pyglet's rounding
+            lines.append(line)
+            line = word
+        else:
+            line = longer
+    lines.append(line)
+    return "\n".join(lines)
+
+
+def fit_lines(
+    text: str, width: float, size: float, lines: int = 2, *, bold: bool = False
+) -> tuple[str, float]:
+    """``text`` and the UI size to set it at so that it fits ``width`` pixels, whole: one line,
+    shrunk down to ``SMALLEST * size`` if need be; else broken at spaces (:func:`wrap_words`)
+    into at most ``lines`` lines at the largest size that allows (more lines at the smallest
+    size if even that does not: a line is never cut)."""
+    one = fitting_size(text, width, size, bold=bold)
+    if fits(text, width, one, bold=bold):
+        return text, one
+    current = size
+    while True:
+        wrapped = wrap_words(text, width, current, bold=bold)
+        if wrapped.count("\n") < lines or current <= size * SMALLEST:
+            return wrapped, current
+        current = max(size * SMALLEST, current - 0.5)
+
+
 def wrap_items(text: str, width: float, size: float, separator: str = " · ") -> str:
     """A list of hints (``"R: turn · F: flip"``) broken into lines of at most ``width``
     pixels at UI size ``size``, only at a separator, never inside a hint (a key and what it

@@ -251,7 +251,7 @@ def hover_line(view: BoardView, h: Hex) -> str:
     """The hover line of hex ``h``: terrain, road, cost, site and what happens there, who and
     whose loot is there; at the Epicenter the known guardian and the odds with the best play
     (FIGHT-4: entering has no escape; "counting…" until the worker has them, then
-    ``view.hover_waits`` asks for the line again). Set smaller to fit before it is cut."""
+    ``view.hover_waits`` asks for the line again). Set smaller, then on two lines: never cut."""
     placed = view.hexes.get(h)
     state = view.view
     view.hover_waits = False
@@ -266,9 +266,9 @@ def hover_line(view: BoardView, h: Hex) -> str:
         name = i18n.card_text(sector.name) if sector is not None else None
         text = describe_hex(h, placed, state, name, view.session.viewer)
     room = view.window.width - view.hud_w - theme.px(32)
-    size = text_fit.fitting_size(text, room, 13)
+    text, size = text_fit.fit_lines(text, room, 13)
     view.hover_text.font_size = theme.px(size)
-    return text_fit.cut_to(text, room, size)
+    return text
 
 
 def show_hover(view: BoardView, h: Hex | None) -> None:

@@ -198,14 +198,17 @@ class BoardView(MapScreen):
         dyn = self.dynamic_batch
         # the status line above the keys, however many lines they wrap to; the hover line above
         line_y = max(px(BOTTOM_H) - px(50), px(6) + keys.content_height + px(3))
+        # its bottom where one line's descent was: a second line (a long line wraps) goes up
         self.hover_text = self.label(
             "",
             px(16),
-            min(line_y + px(24), px(BOTTOM_H) - px(22)),
+            min(line_y + px(24), px(BOTTOM_H) - px(22)) - px(4),
             13,
             theme.TEXT,
             batch=dyn,
             width=w - self.hud_w - px(32),
+            multiline=True,
+            anchor_y="bottom",
         )
         self.path_text = self.label("", px(16), line_y, 13, theme.ACCENT, batch=dyn)
         self.status = self.label(status_words(self), px(16), line_y, 13, theme.WARN, batch=dyn)

@@ -190,10 +190,19 @@ class LayoutView(MapScreen):
             width=int(w - self.tray_w - px(390)),
             multiline=True,
         )
-        # The status line sits on the bottom panel, under the map, so it never covers a slot.
+        # The status line sits on the bottom panel, under the map, so it never covers a slot; a
+        # long one is set smaller, then over two lines, never cut.
         self.status = self.label(
-            self.message, self.tray_w + px(16), px(BOTTOM_H) + px(9), 13, theme.WARN
+            "",
+            self.tray_w + px(16),
+            px(BOTTOM_H) + px(4),
+            13,
+            theme.WARN,
+            anchor_y="bottom",
+            width=int(w - self.tray_w - px(32)),
+            multiline=True,
         )
+        self.fit_status(self.message)
         if self.confirming:
             self.question.build(self, len(self.remaining()), self.confirm_deal, self.cancel_deal)
         right = w - px(16)
@@ -459,7 +468,14 @@ class LayoutView(MapScreen):
     def set_message(self, text: str) -> None:
         self.message = text
         if hasattr(self, "status"):
-            self.status.text = text
+            self.fit_status(text)
+
+    def fit_status(self, text: str) -> None:
+        """The status line shows ``text`` whole: one line, smaller if need be, else wrapped."""
+        room = self.window.width - self.tray_w - theme.px(32)
+        shown, size = text_fit.fit_lines(text, room, 13, lines=1)
+        self.status.font_size = theme.px(size)
+        self.status.text = shown
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         if x < self.tray_w:
