@@ -9,6 +9,7 @@ from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
 from stalkerzone.client.screens.layout import LayoutView
 from stalkerzone.client.screens.layout.ghost import GHOST_ALPHA, misfit_reason
+from stalkerzone.client.screens.layout.hints import nowhere
 from stalkerzone.client.screens.newgame import NewGameView
 from stalkerzone.client.text import i18n
 from stalkerzone.engine.play import PlaceSector
@@ -38,11 +39,11 @@ def test_r_and_f_refresh_the_hint_at_once_with_the_mouse_off_the_map(win: Stalke
     view.hover_slot = None  # the mouse over the tray
     view.set_message("")
     key(win, arcade.key.R)
-    assert view.rotation == 5 and view.message == view.nowhere() != ""  # no mouse move needed
+    assert view.rotation == 5 and view.message == nowhere(view) != ""  # no mouse move needed
     key(win, arcade.key.R)
     assert view.rotation == 0 and view.message == ""  # the old hint is gone
     key(win, arcade.key.F)
-    expected = "" if view.slots()[0] else view.nowhere()
+    expected = "" if view.slots()[0] else nowhere(view)
     assert view.face == "b" and view.message == expected
 
 

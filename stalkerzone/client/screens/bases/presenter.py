@@ -413,3 +413,15 @@ def done_text(before: GameState, after: GameState | None, action: Action) -> str
     if isinstance(action, GiveUpOrder):
         return t("base.did_give_up", name=name)
     return ""
+
+
+def scroll_words(scroll: int, total: int, rows: int) -> str:
+    """The scroll note of a list of ``total`` rows showing ``rows`` from row ``scroll`` ("1–5 of
+    10" and how many more are below; "" if all show)."""
+    if total <= rows:
+        return ""
+    end = min(total, scroll + rows)
+    note = t("stalker.scroll", a=scroll + 1, b=end, n=total)
+    if end < total:
+        note = f"{t('scrolling.more_below', n=total - end)}   {note}"
+    return note

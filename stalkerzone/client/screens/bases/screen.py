@@ -245,7 +245,7 @@ class BaseScreen(ScreenFrame):
         if total > rows:
             px = theme.px
             _l, right, bottom, box_top = self.list_box
-            note = self.scroll_words(total, rows)
+            note = presenter.scroll_words(self.scroll, total, rows)
             # at the top right of the list, above the rows (the bottom row may fill the foot)
             self.label(note, right - px(14), box_top - px(28), 11, theme.TEXT_DIM, anchor_x="right")
             self.scrollbar = scroll_bar(
@@ -256,16 +256,6 @@ class BaseScreen(ScreenFrame):
                 rows,
                 total,
             )
-
-    def scroll_words(self, total: int, rows: int) -> str:
-        """The scroll note of a list of ``total`` rows showing ``rows`` ("" if all show)."""
-        if total <= rows:
-            return ""
-        end = min(total, self.scroll + rows)
-        note = t("stalker.scroll", a=self.scroll + 1, b=end, n=total)
-        if end < total:
-            note = f"{t('scrolling.more_below', n=total - end)}   {note}"
-        return note
 
     def row(
         self,
@@ -383,7 +373,7 @@ class BaseScreen(ScreenFrame):
         left, right, top, _bottom, rows = self.rows_area()
         items = presenter.sell_rows(state, self.legal(), self.app.settings.colour_blind_symbols)
         # the header ends before the scroll note (top right): smaller, else over two lines (up)
-        note = self.scroll_words(len(items), rows)
+        note = presenter.scroll_words(self.scroll, len(items), rows)
         room = right - left - (text_fit.text_width(note, 11) + px(28) if note else 0)
         title, size = text_fit.fit_lines(t("base.sell_title"), room, 14, bold=True)
         self.label(

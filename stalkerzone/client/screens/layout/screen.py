@@ -20,12 +20,12 @@ from stalkerzone.client.render.zone_layer import (
     zone_hexes,
 )
 from stalkerzone.client.screens.layout.announce import announce_last
-from stalkerzone.client.screens.layout.ghost import build_hover_preview, misfit_reason, open_slot
+from stalkerzone.client.screens.layout.ghost import build_hover_preview
+from stalkerzone.client.screens.layout.hints import nowhere, slot_words
 from stalkerzone.client.screens.layout.presenter import (
     checklist,
     dead_placements,
     deal_choice,
-    fit_hint,
     reason_text,
     slot_sets,
 )
@@ -374,7 +374,7 @@ class LayoutView(MapScreen):
             elif not self.message:
                 self.set_message(i18n.t("layout.computing"))
         if not computing and self.selected is not None and not self.slots()[0]:
-            hint = self.nowhere()
+            hint = nowhere(self)
             if hint and not self.message:
                 self.set_message(hint)
         if self.reason_for is not None and self.reason_for == self.hover_slot:
@@ -428,26 +428,7 @@ class LayoutView(MapScreen):
             self.explain(slot)
 
     def explain(self, slot: Slot) -> None:
-        good, dead, other = self.slots()
-        self.reason_for = None
-        if slot in good:
-            text = i18n.t("foresight.fits")
-        elif slot in dead:
-            reason = self.reason(slot)
-            if reason is None:
-                self.reason_for = slot  # asked off the frame: shown once it is back
-                text = i18n.t("layout.computing")
-            else:
-                text = i18n.t("foresight.dead_end", reason=reason)
-        elif slot in other:
-            text = i18n.t("layout.turn_it")
-        elif self.legal_places() is not None and not good:
-            text = self.nowhere()
-        elif (action := self.current_placement(slot)) and open_slot(self.zone, slot):
-            text = misfit_reason(self.session.state, action)
-        else:
-            text = ""
-        self.set_message(text)
+        self.set_message(slot_words(self, slot))
 
     def refresh_hint(self) -> None:
         """After R or F: the words for the hovered slot, or (the mouse off the map) which turn
@@ -456,14 +437,7 @@ class LayoutView(MapScreen):
         if self.hover_slot is not None:
             self.explain(self.hover_slot)
         elif not self.computing and self.legal_places() is not None:
-            self.set_message("" if self.slots()[0] else self.nowhere())
-
-    def nowhere(self) -> str:
-        """The selected face and turn fit on no slot: say which turn or face would (TURN-4)."""
-        legal = self.legal_places()
-        if self.selected is None or legal is None:
-            return ""
-        return fit_hint(legal, self.selected, self.face, self.rotation)
+            self.set_message("" if self.slots()[0] else nowhere(self))
 
     def set_message(self, text: str) -> None:
         self.message = text
