@@ -136,6 +136,7 @@ def test_client_buy_and_sell_through_clicks(win: StalkerWindow) -> None:
     assert view.info == "Taken back."
 
 
+@pytest.mark.slow  # over a second: a whole screen played through
 def test_client_refusal_shows_the_rule_and_links_to_it(win: StalkerWindow) -> None:
     session = start(win)
     view = opened(win.show_screen("base"), BaseScreen)
@@ -289,6 +290,7 @@ def into_fight(
     raise AssertionError("no seed with a danger in reach")
 
 
+@pytest.mark.slow  # over a second: a whole screen played through
 def test_client_fight_odds_dice_and_results(win: StalkerWindow) -> None:
     session = into_fight(win, "gorynych")
     view = shown(win, FightView)
@@ -339,6 +341,7 @@ def test_client_fight_odds_dice_and_results(win: StalkerWindow) -> None:
     assert current(win).kind != "fight"
 
 
+@pytest.mark.slow  # over a second: a whole screen played through
 def test_client_fight_grenade_stimulator_and_locked_backpack(win: StalkerWindow) -> None:
     session = into_fight(win, "leshak", buy=("rgd-5", "bandage"))
     view = shown(win, FightView)
@@ -396,6 +399,7 @@ def test_client_bot_fight_plays_itself_visibly(win: StalkerWindow) -> None:
         assert any(s.kind == "drain" and s.flash == "drain" for s in view.log)
 
 
+@pytest.mark.slow  # over a second: a whole screen played through
 def test_client_watched_fight_is_told_of_its_stalker_and_shows_its_odds(win: StalkerWindow) -> None:
     """Another's fight (here a bot's): the log says "Bot 1 attacks", not "You attack", and the
     odds appear once computed, not only when the next decision comes."""

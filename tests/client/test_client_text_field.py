@@ -6,6 +6,7 @@ per seat on the new-game screen (ST-3)."""
 from __future__ import annotations
 
 import arcade
+import pytest
 from pyglet.window import key as keys
 
 from stalkerzone.client.app.window import StalkerWindow
@@ -137,6 +138,7 @@ def test_client_text_field_text_sits_in_the_middle_of_its_box(win: StalkerWindow
     assert abs(above - below) <= 8, (above, below)
 
 
+@pytest.mark.slow  # over a second: a whole screen played through
 def test_client_newgame_one_stalker_per_seat(win: StalkerWindow) -> None:
     view = opened(win.show_screen("newgame"), NewGameView)
     frame(win)

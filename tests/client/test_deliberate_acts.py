@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import arcade
 import arcade.gui
+import pytest
 
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import GameSession
@@ -113,6 +114,7 @@ def settle(win: StalkerWindow, view: BoardView) -> None:
         frame(win)
 
 
+@pytest.mark.slow  # over a second: a whole screen played through
 def test_a_bots_fight_result_goes_by_itself(win: StalkerWindow) -> None:
     session = into_fight(win, "yellowbreast", bot="normal")
     view = shown(win, FightView)

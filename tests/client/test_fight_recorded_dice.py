@@ -7,6 +7,7 @@ from __future__ import annotations
 from random import Random
 
 import arcade
+import pytest
 
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.screens.fight.dice_animation import ROLL_SECONDS, StepQueue
@@ -36,6 +37,7 @@ def pips_match(
     return True
 
 
+@pytest.mark.slow  # over a second: a whole screen played through
 def test_the_fight_screen_draws_each_recorded_roll(win: StalkerWindow) -> None:
     session = into_fight(win, "gorynych")  # paralysis rolls (1d6), then 1d6+1 attacks
     view = shown(win, FightView)

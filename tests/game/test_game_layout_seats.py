@@ -48,6 +48,7 @@ def test_game_turn4_humans_lay_out_every_sector_and_bots_none(seed: int) -> None
     assert done.phase == "turn" and done.current_player == done.first_player
 
 
+@pytest.mark.slow  # over a second: whole layouts played through
 def test_game_turn4_every_seat_lays_out_by_default() -> None:
     placers = set()
     for seed in range(1, 5):
