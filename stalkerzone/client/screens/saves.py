@@ -7,6 +7,7 @@ first, keep playing); a loaded game keeps its turn log (save format 4). Each sav
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from datetime import datetime
 from functools import partial
 from pathlib import Path
@@ -184,12 +185,30 @@ class SavesView(BaseView):
 
     def build_question(self, left: float, right: float, top: float) -> None:
         """Drop the unsaved game? Load anyway / save it first / keep playing."""
-        px = theme.px
-        self.label(
-            i18n.t("flow.replace_title"), left + px(20), top - px(42), 22, theme.WARN, bold=True
+        choices = (
+            ("flow.replace_yes", self.load_pending, False),
+            ("flow.replace_save", self.save_first, False),
+            ("flow.replace_no", self.keep_playing, True),
         )
+        self.ask(
+            left, right, top, i18n.t("flow.replace_title"), i18n.t("flow.replace_body"), choices
+        )
+
+    def ask(
+        self,
+        left: float,
+        right: float,
+        top: float,
+        title: str,
+        body: str,
+        choices: tuple[tuple[str, Callable[[], None], bool], ...],
+    ) -> None:
+        """A question in the list box: its title, what it is about, and a row of answers (the
+        string key, what it does, whether it is the primary answer)."""
+        px = theme.px
+        self.label(title, left + px(20), top - px(42), 22, theme.WARN, bold=True)
         self.label(
-            i18n.t("flow.replace_body"),
+            body,
             left + px(20),
             top - px(70),
             13,
@@ -197,12 +216,6 @@ class SavesView(BaseView):
             anchor_y="top",
             width=int(right - left - px(40)),
             multiline=True,
-        )
-        y = top - px(190)
-        choices = (
-            ("flow.replace_yes", self.load_pending, False),
-            ("flow.replace_save", self.save_first, False),
-            ("flow.replace_no", self.keep_playing, True),
         )
         for k, (text, action, primary) in enumerate(choices):
             self.button(
@@ -213,7 +226,7 @@ class SavesView(BaseView):
                 size=13,
                 primary=primary,
                 x=left + px(20) + k * px(208),
-                y=y,
+                y=top - px(190),
                 add=True,
             )
 
@@ -253,34 +266,10 @@ class SavesView(BaseView):
 
     def build_delete_question(self, left: float, right: float, top: float, path: Path) -> None:
         """Delete this save for good? Delete / keep it."""
-        px = theme.px
-        self.label(
-            i18n.t("saves.delete_title"), left + px(20), top - px(42), 22, theme.WARN, bold=True
-        )
         title, detail = save_row(self.shown_name(path), saves.save_summary(path))
-        self.label(
-            i18n.t("saves.delete_body", save=f"{title} · {detail}"),
-            left + px(20),
-            top - px(70),
-            13,
-            theme.TEXT,
-            anchor_y="top",
-            width=int(right - left - px(40)),
-            multiline=True,
-        )
+        body = i18n.t("saves.delete_body", save=f"{title} · {detail}")
         choices = (("saves.delete_yes", self.delete, False), ("saves.delete_no", self.cancel, True))
-        for k, (text, action, primary) in enumerate(choices):
-            self.button(
-                i18n.t(text),
-                action,
-                width=196,
-                height=40,
-                size=13,
-                primary=primary,
-                x=left + px(20) + k * px(208),
-                y=top - px(190),
-                add=True,
-            )
+        self.ask(left, right, top, i18n.t("saves.delete_title"), body, choices)
 
     @staticmethod
     def shown_name(path: Path) -> str:
