@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import stat
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -212,3 +213,21 @@ def clean_temp_files(folder: Path, *, older_than: float = 0.0) -> int:
         except OSError:
             continue
     return removed
+
+
+def write_atomic(path: Path, data: bytes, *, stale_after: float = 60.0) -> None:
+    """Write ``data`` to a temp file in ``path``'s folder, flush it to disk, then rename it over
+    ``path``: a crash leaves the old file or the new one, never half of one. Temp files an
+    interrupted write left there over ``stale_after`` seconds ago are cleaned first."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    clean_temp_files(path.parent, older_than=stale_after)
+    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise

@@ -31,8 +31,6 @@ What the client calls::
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 import time
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
@@ -183,19 +181,8 @@ def save_data(
 def write_json_atomic(path: Path, data: Any) -> None:
     """Write JSON to a temp file in the same folder, flush it to disk, then rename it over
     ``path``: a crash leaves either the old file or the new one, never half of one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    files.clean_temp_files(path.parent, older_than=STALE_TEMP_SECONDS)
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    files.write_atomic(path, text.encode("utf-8"), stale_after=STALE_TEMP_SECONDS)
 
 
 def check_save_name(name: str) -> str:

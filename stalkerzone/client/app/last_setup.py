@@ -9,8 +9,6 @@ that is gone gets another).
 
 from __future__ import annotations
 
-import os
-import tempfile
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -90,16 +88,6 @@ def load_last_setup() -> tuple[LastSetup | None, str | None]:
 
 def save_last_setup(setup: LastSetup) -> None:
     """Write the set-up atomically (temp file in the same folder, then rename)."""
-    path = last_setup_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
     seats = [{"name": s.name, "kind": s.bot or HUMAN, "stalker": s.stalker} for s in setup.seats]
     table = {"variant": setup.variant, "zone": setup.zone_mode, "seat": seats}
-    data = tomli_w.dumps(table).encode("utf-8")
-    handle, temp = tempfile.mkstemp(prefix=".last_game-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    files.write_atomic(last_setup_path(), tomli_w.dumps(table).encode("utf-8"))

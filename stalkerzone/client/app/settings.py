@@ -8,8 +8,6 @@ file is read through :mod:`stalkerzone.files` (a regular file of at most 64 kB).
 
 from __future__ import annotations
 
-import os
-import tempfile
 import tomllib
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
@@ -78,15 +76,5 @@ def load_settings() -> tuple[Settings, str | None]:
 
 def save_settings(settings: Settings) -> None:
     """Write the settings atomically (temp file in the same folder, then rename)."""
-    path = settings_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    files.clean_temp_files(path.parent, older_than=60.0)
     data = tomli_w.dumps(asdict(settings.validated())).encode("utf-8")
-    handle, temp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    files.write_atomic(settings_path(), data)

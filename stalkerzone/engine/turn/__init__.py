@@ -2,6 +2,7 @@
 
 from stalkerzone.engine.turn.death import start_health
 from stalkerzone.engine.turn.equipment import loadout, slot_of, stats
+from stalkerzone.engine.turn.sites import stalker_side
 from stalkerzone.engine.turn.turns import (
     cut_off,
     foresight,
@@ -18,6 +19,7 @@ __all__ = [
     "seat_refusal",
     "sectors_to_place",
     "slot_of",
+    "stalker_side",
     "start_health",
     "stats",
 ]

@@ -355,6 +355,18 @@ def epicenter(state: GameState, index: int, rng: Rng) -> GameState:
     return begin_fight(state, index, guardian, Colour.RED, rng, epicenter=True)
 
 
+def stalker_side(state: GameState, player: PlayerState) -> StalkerSide:
+    """The stalker as it fights now (FIGHT-1): what its active cards give (EQ-*), its health,
+    its reputation for escaping (FIGHT-3) and the protection events took (EVENT-1)."""
+    return StalkerSide.from_loadout(
+        loadout(player, state.ctx),
+        state.variant,
+        health=player.health,
+        reputation=player.reputation,
+        protection_minus=player.protection_minus,
+    )
+
+
 def begin_fight(
     state: GameState, index: int, monster: str, colour: Colour, rng: Rng, *, epicenter: bool
 ) -> GameState:
@@ -376,13 +388,7 @@ def begin_fight(
         )
     card = state.card(monster)
     assert isinstance(card, Monster)
-    side = StalkerSide.from_loadout(
-        loadout(player, state.ctx),
-        state.variant,
-        health=player.health,
-        reputation=player.reputation,
-        protection_minus=player.protection_minus,
-    )
+    side = stalker_side(state, player)
     fight = combat_start_fight(side, card, colour, event=event_kind, epicenter=epicenter)
     fight = play_chance(fight, rng)
     if epicenter:

@@ -16,9 +16,9 @@ from stalkerzone.client.text import i18n
 from stalkerzone.client.text.card_words import card_name
 from stalkerzone.client.text.i18n import percent
 from stalkerzone.engine.core import Colour, Event, Monster, Site
-from stalkerzone.engine.fight import FIGHT_EVENTS, Fight, StalkerSide, start_fight
+from stalkerzone.engine.fight import FIGHT_EVENTS, Fight, start_fight
 from stalkerzone.engine.play import GameState
-from stalkerzone.engine.turn import loadout
+from stalkerzone.engine.turn import stalker_side
 
 if TYPE_CHECKING:
     from stalkerzone.client.controller.session import GameSession
@@ -50,13 +50,7 @@ def guardian_fight(state: GameState, index: int) -> Fight | None:
         event = state.card(player.held_event)
         if isinstance(event, Event) and event.effect.kind in FIGHT_EVENTS:
             event_kind = event.effect.kind  # EVENT-1: a held fight event applies to it
-    side = StalkerSide.from_loadout(
-        loadout(player, state.ctx),
-        state.variant,
-        health=player.health,
-        reputation=player.reputation,
-        protection_minus=player.protection_minus,
-    )
+    side = stalker_side(state, player)
     return start_fight(side, guardian, GUARDIAN_COLOUR, event=event_kind, epicenter=True)
 
 
