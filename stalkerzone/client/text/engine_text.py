@@ -73,15 +73,10 @@ COUNTED = {"hexes": ("steps", "board_ux.hex")}
 
 
 def plural_form(n: int) -> str:
-    """``one``, ``few`` or ``many`` for ``n`` in the current language (Russian has three forms:
-    1 гекс, 2 гекса, 5 гексов; English has one and many)."""
-    if i18n.language() == "ru":
-        if n % 10 == 1 and n % 100 != 11:
-            return "one"
-        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-            return "few"
-        return "many"
-    return "one" if n == 1 else "many"
+    """``one``, ``few`` or ``many`` for ``n`` in the current language, by CLDR's plural rules
+    (:func:`i18n.plural_category`; English "other" is ``many``): 1 гекс, 2 гекса, 5 гексов."""
+    category = i18n.plural_category(i18n.language(), n)
+    return "many" if category == "other" else category
 
 
 def dealt_note(sector: str) -> Note:
@@ -169,8 +164,7 @@ def render(
     for word, (count, stem) in COUNTED.items():
         number = params.get(count)
         if isinstance(number, int):
-            key = f"{stem}_{plural_form(number)}"
-            values[word] = i18n.t(key if i18n.has(key) else f"{stem}_many")
+            values[word] = i18n.counted(stem, number)
     template = i18n.strings(i18n.language()).get(name) or i18n.strings("en")[name]
     try:
         text = i18n.format_text(template, values)

@@ -18,8 +18,12 @@ from __future__ import annotations
 import string
 import tomllib
 from collections.abc import Mapping, Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any
+
+from babel import Locale
+from babel.numbers import format_decimal, format_percent
 
 from stalkerzone.engine.core import Text
 
@@ -117,23 +121,44 @@ def t(key: str, /, **fmt: object) -> str:
         return text
 
 
+def plural_category(lang: str, count: float) -> str:
+    """The CLDR plural category of ``count`` in ``lang`` (Babel's rules): ``one``, ``few``,
+    ``many`` or ``other`` (ru: 1 → one, 2 → few, 5 and 11 → many, 21 → one; en: 1 → one,
+    anything else → other)."""
+    return _locale(lang).plural_form(abs(count))
+
+
+# The order of the "|"-separated forms of a ``[plural]`` word per language, by CLDR category;
+# a category with no form of its own takes the form after the arrow (ru fractions: 1,5 раунда).
+PLURAL_ORDER: dict[str, tuple[str, ...]] = {"en": ("one", "other"), "ru": ("one", "few", "many")}
+_FORM_FALLBACK = {"other": "few", "few": "other", "many": "other", "zero": "other", "two": "other"}
+
+
 def plural_form(lang: str, count: int) -> int:
-    """Which plural form ``count`` takes in ``lang``: English one/other (0, 1); Russian
-    one/few/many (0, 1, 2: 1 раунд, 2 раунда, 5 раундов, 11 раундов, 21 раунд)."""
-    count = abs(count)
-    if lang == "ru":
-        if count % 10 == 1 and count % 100 != 11:
-            return 0
-        if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
-            return 1
-        return 2
-    return 0 if count == 1 else 1
+    """The index of ``count``'s form among a ``[plural]`` word's forms in ``lang`` (see
+    :data:`PLURAL_ORDER`): en one|other (0, 1); ru one|few|many (0, 1, 2)."""
+    order = PLURAL_ORDER.get(lang, PLURAL_ORDER["en"])
+    category = plural_category(lang, count)
+    if category not in order:
+        category = _FORM_FALLBACK.get(category, order[-1])
+    return order.index(category) if category in order else len(order) - 1
 
 
 def plural(word: str, count: int) -> str:
     """The word ``plural.<word>`` in the current language in the form for ``count``."""
     forms = t(f"plural.{word}").split("|")
     return forms[min(plural_form(language(), count), len(forms) - 1)]
+
+
+def counted(stem: str, count: int) -> str:
+    """The string ``<stem>_<category>`` for ``count``'s CLDR category in the current language
+    (``board_ux.hex_one``, ``_few``, ``_many``); English "other" is the ``_many`` string."""
+    category = plural_category(language(), count)
+    for form in (category, "many" if category == "other" else "other", "many"):
+        key = f"{stem}_{form}"
+        if has(key):
+            return t(key)
+    return t(f"{stem}_many")
 
 
 class _PluralFormatter(string.Formatter):
@@ -158,9 +183,34 @@ def card_text(text: Text | None) -> str:
 
 def percent(p: float) -> str:
     """A probability as every screen prints it, one rounding for all ("<0.1%" and ">99.9%" at
-    the ends, so a chance that is not certain never reads 0 or 100)."""
+    the ends, so a chance that is not certain never reads 0 or 100), in the current language's
+    number format (CLDR via Babel: "83.3%" in English, "83,3 %" in Russian)."""
     if 0 < p < 0.001:
-        return "<0.1%"
+        return "<" + _percent_text(0.001)
     if 0.999 < p < 1:
-        return ">99.9%"
-    return f"{p * 100:.1f}%"
+        return ">" + _percent_text(0.999)
+    return _percent_text(p)
+
+
+def _percent_text(p: float) -> str:
+    lang = language()
+    return format_percent(round(p * 100, 1) / 100, _percent_pattern(lang), locale=lang)
+
+
+@cache
+def _percent_pattern(lang: str) -> str:
+    """The locale's percent pattern with one decimal ("#,##0%" → "#,##0.0%", ru "#,##0\u00a0%")."""
+    pattern = _locale(lang).percent_formats[None].pattern
+    return pattern.replace("0%", "0.0%").replace("0\u00a0%", "0.0\u00a0%")
+
+
+def number(value: float, decimals: int = 1) -> str:
+    """A decimal number in the current language's format ("2.5" in English, "2,5" in Russian)."""
+    return format_decimal(
+        value, "#,##0." + "0" * decimals if decimals else "#,##0", locale=language()
+    )
+
+
+@cache
+def _locale(lang: str) -> Locale:
+    return Locale.parse(lang if lang in LANGUAGES else "en")

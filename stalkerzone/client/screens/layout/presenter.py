@@ -135,19 +135,9 @@ def _problem_sector(problem: ZoneProblem, zone: Zone, sectors: Mapping[str, Sect
 
 
 def plural(n: int, stem: str) -> str:
-    """``stem_one``, ``stem_few`` or ``stem_many`` for ``n`` in the current language (Russian
-    has three forms: 1 сектор, 2 сектора, 5 секторов; English falls back to one/many)."""
-    if i18n.language() == "ru":
-        if n % 10 == 1 and n % 100 != 11:
-            form = "one"
-        elif 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-            form = "few"
-        else:
-            form = "many"
-    else:
-        form = "one" if n == 1 else "many"
-    key = f"{stem}_{form}"
-    return i18n.t(key if i18n.has(key) else f"{stem}_many")
+    """``stem_one``, ``stem_few`` or ``stem_many`` for ``n`` by CLDR's plural rules in the
+    current language (1 сектор, 2 сектора, 5 секторов; English one/many)."""
+    return i18n.counted(stem, n)
 
 
 def reason_text(why: CutOff, sectors: Mapping[str, Sector]) -> str:
