@@ -200,7 +200,7 @@ def _percent_text(p: float) -> str:
 @cache
 def _percent_pattern(lang: str) -> str:
     """The locale's percent pattern with one decimal ("#,##0%" → "#,##0.0%", ru "#,##0\u00a0%")."""
-    pattern = _locale(lang).percent_formats[None].pattern
+    pattern = str(_locale(lang).percent_formats[None].pattern)
     return pattern.replace("0%", "0.0%").replace("0\u00a0%", "0.0\u00a0%")
 
 
