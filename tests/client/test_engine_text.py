@@ -97,7 +97,7 @@ def test_every_engine_key_has_a_string_that_formats(lang: str) -> None:
             values = {p: SAMPLE.get(p, 3) for p in params}
             counted = {w for w, (count, _) in engine_text.COUNTED.items() if count in params}
             values.update({w: "hexes" for w in counted})  # counted words come from params
-            table[name].format(**values)  # every placeholder is a parameter
+            i18n.format_text(table[name], values)  # every placeholder is a parameter ({n@word} too)
             used = set(re.findall(r"{(\w+)", table[name]))
             assert used <= params | counted, f"{lang}: {name} uses {used - params}"
     for word in ("base_village", "base_military_base", "base_laboratory", "colour_red"):
