@@ -1,0 +1,153 @@
+"""Grammar by rule: every string that counts something, rendered with 0, 1, 2, 5, 11 and 21 in
+English and Russian, reads the counted word in the form CLDR's plural rules give that number
+(ru: 1 and 21 one, 2 few, 0, 5 and 11 many; en: 1 one, the rest other), never a hard-coded
+"1 cards" or "21 карт"; percents and decimals in each language's own number format."""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Iterator
+
+import pytest
+
+from stalkerzone.client.text import engine_text, i18n
+from stalkerzone.engine.core import Note
+
+COUNTS = (0, 1, 2, 5, 11, 21)
+# The CLDR categories of COUNTS, written out here (not asked of the code under test).
+CATEGORY = {
+    "en": {0: "other", 1: "one", 2: "other", 5: "other", 11: "other", 21: "other"},
+    "ru": {0: "many", 1: "one", 2: "few", 5: "many", 11: "many", 21: "one"},
+}
+FORM_INDEX = {"en": {"one": 0, "other": 1}, "ru": {"one": 0, "few": 1, "many": 2}}
+# Parameters that hold a count (a number of things, not a price or a stat value).
+COUNT_NAMES = frozenset(
+    {
+        "n",
+        "count",
+        "steps",
+        "rounds",
+        "cards",
+        "problems",
+        "cap",
+        "turns",
+        "rolls",
+        "attacks",
+        "need",
+        "free",
+        "total",
+    }
+)
+
+
+@pytest.fixture
+def lang_of() -> Iterator[None]:
+    before = i18n.language()
+    yield
+    i18n.set_language(before)
+
+
+def fields(template: str) -> list[str]:
+    return [name for _, name, _, _ in string.Formatter().parse(template) if name]
+
+
+def plural_words(lang: str) -> dict[str, list[str]]:
+    table = i18n.strings(lang)
+    return {
+        k.removeprefix("plural."): v.split("|") for k, v in table.items() if k.startswith("plural.")
+    }
+
+
+def counted_keys(lang: str) -> dict[str, str]:
+    """Every string whose template takes a count: a ``{n@word}`` field or a count-named field."""
+    found = {}
+    for key, template in i18n.strings(lang).items():
+        names = fields(template)
+        if any("@" in name or name in COUNT_NAMES for name in names):
+            found[key] = template
+    return found
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_every_plural_word_has_one_form_per_category(lang: str) -> None:
+    words = plural_words(lang)
+    assert {"round", "card", "step", "problem", "grenade"} <= set(words)
+    for word, forms in words.items():
+        assert len(forms) == len(FORM_INDEX[lang]), f"{lang}: plural.{word} = {forms}"
+        assert all(form.strip() for form in forms), f"{lang}: plural.{word} has an empty form"
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_every_counted_message_agrees_with_its_number(lang: str, lang_of: None) -> None:
+    i18n.set_language(lang)
+    words = plural_words(lang)
+    keys = counted_keys(lang)
+    assert len(keys) >= 20, sorted(keys)
+    every_form = {form for forms in words.values() for form in forms}
+    problems = []
+    for key, template in sorted(keys.items()):
+        names = [name.split("@")[0] for name in fields(template)]
+        for count in COUNTS:
+            values: dict[str, object] = {
+                name: count
+                if name in COUNT_NAMES or any(f.startswith(f"{name}@") for f in fields(template))
+                else "X"
+                for name in names
+            }
+            text = i18n.format_text(template, values)
+            if "{" in text or "}" in text:
+                problems.append(f"{lang} {key} [{count}]: {text!r}")
+            index = FORM_INDEX[lang][CATEGORY[lang][count]]
+            for name in fields(template):
+                if "@" in name:
+                    word = name.split("@", 1)[1]
+                    expected = words[word][index]
+                    if not re.search(rf"(?<!\d){count} (\w+ )?{re.escape(expected)}\b", text):
+                        problems.append(f"{lang} {key} [{count}]: {text!r} lacks {expected!r}")
+            # no counted word in another form right after the number ("1 cards", "21 карт")
+            for form in every_form:
+                right = {forms[index] for forms in words.values() if form in forms}
+                if form not in right and re.search(rf"(?<!\d){count} {re.escape(form)}\b", text):
+                    problems.append(f"{lang} {key} [{count}]: {text!r} has {form!r}")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize(
+    ("lang", "steps", "word"),
+    [
+        ("en", 1, "hex"),
+        ("en", 21, "hexes"),
+        ("ru", 1, "гекс"),
+        ("ru", 2, "гекса"),
+        ("ru", 5, "гексов"),
+        ("ru", 11, "гексов"),
+        ("ru", 21, "гекс"),
+    ],
+)
+def test_a_move_in_the_log_counts_its_hexes(
+    lang: str, steps: int, word: str, lang_of: None
+) -> None:
+    i18n.set_language(lang)
+    note = Note("TURN-2", "moved", "x", player="Anna", steps=steps, sector="A")
+    assert f" {steps} {word} " in engine_text.words(note) + " "
+
+
+def test_cldr_categories_from_babel() -> None:
+    for lang, expected in CATEGORY.items():
+        assert {n: i18n.plural_category(lang, n) for n in COUNTS} == expected
+
+
+@pytest.mark.parametrize(
+    ("lang", "chances", "decimal"),
+    [
+        ("en", ("83.3%", "<0.1%", ">99.9%", "100.0%", "0.0%"), "2.5"),
+        ("ru", ("83,3\u00a0%", "<0,1\u00a0%", ">99,9\u00a0%", "100,0\u00a0%", "0,0\u00a0%"), "2,5"),
+    ],
+)
+def test_numbers_in_each_languages_format(
+    lang: str, chances: tuple[str, ...], decimal: str, lang_of: None
+) -> None:
+    i18n.set_language(lang)
+    assert tuple(i18n.percent(p) for p in (0.8333, 0.0004, 0.9996, 1.0, 0.0)) == chances
+    assert i18n.number(2.5) == decimal
