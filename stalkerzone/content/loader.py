@@ -43,7 +43,7 @@ from stalkerzone import files, paths
 from stalkerzone.content.file_digests import FileDigests, digest_of, stat_of
 from stalkerzone.content.pack_cache import PackCache
 from stalkerzone.content.problems import CardProblem
-from stalkerzone.engine.core import CardSet, frozen
+from stalkerzone.engine.core import CardSet, Text, frozen
 
 if TYPE_CHECKING:
     from stalkerzone.content.models import PackFile
@@ -73,7 +73,8 @@ __all__ = ["MAX_FILE_BYTES", "LoadResult", "PackInfo", "load_packs"]
 @frozen
 class PackInfo:
     """A pack found while loading. ``ok``: no problems at all; ``loaded``: its pack.toml was
-    valid (its valid cards are in the card set); ``cards``: how many of its cards loaded."""
+    valid (its valid cards are in the card set); ``cards``: how many of its cards loaded;
+    ``title``: its name in every language it gives (``name`` is the English one)."""
 
     id: str
     name: str
@@ -84,6 +85,7 @@ class PackInfo:
     loaded: bool = True
     cards: int = 0
     warnings: tuple[CardProblem, ...] = ()
+    title: Text | None = None
 
 
 @frozen

@@ -78,6 +78,7 @@ def validate(packs: list[Pack]) -> ValidatedPacks:
             loaded=pack.meta is not None,
             cards=sum(1 for item in kept if item.pack == number),
             warnings=tuple(sorted(pack.warnings, key=lambda p: (p.file, p.line))),
+            title=pack.meta.pack.name if pack.meta else None,
         )
         for number, pack in enumerate(packs)
     )

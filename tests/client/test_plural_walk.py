@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from stalkerzone.client.text import engine_text, i18n
+from stalkerzone.content.loader import load_packs
 from stalkerzone.engine.core import Note
 
 COUNTS = (0, 1, 2, 5, 11, 21)
@@ -151,3 +152,11 @@ def test_numbers_in_each_languages_format(
     i18n.set_language(lang)
     assert tuple(i18n.percent(p) for p in (0.8333, 0.0004, 0.9996, 1.0, 0.0)) == chances
     assert i18n.number(2.5) == decimal
+
+
+def test_a_packs_name_in_the_players_language(lang_of: None) -> None:
+    """The new-game screen names a pack in the language in use ("Базовый набор", not "Base set")."""
+    base = next(p for p in load_packs(include_user=False).packs if p.name == "Base set")
+    assert base.title is not None
+    i18n.set_language("ru")
+    assert i18n.card_text(base.title) == "Базовый набор"

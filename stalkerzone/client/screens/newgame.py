@@ -313,7 +313,8 @@ class NewGameView(BaseView):
                 colour = theme.WARN
             else:
                 status, colour = i18n.t("newgame.pack_skipped"), theme.BAD
-            self.label(f"{pack.name} {pack.version}", x, y, 12)
+            name = i18n.card_text(pack.title) if pack.title is not None else pack.name
+            self.label(f"{name} {pack.version}", x, y, 12)
             self.label(status, right - px(12), y, 12, colour, anchor_x="right")
         problems = [problem_line(p) for p in self.result.problems]
         if problems:
