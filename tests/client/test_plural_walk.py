@@ -160,3 +160,20 @@ def test_a_packs_name_in_the_players_language(lang_of: None) -> None:
     assert base.title is not None
     i18n.set_language("ru")
     assert i18n.card_text(base.title) == "Базовый набор"
+
+
+@pytest.mark.parametrize(
+    ("lang", "n", "expected"),
+    [
+        ("en", "1.7", "won 1.7 fights more"),
+        ("en", "1.0", "won 1.0 fights more"),
+        ("en", 1, "won 1 fight more"),
+        ("ru", "1,7", "побед на 1,7 больше"),
+    ],
+)
+def test_a_printed_fraction_is_counted_by_its_visible_decimals(
+    lang: str, n: object, expected: str, lang_of: None
+) -> None:
+    """CLDR counts "1.0" as other (visible decimals), so a fraction never reads "1.0 fight"."""
+    i18n.set_language(lang)
+    assert expected in i18n.t("story.luck_more", name="Anna", n=n)

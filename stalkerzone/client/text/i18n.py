@@ -18,6 +18,7 @@ from __future__ import annotations
 import string
 import tomllib
 from collections.abc import Mapping, Sequence
+from decimal import Decimal
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -121,11 +122,22 @@ def t(key: str, /, **fmt: object) -> str:
         return text
 
 
-def plural_category(lang: str, count: float) -> str:
+def _count(value: object) -> int | Decimal:
+    """A count as a number for the plural rules: an int, or a printed number ("1,7", "2.0") as a
+    Decimal that keeps its visible decimals (CLDR: "1.0 fights", "1,7 боя")."""
+    if isinstance(value, bool) or not isinstance(value, int | float | str | Decimal):
+        raise TypeError(f"not a count: {value!r}")
+    if isinstance(value, int):
+        return value
+    return Decimal(str(value).replace("\u00a0", "").replace(",", ".").strip())
+
+
+def plural_category(lang: str, count: float | Decimal) -> str:
     """The CLDR plural category of ``count`` in ``lang`` (Babel's rules): ``one``, ``few``,
     ``many`` or ``other`` (ru: 1 → one, 2 → few, 5 and 11 → many, 21 → one; en: 1 → one,
     anything else → other)."""
-    return _locale(lang).plural_form(abs(count))
+    magnitude = -count if count < 0 else count
+    return str(_locale(lang).plural_form(magnitude))
 
 
 # The order of the "|"-separated forms of a ``[plural]`` word per language, by CLDR category;
@@ -134,7 +146,7 @@ PLURAL_ORDER: dict[str, tuple[str, ...]] = {"en": ("one", "other"), "ru": ("one"
 _FORM_FALLBACK = {"other": "few", "few": "other", "many": "other", "zero": "other", "two": "other"}
 
 
-def plural_form(lang: str, count: int) -> int:
+def plural_form(lang: str, count: int | Decimal) -> int:
     """The index of ``count``'s form among a ``[plural]`` word's forms in ``lang`` (see
     :data:`PLURAL_ORDER`): en one|other (0, 1); ru one|few|many (0, 1, 2)."""
     order = PLURAL_ORDER.get(lang, PLURAL_ORDER["en"])
@@ -144,7 +156,7 @@ def plural_form(lang: str, count: int) -> int:
     return order.index(category) if category in order else len(order) - 1
 
 
-def plural(word: str, count: int) -> str:
+def plural(word: str, count: int | Decimal) -> str:
     """The word ``plural.<word>`` in the current language in the form for ``count``."""
     forms = t(f"plural.{word}").split("|")
     return forms[min(plural_form(language(), count), len(forms) - 1)]
@@ -167,7 +179,7 @@ class _PluralFormatter(string.Formatter):
     def get_value(self, key: int | str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
         if isinstance(key, str) and "@" in key:
             name, word = key.split("@", 1)
-            return plural(word, int(kwargs[name]))
+            return plural(word, _count(kwargs[name]))
         return super().get_value(key, args, kwargs)
 
 
