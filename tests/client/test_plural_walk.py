@@ -177,3 +177,42 @@ def test_a_printed_fraction_is_counted_by_its_visible_decimals(
     """CLDR counts "1.0" as other (visible decimals), so a fraction never reads "1.0 fight"."""
     i18n.set_language(lang)
     assert expected in i18n.t("story.luck_more", name="Anna", n=n)
+
+
+# A player's name and a card's name have no known grammatical gender: a Russian past-tense verb
+# or short participle/adjective must not agree with one ("Анна торговал", "Аптечка: поставлен").
+# It may agree with a noun written before the name ("граната «{card}» уже израсходована").
+NAMED = re.compile(
+    r"(?<![а-яё] «)\{(card|name|player|stalker|owner|monster|artifact|event)\}[»:]?\s*"
+    r"(?:—\s*)?(?:уже\s+|не\s+|ещё\s+)?([а-яё]{4,})"
+)
+GENDERED = re.compile(r"(?:[аеиоуыяё]л[аио]?|л[ао]?сь|лся|[аяеё]н[аоы]?|[иы]т[аоы]|вн[аоы])$")
+# Lines shown beside a card's name on their own (the card's state or where it came from).
+BESIDE_A_CARD = (
+    "base.active",
+    "base.in_backpack",
+    "reveal.from_red",
+    "reveal.from_anomaly",
+    "reveal.from_event",
+    "reveal.from_loot",
+    "reveal.from_shop",
+    "reveal.left_behind",
+    "gained.note_full",
+)
+
+
+def test_no_russian_word_agrees_with_a_name_of_unknown_gender() -> None:
+    table = i18n.strings("ru")
+    found = [
+        f"{key}: {match.group(2)!r} in {template!r}"
+        for key, template in sorted(table.items())
+        for match in NAMED.finditer(template)
+        if GENDERED.search(match.group(2))
+    ]
+    found += [
+        f"{key}: {word!r} in {table[key]!r}"
+        for key in BESIDE_A_CARD
+        for word in re.findall(r"[а-яё]{4,}", table[key])
+        if GENDERED.search(word)
+    ]
+    assert not found, "\n".join(found)
