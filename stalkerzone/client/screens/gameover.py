@@ -47,16 +47,14 @@ def luck_text(stalker: StalkerStory) -> str:
     if abs(stalker.luck) < NEUTRAL_LUCK:
         return i18n.t("story.luck_even", name=stalker.name)
     key = "story.luck_more" if stalker.luck > 0 else "story.luck_fewer"
-    return i18n.t(key, name=stalker.name, n=decimal(f"{abs(stalker.luck):.1f}"))
-
-
-def decimal(text: str) -> str:
-    """A number with the language's decimal mark ("0,6" in Russian)."""
-    return text.replace(".", i18n.t("story.decimal_mark"))
+    return i18n.t(key, name=stalker.name, n=i18n.number(abs(stalker.luck)))
 
 
 def signed(value: float) -> str:
-    return decimal("0.0" if abs(value) < NEUTRAL_LUCK else f"{value:+.1f}")
+    """The luck column: a signed number in the language's format ("+0,6" in Russian)."""
+    if abs(value) < NEUTRAL_LUCK:
+        return i18n.number(0.0)
+    return ("+" if value > 0 else "-") + i18n.number(abs(value))
 
 
 class GameOverView(GameView):
