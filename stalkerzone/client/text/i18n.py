@@ -9,7 +9,9 @@ tables, so files never clash; a key defined twice is an error at load time.
 current language falls back to English, then to the key itself (visible, never a crash).
 Plurals: ``{rounds@round}`` is the word ``plural.round`` in the form for the number ``rounds``
 (``[plural] round = "round|rounds"``; Russian has three forms, ``"раунд|раунда|раундов"``), so
-"after {rounds} {rounds@round}" reads "1 round", "5 rounds", "2 раунда", "5 раундов".
+"after {rounds} {rounds@round}" reads "1 round", "5 rounds", "2 раунда", "5 раундов", "21 раунд".
+The form is chosen by CLDR's plural rules (Babel), as are the number formats (:func:`percent`,
+:func:`number`: "83.3%", "83,3 %").
 Card names come from the card data: ``card_text(card.name)`` = ``Text.get(language())``.
 """
 
