@@ -32,6 +32,7 @@ class Recorder:
         return text
 
 
+@pytest.mark.slow  # every card of the base set at two sizes
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_every_card_keeps_its_summary_inside_its_face_at_reveal_and_fight_size(
     win: StalkerWindow, language: str

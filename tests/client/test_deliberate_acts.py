@@ -44,6 +44,7 @@ def hover(win: StalkerWindow, view: BoardView, h: Hex) -> None:
     assert view.hover == h
 
 
+@pytest.mark.slow  # over a second: a whole screen played through
 def test_e_asks_before_ending_an_unmoved_turn_and_enter_never_ends_it(
     win: StalkerWindow,
 ) -> None:

@@ -101,6 +101,7 @@ def test_a_new_game_makes_its_bot_memory_at_the_first_bot_decision() -> None:
     assert isinstance(memory, BotMemory) and session.bot_memory is memory
 
 
+@pytest.mark.slow  # a fresh window to the first board
 def test_the_title_and_the_first_board_leave_the_heavy_modules_alone(tmp_path: Path) -> None:
     code = (
         "import sys\n"
