@@ -27,6 +27,7 @@ from stalkerzone.engine.play import Action, GameState
 from stalkerzone.engine.turn import seat_refusal
 from stalkerzone.network import admission, protocol
 from stalkerzone.network import limits as bounds
+from stalkerzone.network.join_codes import JoinCodes
 from stalkerzone.network.limits import (
     CodeGuesses,
     ConnectionBudget,
@@ -133,6 +134,8 @@ class GameTable:
     failures: LogOnce = field(default_factory=lambda: LogOnce(log))
     absent_since: dict[int, float] = field(default_factory=dict)
     guesses: CodeGuesses | None = None
+    join_codes: JoinCodes = field(default_factory=JoinCodes)
+    """One-time codes a printed URL or a shown QR code carries instead of :attr:`code`."""
     connections: dict[int, Connection] = field(default_factory=dict)
     tokens: dict[str, tuple[int, ...]] = field(default_factory=dict)
     bot_memory: BotMemory = field(default_factory=BotMemory)
@@ -142,6 +145,9 @@ class GameTable:
     _next_id: int = 0
     _legal: tuple[int, list[JSON]] = (-1, [])  # the legal actions of one position
     _welcome: tuple[object, dict[str, JSON]] | None = None
+
+    def __post_init__(self) -> None:
+        self.join_codes.clock = lambda: self.clock()  # the table's clock, even one set later
 
     @classmethod
     def create(cls, record: GameRecord, kinds: Sequence[SeatKind], **options: Any) -> GameTable:
@@ -335,7 +341,10 @@ class GameTable:
         if conn.seats is not None:
             raise ProtocolError("joined already")
         host = message.token is not None and message.token == self.host_key
-        if self.code and not host:
+        # a token this table gave out is a rejoin: it needs no code (a phone's join code is
+        # spent by then); any other join gives the table code or an unspent join code
+        coded = bool(self.code) and not host and message.token not in self.tokens
+        if coded:
             wrong = admission.wrong_code(self, conn, message.code)
             if wrong is not None:
                 return wrong
@@ -347,6 +356,8 @@ class GameTable:
         if name and admission.name_taken(self, name, seats):
             problem = f"the name {name!r} is taken at this table"
             return [(conn.id, protocol.limit_refusal(bounds.REFUSED_NAME, problem))]
+        if coded:
+            admission.spend_join_code(self, message.code)
         out: list[Outgoing] = []
         conn.seats = seats
         for index in seats:
