@@ -78,6 +78,7 @@ class Connection:
     token: str = ""
     address: str = ""  # the peer's IP address (wrong table codes are counted per address)
     budget: ConnectionBudget | None = None
+    display: bool = False  # the host's window as the table's public display (``public_display``)
 
 
 class ViewWriter:
@@ -127,6 +128,9 @@ class GameTable:
     code: str = ""
     """The table code a join must give (``""``: none asked; the host's own key needs none)."""
     limits: Limits = field(default_factory=Limits)
+    public_display: bool = False
+    """The host's own window is the table's public display: its connection sees the public
+    board except on the turns of its own (hot-seat) seats."""
     bot_takeover: float | None = None
     """Seconds a remote seat may be absent on its turn before a bot plays it (None: never)."""
     clock: Callable[[], float] = time.monotonic
@@ -174,18 +178,22 @@ class GameTable:
         """How many actions the game has had: every view carries it."""
         return len(self.record.actions)
 
-    def viewer_of(self, seats: Sequence[int]) -> int:
+    def viewer_of(self, seats: Sequence[int], *, display: bool = False) -> int:
         """Whose view a holder of ``seats`` gets: the current seat if it holds it, else its
-        first seat, else nobody's (spectators see the public board)."""
+        first seat (the public display: nobody's), else nobody's (spectators see the public
+        board)."""
         if not seats:
             return PUBLIC
         current = self.state.current_player
-        return current if current in seats else seats[0]
+        if current in seats:
+            return current
+        return PUBLIC if display else seats[0]
 
-    def view_of(self, seats: Sequence[int]) -> GameState:
+    def view_of(self, seats: Sequence[int], *, display: bool = False) -> GameState:
         """``player_view`` for a holder of ``seats`` (face-down cards counted, never named;
         notes for another seat told without their card)."""
-        return player_view(self.state, self.viewer_of(seats), hide_orders=self.hide_orders)
+        viewer = self.viewer_of(seats, display=display)
+        return player_view(self.state, viewer, hide_orders=self.hide_orders)
 
     def legal_of(self, seats: Sequence[int]) -> list[JSON]:
         """The legal actions of a holder of ``seats`` in the protocol's JSON form: those of the
@@ -200,10 +208,10 @@ class GameTable:
             self._legal = (self.version, found)
         return list(self._legal[1])
 
-    def log_of(self, seats: Sequence[int]) -> list[JSON]:
+    def log_of(self, seats: Sequence[int], *, display: bool = False) -> list[JSON]:
         """The turn log as a holder of ``seats`` may read it: ``[turn, line]`` for each note of
         the last actions the record keeps (at most :data:`LOG_LINES`), told as in its views."""
-        viewer = self.viewer_of(seats)
+        viewer = self.viewer_of(seats, display=display)
         lines: list[JSON] = []
         for state in reversed(self.record.states[1:]):
             seen = notes_seen(state, viewer)
@@ -242,21 +250,22 @@ class GameTable:
         self, conn: Connection, *, reply_to: int | None = None, first: bool = False
     ) -> dict[str, JSON]:
         seats = conn.seats or ()
+        display = conn.display
         message: dict[str, JSON] = {
             "type": "view",
             "protocol": protocol.VERSION,
             "version": self.version,
-            "viewer": self.viewer_of(seats),
+            "viewer": self.viewer_of(seats, display=display),
             "seats": list(seats),
             "table": self.table_info(),
             "reply_to": reply_to,
-            "state": self.views.write(self.view_of(seats), self.version),
+            "state": self.views.write(self.view_of(seats, display=display), self.version),
             "legal": self.legal_of(seats),
         }
         if first:
             message["token"] = conn.token
             message["game"] = self.game_info()
-            message["log"] = self.log_of(seats)
+            message["log"] = self.log_of(seats, display=display)
         return message
 
     # --- connections -------------------------------------------------------------------------
@@ -268,8 +277,10 @@ class GameTable:
         return self._next_id
 
     def watchers(self) -> int:
-        """Connections that joined holding no seat (spectators)."""
-        return sum(1 for c in self.connections.values() if c.seats == ())
+        """Connections that joined holding no seat (spectators; not the host's own window)."""
+        return sum(
+            1 for c in self.connections.values() if c.seats == () and c.token != self.host_key
+        )
 
     def free_seats(self) -> int:
         """Remote seats a newcomer may take by number (nobody holds them, no token keeps them)."""
@@ -349,7 +360,7 @@ class GameTable:
             if wrong is not None:
                 return wrong
         seats = self._claim(message)
-        if not seats and self.watchers() >= self.limits.max_watchers:
+        if not seats and not host and self.watchers() >= self.limits.max_watchers:
             problem = f"this table has its {self.limits.max_watchers} spectators already"
             return self.cut(conn.id, bounds.BYE_WATCHERS_FULL, problem)
         name = (message.name or "").strip()
@@ -360,6 +371,7 @@ class GameTable:
             admission.spend_join_code(self, message.code)
         out: list[Outgoing] = []
         conn.seats = seats
+        conn.display = host and self.public_display
         for index in seats:
             previous = self.seats[index].holder
             if previous is not None and previous in self.connections and previous != conn.id:
@@ -379,6 +391,8 @@ class GameTable:
             conn.token = new_token()
             self.tokens[conn.token] = seats
             self.keep_tokens()
+        if not seats and host:  # the host's own window: its welcome names its key, unshared
+            return [(conn.id, self.view_message(conn, first=True))]
         if not seats:  # a spectator: one welcome shared by all, and no seat changed
             return [(conn.id, self._spectator_welcome(conn))]
         event = self._seat_event("joined", conn)
@@ -458,12 +472,12 @@ class GameTable:
             "action": action_to_json(action),
         }
         out = self._to_all(event)
-        same: dict[tuple[tuple[int, ...], int | None], dict[str, JSON]] = {}
+        same: dict[tuple[tuple[int, ...], int | None, bool], dict[str, JSON]] = {}
         for conn in self.connections.values():
             if conn.seats is None:
                 continue
             reply = reply_to[1] if reply_to is not None and reply_to[0] == conn.id else None
-            key = (conn.seats, reply)  # spectators share one message (sent as one text)
+            key = (conn.seats, reply, conn.display)  # spectators share one message (one text)
             message = same.get(key)
             if message is None:
                 message = same[key] = self.view_message(conn, reply_to=reply)

@@ -18,7 +18,7 @@ from websockets.exceptions import ConnectionClosed
 from stalkerzone.network import limits, protocol
 from stalkerzone.network.join_codes import new_join_code
 from stalkerzone.network.limits import Limits
-from tests.network.test_attacks import attacked, drain, uri
+from tests.network.test_attacks import attacked, uri
 
 pytestmark = pytest.mark.slow  # each attack runs a real host for seconds
 
