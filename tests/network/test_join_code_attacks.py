@@ -18,6 +18,7 @@ from websockets.exceptions import ConnectionClosed
 from stalkerzone.network import limits, protocol
 from stalkerzone.network.join_codes import new_join_code
 from stalkerzone.network.limits import Limits
+from stalkerzone.network.table import SeatKind
 from tests.network.test_attacks import attacked, uri
 
 pytestmark = pytest.mark.slow  # each attack runs a real host for seconds
@@ -41,7 +42,7 @@ async def try_code(address: str, code: str) -> list[dict[str, Any]]:
 
 
 def test_a_crowd_racing_with_one_join_code_lets_exactly_one_in(tmp_path: Path) -> None:
-    kinds = ("remote", "remote", "remote")
+    kinds: tuple[SeatKind, ...] = ("remote", "remote", "remote")
     with attacked(
         tmp_path, kinds, honest=(0, 1), wrong_code_burst=RACERS * 2, bot_takeover=0.0
     ) as (server, _):
@@ -88,4 +89,4 @@ def test_a_flood_of_guessed_join_codes_is_checked_at_the_limit_and_lets_nobody_i
         assert len(checked) <= bound.wrong_code_burst + bound.wrong_codes_per_second * elapsed + 1
         assert len(checked) + len(waited) == GUESSERS and waited
         assert server.call(lambda: t.seats[2].holder) is None
-        assert all(server.call(lambda c=c: t.join_codes.is_open(c)) for c in real)
+        assert server.call(lambda: all(t.join_codes.is_open(c) for c in real))

@@ -32,8 +32,8 @@ def test_a_join_code_admits_one_join_then_it_is_spent() -> None:
     out = join(t, again, any_seat=True, code=code)
     assert kinds_of(out, again) == [limits.REFUSED_CODE]
     assert t.connections[again].seats is None and t.seats[1].holder is None
-    assert t.connections[again].budget is not None
-    assert t.connections[again].budget.wrong_codes == 1  # counted as a wrong table code
+    budget = t.connections[again].budget
+    assert budget is not None and budget.wrong_codes == 1  # counted as a wrong table code
 
 
 def test_a_join_refused_for_another_reason_keeps_its_code() -> None:
