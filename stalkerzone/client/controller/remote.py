@@ -140,8 +140,9 @@ class RemoteSession(GameSession):
         actions = self.read_events()
         self.record = GameRecord(self.record.setup, actions, (view,), base=len(actions))
         self.version += 1
-        for line in view.notes:
-            self.log.append(LogLine(view.turn, "", line))
+        if not self.display or self.game.viewer == PUBLIC:  # a public display logs no secret
+            for line in view.notes:
+                self.log.append(LogLine(view.turn, "", line))
         if len(self.log) > 400:
             del self.log[:-300]
         self.worker.forget(lambda key: key[1] == self.version)  # type: ignore[index]

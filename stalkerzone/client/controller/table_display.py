@@ -43,8 +43,8 @@ def handover_due(session: RemoteSession, window: ScreenHost) -> int | None:
 
 
 class JoinCorner:
-    """The join card at the bottom left of a hosting window's game screens, while a remote
-    seat is free."""
+    """The join card beside the connection strip (under it where the screen keeps a corner
+    free, the map's top right; else above it), while a remote seat is free."""
 
     def __init__(self) -> None:
         self.card = JoinCard()
@@ -68,35 +68,55 @@ class JoinCorner:
             return
         self.card.show(hosting.link_address, hosting.server.port, code, i18n.t("network.scan"))
         side = theme.px(QR_SIDE)
-        self.card.draw(theme.px(8), theme.px(8), side)
+        width, height = self.card.size(side)
+        _, right, bottom, top = session.strip.box
+        gap = theme.px(6)
+        hanging = session.strip.corner(window) is not None
+        low = bottom - gap - height if hanging else top + gap
+        self.card.draw(right - width, low, side)
+
+
+def show_table_display(
+    window: StalkerWindow, server: GameServer, lan: Advertisement | None = None
+) -> RemoteSession:
+    """Join ``server`` from ``window`` with the host's key as the table's public display and
+    show it; the session owns the server (leaving the game stops it)."""
+    from stalkerzone.client.controller.remote import HostedGame, RemoteSession
+    from stalkerzone.network.client import open_game
+    from stalkerzone.network.lan_address import LOOPBACK, WILDCARDS, shown_address
+
+    app = window.app
+    table = server.table
+    table.public_display = True
+    near = LOOPBACK if server.host in WILDCARDS else server.host
+    game = open_game(
+        f"{near}:{server.port}",
+        (),
+        token=table.host_key,
+        loaded=app.cards(),
+        card_dirs=tuple(Path(p) for p in app.presets.card_dirs),
+    )
+    session = RemoteSession.joined(game)
+    session.display = True
+    link = shown_address(server.host)
+    session.hosting = HostedGame(server, lan, "" if link.note else link.address)
+    app.session = session
+    session.show(window)
+    return session
 
 
 def run_table_display(
     server: GameServer, lan: Advertisement | None, *, card_dirs: tuple[Path, ...] = ()
 ) -> int:
-    """``stalkerzone host --table``: the game window, joined to ``server`` with the host's key
-    as the public display, until it closes (which stops the host)."""
+    """``stalkerzone host --table``: the game window as the table's public display
+    (:func:`show_table_display`) until it closes, which stops the host."""
     import arcade
 
     from stalkerzone.client.app.context import Presets, make_context
     from stalkerzone.client.app.window import open_window
-    from stalkerzone.client.controller.remote import HostedGame, RemoteSession
-    from stalkerzone.network.client import open_game
-    from stalkerzone.network.lan_address import LOOPBACK, WILDCARDS, shown_address
 
-    app = make_context(Presets(card_dirs=card_dirs))
-    table = server.table
-    table.public_display = True
-    near = LOOPBACK if server.host in WILDCARDS else server.host
-    game = open_game(
-        f"{near}:{server.port}", (), token=table.host_key, loaded=app.cards(), card_dirs=card_dirs
-    )
-    window = open_window(app)
-    session = RemoteSession.joined(game)
-    session.display = True
-    session.hosting = HostedGame(server, lan, shown_address(server.host).address)
-    app.session = session
-    session.show(window)
+    window = open_window(make_context(Presets(card_dirs=card_dirs)))
+    session = show_table_display(window, server, lan)
     try:
         arcade.run()
     finally:
