@@ -11,6 +11,8 @@ import subprocess
 import time
 from pathlib import Path
 
+import arcade
+import arcade.gui
 import pytest
 
 from stalkerzone.bots import players as bots
@@ -20,6 +22,7 @@ from stalkerzone.client.controller.session import PUBLIC
 from stalkerzone.client.controller.table_display import show_table_display
 from stalkerzone.client.screens.handover import HandoverView
 from stalkerzone.client.screens.lobby import LobbyView
+from stalkerzone.client.text import i18n
 from stalkerzone.engine.game import legal_actions, player_view
 from stalkerzone.network.client import RemoteGame
 from stalkerzone.network.join_link import join_url
@@ -212,3 +215,32 @@ def test_the_table_command_window_is_the_display_with_a_join_card(
             player.leave()
         finally:
             session.close()
+
+
+def test_the_lobby_offers_the_public_display_and_tells_where_phones_join(
+    win: StalkerWindow,
+) -> None:
+    lobby = opened(win.show_screen("lobby"), LobbyView)
+    lobby.kinds = ["local", "remote"]
+    frame(win, updates=2)
+    words = " ".join(t.text for t in lobby._texts)
+    assert "Phones and browsers join at http://" in words and "0.0.0.0" not in words
+    buttons = [b.text for b in lobby.ui.walk_widgets() if isinstance(b, arcade.gui.UIFlatButton)]
+    assert i18n.t("network.display_off") in buttons
+    lobby.toggle_display()
+    frame(win, updates=2)
+    buttons = [b.text for b in lobby.ui.walk_widgets() if isinstance(b, arcade.gui.UIFlatButton)]
+    assert lobby.display and i18n.t("network.display_on") in buttons
+    lobby.toggle_reach()
+    frame(win, updates=2)
+    assert "Phones and browsers" not in " ".join(t.text for t in lobby._texts)
+    lobby.port = "0"
+    session = lobby.host_game(bind="127.0.0.1", bot_delay=0.0)
+    assert session is not None and session.hosting is not None, lobby.message
+    try:
+        assert session.display and session.hosting.server.table.public_display
+        assert session.hosting.link_address == "", "this computer only: no join card"
+        frame(win)
+        assert session.join_corner.code(session) is None
+    finally:
+        session.close()

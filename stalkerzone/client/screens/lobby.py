@@ -185,6 +185,21 @@ class LobbyView(BaseView):
             width=px(300),
             multiline=True,
         )
+        room = below - px(90 + 60) > px(110) and not self.message  # clear of Back and notes
+        if room and "remote" in self.kinds and not self.local_only:
+            place = shown_address(NETWORK)
+            port = self.port.strip() if self.port.strip().isdigit() else str(DEFAULT_PORT)
+            hint = i18n.t("network.phones_hint", address=place.address, port=port)
+            self.label(
+                place.note or hint,
+                x - px(130),
+                below - px(90),
+                11,
+                theme.ACCENT,
+                anchor_y="top",
+                width=px(300),
+                multiline=True,
+            )
 
     def build_join(self, x: float, top: float) -> None:
         px = theme.px
