@@ -189,9 +189,11 @@ def run(args: argparse.Namespace) -> int:
     table.limits, table.code, table.bot_takeover = limits, code, takeover
     table.public_display = args.table
     from stalkerzone.network.discovery import advertise, announced
+    from stalkerzone.network.join_link import qr_matrix
     from stalkerzone.network.lan_address import shown_address
     from stalkerzone.network.server import GameServer
 
+    qr_matrix("http://127.0.0.1/")  # the QR library loaded now: later, files may be scarce
     server = GameServer(
         table, host=bind, port=DEFAULT_PORT if port is None else port, bot_delay=delay
     )
@@ -249,7 +251,11 @@ def print_join_link(address: str, port: int, code: str) -> None:
         unicode = True
     except (LookupError, UnicodeEncodeError):
         unicode = False
-    for line in terminal_lines(qr_matrix(url), unicode=unicode):
+    try:
+        lines = terminal_lines(qr_matrix(url), unicode=unicode)
+    except (OSError, ValueError) as error:  # no QR code must stop the host: the URL is there
+        lines = [f"(no QR code: {error})"]
+    for line in lines:
         print(line)
     sys.stdout.flush()
 

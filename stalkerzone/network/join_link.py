@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import ipaddress
 
+import qrcode
+from qrcode.constants import ERROR_CORRECT_M
+
 QUIET_ZONE = 4
 """Light modules around the code (the QR standard's quiet zone)."""
 BLOCKS = {(False, False): "█", (False, True): "▀", (True, False): "▄", (True, True): " "}
@@ -31,9 +34,6 @@ def join_url(address: str, port: int, code: str) -> str:
 def qr_matrix(text: str) -> list[list[bool]]:
     """The QR code of ``text`` (error correction M, the smallest version it fits), rows of
     modules with the quiet zone, True where a module is dark."""
-    import qrcode
-    from qrcode.constants import ERROR_CORRECT_M
-
     code = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=QUIET_ZONE)
     code.add_data(text)
     code.make(fit=True)
