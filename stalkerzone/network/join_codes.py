@@ -3,7 +3,8 @@ the host carries instead of the table code.
 
 Each code is minted with ``secrets`` when a URL is printed or a QR code is shown, admits one
 join and is then spent. At most :data:`MAX_OPEN` are unspent at once (minting another forgets
-the oldest), and each expires :data:`LIFETIME` seconds after it was minted. A code is drawn
+the oldest), each expires :data:`LIFETIME` seconds after it was minted, and all of them once
+every remote seat is taken. A code is drawn
 afresh from :data:`~stalkerzone.network.limits.CODE_ALPHABET`: it is never a seat token and
 tells nothing about the table code or the tokens. The window shows codes from its own thread
 while the host's loop spends them, so every method holds one lock.
@@ -82,6 +83,11 @@ class JoinCodes:
         with self._lock:
             self._expire()
             return any(hmac.compare_digest(typed, c.encode("utf-8")) for c in self.minted)
+
+    def forget_all(self) -> None:
+        """No code admits anyone any more (every remote seat is taken)."""
+        with self._lock:
+            self.minted.clear()
 
     def open_count(self) -> int:
         with self._lock:

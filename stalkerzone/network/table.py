@@ -382,6 +382,8 @@ class GameTable:
             self.seats[index].holder = conn.id
             self.seats[index].stand_in = False  # back from the bot (rejoin)
             self.absent_since.pop(index, None)
+        if seats and not self.free_seats():  # the table is full: no QR code admits anyone
+            self.join_codes.forget_all()
         if name and len(seats) == 1:
             self.seats[seats[0]].name = name
         conn.name = name or ", ".join(self.seats[i].name for i in seats) or f"Watcher {conn.id}"

@@ -126,3 +126,17 @@ def test_a_connection_is_cut_after_three_wrong_codes_of_either_kind(wrong: str) 
     for _ in range(2):
         assert kinds_of(join(t, conn, code=wrong), conn) == [limits.REFUSED_CODE]
     assert kinds_of(join(t, conn, code=wrong), conn) == [limits.BYE_BAD_CODE, "close"]
+
+
+def test_join_codes_expire_once_every_remote_seat_is_taken() -> None:
+    t, _ = coded()
+    first, second, third = (t.join_codes.mint() for _ in range(3))
+    anna = t.connect("10.0.0.5")
+    join(t, anna, any_seat=True, code=first)
+    assert t.join_codes.is_open(second) and t.join_codes.is_open(third)
+    boris = t.connect("10.0.0.6")
+    join(t, boris, any_seat=True, code=second)
+    assert t.free_seats() == 0 and t.join_codes.open_count() == 0
+    late = t.connect("10.0.0.7")
+    assert kinds_of(join(t, late, code=third), late) == [limits.REFUSED_CODE]
+    assert kinds_of(join(t, late, code="K7MR2Q"), late) == ["view"]  # watching: the table code
