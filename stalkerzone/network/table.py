@@ -10,7 +10,6 @@ leaves the game unchanged.
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -43,7 +42,8 @@ from stalkerzone.network.protocol import (
     JoinMessage,
     ProtocolError,
 )
-from stalkerzone.persistence.serialize import JSON, action_to_json, canonical, to_json
+from stalkerzone.network.view_writer import ViewWriter
+from stalkerzone.persistence.serialize import JSON, action_to_json, canonical
 
 log = logging.getLogger(__name__)
 SeatKind = Literal["local", "remote", "bot"]
@@ -79,39 +79,6 @@ class Connection:
     address: str = ""  # the peer's IP address (wrong table codes are counted per address)
     budget: ConnectionBudget | None = None
     display: bool = False  # the host's window as the table's public display (``public_display``)
-
-
-class ViewWriter:
-    """``state_to_json`` of the views of one position, sharing the work between them: a field
-    equal in two views (the Zone, the fight, the sorted piles, a stalker) is written once per
-    position."""
-
-    def __init__(self) -> None:
-        self.version = -1
-        self.written: dict[object, tuple[object, JSON]] = {}
-
-    def write(self, view: GameState, version: int) -> dict[str, JSON]:
-        """The same JSON as ``state_to_json(view)``, for a view of position ``version``."""
-        if version != self.version:
-            self.version, self.written = version, {}
-        out: dict[str, JSON] = {}
-        for f in dataclasses.fields(view):
-            if f.name == "ctx" or f.name.startswith("_"):
-                continue
-            value = getattr(view, f.name)
-            if f.name == "players":
-                out[f.name] = [self._once((f.name, k), p) for k, p in enumerate(value)]
-            else:
-                out[f.name] = self._once(f.name, value)
-        return out
-
-    def _once(self, key: object, value: object) -> JSON:
-        known = self.written.get(key)
-        if known is not None and (known[0] is value or known[0] == value):
-            return known[1]
-        data = to_json(value)
-        self.written[key] = (value, data)
-        return data
 
 
 @dataclass
