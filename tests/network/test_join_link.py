@@ -14,7 +14,8 @@ import pytest
 import qrcode
 
 from stalkerzone.cli import main
-from stalkerzone.commands.host import print_join_link, watch
+from stalkerzone.commands.host import parse_seats, print_join_link, watch
+from stalkerzone.errors import UserError
 from stalkerzone.network import discovery, protocol
 from stalkerzone.network.join_codes import JOIN_CODE_LENGTH
 from stalkerzone.network.join_link import BLOCKS, QUIET_ZONE, join_url, qr_matrix, terminal_lines
@@ -150,3 +151,14 @@ def test_host_help_tells_the_table_display_and_the_join_link(
     assert stop.value.code == 0
     words = " ".join(capsys.readouterr().out.split())
     assert "--table" in words and "public display" in words and "phones" in words
+
+
+def test_hot_seat_seats_are_hosted_only_with_the_table_display(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert parse_seats("local,remote", 1, window=True) == ("local", "remote", "bot")
+    with pytest.raises(UserError, match="local seats need the game window"):
+        parse_seats("local,remote", 0)
+    assert main(["host", "--seats", "local,remote"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--table" in err[0]
