@@ -76,7 +76,9 @@ def test_buttons_at_a_decision_carry_odds_and_rule_reasons() -> None:
     assert stim is not None and not stim.enabled
     assert (stim.rule, stim.reason) == ("FIGHT-2", "no stimulator left")
     escape = page.button("escape")
-    assert escape is not None and escape.enabled and escape.label == "Escape (100.0%)"
+    assert escape is not None and escape.enabled and escape.label == "Escape: succeeds 100.0%"
+    # its line says how the fight ends when it is taken: by the escape (one chance, one name)
+    assert escape.odds == "win 0.0% · death 0.0% · escaped 100.0%"
     assert (page.status, page.status_tone) == ("Your move", "accent")
     assert page.escape_rule_note == ""
     assert page.button("auto") is not None and page.button("skip") is None

@@ -173,9 +173,9 @@ class FightView(ScreenFrame):
         computed, the last ones meanwhile (``self.stale`` says so)."""
         fight = self.fight
         self.stale = False
-        if fight is None or fight.is_terminal:
-            return None
-        fresh = None if self.queue.busy else self.odds.get(fight)
+        if fight is None or (fight.is_terminal and not self.queue.busy):
+            return None  # over and shown: the outcome, no odds
+        fresh = None if self.queue.busy or fight.is_terminal else self.odds.get(fight)
         if fresh is not None:
             self.last_odds = fresh
             return fresh

@@ -172,15 +172,22 @@ def card_name_of(state: GameState, cid: str) -> str:
     return card_name(state.cards.get(cid)) if cid in state.cards else cid
 
 
+TOLD_BY_FIGHT_RESULT = frozenset({"TROPHY-1", "TROPHY-3"})
+"""The rules whose cards a fight's own result box tells (the trophy, the red monster's
+artifact): a fight decision brings no second pop-up for them."""
+
+
 def reveals(before: GameState, after: GameState, symbols: bool = False) -> list[Reveal]:
     """The cards one action brought into play (``after.notes``), in the order they came
-    (``symbols``: colour-blind marks on the colours)."""
+    (``symbols``: colour-blind marks on the colours). A fight decision's trophy and artifact
+    are left out: the fight screen's result box tells them (one box per fight)."""
     actor = before.current_player
     notes = [n for n in after.notes if isinstance(n, Note)]
+    told = TOLD_BY_FIGHT_RESULT if before.phase == "fight" else frozenset()
     out: list[Reveal] = []
     for k, note in enumerate(notes):
         found = reveal_of(note, notes[k + 1 :], before, after, actor, symbols)
-        if found is not None:
+        if found is not None and found.rule not in told:
             out.append(found)
     return out
 
