@@ -211,11 +211,28 @@ class GameSession:
 
         return round_number(self.state)
 
+    def at_start_of_play(self) -> bool:
+        """TURN-1: play has begun and its first player has not acted yet (the Zone dealt or
+        just laid out)."""
+        from stalkerzone.engine.play import PlaceSector
+
+        state = self.state
+        if state.phase != "turn" or state.turn != 1 or state.step != "move":
+            return False
+        actions = self.record.actions
+        return not actions or isinstance(actions[-1], PlaceSector)
+
+    def shown_name(self, seat: int) -> str:
+        """The name of ``seat`` as players read it: a bot's default name ("Bot 2", as the
+        new-game screen stores it) in the current language ("Бот 2"); any other name as it is."""
+        name = self.state.players[seat].name
+        return i18n.bot_name(name) if self.is_bot(seat) else name
+
     def seat_line(self) -> str:
         """Whose turn it is and the round, as the header of every game screen shows it
         (``"Anna's turn · round 4"``, or what a bot is doing)."""
         state = self.state
-        name = state.players[state.current_player].name
+        name = self.shown_name(state.current_player)
         if state.phase == "layout":
             return i18n.t("flow.bot_layout" if self.is_bot() else "flow.laying_out", name=name)
         if self.is_bot():
@@ -225,7 +242,7 @@ class GameSession:
     def bot_activity(self) -> str:
         """TURN-2: what the bot whose turn it is does now ("Bot 3 is trading at the Village")."""
         state = self.state
-        name = state.players[state.current_player].name
+        name = self.shown_name(state.current_player)
         if state.phase == "layout":
             return i18n.t("flow.bot_layout", name=name)
         if state.phase in ("fight", "choose_armour"):

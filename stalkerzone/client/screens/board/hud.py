@@ -55,7 +55,9 @@ def build_hud(view: BoardView) -> None:
     stats = view.stats(index)
     card = state.cards.get(player.stalker)
     colour = theme.PLAYER_COLOURS[index % len(theme.PLAYER_COLOURS)]
-    view.label(f"{index + 1}. {player.name}", left, y, 17, colour, bold=True)
+    view.label(
+        f"{index + 1}. {i18n.player_name(player.name, player.bot)}", left, y, 17, colour, bold=True
+    )
     y -= px(22)
     view.label(i18n.card_text(card.name), left, y, 13, theme.TEXT_DIM)
     y -= px(30)
@@ -94,7 +96,7 @@ def build_hud(view: BoardView) -> None:
         line = public_line(other)
         room = w - px(14) - text_fit.text_width(line, 10) - px(6) - left  # the name, then cut
         bold = k == state.current_player
-        name = f"{marker}{k + 1}. {other.name}"
+        name = f"{marker}{k + 1}. {i18n.player_name(other.name, other.bot)}"
         size = text_fit.fitting_size(name, room, 11, bold=bold)  # smaller before it is cut
         view.label(text_fit.cut_to(name, room, size, bold=bold), left, y, size, c, bold=bold)
         view.label(
