@@ -40,7 +40,8 @@ class WatchResult:
 def bot_spec(app: Any, bots: int, seed: int, variant: str, zone_mode: str) -> GameSpec:
     stalkers = [s.id for s in app.cards().cards.stalkers]
     seats = tuple(
-        SeatSpec(i18n.default_bot_name(k + 1), stalkers[k % len(stalkers)], "normal") for k in range(bots)
+        SeatSpec(i18n.default_bot_name(k + 1), stalkers[k % len(stalkers)], "normal")
+        for k in range(bots)
     )
     dirs = tuple(str(p) for p in app.presets.card_dirs)
     return GameSpec(seed, seats, variant, zone_mode, dirs)
