@@ -15,6 +15,7 @@ from stalkerzone.client.screens.board.known_fights import (
     is_epicenter,
     known_guardian,
 )
+from stalkerzone.client.screens.board.log_words import log_words
 from stalkerzone.client.screens.board.presenter import (
     BarButton,
     bar_buttons,
@@ -22,7 +23,6 @@ from stalkerzone.client.screens.board.presenter import (
     describe_hex,
     fit_log,
     hud_rows,
-    log_line,
     public_legend,
     public_line,
     unreachable_reason,
@@ -132,13 +132,7 @@ def build_log(view: BoardView, left: float, top: float) -> None:
     session = view.session
     state = session.view
     viewer = state.players[session.viewer].name if session.viewer != PUBLIC else None
-    texts = [
-        engine_text.words(
-            log_line(line.text, viewer, line.player), session.cards, sectors=session.sectors
-        )
-        for line in session.log
-    ]
-    shown = fit_log(texts, chars, rows)
+    shown = fit_log(log_words(session, viewer), chars, rows)
     log = view.label(
         "\n".join(shown) or "—",
         left,
