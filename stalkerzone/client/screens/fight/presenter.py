@@ -284,7 +284,7 @@ def _stalker(held: FightState, state: GameState | None) -> StalkerPanel:
     name, character = st.name, st.name
     if state is not None:
         player = state.players[held.player]
-        name = player.name
+        name = i18n.player_name(player.name, player.bot)
         if player.stalker in state.cards:
             character = card_name(state.cards.get(player.stalker))
     attack = str(st.attack) + (

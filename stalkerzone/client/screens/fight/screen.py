@@ -42,6 +42,7 @@ from stalkerzone.client.screens.fight.result_box import ResultBox
 from stalkerzone.client.screens.fight.round_log import Bar, HealthSpot, RoundLog
 from stalkerzone.client.screens.fight.steps import Step, describe_all
 from stalkerzone.client.sound.cues import note_sounds, roll_sound, step_sound
+from stalkerzone.client.text import i18n
 from stalkerzone.client.text.card_words import card_name, t
 from stalkerzone.client.widgets import theme
 from stalkerzone.client.widgets.screen_frame import ScreenFrame
@@ -359,7 +360,8 @@ class FightView(ScreenFrame):
         if state is not None and self.held is not None:
             name = card_name(state.card(self.held.monster))
             if self.is_bot():  # a bot's or another player's fight, watched (third person)
-                fighter = state.players[self.held.player].name
+                seat = state.players[self.held.player]
+                fighter = i18n.player_name(seat.name, seat.bot)
         self.queue.push(describe_all(fight.log, fight.setup, start, name, fighter))
 
     def on_show_view(self) -> None:

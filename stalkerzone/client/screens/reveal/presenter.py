@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from stalkerzone.client.screens.bases.presenter import requirement_text
 from stalkerzone.client.screens.stats import stats_if
+from stalkerzone.client.text import i18n
 from stalkerzone.client.text.card_words import card_name, colour_name, t
 from stalkerzone.engine.core import Colour, Monster, Note, Order, Param
 from stalkerzone.engine.play import GameState, PlayerState
@@ -203,7 +204,7 @@ def reveal_of(
     """The reveal one note brings (None for notes that bring no card)."""
     values = params(note)
     who = seat_of(after, values.get("player"), actor)
-    name = after.players[who].name
+    name = i18n.player_name(after.players[who].name, after.players[who].bot)
     cid = str(values.get("card", ""))
     key = note.key
     if key == "event_drawn":
@@ -278,6 +279,7 @@ def anomaly_reveal(note: Note, after: GameState, who: int) -> Reveal:
     values = params(note)
     face = int(values.get("face", 0))
     player = after.players[who]
+    shown = i18n.player_name(player.name, player.bot)
     lines = []
     goes = ""
     if note.key == "anomaly_damage":
@@ -292,5 +294,5 @@ def anomaly_reveal(note: Note, after: GameState, who: int) -> Reveal:
         lines.append(t("reveal.anomaly_nothing"))
     lines.append(t("reveal.rolled", face=face))  # the outcome first, then the die
     kind = "element" if note.key == "anomaly_element" else "anomaly"
-    title = t(f"reveal.{kind}_title", player=player.name)
+    title = t(f"reveal.{kind}_title", player=shown)
     return Reveal(kind, who, title, None, tuple(lines), goes, face=face, rule="ANOM-1")
