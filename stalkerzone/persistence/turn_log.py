@@ -79,13 +79,13 @@ def log_to_json(entries: Iterable[LogEntry]) -> list[dict[str, Any]]:
     out = []
     for entry in list(entries)[-MAX_LINES:]:
         line = entry.line
-        keyed = isinstance(line, (Note, TableLine))
+        keyed = line if isinstance(line, (Note, TableLine)) else None
         item: dict[str, Any] = {
             "turn": entry.turn,
             "player": entry.player,
             "rule": line.rule if isinstance(line, Note) else "",
-            "key": line.key if keyed else "",
-            "params": dict(line.params) if keyed else {},
+            "key": keyed.key if keyed is not None else "",
+            "params": dict(keyed.params) if keyed is not None else {},
             "text": str.__str__(line),
         }
         if entry.action:

@@ -28,7 +28,7 @@ def cheap_buys(session: GameSession, count: int) -> list[Buy]:
     for _ in range(count):
         buys = [a for a in session.legal_now() if isinstance(a, Buy)]
         assert buys, "nothing more to buy"
-        cheapest = min(buys, key=lambda a: session.state.cards.get(a.card).price)  # type: ignore[attr-defined]
+        cheapest = min(buys, key=lambda a: getattr(session.state.cards.get(a.card), "price", 0))
         session.act(cheapest)
         bought.append(cheapest)
     return bought

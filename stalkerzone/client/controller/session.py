@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from stalkerzone.client.controller.turn_log import LogLine, table_line, take_back, upgraded
+from stalkerzone.client.controller.turn_log import LogLine as LogLine  # screens read it here
+from stalkerzone.client.controller.turn_log import table_line, take_back, upgraded
 from stalkerzone.client.controller.worker import Worker
 from stalkerzone.client.text import engine_text, i18n
 from stalkerzone.engine.core import CardSet, Note

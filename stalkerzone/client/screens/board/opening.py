@@ -94,9 +94,9 @@ class Opening:
         if key != self.built_for or self.text is None:
             self.built_for = key
             line = opening_line(self.session)
-            text, size = text_fit.fit_lines(line, width - px(60), 16, bold=True)
+            words, size = text_fit.fit_lines(line, width - px(60), 16, bold=True)
             self.text = arcade.Text(
-                text,
+                words,
                 left + width / 2,
                 bottom + height - px(34),
                 theme.ACCENT,
