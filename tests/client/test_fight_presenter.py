@@ -78,7 +78,7 @@ def test_buttons_at_a_decision_carry_odds_and_rule_reasons() -> None:
     escape = page.button("escape")
     assert escape is not None and escape.enabled and escape.label == "Escape: succeeds 100.0%"
     # its line says how the fight ends when it is taken: by the escape (one chance, one name)
-    assert escape.odds == "win 0.0% · death 0.0% · escaped 100.0%"
+    assert escape.odds == "death 0.0% · escaped 100.0%"
     assert (page.status, page.status_tone) == ("Your move", "accent")
     assert page.escape_rule_note == ""
     assert page.button("auto") is not None and page.button("skip") is None
@@ -288,6 +288,7 @@ def test_the_fight_panel_words_say_what_each_number_is() -> None:
     assert stim is not None and stim.label == "Stimulator: not now (1 held)"
     assert odds_line(Odds(0.5, 0.2, 0.3, 2.0)) == "win 50.0% · death 20.0% · escaped 30.0%"
     assert odds_line(Odds(0.7, 0.3, 0.0, 2.0)) == "win 70.0% · death 30.0%"
+    assert odds_line(Odds(0.0, 0.1, 0.9, 2.0)) == "death 10.0% · escaped 90.0%"
     assert odds_line(Odds(0.0, 0.0, 0.0, float("inf"), 1.0)) == "no end: it can go on for ever"
     i18n.set_language("ru")
     try:

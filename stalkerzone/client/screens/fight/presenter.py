@@ -347,6 +347,8 @@ def odds_line(odds: Odds) -> str:
     there is one, and "it goes on" when none of them can happen (never a bare
     "win 0.0% · death 0.0%")."""
     win, death = percent(odds.win), percent(odds.death)
+    if odds.escape >= 0.0005 and odds.win == 0:  # no win at all: death and escape say it
+        return t("fight.odds_death_escape", death=death, escape=percent(odds.escape))
     if odds.escape >= 0.0005:
         return t("fight.odds_short_escape", win=win, death=death, escape=percent(odds.escape))
     if odds.win + odds.death < 0.0005:
