@@ -389,3 +389,24 @@ def test_the_bot_turn_header_and_its_round_line_fit(win: StalkerWindow) -> None:
             found += misfits(board, f"bot turn {where}")
     win.app.session = None
     assert not found, "\n".join(found)
+
+
+@pytest.mark.slow
+def test_the_fight_panel_fits(win: StalkerWindow) -> None:
+    """The fight screen at a decision (odds, buttons with the line under each, the stalker's
+    escape chance, an ability that wraps): nothing over anything, in both languages at every
+    UI scale."""
+    from stalkerzone.client.screens.fight.screen import FightView
+    from tests.client.test_client_screens import into_fight
+
+    into_fight(win, "gorynych")  # paralysis: a long ability text
+    found: list[str] = []
+    for lang, (w, h), setting in configurations():
+        win.app.update_settings(replace(win.app.settings, language=lang, ui_scale=setting))
+        with pretend_size(win, w, h):
+            view = opened(win.show_screen("fight"), FightView)
+            view.skip()
+            assert view.playing()
+            found += misfits(view, f"fight {lang} {w}x{h} {setting:.0%}")
+    win.app.session = None
+    assert not found, "\n".join(found)

@@ -169,8 +169,15 @@ def build_stalker(view: FightView, page: FightPage, box: Box) -> None:
     )
     view.label(st.attack, x, tp - px(100), 13)
     view.label(st.defence, x, tp - px(124), 13)
-    esc_text = view.label(
-        st.escape, x, tp - px(148), 12, theme.TEXT_DIM, width=int(r - x - px(10)), multiline=True
+    esc_text = view.label(  # its top where one line's top was: a second line goes down
+        st.escape,
+        x,
+        tp - px(134),
+        12,
+        theme.TEXT_DIM,
+        width=int(r - x - px(10)),
+        multiline=True,
+        anchor_y="top",
     )
     extra = max(0, esc_text.content_height - px(18))
     view.label(st.supplies, x, tp - px(172) - extra, 12, theme.TEXT_DIM)
