@@ -68,9 +68,9 @@ def build_decisions(view: FightView, page: FightPage, box: Box) -> None:
         )
         if model.odds:  # under Escape as wide as its button (the stimulator's line beside)
             room = (px(width) if model.key == "escape" else r - x) - px(4)
-            size = text_fit.fitting_size(model.odds, room, 10)  # smaller before it is cut
-            odds = text_fit.cut_to(model.odds, room, size)
-            view.label(odds, x + px(4), y - px(16), size, theme.TEXT_DIM)
+            small = text_fit.fitting_size(model.odds, room, 10)  # smaller before it is cut
+            odds = text_fit.cut_to(model.odds, room, small)
+            view.label(odds, x + px(4), y - px(16), small, theme.TEXT_DIM)
         if not model.enabled and model.rule and model.key != "escape":
             _refusal_tip(view, model, x, y, px(width), px(height))
     escape = page.button("escape")
