@@ -204,7 +204,7 @@ def test_no_out_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_unreadable_art_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pack = _pack(tmp_path)
-    (pack / "art" / "hag.png").write_bytes(b"not a picture")
+    (pack / "art" / "hag.png").write_bytes(b"\x89PNG\r\n\x1a\n not a picture")
     out = tmp_path / "cards.pdf"
     assert main(["print", "--no-user", "--cards", str(pack), "--out", str(out)]) == 2
     err = capsys.readouterr().err
