@@ -17,7 +17,7 @@ from stalkerzone.content.loader import load_packs
 from stalkerzone.content.messages import hint
 from stalkerzone.content.report import report
 from stalkerzone.content.values import COLOURS, LANGUAGES
-from stalkerzone.engine.core import AnyCard, Colour, Monster
+from stalkerzone.engine.core import AnyCard, Colour, Event, Monster, Order, StalkerCard
 from stalkerzone.errors import UserError
 
 FACE_W, FACE_H, INFO_H, GAP = 300, 430, 300, 16
@@ -58,13 +58,17 @@ def show_card(args: argparse.Namespace) -> int:
         )
     else:
         colours = [None]
-    render_png(card, colours, args.lang, png)
+    names = {c.id: c.name.get(args.lang) for c in result.cards}
+    render_png(card, colours, args.lang, png, names)
     print(f"{png}: {card.id} ({', '.join(c.value for c in colours if c) or card_kind_of(card)})")
     return 0
 
 
 def card_kind_of(card: AnyCard) -> str:
-    return type(card).__name__.lower()
+    """The card's kind as an author writes it in words: "stalker", "weapon mod"."""
+    from stalkerzone.printing.words import kind_key
+
+    return kind_key(card).replace("_", " ")
 
 
 class _Labels:
@@ -110,8 +114,13 @@ class _Labels:
         return item
 
 
-def explanation(card: AnyCard, colour: Colour | None) -> list[str]:
-    """The lines the game shows about a card beside its face (fight panel, kit screens)."""
+def explanation(
+    card: AnyCard, colour: Colour | None, names: dict[str, str] | None = None
+) -> list[str]:
+    """The lines the game shows about a card beside its face (fight panel, kit screens); for
+    an event, an order or a stalker also what it does in words (EVENT-1, ORDER-1, ST-3), as
+    ``print`` writes it, so a card without ``text`` still says it. ``names``: card id → name,
+    for an order that asks for a monster's trophy or an artifact."""
     from stalkerzone.client.text import i18n
     from stalkerzone.client.text.card_words import (
         ability_explained,
@@ -119,6 +128,7 @@ def explanation(card: AnyCard, colour: Colour | None) -> list[str]:
         colour_name,
         site_name,
     )
+    from stalkerzone.printing.words import Words, rules_lines
 
     lines: list[str] = []
     if isinstance(card, Monster) and colour is not None:
@@ -134,14 +144,18 @@ def explanation(card: AnyCard, colour: Colour | None) -> list[str]:
         lines.extend("• " + ability_explained(a, colour) for a in card.abilities)
     else:
         lines.append(i18n.t(f"show.kind_{card_kind(card)}"))
+        if isinstance(card, (Event, Order, StalkerCard)):
+            lines.extend(rules_lines(card, None, Words(i18n.language()), names or {}))
+        if isinstance(card, Order):
+            lines.append(i18n.t("show.reward", reward=card.reward))
         price = getattr(card, "price", None)
         if price is not None:
             lines.append(i18n.t("show.price", price=price))
         for key in ("sold_at", "offered_at"):
             bases = getattr(card, key, ())
             if bases:
-                names = ", ".join(site_name(b) for b in bases)
-                lines.append(i18n.t(f"show.{key}", bases=names))
+                sites = ", ".join(site_name(b) for b in bases)
+                lines.append(i18n.t(f"show.{key}", bases=sites))
     if card.copies > 1:
         lines.append(i18n.t("show.copies", copies=card.copies))
     if card.text is not None:  # in full: the face shortens a long text to its band
@@ -149,7 +163,13 @@ def explanation(card: AnyCard, colour: Colour | None) -> list[str]:
     return lines
 
 
-def render_png(card: AnyCard, colours: list[Colour | None], lang: str, png: Path) -> None:
+def render_png(
+    card: AnyCard,
+    colours: list[Colour | None],
+    lang: str,
+    png: Path,
+    names: dict[str, str] | None = None,
+) -> None:
     """Draw ``card`` once per colour into an offscreen framebuffer and save the picture.
 
     The window already open (the game's, a test's) lends its OpenGL context; without one a
@@ -173,7 +193,7 @@ def render_png(card: AnyCard, colours: list[Colour | None], lang: str, png: Path
         own = True
     try:
         load_fonts()
-        image = _draw(window, card, colours, width, height)
+        image = _draw(window, card, colours, width, height, names or {})
     finally:
         if own:
             window.close()
@@ -183,7 +203,14 @@ def render_png(card: AnyCard, colours: list[Colour | None], lang: str, png: Path
         raise UserError(f"cards show: cannot write {png}: {error.strerror or error}") from None
 
 
-def _draw(window: Any, card: AnyCard, colours: list[Colour | None], width: int, height: int) -> Any:
+def _draw(
+    window: Any,
+    card: AnyCard,
+    colours: list[Colour | None],
+    width: int,
+    height: int,
+    names: dict[str, str],
+) -> Any:
     """The card faces and their explanations drawn offscreen: a PIL image."""
     import arcade
     from PIL import Image
@@ -205,7 +232,7 @@ def _draw(window: Any, card: AnyCard, colours: list[Colour | None], width: int, 
             face.build(labels)
             face.draw()
             labels.label(
-                "\n".join(explanation(card, colour)),
+                "\n".join(explanation(card, colour, names)),
                 left,
                 bottom - px(12),
                 12,

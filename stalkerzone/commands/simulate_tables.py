@@ -12,9 +12,18 @@ from stalkerzone.simulation.card_stats import COUNTS
 from stalkerzone.simulation.compare import changed_cards
 from stalkerzone.simulation.summary import interval_text, percent
 
+UNCUT_WIDTH = 1000
+"""Width for output to a file or a pipe: no column is ever cut there (a terminal keeps its own
+width, at least :data:`TERMINAL_MIN_WIDTH`)."""
+TERMINAL_MIN_WIDTH = 120
 
-def _console() -> Console:
-    return Console(file=sys.stdout, width=max(120, Console().width))
+
+def table_console() -> Console:
+    """A console for the tables on stdout: a terminal's width, and nothing cut when written to
+    a file or a pipe (``simulate … > tables.txt``)."""
+    if not sys.stdout.isatty():
+        return Console(file=sys.stdout, width=UNCUT_WIDTH, color_system=None)
+    return Console(file=sys.stdout, width=max(TERMINAL_MIN_WIDTH, Console().width))
 
 
 def _signed(value: float | None, scale: float = 100.0, digits: int = 1) -> str:
@@ -24,7 +33,7 @@ def _signed(value: float | None, scale: float = 100.0, digits: int = 1) -> str:
 def print_cards(summary: dict[str, Any]) -> None:
     """Every loaded card: how often it was bought, found, drawn, used, sold, in fights, and the
     win rate of the stalkers who had it against those who did not (95% Wilson intervals)."""
-    out = _console()
+    out = table_console()
     table = Table(
         title="Every card",
         caption=f"win % with / without the card, 95% intervals; * = too few games (fewer than "
@@ -54,7 +63,7 @@ def print_cards(summary: dict[str, Any]) -> None:
 
 def print_changes(changes: dict[str, Any]) -> None:
     """What a pack changed (``--compare``): stalkers, game length, the cards that moved."""
-    out = _console()
+    out = table_console()
     rounds = changes["rounds"]
     out.print(
         f"[bold]{changes['games']} games each, the same seeds, without and with "
@@ -100,7 +109,7 @@ def print_changes(changes: dict[str, Any]) -> None:
 
 def print_sweep(table: dict[str, Any]) -> None:
     """One row per grid point (seeds pooled): length, draws, deaths, win % per stalker."""
-    out = _console()
+    out = table_console()
     cfg = table["config"]
     out.print(
         f"[bold]Sweep {table['sweep']}[/]: {len(table['points'])} points × "
