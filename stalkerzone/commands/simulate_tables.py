@@ -32,14 +32,17 @@ def _signed(value: float | None, scale: float = 100.0, digits: int = 1) -> str:
 
 def print_cards(summary: dict[str, Any]) -> None:
     """Every loaded card: how often it was bought, found, drawn, used, sold, in fights, and the
-    win rate of the stalkers who had it against those who did not (95% Wilson intervals)."""
+    win rate of the stalkers who had it against the other seats of the same games (95% Wilson
+    intervals); then the cards nobody met, the cards the bots never spend and the cards always
+    held together (whose rates cannot be told apart)."""
     out = table_console()
     table = Table(
         title="Every card",
-        caption=f"win % with / without the card, 95% intervals; * = too few games (fewer than "
-        f"{summary['min_seat_games']} seat-games with or without it)",
+        caption="win % of the seats that had the card / of the other seats of the same games "
+        f"(seat order not controlled), 95% intervals; * = too few seat-games (fewer than "
+        f"{summary['min_seat_games']} of either)",
     )
-    for col in ("card", "kind", "pack", *COUNTS, "with %", "95%", "without %", "95%", ""):
+    for col in ("card", "kind", "pack", *COUNTS, "with %", "95%", "others %", "95%", ""):
         left = col in ("card", "kind", "pack")
         table.add_column(col, justify="left" if left else "right", no_wrap=col == "card")
     for cid, row in summary["cards"].items():
@@ -53,12 +56,28 @@ def print_cards(summary: dict[str, Any]) -> None:
             percent(row["without"]["win_rate"]),
             interval_text(row["without"]["ci95"]),
             "" if row["meaningful"] else "*",
-            style="yellow" if not any(row[c] for c in COUNTS) else None,
+            style="yellow" if not row["with"]["games"] else None,
         )
     out.print(table)
-    unseen = [cid for cid, row in summary["cards"].items() if not any(row[c] for c in COUNTS)]
+    rows = summary["cards"].items()
+    unseen = [cid for cid, row in rows if not row["with"]["games"]]
     if unseen:
-        out.print(f"Never bought, found, drawn, used, sold or fought: {', '.join(unseen)}")
+        out.print(f"Never held, bought, found, drawn, used, sold or fought: {', '.join(unseen)}")
+    unspent = [
+        f"{cid} (had {row['bought'] + row['found']}×)" for cid, row in rows if row.get("never_used")
+    ]
+    if unspent:
+        out.print(f"The bots never spent: {', '.join(unspent)}")
+    shown: set[str] = set()
+    for cid, row in rows:
+        twins = row.get("held_with") or []
+        if twins and cid not in shown:
+            group = [cid, *twins]
+            shown.update(group)
+            out.print(
+                f"Always held by the same seats of the same games (one win rate for all): "
+                f"{', '.join(group)}"
+            )
 
 
 def print_changes(changes: dict[str, Any]) -> None:
