@@ -8,6 +8,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from stalkerzone.content.messages import count_of
 from stalkerzone.simulation.card_stats import COUNTS
 from stalkerzone.simulation.compare import changed_cards
 from stalkerzone.simulation.summary import interval_text, percent
@@ -131,9 +132,9 @@ def print_sweep(table: dict[str, Any]) -> None:
     out = table_console()
     cfg = table["config"]
     out.print(
-        f"[bold]Sweep {table['sweep']}[/]: {len(table['points'])} points × "
-        f"{len(table['seeds'])} seeds × {cfg['games_per_seed']} games, {cfg['players']} "
-        f"players, variant {cfg['variant']}, bot {cfg['bot']}"
+        f"[bold]Sweep {table['sweep']}[/]: {count_of(len(table['points']), 'point')} × "
+        f"{count_of(len(table['seeds']), 'seed')} × {count_of(cfg['games_per_seed'], 'game')}, "
+        f"{count_of(cfg['players'], 'player')}, variant {cfg['variant']}, bot {cfg['bot']}"
     )
     stalkers = sorted({s for p in table["points"] for s in p["characters"]})
     grid = Table(title="Results per grid point", caption="win % per stalker, seeds pooled")
