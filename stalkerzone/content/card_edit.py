@@ -57,7 +57,8 @@ def edit_card(packs: Sequence[PackInfo], card: AnyCard, field: str, value: int) 
         loaded = model.model_validate(changed, context={"pack_dir": pack_dir})
     except ValidationError as error:
         problem = problems_from(error, changed, file="-", card_id=card.id, line_of=lambda loc: 0)[0]
-        raise CardEditError(f"{value} is refused: {problem.field}: {problem.message}") from None
+        field_said = "" if problem.field == "-" else f"{problem.field}: "
+        raise CardEditError(f"{value} is refused: {field_said}{problem.message}") from None
     return loaded.to_card(card.pack)
 
 

@@ -152,6 +152,7 @@ def _point_error(tmp_path: Path, card: str, field: str, value: int) -> str:
         ("blind-dog", "green.helth", 5, "no field 'helth' (did you mean 'health'?)"),
         ("blind-dgo", "green.health", 5, "no loaded pack defines a card 'blind-dgo' (did you"),
         ("cerberus", "abilities.1.attacks", 2, "a list of 1: use an item number 0..0"),
+        ("rifle-sighting", "one_die_bonus", 0, "0 is refused: give one_die_bonus and/or"),
         ("blind-dog", "green.attack", 3, "'green.attack' is not a whole number (it is '1d6"),
     ],
 )
