@@ -391,6 +391,7 @@ def _check_references(loaded: list[Loaded], packs: list[Pack]) -> list[Loaded]:
                     else f"the {kind} '{target}' has errors (see above)"
                     if target in rejected
                     else f"no loaded pack defines {article(kind)} '{target}'"
+                    + hint(target, [i for i, k in ids.items() if k == kind])
                 )
                 line = item.finder.key_line(item.span, item.kind, ("requirement",))
                 problem = CardProblem(item.file, line, card.id, key, message + "; order dropped")

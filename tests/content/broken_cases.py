@@ -279,6 +279,14 @@ CASES: dict[str, Case] = {
         "requirement.monster",
         "no loaded pack defines a monster 'nobody'",
     ),
+    "misspelt-monster-in-an-order": Case(
+        {"cards.toml": order('{ kind = "trophy", monster = "gorynich" }')},
+        "cards.toml",
+        3,
+        "job",
+        "requirement.monster",
+        "no loaded pack defines a monster 'gorynich' (did you mean 'gorynych'?)",
+    ),
     "dangling-artifact": Case(
         {"cards.toml": order('{ kind = "artifact", artifact = "nothing" }')},
         "cards.toml",
