@@ -115,12 +115,17 @@ class _Labels:
 
 
 def explanation(
-    card: AnyCard, colour: Colour | None, names: dict[str, str] | None = None
+    card: AnyCard,
+    colour: Colour | None,
+    names: dict[str, str] | None = None,
+    *,
+    with_text: bool = True,
 ) -> list[str]:
     """The lines the game shows about a card beside its face (fight panel, kit screens); for
     an event, an order or a stalker also what it does in words (EVENT-1, ORDER-1, ST-3), as
     ``print`` writes it, so a card without ``text`` still says it. ``names``: card id → name,
-    for an order that asks for a monster's trophy or an artifact."""
+    for an order that asks for a monster's trophy or an artifact. ``with_text``: the card's own
+    text in full (when the face had to shorten it)."""
     from stalkerzone.client.text import i18n
     from stalkerzone.client.text.card_words import (
         ability_explained,
@@ -158,7 +163,7 @@ def explanation(
                 lines.append(i18n.t(f"show.{key}", bases=sites))
     if card.copies > 1:
         lines.append(i18n.t("show.copies", copies=card.copies))
-    if card.text is not None:  # in full: the face shortens a long text to its band
+    if card.text is not None and with_text:  # in full: the face shortened it to its band
         lines.extend(["", i18n.card_text(card.text)])
     return lines
 
@@ -232,7 +237,7 @@ def _draw(
             face.build(labels)
             face.draw()
             labels.label(
-                "\n".join(explanation(card, colour, names)),
+                "\n".join(explanation(card, colour, names, with_text=face.text_cut)),
                 left,
                 bottom - px(12),
                 12,
