@@ -36,6 +36,12 @@ def add_parser(subparsers: Any) -> None:
         "dirs", nargs="*", type=Path, metavar="DIR", help="a pack or a folder of packs"
     )
     check.add_argument("--no-user", action="store_true", help="skip the user card folder")
+    check.add_argument(
+        "--odds",
+        action="store_true",
+        help="also each monster's exact win chances at each colour against the kit of each "
+        "stage of a game, with outliers against the base set flagged (seconds, no simulation)",
+    )
     schema = verbs.add_parser("schema", help="print the JSON Schema of a card file")
     schema.add_argument("--pack", action="store_true", help="the schema of pack.toml instead")
     schema.add_argument(
@@ -64,7 +70,7 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     verb = getattr(args, "cards_command", None)
     if verb == "check":
-        return _check(list(args.dirs), include_user=not args.no_user)
+        return _check(list(args.dirs), include_user=not args.no_user, odds=args.odds)
     if verb == "schema":
         if args.out is not None:
             for path in _write_schemas(args.out, "cards schema"):
@@ -109,7 +115,7 @@ def _write_schemas(folder: Path, command: str) -> list[Path]:
         ) from None
 
 
-def _check(dirs: list[Path], *, include_user: bool) -> int:
+def _check(dirs: list[Path], *, include_user: bool, odds: bool = False) -> int:
     """Every problem on its own line, then one summary line per pack; exit 0 clean, 2 errors."""
     missing = [d for d in dirs if not d.is_dir()]
     if missing:
@@ -130,6 +136,10 @@ def _check(dirs: list[Path], *, include_user: bool) -> int:
             print(f"{label}: {cards} loaded, {count_of(len(pack.problems), 'problem')}{warned}")
     if include_user:
         print(f"user card folder: {user_cards_dir()}", file=sys.stderr)
+    if odds:
+        from stalkerzone.commands.card_balance import print_balance
+
+        print_balance(result.cards)
     if result.problems:
         print(count_of(len(result.problems), "problem"))
         return 2
