@@ -9,7 +9,11 @@ A monster without ``--colour`` is drawn at all three colours side by side.
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
+import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +23,7 @@ from stalkerzone.content.report import report
 from stalkerzone.content.values import COLOURS, LANGUAGES
 from stalkerzone.engine.core import AnyCard, Colour, Event, Monster, Order, StalkerCard
 from stalkerzone.errors import UserError
+from stalkerzone.paths import user_cards_dir
 
 FACE_W, FACE_H, INFO_H, GAP = 300, 430, 300, 16
 """Sizes of one card face and the explanation under it, in pixels at UI scale 1."""
@@ -41,6 +46,14 @@ def show_card(args: argparse.Namespace) -> int:
     for folder in args.cards:
         if not Path(folder).is_dir():
             raise UserError(f"cards show: --cards {folder}: not a folder")
+    if not getattr(args, "watch", False):
+        _render(args, png)
+        return 0
+    return watch_card(args, png)
+
+
+def _render(args: argparse.Namespace, png: Path) -> None:
+    """Load the packs (problems on stderr), draw the card into ``png`` and say so."""
     result = load_packs(list(args.cards), include_user=not args.no_user)
     report(result, "cards show")
     ids = [card.id for card in result.cards]
@@ -61,7 +74,63 @@ def show_card(args: argparse.Namespace) -> int:
     names = {c.id: c.name.get(args.lang) for c in result.cards}
     render_png(card, colours, args.lang, png, names)
     print(f"{png}: {card.id} ({', '.join(c.value for c in colours if c) or card_kind_of(card)})")
+
+
+WATCH_INTERVAL = 0.4
+"""Seconds between two looks at the pack folders in ``--watch``."""
+MAX_WATCHED = 4000
+"""Files looked at in the watched folders (a huge art folder is not walked further)."""
+
+
+def watch_card(
+    args: argparse.Namespace,
+    png: Path,
+    *,
+    looks: int | None = None,
+    sleep: Callable[[float], None] = time.sleep,
+) -> int:
+    """``cards show --watch``: draw the card, then draw it again each time a file of the packs
+    given (and of the user card folder) changes, until Ctrl-C; a broken save says what is wrong
+    and the watch goes on. ``looks``: stop after that many looks (tests)."""
+    folders = [Path(f) for f in args.cards]
+    if not args.no_user:
+        folders.append(user_cards_dir())
+    seen = _stamp(folders)
+    _render_or_say(args, png)
+    print(f"watching {', '.join(str(f) for f in folders)} (Ctrl-C stops)", file=sys.stderr)
+    count = 0
+    try:
+        while looks is None or count < looks:
+            count += 1
+            sleep(WATCH_INTERVAL)
+            now = _stamp(folders)
+            if now != seen:
+                seen = now
+                _render_or_say(args, png)
+    except KeyboardInterrupt:
+        print("", file=sys.stderr)
     return 0
+
+
+def _render_or_say(args: argparse.Namespace, png: Path) -> None:
+    try:
+        _render(args, png)
+    except UserError as error:
+        print(f"stalkerzone: {error}", file=sys.stderr)
+
+
+def _stamp(folders: list[Path]) -> tuple[tuple[str, int, int], ...]:
+    """Every file under ``folders`` with its modification time and size."""
+    found: list[tuple[str, int, int]] = []
+    for folder in folders:
+        try:
+            for path in itertools.islice(folder.rglob("*"), MAX_WATCHED):
+                if path.is_file():
+                    info = path.stat()
+                    found.append((str(path), info.st_mtime_ns, info.st_size))
+        except OSError:
+            continue
+    return tuple(sorted(found))
 
 
 def card_kind_of(card: AnyCard) -> str:

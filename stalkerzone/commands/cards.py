@@ -65,6 +65,11 @@ def add_parser(subparsers: Any) -> None:
     )
     show.add_argument("--lang", default="en", metavar="L", help=LANGUAGE_NAMES)
     show.add_argument("--no-user", action="store_true", help="skip the user card folder")
+    show.add_argument(
+        "--watch",
+        action="store_true",
+        help="draw the card again each time a file of the packs changes (Ctrl-C stops)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
