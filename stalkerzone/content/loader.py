@@ -46,7 +46,7 @@ from stalkerzone.content.problems import CardProblem
 from stalkerzone.engine.core import CardSet, Text, frozen
 
 if TYPE_CHECKING:
-    from stalkerzone.content.models import PackFile
+    from stalkerzone.content.pack_manifest import PackFile
 
 MAX_FILE_BYTES = 1_000_000
 PACK_FILE = "pack.toml"

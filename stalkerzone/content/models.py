@@ -534,24 +534,3 @@ class CardFile(Model):
     """Order cards: one [[order]] table each."""
     stalker: tuple[Stalker, ...] = ()
     """Stalker cards: one [[stalker]] table each."""
-
-
-class PackMeta(Model):
-    id: CardId
-    """Pack id: lower-case letters, digits and '-', unique among loaded packs."""
-    name: TextField
-    """Pack name: text, or { en = "…", ru = "…" }."""
-    version: Annotated[str, Field(pattern=r"^[0-9A-Za-z.+-]+$", min_length=1, max_length=32)]
-    """Pack version, e.g. '1.0'; saves record it."""
-
-
-class PackFile(Model):
-    """``pack.toml``: ``format = 1`` and ``[pack] id / name / version``."""
-
-    model_config = ConfigDict(
-        extra="forbid", frozen=True, use_attribute_docstrings=True, title="Stalker Zone pack.toml"
-    )
-    format: Literal[1]
-    """Card format version: 1."""
-    pack: PackMeta
-    """The pack: [pack] with id, name and version."""

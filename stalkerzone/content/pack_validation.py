@@ -31,8 +31,9 @@ from stalkerzone.content.loader import (
     pack_problem,
 )
 from stalkerzone.content.messages import article, hint, short
-from stalkerzone.content.models import CARD_KINDS, CARD_MODELS, FORMAT, PackFile
+from stalkerzone.content.models import CARD_KINDS, CARD_MODELS, FORMAT
 from stalkerzone.content.pack_cache import PackCache
+from stalkerzone.content.pack_manifest import PackFile
 from stalkerzone.content.problems import CardProblem, LineFinder, Loc, problems_from
 from stalkerzone.engine.core import CardSet
 from stalkerzone.engine.core import cards as engine
