@@ -1,4 +1,5 @@
-"""`stalkerzone cards check|schema|new|show` (docs/cards.md "Tools for card authors")."""
+"""`stalkerzone cards check|schema|new|show|pack|install` (docs/cards.md "Tools for card
+authors", "Sharing a pack")."""
 
 from __future__ import annotations
 
@@ -56,6 +57,20 @@ def add_parser(subparsers: Any) -> None:
         "into the user card folder",
     )
     new.add_argument("kind", metavar="KIND", help=f"one of: {', '.join(TEMPLATE_KINDS)}")
+    pack = verbs.add_parser(
+        "pack", help="check a pack and write it as one file to share (a zip with digests)"
+    )
+    pack.add_argument("folder", type=Path, metavar="DIR", help="the pack folder")
+    pack.add_argument(
+        "--out", type=Path, metavar="FILE", help="the archive to write (default ID-VERSION.szpack)"
+    )
+    install = verbs.add_parser(
+        "install", help="check a shared pack file and install it into the user card folder"
+    )
+    install.add_argument("file", type=Path, metavar="FILE", help="a .szpack file")
+    install.add_argument(
+        "--replace", action="store_true", help="replace an installed pack of the same id"
+    )
     show = verbs.add_parser("show", help="draw one card as the game does, into a PNG file")
     show.add_argument("card_id", metavar="ID", help="the card's id")
     show.add_argument("--png", type=Path, required=True, metavar="FILE", help="the PNG to write")
@@ -104,8 +119,27 @@ def run(args: argparse.Namespace) -> int:
         from stalkerzone.commands.card_show import show_card
 
         return show_card(args)
+    if verb == "pack":
+        from stalkerzone.content.pack_archive import write_archive
+
+        made = write_archive(args.folder, args.out)
+        print(
+            f"{made.path}: pack {made.pack_id} {made.version}, "
+            f"{count_of(len(made.files), 'file')}, sha256 {made.digest}"
+        )
+        return 0
+    if verb == "install":
+        from stalkerzone.content.pack_archive import install_archive
+
+        done = install_archive(args.file, user_cards_dir(), replace=args.replace)
+        print(
+            f"installed pack {done.pack_id} {done.version} into {done.path} "
+            f"(sha256 {done.digest} checked, {count_of(len(done.files), 'file')})"
+        )
+        return 0
     raise UserError(
-        "cards: give a verb: check [DIR…], schema [--pack | --out DIR], new KIND or show ID"
+        "cards: give a verb: check [DIR…], schema [--pack | --out DIR], new KIND, show ID, "
+        "pack DIR or install FILE"
     )
 
 

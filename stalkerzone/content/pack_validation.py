@@ -59,6 +59,8 @@ def validate(packs: list[Pack]) -> ValidatedPacks:
     pack_ids: dict[str, Pack] = {}
     for pack in sorted(packs, key=lambda p: p.installed):  # a working copy wins its id
         _read_manifest(pack, pack_ids)
+    for pack in packs:
+        _check_requires(pack, pack_ids)
     for number, pack in enumerate(packs):
         if pack.meta is not None:
             for source in pack.card_files:
@@ -231,6 +233,22 @@ def _read_manifest(pack: Pack, pack_ids: dict[str, Pack]) -> None:
         return
     pack_ids[meta.pack.id] = pack
     pack.meta = meta
+
+
+def _check_requires(pack: Pack, pack_ids: dict[str, Pack]) -> None:
+    """A pack whose ``requires`` names a pack that is not loaded is skipped (its cards would
+    name cards nobody defines)."""
+    if pack.meta is None:
+        return
+    missing = [r for r in pack.meta.pack.requires if pack_ids.get(r) is None]
+    if missing:
+        shown = join(pack.shown, PACK_FILE)
+        message = (
+            f"needs the pack{'s' if len(missing) > 1 else ''} {', '.join(missing)}, not loaded "
+            f"(give it with --cards or install it); pack skipped"
+        )
+        pack.problems.append(CardProblem(shown, 0, "-", "pack.requires", message))
+        pack.meta = None
 
 
 def _manifest_line(finder: LineFinder, loc: Loc) -> int:

@@ -408,6 +408,15 @@ CASES: dict[str, Case] = {
         "this pack needs Stalker Zone 99.0 or newer",
         spare=False,
     ),
+    "pack-needs-a-missing-pack": Case(
+        {"pack.toml": manifest("bad") + 'requires = ["base", "swamp-horrors"]\n'},
+        "pack.toml",
+        0,
+        "-",
+        "pack.requires",
+        "needs the pack swamp-horrors, not loaded",
+        spare=False,
+    ),
     "duplicate-pack-id": Case(
         {"pack.toml": manifest("good")}, "pack.toml", 3, "-", "pack.id", "already used", spare=False
     ),
