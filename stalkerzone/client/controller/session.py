@@ -116,6 +116,7 @@ class GameSpec:
     zone_mode: str = "hand"
     card_dirs: tuple[str, ...] = ()
     layout_by: str = "all"  # TURN-4: "humans": only the human seats place sectors
+    early_packs: tuple[str, ...] = ()  # packs tried: their cards on top of the decks
 
 
 @dataclass
@@ -155,6 +156,7 @@ class GameSession:
             variant=app.variant(spec.variant),
             zone_mode=spec.zone_mode,  # type: ignore[arg-type]
             layout_by=spec.layout_by,  # type: ignore[arg-type]
+            early_packs=spec.early_packs,
         )
         record = records.start(setup, result.cards, sectors)
         session = cls(spec, record, result.cards, tuple(sectors), tuple(result.packs))
@@ -437,6 +439,7 @@ class GameSession:
             loaded.zone_mode,
             loaded.card_dirs,
             layout_by=setup.layout_by,
+            early_packs=setup.early_packs,
         )
         session = cls(spec, loaded.record, loaded.cards, tuple(loaded.sectors))
         session.source = loaded.path

@@ -469,7 +469,13 @@ class NewGameView(BaseView):
             seats.append(SeatSpec(clean, stalker, bot))
         dirs = tuple(str(p) for p in self.app.presets.card_dirs)
         return GameSpec(
-            seed, tuple(seats), self.variant, self.zone_mode, dirs, layout_by=self.layout_by
+            seed,
+            tuple(seats),
+            self.variant,
+            self.zone_mode,
+            dirs,
+            layout_by=self.layout_by,
+            early_packs=self.app.presets.tried_packs,
         )
 
     def start(self) -> None:
