@@ -53,7 +53,7 @@ from stalkerzone.engine.core import IllegalAction, StalkerStats
 from stalkerzone.engine.play import Action, GameState, Move
 from stalkerzone.engine.zone import Hex, Route
 
-READABLE_ZOOM = 1.0  # below this hexes get hard to read: start here, Home shows all
+FIT_MARGIN = HEX * 1.5  # around the outer hexes' centres: their half-width and a gap
 
 
 def ui_needs_render(ui: arcade.gui.UIManager) -> bool:
@@ -99,7 +99,7 @@ class BoardView(MapScreen):
         self.state_id = self.session.version
         self.message = ""
         self.mover_text: arcade.Text | None = None
-        self.fitted = False
+        self.fitted_area: tuple[int, int, int, int] | None = None  # the map area last fitted
         self.anomaly_dice = AnomalyDice(self.session)  # ANOM-1 rolls drawn as dice
         self.last_player = self.session.state.current_player
         self.version = 0
@@ -155,12 +155,9 @@ class BoardView(MapScreen):
         self.hud_w = px(HUD_W)
         self.camera.set_area(0, px(BOTTOM_H), w - self.hud_w, h - px(TOP_H) - px(BOTTOM_H))
         self.refresh_map()
-        if not self.fitted:
-            self.camera.fit(margin=HEX)
-            if self.camera.zoom < READABLE_ZOOM and not self.app.watching:
-                self.camera.camera.zoom = READABLE_ZOOM  # players: readable, near their stalker
-                self.focus_current()
-            self.fitted = True
+        if self.fitted_area != self.camera.area:  # the first view, or the window resized
+            self.fit_camera()
+            self.fitted_area = self.camera.area
         self.version += 1
         state = self.view
         colour = theme.PLAYER_COLOURS[state.current_player % len(theme.PLAYER_COLOURS)]
@@ -221,8 +218,12 @@ class BoardView(MapScreen):
         self.build_reach()
         self.build_tokens()
 
+    def fit_camera(self) -> None:
+        """The whole Zone, centred in the map area between the panels (first view, Home)."""
+        self.camera.fit(margin=FIT_MARGIN)
+
     def focus_current(self) -> None:
-        """Bring the current stalker into view (at a readable zoom) if it is off screen."""
+        """Bring the current stalker into view if the player zoomed or panned it off screen."""
         where = self.positions.get(self.view.current_player)
         if where is None:
             return
@@ -230,12 +231,9 @@ class BoardView(MapScreen):
         sx, sy = self.camera.to_screen(x, y)
         left, bottom, width, height = self.camera.area
         margin = HEX * 3 * self.camera.zoom
-        if (
-            not (
-                left + margin < sx < left + width - margin
-                and bottom + margin < sy < bottom + height - margin
-            )
-            or not self.fitted
+        if not (
+            left + margin < sx < left + width - margin
+            and bottom + margin < sy < bottom + height - margin
         ):
             self.camera.camera.position = (x, y)
             self.camera.clamp()
@@ -544,8 +542,6 @@ class BoardView(MapScreen):
             self.end_turn()
         elif symbol == keys.U or (symbol == keys.Z and modifiers & keys.MOD_CTRL):
             self.undo()
-        elif symbol == keys.HOME:
-            self.camera.fit(margin=HEX)
         elif symbol == keys.B and self.my_turn():  # the stalker card, as its button (EQ-1)
             self.win.show_screen("stalker", back=self)
         elif symbol == keys.SPACE and (self.walker is not None or self.bot_to_act()):
