@@ -23,6 +23,7 @@ from stalkerzone.client.screens.board.presenter import (
     fit_log,
     hud_rows,
     log_line,
+    movement_left,
     public_legend,
     public_line,
     unreachable_reason,
@@ -75,7 +76,13 @@ def build_hud(view: BoardView) -> None:
         bold=True,
     )
     y -= px(26)
-    rows = hud_rows(state, player, stats, show_held_event=view.session.viewer == index)
+    rows = hud_rows(
+        state,
+        player,
+        stats,
+        show_held_event=view.session.viewer == index,
+        movement=movement_left(state, index, stats),
+    )
     for name, value in rows:
         view.label(name, left, y, 12, theme.TEXT_DIM)
         view.label(value, w - px(14), y, 13, theme.TEXT, bold=True, anchor_x="right")
