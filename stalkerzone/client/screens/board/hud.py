@@ -300,13 +300,27 @@ def show_hover(view: BoardView, h: Hex | None) -> None:
         view.path_text.text = i18n.t(
             "board.path", steps=len(route.path), cost=route.cost, allowance=allowance
         )
-        view.status.text = ""
+        set_status(view, "")
     else:
         view.path_text.text = ""
         watching = view.app.watching
         why = "" if watching else unreachable_reason(view.view, h, my_turn=view.my_turn())
-        view.status.text = why or status_words(view)
+        set_status(view, why or status_words(view))
     view.build_path(h if route is not None else None)
+
+
+def set_status(view: BoardView, text: str) -> None:
+    """The status line (a refusal, why a hex is out of reach) whole in the map's width, not
+    under the side panel: set smaller, then on more lines, never cut; its lines grow upwards
+    and the hover line above moves up with them."""
+    room = view.window.width - view.hud_w - theme.px(32)
+    shown, size = text_fit.fit_lines(text, room, 13)
+    view.status.font_size = theme.px(size)
+    view.status.width = int(room)
+    view.status.text = shown
+    lines = shown.count("\n") + 1
+    lift = view.status.content_height * (lines - 1) / lines
+    view.hover_text.y = view.hover_bottom + lift
 
 
 def status_words(view: BoardView) -> str:

@@ -330,10 +330,6 @@ class LayoutView(MapScreen):
                 self.ghost_marks.draw()
         widgets.panel(*self.check_box)
 
-    def draw_over(self) -> None:
-        if self.confirming:
-            self.question.draw(self.window.width, self.window.height)
-
     def update_marks(self) -> None:
         good, dead, other = self.slots()
         key = (
