@@ -542,14 +542,19 @@ class LayoutView(MapScreen):
             self.marks_key = None
 
     def undo(self) -> None:
-        """Take the last placement back (engine.game.undo: not a bot's, TURN-2)."""
+        """Take the last placement back (engine.game.undo: not a bot's, TURN-2); the sector
+        taken back is the one in hand then, turned and flipped as it lay."""
         if self.dealing:
             return
         verdict = self.session.undo_check()
         if not verdict:
             self.set_message(verdict.reason)
             return
+        last = self.session.actions[-1] if self.session.actions else None
         self.session.undo()
+        if isinstance(last, PlaceSector):
+            self.selected, self.face, self.rotation = last.sector, last.face, last.rotation
+            self.marks_key = None
         self.session.show(self.win, handover=False)
         self.state_changed()
 
