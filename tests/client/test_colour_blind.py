@@ -245,6 +245,11 @@ def test_the_reach_light_is_no_terrain_colour_and_reads_by_lightness() -> None:
     assert min(abs(fill_hue - water), 360 - abs(fill_hue - water)) > 120  # its opposite
 
 
+def rgb(image: Image.Image, point: tuple[int, int]) -> tuple[int, int, int]:
+    r, g, b = image.getpixel(point)  # type: ignore[misc]  # an RGB image's pixel
+    return int(r), int(g), int(b)
+
+
 def test_the_board_lights_reachable_hexes_with_a_bright_warm_edge(win: StalkerWindow) -> None:
     _session, view = _board(win)
     assert view.routes
@@ -258,12 +263,13 @@ def test_the_board_lights_reachable_hexes_with_a_bright_warm_edge(win: StalkerWi
             edge_points.append((round(sx), win.height - 1 - round(sy)))
     assert len(edge_points) >= 3 and zoom > 0
     image = pixels(win)
-    lit = [image.getpixel(p) for p in edge_points]
+    lit = [rgb(image, p) for p in edge_points]
     view.routes = {}  # the same hexes unlit
     view.build_reach()
     view.version += 1
     frame(win)
-    unlit = [pixels(win).getpixel(p) for p in edge_points]
+    image = pixels(win)
+    unlit = [rgb(image, p) for p in edge_points]
     warmer = sum(1 for a, b in zip(lit, unlit, strict=True) if a[0] - a[2] > b[0] - b[2] + 20)
     lighter = sum(1 for a, b in zip(lit, unlit, strict=True) if sum(a) > sum(b) + 90)
     assert warmer >= 0.8 * len(lit) and lighter >= 0.8 * len(lit), (lit, unlit)

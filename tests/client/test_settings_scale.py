@@ -9,7 +9,10 @@ from stalkerzone.client.app.settings import UI_SCALES
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.screens.settings import SettingsView
 from stalkerzone.client.text import i18n
+from stalkerzone.client.text.card_words import t
 from tests.support.window import click, frame, opened
+
+KEYS = ("language", "scale", "speed", "symbols", "fullscreen", "volume", "mute")
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
@@ -30,6 +33,9 @@ def test_the_scale_button_stays_under_the_cursor_click_after_click(
         assert win.current_screen is view and button is not None
         seen.append(win.app.settings.ui_scale)
         assert button.rect.point_in_rect((x, y)), (seen, button.rect, (x, y))
-        left, right, bottom, top = view.box  # the panel stays in the window
-        assert left >= 0 and right <= win.width and bottom >= 0 and top <= win.height
+        left, right, _bottom, top = view.box  # the panel under the header, its texts with it
+        assert left >= 0 and right <= win.width and top <= win.height - 70
+        names = {t(f"settings.{key}") for key in KEYS}
+        rows = [text for text in view._texts if text.text in names]
+        assert len(rows) == len(KEYS) and all(left < text.x < right for text in rows), seen
     assert set(seen) == set(UI_SCALES) and seen[-1] == seen[0]  # every scale, round again

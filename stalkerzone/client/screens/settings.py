@@ -110,13 +110,13 @@ class SettingsView(ScreenFrame):
             shift = ax - (r - px(30) - px(110))
             shift = max(px(8) - lf, min(w - px(8) - r, shift))  # the panel in the window
             lf, r = lf + shift, r + shift
-            top = max(box_h + px(8), min(h - px(84), ay + above))
+            top = min(h - px(84), max(box_h + px(8), ay + above))  # under the header first
         self.box = (lf, r, top - box_h, top)
         b, tp = self.box[2], self.box[3]
         y = tp - px(10)
         for label, about, value, action, height in placed:
-            label.y = y - px(26)
-            about.y = y - px(36)
+            label.position = (lf + px(30), y - px(26))  # the panel may have moved (scale)
+            about.position = (lf + px(30), y - px(36))
             # the value button at the right of the panel, level with its row's name
             button = self.button(
                 value,
@@ -148,7 +148,7 @@ class SettingsView(ScreenFrame):
 
     def next_scale(self) -> None:
         """The next UI scale; its button stays under the cursor (see the module's docstring)."""
-        if self.scale_button is not None:
+        if self.scale_button is not None and self.scale_at is None:  # where it was first
             self.scale_at = self.scale_button.rect.center
         self.apply(ui_scale=_next(UI_SCALES, self.app.settings.ui_scale))
 

@@ -49,7 +49,7 @@ class Backdrop(arcade.gui.UIWidget):
         return bool(super().on_event(event))
 
     def do_render(self, surface: Surface) -> None:
-        self.prepare_render(surface)
+        self.prepare_render(surface)  # type: ignore[no-untyped-call]  # unannotated in arcade
         if self.dim[3]:
             arcade.draw_lrbt_rectangle_filled(0, self.width, 0, self.height, self.dim)
         if self.paint is not None:
