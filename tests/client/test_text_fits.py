@@ -19,6 +19,7 @@ from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
 from stalkerzone.client.screens.bases.screen import BaseScreen
 from stalkerzone.client.screens.board import BoardView, commits, hud
+from stalkerzone.client.screens.board.presenter import unreachable_reason
 from stalkerzone.client.screens.layout import LayoutView
 from stalkerzone.client.screens.menu import MenuView
 from stalkerzone.client.screens.rules import RulesView
@@ -27,9 +28,9 @@ from stalkerzone.client.text import i18n
 from stalkerzone.client.text.rules_sections import search
 from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.scrolling import scroll_bar
-from stalkerzone.engine.core import DANGER_COLOUR, Site
+from stalkerzone.engine.core import DANGER_COLOUR, Site, Terrain
 from stalkerzone.engine.zone import Hex
-from tests.support.text_walk import cut_short, misfits, pretend_size, texts_of
+from tests.support.text_walk import cut_short, left_right, misfits, pretend_size, texts_of
 from tests.support.window import frame, opened
 
 SIZES = ((1024, 640), (1280, 800), (1920, 1080))
@@ -103,13 +104,15 @@ def asking(win: StalkerWindow, question: str) -> BaseView:
 
 
 def hover_targets(session: GameSession) -> dict[str, Hex]:
-    """A hex of each kind the hover line describes: a base, a danger, the Epicenter and one where
-    another stalker stands (moved there for the walk: a danger hex, the longest line)."""
+    """A hex of each kind the hover line describes: a base, a danger, the Epicenter, one where
+    another stalker stands (moved there for the walk: a danger hex, the longest line) and water
+    (no way leads there: the longest reason on the status line)."""
     state = session.state
     tiles = sorted(state.zone_map.hexes.items())
     base = next(h for h, tile in tiles if tile.site == Site.MILITARY_BASE)
     danger = next(h for h, tile in tiles if tile.site in DANGER_COLOUR)
     epicenter = next(h for h, tile in tiles if tile.site == Site.EPICENTER)
+    water = next(h for h, tile in tiles if tile.terrain == Terrain.WATER)
     other = next(h for h, tile in reversed(tiles) if tile.site in DANGER_COLOUR)
     players = list(state.players)
     k = 1 - state.current_player
@@ -117,7 +120,24 @@ def hover_targets(session: GameSession) -> dict[str, Hex]:
     moved = replace(state, players=tuple(players))
     session.record = replace(session.record, states=(*session.record.states[:-1], moved))
     session.version += 1
-    return {"site": base, "danger": danger, "Epicenter": epicenter, "stalker": other}
+    return {
+        "site": base,
+        "danger": danger,
+        "Epicenter": epicenter,
+        "stalker": other,
+        "water": water,
+    }
+
+
+def under_the_panel(board: BoardView, where: str) -> list[str]:
+    """The board's lines under the map (hover, path, status) that reach the side panel."""
+    edge = board.window.width - board.hud_w
+    found = []
+    for text in (board.hover_text, board.path_text, board.status):
+        right = left_right(text)[1]
+        if text.text and right > edge + 1:
+            found.append(f"{where}: {text.text[:50]!r} runs under the side panel ({right:.0f})")
+    return found
 
 
 def rich(session: GameSession, count: int = 16) -> GameSession:
@@ -174,6 +194,11 @@ def test_the_hover_line_the_layout_refusal_and_list_headers_fit(win: StalkerWind
                     full = hud.hover_line(board, h_)
                 found += misfits(board, f"board hover {name} {where}")
                 found += cut_short(board.hover_text.text, full, f"board hover {name} {where}")
+                found += under_the_panel(board, f"board hover {name} {where}")
+                reason = unreachable_reason(board.view, h_, my_turn=True)
+                found += cut_short(board.status.text, reason, f"board reason {name} {where}")
+                if name == "water":  # no way leads there: the reason is on the status line
+                    assert reason and board.status.text.replace("\n", " ") == reason
             for tab in ("buy", "sell", "orders"):
                 found += misfits(win.show_screen("base", tab=tab), f"base {tab} {where}")
             found += misfits(win.show_screen("stalker"), f"stalker {where}")

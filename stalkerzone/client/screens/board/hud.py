@@ -23,6 +23,7 @@ from stalkerzone.client.screens.board.presenter import (
     describe_hex,
     fit_log,
     hud_rows,
+    movement_left,
     public_legend,
     public_line,
     unreachable_reason,
@@ -77,7 +78,13 @@ def build_hud(view: BoardView) -> None:
         bold=True,
     )
     y -= px(26)
-    rows = hud_rows(state, player, stats, show_held_event=view.session.viewer == index)
+    rows = hud_rows(
+        state,
+        player,
+        stats,
+        show_held_event=view.session.viewer == index,
+        movement=movement_left(state, index, stats),
+    )
     for name, value in rows:
         view.label(name, left, y, 12, theme.TEXT_DIM)
         view.label(value, w - px(14), y, 13, theme.TEXT, bold=True, anchor_x="right")
@@ -289,13 +296,27 @@ def show_hover(view: BoardView, h: Hex | None) -> None:
         view.path_text.text = i18n.t(
             "board.path", steps=len(route.path), cost=route.cost, allowance=allowance
         )
-        view.status.text = ""
+        set_status(view, "")
     else:
         view.path_text.text = ""
         watching = view.app.watching
         why = "" if watching else unreachable_reason(view.view, h, my_turn=view.my_turn())
-        view.status.text = why or status_words(view)
+        set_status(view, why or status_words(view))
     view.build_path(h if route is not None else None)
+
+
+def set_status(view: BoardView, text: str) -> None:
+    """The status line (a refusal, why a hex is out of reach) whole in the map's width, not
+    under the side panel: set smaller, then on more lines, never cut; its lines grow upwards
+    and the hover line above moves up with them."""
+    room = view.window.width - view.hud_w - theme.px(32)
+    shown, size = text_fit.fit_lines(text, room, 13)
+    view.status.font_size = theme.px(size)
+    view.status.width = int(room)
+    view.status.text = shown
+    lines = shown.count("\n") + 1
+    lift = view.status.content_height * (lines - 1) / lines
+    view.hover_text.y = view.hover_bottom + lift
 
 
 def status_words(view: BoardView) -> str:

@@ -77,11 +77,27 @@ def decision_text(action: FightDecision | DiscardArmour, cards: CardSet) -> str:
     return i18n.t("board.lose_armour", card=i18n.card_text(card.name))
 
 
+def movement_left(state: GameState, seat: int, stats: StalkerStats) -> int | None:
+    """What is left of seat ``seat``'s movement allowance this turn (TURN-2: one move a turn):
+    all of it until the move is made (or a trade ends it), none after; ``None`` outside that
+    seat's turn."""
+    if state.phase != "turn" or state.current_player != seat:
+        return None
+    return stats.movement if state.step == "move" else 0
+
+
 def hud_rows(
-    state: GameState, player: PlayerState, stats: StalkerStats, *, show_held_event: bool
+    state: GameState,
+    player: PlayerState,
+    stats: StalkerStats,
+    *,
+    show_held_event: bool,
+    movement: int | None = None,
 ) -> list[tuple[str, str]]:
     """(name, value) rows of the HUD: cash, reputation, elements of WIN-1, attack (with the
-    DMG-4 one-die bonus), defence, movement, and the held event for its owner only."""
+    DMG-4 one-die bonus), defence, movement (``movement`` left of the allowance this turn, see
+    :func:`movement_left`; the allowance alone when None), and the held event for its owner
+    only."""
     rows = [
         (i18n.t("hud.cash"), f"{player.cash}"),
         (i18n.t("hud.reputation"), f"{player.reputation}"),
@@ -92,7 +108,12 @@ def hud_rows(
         rows.append((i18n.t("hud.one_die_row"), f"+{stats.one_die_bonus}"))
     rows += [
         (i18n.t("hud.defence"), f"{stats.defence}"),
-        (i18n.t("hud.movement"), f"{stats.movement}"),
+        (
+            i18n.t("hud.movement"),
+            f"{stats.movement}"
+            if movement is None
+            else i18n.t("hud.movement_left", left=movement, max=stats.movement),
+        ),
     ]
     if player.held_event and show_held_event and player.held_event != HIDDEN_CARD:
         event = state.cards.get(player.held_event.partition("#")[0])

@@ -270,12 +270,6 @@ class FightView(ScreenFrame):
                 hover.left - 2, hover.right + 2, hover.bottom - 2, hover.top + 2, theme.ACCENT, 1
             )
 
-    def draw_over(self) -> None:
-        if self.result is not None and self.result_box is not None:
-            self.result_box.draw(self.window.width, self.window.height)
-            return
-        super().draw_over()
-
     # time ------------------------------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
         speed = float(self.app.settings.animation_speed)
