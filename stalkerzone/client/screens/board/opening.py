@@ -77,11 +77,7 @@ class Opening:
         return True
 
     def ended(self, view: BoardView) -> None:
-        from stalkerzone.client.screens.board.screen import READABLE_ZOOM
-
-        if view.camera.zoom < READABLE_ZOOM and not view.app.watching:
-            view.camera.camera.zoom = READABLE_ZOOM  # players: readable, near their stalker
-            view.focus_current()
+        """The whole Zone stays in view (the first view of the board shows all of it)."""
         view.rebuild_soon()
 
     def draw(self, view: BoardView) -> None:
