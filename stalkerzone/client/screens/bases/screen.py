@@ -25,6 +25,7 @@ from stalkerzone.client.screens.stats import player_stats
 from stalkerzone.client.text.card_words import Refusal, site_name, t
 from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.confirm_box import Confirm, answer_key
+from stalkerzone.client.widgets.disabled_reasons import Why
 from stalkerzone.client.widgets.hits import Hit
 from stalkerzone.client.widgets.screen_frame import ScreenFrame
 from stalkerzone.client.widgets.scrolling import ScrollBar, scroll_bar
@@ -283,7 +284,7 @@ class BaseScreen(ScreenFrame):
         self, action: RowAction, right: float, bottom: float, sold_out: bool = False
     ) -> None:
         """A row's action button (buy, sell, deliver, take) at its right end; amber when the
-        engine would take it, its refusal as the tooltip otherwise; off on a sold-out row."""
+        engine would take it, else off with its refusal under the mouse; off on a sold-out row."""
         px = theme.px
         self.button(
             action.label,
@@ -296,19 +297,8 @@ class BaseScreen(ScreenFrame):
             add=True,
             primary=action.primary and not self.read_only and not sold_out,
             enabled=not self.read_only and not sold_out,
+            why=Why.said(action.reason, action.rule) if action.reason and not sold_out else None,
         )
-        if action.reason:
-            self.hits.add(
-                Hit(
-                    right - px(124),
-                    bottom + px(10),
-                    right - px(4),
-                    bottom + px(48),
-                    f"why:{action.action}",
-                    None,
-                    action.reason,
-                )
-            )
 
     def card_rows(self, rows: list[CardRow], top: float, left: float, right: float) -> float:
         """Rows of cards from ``top`` down: tile, headline, detail (and change), button."""
@@ -414,6 +404,7 @@ class BaseScreen(ScreenFrame):
                 add=True,
                 primary=option.primary and not self.read_only,
                 enabled=not self.read_only,
+                why=Why.said(option.reason, option.rule) if option.reason else None,
             )
             x += px(232)
         self.label(heal.afford_line, left, top - px(150), 12, theme.TEXT_DIM)
