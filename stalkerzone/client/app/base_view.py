@@ -14,6 +14,7 @@ from stalkerzone.client.app.context import AppContext
 from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.disabled_reasons import DisabledReasons, Why
+from stalkerzone.client.widgets.overlays import Overlay
 from stalkerzone.client.widgets.text_field import TextField
 
 if TYPE_CHECKING:
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from stalkerzone.client.controller.session import GameSession
 
 Widget = TypeVar("Widget", bound=arcade.gui.UIWidget)
+MODIFIER_LOCKS = arcade.key.MOD_CAPSLOCK | arcade.key.MOD_NUMLOCK | arcade.key.MOD_SCROLLLOCK
 
 
 class BaseView(arcade.gui.UIView):
@@ -49,6 +51,7 @@ class BaseView(arcade.gui.UIView):
         self._texts: list[arcade.Text] = []
         self._stale = False
         self.disabled_reasons = DisabledReasons()  # the off buttons' reasons (F1: their rule)
+        self.overlays: list[Overlay] = []  # layers over the screen (legend, hint, tips …)
 
     # the game
     @property
@@ -90,6 +93,8 @@ class BaseView(arcade.gui.UIView):
         self.batch = pyglet.graphics.Batch()
         self._texts = []
         self.build()
+        for overlay in self.overlays:
+            overlay.build()
 
     def build(self) -> None:
         """Create widgets (``self.ui.add``) and texts (:meth:`label`)."""
@@ -109,7 +114,10 @@ class BaseView(arcade.gui.UIView):
         self.draw_on_top()
 
     def draw_on_top(self) -> None:
-        """Over everything, widgets included: a disabled button's reason under the mouse."""
+        """Over everything, widgets included: the overlays, then a disabled button's reason
+        under the mouse."""
+        for overlay in self.overlays:
+            overlay.draw()
         self.disabled_reasons.draw(self.window.width, self.window.height)
 
     def draw_scene(self) -> None:
@@ -289,13 +297,16 @@ class BaseView(arcade.gui.UIView):
             self.win.open_rules(self, self.hovered_rule() or None)
             return True
         if symbol == arcade.key.ESCAPE:
-            self.on_escape()
+            if not any(overlay.escape() for overlay in self.overlays):
+                self.on_escape()
             return True
         if ctrl and symbol == arcade.key.S:
             self.win.show_screen("saves", back=self, mode="save")
             return True
         if ctrl and symbol == arcade.key.O:
             self.win.show_screen("saves", back=self, mode="load")
+            return True
+        if not modifiers & ~MODIFIER_LOCKS and any(o.key(symbol) for o in self.overlays):
             return True
         return self.on_hotkey(symbol, modifiers)
 

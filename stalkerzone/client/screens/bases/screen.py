@@ -20,7 +20,8 @@ from stalkerzone.client.render.card_face import CardFace
 from stalkerzone.client.screens.bases import presenter
 from stalkerzone.client.screens.bases.presenter import TABS, CardRow, RowAction
 from stalkerzone.client.screens.bases.questions import sale_question
-from stalkerzone.client.screens.board.commits import take_back
+from stalkerzone.client.screens.board.commits import take_back, undo_why
+from stalkerzone.client.screens.screen_hints import add_base_hint
 from stalkerzone.client.screens.stats import player_stats
 from stalkerzone.client.text.card_words import Refusal, site_name, t
 from stalkerzone.client.widgets import text_fit, theme
@@ -51,6 +52,7 @@ class BaseScreen(ScreenFrame):
         self, window: StalkerWindow, back: BaseView | None = None, tab: str = "buy"
     ) -> None:
         super().__init__(window, back)
+        add_base_hint(self)  # H: what the bot would do here, its row highlighted
         self.tab = tab if tab in TABS else "buy"
         self.scroll = 0
         self.scrollbar: ScrollBar | None = None
@@ -160,7 +162,7 @@ class BaseScreen(ScreenFrame):
 
     def undo_button(self) -> None:
         """Undo, left of Back and "?" at the top right (TURN-2: a purchase is taken back like
-        any action; a refusal says why on the refusal line)."""
+        any action; off, it says why under the mouse)."""
         px = theme.px
         self.button(
             t("undo_play.button"),
@@ -171,6 +173,7 @@ class BaseScreen(ScreenFrame):
             x=self.window.width - px(16 + 44 + 10 + 130 + 10 + 130),
             y=self.window.height - px(16 + 40),
             add=True,
+            why=None if self.read_only or self.session is None else undo_why(self.session),
         )
 
     def build_side(self, state: GameState, player: PlayerState, stats: StalkerStats) -> None:

@@ -9,6 +9,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from stalkerzone.client.controller.session import PUBLIC
+from stalkerzone.client.screens.board import commits
 from stalkerzone.client.screens.board.known_fights import (
     guardian_line,
     guardian_odds,
@@ -232,7 +233,7 @@ def build_buttons(view: BoardView) -> None:
             x=w - view.hud_w + px(14),
             y=px(UNDO_FOOT),
             add=True,
-            why=undo_reason(view),
+            why=commits.undo_why(view.session),
         )
     choices = [a for a in legal if isinstance(a, FightDecision | DiscardArmour)]
     if choices and mine and view.view.phase != "fight":
@@ -269,17 +270,6 @@ def bar_reasons(view: BoardView) -> dict[str, Why]:
     if refusal is not None:
         reasons["end_turn"] = refusal
     return reasons
-
-
-def undo_reason(view: BoardView) -> Why | None:
-    """Why Undo is off now (TURN-2: nothing to take back, dice rolled, a card drawn…)."""
-    verdict = view.session.undo_check()
-    if verdict:
-        return None
-    from stalkerzone.client.screens.board.commits import refusal_words, take_back_refusal
-
-    refused = take_back_refusal(verdict)
-    return Why.said(refusal_words(refused, view.session), refused.rule)
 
 
 def hover_line(view: BoardView, h: Hex) -> str:

@@ -32,6 +32,7 @@ from stalkerzone.client.render.zone_layer import (
     zone_hexes,
 )
 from stalkerzone.client.screens.board import commits
+from stalkerzone.client.screens.board.aids import add_board_aids
 from stalkerzone.client.screens.board.anomaly_dice import AnomalyDice
 from stalkerzone.client.screens.board.hud import (
     BOTTOM_H,
@@ -109,6 +110,7 @@ class BoardView(MapScreen):
         self.from_base = False  # shown again after the base's screen (see open_base)
         self.dynamic_batch = pyglet.graphics.Batch()
         self.reveals = RevealOverlay(self.session)  # cards coming into play (EVENT-1, ANOM-1 …)
+        add_board_aids(self)  # the goal panel, the map legend (L), the bot's hint (H)
 
     # --- data ------------------------------------------------------------------------------------
     def follows(self, kind: str) -> bool:
@@ -325,6 +327,7 @@ class BoardView(MapScreen):
             self.anomaly_dice.draw(0, w - self.hud_w, h - theme.px(TOP_H))
         self.dynamic_batch.draw()
         self.reveals.draw(self)
+        self.draw_on_top()
 
     def render_map(self) -> None:
         """The map area of the cached layer: the Zone's world texture (rendered again only when
