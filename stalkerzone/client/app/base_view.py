@@ -16,6 +16,7 @@ from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.disabled_reasons import DisabledReasons, Why
 from stalkerzone.client.widgets.overlays import Overlay
 from stalkerzone.client.widgets.text_field import TextField
+from stalkerzone.client.widgets.tips import TipsOverlay
 
 if TYPE_CHECKING:
     from stalkerzone.client.app.window import StalkerWindow
@@ -337,6 +338,7 @@ class GameView(BaseView):
         if session is None:
             raise RuntimeError(f"the {self.kind} screen opens only while a game runs")
         self._game = session
+        self.overlays.append(TipsOverlay(self))  # the first fight, base, event… (settings)
 
     @property
     def session(self) -> GameSession:

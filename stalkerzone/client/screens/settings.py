@@ -1,5 +1,5 @@
 """The settings screen: language, UI scale, animation speed, colour-blind
-symbols, fullscreen, sound volume and mute. Changes apply at once and are saved
+symbols, fullscreen, sound volume and mute, one-time tips. Changes apply at once and are saved
 (``AppContext.update_settings``); the window's sound player follows them."""
 
 from __future__ import annotations
@@ -77,6 +77,12 @@ class SettingsView(ScreenFrame):
                 t("settings.muted") if s.muted else t("settings.sound_on"),
                 self.toggle_mute,
             ),
+            (
+                "tips",
+                t("settings.tips"),
+                t("settings.tips_on") if s.tips else t("settings.tips_off"),
+                self.toggle_tips,
+            ),
         ]
         lf, r = w / 2 - box_w / 2, w / 2 + box_w / 2
         placed = []
@@ -95,6 +101,14 @@ class SettingsView(ScreenFrame):
             # each row as tall as its wrapped help text needs: name, help, a gap
             height = max(px(ROW), px(36) + about.content_height + px(16))
             placed.append((label, about, value, action, height))
+        gap = 36  # from a row's top to its help text
+        if sum(row[-1] for row in placed) > h - px(84 + 8 + 70):  # a low window: rows closer
+            gap = 31
+            for row in placed:
+                row[1].font_size = px(10)
+            placed = [
+                (*row[:-1], max(px(48), px(gap) + row[1].content_height + px(4))) for row in placed
+            ]
         box_h = sum(row[-1] for row in placed) + px(70)
         top = min(h / 2 + box_h / 2, h - px(84))  # below the header on a small window
         self.box = (lf, r, top - box_h, top)
@@ -102,7 +116,7 @@ class SettingsView(ScreenFrame):
         y = tp - px(10)
         for label, about, value, action, height in placed:
             label.y = y - px(26)
-            about.y = y - px(36)
+            about.y = y - px(gap)
             # the value button at the right of the panel, level with its row's name
             self.button(
                 value,
@@ -147,6 +161,9 @@ class SettingsView(ScreenFrame):
     def toggle_mute(self) -> None:
         self.apply(muted=not self.app.settings.muted)
         self.win.sound.configure(self.app.settings.volume, self.app.settings.muted)
+
+    def toggle_tips(self) -> None:
+        self.apply(tips=not self.app.settings.tips)
 
     def toggle_fullscreen(self) -> None:
         self.win.toggle_fullscreen()
