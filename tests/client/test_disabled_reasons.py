@@ -104,3 +104,35 @@ def test_a_grenade_with_none_left_is_off_with_its_rule(win: StalkerWindow) -> No
     grenade = next((why for text, why in reasons.items() if text.startswith("Grenade")), None)
     assert grenade is not None and grenade.rule.startswith("FIGHT")
     assert grenade.text and not grenade.text.startswith("FIGHT")
+
+
+def test_a_backpack_card_the_slots_refuse_is_greyed_and_says_why(win: StalkerWindow) -> None:
+    """The stalker card: a fourth artifact in the backpack with three active (EQ-7) is drawn
+    greyed; its tooltip gives the engine's refusal, and F1 over it opens that rule."""
+    from dataclasses import replace
+
+    from stalkerzone.client.screens.stalker.screen import StalkerView
+    from tests.client.test_client_board import set_state
+
+    session = start(win)
+    state = session.state
+    me = state.current_player
+    arts = [c.id for c in state.cards.artifacts]
+    cap = state.variant.active_artifacts
+    extra = f"{arts[cap]}#9"
+    players = list(state.players)
+    players[me] = replace(
+        players[me], artifacts=tuple(f"{a}#9" for a in arts[:cap]), backpack=(extra,)
+    )
+    set_state(session, replace(state, players=tuple(players)))
+    view = opened(win.show_screen("stalker"), StalkerView)
+    frame(win)
+    face = next(f for f, instance, where in view.faces if instance == extra and where == "pack")
+    assert face.dim
+    hit = next(h for h in view.hits.items if h.key == ("card", extra, "pack"))
+    assert hit.rule == "EQ-7" and "Rule EQ-7" in hit.tip
+    x, y = (hit.left + hit.right) / 2, (hit.bottom + hit.top) / 2
+    win.dispatch_event("on_mouse_motion", x, y, 0, 0)
+    win.dispatch_events()
+    key(win, arcade.key.F1)
+    assert shown(win, RulesView).selected == "EQ-7"

@@ -12,7 +12,14 @@ import arcade
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.screens.board import BoardView
 from stalkerzone.client.text import i18n
-from stalkerzone.client.widgets.tips import TIPS, TipBook, TipsOverlay, load_seen, tips_path
+from stalkerzone.client.widgets.tips import (
+    TIPS,
+    TipBook,
+    TipsOverlay,
+    load_seen,
+    tip_key,
+    tips_path,
+)
 from tests.client.test_client_board import start, to_board
 from tests.support.game import fresh
 from tests.support.window import frame, key, shown
@@ -47,8 +54,8 @@ def test_every_tip_has_words_in_both_languages() -> None:
     for language in ("en", "ru"):
         i18n.set_language(language)
         for rule, _condition in TIPS:
-            words = i18n.t(f"tips.{rule}")
-            assert words != f"tips.{rule}" and "{" not in words
+            words = i18n.t(tip_key(rule))
+            assert words != tip_key(rule) and "{" not in words
     i18n.set_language("en")
 
 

@@ -57,6 +57,11 @@ TIPS: tuple[tuple[str, Condition], ...] = (
 first turn before all (it is where a game starts)."""
 
 
+def tip_key(rule: str) -> str:
+    """The string of a tip: ``tips.fight_1`` for FIGHT-1 (no rule id in the catalogue)."""
+    return "tips." + rule.lower().replace("-", "_")
+
+
 def tips_path() -> Path:
     return paths.user_config_dir() / "tips_seen.toml"
 
@@ -170,7 +175,7 @@ class TipsOverlay(Overlay):
             return
         px = theme.px
         if self.text is None or self.text_for != rule:
-            words = f"{i18n.t('tips.title')}: {i18n.t(f'tips.{rule}')}"
+            words = f"{i18n.t('tips.title')}: {i18n.t(tip_key(rule))}"
             self.text = arcade.Text(
                 f"{words}\n{i18n.t('tips.off')}",
                 0,
