@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import arcade
 
-from stalkerzone.bots.explain import REASONS, Explanation, explain
-from stalkerzone.bots.players import BotError
 from stalkerzone.client.render import shapes
 from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.text import i18n
@@ -42,6 +41,9 @@ from stalkerzone.engine.play import (
     TakeOrder,
     card_id,
 )
+
+if TYPE_CHECKING:
+    from stalkerzone.bots.explain import Explanation
 
 Box = tuple[float, float, float, float]  # left, right, bottom, top
 Locate = Callable[[Action], list[tuple[float, float]] | None]
@@ -123,6 +125,8 @@ def _param(state: GameState, name: str, value: object) -> object:
 
 def reason_words(explanation: Explanation, state: GameState) -> str:
     """The bot's reason and its plan in the player's language, cards and places by name."""
+    from stalkerzone.bots.explain import REASONS
+
     which = 1 if i18n.language() == "ru" else 0
     parts = []
     for key, params in (
@@ -137,7 +141,11 @@ def reason_words(explanation: Explanation, state: GameState) -> str:
 
 def bot_hint(state: GameState, seat: int, level: str = "hard") -> Hint | None:
     """What the bot would do in ``seat``'s place, from that seat's view only (None when it is
-    not that seat's decision or the game is over)."""
+    not that seat's decision or the game is over). The bots are imported here, when a hint is
+    first asked for: the board opens without them."""
+    from stalkerzone.bots.explain import explain
+    from stalkerzone.bots.players import BotError
+
     if state.is_terminal or state.current_player != seat:
         return None
     seen = player_view(state, seat)
@@ -247,10 +255,7 @@ class HintOverlay(Overlay):
         key = ("hint", *self.asked)
         if not session.worker.ready(key):
             return False, None
-        try:
-            found: Hint | None = session.worker.result(key)
-        except BotError:
-            return True, None
+        found: Hint | None = session.worker.result(key)  # bot_hint says None when it cannot
         return True, found
 
     # --- drawing ------------------------------------------------------------------------------

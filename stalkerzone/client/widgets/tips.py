@@ -168,7 +168,15 @@ class TipsOverlay(Overlay):
         elif book.showing and seat is None and not self.view.app.settings.tips:
             book.showing = ""
 
+    def quiet(self) -> bool:
+        """Something more pressing is on screen (a walk, a card coming into play, anomaly
+        dice): the tip waits, hidden."""
+        dice = getattr(self.view, "anomaly_dice", None)
+        return bool(self.view.busy or getattr(dice, "active", False))
+
     def draw(self) -> None:
+        if self.quiet():
+            return
         self.update(time.monotonic())
         rule = self.view.app.tips.showing
         if not rule:

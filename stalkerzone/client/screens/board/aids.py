@@ -71,9 +71,13 @@ class GoalOverlay(Overlay):
 
 
 def board_outline(view: BoardView, action: Action) -> list[tuple[float, float]] | None:
-    """Where the board shows ``action``: a hex's outline on the map, else its button."""
+    """Where the board shows ``action``: a hex's outline on the map (the map is moved to it
+    when it is out of view), else its button."""
     if isinstance(action, Move):
         x, y = hexgeom.world(action.to.q, action.to.r, HEX)
+        if not view.camera.inside(*view.camera.to_screen(x, y)):  # bring the hex into view
+            view.camera.camera.position = (x, y)
+            view.camera.clamp()
         return [view.camera.to_screen(cx, cy) for cx, cy in hexgeom.corners(x, y, HEX)]
     if isinstance(action, EndTurn):
         return button_outline(view, i18n.t("board.end_turn"))

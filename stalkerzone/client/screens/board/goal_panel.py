@@ -47,8 +47,8 @@ def epicenter_in_reach(state: GameState, index: int) -> bool:
     if player.position is None:
         return False
     movement = equipment.stats(player, state.ctx).movement
-    zone = state.zone_map
-    return zone.epicenter in zone.reachable(player.position, movement, state.variant)
+    reach = state.ctx.reachable(state.zone, player.position, movement)  # remembered per spot
+    return state.zone_map.epicenter in reach
 
 
 def goal_lines(state: GameState, index: int, symbols: bool = False) -> list[GoalLine]:
