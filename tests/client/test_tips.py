@@ -98,3 +98,17 @@ def test_a_bots_turn_and_watching_show_no_tip(win: StalkerWindow) -> None:
     assert session.is_bot() and view.seat() is None
     win.app.watching = True
     assert view.seat() is None
+
+
+def test_a_tip_waits_while_the_legend_or_the_hint_is_open(win: StalkerWindow) -> None:
+    session = start(win)
+    view = to_board(win, session)
+    (tips,) = [o for o in view.overlays if isinstance(o, TipsOverlay)]
+    assert not tips.quiet()
+    key(win, arcade.key.L)
+    assert tips.quiet()
+    key(win, arcade.key.L)
+    key(win, arcade.key.H)
+    assert tips.quiet()
+    key(win, arcade.key.ESCAPE)  # Esc puts the hint away (the menu stays closed)
+    assert not tips.quiet() and win.current_screen is view

@@ -44,6 +44,7 @@ from stalkerzone.engine.play import (
 
 if TYPE_CHECKING:
     from stalkerzone.bots.explain import Explanation
+    from stalkerzone.client.app.base_view import BaseView
 
 Box = tuple[float, float, float, float]  # left, right, bottom, top
 Locate = Callable[[Action], list[tuple[float, float]] | None]
@@ -176,14 +177,11 @@ class HintOverlay(Overlay):
 
     def __init__(
         self,
-        view: object,
+        view: BaseView,
         locate: Locate,
         anchor: Callable[[], tuple[float, float]],
         button_at: Callable[[], tuple[float, float, float] | None] | None = None,
     ) -> None:
-        from stalkerzone.client.app.base_view import BaseView
-
-        assert isinstance(view, BaseView)
         self.view = view
         self.locate = locate
         self.anchor = anchor
@@ -226,6 +224,9 @@ class HintOverlay(Overlay):
             return False
         self.toggle()
         return True
+
+    def showing(self) -> bool:
+        return self.asked is not None
 
     def escape(self) -> bool:
         if self.asked is None:

@@ -19,5 +19,9 @@ class Overlay:
         """Esc closes the layer if it is open (True: it was)."""
         return False
 
+    def showing(self) -> bool:
+        """Whether the layer holds the player's attention now (a tip waits meanwhile)."""
+        return False
+
     def draw(self) -> None:
         """Drawn over the screen and its widgets, every frame."""

@@ -170,9 +170,10 @@ class TipsOverlay(Overlay):
 
     def quiet(self) -> bool:
         """Something more pressing is on screen (a walk, a card coming into play, anomaly
-        dice): the tip waits, hidden."""
+        dice, the legend or the bot's hint): the tip waits, hidden."""
         dice = getattr(self.view, "anomaly_dice", None)
-        return bool(self.view.busy or getattr(dice, "active", False))
+        others = any(o.showing() for o in self.view.overlays if o is not self)
+        return bool(self.view.busy or getattr(dice, "active", False) or others)
 
     def draw(self) -> None:
         if self.quiet():

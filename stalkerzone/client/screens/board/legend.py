@@ -6,6 +6,7 @@ shown; :class:`Legend` lays it out in two columns over the map and draws it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
@@ -29,6 +30,7 @@ from stalkerzone.engine.zone import Hex, HexTile
 if TYPE_CHECKING:
     from stalkerzone.client.app.base_view import BaseView
 
+Box = tuple[float, float, float, float]  # left, right, bottom, top
 Sample = Literal["hex", "road", "reach", "path", "token", "loot"]
 ROW = 44  # one entry's height (UI units)
 HEX_R = 17  # a sample hex's radius (UI units)
@@ -77,14 +79,16 @@ def legend_entries(variant: Variant, symbols: bool = True) -> list[Entry]:
     marks = {Site.DANGER_GREEN: "!", Site.DANGER_YELLOW: "!!", Site.DANGER_RED: "!!!"}
     for danger in DANGER_COLOUR:
         name = site_name(danger)
+        name = name[:1].upper() + name[1:]
         if symbols:
             name = f"{marks[danger]}  {name}"
         entries.append(Entry("hex", name, i18n.t(f"legend.{danger.value}"), site=danger))
     entries.append(
         Entry("hex", site_name(Site.ANOMALY), i18n.t("legend.anomaly"), site=Site.ANOMALY)
     )
+    event = site_name(Site.EVENT)
     entries.append(
-        Entry("hex", f"?  {site_name(Site.EVENT)}", i18n.t("legend.event"), site=Site.EVENT)
+        Entry("hex", f"?  {event[:1].upper()}{event[1:]}", i18n.t("legend.event"), site=Site.EVENT)
     )
     entries += [
         Entry("reach", i18n.t("legend.reach"), i18n.t("legend.reach_meaning")),
@@ -98,9 +102,9 @@ def legend_entries(variant: Variant, symbols: bool = True) -> list[Entry]:
 class Legend(Overlay):
     """The legend over ``view``'s map area (``area``: left, right, bottom, top in pixels)."""
 
-    def __init__(self, view: BaseView, area: object) -> None:
+    def __init__(self, view: BaseView, area: Callable[[], Box]) -> None:
         self.view = view
-        self.area = area  # a callable giving the map area
+        self.area = area  # where the map is now
         self.open = False
         self.layer = ZoneLayer()
         self.shapes: ShapeElementList[Shape] = ShapeElementList()
@@ -119,6 +123,9 @@ class Legend(Overlay):
         self.toggle()
         return True
 
+    def showing(self) -> bool:
+        return self.open
+
     def escape(self) -> bool:
         if not self.open:
             return False
@@ -134,7 +141,6 @@ class Legend(Overlay):
         symbols = self.view.app.settings.colour_blind_symbols
         entries = legend_entries(session.state.variant, symbols)
         px = theme.px
-        assert callable(self.area)
         left, right, bottom, top = self.area()
         rows = (len(entries) + 1) // 2
         width = min(right - left - px(16), px(940))
