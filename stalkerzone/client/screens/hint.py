@@ -112,7 +112,8 @@ def action_words(action: Action, state: GameState) -> str:
 
 def _param(state: GameState, name: str, value: object) -> object:
     if is_card_param(name) and isinstance(value, str):
-        return _card(state, value)
+        card = _card(state, value)  # quoted in Russian: a name keeps its case after a verb
+        return f"«{card}»" if i18n.language() == "ru" else card
     if name == "goal" and isinstance(value, str):
         if value in {s.value for s in Site}:
             return site_name(Site(value))
