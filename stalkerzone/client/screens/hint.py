@@ -51,6 +51,7 @@ Locate = Callable[[Action], list[tuple[float, float]] | None]
 """Where a screen shows an action: the outline's points in window pixels (None: not shown)."""
 
 SHOWN_ALTERNATIVES = 2
+PERCENT_PARAMS = frozenset({"alive", "win", "odds", "wanted"})  # chances in percent
 WIDTH = 460  # the hint box's width (UI units)
 
 
@@ -120,8 +121,8 @@ def _param(state: GameState, name: str, value: object) -> object:
         return i18n.t(f"aids.goal_{value.replace(' ', '_')}")
     if name == "action" and isinstance(value, str):
         return i18n.t(f"aids.do_fight_{value}")
-    if isinstance(value, float):  # a percentage: the language's decimal mark
-        return i18n.number(value)
+    if name in PERCENT_PARAMS and isinstance(value, int | float):
+        return i18n.percent(value / 100)  # one rounding for every chance (">99.9%")
     return value
 
 
@@ -136,7 +137,8 @@ def reason_words(explanation: Explanation, state: GameState) -> str:
         (explanation.plan_key, explanation.plan_params),
     ):
         words = {name: _param(state, name, value) for name, value in params}
-        parts.append(REASONS[key][which].format(**words))
+        template = REASONS[key][which].replace("}%", "}")  # i18n.percent writes the sign
+        parts.append(template.format(**words))
     text = "; ".join(parts)
     return text[:1].upper() + text[1:]
 
