@@ -146,7 +146,13 @@ def test_client_refusal_shows_the_rule_and_links_to_it(win: StalkerWindow) -> No
     before = session.state
     cash = me(session).cash
     assert cash < 400
-    press_widget(win, row_button(win, "buy:stalker-suit", "Buy"))
+    suit = row_button(win, "buy:stalker-suit", "Buy")
+    assert suit.disabled  # off, saying why (ST-4) under the mouse: a click does nothing
+    assert [why.rule for w, why in view.disabled_reasons.items if w is suit] == ["ST-4"]
+    press_widget(win, suit)
+    assert session.state is before and me(session).cash == cash and view.refusal is None
+    view.do(Buy("stalker-suit"))  # the same action asked another way is refused with its rule
+    frame(win)
     assert session.state is before and me(session).cash == cash  # refused: nothing changed
     assert view.refusal is not None and view.refusal.rule == "ST-4"
     assert view.refusal.message.startswith("ST-4: ")

@@ -192,10 +192,13 @@ def test_own_loot_is_drawn_for_its_owner_only(win: StalkerWindow) -> None:
 def test_the_undo_button_is_on_the_side_panel(win: StalkerWindow) -> None:
     session = start(win)
     to_board(win, session)
-    button = find_button(win, "Undo (U)")
-    assert isinstance(button, arcade.gui.UIFlatButton) and not button.disabled
-    click_button(win, "Undo (U)")  # nothing done yet: refused, with the reason in words
+    button = find_button(win, "Undo (U)")  # nothing done yet: off, and says why
+    assert isinstance(button, arcade.gui.UIFlatButton) and button.disabled
     view = shown(win, BoardView)
+    assert [why.text for _w, why in view.disabled_reasons.items] == [
+        "Cannot undo: nothing has been done yet"
+    ]
+    key(win, arcade.key.U)  # the key is refused with the same words
     assert view.status.text == "Cannot undo: nothing has been done yet"
 
 

@@ -433,5 +433,63 @@ def test_the_fight_panel_fits(win: StalkerWindow) -> None:
             view.skip()
             assert view.playing()
             found += misfits(view, f"fight {lang} {w}x{h} {setting:.0%}")
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_goal_panel_legend_hint_and_tip_fit_at_1280x800(
+    win: StalkerWindow, language: str
+) -> None:
+    """The board's learning aids at 1280x800: the goal panel with two long open orders (texts
+    inside the panel, none over another, the buttons' words whole), the legend's lines in its
+    box and clear of each other, the bot's hint and a tip inside their boxes."""
+    from stalkerzone.client.screens.board.aids import GoalOverlay
+    from stalkerzone.client.screens.board.legend import Legend
+    from stalkerzone.client.screens.hint import HintOverlay
+    from stalkerzone.client.widgets.tips import TipsOverlay
+    from stalkerzone.engine.play import OpenOrder
+    from tests.support.text_walk import overlaps
+
+    win.app.update_settings(replace(win.app.settings, language=language))
+    play = game(win, "free")
+    state = play.state
+    k = state.current_player
+    longest = sorted(state.cards.orders, key=lambda o: -len(i18n.card_text(o.name)))[:2]
+    players = list(state.players)
+    players[k] = replace(players[k], open_orders=tuple(OpenOrder(o.id) for o in longest))
+    moved = replace(state, players=tuple(players))
+    play.record = replace(play.record, states=(*play.record.states[:-1], moved))
+    play.version += 1
+    win.app.session = play
+    board = opened(win.show_screen("board"), BoardView)
+    frame(win)
+    where = f"board aids {language}"
+    found = misfits(board, where)
+    goal = next(o for o in board.overlays if isinstance(o, GoalOverlay))
+    assert goal.panel.box is not None
+    left, right, bottom, top = goal.panel.box
+    panel_texts = [t for t in board._texts if t.batch is goal.batch]
+    assert len(panel_texts) >= 7
+    for text in panel_texts:
+        inside_x = left <= text.x and text.x + text.content_width <= right + 1
+        if not inside_x or text.y - text.content_height < bottom - 1 or text.y > top:
+            found.append(f"{where}: {text.text[:50]!r} leaves the goal panel")
+    legend = next(o for o in board.overlays if isinstance(o, Legend))
+    legend.toggle()
+    found += overlaps(legend.texts, f"{where} legend")
+    l_left, l_right, l_bottom, l_top = legend.box
+    for text in legend.texts:
+        width = text.content_width
+        if text.x < l_left or text.x + width > l_right + 1 or not l_bottom <= text.y <= l_top:
+            found.append(f"{where}: legend {text.text[:50]!r} leaves its box")
+    hint = next(o for o in board.overlays if isinstance(o, HintOverlay))
+    hint.toggle()
+    frame(win)
+    h_left, h_right, _b, _t = hint.box()
+    assert hint.texts
+    for text in hint.texts:
+        if text.x + text.content_width > h_right + 1 or text.x < h_left:
+            found.append(f"{where}: hint {text.text[:50]!r} leaves its box")
+    tip = next(o for o in board.overlays if isinstance(o, TipsOverlay))
+    assert tip.text is not None and tip.text.content_width <= (tip.text.width or 0)
     win.app.session = None
     assert not found, "\n".join(found)

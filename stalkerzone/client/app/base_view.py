@@ -13,13 +13,17 @@ from arcade.types import RGBOrA255
 from stalkerzone.client.app.context import AppContext
 from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.widgets import text_fit, theme
+from stalkerzone.client.widgets.disabled_reasons import DisabledReasons, Why
+from stalkerzone.client.widgets.overlays import Overlay
 from stalkerzone.client.widgets.text_field import TextField
+from stalkerzone.client.widgets.tips import TipsOverlay
 
 if TYPE_CHECKING:
     from stalkerzone.client.app.window import StalkerWindow
     from stalkerzone.client.controller.session import GameSession
 
 Widget = TypeVar("Widget", bound=arcade.gui.UIWidget)
+MODIFIER_LOCKS = arcade.key.MOD_CAPSLOCK | arcade.key.MOD_NUMLOCK | arcade.key.MOD_SCROLLLOCK
 
 
 class BaseView(arcade.gui.UIView):
@@ -47,6 +51,8 @@ class BaseView(arcade.gui.UIView):
         self.batch = pyglet.graphics.Batch()
         self._texts: list[arcade.Text] = []
         self._stale = False
+        self.disabled_reasons = DisabledReasons()  # the off buttons' reasons (F1: their rule)
+        self.overlays: list[Overlay] = []  # layers over the screen (legend, hint, tips …)
 
     # the game
     @property
@@ -84,9 +90,12 @@ class BaseView(arcade.gui.UIView):
         self._stale = False
         theme.fit_window(self.window.width, self.window.height)
         self.ui.clear()  # type: ignore[no-untyped-call]  # unannotated in arcade
+        self.disabled_reasons.clear()
         self.batch = pyglet.graphics.Batch()
         self._texts = []
         self.build()
+        for overlay in self.overlays:
+            overlay.build()
 
     def build(self) -> None:
         """Create widgets (``self.ui.add``) and texts (:meth:`label`)."""
@@ -101,6 +110,16 @@ class BaseView(arcade.gui.UIView):
         self.draw_scene()
         self.batch.draw()
         self.draw_over()
+
+    def on_draw_after_ui(self) -> None:
+        self.draw_on_top()
+
+    def draw_on_top(self) -> None:
+        """Over everything, widgets included: the overlays, then a disabled button's reason
+        under the mouse."""
+        for overlay in self.overlays:
+            overlay.draw()
+        self.disabled_reasons.draw(self.window.width, self.window.height)
 
     def draw_scene(self) -> None:
         """Draw shapes and sprites under the texts (default camera)."""
@@ -151,11 +170,15 @@ class BaseView(arcade.gui.UIView):
         primary: bool = False,
         size: float = 15,
         enabled: bool = True,
+        why: Why | None = None,
         x: float = 0,
         y: float = 0,
         add: bool = False,
     ) -> arcade.gui.UIFlatButton:
         """A themed button that calls ``on_click()`` (errors go to the error dialog).
+
+        With ``why`` (the engine's refusal of its action now) it is drawn disabled and, under
+        the mouse, says why with its rule (:mod:`~stalkerzone.client.widgets.disabled_reasons`).
 
         With ``add=True`` it is placed at window pixel (x, y) (bottom left) and added to the UI.
         A text too wide for the button is set smaller, and cut with "…" only if it still does not
@@ -177,7 +200,9 @@ class BaseView(arcade.gui.UIView):
             style=theme.button_style(primary, size),
         )
         widget.text = text
-        widget.disabled = not enabled
+        widget.disabled = not enabled or why is not None
+        if why is not None:
+            self.disabled_reasons.add(widget, why)
 
         @widget.event("on_click")
         def _clicked(_event: arcade.gui.UIOnClickEvent) -> None:
@@ -269,11 +294,12 @@ class BaseView(arcade.gui.UIView):
         if self.typing():
             return None
         ctrl = modifiers & (arcade.key.MOD_CTRL | arcade.key.MOD_COMMAND)
-        if symbol == arcade.key.F1:
-            self.win.open_rules(self)
+        if symbol == arcade.key.F1:  # at the hovered disabled button's rule, if any
+            self.win.open_rules(self, self.hovered_rule() or None)
             return True
         if symbol == arcade.key.ESCAPE:
-            self.on_escape()
+            if not any(overlay.escape() for overlay in self.overlays):
+                self.on_escape()
             return True
         if ctrl and symbol == arcade.key.S:
             self.win.show_screen("saves", back=self, mode="save")
@@ -281,7 +307,14 @@ class BaseView(arcade.gui.UIView):
         if ctrl and symbol == arcade.key.O:
             self.win.show_screen("saves", back=self, mode="load")
             return True
+        if not modifiers & ~MODIFIER_LOCKS and any(o.key(symbol) for o in self.overlays):
+            return True
         return self.on_hotkey(symbol, modifiers)
+
+    def hovered_rule(self) -> str:
+        """The rule of what is under the mouse ("" if none): F1 opens it instead of the
+        screen's section (a disabled button's refusal, a region's rule)."""
+        return self.disabled_reasons.hovered_rule()
 
     def on_hotkey(self, symbol: int, modifiers: int) -> bool | None:
         """Screen-specific keys (not called while typing)."""
@@ -305,6 +338,7 @@ class GameView(BaseView):
         if session is None:
             raise RuntimeError(f"the {self.kind} screen opens only while a game runs")
         self._game = session
+        self.overlays.append(TipsOverlay(self))  # the first fight, base, event… (settings)
 
     @property
     def session(self) -> GameSession:

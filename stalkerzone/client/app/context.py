@@ -13,6 +13,7 @@ from stalkerzone.client.render.card_art import ArtTextures
 from stalkerzone.client.render.card_art import use as use_art
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
+from stalkerzone.client.widgets.tips import TipBook
 
 if TYPE_CHECKING:
     from stalkerzone.client.controller.session import GameSession
@@ -52,6 +53,7 @@ class AppContext:
     ui_scale: theme.UiScale = field(default_factory=theme.UiScale)
     art: ArtTextures = field(default_factory=ArtTextures)
     last_setup: LastSetup | None = None  # the new-game set-up of the last game started
+    tips: TipBook = field(default_factory=TipBook)  # one-time tips seen, the one on screen
     _cards: LoadResult | None = None  # loaded on first use
 
     def __post_init__(self) -> None:

@@ -1,5 +1,5 @@
 """Player settings (language, UI scale, animation speed, colour-blind symbols, fullscreen,
-sound volume and mute).
+sound volume and mute, one-time tips).
 
 Saved as TOML in ``paths.user_config_dir()/settings.toml`` with an atomic write (temp file +
 rename). A missing or broken file gives the defaults and a readable note, never a crash; the
@@ -32,6 +32,7 @@ class Settings:
     fullscreen: bool = False
     volume: float = 0.8  # sound volume, 0..1
     muted: bool = False
+    tips: bool = True  # one-time tips the first time something happens (widgets.tips)
 
     def validated(self) -> Settings:
         """The same settings with every value brought into its allowed range."""
@@ -44,6 +45,7 @@ class Settings:
             fullscreen=bool(self.fullscreen),
             volume=min(1.0, max(0.0, float(self.volume))),
             muted=bool(self.muted),
+            tips=bool(self.tips),
         )
 
 

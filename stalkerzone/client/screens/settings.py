@@ -1,5 +1,5 @@
 """The settings screen: language, UI scale, animation speed, colour-blind
-symbols, fullscreen, sound volume and mute. Changes apply at once and are saved
+symbols, fullscreen, sound volume and mute, one-time tips. Changes apply at once and are saved
 (``AppContext.update_settings``); the window's sound player follows them.
 
 A click on the UI scale makes the whole screen larger or smaller: the panel is then placed so
@@ -83,6 +83,12 @@ class SettingsView(ScreenFrame):
                 t("settings.muted") if s.muted else t("settings.sound_on"),
                 self.toggle_mute,
             ),
+            (
+                "tips",
+                t("settings.tips"),
+                t("settings.tips_on") if s.tips else t("settings.tips_off"),
+                self.toggle_tips,
+            ),
         ]
         lf, r = w / 2 - box_w / 2, w / 2 + box_w / 2
         placed = []
@@ -101,6 +107,14 @@ class SettingsView(ScreenFrame):
             # each row as tall as its wrapped help text needs: name, help, a gap
             height = max(px(ROW), px(36) + about.content_height + px(16))
             placed.append((label, about, value, action, height))
+        gap = 36  # from a row's top to its help text
+        if sum(row[-1] for row in placed) > h - px(84 + 8 + 70):  # a low window: rows closer
+            gap = 31
+            for row in placed:
+                row[1].font_size = px(10)
+            placed = [
+                (*row[:-1], max(px(48), px(gap) + row[1].content_height + px(4))) for row in placed
+            ]
         box_h = sum(row[-1] for row in placed) + px(70)
         top = min(h / 2 + box_h / 2, h - px(84))  # below the header on a small window
         if self.scale_at is not None:  # the scale's button where it was before the click
@@ -116,7 +130,7 @@ class SettingsView(ScreenFrame):
         y = tp - px(10)
         for label, about, value, action, height in placed:
             label.position = (lf + px(30), y - px(26))  # the panel may have moved (scale)
-            about.position = (lf + px(30), y - px(36))
+            about.position = (lf + px(30), y - px(gap))
             # the value button at the right of the panel, level with its row's name
             button = self.button(
                 value,
@@ -166,6 +180,9 @@ class SettingsView(ScreenFrame):
     def toggle_mute(self) -> None:
         self.apply(muted=not self.app.settings.muted)
         self.win.sound.configure(self.app.settings.volume, self.app.settings.muted)
+
+    def toggle_tips(self) -> None:
+        self.apply(tips=not self.app.settings.tips)
 
     def toggle_fullscreen(self) -> None:
         self.win.toggle_fullscreen()

@@ -19,6 +19,7 @@ class Hit:
     key: Any
     on_click: Callable[[], None] | None = None
     tip: str = ""
+    rule: str = ""  # the rule it refers to: F1 over it opens that rule
 
     def contains(self, x: float, y: float) -> bool:
         return self.left <= x <= self.right and self.bottom <= y <= self.top

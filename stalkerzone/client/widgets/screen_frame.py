@@ -136,6 +136,11 @@ class ScreenFrame(BaseView):
             self._tip_text = None
             self.hover_changed()
 
+    def hovered_rule(self) -> str:
+        """A disabled button's rule, else the rule of the region under the mouse."""
+        own = self.hover.rule if self.hover is not None else ""
+        return super().hovered_rule() or own
+
     def hover_changed(self) -> None:
         """Called when the mouse enters or leaves a hit region."""
 

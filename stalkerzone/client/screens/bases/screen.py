@@ -20,11 +20,13 @@ from stalkerzone.client.render.card_face import CardFace
 from stalkerzone.client.screens.bases import presenter
 from stalkerzone.client.screens.bases.presenter import TABS, CardRow, RowAction
 from stalkerzone.client.screens.bases.questions import sale_question
-from stalkerzone.client.screens.board.commits import take_back
+from stalkerzone.client.screens.board.commits import take_back, undo_why
+from stalkerzone.client.screens.screen_hints import add_base_hint
 from stalkerzone.client.screens.stats import player_stats
 from stalkerzone.client.text.card_words import Refusal, site_name, t
 from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.confirm_box import Confirm, answer_key
+from stalkerzone.client.widgets.disabled_reasons import Why
 from stalkerzone.client.widgets.hits import Hit
 from stalkerzone.client.widgets.screen_frame import ScreenFrame
 from stalkerzone.client.widgets.scrolling import ScrollBar, scroll_bar
@@ -50,6 +52,7 @@ class BaseScreen(ScreenFrame):
         self, window: StalkerWindow, back: BaseView | None = None, tab: str = "buy"
     ) -> None:
         super().__init__(window, back)
+        add_base_hint(self)  # H: what the bot would do here, its row highlighted
         self.tab = tab if tab in TABS else "buy"
         self.scroll = 0
         self.scrollbar: ScrollBar | None = None
@@ -158,7 +161,7 @@ class BaseScreen(ScreenFrame):
 
     def undo_button(self) -> None:
         """Undo, left of Back and "?" at the top right (TURN-2: a purchase is taken back like
-        any action; a refusal says why on the refusal line)."""
+        any action; off, it says why under the mouse)."""
         px = theme.px
         self.button(
             t("undo_play.button"),
@@ -169,6 +172,7 @@ class BaseScreen(ScreenFrame):
             x=self.window.width - px(16 + 44 + 10 + 130 + 10 + 130),
             y=self.window.height - px(16 + 40),
             add=True,
+            why=None if self.read_only or self.session is None else undo_why(self.session),
         )
 
     def build_side(self, state: GameState, player: PlayerState, stats: StalkerStats) -> None:
@@ -282,7 +286,7 @@ class BaseScreen(ScreenFrame):
         self, action: RowAction, right: float, bottom: float, sold_out: bool = False
     ) -> None:
         """A row's action button (buy, sell, deliver, take) at its right end; amber when the
-        engine would take it, its refusal as the tooltip otherwise; off on a sold-out row."""
+        engine would take it, else off with its refusal under the mouse; off on a sold-out row."""
         px = theme.px
         self.button(
             action.label,
@@ -295,19 +299,8 @@ class BaseScreen(ScreenFrame):
             add=True,
             primary=action.primary and not self.read_only and not sold_out,
             enabled=not self.read_only and not sold_out,
+            why=Why.said(action.reason, action.rule) if action.reason and not sold_out else None,
         )
-        if action.reason:
-            self.hits.add(
-                Hit(
-                    right - px(124),
-                    bottom + px(10),
-                    right - px(4),
-                    bottom + px(48),
-                    f"why:{action.action}",
-                    None,
-                    action.reason,
-                )
-            )
 
     def card_rows(self, rows: list[CardRow], top: float, left: float, right: float) -> float:
         """Rows of cards from ``top`` down: tile, headline, detail (and change), button."""
@@ -413,6 +406,7 @@ class BaseScreen(ScreenFrame):
                 add=True,
                 primary=option.primary and not self.read_only,
                 enabled=not self.read_only,
+                why=Why.said(option.reason, option.rule) if option.reason else None,
             )
             x += px(232)
         self.label(heal.afford_line, left, top - px(150), 12, theme.TEXT_DIM)

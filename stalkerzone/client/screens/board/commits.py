@@ -16,7 +16,8 @@ from stalkerzone.client.screens.board.known_fights import (
 )
 from stalkerzone.client.text import engine_text, i18n
 from stalkerzone.client.widgets.confirm_box import Confirm
-from stalkerzone.engine.game import UndoRefused
+from stalkerzone.client.widgets.disabled_reasons import Why
+from stalkerzone.engine.game import UndoCheck, UndoRefused
 from stalkerzone.engine.play import Action, EndTurn, Move
 from stalkerzone.engine.zone import Hex
 
@@ -72,10 +73,24 @@ def take_back(session: GameSession) -> UndoRefused | None:
     (``engine.game.undo``: dice rolled, a card drawn, the turn over, a bot's action…)."""
     verdict = session.undo_check()
     if not verdict:
-        rule, _, reason = verdict.reason.partition(": ")
-        return UndoRefused(rule, reason, key=verdict.key, **dict(verdict.params))
+        return take_back_refusal(verdict)
     session.undo()
     return None
+
+
+def take_back_refusal(verdict: UndoCheck) -> UndoRefused:
+    """A refused undo check as the engine's refusal (its rule, key and parameters)."""
+    rule, _, reason = verdict.reason.partition(": ")
+    return UndoRefused(rule, reason, key=verdict.key, **dict(verdict.params))
+
+
+def undo_why(session: GameSession) -> Why | None:
+    """Why Undo is off now (TURN-2: nothing to take back, dice rolled, a card drawn…)."""
+    verdict = session.undo_check()
+    if verdict:
+        return None
+    refused = take_back_refusal(verdict)
+    return Why.said(refusal_words(refused, session), refused.rule)
 
 
 def refusal_words(refused: UndoRefused, session: GameSession) -> str:

@@ -9,6 +9,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from stalkerzone.client.controller.session import PUBLIC
+from stalkerzone.client.screens.board import commits
 from stalkerzone.client.screens.board.known_fights import (
     guardian_line,
     guardian_odds,
@@ -30,7 +31,8 @@ from stalkerzone.client.screens.board.presenter import (
 )
 from stalkerzone.client.text import engine_text, i18n
 from stalkerzone.client.widgets import text_fit, theme
-from stalkerzone.engine.play import DiscardArmour, FightDecision
+from stalkerzone.client.widgets.disabled_reasons import Why, why_not
+from stalkerzone.engine.play import DiscardArmour, EndTurn, FightDecision
 from stalkerzone.engine.zone import Hex
 
 if TYPE_CHECKING:
@@ -207,6 +209,7 @@ def build_buttons(view: BoardView) -> None:
     )
     x = w - view.hud_w - px(16)
     size = bar_size(bar, x)
+    reasons = bar_reasons(view)
     for item in bar:
         width = bar_width(item.command, item.text, size)
         x -= px(width)
@@ -221,8 +224,9 @@ def build_buttons(view: BoardView) -> None:
             y=h - px(48),
             add=True,
             enabled=item.enabled,
+            why=None if item.enabled else reasons.get(item.command),
         )
-    if mine:  # TURN-2: undo at the foot of the side panel, far from End turn; a refusal says why
+    if mine:  # TURN-2: undo at the foot of the side panel, far from End turn; off says why
         view.button(
             i18n.t("undo_play.button"),
             view.undo,
@@ -232,6 +236,7 @@ def build_buttons(view: BoardView) -> None:
             x=w - view.hud_w + px(14),
             y=px(UNDO_FOOT),
             add=True,
+            why=commits.undo_why(view.session),
         )
     choices = [a for a in legal if isinstance(a, FightDecision | DiscardArmour)]
     if choices and mine and view.view.phase != "fight":
@@ -248,6 +253,26 @@ def build_buttons(view: BoardView) -> None:
                 add=True,
             )
             bx += px(178)
+
+
+def bar_reasons(view: BoardView) -> dict[str, Why]:
+    """Why a command of the top bar is off: End turn by the engine's refusal (TURN-2), the
+    stalker card while another player acts."""
+    session = view.session
+    state = session.state
+    reasons: dict[str, Why] = {}
+    if state.phase == "over":
+        return reasons
+    if not view.my_turn():
+        name = state.players[state.current_player].name
+        reasons["end_turn"] = reasons["stalker"] = Why(
+            i18n.t("aids.not_your_turn", name=name), "TURN-2"
+        )
+        return reasons
+    refusal = why_not(state, view.legal(), EndTurn(), session.cards, session.sectors)
+    if refusal is not None:
+        reasons["end_turn"] = refusal
+    return reasons
 
 
 def hover_line(view: BoardView, h: Hex) -> str:

@@ -31,6 +31,7 @@ from stalkerzone.client.render.zone_layer import (
     zone_hexes,
 )
 from stalkerzone.client.screens.board import commits
+from stalkerzone.client.screens.board.aids import add_board_aids
 from stalkerzone.client.screens.board.anomaly_dice import AnomalyDice
 from stalkerzone.client.screens.board.hud import (
     BOTTOM_H,
@@ -105,6 +106,7 @@ class BoardView(MapScreen):
         self.dynamic_batch = pyglet.graphics.Batch()
         self.reveals = RevealOverlay(self.session)  # cards coming into play (EVENT-1, ANOM-1 …)
         self.opening = Opening(self.session)  # the Zone and who starts, before any bot moves
+        add_board_aids(self)  # the goal panel, the map legend (L), the bot's hint (H)
 
     # --- data ------------------------------------------------------------------------------------
     def follows(self, kind: str) -> bool:
@@ -323,6 +325,7 @@ class BoardView(MapScreen):
         if modal.is_open(self.ui):  # a question, or the mouse held under a revealed card
             self.ui.draw()
         self.reveals.draw(self)
+        self.draw_on_top()
 
     def render_map(self) -> None:
         """The map area of the cached layer: the Zone's world texture (rendered again only when

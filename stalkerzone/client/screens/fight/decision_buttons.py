@@ -1,9 +1,9 @@
 """The fight's decision buttons (FIGHT-2 … FIGHT-4) laid out from the presenter's models.
 
 Attack / Grenade (n left, » picks which) / Escape (its chance) / Stimulator, auto-resolve and
-skip, each with the odds of that decision under it; a disabled button's tooltip region carries
-the engine's refusal and its rule. The status line says whose move it is or shows the last
-refusal.
+skip, each with the odds of that decision under it; a disabled button says the engine's
+refusal under the mouse, with its rule (F1 opens it). The status line says whose move it is or
+shows the last refusal.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from stalkerzone.client.screens.fight.presenter import ButtonModel, FightPage
 from stalkerzone.client.text.card_words import t
 from stalkerzone.client.widgets import text_fit, theme
+from stalkerzone.client.widgets.disabled_reasons import Why
 from stalkerzone.client.widgets.hits import Hit
 
 if TYPE_CHECKING:
@@ -64,6 +65,7 @@ def build_decisions(view: FightView, page: FightPage, box: Box) -> None:
             y=y,
             add=True,
             enabled=model.enabled,
+            why=_refusal(model),
             primary=model.primary,
         )
         if model.odds:  # under Escape as wide as its button (the stimulator's line beside)
@@ -71,8 +73,6 @@ def build_decisions(view: FightView, page: FightPage, box: Box) -> None:
             small = text_fit.fitting_size(model.odds, room, 10)  # smaller before it is cut
             odds = text_fit.cut_to(model.odds, room, small)
             view.label(odds, x + px(4), y - px(16), small, theme.TEXT_DIM)
-        if not model.enabled and model.rule and model.key != "escape":
-            _refusal_tip(view, model, x, y, px(width), px(height))
     escape = page.button("escape")
     if page.escape_rule_note and escape is not None:
         view.label(page.escape_rule_note, lf + px(4), y2 - px(16), 10, theme.WARN)
@@ -98,10 +98,8 @@ def build_decisions(view: FightView, page: FightPage, box: Box) -> None:
         view.label(page.status, lf, tp - px(30), 13, theme.TEXT_DIM, anchor_y="center")
 
 
-def _refusal_tip(
-    view: FightView, model: ButtonModel, x: float, y: float, width: float, height: float
-) -> None:
-    """A disabled button's reason as a tooltip (buttons are widgets; the hit region lies over
-    the same rectangle, so hovering it shows the refusal)."""
-    tip = f"{model.reason}\n" + t("kit.tip_rule", rule=model.rule)
-    view.hits.add(Hit(x, y, x + width, y + height, f"why:{model.key}", None, tip))
+def _refusal(model: ButtonModel) -> Why | None:
+    """A disabled button's reason and rule, said under the mouse (F1 opens the rule)."""
+    if model.enabled or not model.reason:
+        return None
+    return Why.said(model.reason, model.rule)

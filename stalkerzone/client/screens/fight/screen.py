@@ -41,6 +41,7 @@ from stalkerzone.client.screens.fight.presenter import (
 from stalkerzone.client.screens.fight.result_box import ResultBox
 from stalkerzone.client.screens.fight.round_log import Bar, HealthSpot, RoundLog
 from stalkerzone.client.screens.fight.steps import Step, describe_all
+from stalkerzone.client.screens.screen_hints import add_fight_hint
 from stalkerzone.client.sound.cues import note_sounds, roll_sound, step_sound
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.card_words import card_name, t
@@ -69,6 +70,7 @@ class FightView(ScreenFrame):
 
     def __init__(self, window: StalkerWindow, back: BaseView | None = None) -> None:
         super().__init__(window, back)
+        add_fight_hint(self)  # H: what the bot would decide, its button highlighted
         session = self.session
         self.held: FightState | None = None
         self.queue = StepQueue()

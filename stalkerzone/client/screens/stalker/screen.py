@@ -5,7 +5,8 @@ Click a card to move it (slot → backpack, backpack → its slot), or drag it a
 do not fit the active weapon are drawn inactive with the reason (``loadout.inactive_mods``,
 EQ-4); attack, defence and movement come from ``loadout.derive`` and change at once, with a
 preview of what a card would change while the mouse is over it. During a fight, on another
-player's turn or for a bot, the card is shown but locked, with the reason (EQ-2, EQ-8).
+player's turn or for a bot, the card is shown but locked, with the reason (EQ-2, EQ-8). A
+backpack card the engine would not put in its slot is greyed and says why (F1: its rule).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from stalkerzone.client.screens.stalker.presenter import Tile
 from stalkerzone.client.screens.stats import player_stats
 from stalkerzone.client.text.card_words import Refusal, card_name, t
 from stalkerzone.client.widgets import text_fit, theme
+from stalkerzone.client.widgets.disabled_reasons import Why, why_not
 from stalkerzone.client.widgets.hits import Hit
 from stalkerzone.client.widgets.screen_frame import ScreenFrame
 from stalkerzone.engine.core import StalkerStats
@@ -263,11 +265,15 @@ class StalkerView(ScreenFrame):
             r, c = divmod(k, cols)
             x = left + px(14) + c * (tile_w + gap)
             y = area_top - (r + 1) * (tile_h + gap) + gap
-            face = CardFace(tile.card, x, y, tile_w, tile_h, compact=True, note=tile.note)
+            why = None if locked else self.refused(state, Activate(tile.instance))
+            note, dim = tile.note, why is not None  # greyed: a click would be refused
+            face = CardFace(tile.card, x, y, tile_w, tile_h, compact=True, note=note, dim=dim)
             face.build(self)
             self.faces.append((face, tile.instance, "pack"))
             key = ("card", tile.instance, "pack")
-            self.hits.add(Hit(x, y, x + tile_w, y + tile_h, key, None, tile.tip))
+            tip = tile.tip if why is None else f"{tile.tip}\n{why.tip()}"
+            rule = why.rule if why is not None else ""
+            self.hits.add(Hit(x, y, x + tile_w, y + tile_h, key, None, tip, rule))
         if not items:
             self.label(
                 t("stalker.backpack_empty"), left + px(14), area_top - px(30), 12, theme.TEXT_DIM
@@ -482,6 +488,11 @@ class StalkerView(ScreenFrame):
             if lf <= x <= r and b <= y <= tp:
                 return name
         return None
+
+    def refused(self, state: GameState, action: Activate) -> Why | None:
+        """Why the engine would refuse ``action`` now (None: it would take it)."""
+        legal = self.session.legal() if self.session is not None else None
+        return why_not(state, legal, action)
 
     def move_card(self, instance: str, where: str) -> None:
         """Click or drop: slot → backpack (Stash), backpack → slot (Activate)."""

@@ -1,0 +1,102 @@
+"""The board's learning aids, as layers over it: the goal panel in the map's top left corner
+(WIN-1) with the Legend (L) and Bot hint (H) buttons under it, the map legend, and the bot's
+hint with its choice highlighted on the map (a hex) or the bar (End turn, Trade, a decision)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pyglet
+
+from stalkerzone.client.controller.session import PUBLIC, TRADE_ACTIONS
+from stalkerzone.client.render import hex_geometry as hexgeom
+from stalkerzone.client.render.zone_layer import HEX
+from stalkerzone.client.screens.board.goal_panel import WIDTH, GoalPanel, goal_lines
+from stalkerzone.client.screens.board.legend import Legend
+from stalkerzone.client.screens.board.presenter import decision_text
+from stalkerzone.client.screens.hint import HintOverlay, button_outline
+from stalkerzone.client.text import i18n
+from stalkerzone.client.widgets import theme
+from stalkerzone.client.widgets.overlays import Overlay
+from stalkerzone.engine.play import Action, DiscardArmour, EndTurn, FightDecision, Move
+
+if TYPE_CHECKING:
+    from stalkerzone.client.screens.board.screen import BoardView
+
+BUTTON_H = 30
+
+
+def map_area(view: BoardView) -> tuple[float, float, float, float]:
+    """The map's part of the window: left, right, bottom, top."""
+    left, bottom, width, height = view.camera.area
+    return left, left + width, bottom, bottom + height
+
+
+class GoalOverlay(Overlay):
+    """The goal panel and, under it, the legend's and the hint's buttons."""
+
+    def __init__(self, view: BoardView, legend: Legend) -> None:
+        self.view = view
+        self.legend = legend
+        self.panel = GoalPanel()
+        self.batch = pyglet.graphics.Batch()
+        self.hint_spot: tuple[float, float, float] | None = None
+
+    def build(self) -> None:
+        view = self.view
+        px = theme.px
+        state = view.view
+        index = view.session.viewer if view.session.viewer != PUBLIC else state.current_player
+        lines = goal_lines(state, index, view.app.settings.colour_blind_symbols)
+        left, _right, _bottom, top = map_area(view)
+        self.batch = pyglet.graphics.Batch()
+        bottom = self.panel.build(view, lines, left + px(10), top - px(8), batch=self.batch)
+        y = bottom - px(BUTTON_H) - px(4)
+        half = (WIDTH - 8) / 2
+        view.button(
+            i18n.t("aids.legend_button"),
+            self.legend.toggle,
+            width=half,
+            height=BUTTON_H,
+            size=12,
+            x=left + px(10),
+            y=y,
+            add=True,
+        )
+        self.hint_spot = (left + px(10) + px(half) + px(8), y, half)
+
+    def draw(self) -> None:
+        self.panel.draw()
+        self.batch.draw()
+
+
+def board_outline(view: BoardView, action: Action) -> list[tuple[float, float]] | None:
+    """Where the board shows ``action``: a hex's outline on the map (the map is moved to it
+    when it is out of view), else its button."""
+    if isinstance(action, Move):
+        x, y = hexgeom.world(action.to.q, action.to.r, HEX)
+        if not view.camera.inside(*view.camera.to_screen(x, y)):  # bring the hex into view
+            view.camera.camera.position = (x, y)
+            view.camera.clamp()
+        return [view.camera.to_screen(cx, cy) for cx, cy in hexgeom.corners(x, y, HEX)]
+    if isinstance(action, EndTurn):
+        return button_outline(view, i18n.t("board.end_turn"))
+    if isinstance(action, TRADE_ACTIONS):
+        return button_outline(view, i18n.t("board.trade"))
+    if isinstance(action, FightDecision | DiscardArmour):
+        return button_outline(view, decision_text(action, view.view.cards))
+    return None
+
+
+def add_board_aids(view: BoardView) -> None:
+    """The goal panel, the legend and the hint, as the board's layers (in drawing order)."""
+    legend = Legend(view, lambda: map_area(view))
+    goal = GoalOverlay(view, legend)
+    px = theme.px
+    hint = HintOverlay(
+        view,
+        lambda action: board_outline(view, action),
+        lambda: (map_area(view)[0] + px(10), map_area(view)[2] + px(8)),
+        lambda: goal.hint_spot,
+    )
+    view.overlays += [goal, hint, legend]

@@ -1,0 +1,350 @@
+""" "What would the bot do?" (H or the button) on the board, at a base and in a fight: the bot's
+choice for the asking seat, highlighted on screen (the hex, the shop row, the fight button),
+with its reason in words and the next two alternatives (``stalkerzone.bots.explain``).
+
+:func:`bot_hint` reads only ``player_view(state, seat)`` (TURN-3): two states that differ only
+in what the seat cannot see give the same hint. The search runs on the session's worker, off
+the frame loop; :class:`HintOverlay` shows "thinking…" until it is done.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import arcade
+
+from stalkerzone.client.render import shapes
+from stalkerzone.client.render.fonts import FONT
+from stalkerzone.client.text import i18n
+from stalkerzone.client.text.card_words import site_name
+from stalkerzone.client.text.engine_text import is_card_param
+from stalkerzone.client.widgets import theme
+from stalkerzone.client.widgets.overlays import Overlay
+from stalkerzone.engine.core import Site
+from stalkerzone.engine.game import player_view
+from stalkerzone.engine.play import (
+    Action,
+    Activate,
+    Buy,
+    DeliverOrder,
+    DiscardArmour,
+    EndTurn,
+    FightDecision,
+    GameState,
+    GiveUpOrder,
+    Heal,
+    Move,
+    Sell,
+    Stash,
+    TakeOrder,
+    card_id,
+)
+
+if TYPE_CHECKING:
+    from stalkerzone.bots.explain import Explanation
+    from stalkerzone.client.app.base_view import BaseView
+
+Box = tuple[float, float, float, float]  # left, right, bottom, top
+Locate = Callable[[Action], list[tuple[float, float]] | None]
+"""Where a screen shows an action: the outline's points in window pixels (None: not shown)."""
+
+SHOWN_ALTERNATIVES = 2
+PERCENT_PARAMS = frozenset({"alive", "win", "odds", "wanted"})  # chances in percent
+WIDTH = 460  # the hint box's width (UI units)
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The bot's choice in words, why, and the next alternatives (each with its value)."""
+
+    choice: Action
+    what: str
+    reason: str
+    alternatives: tuple[str, ...]
+
+    def lines(self) -> list[str]:
+        out = [i18n.t("aids.hint_choice", what=self.what), self.reason]
+        if self.alternatives:
+            out.append(i18n.t("aids.hint_else", options="; ".join(self.alternatives)))
+        return out
+
+
+def _card(state: GameState, cid: str) -> str:
+    base = card_id(cid) if "#" in cid else cid
+    if base not in state.cards:
+        return cid
+    return i18n.card_text(state.cards.get(base).name)
+
+
+def action_words(action: Action, state: GameState) -> str:
+    """An action as the hint says it ("buy Medkit", "move to the Village", "attack")."""
+    if isinstance(action, Move):
+        tile = state.zone_map.hexes.get(action.to)
+        site = tile.site if tile is not None else None
+        if isinstance(site, Site):
+            return i18n.t("aids.do_move_site", site=site_name(site))
+        return i18n.t("aids.do_move")
+    if isinstance(action, FightDecision):
+        words = i18n.t(f"aids.do_fight_{action.action}")
+        if action.stimulator:
+            words = i18n.t("aids.do_with", what=words, card=_card(state, action.stimulator))
+        return words
+    card_actions: dict[type, str] = {
+        Buy: "aids.do_buy",
+        Sell: "aids.do_sell",
+        TakeOrder: "aids.do_take",
+        DeliverOrder: "aids.do_deliver",
+        GiveUpOrder: "aids.do_give_up",
+        Activate: "aids.do_activate",
+        Stash: "aids.do_stash",
+        DiscardArmour: "aids.do_lose_armour",
+    }
+    key = card_actions.get(type(action))
+    if key is not None:
+        return i18n.t(key, card=_card(state, str(getattr(action, "card", ""))))
+    if isinstance(action, Heal):
+        return i18n.t("aids.do_heal", n=action.points)
+    if isinstance(action, EndTurn):
+        return i18n.t("aids.do_end_turn")
+    return i18n.t("aids.do_other")
+
+
+def _param(state: GameState, name: str, value: object) -> object:
+    if is_card_param(name) and isinstance(value, str):
+        card = _card(state, value)  # quoted in Russian: a name keeps its case after a verb
+        return f"«{card}»" if i18n.language() == "ru" else card
+    if name == "goal" and isinstance(value, str):
+        if value in {s.value for s in Site}:
+            return site_name(Site(value))
+        return i18n.t(f"aids.goal_{value.replace(' ', '_')}")
+    if name == "action" and isinstance(value, str):
+        return i18n.t(f"aids.do_fight_{value}")
+    if name in PERCENT_PARAMS and isinstance(value, int | float):
+        return i18n.percent(value / 100)  # one rounding for every chance (">99.9%")
+    return value
+
+
+def reason_words(explanation: Explanation, state: GameState) -> str:
+    """The bot's reason and its plan in the player's language, cards and places by name."""
+    from stalkerzone.bots.explain import REASONS
+
+    which = 1 if i18n.language() == "ru" else 0
+    parts = []
+    for key, params in (
+        (explanation.key, explanation.params),
+        (explanation.plan_key, explanation.plan_params),
+    ):
+        words = {name: _param(state, name, value) for name, value in params}
+        template = REASONS[key][which].replace("}%", "}")  # i18n.percent writes the sign
+        parts.append(template.format(**words))
+    text = "; ".join(parts)
+    return text[:1].upper() + text[1:]
+
+
+def bot_hint(state: GameState, seat: int, level: str = "hard") -> Hint | None:
+    """What the bot would do in ``seat``'s place, from that seat's view only (None when it is
+    not that seat's decision or the game is over). The bots are imported here, when a hint is
+    first asked for: the board opens without them."""
+    from stalkerzone.bots.explain import explain
+    from stalkerzone.bots.players import BotError
+
+    if state.is_terminal or state.current_player != seat:
+        return None
+    seen = player_view(state, seat)
+    try:
+        found = explain(seen, seat, level)
+    except BotError:
+        return None
+    others = []
+    for alternative in found.alternatives[:SHOWN_ALTERNATIVES]:
+        if found.key == "fight":  # FIGHT-2: a decision's value is its chance to come out alive
+            value = i18n.t("aids.hint_alive", p=i18n.percent(alternative.value / 100))
+        else:
+            value = i18n.t("aids.hint_worth", n=i18n.number(alternative.value, 0))
+        others.append(
+            i18n.t("aids.hint_option", what=action_words(alternative.action, seen), value=value)
+        )
+    return Hint(
+        found.choice, action_words(found.choice, seen), reason_words(found, seen), tuple(others)
+    )
+
+
+class HintOverlay(Overlay):
+    """H or the button: the hint box and the highlight of the bot's choice on ``view``.
+
+    ``locate`` finds the choice on the screen; ``anchor`` gives the box's bottom left corner;
+    ``button_at`` (if given) where the screen wants its "Bot hint (H)" button (None: none).
+    """
+
+    def __init__(
+        self,
+        view: BaseView,
+        locate: Locate,
+        anchor: Callable[[], tuple[float, float]],
+        button_at: Callable[[], tuple[float, float, float] | None] | None = None,
+    ) -> None:
+        self.view = view
+        self.locate = locate
+        self.anchor = anchor
+        self.button_at = button_at
+        self.asked: tuple[int, int] | None = None  # (state version, seat) asked for
+        self.texts: list[arcade.Text] = []
+        self.shown: object = None  # what the texts were made for
+
+    # --- asking -------------------------------------------------------------------------------
+    def seat(self) -> int | None:
+        """The asking seat: a human whose decision it is now (None: nobody may ask)."""
+        session = self.view.session
+        if session is None or session.state.phase in ("over", "layout") or session.is_bot():
+            return None
+        if self.view.app.watching:
+            return None
+        return session.state.current_player
+
+    def build(self) -> None:
+        self.texts = []
+        self.shown = None
+        place = self.button_at() if self.button_at is not None else None
+        asking = getattr(self.view, "question", None) is not None  # its buttons only
+        if place is None or self.seat() is None or asking:
+            return
+        x, y, width = place
+        self.view.button(
+            i18n.t("aids.hint_button"),
+            self.toggle,
+            width=width,
+            height=30,
+            size=12,
+            x=x,
+            y=y,
+            add=True,
+        )
+
+    def key(self, symbol: int) -> bool:
+        if symbol != arcade.key.H:
+            return False
+        self.toggle()
+        return True
+
+    def showing(self) -> bool:
+        return self.asked is not None
+
+    def escape(self) -> bool:
+        if self.asked is None:
+            return False
+        self.asked = None
+        return True
+
+    def toggle(self) -> None:
+        """Ask for the hint of the state now, or put it away."""
+        session = self.view.session
+        seat = self.seat()
+        if self.asked is not None or session is None or seat is None:
+            self.asked = None
+            return
+        self.asked = (session.version, seat)
+        state = session.state
+        session.worker.submit(("hint", *self.asked), lambda: bot_hint(state, seat))
+
+    def current(self) -> tuple[bool, Hint | None]:
+        """(done, hint) for the state shown; a hint asked for an older state is put away."""
+        session = self.view.session
+        if self.asked is None or session is None:
+            return False, None
+        if self.asked[0] != session.version:
+            self.asked = None
+            return False, None
+        key = ("hint", *self.asked)
+        if not session.worker.ready(key):
+            return False, None
+        found: Hint | None = session.worker.result(key)  # bot_hint says None when it cannot
+        return True, found
+
+    # --- drawing ------------------------------------------------------------------------------
+    def draw(self) -> None:
+        if self.asked is None:
+            return
+        done, hint = self.current()
+        if self.asked is None:
+            return
+        if not done:
+            lines = [i18n.t("aids.hint_thinking")]
+        elif hint is None:
+            lines = [i18n.t("aids.hint_none")]
+        else:
+            lines = hint.lines()
+            outline = self.locate(hint.choice)
+            if outline:
+                self.draw_outline(outline)
+        if self.shown != lines:
+            self.make_texts(lines)
+        self.draw_box()
+
+    def draw_outline(self, points: list[tuple[float, float]]) -> None:
+        width = theme.px(4)
+        for k, (ax, ay) in enumerate(points):
+            bx, by = points[(k + 1) % len(points)]
+            arcade.draw_line(ax, ay, bx, by, theme.PATH, width)
+
+    def make_texts(self, lines: list[str]) -> None:
+        px = theme.px
+        self.texts = []
+        for k, line in enumerate(lines):
+            self.texts.append(
+                arcade.Text(
+                    line,
+                    0,
+                    0,
+                    theme.ACCENT if k == 0 else theme.TEXT,
+                    px(13 if k == 0 else 12),
+                    width=px(WIDTH) - px(20),
+                    multiline=True,
+                    font_name=FONT,
+                    bold=k == 0,
+                    anchor_y="top",
+                )
+            )
+        self.shown = lines
+
+    def box(self) -> Box:
+        px = theme.px
+        height = sum(t.content_height + px(4) for t in self.texts) + px(16)
+        left, bottom = self.anchor()
+        return left, left + px(WIDTH), bottom, bottom + height
+
+    def draw_box(self) -> None:
+        px = theme.px
+        left, right, bottom, top = self.box()
+        shapes.panel(left, right, bottom, top, light=True, edge=theme.PATH)
+        y = top - px(8)
+        for text in self.texts:
+            text.x, text.y = left + px(10), y
+            text.draw()
+            y -= text.content_height + px(4)
+
+
+def rect_outline(left: float, right: float, bottom: float, top: float) -> list[tuple[float, float]]:
+    """A rectangle's corners, a little outside it (the highlight does not cover it)."""
+    pad = theme.px(4)
+    return [
+        (left - pad, bottom - pad),
+        (right + pad, bottom - pad),
+        (right + pad, top + pad),
+        (left - pad, top + pad),
+    ]
+
+
+def button_outline(view: object, text: str) -> list[tuple[float, float]] | None:
+    """The highlight of ``view``'s button whose text starts with ``text``."""
+    import arcade.gui
+
+    ui = getattr(view, "ui", None)
+    if ui is None or not text:
+        return None
+    for widget in ui.walk_widgets():
+        if isinstance(widget, arcade.gui.UIFlatButton) and widget.text.startswith(text):
+            r = widget.rect
+            return rect_outline(r.left, r.right, r.bottom, r.top)
+    return None

@@ -1,0 +1,234 @@
+"""The board teaches as it is played: the goal panel (Elements, the Epicenter in reach or not,
+reputation and the bases it opens with the variant's numbers, open orders), the map legend (L,
+the button, Esc) drawn by the board's renderers, and "what would the bot do?" (H) on the board,
+at a base and in a fight, from the asking seat's view only."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import arcade
+import pytest
+
+from stalkerzone.client.app.window import StalkerWindow
+from stalkerzone.client.screens.bases.screen import BaseScreen
+from stalkerzone.client.screens.board.aids import GoalOverlay, board_outline
+from stalkerzone.client.screens.board.goal_panel import goal_lines
+from stalkerzone.client.screens.board.legend import Legend, legend_entries
+from stalkerzone.client.screens.fight.screen import FightView
+from stalkerzone.client.screens.hint import HintOverlay, bot_hint
+from stalkerzone.client.text import i18n
+from stalkerzone.engine.core import Site, Terrain
+from stalkerzone.engine.play import FightDecision, Move, OpenOrder, TakeOrder
+from stalkerzone.engine.zone import neighbours
+from tests.client.test_client_board import start, to_board
+from tests.client.test_client_screens import into_fight
+from tests.support.game import fresh
+from tests.support.window import click_button, frame, key, opened, shown
+
+
+def overlay(view: object, kind: type) -> object:
+    found = [o for o in getattr(view, "overlays", []) if isinstance(o, kind)]
+    assert len(found) == 1
+    return found[0]
+
+
+# --- the goal panel -------------------------------------------------------------------------
+
+
+def test_goal_lines_say_elements_epicenter_reputation_and_orders() -> None:
+    state = fresh(2)
+    me = state.current_player
+    words = [line.text for line in goal_lines(state, me)]
+    need = state.variant.elements_required
+    assert words[0] == f"Goal: {need} Elements, then win the Epicenter's fight"
+    assert words[1] == f"Elements: 0 of {need}"
+    assert words[2] == f"Epicenter: {need} more Elements needed"
+    reps = state.variant.base_reputation
+    assert words[3] == (
+        "Reputation 0: Village (open) · "
+        f"Military Base (needs {reps[Site.MILITARY_BASE]}) · "
+        f"Laboratory (needs {reps[Site.LABORATORY]})"
+    )
+    assert words[4] == f"Orders: 0 of {state.variant.max_open_orders}"
+
+
+def test_goal_lines_follow_the_variant_and_the_epicenter_in_reach() -> None:
+    state = fresh(2, variant_name="express")  # 1 Element; Military Base 1, Laboratory 2
+    me = state.current_player
+    zone = state.zone_map
+    near = next(
+        h
+        for h in neighbours(zone.epicenter)
+        if h in zone.hexes and state.variant.terrain_cost.get(zone.hexes[h].terrain) is not None
+    )
+    players = list(state.players)
+    players[me] = replace(players[me], elements=1, delivered=("an-order",), position=near)
+    there = replace(state, players=tuple(players))
+    words = [line.text for line in goal_lines(there, me)]
+    assert words[0] == "Goal: 1 Element, then win the Epicenter's fight"
+    assert words[1] == "Elements: 1 of 1"
+    assert words[2] == "Epicenter: in reach this turn"
+    assert words[3] == "Reputation 1: Village (open) · Military Base (open) · Laboratory (needs 2)"
+    players[me] = replace(players[me], position=state.players[me].position)
+    far = replace(there, players=tuple(players))
+    assert [line.text for line in goal_lines(far, me)][2] == "Epicenter: out of reach this turn"
+
+
+def test_goal_lines_list_each_open_order_with_what_it_needs() -> None:
+    state = fresh(2)
+    me = state.current_player
+    offer = next(c for c in state.cards.orders)
+    players = list(state.players)
+    players[me] = replace(players[me], open_orders=(OpenOrder(offer.id),))
+    words = [line.text for line in goal_lines(replace(state, players=tuple(players)), me)]
+    assert words[4] == f"Orders: 1 of {state.variant.max_open_orders}"
+    assert words[5].startswith(f"• {i18n.card_text(offer.name)}: ")
+    assert words[5].endswith("— not yet")
+
+
+def test_the_board_shows_the_goal_panel_in_both_languages(win: StalkerWindow) -> None:
+    for lang in ("en", "ru"):
+        i18n.set_language(lang)
+        session = start(win)
+        view = to_board(win, session)
+        goal = overlay(view, GoalOverlay)
+        assert isinstance(goal, GoalOverlay) and goal.panel.box is not None
+        texts = {t.text.replace("\n", " ") for t in view._texts}
+        assert i18n.t("aids.elements", have=0, need=3) in texts
+        left, right, bottom, top = goal.panel.box
+        for text in view._texts:
+            if text.batch is goal.batch:
+                assert left <= text.x and text.x + text.content_width <= right + 1
+                assert bottom <= text.y - text.content_height and text.y <= top
+    i18n.set_language("en")
+
+
+# --- the legend -----------------------------------------------------------------------------
+
+
+def test_the_legend_names_every_terrain_site_and_mark() -> None:
+    state = fresh(2)
+    entries = legend_entries(state.variant)
+    assert {e.terrain for e in entries if e.sample == "hex" and e.site is None} == set(Terrain)
+    assert {e.site for e in entries if e.site is not None} == set(Site)
+    assert {e.sample for e in entries} == {"hex", "road", "reach", "path", "token", "loot"}
+    names = " ".join(e.name for e in entries)
+    for mark in ("!  ", "!!  ", "!!!  ", "?  "):
+        assert mark in names
+    plain = " ".join(e.name for e in legend_entries(state.variant, symbols=False))
+    assert "!" not in plain.replace("?", "")
+
+
+def test_l_the_button_and_esc_open_and_close_the_legend(win: StalkerWindow) -> None:
+    session = start(win)
+    view = to_board(win, session)
+    legend = overlay(view, Legend)
+    assert isinstance(legend, Legend) and not legend.open
+    key(win, arcade.key.L)
+    assert legend.open and legend.texts
+    frame(win)  # drawn with the board's renderers over the map
+    left, right, bottom, top = legend.box
+    for text in legend.texts[1:]:
+        assert left <= text.x and text.x + text.content_width <= right + 1
+        assert bottom <= text.y <= top
+    key(win, arcade.key.ESCAPE)  # closes the legend, not the game's menu
+    assert not legend.open and win.current_screen is view
+    click_button(win, "Legend (L)")
+    assert legend.open
+    key(win, arcade.key.L)
+    assert not legend.open
+
+
+# --- the bot's hint -------------------------------------------------------------------------
+
+
+def test_the_hint_reads_only_the_seats_view() -> None:
+    """Two states that differ only in what the seat cannot see: the same hint."""
+    state = fresh(3)
+    me = state.current_player
+    other = (me + 1) % len(state.players)
+    decks = state.decks
+    shuffled = random.Random(7)
+    hidden = replace(
+        state,
+        decks=replace(
+            decks,
+            monsters=tuple(shuffled.sample(decks.monsters, len(decks.monsters))),
+            events=tuple(shuffled.sample(decks.events, len(decks.events))),
+        ),
+    )
+    players = list(hidden.players)
+    players[other] = replace(players[other], held_event=decks.events[0])
+    hidden = replace(hidden, players=tuple(players))
+    assert hidden != state
+    first, second = bot_hint(state, me), bot_hint(hidden, me)
+    assert first is not None and first == second
+    assert bot_hint(state, other) is None  # not that seat's decision: no hint
+
+
+def test_h_on_the_board_shows_the_bots_choice_highlighted(win: StalkerWindow) -> None:
+    session = start(win)
+    view = to_board(win, session)
+    hint = overlay(view, HintOverlay)
+    assert isinstance(hint, HintOverlay)
+    key(win, arcade.key.H)
+    frame(win)
+    done, found = hint.current()
+    assert done and found is not None
+    assert found.choice in session.legal_now()
+    assert hint.texts and hint.texts[0].text.startswith("The bot would ")
+    assert len(found.alternatives) <= 2
+    outline = board_outline(view, found.choice)
+    assert outline is not None  # the hex or the button of the choice is on screen
+    if isinstance(found.choice, Move):
+        assert len(outline) == 6
+    key(win, arcade.key.H)
+    assert hint.asked is None
+    key(win, arcade.key.H)
+    view.do(next(a for a in session.legal_now() if isinstance(a, Move)))
+    frame(win, updates=2)
+    assert hint.current() == (False, None)  # a hint of an older state is put away
+
+
+def test_the_hint_at_a_base_points_at_a_row_or_its_tab(win: StalkerWindow) -> None:
+    from tests.client.test_client_screens import start as start_at_base
+
+    session = start_at_base(win)
+    view = opened(win.show_screen("base", tab="orders"), BaseScreen)
+    frame(win)
+    hint = overlay(view, HintOverlay)
+    assert isinstance(hint, HintOverlay)
+    click_button(win, "Bot hint (H)")
+    frame(win)
+    done, found = hint.current()
+    assert done and found is not None and found.choice in session.legal_now()
+    assert hint.locate(found.choice) is not None or not isinstance(found.choice, TakeOrder)
+
+
+def test_the_hint_in_a_fight_points_at_the_decision_button(win: StalkerWindow) -> None:
+    session = into_fight(win)
+    view = shown(win, FightView)
+    key(win, arcade.key.SPACE)
+    frame(win, updates=2)
+    hint = overlay(view, HintOverlay)
+    assert isinstance(hint, HintOverlay)
+    key(win, arcade.key.H)
+    frame(win)
+    done, found = hint.current()
+    assert done and found is not None
+    assert isinstance(found.choice, FightDecision) and found.choice in session.legal_now()
+    assert hint.locate(found.choice) is not None
+    assert "alive" in found.reason
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_hint_words_have_no_placeholder_left(language: str) -> None:
+    i18n.set_language(language)
+    state = fresh(2)
+    found = bot_hint(state, state.current_player)
+    assert found is not None
+    for line in found.lines():
+        assert "{" not in line and "aids." not in line
+    i18n.set_language("en")
