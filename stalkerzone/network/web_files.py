@@ -28,9 +28,8 @@ from typing import Any
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
-from stalkerzone.engine.core import CardSet
-from stalkerzone.engine.core.cards import AnyCard, Text
-from stalkerzone.engine.zone.layout import Sector
+from stalkerzone.engine.core import AnyCard, CardSet, Text
+from stalkerzone.engine.zone import Sector
 
 PAGE_DIR = Path(__file__).resolve().parent / "webpage"
 """The page's own files (HTML, CSS, JavaScript modules, the licence of any third-party file)."""
