@@ -24,6 +24,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
+from http import HTTPStatus
 from typing import Any, TypeVar
 
 from websockets.asyncio.server import Server, ServerConnection, serve
@@ -34,7 +35,7 @@ from stalkerzone.network import limits as bounds
 from stalkerzone.network import protocol
 from stalkerzone.network.limits import Limits, LogOnce, SpareDescriptor
 from stalkerzone.network.table import CLOSE, GameTable, Outgoing
-from stalkerzone.network.web_files import WebFiles, table_data
+from stalkerzone.network.web_files import WebFiles, answer, table_data
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -347,7 +348,7 @@ class GameServer:
         if request.headers.get("Upgrade", "").lower() == "websocket":
             return None
         if self._open >= self.limits.max_connections:
-            return ws.respond(503, "the host has too many connections\n")
+            return answer(HTTPStatus.SERVICE_UNAVAILABLE, request.headers.get("Host"))
         return self.web.respond(request)
 
     def _table_data(self) -> bytes:
