@@ -93,7 +93,7 @@ class Page {
       this.rejoining = true;
       this.status(t("rejoining"));
       this.connect();
-    } else this.status(t("connected"));
+    } else this.status(t("notJoined"));
   }
 
   joinFromForm(play) {

@@ -151,6 +151,18 @@ export class Board {
     this.applyBox();
   }
 
+  /** Frame the hexes within reach (and the stalker) when a move starts. */
+  fitMoves(moves) {
+    const me = this.page.me();
+    const points = moves.map((a) => pixel(...a.to));
+    if (me && me.position) points.push(pixel(...me.position));
+    const xs = points.map((p) => p[0]);
+    const ys = points.map((p) => p[1]);
+    const side = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys), 60) + SIZE * 4;
+    this.box = { x: (Math.min(...xs) + Math.max(...xs)) / 2 - side / 2, y: (Math.min(...ys) + Math.max(...ys)) / 2 - side / 2, w: side, h: side };
+    this.applyBox();
+  }
+
   centreOnMe() {
     const me = this.page.me();
     if (!me || !me.position) return;
@@ -181,7 +193,9 @@ export class Board {
       this.fit();
       this.fitted = true;
       this.lastCount = state.zone.placements.length;
-    } else this.applyBox();
+    } else if (moves.length && !this.hadMoves) this.fitMoves(moves);
+    else this.applyBox();
+    this.hadMoves = moves.length > 0;
     this.renderLayoutPanel(placements);
     this.renderMovePanel(moves);
   }

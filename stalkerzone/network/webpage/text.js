@@ -1,7 +1,7 @@
 // The page's words in English and Russian, and the names of cards and sectors by id.
 const WORDS = {
   en: {
-    join: "Join", watch: "Watch only", anySeat: "Any free seat", seat: "Seat",
+    join: "Join", notJoined: "Not at the table yet", watch: "Watch only", anySeat: "Any free seat", seat: "Seat",
     connecting: "Connecting…", connected: "Connected", joined: "Joined as {name}",
     lost: "Connection lost: reconnecting in {s} s (attempt {n})",
     rejoined: "Reconnected with your seat token", rejoining: "Rejoining your seat…",
@@ -35,7 +35,7 @@ const WORDS = {
     seatN: "Seat {n}", tokenKept: "Your seat token is kept in this browser: a reload or a dropped network brings you back.",
   },
   ru: {
-    join: "Войти", watch: "Только смотреть", anySeat: "Любое свободное место", seat: "Место",
+    join: "Войти", notJoined: "Вы ещё не за столом", watch: "Только смотреть", anySeat: "Любое свободное место", seat: "Место",
     connecting: "Подключение…", connected: "Подключено", joined: "Вы за столом: {name}",
     lost: "Связь потеряна: повтор через {s} с (попытка {n})",
     rejoined: "Снова за столом по вашему жетону места", rejoining: "Возвращаемся на место…",
