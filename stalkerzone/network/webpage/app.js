@@ -36,6 +36,12 @@ class Page {
     this.rules = new Rules();
   }
 
+  /** The name a seat goes by at the table (the name given when joining), else the game's. */
+  seatName(seat) {
+    const row = (this.table || []).find((r) => r.seat === seat);
+    return (row && row.name) || (this.state && this.state.players[seat] ? this.state.players[seat].name : String(seat + 1));
+  }
+
   me() {
     return this.state && this.viewer >= 0 ? this.state.players[this.viewer] : null;
   }
@@ -213,10 +219,12 @@ class Page {
 
   onEvent(message) {
     if (message.table) this.table = message.table;
-    if (message.kind === "action") {
-      const a = message.action || {};
-      announce(`${message.name}: ${a.type}`);
-    } else if (message.name) announce(`${message.name}: ${message.kind}`);
+    // what an action did is read out from the notes of the view that follows it
+    if (message.kind !== "action" && message.name) {
+      const said = { joined: "hasJoined", left: "hasLeft", stand_in: "standIn" }[message.kind];
+      announce(`${message.name}: ${said ? t(said) : message.kind}`);
+      if (this.state) renderPlayers(this);
+    }
   }
 
   onBye(message) {
@@ -293,7 +301,10 @@ class Page {
     for (const n of TABS) byId(`tab-${n}`).hidden = n !== name;
     document.body.dataset.tab = name;
     if (name === "rules") this.rules.render();
-    if (focus) byId(`${name}-title`).focus?.();
+    if (focus) {
+      window.scrollTo(0, 0);
+      byId(`${name}-title`).focus({ preventScroll: true });
+    }
   }
 
   relabel() {

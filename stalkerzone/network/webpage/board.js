@@ -291,6 +291,13 @@ export class Board {
     map.append(group);
   }
 
+  /** The site of the hex at `position` (null when none or off the map). */
+  siteOf(position) {
+    if (!position || !this.hexes) return null;
+    const h = this.hexes.get(key(position[0], position[1]));
+    return h ? h.site : null;
+  }
+
   describe(q, r, h) {
     if (!h) return `${q},${r}`;
     return `${q},${r} (${h.terrain.replace("_", " ")}${h.site ? ", " + h.site.replace("_", " ") : ""})`;

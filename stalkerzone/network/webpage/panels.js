@@ -12,6 +12,7 @@ export const PANEL_TYPES = {
   turn: ["EndTurn"],
 };
 const HANDLED = new Set(Object.values(PANEL_TYPES).flat());
+const SITE_NAMES = { village: "village", military_base: "militaryBase", laboratory: "laboratory" };
 
 function list(items) {
   return items.length ? items : [t("none")];
@@ -51,7 +52,7 @@ export function renderPlayers(page) {
     if (info.kind === "bot" || info.stand_in) flags.push(t("bot"));
     if (info.connected === false) flags.push(t("away"));
     rows.append(el("li", { "data-seat": seat, "data-cash": p.cash, "data-health": p.health, "data-elements": p.elements },
-      el("strong", { text: `${seat + 1}. ${p.name}` }), ` (${cardName(p.stalker)}) `,
+      el("strong", { text: `${seat + 1}. ${page.seatName(seat)}` }), ` (${cardName(p.stalker)}) `,
       `${t("health")} ${p.health} · ${t("cash")} ${p.cash} · ${t("elements")} ${p.elements}`,
       flags.length ? ` · ${flags.join(" · ")}` : ""));
   });
@@ -63,14 +64,14 @@ export function renderStalker(page) {
   const me = page.me();
   if (!me) return;
   const actions = page.legal.filter((a) => PANEL_TYPES.stalker.includes(a.type));
-  box.append(el("h3", { text: `${me.name} — ${cardName(me.stalker)}` }),
+  box.append(el("h3", { text: `${page.seatName(page.viewer)} — ${cardName(me.stalker)}` }),
     el("p", { class: "stalker-text", text: cardText(me.stalker) }),
     el("dl", { class: "facts", "data-testid": "stalker-facts", "data-cash": me.cash, "data-health": me.health, "data-elements": me.elements },
       el("dt", { text: t("health") }), el("dd", { text: me.health }),
       el("dt", { text: t("cash") }), el("dd", { text: me.cash }),
       el("dt", { text: t("elements") }), el("dd", { text: me.elements }),
       el("dt", { text: t("position") }), el("dd", { text: me.position ? me.position.join(",") : "—" }),
-      el("dt", { text: t("deaths") }), el("dd", { text: me.deaths })));
+      el("dt", { text: t("deathsTitle") }), el("dd", { text: me.deaths })));
   box.append(el("h3", { text: t("slots") }));
   for (const slot of SLOTS) {
     const value = me[slot];
@@ -81,11 +82,11 @@ export function renderStalker(page) {
   box.append(el("h3", { text: t("backpack") }), el("ul", { class: "cards", "data-slot": "backpack" },
     me.backpack.length ? me.backpack.map((c) => cardLine(c, actions, page)) : el("li", { text: t("none") })));
   box.append(el("h3", { text: t("heldEvent") }), el("p", { text: me.held_event ? `${cardName(me.held_event)} — ${cardText(me.held_event)}` : t("none") }));
-  box.append(el("h3", { text: t("trophies") }), el("ul", {},
+  box.append(el("h3", { text: t("trophies") }), el("ul", { class: "plain" },
     list(me.trophies.map((tr) => el("li", { text: `${cardName(tr.card)} (${tr.colour})` })))));
-  box.append(el("h3", { text: t("orders") }), el("ul", {},
+  box.append(el("h3", { text: t("orders") }), el("ul", { class: "plain" },
     list(me.open_orders.map((o) => el("li", { text: `${cardName(o.card)} — ${cardText(o.card)}${o.visited ? " ✓" : ""}` })))));
-  box.append(el("h3", { text: t("delivered") }), el("ul", {}, list(me.delivered.map((c) => el("li", { text: cardName(c) })))));
+  box.append(el("h3", { text: t("delivered") }), el("ul", { class: "plain" }, list(me.delivered.map((c) => el("li", { text: cardName(c) })))));
   const loose = actions.filter((a) => !SLOTS.some((s) => [].concat(me[s] || []).includes(a.card)) && !me.backpack.includes(a.card));
   if (loose.length) {
     box.append(el("div", { class: "actions" }, loose.map((a) => button(`${t("discard")}: ${cardName(a.card)}`, () => page.send(a)))));
@@ -96,6 +97,8 @@ export function renderBase(page) {
   const box = clear(byId("base-panel"));
   const actions = page.legal.filter((a) => PANEL_TYPES.base.includes(a.type));
   const me = page.me();
+  const site = page.board.siteOf(me && me.position);
+  if (site && SITE_NAMES[site]) box.append(el("h3", { text: t("base", { name: t(SITE_NAMES[site]) }) }));
   if (me) box.append(el("p", { "data-testid": "base-cash", text: `${t("cash")}: ${me.cash}` }));
   if (!actions.length) {
     box.append(el("p", { text: t("noBase") }));
@@ -110,7 +113,14 @@ export function renderBase(page) {
     ["Heal", t("heal", { n: "" }), (a) => t("heal", { n: a.points })],
   ];
   for (const [type, title, label] of groups) {
-    const mine = actions.filter((a) => a.type === type);
+    const seen = new Set();
+    const mine = [];
+    for (const a of actions.filter((x) => x.type === type)) {
+      // two copies of one order on offer are the same choice: one button
+      if (type === "TakeOrder" && seen.has(cardId(a.card))) continue;
+      if (type === "TakeOrder") seen.add(cardId(a.card));
+      mine.push(a);
+    }
     if (!mine.length) continue;
     box.append(el("h3", { text: title }), el("div", { class: "actions column", "data-group": type },
       mine.map((a) => button(label(a), () => page.send(a), { "data-card": a.card || null }))));
@@ -135,7 +145,7 @@ export function renderFight(page) {
   const core = f.core || [];
   const setup = f.setup || {};
   box.dataset.live = state.fight ? "true" : "false";
-  box.append(el("h3", { text: `${state.fight ? "" : t("lastFight") + ": "}${state.players[shown.player].name} — ${cardName(shown.monster)} (${t("colour", { c: shown.colour })})` }));
+  box.append(el("h3", { text: `${state.fight ? "" : t("lastFight") + ": "}${page.seatName(shown.player)} — ${cardName(shown.monster)} (${t("colour", { c: shown.colour })})` }));
   const stalker = setup.stalker || {};
   const monster = setup.monster || {};
   const attack = (x) => (x && x.groups ? x.groups.map(([n, s]) => `${n}d${s}`).join("+") + (x.bonus ? `+${x.bonus}` : "") : "?");
@@ -151,7 +161,7 @@ export function renderFight(page) {
   }
   const log = el("ol", { class: "fight-log" });
   for (const entry of f.log || []) {
-    log.append(el("li", {}, entry.text, entry.faces && entry.faces.length ? el("span", { class: "dice", "aria-label": `${t("dice")}: ${entry.faces.join(", ")}`, text: `  ${dice(entry.faces)}` }) : null));
+    log.append(el("li", {}, entry.text, entry.faces && entry.faces.length ? el("span", { class: "dice", "aria-label": `${t("dice")}: ${entry.faces.join(", ")}`, text: `  ${dice(entry.faces)}${entry.modifier ? ` ${entry.modifier > 0 ? "+" : "−"}${Math.abs(entry.modifier)}` : ""}` }) : null));
   }
   box.append(log);
 }
@@ -162,8 +172,8 @@ export function renderOver(page) {
   box.hidden = state.phase !== "over";
   const text = clear(byId("over-text"));
   if (state.phase !== "over") return;
-  if (state.winner !== null && state.winner !== undefined) text.append(el("p", { text: t("winner", { name: state.players[state.winner].name }) }));
-  text.append(el("h3", { text: t("standings") }), el("ol", {}, (state.standings || []).map((s) => el("li", { text: `${state.players[s].name} — ${t("elements")} ${state.players[s].elements}, ${t("cash")} ${state.players[s].cash}` }))));
+  if (state.winner !== null && state.winner !== undefined) text.append(el("p", { text: t("winner", { name: page.seatName(state.winner) }) }));
+  text.append(el("h3", { text: t("standings") }), el("ol", {}, (state.standings || []).map((s) => el("li", { text: `${page.seatName(s)} — ${t("elements")} ${state.players[s].elements}, ${t("cash")} ${state.players[s].cash}` }))));
 }
 
 export function renderOther(page) {
@@ -182,7 +192,7 @@ export function renderTurn(page) {
   const { state } = page;
   const bar = clear(byId("quick-actions"));
   let text;
-  const current = state.players[state.current_player];
+  const current = { name: page.seatName(state.current_player) };
   if (state.phase === "over") text = t("over");
   else if (!page.seats.length) text = `${t("watching")} · ${t("waiting", { name: current.name })}`;
   else if (page.legal.length) {

@@ -32,6 +32,8 @@ const WORDS = {
     selected: "Selected: {what}", confirmMove: "Move here", cancel: "Cancel",
     slot: "Slot {i},{j}", colour: "{c} monster", sellWhat: "Sell {card}", reward: "reward {n}",
     base: "Base: {name}", health2: "{a} health, monster {b}", stalkerHealth: "Your health {n}", monsterHealth: "Monster health {n}",
+    hasJoined: "joined the table", hasLeft: "left the table", standIn: "a bot plays for now",
+    deathsTitle: "Deaths", village: "the Village", militaryBase: "the Military base", laboratory: "the Laboratory",
     seatN: "Seat {n}", tokenKept: "Your seat token is kept in this browser: a reload or a dropped network brings you back.",
   },
   ru: {
@@ -66,6 +68,8 @@ const WORDS = {
     selected: "Выбрано: {what}", confirmMove: "Идти сюда", cancel: "Отмена",
     slot: "Место {i},{j}", colour: "монстр: {c}", sellWhat: "Продать {card}", reward: "награда {n}",
     base: "База: {name}", health2: "здоровье {a}, у монстра {b}", stalkerHealth: "Ваше здоровье {n}", monsterHealth: "Здоровье монстра {n}",
+    hasJoined: "за столом", hasLeft: "не за столом", standIn: "пока играет бот",
+    deathsTitle: "Смерти", village: "Деревня", militaryBase: "Военная база", laboratory: "Лаборатория",
     seatN: "Место {n}", tokenKept: "Жетон вашего места хранится в этом браузере: после перезагрузки или обрыва сети вы вернётесь.",
   },
 };
