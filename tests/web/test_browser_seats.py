@@ -237,3 +237,45 @@ def test_the_rules_are_searched_in_either_language(chromium: Any) -> None:
         )
         check_accessible(page)
     assert [p for p in problems if "Content Security Policy" in p or "page error" in p] == []
+
+
+def test_a_dropped_connection_comes_back_to_its_seat_by_itself(chromium: Any) -> None:
+    game = table(("remote", "bot"), seed=3)
+    game.code = CODE
+    problems: list[str] = []
+    with hosted(game) as server:
+        page = open_seat(chromium, server, browser.PHONE, problems)
+        page.locator("#join-button").click()
+        page.wait_for_selector("body[data-phase]")
+        token = page.evaluate(
+            "() => JSON.parse(localStorage.getItem(Object.keys(localStorage)[0]))"
+        )
+        assert token["code"] == CODE and len(token["token"]) >= 16
+        page.evaluate("() => globalThis.stalkerzonePage.ws.close()")  # the network drops
+        page.wait_for_function(
+            "() => document.querySelector('#status').textContent.includes('s (')"
+        )
+        page.wait_for_function(
+            "() => document.querySelector('#status').textContent.includes('token')"
+        )
+        assert browser.page_state(page)["seats"] == [0]
+        check_shown(page, server, game)
+        assert browser.play_step(page) == "PlaceSector"
+        version = settle(server, game)
+        browser.wait_version(page, version)
+        check_shown(page, server, game)
+    assert [p for p in problems if "Content Security Policy" in p or "page error" in p] == []
+
+
+def test_a_wrong_table_code_is_refused_on_the_join_page(chromium: Any) -> None:
+    game = table(("remote", "bot"), seed=3)
+    game.code = CODE
+    problems: list[str] = []
+    with hosted(game) as server:
+        page = open_seat(chromium, server, browser.PHONE, problems)
+        page.locator("#join-code").fill("WRONG1")
+        page.locator("#join-button").click()
+        page.wait_for_function("() => document.querySelector('#join-error').textContent !== ''")
+        assert "code" in page.locator("#join-error").inner_text()
+        assert page.locator("#join").is_visible()
+        assert server.call(lambda: [c.seats for c in game.connections.values()]) in ([], [None])

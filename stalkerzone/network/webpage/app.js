@@ -205,11 +205,11 @@ class Page {
     this.pending = null;
     const text = t("refused", { m: message.message });
     if (!this.state) {
-      if (this.joinMessage && this.joinMessage.token && message.key !== "rate_limited") {
-        this.forget();
-        this.joinMessage = null;
-        this.stopped = true;
-      }
+      // a join refused (wrong code, seat taken, unknown token): back to the join form, no retry
+      if (this.joinMessage && this.joinMessage.token) this.forget();
+      this.joinMessage = null;
+      this.stopped = true;
+      if (this.ws) this.ws.close();
       byId("join").hidden = false;
       byId("join-error").textContent = text;
     }
