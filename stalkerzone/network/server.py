@@ -354,7 +354,7 @@ class GameServer:
     def _table_data(self) -> bytes:
         """The cards and sectors of the game served (the page's ``table.json``)."""
         ctx = self.table.state.ctx
-        return table_data(ctx.cards, ctx.sectors)
+        return table_data(ctx.cards, ctx.sectors, ctx.variant)
 
     async def _turn_away(self, ws: ServerConnection) -> None:
         """A connection over ``max_connections``: told why (``too_many_connections``), closed."""

@@ -28,7 +28,7 @@ from typing import Any
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
-from stalkerzone.engine.core import AnyCard, CardSet, Text
+from stalkerzone.engine.core import AnyCard, CardSet, Text, Variant
 from stalkerzone.engine.zone import Sector
 
 PAGE_DIR = Path(__file__).resolve().parent / "webpage"
@@ -123,9 +123,11 @@ def card_entry(card: AnyCard) -> dict[str, Any]:
     return out
 
 
-def table_data(cards: CardSet, sectors: tuple[Sector, ...]) -> bytes:
-    """``table.json``: every card by id and every sector's faces (hexes with terrain, site and
-    roads, edges), so that the page can draw and name what a view holds by id."""
+def table_data(cards: CardSet, sectors: tuple[Sector, ...], variant: Variant) -> bytes:
+    """``table.json``: every card by id, every sector's faces (hexes with terrain, site and
+    roads, edges) and the variant's movement costs (§1 table: a road hex, each terrain; null
+    is impassable), so that the page can draw and name what a view holds by id and tell what a
+    move it is offered costs."""
     faces: dict[str, Any] = {}
     for sector in sectors:
         faces[sector.id] = {
@@ -147,7 +149,15 @@ def table_data(cards: CardSet, sectors: tuple[Sector, ...]) -> bytes:
                 for key, face in sector.faces.items()
             },
         }
-    body = {"cards": {card.id: card_entry(card) for card in cards}, "sectors": faces}
+    movement = {
+        "road": variant.road_cost,
+        "terrain": {str(t.value): cost for t, cost in variant.terrain_cost.items()},
+    }
+    body = {
+        "cards": {card.id: card_entry(card) for card in cards},
+        "sectors": faces,
+        "movement": movement,
+    }
     return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 

@@ -140,6 +140,9 @@ def test_the_generated_files_name_cards_sectors_and_rules(server: GameServer) ->
     assert data["cards"]["ak-47"]["kind"] == "Weapon"
     assert "art" not in data["cards"]["ak-47"]  # no path on the host's disk
     assert len(data["sectors"]["s01"]["faces"]["a"]["hexes"]) == 19
+    variant = server.call(lambda: server.table.state.variant)
+    assert data["movement"]["road"] == variant.road_cost
+    assert data["movement"]["terrain"] == {t.value: c for t, c in variant.terrain_cost.items()}
     for lang in ("en", "ru"):
         status, _, body = get(server, f"/static/rules-{lang}.json")
         sections = json.loads(body)

@@ -69,6 +69,27 @@ def check_shown(page: Any, server: GameServer, game: GameTable) -> dict[str, Any
     return shown
 
 
+def check_costs(page: Any, server: GameServer, game: GameTable, seat: int) -> int:
+    """Each hex the page offers to move to shows the engine's cheapest cost of getting there
+    (TURN-2); the number of hexes checked."""
+
+    def engine_costs() -> dict[str, int]:
+        state = game.state
+        start = state.players[seat].position
+        assert start is not None
+        found = state.zone_map.reachable(start, 99, state.variant)
+        return {f"{h.q},{h.r}": route.cost for h, route in found.items()}
+
+    truth = server.call(engine_costs)
+    shown = page.eval_on_selector_all(
+        "#map .reach", "hexes => hexes.map(h => [h.dataset.hex, h.dataset.cost])"
+    )
+    assert shown
+    for where, cost in shown:
+        assert cost == str(truth[where]), where
+    return len(shown)
+
+
 INTERACTIVE = {"button", "link", "textbox", "searchbox", "radio", "checkbox", "combobox", "tab"}
 
 

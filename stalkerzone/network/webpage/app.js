@@ -86,6 +86,8 @@ class Page {
       this.relabel();
       this.render();
     });
+    // browsers let a page make sound only after a gesture: the first tap or key unlocks it
+    for (const kind of ["pointerdown", "keydown"]) window.addEventListener(kind, () => this.unlockAudio(), { once: true });
     window.addEventListener("online", () => this.reconnectNow());
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") {

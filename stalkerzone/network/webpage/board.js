@@ -1,6 +1,6 @@
 // The board: the Zone as an SVG hex map (pan, zoom), sectors laid out from the legal
 // PlaceSector actions and moves chosen from the legal Move actions (docs/protocol.md).
-import { t, sectorData, sectorName } from "./text.js";
+import { t, sectorData, sectorName, movementCosts } from "./text.js";
 import { el, button, clear, byId, announce } from "./ui.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -63,6 +63,46 @@ export function placedHexes(p) {
 }
 
 const key = (q, r) => `${q},${r}`;
+const STOP_SITES = new Set(["danger_green", "danger_yellow", "danger_red", "epicenter"]);
+
+/** The cheapest way from `start` to every hex of `hexes` (§1 table, TURN-2: roads, terrain,
+ * dangers and the Epicenter end a move; ties go to fewer steps): key → {cost, path}. Shown
+ * beside the moves the host offers; it never decides which moves are offered. */
+export function routes(hexes, start) {
+  const costs = movementCosts();
+  const enter = (h) => (h.roads.length ? costs.road : costs.terrain[h.terrain] ?? null);
+  const best = new Map([[key(...start), { cost: 0, steps: 0, from: null }]]);
+  const done = new Set();
+  const open = [[0, 0, start[0], start[1]]];
+  while (open.length) {
+    open.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2] || a[3] - b[3]);
+    const [cost, steps, q, r] = open.shift();
+    const k = key(q, r);
+    if (done.has(k)) continue;
+    done.add(k);
+    const here = hexes.get(k);
+    if (k !== key(...start) && here && STOP_SITES.has(here.site)) continue;
+    for (const [dq, dr] of D) {
+      const nk = key(q + dq, r + dr);
+      const next = hexes.get(nk);
+      if (!next || done.has(nk)) continue;
+      const step = enter(next);
+      if (step === null || step === undefined) continue;
+      const old = best.get(nk);
+      if (!old || cost + step < old.cost || (cost + step === old.cost && steps + 1 < old.steps)) {
+        best.set(nk, { cost: cost + step, steps: steps + 1, from: k });
+        open.push([cost + step, steps + 1, q + dq, r + dr]);
+      }
+    }
+  }
+  return best;
+}
+
+function pathTo(best, target) {
+  const path = [];
+  for (let k = target; k && best.has(k); k = best.get(k).from) path.unshift(k);
+  return path;
+}
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 export class Board {
@@ -273,6 +313,13 @@ export class Board {
 
   drawMoves(map, moves) {
     if (!moves.length) return;
+    const me = this.page.me();
+    const best = me && me.position ? routes(this.hexes, me.position) : new Map();
+    this.best = best;
+    if (this.selectedHex && best.has(key(...this.selectedHex))) {
+      const points = pathTo(best, key(...this.selectedHex)).map((k) => pixel(...k.split(",").map(Number)).map((v) => v.toFixed(1)).join(","));
+      map.append(svg("polyline", { points: points.join(" "), class: "route", "aria-hidden": "true" }));
+    }
     const group = svg("g", { class: "moves" });
     const sorted = [...moves].sort((a, b) => a.to[1] - b.to[1] || a.to[0] - b.to[0]);
     for (const a of sorted) {
@@ -280,11 +327,14 @@ export class Board {
       const [x, y] = pixel(q, r);
       const h = this.hexes.get(key(q, r));
       const chosen = this.selectedHex && same(this.selectedHex, a.to);
+      const route = best.get(key(q, r));
+      const cost = route ? route.cost : null;
       const g = svg("g", {
         class: `reach${chosen ? " chosen" : ""}`, role: "button", tabindex: 0,
-        "aria-label": t("moveTo", { where: this.describe(q, r, h) }), "aria-pressed": chosen ? "true" : "false",
-        "data-hex": key(q, r),
-      }, svg("polygon", { points: corners(x, y, SIZE - 1.6) }), svg("circle", { cx: x, cy: y - 5, r: 1.3, class: "reach-dot" }));
+        "aria-label": `${t("moveTo", { where: this.describe(q, r, h) })}${cost !== null ? ", " + t("cost", { n: cost }) : ""}`,
+        "aria-pressed": chosen ? "true" : "false", "data-hex": key(q, r), "data-cost": cost ?? "",
+      }, svg("polygon", { points: corners(x, y, SIZE - 1.6) }), svg("circle", { cx: x, cy: y - 5, r: 1.3, class: "reach-dot" }),
+      cost !== null ? svg("text", { x: x + 5, y: y + 7, class: "cost", text: String(cost) }) : null);
       this.activate(g, () => this.chooseHex(a));
       group.append(g);
     }
@@ -391,7 +441,9 @@ export class Board {
     const action = moves.find((a) => same(a.to, this.selectedHex));
     const h = this.hexes.get(key(...this.selectedHex));
     const here = this.page.state.players.filter((p) => p.position && same(p.position, this.selectedHex)).map((p) => p.name);
-    panel.append(el("p", { text: t("moveTo", { where: this.describe(this.selectedHex[0], this.selectedHex[1], h) }) }));
+    const route = this.best && this.best.get(key(...this.selectedHex));
+    const cost = route ? ` · ${t("cost", { n: route.cost })} · ${t("via", { n: route.steps })}` : "";
+    panel.append(el("p", { "data-testid": "move-choice", text: t("moveTo", { where: this.describe(this.selectedHex[0], this.selectedHex[1], h) }) + cost }));
     if (here.length) panel.append(el("p", { text: t("stalkerHere", { name: here.join(", ") }) }));
     panel.append(el("div", { class: "actions" },
       button(t("confirmMove"), () => this.page.send(action), { id: "move-confirm", class: "primary" }),

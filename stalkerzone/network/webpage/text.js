@@ -29,7 +29,7 @@ const WORDS = {
     deaths: "deaths", bot: "bot", away: "away", hexInfo: "hex {q},{r}: {terrain}",
     stalkerHere: "{name} is here", legalSlots: "{n} slots where a sector fits",
     gotLegal: "Choose a hex to move to, or trade, or end the turn.",
-    selected: "Selected: {what}", confirmMove: "Move here", cancel: "Cancel",
+    selected: "Selected: {what}", confirmMove: "Move here", cancel: "Cancel", cost: "costs {n}", via: "via {n} hexes",
     slot: "Slot {i},{j}", colour: "{c} monster", sellWhat: "Sell {card}", reward: "reward {n}",
     base: "Base: {name}", health2: "{a} health, monster {b}", stalkerHealth: "Your health {n}", monsterHealth: "Monster health {n}",
     hasJoined: "joined the table", hasLeft: "left the table", standIn: "a bot plays for now",
@@ -65,7 +65,7 @@ const WORDS = {
     deaths: "смертей", bot: "бот", away: "нет на связи", hexInfo: "гекс {q},{r}: {terrain}",
     stalkerHere: "здесь {name}", legalSlots: "мест, куда подходит сектор: {n}",
     gotLegal: "Выберите гекс, торгуйте или закончите ход.",
-    selected: "Выбрано: {what}", confirmMove: "Идти сюда", cancel: "Отмена",
+    selected: "Выбрано: {what}", confirmMove: "Идти сюда", cancel: "Отмена", cost: "стоит {n}", via: "шагов: {n}",
     slot: "Место {i},{j}", colour: "монстр: {c}", sellWhat: "Продать {card}", reward: "награда {n}",
     base: "База: {name}", health2: "здоровье {a}, у монстра {b}", stalkerHealth: "Ваше здоровье {n}", monsterHealth: "Здоровье монстра {n}",
     hasJoined: "за столом", hasLeft: "не за столом", standIn: "пока играет бот",
@@ -93,10 +93,17 @@ export function t(key, params = {}) {
 
 let cards = {};
 let sectors = {};
+let movement = { road: 1, terrain: {} };
 
 export function setTableData(data) {
   cards = (data && data.cards) || {};
   sectors = (data && data.sectors) || {};
+  movement = (data && data.movement) || movement;
+}
+
+/** The variant's movement costs: `road` for a hex with a road, `terrain[t]` (null: impassable). */
+export function movementCosts() {
+  return movement;
 }
 
 export function sectorData(id) {
