@@ -310,6 +310,10 @@ class Page {
   }
 
   relabel() {
+    for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
+    for (const node of document.querySelectorAll("[data-t-label]")) node.setAttribute("aria-label", t(node.dataset.tLabel));
+    const mapKey = clear(byId("map-key"));
+    for (const k of ["village", "military_base", "laboratory", "epicenter", "danger", "anomaly", "event", "terrain", "marks"]) mapKey.append(el("li", { text: t(`key_${k}`) }));
     byId("lang").textContent = language() === "ru" ? "EN" : "RU";
     byId("lang").setAttribute("aria-label", language() === "ru" ? "English" : "Русский язык");
     byId("join-button").textContent = t("join");

@@ -83,7 +83,7 @@ export function renderStalker(page) {
     me.backpack.length ? me.backpack.map((c) => cardLine(c, actions, page)) : el("li", { text: t("none") })));
   box.append(el("h3", { text: t("heldEvent") }), el("p", { text: me.held_event ? `${cardName(me.held_event)} — ${cardText(me.held_event)}` : t("none") }));
   box.append(el("h3", { text: t("trophies") }), el("ul", { class: "plain" },
-    list(me.trophies.map((tr) => el("li", { text: `${cardName(tr.card)} (${tr.colour})` })))));
+    list(me.trophies.map((tr) => el("li", { text: `${cardName(tr.card)} (${t(`colour_${tr.colour}`)})` })))));
   box.append(el("h3", { text: t("orders") }), el("ul", { class: "plain" },
     list(me.open_orders.map((o) => el("li", { text: `${cardName(o.card)} — ${cardText(o.card)}${o.visited ? " ✓" : ""}` })))));
   box.append(el("h3", { text: t("delivered") }), el("ul", { class: "plain" }, list(me.delivered.map((c) => el("li", { text: cardName(c) })))));
@@ -145,7 +145,7 @@ export function renderFight(page) {
   const core = f.core || [];
   const setup = f.setup || {};
   box.dataset.live = state.fight ? "true" : "false";
-  box.append(el("h3", { text: `${state.fight ? "" : t("lastFight") + ": "}${page.seatName(shown.player)} — ${cardName(shown.monster)} (${t("colour", { c: shown.colour })})` }));
+  box.append(el("h3", { text: `${state.fight ? "" : t("lastFight") + ": "}${page.seatName(shown.player)} — ${cardName(shown.monster)} (${t("colour", { c: t(`colour_${shown.colour}`) })})` }));
   const stalker = setup.stalker || {};
   const monster = setup.monster || {};
   const attack = (x) => (x && x.groups ? x.groups.map(([n, s]) => `${n}d${s}`).join("+") + (x.bonus ? `+${x.bonus}` : "") : "?");
@@ -196,7 +196,7 @@ export function renderTurn(page) {
   if (state.phase === "over") text = t("over");
   else if (!page.seats.length) text = `${t("watching")} · ${t("waiting", { name: current.name })}`;
   else if (page.legal.length) {
-    text = state.phase === "layout" ? `${t("yourTurn")}: ${t("layout")}` : state.phase === "fight" ? t("fightTurn") : state.phase === "choose_armour" ? t("chooseArmour") : `${t("yourTurn")} · ${t("step", { s: state.step })}`;
+    text = state.phase === "layout" ? `${t("yourTurn")}: ${t("layout")}` : state.phase === "fight" ? t("fightTurn") : state.phase === "choose_armour" ? t("chooseArmour") : `${t("yourTurn")} · ${t("step", { s: t(`step_${state.step}`) })}`;
   } else text = t("waiting", { name: current.name });
   byId("turn-text").textContent = `${text} · ${t("round_", { n: state.turn })}`;
   for (const a of page.legal.filter((x) => x.type === "EndTurn")) bar.append(button(t("endTurn"), () => page.send(a), { id: "end-turn" }));

@@ -1,6 +1,16 @@
 // The page's words in English and Russian, and the names of cards and sectors by id.
 const WORDS = {
   en: {
+    mapKey: "Map key", key_village: "V: the Village (a base)", key_military_base: "M: the Military base (a base)",
+    key_laboratory: "L: the Laboratory (a base)", key_epicenter: "E: the Epicenter", key_danger: "!, !!, !!!: a green, yellow, red danger (a monster; the move ends there)",
+    key_anomaly: "A: an anomaly", key_event: "?: an event", key_terrain: "▦ ruins, ♣ forest, ≈ swamp, ~ water, ✱ anomaly field; a pale line is a road",
+    key_marks: "numbered discs: the stalkers by seat (yours filled); ⚔ a fight; ◆ your loot; dotted hexes: within reach, with their cost",
+    skip: "Skip to the game", joinTitle: "Join the table", tableCode: "Table code", yourName: "Your name",
+    screens: "Screens", turn: "Turn", zoomIn: "Zoom in", zoomOut: "Zoom out", centreMe: "Centre on my stalker",
+    wholeZone: "Show the whole Zone", ruleSections: "Rule sections", tab_board: "Board", tab_stalker: "Stalker",
+    tab_base: "Base", tab_fight: "Fight", tab_log: "Log", tab_rules: "Rules",
+    step_move: "move", step_site: "on the site", step_done: "only trading or ending the turn left",
+    colour_green: "green", colour_yellow: "yellow", colour_red: "red",
     join: "Join", notJoined: "Not at the table yet", watch: "Watch only", anySeat: "Any free seat", seat: "Seat",
     connecting: "Connecting…", connected: "Connected", joined: "Joined as {name}",
     lost: "Connection lost: reconnecting in {s} s (attempt {n})",
@@ -37,6 +47,16 @@ const WORDS = {
     seatN: "Seat {n}", tokenKept: "Your seat token is kept in this browser: a reload or a dropped network brings you back.",
   },
   ru: {
+    mapKey: "Условные знаки", key_village: "V: Деревня (база)", key_military_base: "M: Военная база (база)",
+    key_laboratory: "L: Лаборатория (база)", key_epicenter: "E: Эпицентр", key_danger: "!, !!, !!!: зелёная, жёлтая, красная опасность (монстр; движение там кончается)",
+    key_anomaly: "A: аномалия", key_event: "?: событие", key_terrain: "▦ руины, ♣ лес, ≈ болото, ~ вода, ✱ аномальное поле; светлая линия — дорога",
+    key_marks: "круги с номерами: сталкеры по местам (ваш закрашен); ⚔ бой; ◆ ваш тайник; пунктирные гексы: можно дойти, с ценой",
+    skip: "К игре", joinTitle: "За стол", tableCode: "Код стола", yourName: "Ваше имя",
+    screens: "Экраны", turn: "Ход", zoomIn: "Крупнее", zoomOut: "Мельче", centreMe: "К моему сталкеру",
+    wholeZone: "Вся Зона", ruleSections: "Разделы правил", tab_board: "Поле", tab_stalker: "Сталкер",
+    tab_base: "База", tab_fight: "Бой", tab_log: "Журнал", tab_rules: "Правила",
+    step_move: "движение", step_site: "на месте", step_done: "осталось торговать или закончить ход",
+    colour_green: "зелёный", colour_yellow: "жёлтый", colour_red: "красный",
     join: "Войти", notJoined: "Вы ещё не за столом", watch: "Только смотреть", anySeat: "Любое свободное место", seat: "Место",
     connecting: "Подключение…", connected: "Подключено", joined: "Вы за столом: {name}",
     lost: "Связь потеряна: повтор через {s} с (попытка {n})",
