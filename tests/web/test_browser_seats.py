@@ -61,6 +61,9 @@ def check_shown(page: Any, server: GameServer, game: GameTable) -> dict[str, Any
         "#players li", "rows => rows.map(r => [r.dataset.cash, r.dataset.health])"
     )
     assert rows == [[str(p["cash"]), str(p["health"])] for p in truth["players"]]
+    if viewer < 0:  # a watcher: the public board, no stalker card
+        assert page.locator("[data-testid=stalker-facts]").count() == 0
+        return shown
     me = truth["players"][viewer]
     facts = page.locator("[data-testid=stalker-facts]")
     assert facts.get_attribute("data-cash") == str(me["cash"])
@@ -300,3 +303,21 @@ def test_a_wrong_table_code_is_refused_on_the_join_page(chromium: Any) -> None:
         assert "code" in page.locator("#join-error").inner_text()
         assert page.locator("#join").is_visible()
         assert server.call(lambda: [c.seats for c in game.connections.values()]) in ([], [None])
+
+
+def test_a_watcher_sees_the_public_board_and_is_offered_nothing(chromium: Any) -> None:
+    game = table(("remote", "bot"), seed=3, zone_mode="free")
+    game.code = CODE
+    problems: list[str] = []
+    with hosted(game) as server:
+        page = open_seat(chromium, server, browser.DESKTOP, problems)
+        page.locator("#watch-button").click()
+        page.wait_for_selector("body[data-phase]")
+        version = settle(server, game)
+        browser.wait_version(page, version)
+        shown = check_shown(page, server, game)
+        assert shown["viewer"] == -1 and shown["seats"] == [] and shown["legal"] == []
+        assert page.locator("#map .reach, #map .slot.legal, #end-turn").count() == 0
+        assert page.locator("#map .hex").count() == 190  # ten sectors of 19 hexes
+        check_accessible(page)
+    assert [p for p in problems if "Content Security Policy" in p or "page error" in p] == []
