@@ -57,7 +57,7 @@ def load_times(chromium: Any, port: int, loads: int) -> tuple[list[float], list[
         page = context.new_page()
         page.set_default_timeout(browser.WAIT_MS)
         page.goto(f"http://{LOOPBACK}:{port}/#code={CODE}")
-        page.wait_for_selector("#join-button")
+        page.wait_for_selector("#join-button:enabled")
         to_load.append(
             page.evaluate(
                 "() => { const n = performance.getEntriesByType('navigation')[0];"
@@ -90,7 +90,6 @@ def round_trips(chromium: Any, server: Any, game: Any, actions: int) -> list[flo
             break
         if browser.play_step(page, trade=played % 7 == 3):
             played += 1
-            page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
     found: list[float] = page.evaluate("() => globalThis.stalkerzonePage.roundTrips")
     return found
 

@@ -80,12 +80,24 @@ def choose_move(page: Any, moves: list[dict[str, Any]], seek: str) -> dict[str, 
 
 
 def play_step(page: Any, *, seek: str = "danger", trade: bool = True) -> str:
-    """Play one legal action of the page's seat through the page (keyboard or taps) and say
-    which kind it was; "" if the seat has nothing to do."""
+    """Play one legal action of the page's seat through the page (keyboard or taps), wait
+    until the page shows the host's answer (a later view) and say which kind it was; "" if
+    the seat has nothing to do."""
     shown = page_state(page)
     legal: list[dict[str, Any]] = shown["legal"] if shown else []
     if not legal:
         return ""
+    kind = _press(page, shown, legal, seek=seek, trade=trade)
+    page.wait_for_function(
+        "(v) => Number(document.body.dataset.version) > v", arg=shown["version"], timeout=WAIT_MS
+    )
+    return kind
+
+
+def _press(
+    page: Any, shown: dict[str, Any], legal: list[dict[str, Any]], *, seek: str, trade: bool
+) -> str:
+    """Press what plays one of ``legal``; which kind of action it was."""
     kinds = {a["type"] for a in legal}
     state = shown["state"]
     if "PlaceSector" in kinds:

@@ -161,7 +161,7 @@ def open_seat(chromium: Any, server: GameServer, size: dict[str, int], problems:
     page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
     page.goto(f"http://{LOOPBACK}:{server.port}/#code={CODE}")
-    page.wait_for_selector("#join-button")
+    page.wait_for_selector("#join-button:enabled")
     return page
 
 

@@ -79,6 +79,9 @@ class Page {
       this.joinFromForm(true);
     });
     byId("watch-button").addEventListener("click", () => this.joinFromForm(false));
+    // enabled once the page can act on them (before, a press would reload the page)
+    byId("join-button").disabled = false;
+    byId("watch-button").disabled = false;
     for (const tab of document.querySelectorAll(".tab")) tab.addEventListener("click", () => this.showTab(tab.dataset.tab));
     byId("lang").addEventListener("click", () => {
       setLanguage(language() === "ru" ? "en" : "ru");

@@ -199,6 +199,9 @@ export function renderTurn(page) {
     text = state.phase === "layout" ? `${t("yourTurn")}: ${t("layout")}` : state.phase === "fight" ? t("fightTurn") : state.phase === "choose_armour" ? t("chooseArmour") : `${t("yourTurn")} · ${t("step", { s: t(`step_${state.step}`) })}`;
   } else text = t("waiting", { name: current.name });
   byId("turn-text").textContent = `${text} · ${t("round_", { n: state.turn })}`;
+  // what the last action did (a card drawn, an event revealed, a roll), as the host tells it
+  const notes = clear(byId("notes"));
+  for (const line of (state.notes || []).slice(-4)) notes.append(el("li", { text: line }));
   for (const a of page.legal.filter((x) => x.type === "EndTurn")) bar.append(button(t("endTurn"), () => page.send(a), { id: "end-turn" }));
   if (state.phase === "fight" && page.legal.some((a) => a.type === "FightDecision")) bar.append(button(t("fightTurn"), () => page.showTab("fight")));
   if (page.legal.some((a) => PANEL_TYPES.base.includes(a.type))) bar.append(button(t("base", { name: "" }).replace(/[:\s]+$/, ""), () => page.showTab("base")));

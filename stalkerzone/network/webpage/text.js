@@ -1,7 +1,7 @@
 // The page's words in English and Russian, and the names of cards and sectors by id.
 const WORDS = {
   en: {
-    mapKey: "Map key", key_village: "V: the Village (a base)", key_military_base: "M: the Military base (a base)",
+    justHappened: "What just happened", mapKey: "Map key", key_village: "V: the Village (a base)", key_military_base: "M: the Military base (a base)",
     key_laboratory: "L: the Laboratory (a base)", key_epicenter: "E: the Epicenter", key_danger: "!, !!, !!!: a green, yellow, red danger (a monster; the move ends there)",
     key_anomaly: "A: an anomaly", key_event: "?: an event", key_terrain: "▦ ruins, ♣ forest, ≈ swamp, ~ water, ✱ anomaly field; a pale line is a road",
     key_marks: "numbered discs: the stalkers by seat (yours filled); ⚔ a fight; ◆ your loot; dotted hexes: within reach, with their cost",
@@ -47,7 +47,7 @@ const WORDS = {
     seatN: "Seat {n}", tokenKept: "Your seat token is kept in this browser: a reload or a dropped network brings you back.",
   },
   ru: {
-    mapKey: "Условные знаки", key_village: "V: Деревня (база)", key_military_base: "M: Военная база (база)",
+    justHappened: "Что сейчас произошло", mapKey: "Условные знаки", key_village: "V: Деревня (база)", key_military_base: "M: Военная база (база)",
     key_laboratory: "L: Лаборатория (база)", key_epicenter: "E: Эпицентр", key_danger: "!, !!, !!!: зелёная, жёлтая, красная опасность (монстр; движение там кончается)",
     key_anomaly: "A: аномалия", key_event: "?: событие", key_terrain: "▦ руины, ♣ лес, ≈ болото, ~ вода, ✱ аномальное поле; светлая линия — дорога",
     key_marks: "круги с номерами: сталкеры по местам (ваш закрашен); ⚔ бой; ◆ ваш тайник; пунктирные гексы: можно дойти, с ценой",
