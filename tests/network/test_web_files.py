@@ -183,3 +183,15 @@ def test_every_page_file_is_small_and_plain() -> None:
         assert "https://" not in text, name  # nothing from another host
     html = files["index.html"].decode()
     assert "<script>" not in html and "style=" not in html and " on" + "click=" not in html
+
+
+def test_a_burst_of_page_requests_leaves_the_table_serving(server: GameServer) -> None:
+    for _ in range(100):
+        status, _, _ = get(server, "/static/table.json")
+        assert status == 200
+    with socket.create_connection((LOOPBACK, server.port), timeout=5):
+        pass  # one that never sends a request is closed by the host's handshake timeout
+    join = {"type": "join", "protocol": 1, "seats": [], "code": CODE}
+    with connect(f"ws://{LOOPBACK}:{server.port}/", open_timeout=5) as ws:
+        ws.send(protocol.line(join))
+        assert json.loads(ws.recv(timeout=5))["type"] == "view"
