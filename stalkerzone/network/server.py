@@ -166,7 +166,7 @@ class GameServer:
         self._last: tuple[dict[str, Any], str] | None = None  # a message sent to many, as text
         self._bots: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
-        self.web = WebFiles.for_game(self._table_data)
+        self.web = WebFiles.for_game(self._table_data, lambda: self.table.state.variant)
 
     @property
     def address(self) -> str:

@@ -161,12 +161,18 @@ def table_data(cards: CardSet, sectors: tuple[Sector, ...], variant: Variant) ->
     return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
-def rules_data(lang: str) -> bytes:
-    """``rules-<lang>.json``: the rules reference's sections (id, title, text, topic)."""
+def rules_data(lang: str, variant: Variant | None = None) -> bytes:
+    """``rules-<lang>.json``: the rules reference's sections (id, title, text, topic), the
+    numbers of ``variant`` (the game's) in place of the placeholders."""
     from stalkerzone.content.rules_reference import load_rules_reference
 
     sections = [
-        {"id": s.id, "title": s.title, "text": s.text, "topic": s.topic}
+        {
+            "id": s.id,
+            "title": s.title,
+            "text": s.filled(variant) if variant is not None else s.text,
+            "topic": s.topic,
+        }
         for s in load_rules_reference(lang)
     ]
     return json.dumps(sections, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
@@ -174,14 +180,21 @@ def rules_data(lang: str) -> bytes:
 
 @dataclass
 class WebFiles:
-    """The page's files for one host; ``game_data`` makes ``table.json`` (called once)."""
+    """The page's files for one host; ``game_data`` makes ``table.json`` and ``variant`` gives
+    the numbers the rules reference fills in (each called once, on first use)."""
 
     game_data: Callable[[], bytes]
     files: dict[str, bytes]
+    variant: Callable[[], Variant | None] = lambda: None
 
     @classmethod
-    def for_game(cls, game_data: Callable[[], bytes], folder: Path = PAGE_DIR) -> WebFiles:
-        return cls(game_data, read_page_files(folder))
+    def for_game(
+        cls,
+        game_data: Callable[[], bytes],
+        variant: Callable[[], Variant | None] = lambda: None,
+        folder: Path = PAGE_DIR,
+    ) -> WebFiles:
+        return cls(game_data, read_page_files(folder), variant)
 
     def body(self, name: str) -> bytes | None:
         """The bytes of the page file ``name`` (generated ones made on first use), or None."""
@@ -191,7 +204,7 @@ class WebFiles:
         if name == "table.json":
             made = self.game_data()
         else:
-            made = rules_data(name.removeprefix("rules-").removesuffix(".json"))
+            made = rules_data(name.removeprefix("rules-").removesuffix(".json"), self.variant())
         self.files[name] = made
         return made
 

@@ -147,6 +147,7 @@ def test_the_generated_files_name_cards_sectors_and_rules(server: GameServer) ->
         status, _, body = get(server, f"/static/rules-{lang}.json")
         sections = json.loads(body)
         assert status == 200 and any(s["id"] == "FIGHT-2" for s in sections)
+        assert not any("{" in s["text"] for s in sections)  # the game's numbers filled in
     status, _, _ = get(server, "/static/rules-de.json")
     assert status == 404
 

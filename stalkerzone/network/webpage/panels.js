@@ -122,7 +122,8 @@ export function renderBase(page) {
       mine.push(a);
     }
     if (!mine.length) continue;
-    box.append(el("h3", { text: title }), el("div", { class: "actions column", "data-group": type },
+    // a heal is a number: a row of small buttons; the rest one per line, each saying what it is
+    box.append(el("h3", { text: title }), el("div", { class: type === "Heal" ? "actions" : "actions column", "data-group": type },
       mine.map((a) => button(label(a), () => page.send(a), { "data-card": a.card || null }))));
   }
 }
