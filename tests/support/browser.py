@@ -79,15 +79,16 @@ def choose_move(page: Any, moves: list[dict[str, Any]], seek: str) -> dict[str, 
     return moves[-1]
 
 
-def play_step(page: Any, *, seek: str = "danger", trade: bool = True) -> str:
+def play_step(page: Any, *, seek: str = "danger", trade: bool = True, stalker: bool = False) -> str:
     """Play one legal action of the page's seat through the page (keyboard or taps), wait
     until the page shows the host's answer (a later view) and say which kind it was; "" if
-    the seat has nothing to do."""
+    the seat has nothing to do. ``stalker``: move a card between the stalker card's slots and
+    backpack first when the seat may."""
     shown = page_state(page)
     legal: list[dict[str, Any]] = shown["legal"] if shown else []
     if not legal:
         return ""
-    kind = _press(page, shown, legal, seek=seek, trade=trade)
+    kind = _press(page, shown, legal, seek=seek, trade=trade, stalker=stalker)
     page.wait_for_function(
         "(v) => Number(document.body.dataset.version) > v", arg=shown["version"], timeout=WAIT_MS
     )
@@ -95,9 +96,24 @@ def play_step(page: Any, *, seek: str = "danger", trade: bool = True) -> str:
 
 
 def _press(
-    page: Any, shown: dict[str, Any], legal: list[dict[str, Any]], *, seek: str, trade: bool
+    page: Any,
+    shown: dict[str, Any],
+    legal: list[dict[str, Any]],
+    *,
+    seek: str,
+    trade: bool,
+    stalker: bool,
 ) -> str:
     """Press what plays one of ``legal``; which kind of action it was."""
+    for kind in ("Activate", "Stash"):
+        moving = [a for a in legal if a["type"] == kind]
+        if stalker and moving:
+            show_tab(page, "stalker")
+            card = moving[0]["card"]
+            page.locator(f"#stalker-card li[data-card='{card}'] .card-actions button").first.click(
+                timeout=WAIT_MS
+            )
+            return kind
     kinds = {a["type"] for a in legal}
     state = shown["state"]
     if "PlaceSector" in kinds:

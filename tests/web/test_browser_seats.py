@@ -185,6 +185,7 @@ def test_two_browser_seats_and_a_bot_play_to_a_move_a_fight_and_a_base(
         pages = {0: phone, 1: desktop}
         done: dict[int, set[str]] = {0: set(), 1: set()}
         reloaded = False
+        moved: list[str] = []  # the phone's cards moved between the slots and the backpack
         for _ in range(STEPS):
             version = settle(server, game)
             for page in pages.values():
@@ -221,11 +222,18 @@ def test_two_browser_seats_and_a_bot_play_to_a_move_a_fight_and_a_base(
             ):
                 browser.show_tab(phone, "board")
                 phone.screenshot(path=str(shots / "phone-board.png"))
-            kind = browser.play_step(page)
+            kind = browser.play_step(page, stalker=seat == 0 and len(moved) < 2)
+            if kind in ("Stash", "Activate"):
+                moved.append(kind)
             assert kind, f"seat {seat} is to act but its page offers nothing"
             done[seat].add(kind)
             goals = {"PlaceSector", "Move", "FightDecision", "Buy"}
-            if goals <= done[0] and goals - {"FightDecision"} <= done[1] and reloaded:
+            if (
+                goals <= done[0]
+                and goals - {"FightDecision"} <= done[1]
+                and reloaded
+                and len(moved) == 2
+            ):
                 break
         browser.show_tab(phone, "stalker")
         phone.screenshot(path=str(shots / "phone-stalker.png"), full_page=True)
@@ -236,6 +244,7 @@ def test_two_browser_seats_and_a_bot_play_to_a_move_a_fight_and_a_base(
         assert {"PlaceSector", "Move", "FightDecision", "Buy"} <= done[0], done
         assert {"PlaceSector", "Move", "Buy"} <= done[1], done
         assert reloaded
+        assert moved == ["Stash", "Activate"]
     assert [p for p in problems if "Content Security Policy" in p or "page error" in p] == []
 
 
