@@ -276,7 +276,7 @@ export class Board {
       const attrs = s.legal
         ? { class: `slot legal${chosen ? " chosen" : ""}`, role: "button", tabindex: 0, "aria-label": label, "aria-pressed": chosen ? "true" : "false", "data-slot": key(...s.slot) }
         : { class: "slot dead-end", "aria-hidden": "true" };
-      const g = svg("g", attrs, svg("polygon", { points: corners(x, y, SIZE * SQ3 * 2.45, 0) }),
+      const g = svg("g", attrs, svg("polygon", { points: corners(x, y, SIZE * SQ3 * 2.2, 0) }),
         svg("text", { x, y: y + 4, class: "slot-mark", text: s.legal ? "+" : "✕" }));
       if (s.legal) this.activate(g, () => this.chooseSlot(s.slot, placements));
       group.append(g);

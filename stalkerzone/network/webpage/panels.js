@@ -154,7 +154,6 @@ export function renderFight(page) {
     el("dt", { text: t("round", { n: "" }).trim() }), el("dd", { text: core[2] }),
     el("dt", { text: t("you") }), el("dd", { text: `${t("health")} ${core[0]}/${stalker.max_health ?? "?"} · ${attack(stalker.attack)} · def ${stalker.defence ?? "?"}` }),
     el("dt", { text: t("monster") }), el("dd", { text: `${t("health")} ${core[1]}/${monster.health ?? "?"} · ${attack(monster.attack)} · def ${monster.defence ?? "?"}` })));
-  box.append(el("p", { class: "note", text: t("odds") }));
   const decisions = page.legal.filter((a) => a.type === "FightDecision");
   if (decisions.length) {
     box.append(el("div", { class: "actions column", "data-group": "FightDecision" },
