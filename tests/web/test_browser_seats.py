@@ -17,11 +17,18 @@ from typing import Any
 
 import pytest
 
+from stalkerzone.bots import players as bots
+from stalkerzone.bots.memory import BotMemory
+from stalkerzone.content.variants import load_variant
+from stalkerzone.engine.game import GameSetup, PlayerSetup
+from stalkerzone.engine.game import record as records
 from stalkerzone.network.server import GameServer
 from stalkerzone.network.table import GameTable
 from stalkerzone.persistence.serialize import state_to_json
 from tests.support import browser
+from tests.support.base import base_cards, sectors
 from tests.support.network import LOOPBACK, hosted, table
+from tests.support.records import packs
 
 pytestmark = [
     pytest.mark.slow,
@@ -328,5 +335,32 @@ def test_a_watcher_sees_the_public_board_and_is_offered_nothing(chromium: Any) -
         assert shown["viewer"] == -1 and shown["seats"] == [] and shown["legal"] == []
         assert page.locator("#map .reach, #map .slot.legal, #end-turn").count() == 0
         assert page.locator("#map .hex").count() == 190  # ten sectors of 19 hexes
+        check_accessible(page)
+    assert [p for p in problems if "Content Security Policy" in p or "page error" in p] == []
+
+
+def test_the_end_of_a_game_shows_the_winner_and_the_standings(chromium: Any, shots: Path) -> None:
+    players = (PlayerSetup("Anna", "gromoboy", None), PlayerSetup("Bot 1", "nosorog", "easy"))
+    setup = GameSetup(3, players, load_variant("express"), "free")
+    record = records.start(setup, base_cards(), sectors())
+    memory = BotMemory()
+    for _ in range(3000):  # the bots play both seats to the end (247 actions)
+        if record.state.is_terminal:
+            break
+        record = records.play(record, bots.choose(record.state, None, "easy", memory=memory))
+    assert record.state.phase == "over" and record.state.winner == 0
+    game = GameTable.create(record, ("remote", "bot"), packs=packs(), autosave=False, code=CODE)
+    problems: list[str] = []
+    with hosted(game) as server:
+        page = open_seat(chromium, server, browser.PHONE, problems)
+        page.locator("#join-button").click()
+        page.wait_for_selector("#game-over:not([hidden])")
+        check_shown(page, server, game)
+        assert "Anna" in page.locator("#over-text p").inner_text()
+        standings = page.locator("#over-text ol li").all_inner_texts()
+        order = [record.state.players[seat].name for seat in record.state.standings]
+        assert [line.split(" —")[0] for line in standings] == order
+        assert page.locator("#end-turn, #map .reach, [data-group] button").count() == 0
+        page.screenshot(path=str(shots / "phone-over.png"), full_page=True)
         check_accessible(page)
     assert [p for p in problems if "Content Security Policy" in p or "page error" in p] == []
