@@ -157,6 +157,18 @@ export class Board {
       e.preventDefault();
       this.zoomTo(this.box, e.deltaY > 0 ? 1.15 : 1 / 1.15);
     }, { passive: false });
+    // from a hex or a slot of the map: arrow keys pan, + and − zoom
+    map.addEventListener("keydown", (e) => {
+      const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];
+      if (step) {
+        e.preventDefault();
+        this.box = { ...this.box, x: this.box.x + step[0] * this.box.w * 0.15, y: this.box.y + step[1] * this.box.h * 0.15 };
+        this.applyBox();
+      } else if (e.key === "+" || e.key === "=" || e.key === "-") {
+        e.preventDefault();
+        this.zoomTo(this.box, e.key === "-" ? 1.3 : 1 / 1.3);
+      }
+    });
     byId("zoom-in").addEventListener("click", () => this.zoomTo(this.box, 1 / 1.3));
     byId("zoom-out").addEventListener("click", () => this.zoomTo(this.box, 1.3));
     byId("zoom-all").addEventListener("click", () => this.fit());
