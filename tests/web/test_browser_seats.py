@@ -228,6 +228,11 @@ def test_two_browser_seats_and_a_bot_play_to_a_move_a_fight_and_a_base(
                 and "Move" not in done[0]
             ):
                 browser.show_tab(phone, "board")
+                framed = phone.locator("#map").get_attribute("viewBox")
+                phone.locator("#map .reach").first.focus()
+                phone.keyboard.press("ArrowRight")  # the keys pan the map
+                assert phone.locator("#map").get_attribute("viewBox") != framed
+                phone.keyboard.press("ArrowLeft")
                 phone.screenshot(path=str(shots / "phone-board.png"))
             kind = browser.play_step(page, stalker=seat == 0 and len(moved) < 2)
             if kind in ("Stash", "Activate"):
