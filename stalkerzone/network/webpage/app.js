@@ -122,7 +122,10 @@ class Page {
   connect() {
     this.stopped = false;
     clearTimeout(this.retry);
-    if (this.ws) this.ws.onclose = null, this.ws.close();
+    if (this.ws) {
+      this.ws.onclose = null; // the old connection's end is no drop to recover from
+      this.ws.close();
+    }
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${scheme}://${location.host}/`);
     this.ws = ws;
