@@ -12,6 +12,7 @@ from stalkerzone.client.app.context import AppContext, Presets, make_context
 from stalkerzone.client.app.settings import Settings
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.screens.newgame import NewGameView
+from stalkerzone.client.text import i18n
 from tests.support.window import click_button, current, find_button, frame, game, key, opened
 
 
@@ -173,3 +174,23 @@ def test_client_newgame_a_broken_last_setup_is_a_note_not_a_crash(
     app = make_context(Presets())
     assert app.last_setup is None
     assert any("last_game.toml: last set-up ignored: seat must be a list" in n for n in app.notes)
+
+
+def test_client_newgame_stores_a_bots_default_name_in_no_language(win: StalkerWindow) -> None:
+    """A bot seat left with its default name is stored as "Bot 3" even when the screen said
+    "Бот 3" (shown in each player's language later); a name typed for a bot stays as typed."""
+    win.app = AppContext(presets=Presets(players=3, bots=1, seed=42), settings=Settings())
+    i18n.set_language("ru")
+    try:
+        view = opened(win.show_screen("newgame"), NewGameView)
+        frame(win)
+        assert view.seats[2][0] == "Бот 3"
+        spec = view.spec()
+        assert spec is not None and spec.seats[2].name == "Bot 3"
+        view.seats[2][0] = "Бот Вася"
+        typed = view.spec()
+        assert typed is not None and typed.seats[2].name == "Бот Вася"
+        assert i18n.bot_name("Bot 3") == "Бот 3" and i18n.bot_name("Bot 03") == "Bot 03"
+    finally:
+        i18n.set_language("en")
+    assert i18n.bot_name("Bot 3") == "Bot 3"

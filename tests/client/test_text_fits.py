@@ -351,3 +351,62 @@ def test_the_walk_sees_texts_that_do_not_fit(win: StalkerWindow) -> None:
     assert "runs out of the window" in found and "wider than its box" in found
     assert "'Elements 0/3' overlaps" in found or "overlaps 'Elements 0/3'" in found
     assert "'Закончить ход' text" in found and "is cut" in found
+
+
+@pytest.mark.slow
+def test_the_bot_turn_header_and_its_round_line_fit(win: StalkerWindow) -> None:
+    """During a bot's turn the board's header says what the bot does and the line under it the
+    round and that the screen only shows it ("Раунд 12 · Ход бота: только смотреть"): both
+    whole in both languages at every UI scale (set smaller if need be, never cut)."""
+    ids = [card.id for card in win.app.cards().cards.stalkers]
+    seats = (
+        SeatSpec(i18n.default_bot_name(1), ids[0], "easy"),
+        SeatSpec("Анна Каренина", ids[1]),
+    )
+    session = GameSession.start(win.app, GameSpec(seed=3, seats=seats, zone_mode="free"))
+    session.autosave_enabled = False
+    session.worker.synchronous = True
+    state = session.state
+    bot = replace(state, current_player=0, turn=23)  # round 12: a two-digit round
+    session.record = replace(session.record, states=(*session.record.states[:-1], bot))
+    session.version += 1
+    assert session.is_bot() and session.round == 12
+    found: list[str] = []
+    for lang, (w, h), setting in configurations():
+        win.app.update_settings(replace(win.app.settings, language=lang, ui_scale=setting))
+        where = f"{lang} {w}x{h} {setting:.0%}"
+        with pretend_size(win, w, h):
+            win.app.session = session
+            board = opened(win.show_screen("board"), BoardView)
+            board.opening.left = 0.0
+            shown = [t.text for t in texts_of(board)]
+            line = f"{i18n.t('flow.round', n=12).capitalize()} · {i18n.t('flow.bot_watch')}"
+            title = session.bot_activity()
+            assert i18n.t("newgame.bot_name", n=1) in title
+            for full, head in ((line, line.split(" · ")[0]), (title, title.split(" ")[0])):
+                text = next((s for s in shown if s.startswith(head)), "")
+                found += cut_short(text, full, f"bot turn {where}")
+            found += misfits(board, f"bot turn {where}")
+    win.app.session = None
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.slow
+def test_the_fight_panel_fits(win: StalkerWindow) -> None:
+    """The fight screen at a decision (odds, buttons with the line under each, the stalker's
+    escape chance, an ability that wraps): nothing over anything, in both languages at every
+    UI scale."""
+    from stalkerzone.client.screens.fight.screen import FightView
+    from tests.client.test_client_screens import into_fight
+
+    into_fight(win, "gorynych")  # paralysis: a long ability text
+    found: list[str] = []
+    for lang, (w, h), setting in configurations():
+        win.app.update_settings(replace(win.app.settings, language=lang, ui_scale=setting))
+        with pretend_size(win, w, h):
+            view = opened(win.show_screen("fight"), FightView)
+            view.skip()
+            assert view.playing()
+            found += misfits(view, f"fight {lang} {w}x{h} {setting:.0%}")
+    win.app.session = None
+    assert not found, "\n".join(found)

@@ -464,6 +464,8 @@ class NewGameView(BaseView):
         seats = []
         for index, (name, bot, stalker) in enumerate(self.seats):
             clean = " ".join(str(name).split())[:MAX_NAME] or self.default_name(index, bot)
+            if bot and clean == self.default_name(index, bot):  # shown in each language
+                clean = i18n.default_bot_name(index + 1)
             seats.append(SeatSpec(clean, stalker, bot))
         dirs = tuple(str(p) for p in self.app.presets.card_dirs)
         return GameSpec(

@@ -15,6 +15,7 @@ from stalkerzone.client.screens.board.known_fights import (
     is_epicenter,
     known_guardian,
 )
+from stalkerzone.client.screens.board.log_words import log_words
 from stalkerzone.client.screens.board.presenter import (
     BarButton,
     bar_buttons,
@@ -22,7 +23,6 @@ from stalkerzone.client.screens.board.presenter import (
     describe_hex,
     fit_log,
     hud_rows,
-    log_line,
     public_legend,
     public_line,
     unreachable_reason,
@@ -55,7 +55,9 @@ def build_hud(view: BoardView) -> None:
     stats = view.stats(index)
     card = state.cards.get(player.stalker)
     colour = theme.PLAYER_COLOURS[index % len(theme.PLAYER_COLOURS)]
-    view.label(f"{index + 1}. {player.name}", left, y, 17, colour, bold=True)
+    view.label(
+        f"{index + 1}. {i18n.player_name(player.name, player.bot)}", left, y, 17, colour, bold=True
+    )
     y -= px(22)
     view.label(i18n.card_text(card.name), left, y, 13, theme.TEXT_DIM)
     y -= px(30)
@@ -94,7 +96,7 @@ def build_hud(view: BoardView) -> None:
         line = public_line(other)
         room = w - px(14) - text_fit.text_width(line, 10) - px(6) - left  # the name, then cut
         bold = k == state.current_player
-        name = f"{marker}{k + 1}. {other.name}"
+        name = f"{marker}{k + 1}. {i18n.player_name(other.name, other.bot)}"
         size = text_fit.fitting_size(name, room, 11, bold=bold)  # smaller before it is cut
         view.label(text_fit.cut_to(name, room, size, bold=bold), left, y, size, c, bold=bold)
         view.label(
@@ -130,13 +132,7 @@ def build_log(view: BoardView, left: float, top: float) -> None:
     session = view.session
     state = session.view
     viewer = state.players[session.viewer].name if session.viewer != PUBLIC else None
-    texts = [
-        engine_text.words(
-            log_line(line.text, viewer, line.player), session.cards, sectors=session.sectors
-        )
-        for line in session.log
-    ]
-    shown = fit_log(texts, chars, rows)
+    shown = fit_log(log_words(session, viewer), chars, rows)
     log = view.label(
         "\n".join(shown) or "—",
         left,

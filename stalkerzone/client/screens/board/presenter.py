@@ -44,15 +44,18 @@ def bar_buttons(
     legal: Iterable[Action], *, my_turn: bool, bot_to_act: bool, skipping: bool
 ) -> list[BarButton]:
     """The top bar, left to right: rules, End turn (TURN-2, when ``EndTurn`` is legal), the
-    stalker card, "skip bots" while a bot acts, Trade while a base offers a deal (BASE-1)."""
+    stalker card, "skip bots" while a bot acts, Trade while a base offers a deal (BASE-1).
+    While a bot acts only rules and "skip bots" are there (nothing else could be pressed; the
+    header says what the bot does in the room they leave)."""
     legal = tuple(legal)
     can_end = any(isinstance(a, EndTurn) for a in legal)
     can_trade = any(isinstance(a, TRADE_ACTIONS) for a in legal)
-    bar = [
-        BarButton("rules", "?", True),
-        BarButton("end_turn", i18n.t("board.end_turn"), my_turn and can_end, primary=True),
-        BarButton("stalker", i18n.t("board.stalker"), my_turn),
-    ]
+    bar = [BarButton("rules", "?", True)]
+    if not bot_to_act:
+        bar.append(
+            BarButton("end_turn", i18n.t("board.end_turn"), my_turn and can_end, primary=True)
+        )
+        bar.append(BarButton("stalker", i18n.t("board.stalker"), my_turn))
     if bot_to_act:
         bar.append(BarButton("skip", i18n.t("board.skip"), not skipping))
     if can_trade and my_turn:

@@ -44,6 +44,7 @@ from stalkerzone.client.screens.board.hud import (
     show_hover,
     status_words,
 )
+from stalkerzone.client.screens.board.opening import Opening
 from stalkerzone.client.screens.map_screen import MapScreen
 from stalkerzone.client.screens.reveal.overlay import RevealOverlay
 from stalkerzone.client.text import engine_text, i18n
@@ -109,6 +110,7 @@ class BoardView(MapScreen):
         self.from_base = False  # shown again after the base's screen (see open_base)
         self.dynamic_batch = pyglet.graphics.Batch()
         self.reveals = RevealOverlay(self.session)  # cards coming into play (EVENT-1, ANOM-1 …)
+        self.opening = Opening(self.session)  # the Zone and who starts, before any bot moves
 
     # --- data ------------------------------------------------------------------------------------
     def follows(self, kind: str) -> bool:
@@ -157,7 +159,7 @@ class BoardView(MapScreen):
         self.refresh_map()
         if not self.fitted:
             self.camera.fit(margin=HEX)
-            if self.camera.zoom < READABLE_ZOOM and not self.app.watching:
+            if self.camera.zoom < READABLE_ZOOM and not (self.app.watching or self.opening.active):
                 self.camera.camera.zoom = READABLE_ZOOM  # players: readable, near their stalker
                 self.focus_current()
             self.fitted = True
@@ -182,8 +184,8 @@ class BoardView(MapScreen):
             watch = i18n.t("network.remote_watch" if remote else "flow.bot_watch")
             if not remote:
                 watch = f"{i18n.t('flow.round', n=self.session.round).capitalize()} · {watch}"
-            watch = text_fit.cut_to(watch, room, 11)
-            self.label(watch, px(18), h - px(50), 11, theme.TEXT_DIM)
+            size = text_fit.fitting_size(watch, room, 11)  # smaller before it is cut
+            self.label(text_fit.cut_to(watch, room, size), px(18), h - px(50), size, theme.TEXT_DIM)
         keys = self.label(
             text_fit.wrap_items(i18n.t("board_ux.keys"), w - self.hud_w - px(32), 10),
             px(16),
@@ -324,6 +326,7 @@ class BoardView(MapScreen):
         if not self.reveals.active:  # a card on screen has the table's attention
             self.anomaly_dice.draw(0, w - self.hud_w, h - theme.px(TOP_H))
         self.dynamic_batch.draw()
+        self.opening.draw(self)
         self.reveals.draw(self)
 
     def render_map(self) -> None:
@@ -378,6 +381,7 @@ class BoardView(MapScreen):
         if self.session.version != self.state_id:
             self.state_changed()
         self.reveals.update(self, delta_time, hold=self.walker is not None)
+        self.opening.update(self, delta_time)
         if self.hover_waits and self.hover is not None:
             self.hover_text.text = hover_line(self, self.hover)
         if self.walker is not None:
@@ -395,7 +399,7 @@ class BoardView(MapScreen):
 
     @property
     def busy(self) -> bool:  # type: ignore[override]
-        return self.walker is not None or self.reveals.pending
+        return self.walker is not None or self.reveals.pending or self.opening.holds_bots
 
     def walk_speed(self) -> float:
         """Hexes per second of a walking token (instant when skipping or headless)."""
@@ -535,6 +539,8 @@ class BoardView(MapScreen):
                 commits.answer(self, answer)
             return True
         if symbol in (keys.SPACE, keys.ENTER, keys.RETURN) and self.reveals.acknowledge(self):
+            return True
+        if symbol == keys.SPACE and self.opening.dismiss(self):
             return True
         if symbol in (keys.ENTER, keys.RETURN, keys.NUM_ENTER):
             return True  # "continue" on a card; never the end of a turn
