@@ -369,3 +369,36 @@ def test_the_end_of_a_game_shows_the_winner_and_the_standings(chromium: Any, sho
         page.screenshot(path=str(shots / "phone-over.png"), full_page=True)
         check_accessible(page)
     assert [p for p in problems if "Content Security Policy" in p or "page error" in p] == []
+
+
+def test_the_host_s_join_link_seats_a_phone_once_and_its_token_brings_it_back(
+    chromium: Any,
+) -> None:
+    from stalkerzone.network.join_link import join_url
+
+    game = table(("remote", "remote", "bot"), seed=3)
+    game.code = CODE
+    problems: list[str] = []
+    with hosted(game) as server:
+        code = server.call(game.join_codes.mint)
+        url = join_url(LOOPBACK, server.port, code)
+        phone = chromium.new_context(viewport=browser.PHONE).new_page()
+        phone.set_default_timeout(browser.WAIT_MS)
+        phone.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+        phone.goto(url)
+        phone.locator("#join-button").click()
+        phone.wait_for_selector("body[data-phase]")
+        assert browser.page_state(phone)["seats"] == [0]
+        phone.reload()  # the join code is spent: the token alone brings the seat back
+        phone.wait_for_function(
+            "() => document.querySelector('#status').textContent.includes('token')"
+        )
+        assert browser.page_state(phone)["seats"] == [0]
+        check_shown(phone, server, game)
+        other = chromium.new_context(viewport=browser.PHONE).new_page()
+        other.set_default_timeout(browser.WAIT_MS)
+        other.goto(url)  # the same link again, in another browser: refused
+        other.locator("#join-button").click()
+        other.wait_for_function("() => document.querySelector('#join-error').textContent !== ''")
+        assert server.call(lambda: game.seats[1].holder) is None
+    assert problems == []
