@@ -402,3 +402,44 @@ def test_the_host_s_join_link_seats_a_phone_once_and_its_token_brings_it_back(
         other.wait_for_function("() => document.querySelector('#join-error').textContent !== ''")
         assert server.call(lambda: game.seats[1].holder) is None
     assert problems == []
+
+
+ALERTS = """
+globalThis.turnAlerts = {vibrate: 0, tones: 0};
+navigator.vibrate = () => { globalThis.turnAlerts.vibrate += 1; return true; };
+const tone = AudioContext.prototype.createOscillator;
+AudioContext.prototype.createOscillator = function () {
+  globalThis.turnAlerts.tones += 1;
+  return tone.call(this);
+};
+"""
+
+
+def test_the_turn_s_start_beeps_vibrates_and_is_read_out(chromium: Any) -> None:
+    game = table(("remote", "remote"), seed=3)
+    game.code = CODE
+    problems: list[str] = []
+    with hosted(game) as server:
+        pages = []
+        for _ in range(2):
+            context = chromium.new_context(viewport=browser.PHONE)
+            context.add_init_script(ALERTS)
+            page = context.new_page()
+            page.set_default_timeout(browser.WAIT_MS)
+            page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+            page.goto(f"http://{LOOPBACK}:{server.port}/#code={CODE}")
+            page.locator("#join-button").click()
+            page.wait_for_selector("body[data-phase]")
+            pages.append(page)
+        to_act = server.call(lambda: game.state.current_player)
+        first, second = sorted(pages, key=lambda p: browser.page_state(p)["seats"] != [to_act])
+        alerts = "() => globalThis.turnAlerts"
+        assert first.evaluate(alerts) == {"vibrate": 1, "tones": 1}  # the layout is its turn
+        assert second.evaluate(alerts) == {"vibrate": 0, "tones": 0}
+        assert "Your turn" in first.locator("#announce").inner_text()
+        assert browser.play_step(first) == "PlaceSector"
+        browser.wait_version(second, server.call(lambda: game.version))
+        assert second.evaluate(alerts) == {"vibrate": 1, "tones": 1}
+        assert "Your turn" in second.locator("#announce").inner_text()
+        assert first.evaluate(alerts) == {"vibrate": 1, "tones": 1}  # not again while it waits
+    assert problems == []
