@@ -24,15 +24,18 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
+from http import HTTPStatus
 from typing import Any, TypeVar
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
 
 from stalkerzone.network import limits as bounds
 from stalkerzone.network import protocol
 from stalkerzone.network.limits import Limits, LogOnce, SpareDescriptor
 from stalkerzone.network.table import CLOSE, GameTable, Outgoing
+from stalkerzone.network.web_files import WebFiles, answer, table_data
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -163,6 +166,7 @@ class GameServer:
         self._last: tuple[dict[str, Any], str] | None = None  # a message sent to many, as text
         self._bots: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self.web = WebFiles.for_game(self._table_data, lambda: self.table.state.variant)
 
     @property
     def address(self) -> str:
@@ -263,6 +267,7 @@ class GameServer:
             self.port,
             max_size=protocol.MAX_TRANSPORT_MESSAGE,
             compression=None,
+            process_request=self._http_request,
         ) as server:
             self._server = server
             sockets = list(server.sockets)
@@ -336,6 +341,20 @@ class GameServer:
             # outbox's own limits
             await asyncio.wait({box.task}, timeout=self.limits.max_lag + 2 * LAST_WORD)
             self._outboxes.pop(conn_id, None)
+
+    def _http_request(self, ws: ServerConnection, request: Request) -> Response | None:
+        """A plain HTTP request is answered with the web page's files (``web_files``); a
+        WebSocket upgrade goes on to the protocol. Beyond ``max_connections`` open: 503."""
+        if request.headers.get("Upgrade", "").lower() == "websocket":
+            return None
+        if self._open >= self.limits.max_connections:
+            return answer(HTTPStatus.SERVICE_UNAVAILABLE, request.headers.get("Host"))
+        return self.web.respond(request)
+
+    def _table_data(self) -> bytes:
+        """The cards and sectors of the game served (the page's ``table.json``)."""
+        ctx = self.table.state.ctx
+        return table_data(ctx.cards, ctx.sectors, ctx.variant)
 
     async def _turn_away(self, ws: ServerConnection) -> None:
         """A connection over ``max_connections``: told why (``too_many_connections``), closed."""
