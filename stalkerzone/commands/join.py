@@ -28,6 +28,12 @@ def add_parser(subparsers: Any) -> None:
         "--cards", metavar="DIR", action="append", default=[], help="an extra card pack folder"
     )
     parser.add_argument("--lang", metavar="LANG", help="language: en or ru")
+    parser.add_argument(
+        "--accept-packs",
+        action="store_true",
+        help="install the card packs the host offers that are missing here (checked against "
+        "the host's digests) and join",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -65,4 +71,5 @@ def run(args: argparse.Namespace) -> int:
         name=name,
         code=code,
         any_seat=not args.watch and not seats,
+        accept_packs=args.accept_packs,
     )

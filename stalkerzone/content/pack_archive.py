@@ -86,6 +86,19 @@ def _one_pack(folder: Path, command: str) -> LoadResult:
 def write_archive(folder: Path, out: Path | None = None) -> PackArchive:
     """Check the pack in ``folder`` and write its archive (``out``, or ``<id>-<version>.szpack``
     in the working folder)."""
+    made, data = archive_bytes(folder)
+    target = out if out is not None else Path(f"{made.pack_id}-{made.version}{SUFFIX}")
+    try:
+        target.write_bytes(data)
+    except OSError as error:
+        raise ArchiveError(
+            f"cards pack: cannot write {target}: {error.strerror or error}"
+        ) from None
+    return PackArchive(made.pack_id, made.version, target, made.digest, made.files)
+
+
+def archive_bytes(folder: Path) -> tuple[PackArchive, bytes]:
+    """The archive of the pack in ``folder`` in memory (its ``path`` is the folder)."""
     result = _one_pack(folder, "cards pack")
     info = result.packs[-1]
     files = pack_files(folder)
@@ -107,14 +120,7 @@ def write_archive(folder: Path, out: Path | None = None) -> PackArchive:
             entry.external_attr = 0o644 << 16
             archive.writestr(entry, data)
     data = buffer.getvalue()
-    target = out if out is not None else Path(f"{info.id}-{info.version}{SUFFIX}")
-    try:
-        target.write_bytes(data)
-    except OSError as error:
-        raise ArchiveError(
-            f"cards pack: cannot write {target}: {error.strerror or error}"
-        ) from None
-    return PackArchive(info.id, info.version, target, digest_of(data), tuple(entries))
+    return PackArchive(info.id, info.version, folder, digest_of(data), tuple(entries)), data
 
 
 def _json_bytes(value: object) -> bytes:

@@ -31,6 +31,7 @@ from stalkerzone.engine.play import Action, GameContext, GameState
 from stalkerzone.engine.zone import Sector
 from stalkerzone.errors import UserError
 from stalkerzone.network import protocol
+from stalkerzone.network.pack_offers import PackOffer, offer_from_json
 from stalkerzone.network.protocol import ProtocolError
 from stalkerzone.persistence.serialize import JSON, SnapshotError, action_to_json, state_from_json
 
@@ -44,6 +45,18 @@ HOST_LOST = "lost the connection to the host"
 
 class JoinRefused(UserError):
     """The host would not seat this client, or could not be reached; the text says why."""
+
+
+class PacksOffered(JoinRefused):
+    """The host plays with card packs this client lacks (or has in another version) and offers
+    them: the player may accept them (``pack_offers.download_and_install``) and join again."""
+
+    def __init__(self, offers: tuple[PackOffer, ...]) -> None:
+        self.offers = offers
+        named = ", ".join(f"{o.id} {o.version} ({max(1, o.size // 1024)} KB)" for o in offers)
+        super().__init__(
+            f"the host plays with card packs not installed here and offers them: {named}"
+        )
 
 
 def address_uri(address: str, default_port: int = DEFAULT_PORT) -> str:
@@ -223,15 +236,22 @@ class RemoteGame:
             and isinstance(line[1], str)
         ]
         packs = game.get("packs")
+        wanted: list[PackOffer] = []
         for pack in packs if isinstance(packs, list) else []:
             if not isinstance(pack, dict):
                 continue
             pid, digest = pack.get("id"), pack.get("digest")
             mine = self.pack_digests.get(str(pid))
-            if mine is None:
-                raise JoinRefused(f"the host plays with the card pack '{pid}', not loaded here")
-            if mine != digest:
+            if mine == digest:
+                continue
+            offer = offer_from_json(pack)
+            if offer is None:
+                if mine is None:
+                    raise JoinRefused(f"the host plays with the card pack '{pid}', not loaded here")
                 raise JoinRefused(f"the card pack '{pid}' here differs from the host's")
+            wanted.append(offer)
+        if wanted:
+            raise PacksOffered(tuple(wanted))
         variant = self.variant_for(str(game.get("variant")))
         self.ctx = GameContext(self.cards, self.sectors, variant)
 

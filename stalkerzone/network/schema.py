@@ -41,11 +41,22 @@ class SeatInfo(BaseModel):
     """A remote seat the host's bot plays while its player is away (``--bot-takeover``)."""
 
 
+class PackOfferInfo(BaseModel):
+    """A pack archive the host serves on its port (``path``), with its SHA-256 and size."""
+
+    model_config = _STRICT
+    path: str
+    digest: str
+    bytes: int
+
+
 class PackInfo(BaseModel):
     model_config = _STRICT
     id: str
     version: str
     digest: str
+    offer: PackOfferInfo | None = None
+    """Offered to joining players who lack the pack (not for the base set)."""
 
 
 class GameInfo(BaseModel):

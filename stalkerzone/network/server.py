@@ -166,7 +166,9 @@ class GameServer:
         self._last: tuple[dict[str, Any], str] | None = None  # a message sent to many, as text
         self._bots: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
-        self.web = WebFiles.for_game(self._table_data, lambda: self.table.state.variant)
+        self.web = WebFiles.for_game(
+            self._table_data, lambda: self.table.state.variant, packs=self.table.offers.body
+        )
 
     @property
     def address(self) -> str:

@@ -35,6 +35,7 @@ from stalkerzone.network.limits import (
     SpareDescriptor,
     new_token,
 )
+from stalkerzone.network.pack_offers import PackOffers
 from stalkerzone.network.protocol import (
     ActionMessage,
     ByeMessage,
@@ -98,6 +99,9 @@ class GameTable:
     public_display: bool = False
     """The host's own window is the table's public display: its connection sees the public
     board except on the turns of its own (hot-seat) seats."""
+    offers: PackOffers = field(default_factory=lambda: PackOffers(()))
+    """The card packs offered to joining players (``pack_offers``), made from ``packs``."""
+
     bot_takeover: float | None = None
     """Seconds a remote seat may be absent on its turn before a bot plays it (None: never)."""
     clock: Callable[[], float] = time.monotonic
@@ -119,6 +123,8 @@ class GameTable:
 
     def __post_init__(self) -> None:
         self.join_codes.clock = lambda: self.clock()  # the table's clock, even one set later
+        if self.packs and not self.offers.has_folders():
+            self.offers = PackOffers(self.packs)
 
     @classmethod
     def create(cls, record: GameRecord, kinds: Sequence[SeatKind], **options: Any) -> GameTable:
@@ -210,8 +216,16 @@ class GameTable:
         return {
             "variant": state.variant.id,
             "zone_mode": self.record.setup.zone_mode,
-            "packs": [{"id": p.id, "version": p.version, "digest": p.digest} for p in refs],
+            "packs": [self._pack_info(p) for p in refs],
         }
+
+    def _pack_info(self, ref: Any) -> dict[str, JSON]:
+        """A pack in play: id, version, checksum of its cards, and the archive offered."""
+        info: dict[str, JSON] = {"id": ref.id, "version": ref.version, "digest": ref.digest}
+        offer = self.offers.offer(ref.id)
+        if offer is not None:
+            info["offer"] = offer.as_json()
+        return info
 
     def view_message(
         self, conn: Connection, *, reply_to: int | None = None, first: bool = False

@@ -186,6 +186,8 @@ class WebFiles:
     game_data: Callable[[], bytes]
     files: dict[str, bytes]
     variant: Callable[[], Variant | None] = lambda: None
+    packs: Callable[[str], bytes | None] = lambda path: None
+    """The card pack archive served at a ``/packs/…`` path (``pack_offers``), or None."""
 
     @classmethod
     def for_game(
@@ -193,8 +195,9 @@ class WebFiles:
         game_data: Callable[[], bytes],
         variant: Callable[[], Variant | None] = lambda: None,
         folder: Path = PAGE_DIR,
+        packs: Callable[[str], bytes | None] = lambda path: None,
     ) -> WebFiles:
-        return cls(game_data, read_page_files(folder), variant)
+        return cls(game_data, read_page_files(folder), variant, packs)
 
     def body(self, name: str) -> bytes | None:
         """The bytes of the page file ``name`` (generated ones made on first use), or None."""
@@ -218,6 +221,11 @@ class WebFiles:
         if len(path) > MAX_PATH:
             return answer(HTTPStatus.REQUEST_URI_TOO_LONG, host)
         path = path.split("?", 1)[0].split("#", 1)[0]
+        if path.startswith("/packs/"):
+            archive = self.packs(path)
+            if archive is None:
+                return answer(HTTPStatus.NOT_FOUND, host)
+            return answer(HTTPStatus.OK, host, archive, "application/zip", head=method == "HEAD")
         if path in ("/", "/index.html"):
             name = "index.html"
         elif path.startswith("/static/"):

@@ -345,23 +345,43 @@ def run_joined(
     name: str | None = None,
     code: str | None = None,
     any_seat: bool = False,
+    accept_packs: bool = False,
 ) -> int:
     """``stalkerzone join``: connect and join first (a refusal is one line, no window), then
-    open the window on the game and run until it closes."""
+    open the window on the game and run until it closes. The host's card packs this client
+    lacks are installed only with ``accept_packs`` (else the refusal says how)."""
     from stalkerzone.client.app.context import make_context
     from stalkerzone.client.app.window import open_window
-    from stalkerzone.network.client import open_game
+    from stalkerzone.errors import UserError
+    from stalkerzone.network.client import PacksOffered, address_uri, open_game
+    from stalkerzone.network.pack_offers import install_offers
+    from stalkerzone.paths import user_cards_dir
 
     app = make_context(presets)
-    game = open_game(
-        address,
-        seats,
-        token=token,
-        name=name,
-        code=code,
-        any_seat=any_seat,
-        loaded=app.cards(),
-    )
+
+    def joined() -> RemoteGame:
+        return open_game(
+            address,
+            seats,
+            token=token,
+            name=name,
+            code=code,
+            any_seat=any_seat,
+            loaded=app.cards(),
+        )
+
+    try:
+        game = joined()
+    except PacksOffered as offered:
+        if not accept_packs:
+            raise UserError(
+                f"{offered}; join again with --accept-packs to download them, check them "
+                f"against the host's digests and install them into {user_cards_dir()}"
+            ) from None
+        for line in install_offers(address_uri(address), offered.offers, user_cards_dir()):
+            print(line)
+        app.cards(reload=True)
+        game = joined()
     if game.token:
         print(f"joined seats {[s + 1 for s in game.seats]}; to rejoin: --token {game.token}")
         remember_seat(address, game.token, code)

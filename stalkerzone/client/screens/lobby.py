@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import secrets
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from arcade.shape_list import Shape, ShapeElementList
@@ -28,13 +28,15 @@ from stalkerzone.client.controller.remote import HostedGame, RemoteSession
 from stalkerzone.client.screens.title import backdrop
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
+from stalkerzone.client.widgets.confirm_box import Confirm
 from stalkerzone.errors import UserError
 from stalkerzone.network import discovery
-from stalkerzone.network.client import DEFAULT_PORT, open_game
+from stalkerzone.network.client import DEFAULT_PORT, PacksOffered, open_game
 from stalkerzone.network.lan_address import shown_address
 from stalkerzone.network.limits import new_code
 from stalkerzone.network.remembered import forget_seat, remember_seat, remembered_seats
 from stalkerzone.network.table import SEAT_KINDS, GameTable, SeatKind
+from stalkerzone.paths import user_cards_dir
 
 MAX_SEATS = 6
 MAX_SAVES_SHOWN = 4
@@ -64,6 +66,7 @@ class LobbyView(BaseView):
         self.search: threading.Thread | None = None
         self.search_result: tuple[list[discovery.FoundGame], str] | None = None
         self.back_shapes: ShapeElementList[Shape] | None = None
+        self.question: Confirm | None = None  # the host's card packs, offered
         session = self.session
         if isinstance(session, RemoteSession):
             session.leave()  # a game that ended (or was left) lets go of its host
@@ -100,6 +103,41 @@ class LobbyView(BaseView):
             self.label(self.message[:160], w / 2, px(90), 14, theme.WARN, anchor_x="center")
         back = self.button(i18n.t("network.back"), lambda: self.win.show_screen("title"), width=160)
         self.anchored(back, anchor_x="center", anchor_y="bottom", align_y=px(24))
+        if self.question is not None:  # the host's card packs, offered (over the screen)
+            self.question.build(self, self.answer)
+
+    def answer(self, yes: bool) -> None:
+        question, self.question = self.question, None
+        if yes and question is not None:
+            question.on_yes()
+        self.rebuild()
+
+    def offer_packs(self, address: str, offered: PacksOffered, retry: Callable[[], object]) -> None:
+        """Ask before taking the host's card packs: what they are, how large, that they are
+        checked and installed into the user card folder; yes installs them and joins again."""
+        from stalkerzone.network.client import address_uri
+        from stalkerzone.network.pack_offers import install_offers
+
+        names = ", ".join(
+            f"{o.id} {o.version} ({max(1, o.size // 1024)} KB)" for o in offered.offers
+        )
+
+        def install() -> None:
+            try:
+                said = install_offers(address_uri(address), offered.offers, user_cards_dir())
+            except UserError as error:
+                self.say(str(error))
+                return
+            self.app.cards(reload=True)
+            self.say("; ".join(said))
+            retry()
+
+        self.question = Confirm(
+            i18n.t("network.packs_offered"),
+            i18n.t("network.packs_offered_why", packs=names, folder=str(user_cards_dir())),
+            i18n.t("network.packs_offered_yes"),
+            install,
+        )
 
     def build_host(self, x: float, top: float) -> None:
         px = theme.px
@@ -414,6 +452,12 @@ class LobbyView(BaseView):
         code = self.code.strip() if code is None else code
         try:
             session = self.enter(address, any_seat=not watch, code=code or None)
+        except PacksOffered as offered:
+            self.offer_packs(
+                address, offered, lambda: self.join_game(address, watch=watch, code=code)
+            )
+            self.rebuild()
+            return None
         except UserError as error:
             self.say(str(error))
             return None
