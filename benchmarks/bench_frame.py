@@ -19,7 +19,10 @@ spread over it and the HUD:
 - ``board, cache off``: the whole cached layer rendered every frame (map from the world
   texture, HUD texts, widgets);
 - ``naive``: the same hexes, roads and sites drawn with ``draw_polygon_filled`` / ``draw_line``
-  calls every frame, plus the HUD texts with ``draw_text``.
+  calls every frame, plus the HUD texts with ``draw_text``;
+- ``empty``: a frame that only clears the window (the bar: a still screen within 1.3× of it);
+- ``stalker card``, ``base``: the stalker card and the Village's shop as they draw every still
+  frame (card faces from their cached thumbnails), the stalkers at their start.
 
 Every frame ends with ``ctx.finish()`` so the time includes the rendering, not only the calls.
 """
@@ -96,6 +99,7 @@ def main() -> int:
     session.autosave_enabled = False
     # Spread the six tokens over the Zone (benchmark set-up only, not a game action).
     state = session.state
+    at_start = state
     spots = sorted(state.zone_map.hexes)[:: max(1, len(state.zone_map.hexes) // 6)][:6]
     players = tuple(replace(p, position=spots[k]) for k, p in enumerate(state.players))
     record = session.record
@@ -186,6 +190,22 @@ def main() -> int:
         naive()
         naive_times.append((time.perf_counter() - start) * 1000)
 
+    def empty() -> None:
+        window.clear(color=theme.BG)
+        ctx.finish()
+
+    empty_times = []
+    for _ in range(args.frames):
+        start = time.perf_counter()
+        empty()
+        empty_times.append((time.perf_counter() - start) * 1000)
+    session.record = replace(session.record, states=(*session.record.states[:-1], at_start))
+    session.version += 1
+    window.show_screen("stalker")
+    stalker_card = timed()
+    window.show_screen("base")
+    base = timed()
+
     total, after_open = first_frame()
     print(
         f"frame of the full board at {window.width}x{window.height}, {len(hexes)} hexes, "
@@ -198,6 +218,9 @@ def main() -> int:
         ("board, zoom settles", settling),
         ("board, cache off", uncached),
         ("naive", naive_times),
+        ("empty", empty_times),
+        ("stalker card", stalker_card),
+        ("base", base),
     )
     for name, times in rows:
         print(

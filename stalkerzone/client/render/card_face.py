@@ -99,6 +99,7 @@ class CardFace:
         self.note = note
         self.accent = kind_colour(card, colour)
         self.art = art_texture(card.art) if card.art else None
+        self.art_side = self._compact_art_side() if self.compact else 0.0
         self.text_top: float = theme.px(SUMMARY_TOP)  # the summary's top (build() may raise it)
 
     @property
@@ -108,6 +109,17 @@ class CardFace:
     @property
     def right(self) -> float:
         return self.left + self.width
+
+    def _compact_art_side(self) -> float:
+        """A one-line tile shows its art as a square at its left when it is wide enough."""
+        side = self.height - theme.px(6)
+        return side if self.width >= self.height * 2.2 and side >= theme.px(24) else 0.0
+
+    @property
+    def text_left(self) -> float:
+        """Where a compact tile's texts start (right of its art)."""
+        art = self.art_side + theme.px(6) if self.art_side else 0.0
+        return self.left + theme.px(11) + art
 
     def contains(self, x: float, y: float) -> bool:
         return self.left <= x <= self.right and self.bottom <= y <= self.top
@@ -119,12 +131,13 @@ class CardFace:
         pad = px(7)
         chars = max(6, int(self.width / px(9.0)))
         if self.compact:
-            room = self.width - 2 * pad - px(4)  # names shrink to fit the tile, then are cut
+            left = self.text_left
+            room = self.right - pad - left  # names shrink to fit the tile, then are cut
             name = card_name(self.card)
             size = text_fit.fitting_size(name, room, 11 if self.height >= px(60) else 10, bold=True)
             view.label(
                 text_fit.cut_to(name, room, size, bold=True),
-                self.left + pad + px(4),
+                left,
                 self.top - pad - px(11),
                 size,
                 text_colour,
@@ -137,15 +150,15 @@ class CardFace:
                 size = text_fit.fitting_size(summary, room, 10)
                 view.label(
                     text_fit.cut_to(summary, room, size),
-                    self.left + pad + px(4),
+                    left,
                     self.top - pad - px(27 if low else 29),
                     size,
                     theme.TEXT_DIM,
                 )
             if self.note:
                 view.label(
-                    shorten(self.note, int(self.width / px(6.6))),
-                    self.left + pad + px(4),
+                    shorten(self.note, int((self.right - left) / px(6.6))),
+                    left,
                     self.bottom + pad,
                     9,
                     theme.BAD if self.dim else theme.ACCENT,
@@ -233,6 +246,9 @@ class CardFace:
         arcade.draw_lrbt_rectangle_filled(lf, r, b, tp, back)
         if self.compact:
             arcade.draw_lrbt_rectangle_filled(lf, lf + px(5), b, tp, self.accent)
+            if self.art_side:
+                side = self.art_side
+                self._draw_art(lf + px(8), lf + px(8) + side, b + px(3), b + px(3) + side)
         else:
             band = px(34)
             arcade.draw_lrbt_rectangle_filled(
