@@ -22,7 +22,7 @@ from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.loot_marks import LootMarks
-from stalkerzone.client.render.tokens import TokenLayer, draw_token, token_spots
+from stalkerzone.client.render.tokens import TokenLayer, draw_token
 from stalkerzone.client.render.zone_layer import (
     HEX,
     PlacedHex,
@@ -273,7 +273,7 @@ class BoardView(MapScreen):
         state = self.view
         skip = [self.walker] if self.walker is not None else []
         scale = self.token_scale = self.wanted_token_scale()
-        self.tokens.build(token_spots(self.positions), state.current_player, skip, scale)
+        self.tokens.build_for(state, self.positions, self.hexes, skip, scale)
         self.loot_marks.build(state.loot, self.session.viewer, scale)
 
     def wanted_token_scale(self) -> float:
