@@ -45,9 +45,9 @@ def test_every_stalker_shows_its_card_face_and_numbers(win: StalkerWindow, langu
     # each seat's row shows its stalker's portrait (the card art)
     portraits = {id(b.texture) for b in picture_buttons(view)}
     for seat in view.seats:
-        stalker = view.stalker(seat[2])
-        assert stalker is not None and stalker.art is not None
-        assert id(art_texture(stalker.art)) in portraits, seat
+        card = view.stalker(seat[2])
+        assert card is not None and card.art is not None
+        assert id(art_texture(card.art)) in portraits, seat
     assert i18n.t("picker.title", name=view.seats[0][0]) in texts
     i18n.set_language("en")
 
