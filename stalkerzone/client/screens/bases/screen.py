@@ -176,6 +176,12 @@ class BaseScreen(ScreenFrame):
             yy = y - px(34) - k * px(26)
             self.label(name, x, yy, 12, theme.TEXT_DIM)
             self.label(value, x + px(132), yy, 14, theme.TEXT, bold=True)
+        # the character's own card (ST-3), between the numbers and the foot note
+        room = top - px(62) - len(lines) * px(26) - px(140)
+        cw = min(self.side_box[1] - x - px(14), px(190))
+        ch = min(room, cw * 1.5)
+        if ch >= px(150):
+            self.tiles.add(state.cards.get(player.stalker), x, px(140) + room - ch, cw, ch)
         if state.step == "move" and bases.trade_refusal(state) is None:
             self.label(
                 t("base.trade_ends_move"),
