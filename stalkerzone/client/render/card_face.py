@@ -21,21 +21,7 @@ from stalkerzone.client.text.card_words import card_kind, card_name, card_summar
 from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.engine.core import AnyCard, Colour, Equipment, Monster, Site
 
-KIND_COLOUR: dict[str, Color] = {
-    "weapon": Color(170, 90, 60),
-    "mod": Color(190, 140, 70),
-    "head": Color(80, 120, 170),
-    "body": Color(70, 100, 150),
-    "navigation": Color(70, 150, 140),
-    "grenade": Color(150, 150, 60),
-    "stimulator": Color(190, 70, 90),
-    "artifact": Color(160, 100, 200),
-    "monster": Color(120, 120, 110),
-    "order": Color(150, 130, 90),
-    "stalker": Color(110, 130, 90),
-    "event": Color(210, 140, 60),
-    "card": Color(110, 110, 110),
-}
+KIND_COLOUR: dict[str, Color] = theme.CARD_KIND
 MONSTER_COLOUR: dict[Colour, Color] = {
     Colour.GREEN: theme.SITE_COLOUR[Site.DANGER_GREEN],
     Colour.YELLOW: theme.SITE_COLOUR[Site.DANGER_YELLOW],
@@ -113,7 +99,8 @@ class CardFace:
     def _compact_art_side(self) -> float:
         """A one-line tile shows its art as a square at its left when it is wide enough."""
         side = self.height - theme.px(6)
-        return side if self.width >= self.height * 2.2 and side >= theme.px(24) else 0.0
+        wide = self.width >= self.height * theme.TILE_ART_MIN_RATIO
+        return side if wide and side >= theme.px(24) else 0.0
 
     @property
     def text_left(self) -> float:

@@ -38,7 +38,7 @@ def row(
 ) -> tuple[float, float]:
     """A card tile at the left of a row; returns the row's (bottom, top)."""
     px = theme.px
-    h = px(58)
+    h = px(theme.TILE_HEIGHT)
     screen.tiles.add(card, left, y - h, screen.tile_w, h, FaceLook(colour=colour, compact=True))
     screen.row_boxes.append((left, right, y - h - px(3), y + px(3)))
     if key:
@@ -123,5 +123,5 @@ def card_rows(
             if item.second_tip and not item.second.reason:
                 box = (right - px(248), b + px(10), right - px(128), b + px(48))
                 screen.hits.add(Hit(*box, f"tip:{item.second.action}", None, item.second_tip))
-        y -= px(66)
+        y -= px(theme.ROW)
     return y

@@ -179,7 +179,7 @@ class BaseScreen(ScreenFrame):
         # the character's own card (ST-3), between the numbers and the foot note
         room = top - px(62) - len(lines) * px(26) - px(140)
         cw = min(self.side_box[1] - x - px(14), px(190))
-        ch = min(room, cw * 1.5)
+        ch = min(room, cw * theme.CARD_RATIO)
         if ch >= px(150):
             self.tiles.add(state.cards.get(player.stalker), x, px(140) + room - ch, cw, ch)
         if state.step == "move" and bases.trade_refusal(state) is None:
@@ -229,7 +229,7 @@ class BaseScreen(ScreenFrame):
         """Left, right, top of the list and how many rows of height 64 fit."""
         px = theme.px
         left, right, bottom, top = self.list_box
-        rows = max(1, int((top - bottom - px(44)) // px(66)))
+        rows = max(1, int((top - bottom - px(44)) // px(theme.ROW)))
         return left + px(12), right - px(12), top - px(40), bottom, rows
 
     def page(self, items: list[CardRow], rows: int) -> list[CardRow]:

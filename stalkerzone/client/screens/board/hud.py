@@ -41,7 +41,6 @@ if TYPE_CHECKING:
 HUD_W = 300
 TOP_H = 56
 BOTTOM_H = 84
-PORTRAIT = 46  # the side panel's portrait of the stalker
 UNDO_FOOT = 10  # the Undo button's bottom; the turn log ends above it on one's own turn
 
 
@@ -62,7 +61,7 @@ def build_hud(view: BoardView) -> None:
     face = art_texture(card.art) if card.art else None
     named = left
     if face is not None:  # the stalker's portrait beside its name (ST-3)
-        side = px(PORTRAIT)
+        side = px(theme.PORTRAIT)
         view.ui.add(arcade.gui.UIImage(texture=face, x=left, y=y - px(28), width=side, height=side))
         named += side + px(8)
     view.label(f"{index + 1}. {player.name}", named, y, 17, colour, bold=True)

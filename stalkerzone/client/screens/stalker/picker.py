@@ -95,11 +95,11 @@ class StalkerPicker:
             return
         self.seat = min(self.seat, len(seats) - 1)
         title = i18n.t("picker.title", name=seats[self.seat][0])
-        size = text_fit.fitting_size(title, right - left, 14, bold=True)
+        size = text_fit.fitting_size(title, right - left, theme.TYPE_SECTION, bold=True)
         view.label(text_fit.cut_to(title, right - left, size, bold=True), left, top - px(16), size)
         top -= px(42)  # room for the seats' marks over the cards
         owners = {seat[2]: k for k, seat in enumerate(seats)}
-        gap = px(8)
+        gap = px(theme.GAP)
         full = len(stalkers) <= 6 and top - bottom >= px(FULL_FACE_MIN)
         cols = len(stalkers) if full else min(3, len(stalkers))
         w = (right - left - (cols - 1) * gap) / cols
@@ -124,7 +124,15 @@ class StalkerPicker:
                 pad = px(4 if chooser else 2)
                 self.marks.append(Mark((x - pad, y - pad, x + w + pad, y + h + pad), colour))
                 mark = f"● {owner + 1}"
-                view.label(mark, x + w, y + h + px(6), 12, colour, bold=True, anchor_x="right")
+                view.label(
+                    mark,
+                    x + w,
+                    y + h + px(6),
+                    theme.TYPE_SMALL,
+                    colour,
+                    bold=True,
+                    anchor_x="right",
+                )
             self.cards[card.id] = (x, y, x + w, y + h)
             button = arcade.gui.UITextureButton(
                 x=round(x),
@@ -139,7 +147,7 @@ class StalkerPicker:
             if full:
                 room = w - px(4)
                 for line, words in enumerate(numbers):
-                    size = text_fit.fitting_size(words, room, 11)
+                    size = text_fit.fitting_size(words, room, theme.TYPE_SMALL)
                     words = text_fit.cut_to(words, room, size)
                     view.label(words, x + px(2), y - px(18) - line * px(16), size, theme.TEXT_DIM)
 

@@ -232,7 +232,7 @@ class StalkerView(ScreenFrame):
     ) -> None:
         """The stalker's own card (ST-3: portrait, name, bonus) beside the multi-card slots."""
         px = theme.px
-        h = min(top - bottom - px(12), w * 1.6)
+        h = min(top - bottom - px(12), w * theme.CARD_RATIO * 1.1)
         if h < px(120):
             return
         card = state.cards.get(player.stalker)
