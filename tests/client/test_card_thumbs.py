@@ -38,7 +38,7 @@ def face_card_id(name: str) -> str:
 def art_region(texture_image: Image.Image, face: CardFace) -> Image.Image:
     """The square a compact tile keeps for its art (top-down image coordinates)."""
     side = round(face.art_side)
-    top = texture_image.height - (3 + side)
+    top = round((texture_image.height - side) / 2)  # centred in the tile's height
     return texture_image.crop((8, top, 8 + side, top + side)).convert("RGB")
 
 

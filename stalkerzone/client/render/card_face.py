@@ -98,7 +98,7 @@ class CardFace:
 
     def _compact_art_side(self) -> float:
         """A one-line tile shows its art as a square at its left when it is wide enough."""
-        side = self.height - theme.px(6)
+        side = min(self.height - theme.px(6), self.width * 0.24)  # the name keeps its room
         wide = self.width >= self.height * theme.TILE_ART_MIN_RATIO
         return side if wide and side >= theme.px(24) else 0.0
 
@@ -235,7 +235,8 @@ class CardFace:
             arcade.draw_lrbt_rectangle_filled(lf, lf + px(5), b, tp, self.accent)
             if self.art_side:
                 side = self.art_side
-                self._draw_art(lf + px(8), lf + px(8) + side, b + px(3), b + px(3) + side)
+                low = b + (self.height - side) / 2  # centred in the tile's height
+                self._draw_art(lf + px(8), lf + px(8) + side, low, low + side)
         else:
             band = px(34)
             arcade.draw_lrbt_rectangle_filled(
