@@ -92,3 +92,16 @@ def test_the_board_draws_each_stalker_token_with_its_portrait(win: StalkerWindow
         art = state.cards.get(player.stalker).art
         assert any(f"token:{art}:{index}:" in name for name in names), (index, names)
     _apart(list(layer.places.values()))
+
+
+def test_a_walking_token_is_the_same_portrait_at_the_resting_size(win: StalkerWindow) -> None:
+    session = start(win, seats=2)
+    win.show_screen("board")
+    frame(win)
+    layer = win.current_screen.tokens  # type: ignore[union-attr]
+    state = session.view
+    art = state.cards.get(state.players[1].stalker).art
+    layer.draw_walker(1, 40.0, 60.0)
+    sprite = layer.walking[0]
+    assert sprite.texture is layer.faces.get(art, 1, True)
+    assert sprite.position == (40.0, 60.0) and sprite.width == RADIUS * layer.scale * 2

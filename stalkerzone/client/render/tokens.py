@@ -15,11 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import arcade
-import pyglet
 from PIL import Image, ImageDraw, ImageFont
 
 from stalkerzone.client.render import hex_geometry as hexgeom
-from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.render.zone_layer import HEX
 from stalkerzone.client.widgets import theme
 from stalkerzone.engine.play import GameState
@@ -165,6 +163,9 @@ class TokenLayer:
         self.faces = TokenFaces()
         self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.places: dict[int, Spot] = {}
+        self.art: dict[int, str | None] = {}  # each seat's stalker art
+        self.scale = 1.0
+        self.walking: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # a moving token
 
     def build_for(
         self,
@@ -178,8 +179,8 @@ class TokenLayer:
         tiles: those with a site keep their icon clear)."""
         sites = {h for h, placed in hexes.items() if placed.tile.site is not None}
         art = {i: state.cards.get(p.stalker).art for i, p in enumerate(state.players)}
-        places = token_places(positions, sites, scale)
-        self.build(places, state.current_player, art, skip)
+        self.scale = scale
+        self.build(token_places(positions, sites, scale), state.current_player, art, skip)
 
     def build(
         self,
@@ -191,6 +192,7 @@ class TokenLayer:
         """Tokens at ``places`` (:func:`token_places`), each with its stalker's ``art``."""
         self.sprites = arcade.SpriteList()
         self.places = dict(places)
+        self.art = dict(art)
         # the current stalker last: on top when tokens touch
         for index in sorted(places, key=lambda i: i == current):
             if index in skip:
@@ -204,29 +206,14 @@ class TokenLayer:
     def draw(self) -> None:
         self.sprites.draw()
 
-
-def draw_token(index: int, x: float, y: float, current: bool) -> None:
-    """One moving token, drawn directly (only while it walks)."""
-    colour = seat_colour(index)
-    if current:
-        arcade.draw_circle_filled(x, y, RADIUS + 5, theme.ACCENT)
-    arcade.draw_circle_filled(x, y, RADIUS, colour)
-    arcade.draw_circle_outline(x, y, RADIUS, (15, 15, 12), 2)
-
-
-def token_text(
-    index: int, x: float, y: float, batch: pyglet.graphics.Batch | None, scale: float = 1.0
-) -> arcade.Text:
-    """The seat number of a moving token."""
-    return arcade.Text(
-        str(index + 1),
-        x,
-        y,
-        (15, 15, 12),
-        14 * scale,
-        font_name=FONT,
-        bold=True,
-        anchor_x="center",
-        anchor_y="center",
-        batch=batch,
-    )
+    def draw_walker(self, index: int, x: float, y: float) -> None:
+        """The token walking its path (drawn every frame while it moves): the same picture as
+        at rest, ringed as the current stalker."""
+        texture = self.faces.get(self.art.get(index), index, True)
+        if not self.walking or self.walking[0].texture is not texture:
+            self.walking = arcade.SpriteList()
+            self.walking.append(arcade.Sprite(texture))
+        sprite = self.walking[0]
+        sprite.position = (x, y)
+        sprite.width = sprite.height = RADIUS * self.scale * 2
+        self.walking.draw()

@@ -22,7 +22,7 @@ from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.loot_marks import LootMarks
-from stalkerzone.client.render.tokens import TokenLayer, draw_token
+from stalkerzone.client.render.tokens import TokenLayer
 from stalkerzone.client.render.zone_layer import (
     HEX,
     PlacedHex,
@@ -98,7 +98,6 @@ class BoardView(MapScreen):
         self.positions = self.current_positions()
         self.state_id = self.session.version
         self.message = ""
-        self.mover_text: arcade.Text | None = None
         self.fitted = False
         self.anomaly_dice = AnomalyDice(self.session)  # ANOM-1 rolls drawn as dice
         self.last_player = self.session.state.current_player
@@ -311,14 +310,7 @@ class BoardView(MapScreen):
             self.path_shapes.draw()
             if self.walker is not None and self.walk:
                 x, y = self.walk_position()
-                draw_token(self.walker, x, y, True)
-                if self.mover_text is None:
-                    from stalkerzone.client.render.tokens import token_text
-
-                    self.mover_text = token_text(self.walker, x, y, None)
-                self.mover_text.text = str(self.walker + 1)
-                self.mover_text.position = (x, y)
-                self.mover_text.draw()
+                self.tokens.draw_walker(self.walker, x, y)
         self.window.default_camera.use()  # the whole window again (the map camera clips)
         w, h = self.window.width, self.window.height
         if not self.reveals.active:  # a card on screen has the table's attention
