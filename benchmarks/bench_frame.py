@@ -19,7 +19,10 @@ spread over it and the HUD:
 - ``board, cache off``: the whole cached layer rendered every frame (map from the world
   texture, HUD texts, widgets);
 - ``naive``: the same hexes, roads and sites drawn with ``draw_polygon_filled`` / ``draw_line``
-  calls every frame, plus the HUD texts with ``draw_text``.
+  calls every frame, plus the HUD texts with ``draw_text``;
+- ``empty``: a frame that only clears the window (the bar: a still screen within 1.3× of it);
+- ``stalker card``, ``base``: the stalker card and the Village's shop as they draw every still
+  frame (card faces from their cached thumbnails), the stalkers at their start.
 
 Every frame ends with ``ctx.finish()`` so the time includes the rendering, not only the calls.
 """
@@ -33,6 +36,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -96,6 +100,7 @@ def main() -> int:
     session.autosave_enabled = False
     # Spread the six tokens over the Zone (benchmark set-up only, not a game action).
     state = session.state
+    at_start = state
     spots = sorted(state.zone_map.hexes)[:: max(1, len(state.zone_map.hexes) // 6)][:6]
     players = tuple(replace(p, position=spots[k]) for k, p in enumerate(state.players))
     record = session.record
@@ -106,24 +111,26 @@ def main() -> int:
     view = window.show_screen("board")
     view.camera.fit(margin=HEX)  # the whole Zone on screen
     ctx = window.ctx
+    cpu_ms: dict[int, list[float]] = {}  # CPU time per frame of each list of wall times
 
     def draw() -> None:
         window.dispatch_event("on_draw")
         window.dispatch_events()
         ctx.finish()
 
-    def timed(prepare: object = None) -> list[float]:
+    def timed(prepare: object = None, frame: Callable[[], None] = draw) -> list[float]:
         for _ in range(5):
             if callable(prepare):
                 prepare()
-            draw()
+            frame()
         times = []
         for _ in range(args.frames):
             if callable(prepare):
                 prepare()
-            start = time.perf_counter()
-            draw()
+            start, cpu = time.perf_counter(), time.process_time()
+            frame()
             times.append((time.perf_counter() - start) * 1000)
+            cpu_ms.setdefault(id(times), []).append((time.process_time() - cpu) * 1000)
         return times
 
     board = timed()
@@ -178,18 +185,25 @@ def main() -> int:
         ctx.finish()
 
     window.remove_handlers(view)
-    for _ in range(5):
-        naive()
-    naive_times = []
-    for _ in range(args.frames):
-        start = time.perf_counter()
-        naive()
-        naive_times.append((time.perf_counter() - start) * 1000)
+    naive_times = timed(frame=naive)
+
+    def empty() -> None:
+        window.clear(color=theme.BG)
+        ctx.finish()
+
+    empty_times = timed(frame=empty)
+    session.record = replace(session.record, states=(*session.record.states[:-1], at_start))
+    session.version += 1
+    window.show_screen("stalker")
+    stalker_card = timed()
+    window.show_screen("base")
+    base = timed()
 
     total, after_open = first_frame()
     print(
         f"frame of the full board at {window.width}x{window.height}, {len(hexes)} hexes, "
-        f"6 tokens, HUD; median of {args.frames} frames (ms):"
+        f"6 tokens, HUD; median of {args.frames} frames (ms; cpu: the process's CPU time, which a "
+        "busy machine inflates less than the wall clock):"
     )
     rows = (
         ("board", board),
@@ -198,11 +212,15 @@ def main() -> int:
         ("board, zoom settles", settling),
         ("board, cache off", uncached),
         ("naive", naive_times),
+        ("empty", empty_times),
+        ("stalker card", stalker_card),
+        ("base", base),
     )
     for name, times in rows:
         print(
             f"  {name:20} median {statistics.median(times):7.2f}   p90 "
-            f"{sorted(times)[int(len(times) * 0.9)]:7.2f}"
+            f"{sorted(times)[int(len(times) * 0.9)]:7.2f}   cpu median "
+            f"{statistics.median(cpu_ms[id(times)]):7.2f}"
         )
     print(
         f"first interactive frame: {total:.2f} s from process start "

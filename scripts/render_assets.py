@@ -6,7 +6,8 @@ build step):
 ``vendor``  copies the chosen icons out of the ``@iconify-json/game-icons`` npm package into
             ``assets/icons/svg/`` with their author, read from a checkout of
             github.com/game-icons/icons (one folder per author).
-``render``  composes the base pack's card art (``cards/art/<card id>.png``), the site icons
+``render``  composes the base pack's card art (``cards/art/<card id>.png``; a stalker's art is
+            the character's portrait: a head, the character's emblem and colour), the site icons
             (``assets/icons/sites/<site>.png``, white on transparent, for the board to tint),
             the procedural terrain textures (``assets/textures/<terrain>.png``, tileable) and
             ``assets/CREDITS.md``.
@@ -23,6 +24,7 @@ import re
 import sys
 import tomllib
 import zlib
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -156,13 +158,34 @@ CARD_ICONS: dict[str, str] = {
     "order-blind-mole-paw": "paw-print",
     "order-soul": "soul-vessel",
     "order-red-zone-probe": "test-tubes",
-    # stalkers
-    "gromoboy": "beard",
+    # stalkers: the emblem in the corner of their portrait (PORTRAITS)
+    "gromoboy": "lightning-helix",
     "nosorog": "rhinoceros-horn",
     "shustry": "run",
     "mazhor": "sunglasses",
     "sledopyt": "footprint",
     "bugai": "charging-bull",
+}
+
+
+@dataclass(frozen=True)
+class Portrait:
+    """A character's portrait: a head (with an optional second icon over its lower half, in a
+    dark tone), the emblem of the card in a badge, and the character's own background colour."""
+
+    head: str
+    colour: tuple[int, int, int]
+    over: str = ""
+
+
+# stalker id -> portrait (the emblem is CARD_ICONS[id])
+PORTRAITS: dict[str, Portrait] = {
+    "gromoboy": Portrait("ushanka", (54, 84, 150), over="beard"),
+    "nosorog": Portrait("brute", (96, 100, 108)),
+    "shustry": Portrait("bandana", (46, 116, 62)),
+    "mazhor": Portrait("mustache", (150, 112, 30)),
+    "sledopyt": Portrait("cowled", (32, 96, 88)),
+    "bugai": Portrait("balaclava", (140, 42, 34)),
 }
 
 # board site -> Game Icons name (the three danger colours share one glyph, tinted by the board)
@@ -235,7 +258,8 @@ def _author(name: str, body: str, repo: Path) -> str:
 def vendor(iconify_json: Path, repo: Path) -> None:
     icons = json.loads(iconify_json.read_text())["icons"]
     SVG_DIR.mkdir(parents=True, exist_ok=True)
-    for name in sorted(set(CARD_ICONS.values()) | set(SITE_ICONS.values())):
+    heads = {p.head for p in PORTRAITS.values()} | {p.over for p in PORTRAITS.values() if p.over}
+    for name in sorted(set(CARD_ICONS.values()) | set(SITE_ICONS.values()) | heads):
         body = icons[name]["body"]
         author = _author(name, body, repo)
         svg = (
@@ -317,6 +341,66 @@ def card_art(card_id: str, icon: str, tint: tuple[int, int, int]) -> Image.Image
     return image.convert("RGB").quantize(96, dither=Image.Dither.NONE)
 
 
+def _glyph_with_shadow(
+    layer: Image.Image, icon: str, size: int, at: tuple[int, int], colour: str, blur: int = 3
+) -> None:
+    """``icon`` in ``colour`` composed onto ``layer`` at ``at`` over its soft drop shadow."""
+    image = glyph(icon, size, colour)
+    shadow = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    shadow.putalpha(image.getchannel("A").point(lambda a: a * 0.75))
+    layer.alpha_composite(shadow.filter(ImageFilter.GaussianBlur(blur)), (at[0] + 4, at[1] + 5))
+    layer.alpha_composite(image, at)
+
+
+def portrait(card_id: str, emblem: str, look: Portrait) -> Image.Image:
+    """A character's portrait: on a field of the character's colour lit from behind the head,
+    shoulders in shadow, the head in a pale tone (features cut out of it), the emblem in a
+    badge at the lower right."""
+    size = ART_SIZE
+    tint = np.array(look.colour, dtype=float)
+    rng = np.random.default_rng(zlib.crc32(("portrait:" + card_id).encode()))
+    y, x = np.mgrid[0:size, 0:size] / (size - 1) - 0.5
+    halo = np.sqrt(x * x + (y + 0.1) ** 2)
+    light = np.clip(1.25 - halo * 1.9, 0.18, 1.0) * (1.0 - 0.35 * (y + 0.5))
+    mottle = 0.82 + 0.3 * _fractal(rng, size, (4, 8, 16, 32))
+    rgb = tint[None, None, :] * (light * mottle)[:, :, None] * 1.35
+    image = Image.fromarray(np.clip(rgb, 0, 255).astype(np.uint8)).convert("RGBA")
+    dark = tuple(int(c * 0.28) for c in look.colour)
+    pale = "#{:02x}{:02x}{:02x}".format(*(int(c + (255 - c) * 0.88) for c in look.colour))
+    rim = tuple(int(min(255, c * 1.9 + 40)) for c in look.colour)
+    layer = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(layer)
+    coat = tuple(int(c * 0.55) for c in look.colour)
+    shoulders = (size * 0.08, size * 0.68, size * 0.92, size * 1.4)
+    draw.ellipse(shoulders, fill=(*coat, 255), outline=(*rim, 150), width=3)
+    head = int(size * 0.64)
+    at = ((size - head) // 2, int(size * 0.08))
+    glow = glyph(look.head, head, "#{:02x}{:02x}{:02x}".format(*rim))
+    halo_layer = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    halo_layer.alpha_composite(glow, at)
+    layer.alpha_composite(halo_layer.filter(ImageFilter.GaussianBlur(10)))
+    _glyph_with_shadow(layer, look.head, head, at, pale)
+    if look.over:
+        over = int(head * 0.6)
+        spot = ((size - over) // 2, at[1] + head - over + int(head * 0.04))
+        _glyph_with_shadow(layer, look.over, over, spot, "#{:02x}{:02x}{:02x}".format(*dark), 2)
+    badge = int(size * 0.3)
+    bx, by = size - badge - 14, size - badge - 14
+    draw = ImageDraw.Draw(layer)
+    draw.ellipse((bx, by, bx + badge, by + badge), fill=(*dark, 240), outline=(*rim, 255), width=3)
+    mark = int(badge * 0.62)
+    _glyph_with_shadow(
+        layer, emblem, mark, (bx + (badge - mark) // 2, by + (badge - mark) // 2), pale, 2
+    )
+    image.alpha_composite(layer)
+    draw = ImageDraw.Draw(image)
+    for inset, opacity in ((6, 110), (10, 50)):
+        draw.rounded_rectangle(
+            (inset, inset, size - 1 - inset, size - 1 - inset), 14, outline=(*rim, opacity)
+        )
+    return image.convert("RGB").quantize(160, dither=Image.Dither.NONE)
+
+
 def texture(terrain: str) -> Image.Image:
     """A small tileable terrain texture from fractal value noise (ours, project licence)."""
     size = TEXTURE_SIZE
@@ -364,6 +448,9 @@ def credits_text() -> str:
         if match is None:
             raise SystemExit(f"{path}: no author line")
         users = sorted(k for k, v in CARD_ICONS.items() if v == path.stem)
+        users += sorted(
+            f"portrait {k}" for k, v in PORTRAITS.items() if path.stem in (v.head, v.over)
+        )
         users += sorted(f"site {k}" for k, v in SITE_ICONS.items() if v == path.stem)
         rows.append(f"| `{path.name}` | {match['author']} | {', '.join(users)} |")
     authors = sorted({AUTHOR_RE.search(p.read_text())["author"] for p in SVG_DIR.glob("*.svg")})  # type: ignore[index]
@@ -382,6 +469,10 @@ def credits_text() -> str:
             "site icons in `assets/icons/sites/` are derived from them (recoloured, composed on a",
             "generated background) by `scripts/render_assets.py`; the client composes the site",
             "icons into the board's badges when it loads its art (`client/render/site_icons.py`).",
+            "A stalker's card art is the character's portrait: a head icon (with a second icon",
+            "over it for Gromoboy), the card's emblem in a badge and the character's own colour",
+            "(the rows `portrait <stalker>` below); the board's tokens and the new-game screen",
+            "show the same pictures.",
             "",
             "| icon | author | used for |",
             "|---|---|---|",
@@ -391,7 +482,8 @@ def credits_text() -> str:
             "",
             "`assets/textures/*.png` and the card-art backgrounds are generated procedurally by",
             "`scripts/render_assets.py` (fractal value noise). They are ours and are covered by",
-            "the project's licence.",
+            "the project's licence. `assets/textures/board/` holds the board's texture arrays",
+            "composed from them and the site icons (`client/render/art_files.py`).",
             "",
         ]
     )
@@ -413,8 +505,14 @@ def render() -> None:
     if missing:
         raise SystemExit(f"no icon chosen for {', '.join(missing)}")
     for card_id, table in cards:
-        tint = GUARDIAN_TINT if card_id == "guardian" else KIND_TINT[table]
-        card_art(card_id, CARD_ICONS[card_id], tint).save(ART_DIR / f"{card_id}.png", optimize=True)
+        if table == "stalker":
+            if card_id not in PORTRAITS:
+                raise SystemExit(f"no portrait chosen for the stalker {card_id}")
+            art = portrait(card_id, CARD_ICONS[card_id], PORTRAITS[card_id])
+        else:
+            tint = GUARDIAN_TINT if card_id == "guardian" else KIND_TINT[table]
+            art = card_art(card_id, CARD_ICONS[card_id], tint)
+        art.save(ART_DIR / f"{card_id}.png", optimize=True)
     for site, icon in SITE_ICONS.items():
         glyph(icon, SITE_SIZE).save(SITE_DIR / f"{site}.png", optimize=True)
     for terrain in TERRAINS:

@@ -121,3 +121,38 @@ def test_terrain_textures_tile_without_a_seam(terrain: str) -> None:
 def test_assets_stay_small() -> None:
     files = [p for p in (*ASSETS.rglob("*"), *CARD_ART.rglob("*")) if p.is_file()]
     assert sum(p.stat().st_size for p in files) < 6 * 1024 * 1024
+
+
+def test_every_base_stalker_has_a_portrait_of_its_own() -> None:
+    """ST-3: the six characters, each with a portrait as its card art (credited by icon)."""
+    credits = (ASSETS / "CREDITS.md").read_text(encoding="utf-8")
+    stalkers = base_cards().stalkers
+    assert len(stalkers) == 6
+    images = {}
+    for stalker in stalkers:
+        assert stalker.art is not None, stalker.id
+        assert Path(stalker.art).resolve() == (CARD_ART / f"{stalker.id}.png").resolve()
+        images[stalker.id] = _rgb(stalker.art)
+        assert min(images[stalker.id].size) >= 256, stalker.id
+        assert f"portrait {stalker.id}" in credits, f"CREDITS.md names no head for {stalker.id}"
+    for (a, image_a), (b, image_b) in itertools.combinations(images.items(), 2):
+        hue_a, hue_b = ImageStat.Stat(image_a).mean, ImageStat.Stat(image_b).mean
+        assert max(abs(x - y) for x, y in zip(hue_a, hue_b, strict=True)) > 6, (a, b)
+
+
+def test_credits_account_for_every_committed_asset() -> None:
+    """Each file under assets/ and cards/art/ is named in CREDITS.md, or its folder is."""
+    credits = (ASSETS / "CREDITS.md").read_text(encoding="utf-8")
+    files = [p for p in (*ASSETS.rglob("*"), *CARD_ART.rglob("*")) if p.is_file()]
+    assert len(files) > 200
+    for path in files:
+        if path.parent == ASSETS and path.suffix == ".md":
+            continue
+        rel = path.relative_to(ROOT)
+        folders = [rel.parents[k].as_posix() for k in range(len(rel.parents) - 1)]
+        named = f"`{path.name}`" in credits or f"`{rel.parent.name}/{path.name}`" in credits
+        foldered = any(
+            f"`{folder}/`" in credits or f"`{folder}/*{path.suffix}`" in credits
+            for folder in folders
+        )
+        assert named or foldered, f"CREDITS.md does not account for {rel}"

@@ -175,7 +175,6 @@ def test_client_board_resize_and_ui_scale(win: StalkerWindow) -> None:
 def test_client_board_pan_moves_the_world_texture_and_zoom_renders_it_again(
     win: StalkerWindow,
 ) -> None:
-    from stalkerzone.client.render.tokens import RADIUS, token_spots
     from stalkerzone.client.widgets import theme
 
     session = start(win)
@@ -183,7 +182,8 @@ def test_client_board_pan_moves_the_world_texture_and_zoom_renders_it_again(
     frame(win)
     renders = view.world.renders
     me = session.state.current_player
-    spot = token_spots(view.positions)[me]  # tokens sharing a hex sit around its centre
+    place = view.tokens.places[me]  # tokens sharing a hex sit around its centre
+    spot = (place.x, place.y)
     colour = theme.PLAYER_COLOURS[me % len(theme.PLAYER_COLOURS)]
     for symbol in (arcade.key.LEFT, arcade.key.UP):  # a pan only moves the texture
         key(win, symbol)
@@ -192,12 +192,13 @@ def test_client_board_pan_moves_the_world_texture_and_zoom_renders_it_again(
         view.camera.camera.position = spot
         frame(win)  # a moving frame: the map drawn straight onto the screen
         x, y = view.camera.to_screen(*spot)
+        ring = x - (view.camera.to_screen(place.x + place.radius, place.y)[0] - x) * 0.77
         moving = pixels(win)
-        token = pixel(moving, round(x + RADIUS * 0.4), win.height - 1 - round(y))
+        token = pixel(moving, round(ring), win.height - 1 - round(y))  # the seat's colour
         assert all(abs(a - b) < 40 for a, b in zip(token, colour[:3], strict=True))
         frame(win)  # still: the cache caught up and shows the same map
         still = pixels(win)
-        assert pixel(still, round(x + RADIUS * 0.4), win.height - 1 - round(y)) == token
+        assert pixel(still, round(ring), win.height - 1 - round(y)) == token
     key(win, arcade.key.PLUS)
     frame(win)
     frame(win)  # the zoom stayed put for a frame: rendered again at the new zoom, sharp

@@ -17,6 +17,7 @@ from stalkerzone.client.widgets.tips import TipBook
 
 if TYPE_CHECKING:
     from stalkerzone.client.controller.session import GameSession
+    from stalkerzone.client.render.card_thumbs import CardThumbnails
     from stalkerzone.content.loader import LoadResult
     from stalkerzone.engine.core import Variant
 
@@ -55,6 +56,7 @@ class AppContext:
     last_setup: LastSetup | None = None  # the new-game set-up of the last game started
     tips: TipBook = field(default_factory=TipBook)  # one-time tips seen, the one on screen
     _cards: LoadResult | None = None  # loaded on first use
+    _thumbnails: CardThumbnails | None = None  # made on first use
 
     def __post_init__(self) -> None:
         self.catalogue.set_language(self.settings.language)
@@ -66,8 +68,19 @@ class AppContext:
         theme.use(self.ui_scale)
         use_art(self.art)
 
+    def thumbnails(self) -> CardThumbnails:
+        """The card faces rendered as textures for this window (``render.card_thumbs``); made
+        on first use, so the title screen does not load the card texts."""
+        if self._thumbnails is None:
+            from stalkerzone.client.render.card_thumbs import CardThumbnails
+
+            self._thumbnails = CardThumbnails()
+        return self._thumbnails
+
     def cards(self, *, reload: bool = False) -> LoadResult:
         """Base pack + user folder + ``--cards`` folders (``content.loader.load_packs``)."""
+        if reload and self._thumbnails is not None:  # a pack's card may now look different
+            self._thumbnails.clear()
         if self._cards is None or reload:
             from stalkerzone.content.loader import load_packs
 
@@ -84,6 +97,8 @@ class AppContext:
         self.settings = settings.validated()
         self.catalogue.set_language(self.settings.language)
         self.ui_scale.set(self.settings.ui_scale)
+        if self._thumbnails is not None:  # faces in another language or scale
+            self._thumbnails.clear()
         try:
             save_settings(self.settings)
         except OSError as error:

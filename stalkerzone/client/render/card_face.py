@@ -21,21 +21,7 @@ from stalkerzone.client.text.card_words import card_kind, card_name, card_summar
 from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.engine.core import AnyCard, Colour, Equipment, Monster, Site
 
-KIND_COLOUR: dict[str, Color] = {
-    "weapon": Color(170, 90, 60),
-    "mod": Color(190, 140, 70),
-    "head": Color(80, 120, 170),
-    "body": Color(70, 100, 150),
-    "navigation": Color(70, 150, 140),
-    "grenade": Color(150, 150, 60),
-    "stimulator": Color(190, 70, 90),
-    "artifact": Color(160, 100, 200),
-    "monster": Color(120, 120, 110),
-    "order": Color(150, 130, 90),
-    "stalker": Color(110, 130, 90),
-    "event": Color(210, 140, 60),
-    "card": Color(110, 110, 110),
-}
+KIND_COLOUR: dict[str, Color] = theme.CARD_KIND
 MONSTER_COLOUR: dict[Colour, Color] = {
     Colour.GREEN: theme.SITE_COLOUR[Site.DANGER_GREEN],
     Colour.YELLOW: theme.SITE_COLOUR[Site.DANGER_YELLOW],
@@ -99,6 +85,7 @@ class CardFace:
         self.note = note
         self.accent = kind_colour(card, colour)
         self.art = art_texture(card.art) if card.art else None
+        self.art_side = self._compact_art_side() if self.compact else 0.0
         self.text_top: float = theme.px(SUMMARY_TOP)  # the summary's top (build() may raise it)
         self.text_cut = False
         """True once build() had to shorten the card's own text to fit its band."""
@@ -111,6 +98,18 @@ class CardFace:
     def right(self) -> float:
         return self.left + self.width
 
+    def _compact_art_side(self) -> float:
+        """A one-line tile shows its art as a square at its left when it is wide enough."""
+        side = min(self.height - theme.px(6), self.width * 0.24)  # the name keeps its room
+        wide = self.width >= self.height * theme.TILE_ART_MIN_RATIO
+        return side if wide and side >= theme.px(24) else 0.0
+
+    @property
+    def text_left(self) -> float:
+        """Where a compact tile's texts start (right of its art)."""
+        art = self.art_side + theme.px(6) if self.art_side else 0.0
+        return self.left + theme.px(11) + art
+
     def contains(self, x: float, y: float) -> bool:
         return self.left <= x <= self.right and self.bottom <= y <= self.top
 
@@ -121,12 +120,13 @@ class CardFace:
         pad = px(7)
         chars = max(6, int(self.width / px(9.0)))
         if self.compact:
-            room = self.width - 2 * pad - px(4)  # names shrink to fit the tile, then are cut
+            left = self.text_left
+            room = self.right - pad - left  # names shrink to fit the tile, then are cut
             name = card_name(self.card)
             size = text_fit.fitting_size(name, room, 11 if self.height >= px(60) else 10, bold=True)
             view.label(
                 text_fit.cut_to(name, room, size, bold=True),
-                self.left + pad + px(4),
+                left,
                 self.top - pad - px(11),
                 size,
                 text_colour,
@@ -139,15 +139,15 @@ class CardFace:
                 size = text_fit.fitting_size(summary, room, 10)
                 view.label(
                     text_fit.cut_to(summary, room, size),
-                    self.left + pad + px(4),
+                    left,
                     self.top - pad - px(27 if low else 29),
                     size,
                     theme.TEXT_DIM,
                 )
             if self.note:
                 view.label(
-                    shorten(self.note, int(self.width / px(6.6))),
-                    self.left + pad + px(4),
+                    shorten(self.note, int((self.right - left) / px(6.6))),
+                    left,
                     self.bottom + pad,
                     9,
                     theme.BAD if self.dim else theme.ACCENT,
@@ -236,6 +236,10 @@ class CardFace:
         arcade.draw_lrbt_rectangle_filled(lf, r, b, tp, back)
         if self.compact:
             arcade.draw_lrbt_rectangle_filled(lf, lf + px(5), b, tp, self.accent)
+            if self.art_side:
+                side = self.art_side
+                low = b + (self.height - side) / 2  # centred in the tile's height
+                self._draw_art(lf + px(8), lf + px(8) + side, low, low + side)
         else:
             band = px(34)
             arcade.draw_lrbt_rectangle_filled(

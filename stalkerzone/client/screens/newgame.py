@@ -26,6 +26,7 @@ from stalkerzone.client.controller.session import (
 )
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.fonts import FONT
+from stalkerzone.client.screens.stalker.picker import StalkerPicker
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.text_field import TextField
@@ -93,6 +94,7 @@ class NewGameView(BaseView):
         self.message = ""
         self.info = ""  # what the last choice changed elsewhere (a swapped stalker)
         self.inputs: list[TextField] = []
+        self.picker = StalkerPicker()  # the seat choosing and the characters' cards
         last = self.app.last_setup
         if last is not None and _presets_left_open(presets):
             self.use_remembered(last)
@@ -132,6 +134,7 @@ class NewGameView(BaseView):
         w, h = self.window.width, self.window.height
         px = theme.px
         self.inputs = []
+        self.picker.start()
         self.label(i18n.t("newgame.title"), px(28), h - px(50), 26, theme.ACCENT, bold=True)
         split = int(w * 0.56)
         self.left_box = (px(16), split - px(8), px(80), h - px(72))
@@ -180,6 +183,8 @@ class NewGameView(BaseView):
             )
             x += kind_w + px(8)
             card = self.stalker(seat[2])
+            self.picker.seat_portrait(self, index, card, x, y, px(36), self.pick_for)
+            x += px(44)
             name = i18n.card_text(card.name) if card else "?"
             self.button(
                 name,
@@ -226,6 +231,9 @@ class NewGameView(BaseView):
             add=True,
             enabled=len(self.seats) > 1,
         )
+        box = (left + px(14), self.left_box[2] + px(10), _right - px(14), yb - px(14))
+        variant = self.app.variant(self.variant)
+        self.picker.build(self, box, self.seats, self.stalkers, variant, self.pick_stalker)
 
         # right column: variant, zone, seed, packs
         left, right, bottom, top = self.right_box
@@ -343,6 +351,16 @@ class NewGameView(BaseView):
     def draw_scene(self) -> None:
         widgets.panel(*self.left_box)
         widgets.panel(*self.right_box)
+        self.picker.draw()
+
+    def pick_for(self, index: int) -> None:
+        """Seat ``index`` is the one choosing in the stalker picker."""
+        self.picker.seat = index
+        self.rebuild()
+
+    def pick_stalker(self, index: int, chosen: str) -> None:
+        self.choose_stalker(index, chosen)
+        self.rebuild()
 
     def set_name(self, index: int, name: str) -> None:
         if index < len(self.seats):
@@ -395,6 +413,7 @@ class NewGameView(BaseView):
     def cycle_stalker(self, index: int) -> None:
         """The next character for seat ``index``; a seat that had it gets this seat's (ST-3)."""
         ids = [s.id for s in self.stalkers]
+        self.picker.seat = index
         if ids:
             current = self.seats[index][2]
             chosen = ids[(ids.index(current) + 1) % len(ids)] if (current in ids) else ids[0]

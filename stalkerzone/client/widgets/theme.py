@@ -65,6 +65,42 @@ PLAYER_COLOURS: tuple[Color, ...] = (
     Color(245, 140, 50),
 )
 
+CARD_KIND: dict[str, Color] = {  # the accent (edge, name band) of a card face by kind
+    "weapon": Color(170, 90, 60),
+    "mod": Color(190, 140, 70),
+    "head": Color(80, 120, 170),
+    "body": Color(70, 100, 150),
+    "navigation": Color(70, 150, 140),
+    "grenade": Color(150, 150, 60),
+    "stimulator": Color(190, 70, 90),
+    "artifact": Color(160, 100, 200),
+    "monster": Color(120, 120, 110),
+    "order": Color(150, 130, 90),
+    "stalker": Color(110, 130, 90),
+    "event": Color(210, 140, 60),
+    "card": Color(110, 110, 110),
+}
+
+# Type scale: font sizes in points at UI scale 1 (``px`` applies the scale), docs/style.md.
+TYPE_TITLE = 26  # a screen's title
+TYPE_HEADING = 17  # a panel's heading, a player's name
+TYPE_SECTION = 15  # a section of a panel, a big row headline
+TYPE_BODY = 13  # running text, buttons
+TYPE_SMALL = 11  # labels of numbers, secondary lines, a card's summary
+TYPE_TINY = 9  # legends and notes under a card
+
+# Spacing in pixels at UI scale 1.
+MARGIN = 16  # the window's edge to a panel
+PAD = 14  # a panel's edge to its content
+GAP = 8  # between tiles, between buttons
+ROW = 66  # a base list's row (its tile 58 high)
+PORTRAIT = 46  # a stalker's portrait beside its name
+
+# Card faces (docs/style.md, card anatomy).
+CARD_RATIO = 1.45  # a whole face's height to its width when the screen has the room
+TILE_HEIGHT = 58  # a one-line tile in a list
+TILE_ART_MIN_RATIO = 2.2  # a tile shows its art square when at least this wide for its height
+
 
 SMALLEST_WINDOW = (1024, 640)  # the window size every screen is laid out for at scale 1
 

@@ -16,10 +16,11 @@ import arcade
 from stalkerzone.client.app.base_view import BaseView
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.render import shapes as widgets
-from stalkerzone.client.render.card_face import CardFace
+from stalkerzone.client.render.card_thumbs import CardTiles
 from stalkerzone.client.screens.bases import presenter
-from stalkerzone.client.screens.bases.presenter import TABS, CardRow, RowAction
+from stalkerzone.client.screens.bases.presenter import TABS, CardRow
 from stalkerzone.client.screens.bases.questions import sale_question
+from stalkerzone.client.screens.bases.rows import card_rows
 from stalkerzone.client.screens.board.commits import take_back, undo_why
 from stalkerzone.client.screens.screen_hints import add_base_hint
 from stalkerzone.client.screens.stats import player_stats
@@ -27,21 +28,11 @@ from stalkerzone.client.text.card_words import Refusal, site_name, t
 from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.confirm_box import Confirm, answer_key
 from stalkerzone.client.widgets.disabled_reasons import Why
-from stalkerzone.client.widgets.hits import Hit
 from stalkerzone.client.widgets.screen_frame import ScreenFrame
 from stalkerzone.client.widgets.scrolling import ScrollBar, scroll_bar
-from stalkerzone.engine.core import AnyCard, Colour, Site, StalkerStats
+from stalkerzone.engine.core import Site, StalkerStats
 from stalkerzone.engine.play import Action, GameState, PlayerState
 from stalkerzone.engine.turn import bases
-
-TONES = {
-    "text": theme.TEXT,
-    "dim": theme.TEXT_DIM,
-    "accent": theme.ACCENT,
-    "good": theme.GOOD,
-    "bad": theme.BAD,
-    "warn": theme.WARN,
-}
 
 
 class BaseScreen(ScreenFrame):
@@ -56,7 +47,7 @@ class BaseScreen(ScreenFrame):
         self.tab = tab if tab in TABS else "buy"
         self.scroll = 0
         self.scrollbar: ScrollBar | None = None
-        self.faces: list[CardFace] = []
+        self.tiles = CardTiles(self.app.thumbnails())  # the rows' card faces
         self.row_boxes: list[tuple[float, float, float, float]] = []
         self.greyed: list[tuple[float, float, float, float]] = []  # sold-out rows' boxes
         self.list_box = (0.0, 0.0, 0.0, 0.0)
@@ -84,7 +75,8 @@ class BaseScreen(ScreenFrame):
 
     # layout ----------------------------------------------------------------------------------
     def build(self) -> None:
-        self.faces, self.row_boxes, self.previews, self.greyed = [], [], {}, []
+        self.row_boxes, self.previews, self.greyed = [], {}, []
+        self.tiles.clear()
         self.lock_box = None
         session = self.session
         self.read_only = session is not None and session.bot_is_acting()  # a bot or remote seat
@@ -187,6 +179,12 @@ class BaseScreen(ScreenFrame):
             yy = y - px(34) - k * px(26)
             self.label(name, x, yy, 12, theme.TEXT_DIM)
             self.label(value, x + px(132), yy, 14, theme.TEXT, bold=True)
+        # the character's own card (ST-3), between the numbers and the foot note
+        room = top - px(62) - len(lines) * px(26) - px(140)
+        cw = min(self.side_box[1] - x - px(14), px(190))
+        ch = min(room, cw * theme.CARD_RATIO)
+        if ch >= px(150):
+            self.tiles.add(state.cards.get(player.stalker), x, px(140) + room - ch, cw, ch)
         if state.step == "move" and bases.trade_refusal(state) is None:
             self.label(
                 t("base.trade_ends_move"),
@@ -234,7 +232,7 @@ class BaseScreen(ScreenFrame):
         """Left, right, top of the list and how many rows of height 64 fit."""
         px = theme.px
         left, right, bottom, top = self.list_box
-        rows = max(1, int((top - bottom - px(44)) // px(66)))
+        rows = max(1, int((top - bottom - px(44)) // px(theme.ROW)))
         return left + px(12), right - px(12), top - px(40), bottom, rows
 
     def page(self, items: list[CardRow], rows: int) -> list[CardRow]:
@@ -260,94 +258,6 @@ class BaseScreen(ScreenFrame):
                 total,
             )
 
-    def row(
-        self,
-        card: AnyCard,
-        y: float,
-        left: float,
-        right: float,
-        *,
-        colour: Colour | None = None,
-        key: str = "",
-        tip: str = "",
-    ) -> tuple[float, float]:
-        """A card tile at the left of a row; returns the row's (bottom, top)."""
-        px = theme.px
-        h = px(58)
-        face = CardFace(card, left, y - h, self.tile_w, h, compact=True, colour=colour)
-        face.build(self)
-        self.faces.append(face)
-        self.row_boxes.append((left, right, y - h - px(3), y + px(3)))
-        if key:
-            self.hits.add(Hit(left, y - h, right - px(140), y, key, None, tip))
-        return y - h, y
-
-    def row_button(
-        self, action: RowAction, right: float, bottom: float, sold_out: bool = False
-    ) -> None:
-        """A row's action button (buy, sell, deliver, take) at its right end; amber when the
-        engine would take it, else off with its refusal under the mouse; off on a sold-out row."""
-        px = theme.px
-        self.button(
-            action.label,
-            partial(self.do, action.action),
-            width=120,
-            height=38,
-            size=13,
-            x=right - px(124),
-            y=bottom + px(10),
-            add=True,
-            primary=action.primary and not self.read_only and not sold_out,
-            enabled=not self.read_only and not sold_out,
-            why=Why.said(action.reason, action.rule) if action.reason and not sold_out else None,
-        )
-
-    def card_rows(self, rows: list[CardRow], top: float, left: float, right: float) -> float:
-        """Rows of cards from ``top`` down: tile, headline, detail (and change), button."""
-        px = theme.px
-        y = top
-        for item in rows:
-            b, _ = self.row(
-                item.card, y, left, right, colour=item.colour, key=item.key, tip=item.tip
-            )
-            x = left + self.tile_w + px(14)
-            big = item.key.startswith(("buy:", "sell:"))
-            room = right - px(256 if item.second else 132) - x  # up to the row's button(s)
-            size = text_fit.fitting_size(item.headline, room, 15 if big else 12, bold=big)
-            self.label(
-                text_fit.cut_to(item.headline, room, size, bold=big),
-                x,
-                b + px(34),
-                size,
-                TONES[item.tone],
-                bold=big,
-            )
-            size = text_fit.fitting_size(item.detail, room, 11 if big else 12)
-            detail = text_fit.cut_to(item.detail, room, size)
-            self.label(detail, x, b + px(12), size, TONES[item.detail_tone])
-            if item.change:
-                self.previews[item.key] = item.change
-                self.label(
-                    item.change,
-                    x + px(120),
-                    b + px(29),
-                    12,
-                    theme.TEXT,
-                    width=int(right - x - px(250)),
-                    multiline=True,
-                    anchor_y="center",
-                )
-            self.row_button(item.action, right, b, item.sold_out)
-            if item.sold_out:
-                self.greyed.append(self.row_boxes[-1])
-            if item.second is not None:
-                self.row_button(item.second, right - px(124), b)
-                if item.second_tip and not item.second.reason:
-                    box = (right - px(248), b + px(10), right - px(128), b + px(48))
-                    self.hits.add(Hit(*box, f"tip:{item.second.action}", None, item.second_tip))
-            y -= px(66)
-        return y
-
         # tabs ------------------------------------------------------------------------------------
 
     def build_buy(self, state: GameState, site: Site, stats: StalkerStats) -> None:
@@ -357,7 +267,7 @@ class BaseScreen(ScreenFrame):
         catalogue = presenter.buy_rows(state, site, stats, self.legal())
         if not catalogue:
             self.label(t("base.sold_out"), left, top - px(30), 13, theme.TEXT_DIM)
-        self.card_rows(self.page(catalogue, rows), top, left, right)
+        card_rows(self, self.page(catalogue, rows), top, left, right)
         self.scroll_note(len(catalogue), rows)
 
     def build_sell(self, state: GameState, site: Site, stats: StalkerStats) -> None:
@@ -380,7 +290,7 @@ class BaseScreen(ScreenFrame):
         )
         if not items:
             self.label(t("base.nothing_to_sell"), left, top - px(30), 13, theme.TEXT_DIM)
-        self.card_rows(self.page(items, rows), top, left, right)
+        card_rows(self, self.page(items, rows), top, left, right)
         self.scroll_note(len(items), rows)
 
     def build_heal(self, state: GameState, site: Site, stats: StalkerStats) -> None:
@@ -429,13 +339,13 @@ class BaseScreen(ScreenFrame):
         if not player.open_orders:
             self.label(t("base.no_open_orders"), left, y - px(24), 12, theme.TEXT_DIM)
             y -= px(44)
-        y = self.card_rows(presenter.open_order_rows(state, legal, symbols), y, left, right)
+        y = card_rows(self, presenter.open_order_rows(state, legal, symbols), y, left, right)
         y -= px(14)
         offered = presenter.offered_rows(state, site, legal, symbols)
         self.label(t("base.orders_offered", n=len(offered)), left, y - px(4), 14, bold=True)
         y -= px(16)
         room = max(1, rows - len(player.open_orders) - 1)
-        self.card_rows(self.page(offered, room), y, left, right)
+        card_rows(self, self.page(offered, room), y, left, right)
         self.scroll_note(len(offered), room, top=y)
 
     # drawing ---------------------------------------------------------------------------------
@@ -451,8 +361,7 @@ class BaseScreen(ScreenFrame):
         for k, (lf, r, b, tp) in enumerate(self.row_boxes):
             if k % 2 == 0:
                 arcade.draw_lrbt_rectangle_filled(lf - 4, r + 4, b, tp, (255, 255, 255, 10))
-        for face in self.faces:
-            face.draw()
+        self.tiles.draw()
         for lf, _r, b, tp in self.greyed:  # a sold-out card's tile, greyed
             arcade.draw_lrbt_rectangle_filled(lf, lf + self.tile_w, b, tp, (20, 22, 24, 150))
         if self.scrollbar is not None:

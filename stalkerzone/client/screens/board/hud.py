@@ -8,7 +8,10 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
+import arcade.gui
+
 from stalkerzone.client.controller.session import PUBLIC
+from stalkerzone.client.render.card_art import art_texture
 from stalkerzone.client.screens.board import commits
 from stalkerzone.client.screens.board.known_fights import (
     guardian_line,
@@ -58,11 +61,16 @@ def build_hud(view: BoardView) -> None:
     stats = view.stats(index)
     card = state.cards.get(player.stalker)
     colour = theme.PLAYER_COLOURS[index % len(theme.PLAYER_COLOURS)]
-    view.label(
-        f"{index + 1}. {i18n.player_name(player.name, player.bot)}", left, y, 17, colour, bold=True
-    )
+    face = art_texture(card.art) if card.art else None
+    named = left
+    if face is not None:  # the stalker's portrait beside its name (ST-3)
+        side = px(theme.PORTRAIT)
+        view.ui.add(arcade.gui.UIImage(texture=face, x=left, y=y - px(28), width=side, height=side))
+        named += side + px(8)
+    shown = f"{index + 1}. {i18n.player_name(player.name, player.bot)}"
+    view.label(shown, named, y, 17, colour, bold=True)
     y -= px(22)
-    view.label(i18n.card_text(card.name), left, y, 13, theme.TEXT_DIM)
+    view.label(i18n.card_text(card.name), named, y, 13, theme.TEXT_DIM)
     y -= px(30)
     view.health_bar = (
         left,

@@ -18,7 +18,7 @@ from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render import shapes
 from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.render.loot_marks import OTHER, OWN, bag
-from stalkerzone.client.render.tokens import token_shapes, token_text
+from stalkerzone.client.render.tokens import TokenFaces
 from stalkerzone.client.render.zone_layer import PlacedHex, ZoneLayer
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.card_words import site_name
@@ -111,6 +111,8 @@ class Legend(Overlay):
         self.batch = pyglet.graphics.Batch()
         self.texts: list[arcade.Text] = []
         self.box = (0.0, 0.0, 0.0, 0.0)
+        self.faces = TokenFaces()  # the token sample's picture, made once with the legend
+        self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
 
     def toggle(self) -> None:
         self.open = not self.open
@@ -152,6 +154,7 @@ class Legend(Overlay):
         self.batch = pyglet.graphics.Batch()
         self.texts = []
         self.shapes = ShapeElementList()
+        self.sprites = arcade.SpriteList()
         title = i18n.t("legend.title")
         self._text(title, box_left + px(16), box_top - px(30), 15, theme.ACCENT, bold=True)
         column = (width - px(16)) / 2
@@ -197,12 +200,12 @@ class Legend(Overlay):
         elif entry.sample == "path":
             ax, ay, bx, by = x - r * 0.8, y - r * 0.3, x + r * 0.8, y + r * 0.3
             self.shapes.append(create_line(ax, ay, bx, by, theme.PATH, 4))
-        elif entry.sample == "token":
-            scale = r / (theme.px(HEX_R) * 1.1)
-            for shape in token_shapes(0, x, y, True, scale):
-                self.shapes.append(shape)
-            token = token_text(0, x, y, self.batch, scale)
-            self.texts.append(token)
+        elif entry.sample == "token":  # the board's own token: portrait, seat colour, number
+            stalkers = self.view.session.state.cards.stalkers if self.view.session else ()
+            art = stalkers[0].art if stalkers else None
+            token = arcade.Sprite(self.faces.get(art, 0, True), center_x=x, center_y=y)
+            token.width = token.height = 1.6 * r
+            self.sprites.append(token)
         elif entry.sample == "loot":
             for shape in bag(x - r * 0.35, y, r * 0.3, OWN):
                 self.shapes.append(shape)
@@ -244,4 +247,5 @@ class Legend(Overlay):
         shapes.panel(*self.box, light=True, edge=theme.ACCENT)
         self.layer.draw()
         self.shapes.draw()
+        self.sprites.draw()
         self.batch.draw()

@@ -21,7 +21,7 @@ from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.loot_marks import LootMarks
 from stalkerzone.client.render.reach_marks import path_shapes, reach_shapes
-from stalkerzone.client.render.tokens import TokenLayer, draw_token, token_spots
+from stalkerzone.client.render.tokens import TokenLayer
 from stalkerzone.client.render.zone_layer import (
     HEX,
     PlacedHex,
@@ -94,7 +94,6 @@ class BoardView(MapScreen):
         self.positions = self.current_positions()
         self.state_id = self.session.version
         self.message = ""
-        self.mover_text: arcade.Text | None = None
         self.fitted_area: tuple[int, int, int, int] | None = None  # the map area last fitted
         self.anomaly_dice = AnomalyDice(self.session)  # ANOM-1 rolls drawn as dice
         self.last_player = self.session.state.current_player
@@ -274,7 +273,7 @@ class BoardView(MapScreen):
         state = self.view
         skip = [self.walker] if self.walker is not None else []
         scale = self.token_scale = self.wanted_token_scale()
-        self.tokens.build(token_spots(self.positions), state.current_player, skip, scale)
+        self.tokens.build_for(state, self.positions, self.hexes, skip, scale)
         self.loot_marks.build(state.loot, self.session.viewer, scale)
 
     def wanted_token_scale(self) -> float:
@@ -308,14 +307,7 @@ class BoardView(MapScreen):
             self.path_shapes.draw()
             if self.walker is not None and self.walk:
                 x, y = self.walk_position()
-                draw_token(self.walker, x, y, True)
-                if self.mover_text is None:
-                    from stalkerzone.client.render.tokens import token_text
-
-                    self.mover_text = token_text(self.walker, x, y, None)
-                self.mover_text.text = str(self.walker + 1)
-                self.mover_text.position = (x, y)
-                self.mover_text.draw()
+                self.tokens.draw_walker(self.walker, x, y)
         self.window.default_camera.use()  # the whole window again (the map camera clips)
         w, h = self.window.width, self.window.height
         if not self.reveals.active:  # a card on screen has the table's attention

@@ -25,6 +25,7 @@ from arcade.types import RGBOrA255
 
 from stalkerzone.client.render import shapes
 from stalkerzone.client.render.card_face import CardFace
+from stalkerzone.client.render.card_thumbs import FaceLook
 from stalkerzone.client.screens.reveal.presenter import Reveal, reveals
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
@@ -58,6 +59,12 @@ def draw_plain_die(face: int, cx: float, cy: float, size: float) -> None:
     step = size * 0.27
     for dx, dy in spots:
         arcade.draw_circle_filled(cx + dx * step, cy + dy * step, size * 0.09, theme.BG)
+
+
+def draw_face(texture: arcade.Texture, x: float, y: float, w: float, h: float) -> None:
+    """A rendered card face in the box whose lower left corner is (x, y)."""
+    sharp = abs(w - texture.width) < 1  # at its own size: pixel for pixel
+    arcade.draw_texture_rect(texture, arcade.LBWH(round(x), round(y), w, h), pixelated=sharp)
 
 
 class RevealQueue:
@@ -131,6 +138,7 @@ class RevealOverlay:
         self.leave_from: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
         self.batch = pyglet.graphics.Batch()
         self.face: CardFace | None = None
+        self.face_texture: arcade.Texture | None = None  # the face, from the window's thumbnails
         self.box = (0.0, 0.0, 0.0, 0.0)  # left, bottom, right, top of the panel
         self.card_box = (0.0, 0.0, 0.0, 0.0)
         self.built_for: tuple[object, ...] | None = None
@@ -240,10 +248,12 @@ class RevealOverlay:
         cx, cy = left + px(20), bottom + px(40)
         self.card_box = (cx, cy, cw, ch)
         state: GameState = self.session.view
-        self.face = None
+        self.face, self.face_texture = None, None
         if reveal.card is not None and reveal.card in state.cards:
-            self.face = CardFace(state.cards.get(reveal.card), cx, cy, cw, ch, colour=reveal.colour)
-            self.face.build(labels)
+            card = state.cards.get(reveal.card)
+            self.face = CardFace(card, cx, cy, cw, ch, colour=reveal.colour)
+            look = FaceLook(colour=reveal.colour)
+            self.face_texture = view.app.thumbnails().texture(card, cw, ch, look)
         elif reveal.kind == "element":
             labels.label(
                 i18n.t("reveal.element_card"),
@@ -284,8 +294,8 @@ class RevealOverlay:
         arcade.draw_lrbt_rectangle_filled(*self.box_lrbt(), theme.BG)
         shapes.panel(*self.box_lrbt())
         cx, cy, cw, ch = self.card_box
-        if self.face is not None:
-            self.face.draw()
+        if self.face_texture is not None:
+            draw_face(self.face_texture, cx, cy, cw, ch)
         elif reveal.kind == "anomaly" and reveal.face:
             self.draw_roll(reveal.face, cx + cw / 2, cy + ch / 2, min(cw, ch) * 0.5)
         elif reveal.kind == "element":
@@ -306,8 +316,10 @@ class RevealOverlay:
         x = cx + (tx - cx) * f
         y = cy + (ty - cy) * f
         scale = 1.0 - 0.8 * f
-        colour: RGBOrA255 = self.face.accent if self.face is not None else theme.ACCENT
-        self.draw_back(x, y, cw * scale, ch * scale, colour)
+        if self.face_texture is not None:  # the card itself, shrinking on its way
+            draw_face(self.face_texture, x, y, cw * scale, ch * scale)
+            return
+        self.draw_back(x, y, cw * scale, ch * scale, theme.ACCENT)
 
     def draw_back(self, x: float, y: float, w: float, h: float, colour: RGBOrA255) -> None:
         arcade.draw_lrbt_rectangle_filled(x, x + w, y, y + h, theme.PANEL)

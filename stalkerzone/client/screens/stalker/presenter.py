@@ -197,8 +197,10 @@ def single_slots(state: GameState, player: PlayerState, locked: bool) -> list[Sl
     return rows
 
 
-def multi_slots(state: GameState, player: PlayerState, locked: bool) -> list[SlotRow]:
-    """EQ-4 … EQ-7: modifiers, artifacts, grenades, stimulators, four tile widths a row (an
+def multi_slots(
+    state: GameState, player: PlayerState, locked: bool, width: int = 4
+) -> list[SlotRow]:
+    """EQ-4 … EQ-7: modifiers, artifacts, grenades, stimulators, ``width`` tile widths a row (an
     inactive modifier takes two, with its reason); grenades and stimulators grouped."""
     variant = state.variant
     inactive = {m.id: why for m, why in inactive_mods(equipment.loadout(player, state.ctx))}
@@ -218,7 +220,7 @@ def multi_slots(state: GameState, player: PlayerState, locked: bool) -> list[Slo
             dim = slot == "mods" and card_id(instance) in inactive
             need = 2 if dim else 1
             left_after = len(items) - len(tiles) - 1
-            if units + need > (4 if left_after == 0 else 3):
+            if units + need > (width if left_after == 0 else width - 1):
                 break
             note = mod_reason(state, player, instance, inactive[card_id(instance)]) if dim else ""
             card = state.card(instance)

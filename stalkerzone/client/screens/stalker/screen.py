@@ -20,6 +20,7 @@ from stalkerzone.client.app.base_view import BaseView
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.card_face import CardFace
+from stalkerzone.client.render.card_thumbs import CardTiles, FaceLook
 from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.screens.stalker import holdings, presenter
 from stalkerzone.client.screens.stalker.presenter import Tile
@@ -57,6 +58,7 @@ class StalkerView(ScreenFrame):
         super().__init__(window, back)
         self.player_index = player
         self.faces: list[tuple[CardFace, str, str]] = []  # face, instance, "slot" | "pack"
+        self.tiles = CardTiles(self.app.thumbnails())  # every card face of the screen
         self.drag: Drag | None = None
         self.ghost: arcade.Text | None = None
         self.pack_scroll = 0
@@ -204,7 +206,8 @@ class StalkerView(ScreenFrame):
             self.slot_tile(tile, x, y - label_h - tile_h, col_w, tile_h)
         y -= row_h
         tile_w = (width - 3 * gap) / 4
-        for row in presenter.multi_slots(state, player, locked):
+        self.character_card(state, player, left + 3 * (tile_w + gap), y - px(6), tile_w, bottom)
+        for row in presenter.multi_slots(state, player, locked, width=3):
             self.label(row.label, left, y - px(14), 11, theme.TEXT_DIM, bold=True)
             units = 0
             for tile in row.tiles:
@@ -226,14 +229,25 @@ class StalkerView(ScreenFrame):
                 self.empty_tile(left, y - label_h - tile_h, tile_w, tile_h)
             y -= row_h
 
+    def character_card(
+        self, state: GameState, player: PlayerState, x: float, top: float, w: float, bottom: float
+    ) -> None:
+        """The stalker's own card (ST-3: portrait, name, bonus) beside the multi-card slots."""
+        px = theme.px
+        h = min(top - bottom - px(12), w * theme.CARD_RATIO * 1.1)
+        if h < px(120):
+            return
+        card = state.cards.get(player.stalker)
+        self.tiles.add(card, x, top - h, w, h)
+        tip = presenter.card_tip(card, "", "", True)
+        self.hits.add(Hit(x, top - h, x + w, top, f"stalker:{card.id}", None, tip))
+
     def slot_tile(self, tile: Tile | None, x: float, y: float, w: float, h: float) -> None:
         if tile is None:
             self.empty_tile(x, y, w, h)
             return
-        face = CardFace(
-            tile.card, x, y, w, h, compact=True, dim=tile.dim, count=tile.count, note=tile.note
-        )
-        face.build(self)
+        look = FaceLook(compact=True, dim=tile.dim, count=tile.count, note=tile.note)
+        face = self.tiles.add(tile.card, x, y, w, h, look)
         self.faces.append((face, tile.instance, "slot"))
         self.hits.add(Hit(x, y, x + w, y + h, ("card", tile.instance, "slot"), None, tile.tip))
 
@@ -266,9 +280,10 @@ class StalkerView(ScreenFrame):
             x = left + px(14) + c * (tile_w + gap)
             y = area_top - (r + 1) * (tile_h + gap) + gap
             why = None if locked else self.refused(state, Activate(tile.instance))
-            note, dim = tile.note, why is not None  # greyed: a click would be refused
-            face = CardFace(tile.card, x, y, tile_w, tile_h, compact=True, note=note, dim=dim)
-            face.build(self)
+            dim = why is not None  # greyed: a click would be refused
+            face = self.tiles.add(
+                tile.card, x, y, tile_w, tile_h, FaceLook(compact=True, note=tile.note, dim=dim)
+            )
             self.faces.append((face, tile.instance, "pack"))
             key = ("card", tile.instance, "pack")
             tip = tile.tip if why is None else f"{tile.tip}\n{why.tip()}"
@@ -357,11 +372,8 @@ class StalkerView(ScreenFrame):
             r, c = divmod(k, 2)
             x = left + px(14) + c * (tile_w + gap)
             y = area_top - (r + 1) * (tile_h + gap) + gap
-            face = CardFace(
-                item.card, x, y, tile_w, tile_h, compact=True, colour=item.colour, note=item.note
-            )
-            face.build(self)
-            self.owned_faces.append(face)
+            look = FaceLook(colour=item.colour, compact=True, note=item.note)
+            self.owned_faces.append(self.tiles.add(item.card, x, y, tile_w, tile_h, look))
             tip = presenter.card_tip(item.card, item.note, "", True)
             self.hits.add(Hit(x, y, x + tile_w, y + tile_h, f"owned:{item.instance}", None, tip))
         if len(shown) < len(items):
@@ -377,6 +389,7 @@ class StalkerView(ScreenFrame):
 
     def rebuild(self) -> None:
         self.owned_faces = []
+        self.tiles.clear()
         self._empties: list[tuple[float, float, float, float]] = []
         super().rebuild()
 
@@ -395,10 +408,7 @@ class StalkerView(ScreenFrame):
             widgets.bar(bar[0], bar[1], bar[2], bar[3], bar[4], theme.GOOD)
         for x, y, w, h in self._empties:
             arcade.draw_lrbt_rectangle_outline(x, x + w, y, y + h, theme.PANEL_EDGE, 1)
-        for face, _instance, _where in self.faces:
-            face.draw()
-        for owned in self.owned_faces:
-            owned.draw()
+        self.tiles.draw()
         hover = self.hover
         if hover is not None and isinstance(hover.key, tuple) and not self.lock_reason():
             arcade.draw_lrbt_rectangle_outline(
