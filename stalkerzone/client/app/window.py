@@ -22,8 +22,8 @@ from stalkerzone.client.app.context import AppContext, Presets, make_context
 from stalkerzone.client.app.registry import screen_class
 from stalkerzone.client.controller.bot_driver import BotDriver
 from stalkerzone.client.render.fonts import load_fonts
-from stalkerzone.client.sound.note_feed import NoteFeed, sounds_of
 from stalkerzone.client.sound.music import MusicPlayer
+from stalkerzone.client.sound.note_feed import NoteFeed, sounds_of
 from stalkerzone.client.sound.player import SoundPlayer
 from stalkerzone.client.sound.turn_cue import TurnCue
 from stalkerzone.client.text import i18n

@@ -22,7 +22,7 @@ from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.loot_marks import LootMarks
-from stalkerzone.client.render.tokens import TokenLayer, draw_token, token_spots
+from stalkerzone.client.render.tokens import TokenLayer, token_spots
 from stalkerzone.client.render.zone_layer import (
     HEX,
     PlacedHex,
@@ -44,6 +44,7 @@ from stalkerzone.client.screens.board.hud import (
     show_hover,
     status_words,
 )
+from stalkerzone.client.screens.board.motion import BoardMotion
 from stalkerzone.client.screens.map_screen import MapScreen
 from stalkerzone.client.screens.reveal.overlay import RevealOverlay
 from stalkerzone.client.text import engine_text, i18n
@@ -92,13 +93,10 @@ class BoardView(MapScreen):
         self.layer_key: object = None
         self.routes: dict[Hex, Route] = {}
         self.hover: Hex | None = None
-        self.walk: list[tuple[float, float]] = []  # world points of the walking token
-        self.walker: int | None = None
-        self.walk_t = 0.0
+        self.motion = BoardMotion(self.session)  # the walking token, cards flying to the panel
         self.positions = self.current_positions()
         self.state_id = self.session.version
         self.message = ""
-        self.mover_text: arcade.Text | None = None
         self.fitted = False
         self.anomaly_dice = AnomalyDice(self.session)  # ANOM-1 rolls drawn as dice
         self.last_player = self.session.state.current_player
@@ -122,6 +120,10 @@ class BoardView(MapScreen):
         return {
             i: p.position for i, p in enumerate(self.session.view.players) if p.position is not None
         }
+
+    @property
+    def walker(self) -> int | None:
+        return self.motion.walk.walker
 
     def legal(self) -> tuple[Action, ...]:
         return self.session.legal() or ()
@@ -309,21 +311,13 @@ class BoardView(MapScreen):
         )
         with self.camera.activate():
             self.path_shapes.draw()
-            if self.walker is not None and self.walk:
-                x, y = self.walk_position()
-                draw_token(self.walker, x, y, True)
-                if self.mover_text is None:
-                    from stalkerzone.client.render.tokens import token_text
-
-                    self.mover_text = token_text(self.walker, x, y, None)
-                self.mover_text.text = str(self.walker + 1)
-                self.mover_text.position = (x, y)
-                self.mover_text.draw()
+            self.motion.walk.draw(current=True)
         self.window.default_camera.use()  # the whole window again (the map camera clips)
         w, h = self.window.width, self.window.height
         if not self.reveals.active:  # a card on screen has the table's attention
             self.anomaly_dice.draw(0, w - self.hud_w, h - theme.px(TOP_H))
         self.dynamic_batch.draw()
+        self.motion.draw_flights(self)
         self.reveals.draw(self)
 
     def render_map(self) -> None:
@@ -380,14 +374,10 @@ class BoardView(MapScreen):
         self.reveals.update(self, delta_time, hold=self.walker is not None)
         if self.hover_waits and self.hover is not None:
             self.hover_text.text = hover_line(self, self.hover)
+        if self.motion.update(self, delta_time):  # cards fly, the token walks on
+            self.end_walk()
+            return
         if self.walker is not None:
-            self.walk_t += delta_time * self.walk_speed()
-            if self.walk_t >= len(self.walk) - 1:
-                self.walker = None
-                self.walk = []
-                self.version += 1
-                self.build_tokens()
-                self.maybe_open_base()
             return
         if self.session.state.phase in ("layout", "over") or self.session.screen_kind() != "board":
             self.session.show(self.win)
@@ -397,18 +387,11 @@ class BoardView(MapScreen):
     def busy(self) -> bool:  # type: ignore[override]
         return self.walker is not None or self.reveals.pending
 
-    def walk_speed(self) -> float:
-        """Hexes per second of a walking token (instant when skipping or headless)."""
-        if self.win.headless_fast or self.win.skip_bots:
-            return 1e9
-        return 6.0 * self.app.settings.animation_speed
-
-    def walk_position(self) -> tuple[float, float]:
-        t = max(0.0, min(self.walk_t, len(self.walk) - 1))
-        k = min(int(t), len(self.walk) - 2)
-        f = t - k
-        (ax, ay), (bx, by) = self.walk[k], self.walk[k + 1]
-        return ax + (bx - ax) * f, ay + (by - ay) * f
+    def end_walk(self) -> None:
+        """The token rests on its destination: the resting tokens again, a base's screen."""
+        self.version += 1
+        self.build_tokens()
+        self.maybe_open_base()
 
     def maybe_open_base(self) -> bool:
         """A human who just arrived at a base gets its screen (BASE-1), once per arrival."""
@@ -438,6 +421,11 @@ class BoardView(MapScreen):
             self.from_base = False
             self.reveals.queue.pass_over()
         super().on_show_view()
+        self.motion.listen(self)  # a press while something moves lands it, then acts
+
+    def on_hide_view(self) -> None:
+        self.motion.unlisten()
+        super().on_hide_view()  # type: ignore[no-untyped-call]  # unannotated in arcade
 
     def do(self, action: Action) -> None:
         """Apply an action; a refusal is shown with its rule id, the state stays as it was."""
@@ -459,9 +447,7 @@ class BoardView(MapScreen):
         moved = [i for i, where in self.positions.items() if old.get(i) != where]
         path = tuple(state.last_move)
         if len(moved) == 1 and path and path[-1] == self.positions[moved[0]] and old.get(moved[0]):
-            self.walker = moved[0]
-            self.walk = [hexgeom.world(h.q, h.r, HEX) for h in (old[moved[0]], *path)]
-            self.walk_t = 0.0
+            self.motion.walk.start(moved[0], (old[moved[0]], *path))
         self.hover = None
         self.path_shapes = ShapeElementList()
         if self.session.state.current_player != self.last_player:
@@ -551,7 +537,7 @@ class BoardView(MapScreen):
         elif symbol == keys.SPACE and (self.walker is not None or self.bot_to_act()):
             if self.bot_to_act():
                 self.skip_bots()
-            self.walk_t = len(self.walk)
+            self.motion.walk.finish()
         else:
             return None
         return True
@@ -565,7 +551,7 @@ class BoardView(MapScreen):
     def skip_bots(self) -> None:
         """Let the bots play at once until a human's turn (speed: settings, animation speed)."""
         self.win.skip_bots = True
-        self.walk_t = len(self.walk)
+        self.motion.walk.finish()
         self.rebuild_soon()
 
     def end_turn(self) -> None:
