@@ -14,10 +14,11 @@ from stalkerzone.client.render.card_flight import CardFlights, Flying, flights_o
 from stalkerzone.client.render.token_walk import TokenWalk
 from stalkerzone.client.render.zone_layer import HEX
 from stalkerzone.client.screens.board import BoardView
-from stalkerzone.engine.core import Note
+from stalkerzone.engine.core import Note, Site
 from stalkerzone.engine.play import Buy, Move
 from stalkerzone.engine.zone import Hex
 from tests.client.test_client_board import start, to_board
+from tests.client.test_client_screens import start as start_seeded
 from tests.support.window import click, current, frame, key
 
 SHOTS = Path("/tmp/stalkerzone-motion-shots")
@@ -135,6 +136,38 @@ def test_a_card_bought_flies_from_the_stalkers_hex_to_the_panel(win: StalkerWind
     assert view.motion.flights.landed[-1].position() == end
 
 
+def test_an_event_drawn_flies_from_the_deck_before_it_is_revealed(win: StalkerWindow) -> None:
+    for seed in range(1, 40):
+        session = start_seeded(win, seed)
+        view = to_board(win, session)
+        zone = session.state.zone_map
+        moves = [
+            a
+            for a in session.legal_now()
+            if isinstance(a, Move) and zone.hexes[a.to].site == Site.EVENT
+        ]
+        if moves:
+            break
+    else:
+        raise AssertionError("no seed with an event site in reach")
+    view.do(moves[0])
+    key(win, arcade.key.SPACE)  # the walk: there at once
+    frame(win)
+    (flight,) = view.motion.flights.flights
+    assert flight.start == view.motion.deck_spot(view)  # off the event deck
+    assert flight.end == view.motion.reveal_spot(view)  # to where the card is shown large
+    assert not view.reveals.active  # the reveal waits for the card to arrive
+    for k in range(120):
+        if not view.motion.flights.active:
+            break
+        frame(win)
+        if k == 20:
+            shot("mid-flight-event")
+    frame(win)
+    assert view.reveals.active and view.reveals.current is not None
+    assert view.reveals.current.card == flight.card
+
+
 def test_space_lands_a_flying_card(win: StalkerWindow) -> None:
     session = start(win)
     view = to_board(win, session)
@@ -156,11 +189,11 @@ def test_cards_that_fly_and_where_from() -> None:
         "BASE-2: Anna buys medkit for 300",  # from a save: no key, nothing flies
     ]
     assert flights_of(notes) == [
-        Flying("emission", "Anna", "deck"),
-        Flying("soul", "Anna", "hex"),
-        Flying("boar", "Boris", "hex"),
-        Flying("medkit", "Anna", "hex"),
-        Flying("", "Anna", "hex"),
+        Flying("emission", "Anna", "deck", "reveal"),  # then shown large, then to the panel
+        Flying("soul", "Anna", "hex", "reveal"),
+        Flying("boar", "Boris", "hex", "reveal"),
+        Flying("medkit", "Anna", "hex", "panel"),  # straight to the panel
+        Flying("", "Anna", "hex", "panel"),
     ]
     flights = CardFlights()
     flights.launch(["a", "b"], (0.0, 0.0), (100.0, 50.0))

@@ -2,8 +2,10 @@
 
 An event drawn (EVENT-1) comes off the event deck; an artifact found (ANOM-1, SITE-3), a trophy
 won (TROPHY-1), loot picked up (DEATH-3) and a purchase (BASE-2) come from the stalker's hex
-(the anomaly, the monster, the pile, the base). Each flies to the stalker's place on the side
-panel. :func:`flights_of` reads which cards fly from an action's notes (pure);
+(the anomaly, the monster, the pile, the base). A card the board then shows large (an event, an
+artifact, a trophy: the reveal, which slides it on to the side panel when it goes) flies to
+where the reveal shows it; the others fly straight to the stalker's place on the side panel.
+:func:`flights_of` reads which cards fly from an action's notes (pure);
 :class:`CardFlights` moves and draws them at the animation speed, a small card with its art,
 lifted on an arc; Space, or any input, lands them at once.
 """
@@ -22,42 +24,45 @@ from stalkerzone.client.widgets import theme
 from stalkerzone.engine.core import CardSet
 
 Source = Literal["deck", "hex"]
+Target = Literal["reveal", "panel"]
 SECONDS = 0.8  # one flight at animation speed 1
 STAGGER = 0.18  # between cards that fly together
 MAX_FLIGHTS = 6
 CARD_W, CARD_H = 54, 76  # the flying card (before the UI scale)
 
-FLYING_NOTES: dict[str, Source] = {
-    "event_drawn": "deck",  # EVENT-1
-    "artifact_gained": "hex",  # ANOM-1, SITE-3
-    "trophy_taken": "hex",  # TROPHY-1
-    "pickup_own": "hex",  # DEATH-3
-    "pickup_other": "hex",
-    "buy": "hex",  # BASE-2
+FLYING_NOTES: dict[str, tuple[Source, Target]] = {
+    "event_drawn": ("deck", "reveal"),  # EVENT-1
+    "artifact_gained": ("hex", "reveal"),  # ANOM-1, SITE-3
+    "trophy_taken": ("hex", "reveal"),  # TROPHY-1
+    "pickup_own": ("hex", "panel"),  # DEATH-3
+    "pickup_other": ("hex", "panel"),
+    "buy": ("hex", "panel"),  # BASE-2
 }
-"""Engine message keys of a card that comes to a stalker, and where it comes from."""
+"""Engine message keys of a card that comes to a stalker: where it comes from, where it goes."""
 
 
 @dataclass(frozen=True, slots=True)
 class Flying:
-    """A card to fly: its id ("" for a pile of loot: a card back), whose it becomes, from."""
+    """A card to fly: its id ("" for a pile of loot: a card back), whose it becomes, from
+    where and to where."""
 
     card: str
     player: str
     source: Source
+    target: Target = "panel"
 
 
 def flights_of(notes: Iterable[object]) -> list[Flying]:
     """The cards an action's notes bring to a stalker (a note read from a save has no key)."""
     out: list[Flying] = []
     for note in notes:
-        source = FLYING_NOTES.get(getattr(note, "key", ""))
-        if source is None:
+        way = FLYING_NOTES.get(getattr(note, "key", ""))
+        if way is None:
             continue
         params = dict(getattr(note, "params", ()))
         card, player = params.get("card", ""), params.get("player", "")
         if isinstance(card, str) and isinstance(player, str):
-            out.append(Flying(card, player, source))
+            out.append(Flying(card, player, *way))
     return out
 
 

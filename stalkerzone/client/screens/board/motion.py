@@ -2,12 +2,14 @@
 and the cards flying to the side panel (:mod:`~stalkerzone.client.render.card_flight`).
 
 :class:`BoardMotion` follows the session's new notes for cards that come to a stalker and
-places their flights: from the event deck (the top of the map) or the stalker's hex to the
-stalker's place on the side panel (the panel's top for the stalker it shows, else the stalker's
-row). Flights wait while a token walks and while a card is revealed, so they follow what the
-table is looking at. Everything runs at the animation speed (at once when bots are skipped or
-headless watching). Any key or mouse press while something moves lands it first, then acts
-(:meth:`BoardMotion.listen`: a handler above the screen's own).
+places their flights: from the event deck (the top of the map) or the stalker's hex to where
+the reveal shows the card large (it slides it on to the panel) or, for a card not revealed (a
+purchase, loot), to the stalker's place on the side panel (the panel's top for the stalker it
+shows, else the stalker's row). Flights wait while a token walks and while a card is revealed,
+and the next reveal waits for them, so they follow what the table is looking at. Everything
+runs at the animation speed (at once when bots are skipped or headless watching). Any key or
+mouse press while something moves lands it first, then acts (:meth:`BoardMotion.listen`: a
+handler above the screen's own).
 """
 
 from __future__ import annotations
@@ -38,6 +40,18 @@ class BoardMotion:
         self.feed.take(session)  # what happened before the board opened does not fly
         self._view: BoardView | None = None
 
+    def hold_reveals(self, view: BoardView) -> bool:
+        """New cards take off; the next revealed card waits while the token walks or cards
+        are on their way (it shows where they land)."""
+        self.take_off(view)
+        return self.walk.active or self.flights.active
+
+    def take_off(self, view: BoardView) -> None:
+        """The flights of the cards of the actions applied since the last look."""
+        for action in self.feed.take(view.session):
+            for flying in flights_of(action.notes):
+                self.launch(view, flying)
+
     @staticmethod
     def speed(view: BoardView) -> float:
         """The animation speed (settings); instant when bots are skipped or watched headless."""
@@ -48,9 +62,7 @@ class BoardMotion:
     def update(self, view: BoardView, dt: float) -> bool:
         """New cards take off, flights move on (held while the token walks or a card is
         revealed); True when the walk ended in this update."""
-        for action in self.feed.take(view.session):
-            for flying in flights_of(action.notes):
-                self.launch(view, flying)
+        self.take_off(view)
         speed = self.speed(view)
         if not self.walk.active and not view.reveals.active:
             self.flights.update(dt, speed)
@@ -63,7 +75,11 @@ class BoardMotion:
         if index is None:
             return
         start = self.deck_spot(view) if flying.source == "deck" else self.hex_spot(view, index)
-        if start is not None:
+        if start is None:
+            return
+        if flying.target == "reveal":
+            self.flights.launch([flying.card], start, self.reveal_spot(view))
+        else:
             self.flights.launch([flying.card], start, self.panel_spot(view, index))
 
     @staticmethod
@@ -80,6 +96,15 @@ class BoardMotion:
             return None
         x, y = hexgeom.world(where.q, where.r, HEX)
         return view.camera.to_screen(x, y)
+
+    @staticmethod
+    def reveal_spot(view: BoardView) -> tuple[float, float]:
+        """The middle of the card the reveal shows (its panel centred in the window, the card at
+        its left: ``RevealOverlay.build``)."""
+        px = theme.px
+        w, h = view.window.width, view.window.height
+        pw, ph = min(w - px(80), px(640)), min(h - px(120), px(420))
+        return (w - pw) / 2 + px(20) + px(115), (h - ph) / 2 + px(40) + (ph - px(90)) / 2
 
     @staticmethod
     def panel_spot(view: BoardView, index: int) -> tuple[float, float]:

@@ -371,7 +371,7 @@ class BoardView(MapScreen):
         self.anomaly_dice.update(self.session, delta_time, self.session.cards, speed)
         if self.session.version != self.state_id:
             self.state_changed()
-        self.reveals.update(self, delta_time, hold=self.walker is not None)
+        self.reveals.update(self, delta_time, hold=self.motion.hold_reveals(self))
         if self.hover_waits and self.hover is not None:
             self.hover_text.text = hover_line(self, self.hover)
         if self.motion.update(self, delta_time):  # cards fly, the token walks on
