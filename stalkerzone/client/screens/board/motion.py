@@ -21,6 +21,7 @@ from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render.card_flight import CardFlights, Flying, flights_of
 from stalkerzone.client.render.token_walk import HEXES_PER_SECOND, TokenWalk
 from stalkerzone.client.render.zone_layer import HEX
+from stalkerzone.client.screens.board.hud import HUD_W
 from stalkerzone.client.sound.note_feed import HasRecord, NoteFeed
 from stalkerzone.client.widgets import theme
 
@@ -117,7 +118,7 @@ class BoardMotion:
         if index != shown and index < len(view.player_bars):
             left, y, width, _height, _f = view.player_bars[index]
             return left + width / 2, y + theme.px(8)
-        return w - view.hud_w / 2, h - theme.px(60)
+        return w - theme.px(HUD_W) / 2, h - theme.px(60)
 
     def moving(self, view: BoardView) -> bool:
         """A token walks or a card flies (cards waiting under a revealed card do not yet)."""
