@@ -18,6 +18,11 @@ spread over it and the HUD:
   after a zoom change costs);
 - ``board, cache off``: the whole cached layer rendered every frame (map from the world
   texture, HUD texts, widgets);
+- ``board, token walking``: a stalker's token walks a long path hex by hex (drawn every frame
+  over the cached layer, at the animation speed 1); the animations' bar is 60 fps (16.7 ms);
+- ``board, card flying``: a card flies from a stalker's hex to the side panel, one after
+  another;
+- ``empty``: a frame that only clears the window (the still board's bar is 1.3× this);
 - ``naive``: the same hexes, roads and sites drawn with ``draw_polygon_filled`` / ``draw_line``
   calls every frame, plus the HUD texts with ``draw_text``;
 - ``empty``: a frame that only clears the window (the bar: a still screen within 1.3× of it);
@@ -84,8 +89,11 @@ def main() -> int:
     from stalkerzone.client.app.window import StalkerWindow
     from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
     from stalkerzone.client.render import hex_geometry as hexgeom
+    from stalkerzone.client.render.token_walk import HEXES_PER_SECOND
     from stalkerzone.client.render.zone_layer import HEX
+    from stalkerzone.client.screens.board import BoardView
     from stalkerzone.client.widgets import theme
+    from stalkerzone.engine.zone import neighbours
 
     home = Path(os.environ.setdefault("STALKERZONE_HOME", "/tmp/stalkerzone-bench"))
     home.mkdir(parents=True, exist_ok=True)
@@ -109,6 +117,7 @@ def main() -> int:
     app.session = session
     session.viewer = state.current_player
     view = window.show_screen("board")
+    assert isinstance(view, BoardView)
     view.camera.fit(margin=HEX)  # the whole Zone on screen
     ctx = window.ctx
     cpu_ms: dict[int, list[float]] = {}  # CPU time per frame of each list of wall times
@@ -158,6 +167,38 @@ def main() -> int:
     settling = timed(settle)
     view.camera.camera.position = start_position
     uncached = timed(view.cache.invalidate)
+
+    me = view.view.current_player
+    here = view.positions[me]
+    zone_map = view.view.zone_map
+    path = [here]
+    while len(path) < 40:  # back and forth along the Zone: a walk that outlasts the frames
+        around = [h for h in neighbours(path[-1]) if h in zone_map.hexes]
+        ahead = [h for h in around if h not in path[-3:]] or around
+        path.append(sorted(ahead)[len(path) % len(ahead)])
+    view.motion.walk.start(me, path)
+    view.version += 1
+    view.build_tokens()
+
+    def walk() -> None:
+        view.motion.walk.update(1 / 60, HEXES_PER_SECOND)
+        if not view.motion.walk.active:
+            view.motion.walk.start(me, path)
+
+    walking = timed(walk)
+    view.motion.walk.stop()
+    view.version += 1
+    view.build_tokens()
+    frm, to = view.motion.hex_spot(view, me), view.motion.panel_spot(view, me)
+    assert frm is not None
+
+    def fly() -> None:
+        view.motion.flights.update(1 / 60, 1.0)
+        if not view.motion.flights.active:
+            view.motion.flights.launch(["medkit"], frm, to)
+
+    flying = timed(fly)
+    view.motion.flights.finish()
 
     hexes = view.hexes
     texts = [t.text for t in view._texts][:60]
@@ -211,6 +252,8 @@ def main() -> int:
         ("board, zooming", zooming),
         ("board, zoom settles", settling),
         ("board, cache off", uncached),
+        ("board, token walking", walking),
+        ("board, card flying", flying),
         ("naive", naive_times),
         ("empty", empty_times),
         ("stalker card", stalker_card),

@@ -5,7 +5,7 @@ Two kinds (see ``assets/CREDITS.md``):
 * copied: Kenney's CC0 sounds that Arcade ships under ``:resources:sounds/`` (hits, coins,
   an explosion…), under the name the client plays them by;
 * synthesised here, deterministically (a seeded generator, the standard library only): the
-  dice rattling on the table and the victory fanfare.
+  dice rattling on the table, the victory fanfare and the chime of a human's turn.
 
 Run ``python scripts/make_sounds.py`` after changing a choice below; the WAVs are committed,
 so playing needs no build step. The same input gives byte-identical files. It also writes the
@@ -41,7 +41,11 @@ KENNEY = {
     "escape": ("jump3.wav", "an escape from a fight"),
     "death": ("lose1.wav", "a stalker dies"),
 }
-SYNTHESISED = {"dice": "dice rolled", "victory": "the game won (WIN-1)"}
+SYNTHESISED = {
+    "dice": "dice rolled",
+    "victory": "the game won (WIN-1)",
+    "turn": "a human player's turn starts (TURN-1)",
+}
 
 
 def _write(path: Path, samples: list[float]) -> None:
@@ -92,6 +96,18 @@ def fanfare() -> list[float]:
     return samples
 
 
+def turn_chime() -> list[float]:
+    """A human's turn starts: two soft bell notes, a fourth apart (0.7 s)."""
+    samples = [0.0] * int(RATE * 0.7)
+    for freq, at in ((880.0, 0.0), (1174.66, 0.12)):
+        start = int(at * RATE)
+        for k in range(len(samples) - start):
+            env = min(1.0, k / (RATE * 0.005)) * math.exp(-k / (RATE * 0.16))
+            phase = 2 * math.pi * freq * k / RATE
+            samples[start + k] += env * (math.sin(phase) + 0.2 * math.sin(2.76 * phase))
+    return samples
+
+
 def credits_section() -> str:
     """The "Sounds" section of ``assets/CREDITS.md``."""
     rows = [
@@ -105,8 +121,9 @@ def credits_section() -> str:
         "`:resources:sounds/`. Licence: Creative Commons Zero",
         "([CC0 1.0](https://creativecommons.org/publicdomain/zero/1.0/)), public domain; credit",
         "is welcome, not required. Copied under the name the client plays them by, unchanged.",
-        "`dice.wav` and `victory.wav` are synthesised by `scripts/make_sounds.py` (seeded, the",
-        "standard library only): they are ours and are covered by the project's licence.",
+        "`dice.wav`, `victory.wav` and `turn.wav` are synthesised by `scripts/make_sounds.py`",
+        "(seeded, the standard library only): they are ours and are covered by the project's",
+        "licence.",
         "",
         "| sound | source | licence | played for |",
         "|---|---|---|---|",
@@ -135,6 +152,7 @@ def main() -> None:
         shutil.copyfile(kenney / source, SOUNDS / f"{name}.wav")
     _write(SOUNDS / "dice.wav", dice_rattle())
     _write(SOUNDS / "victory.wav", fanfare())
+    _write(SOUNDS / "turn.wav", turn_chime())
     text = CREDITS.read_text(encoding="utf-8") if CREDITS.exists() else "# Credits\n"
     CREDITS.write_text(with_section(text, credits_section()), encoding="utf-8")
     print(f"wrote {len(KENNEY)} copied and {len(SYNTHESISED)} synthesised sounds to {SOUNDS}")

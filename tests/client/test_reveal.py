@@ -121,7 +121,7 @@ def test_an_event_drawn_puts_its_card_on_screen_until_acknowledged(win: StalkerW
     board = pixels(win)
     cash = session.state.players[0].cash
     view.do(move)
-    frame(win, updates=40)  # the token walks there first
+    frame(win, updates=100)  # the token walks there, then the card flies off the deck
     shown_now = view.reveals.current
     assert shown_now is not None and shown_now.kind == "event"
     assert shown_now.card == "checkpoint-bribe"
@@ -150,7 +150,7 @@ def test_a_bots_card_goes_by_itself(win: StalkerWindow) -> None:
     frame(win, updates=2)
     view = shown(win, BoardView)
     view.do(move)
-    frame(win, updates=40)
+    frame(win, updates=100)  # the walk, the card off the deck
     assert view.reveals.current is not None and view.reveals.current.lines == ("+200 gr.",)
     frame(win, updates=110)  # a bot's card stays 1.6 s
     assert view.reveals.shown[0].card == "stash"
@@ -324,7 +324,7 @@ def test_end_turn_takes_a_card_on_screen_away_first(win: StalkerWindow) -> None:
     frame(win, updates=2)
     view = shown(win, BoardView)
     view.do(move)
-    frame(win, updates=40)
+    frame(win, updates=100)  # the walk, the card off the deck
     assert view.reveals.current is not None
     key(win, arcade.key.E)
     frame(win, updates=60)

@@ -1,5 +1,5 @@
 """Player settings (language, UI scale, animation speed, colour-blind symbols, fullscreen,
-sound volume and mute, one-time tips).
+effects and music volume, mute, one-time tips).
 
 Saved as TOML in ``paths.user_config_dir()/settings.toml`` with an atomic write (temp file +
 rename). A missing or broken file gives the defaults and a readable note, never a crash; the
@@ -20,6 +20,7 @@ from stalkerzone.client.text.i18n import LANGUAGES
 ANIMATION_SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0)
 UI_SCALES: tuple[float, ...] = (0.85, 1.0, 1.15, 1.3, 1.5)
 VOLUMES: tuple[float, ...] = (0.2, 0.4, 0.6, 0.8, 1.0)
+MUSIC_VOLUMES: tuple[float, ...] = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)  # 0: no music
 MAX_SETTINGS_BYTES = 64 * 1024
 
 
@@ -30,8 +31,9 @@ class Settings:
     animation_speed: float = 1.0  # 1 = normal; bots and moves play faster when higher
     colour_blind_symbols: bool = True
     fullscreen: bool = False
-    volume: float = 0.8  # sound volume, 0..1
-    muted: bool = False
+    volume: float = 0.8  # the effects' volume, 0..1
+    muted: bool = False  # no effects and no music
+    music_volume: float = 0.4  # the board's and the fights' loops, 0..1 (0: off)
     tips: bool = True  # one-time tips the first time something happens (widgets.tips)
 
     def validated(self) -> Settings:
@@ -45,6 +47,7 @@ class Settings:
             fullscreen=bool(self.fullscreen),
             volume=min(1.0, max(0.0, float(self.volume))),
             muted=bool(self.muted),
+            music_volume=min(1.0, max(0.0, float(self.music_volume))),
             tips=bool(self.tips),
         )
 

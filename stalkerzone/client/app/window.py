@@ -22,8 +22,10 @@ from stalkerzone.client.app.context import AppContext, Presets, make_context
 from stalkerzone.client.app.registry import screen_class
 from stalkerzone.client.controller.bot_driver import BotDriver
 from stalkerzone.client.render.fonts import load_fonts
+from stalkerzone.client.sound.music import MusicPlayer
 from stalkerzone.client.sound.note_feed import NoteFeed, sounds_of
 from stalkerzone.client.sound.player import SoundPlayer
+from stalkerzone.client.sound.turn_cue import TurnCue
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
 from stalkerzone.errors import UserError
@@ -69,6 +71,8 @@ class StalkerWindow(arcade.Window):
         self.bots = BotDriver()  # plays every bot seat
         self.sound = SoundPlayer(volume=app.settings.volume, muted=app.settings.muted)
         self.note_feed = NoteFeed()  # the notes of new actions, for their sounds
+        self.music = MusicPlayer()  # the board's and the fights' loops
+        self.turn_cue = TurnCue()  # a chime when a human's turn starts
         self.first_frame_seconds: float | None = None
         self._error_count = 0
         try:
@@ -118,6 +122,8 @@ class StalkerWindow(arcade.Window):
         self.bots.reset()
         self.sound.requested.clear()
         self.note_feed = NoteFeed()
+        self.turn_cue = TurnCue()
+        self.music.stop()
         self.first_frame_seconds = None
         self._error_count = 0
         self.set_caption(i18n.t("app.title"))
@@ -202,6 +208,11 @@ class StalkerWindow(arcade.Window):
         settings = self.app.settings
         self.sound.configure(settings.volume, settings.muted)
         self.sound.play_all(sounds_of(self.note_feed.take(self.app.session)))
+        if self.turn_cue.take(self.app.session):
+            self.sound.play("turn")
+        screen = self.current_screen
+        music = 0.0 if settings.muted else settings.music_volume
+        self.music.update(screen.kind if screen is not None else None, music, delta_time)
         return None
 
     def on_draw(self) -> None:

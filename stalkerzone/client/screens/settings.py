@@ -1,6 +1,6 @@
 """The settings screen: language, UI scale, animation speed, colour-blind
-symbols, fullscreen, sound volume and mute, one-time tips. Changes apply at once and are saved
-(``AppContext.update_settings``); the window's sound player follows them.
+symbols, fullscreen, effects and music volume, mute, one-time tips. Changes apply at once and
+are saved (``AppContext.update_settings``); the window's sound player follows them.
 
 A click on the UI scale makes the whole screen larger or smaller: the panel is then placed so
 that the scale's button stays where it was, under the cursor, and the next click lands on it
@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from stalkerzone.client.app.base_view import BaseView
-from stalkerzone.client.app.settings import ANIMATION_SPEEDS, UI_SCALES, VOLUMES
+from stalkerzone.client.app.settings import ANIMATION_SPEEDS, MUSIC_VOLUMES, UI_SCALES, VOLUMES
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.text import i18n
@@ -76,6 +76,14 @@ class SettingsView(ScreenFrame):
                 t("settings.volume"),
                 t("settings.volume_value", n=round(s.volume * 10)),
                 self.next_volume,
+            ),
+            (
+                "music",
+                t("settings.music"),
+                t("settings.volume_value", n=round(s.music_volume * 10))
+                if s.music_volume > 0
+                else t("settings.off"),
+                self.next_music,
             ),
             (
                 "mute",
@@ -176,6 +184,10 @@ class SettingsView(ScreenFrame):
         self.apply(volume=_next(VOLUMES, self.app.settings.volume), muted=False)
         self.win.sound.configure(self.app.settings.volume, self.app.settings.muted)
         self.win.sound.play("dice")  # how loud it is now
+
+    def next_music(self) -> None:
+        """The music's volume (0: off; the window's music player follows it every frame)."""
+        self.apply(music_volume=_next(MUSIC_VOLUMES, self.app.settings.music_volume), muted=False)
 
     def toggle_mute(self) -> None:
         self.apply(muted=not self.app.settings.muted)

@@ -26,6 +26,7 @@ SOUND_NAMES: tuple[str, ...] = (
     "escape",
     "death",
     "victory",
+    "turn",  # a human's turn starts (TURN-1: client/sound/turn_cue.py)
 )
 
 NOTE_SOUNDS: dict[str, str] = {

@@ -45,6 +45,7 @@ from stalkerzone.client.screens.board.hud import (
     show_hover,
     status_words,
 )
+from stalkerzone.client.screens.board.motion import BoardMotion
 from stalkerzone.client.screens.board.opening import Opening
 from stalkerzone.client.screens.map_screen import MapScreen
 from stalkerzone.client.screens.reveal.overlay import RevealOverlay
@@ -88,9 +89,7 @@ class BoardView(MapScreen):
         self.layer_key: object = None
         self.routes: dict[Hex, Route] = {}
         self.hover: Hex | None = None
-        self.walk: list[tuple[float, float]] = []  # world points of the walking token
-        self.walker: int | None = None
-        self.walk_t = 0.0
+        self.motion = BoardMotion(self.session)  # the walking token, cards flying to the panel
         self.positions = self.current_positions()
         self.state_id = self.session.version
         self.message = ""
@@ -119,6 +118,10 @@ class BoardView(MapScreen):
         return {
             i: p.position for i, p in enumerate(self.session.view.players) if p.position is not None
         }
+
+    @property
+    def walker(self) -> int | None:
+        return self.motion.walk.walker
 
     def legal(self) -> tuple[Action, ...]:
         return self.session.legal() or ()
@@ -305,15 +308,14 @@ class BoardView(MapScreen):
         )
         with self.camera.activate():
             self.path_shapes.draw()
-            if self.walker is not None and self.walk:
-                x, y = self.walk_position()
-                self.tokens.draw_walker(self.walker, x, y)
+            self.motion.walk.draw(self.tokens)
         self.window.default_camera.use()  # the whole window again (the map camera clips)
         w, h = self.window.width, self.window.height
         if not self.reveals.active:  # a card on screen has the table's attention
             self.anomaly_dice.draw(0, w - self.hud_w, h - theme.px(TOP_H))
         self.dynamic_batch.draw()
         self.opening.draw(self)
+        self.motion.draw_flights(self)
         if modal.is_open(self.ui):  # a question, or the mouse held under a revealed card
             self.ui.draw()
         self.reveals.draw(self)
@@ -369,19 +371,15 @@ class BoardView(MapScreen):
         self.anomaly_dice.update(self.session, delta_time, self.session.cards, speed)
         if self.session.version != self.state_id:
             self.state_changed()
-        self.reveals.update(self, delta_time, hold=self.walker is not None)
+        self.reveals.update(self, delta_time, hold=self.motion.hold_reveals(self))
         self.opening.update(self, delta_time)
         self.hold_mouse_under_reveal()
         if self.hover_waits and self.hover is not None:
             self.hover_text.text = hover_line(self, self.hover)
+        if self.motion.update(self, delta_time):  # cards fly, the token walks on
+            self.end_walk()
+            return
         if self.walker is not None:
-            self.walk_t += delta_time * self.walk_speed()
-            if self.walk_t >= len(self.walk) - 1:
-                self.walker = None
-                self.walk = []
-                self.version += 1
-                self.build_tokens()
-                self.maybe_open_base()
             return
         if self.session.state.phase in ("layout", "over") or self.session.screen_kind() != "board":
             self.session.show(self.win)
@@ -401,18 +399,11 @@ class BoardView(MapScreen):
     def busy(self) -> bool:  # type: ignore[override]
         return self.walker is not None or self.reveals.pending or self.opening.holds_bots
 
-    def walk_speed(self) -> float:
-        """Hexes per second of a walking token (instant when skipping or headless)."""
-        if self.win.headless_fast or self.win.skip_bots:
-            return 1e9
-        return 6.0 * self.app.settings.animation_speed
-
-    def walk_position(self) -> tuple[float, float]:
-        t = max(0.0, min(self.walk_t, len(self.walk) - 1))
-        k = min(int(t), len(self.walk) - 2)
-        f = t - k
-        (ax, ay), (bx, by) = self.walk[k], self.walk[k + 1]
-        return ax + (bx - ax) * f, ay + (by - ay) * f
+    def end_walk(self) -> None:
+        """The token rests on its destination: the resting tokens again, a base's screen."""
+        self.version += 1
+        self.build_tokens()
+        self.maybe_open_base()
 
     def maybe_open_base(self) -> bool:
         """A human who just arrived at a base gets its screen (BASE-1), once per arrival."""
@@ -442,6 +433,11 @@ class BoardView(MapScreen):
             self.from_base = False
             self.reveals.queue.pass_over()
         super().on_show_view()
+        self.motion.listen(self)  # a press while something moves lands it, then acts
+
+    def on_hide_view(self) -> None:
+        self.motion.unlisten()
+        super().on_hide_view()  # type: ignore[no-untyped-call]  # unannotated in arcade
 
     def do(self, action: Action) -> None:
         """Apply an action; a refusal is shown with its rule id, the state stays as it was."""
@@ -463,9 +459,7 @@ class BoardView(MapScreen):
         moved = [i for i, where in self.positions.items() if old.get(i) != where]
         path = tuple(state.last_move)
         if len(moved) == 1 and path and path[-1] == self.positions[moved[0]] and old.get(moved[0]):
-            self.walker = moved[0]
-            self.walk = [hexgeom.world(h.q, h.r, HEX) for h in (old[moved[0]], *path)]
-            self.walk_t = 0.0
+            self.motion.walk.start(moved[0], (old[moved[0]], *path))
         self.hover = None
         self.path_shapes = ShapeElementList()
         if self.session.state.current_player != self.last_player:
@@ -555,7 +549,7 @@ class BoardView(MapScreen):
         elif symbol == keys.SPACE and (self.walker is not None or self.bot_to_act()):
             if self.bot_to_act():
                 self.skip_bots()
-            self.walk_t = len(self.walk)
+            self.motion.walk.finish()
         else:
             return None
         return True
@@ -569,7 +563,7 @@ class BoardView(MapScreen):
     def skip_bots(self) -> None:
         """Let the bots play at once until a human's turn (speed: settings, animation speed)."""
         self.win.skip_bots = True
-        self.walk_t = len(self.walk)
+        self.motion.walk.finish()
         self.rebuild_soon()
 
     def end_turn(self) -> None:
