@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 import arcade
@@ -47,6 +48,7 @@ class BaseView(arcade.gui.UIView):
         self.batch = pyglet.graphics.Batch()
         self._texts: list[arcade.Text] = []
         self._stale = False
+        self.buttons: dict[object, arcade.gui.UIFlatButton] = {}  # see :meth:`button`
 
     # the game
     @property
@@ -86,6 +88,7 @@ class BaseView(arcade.gui.UIView):
         self.ui.clear()  # type: ignore[no-untyped-call]  # unannotated in arcade
         self.batch = pyglet.graphics.Batch()
         self._texts = []
+        self.buttons = {}
         self.build()
 
     def build(self) -> None:
@@ -159,8 +162,11 @@ class BaseView(arcade.gui.UIView):
 
         With ``add=True`` it is placed at window pixel (x, y) (bottom left) and added to the UI.
         A text too wide for the button is set smaller, and cut with "…" only if it still does not
-        fit (:mod:`~stalkerzone.client.widgets.text_fit`).
+        fit (:mod:`~stalkerzone.client.widgets.text_fit`). The button is kept in :attr:`buttons`
+        under its text and, for ``partial(handler, value)``, under ``value`` (an action, a tab),
+        so that what points at a button ("Learn to play") finds it.
         """
+        label = text
         room = theme.px(width)
         size = text_fit.fitting_size(text, room, size, pad=text_fit.BUTTON_PAD)
         if not text_fit.fits(text, room, size, pad=text_fit.BUTTON_PAD):
@@ -178,6 +184,9 @@ class BaseView(arcade.gui.UIView):
         )
         widget.text = text
         widget.disabled = not enabled
+        self.buttons[label] = widget
+        if isinstance(on_click, partial) and on_click.args:
+            self.buttons[on_click.args[0]] = widget
 
         @widget.event("on_click")
         def _clicked(_event: arcade.gui.UIOnClickEvent) -> None:

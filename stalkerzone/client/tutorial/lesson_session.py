@@ -1,0 +1,150 @@
+"""A game of "Learn to play": a normal :class:`GameSession` that also keeps the lesson's
+progress, draws it over every screen, points F1 at the step's rule and saves itself, with the
+step, as ``learn-to-play.json`` (and ``learn-to-play.lesson``) in the saves folder.
+
+Nothing here changes a rule: the game is started from the lesson's seed (TURN-1) with all
+sectors but one laid by the human seat (TURN-4, the humans lay out), then played through
+``act`` like any game; the bot seat is played by the window's bot driver.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
+from stalkerzone.client.text import i18n
+from stalkerzone.client.tutorial.controller import TutorialController
+from stalkerzone.client.tutorial.overlay import LessonOverlay
+from stalkerzone.client.tutorial.script import Lesson, load_lesson
+from stalkerzone.engine.play import Action, GameState
+
+if TYPE_CHECKING:
+    from stalkerzone.client.app.window import StalkerWindow
+    from stalkerzone.client.controller.session import ContextForSession
+
+LESSON_SAVE = "learn-to-play"
+BOT_STRENGTH = "easy"
+
+
+def save_file() -> Path:
+    from stalkerzone.persistence import save_folder
+
+    return save_folder.saves_dir() / f"{LESSON_SAVE}.json"
+
+
+def progress_file() -> Path:
+    """The lesson's step beside its save (not a ``.json``: the save list does not show it)."""
+    return save_file().with_suffix(".lesson")
+
+
+def saved_step() -> int | None:
+    """The step the saved lesson was on (None: no lesson saved, or its file is unreadable)."""
+    try:
+        data = json.loads(progress_file().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    step = data.get("step") if isinstance(data, dict) else None
+    return step if isinstance(step, int) and step >= 0 else None
+
+
+def can_resume() -> bool:
+    return save_file().is_file() and saved_step() is not None
+
+
+@dataclass
+class LessonSession(GameSession):
+    """A game with the lesson's controller (see the module docstring)."""
+
+    lesson: TutorialController | None = None
+    overlay: LessonOverlay = field(default_factory=LessonOverlay)
+
+    @classmethod
+    def begin(cls, app: ContextForSession, lesson: Lesson | None = None) -> LessonSession:
+        """A new lesson game: the seed and characters of the lesson, the Zone laid but for the
+        sector the learner lays (the first step)."""
+        lesson = lesson or load_lesson()
+        seats = (
+            SeatSpec(i18n.t("tutorial.you"), lesson.human),
+            SeatSpec(i18n.t("tutorial.bot"), lesson.bot, BOT_STRENGTH),
+        )
+        spec = GameSpec(lesson.seed, seats, zone_mode="hand", layout_by="humans")
+        session = cls.start(app, spec)
+        assert isinstance(session, LessonSession)
+        session.autosave_enabled = False
+        for placement in lesson.pre_laid:
+            session.act(placement)
+        session.log.clear()
+        session.autosave_enabled = True
+        session.attach(TutorialController(lesson, seat=0))
+        return session
+
+    @classmethod
+    def resume(cls, window: StalkerWindow) -> LessonSession:
+        """The saved lesson at its step (``SaveError`` if the save cannot be read)."""
+        from stalkerzone.persistence import saves as store
+
+        loaded = store.load_game(save_file(), extra_dirs=tuple(window.app.presets.card_dirs))
+        session = cls.from_loaded(loaded)
+        assert isinstance(session, LessonSession)
+        session.packs = tuple(window.app.cards().packs)
+        session.attach(TutorialController(load_lesson(), seat=0, index=saved_step() or 0))
+        return session
+
+    def attach(self, controller: TutorialController) -> None:
+        self.lesson = controller
+        controller.state = self.state
+        controller.legal = self.legal
+
+    # --- following the game --------------------------------------------------------------
+    def act(self, action: Action, *, dealt: bool = False) -> GameState:
+        before = self.state
+        after = super().act(action, dealt=dealt)
+        if self.lesson is not None:
+            self.lesson.observe(before, action, after)
+        return after
+
+    def undo(self) -> None:
+        super().undo()
+        if self.lesson is not None:
+            self.lesson.state = self.state
+
+    def poll(self, host: Any) -> None:
+        """Every frame: the screen shown and the hex under the mouse on the board."""
+        if self.lesson is None:
+            return
+        screen = getattr(host, "current_screen", None)
+        kind = getattr(screen, "kind", "")
+        hover = getattr(screen, "hover", None) if kind == "board" else None
+        self.lesson.look(kind, self.state, hover)
+
+    def rules_focus(self) -> str | None:
+        step = self.lesson.step if self.lesson is not None else None
+        return step.rule if step is not None else None
+
+    def draw_overlay(self, window: Any) -> None:
+        view = getattr(window, "current_screen", None)
+        if self.lesson is None or view is None or view.kind in ("rules", "menu", "saves"):
+            return
+        if self.lesson.screen != view.kind:
+            self.lesson.look(view.kind, self.state, getattr(view, "hover", None))
+        finished = i18n.t("tutorial.done") if self.state.phase != "over" else ""
+        self.overlay.draw(view, self.lesson.current_step, finished)
+
+    # --- saving ------------------------------------------------------------------------------
+    def autosave(self) -> Path | None:
+        """The lesson's own save and its step (never the autosave of normal games)."""
+        from stalkerzone import files
+        from stalkerzone.persistence import saves
+
+        try:
+            path = saves.save_game(
+                self.record, name=LESSON_SAVE, packs=self.packs, log=self.log_entries()
+            )
+            step = self.lesson.index if self.lesson is not None else 0
+            files.write_atomic(progress_file(), json.dumps({"step": step}).encode("utf-8"))
+        except Exception:  # a full disk must not end the game
+            return None
+        return path
