@@ -47,6 +47,9 @@ def act_on(win: StalkerWindow, target: Target | None) -> None:
         if getattr(view, "reveals", None) is not None and view.reveals.active:  # type: ignore[attr-defined]
             key(win, arcade.key.SPACE)
         return
+    if target.kind == "continue":  # a card shown over the board: Space takes it away
+        key(win, arcade.key.SPACE)
+        return
     if target.kind == "button":
         widget = first_button(view, target)
         if widget is None:  # a card shown over the board has the table's attention first

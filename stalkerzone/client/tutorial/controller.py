@@ -35,9 +35,10 @@ class TutorialController:
         self.seat = seat
         self.index = max(0, min(index, len(lesson.steps)))
         self.screen = ""
+        self.revealing = False  # a card is shown over the board
         self.state: GameState | None = None
         self.legal: Callable[[], tuple[Action, ...] | None] = lambda: ()
-        self._target: tuple[GameState, int, str, Target | None] | None = None
+        self._target: tuple[GameState, tuple[int, str, bool], Target | None] | None = None
 
     @property
     def finished(self) -> bool:
@@ -57,11 +58,14 @@ class TutorialController:
         self._target = None
         return self.index != start
 
-    def look(self, screen: str, state: GameState, hover: Hex | None) -> bool:
-        """The frame's screen kind and the hex under the mouse on the board: pointing at the
-        Epicenter shows its guardian's odds, which is the last step (WIN-1). True if the step
-        changed."""
+    def look(
+        self, screen: str, state: GameState, hover: Hex | None, *, revealing: bool = False
+    ) -> bool:
+        """The frame's screen kind, whether a card is shown over the board and the hex under
+        the mouse on the board: pointing at the Epicenter shows its guardian's odds, which is
+        the last step (WIN-1). True if the step changed."""
         self.screen = screen
+        self.revealing = revealing
         self.state = state
         step = self.step
         if (
@@ -93,11 +97,20 @@ class TutorialController:
         if step is None or state is None:
             return None
         kept = self._target
-        if kept is not None and kept[0] is state and kept[1:3] == (self.index, self.screen):
-            return kept[3]
+        where = (self.index, self.screen, self.revealing)
+        if kept is not None and kept[0] is state and kept[1] == where:
+            return kept[2]
         legal = self.legal()
         if legal is None:  # still being computed off the frame
             return None
-        found = point(step.goal, state, self.seat, self.screen, legal, self.lesson.left_to_lay)
-        self._target = (state, self.index, self.screen, found)
+        found = point(
+            step.goal,
+            state,
+            self.seat,
+            self.screen,
+            legal,
+            self.lesson.left_to_lay,
+            revealing=self.revealing,
+        )
+        self._target = (state, where, found)
         return found

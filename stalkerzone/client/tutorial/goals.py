@@ -45,7 +45,8 @@ class Target:
     """What to click now. ``kind``: ``slot`` (lay ``placement``: its sector, face, turn and
     slot), ``hex`` (move there), ``look`` (point the mouse at ``hex``), ``button`` (the first
     of ``buttons`` on screen: a text key such as ``"board.end_turn"``, ``"tab:orders"`` for a
-    base tab, or an engine action for its row button) or ``wait`` (the bot is playing)."""
+    base tab, or an engine action for its row button), ``continue`` (a card shown over the
+    board: Space or a click takes it away) or ``wait`` (the bot is playing)."""
 
     kind: str
     hex: Hex | None = None
@@ -140,12 +141,16 @@ def point(
     screen: str,
     legal: Iterable[Action],
     left_to_lay: PlaceSector,
+    *,
+    revealing: bool = False,
 ) -> Target | None:
-    """What the learner should click for ``goal`` on the ``screen`` shown (None: nothing, the
-    step's words only)."""
+    """What the learner should click for ``goal`` on the ``screen`` shown, ``revealing`` a card
+    over the board (None: nothing, the step's words only)."""
     legal = tuple(legal)
     if state.phase == "over":
         return None
+    if revealing and screen == "board":
+        return Target("continue")
     if state.phase == "layout":
         return Target("slot", placement=left_to_lay) if state.current_player == seat else None
     if state.current_player != seat:

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 LESSON_SAVE = "learn-to-play"
 BOT_STRENGTH = "easy"
+DONE_SHOWN = 12  # actions the "you know the game" panel stays after the last step
 
 
 def save_file() -> Path:
@@ -60,6 +61,7 @@ class LessonSession(GameSession):
 
     lesson: TutorialController | None = None
     overlay: LessonOverlay = field(default_factory=LessonOverlay)
+    finished_at: int | None = None  # ``version`` when the last step was done
 
     @classmethod
     def begin(cls, app: ContextForSession, lesson: Lesson | None = None) -> LessonSession:
@@ -115,10 +117,19 @@ class LessonSession(GameSession):
         """Every frame: the screen shown and the hex under the mouse on the board."""
         if self.lesson is None:
             return
-        screen = getattr(host, "current_screen", None)
-        kind = getattr(screen, "kind", "")
-        hover = getattr(screen, "hover", None) if kind == "board" else None
-        self.lesson.look(kind, self.state, hover)
+        self.look_at(getattr(host, "current_screen", None))
+
+    def look_at(self, screen: object) -> None:
+        """Tell the lesson what ``screen`` shows: its kind, a card over the board, the hex under
+        the mouse on the board."""
+        if self.lesson is None:
+            return
+        kind = str(getattr(screen, "kind", ""))
+        board = kind == "board"
+        hover = getattr(screen, "hover", None) if board else None
+        reveals = getattr(screen, "reveals", None) if board else None
+        revealing = bool(getattr(reveals, "active", False))
+        self.lesson.look(kind, self.state, hover, revealing=revealing)
 
     def rules_focus(self) -> str | None:
         step = self.lesson.step if self.lesson is not None else None
@@ -128,10 +139,13 @@ class LessonSession(GameSession):
         view = getattr(window, "current_screen", None)
         if self.lesson is None or view is None or view.kind in ("rules", "menu", "saves"):
             return
-        if self.lesson.screen != view.kind:
-            self.lesson.look(view.kind, self.state, getattr(view, "hover", None))
-        finished = i18n.t("tutorial.done") if self.state.phase != "over" else ""
-        self.overlay.draw(view, self.lesson.current_step, finished)
+        self.look_at(view)
+        step = self.lesson.current_step
+        if step is None:  # the lesson is over: the game goes on, said for a few actions
+            self.finished_at = self.version if self.finished_at is None else self.finished_at
+            if self.version - self.finished_at > DONE_SHOWN or self.state.phase == "over":
+                return
+        self.overlay.draw(view, step, i18n.t("tutorial.done"))
 
     # --- saving ------------------------------------------------------------------------------
     def autosave(self) -> Path | None:

@@ -17,7 +17,7 @@ from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.render.zone_layer import HEX
 from stalkerzone.client.text import i18n
-from stalkerzone.client.tutorial.goals import Target
+from stalkerzone.client.tutorial.goals import END_TURN, Target
 from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.engine.play import PlaceSector
 from stalkerzone.engine.zone import Hex, slot_centre
@@ -27,9 +27,11 @@ if TYPE_CHECKING:
     from stalkerzone.client.tutorial.controller import CurrentStep
 
 GLOW = (70, 225, 255, 255)  # the lesson's colour: no other mark on the board is cyan
-PANEL_W = 470  # UI units
+PANEL_W = 470  # UI units, over a map; elsewhere the panel takes the screen's right column
 TEXT_SIZE = 13
-PANEL_LINES = 5  # the step's words fit in this many lines at the smallest size
+PANEL_LINES = 6  # the step's words fit in this many lines at the smallest size
+SCREEN_WORDS = {("tutorial.fight", "fight"): "tutorial.fight_odds"}  # (step, screen): words
+END_TURN_WORDS = "tutorial.end_turn"  # added when the target is End turn
 Box = tuple[float, float, float, float]  # left, right, bottom, top
 
 
@@ -43,12 +45,16 @@ def rule_title(rule: str) -> str:
     return rule
 
 
-def step_words(step: CurrentStep) -> tuple[str, str]:
-    """(header, body) of a step: "Lesson 3 of 9 · F1: Orders" and its words."""
+def step_words(step: CurrentStep, screen: str = "board") -> tuple[str, str]:
+    """(header, body) of a step on ``screen``: "Learn to play · step 3 of 9 · F1: Orders" and
+    its words (the bot's turn, a card to take away and a spent move say so)."""
     head = i18n.t("tutorial.header", n=step.number, total=step.total, rule=rule_title(step.rule))
-    body = i18n.t(step.text)
-    if step.target is not None and step.target.kind == "wait":
-        body = i18n.t("tutorial.wait")
+    body = i18n.t(SCREEN_WORDS.get((step.text, screen), step.text))
+    target = step.target
+    if target is not None and target.kind in ("wait", "continue"):
+        body = i18n.t(f"tutorial.{target.kind}")
+    elif target is not None and target.buttons == END_TURN:
+        body = f"{body} {i18n.t(END_TURN_WORDS)}"
     return head, body
 
 
@@ -122,6 +128,17 @@ def target_box(
     return None
 
 
+def panel_place(screen: str, w: float, h: float) -> tuple[float, float, float]:
+    """Left, top and width of the panel: over the map's top left on the board and the layout
+    (right of the tray), else low in the screen's right column (the stalker's side at a base,
+    the round log in a fight), clear of the buttons."""
+    px = theme.px
+    if screen in ("board", "layout"):
+        left = px(16) + (px(340) if screen == "layout" else 0)
+        return left, h - px(70), min(px(PANEL_W), w * 0.42)
+    return w * 0.72, px(330), w * 0.28 - px(16)
+
+
 @dataclass
 class LessonOverlay:
     """Draws the current step over the shown screen (texts kept between frames)."""
@@ -150,26 +167,15 @@ class LessonOverlay:
             self._texts[key] = found
         return found
 
-    def panel_place(self, view: BaseView, width: float) -> tuple[float, float]:
-        """Left and top of the panel: over the map's top left on the board and the layout,
-        else at the bottom right, above the screen's status line."""
-        w, h = view.window.width, view.window.height
-        px = theme.px
-        if view.kind == "board":
-            return px(16), h - px(70)
-        if view.kind == "layout":
-            return float(getattr(view, "tray_w", 0)) + px(16), h - px(70)
-        return w - width - px(16), px(300)
-
     def draw(self, view: BaseView, step: CurrentStep | None, finished_words: str = "") -> None:
         view.window.default_camera.use()
         px = theme.px
-        width = min(px(PANEL_W), view.window.width * 0.42)
+        left, top, width = panel_place(view.kind, view.window.width, view.window.height)
         inner = int(width - px(24))
         if step is None:
             head, body = i18n.t("tutorial.done_header"), finished_words
         else:
-            head, body = step_words(step)
+            head, body = step_words(step, view.kind)
         if not body:
             return
         if step is not None and step.target is not None:
@@ -177,7 +183,6 @@ class LessonOverlay:
         text, size = fit_body(body, inner)
         head_text = self.text(text_fit.cut_to(head, inner, 11, bold=True), 11, inner, True)
         body_text = self.text(text, size, inner)
-        left, top = self.panel_place(view, width)
         height = head_text.content_height + body_text.content_height + px(30)
         self.shown_box = (left, left + width, top - height, top)
         arcade.draw_lrbt_rectangle_filled(left, left + width, top - height, top, (14, 20, 24, 235))
