@@ -46,7 +46,7 @@ class TitleView(BaseView):
         px = theme.px
         self.back_shapes = backdrop(w, h)
         # from the keys line up: the menu column, a gap, the banner; the free height is shared
-        buttons = 8
+        buttons = 7
         column_h = buttons * px(44) + (buttons - 1) * px(10)
         free = max(0.0, h - px(48) - column_h - px(16) - px(170))
         column_top = px(48) + free * 0.4 + column_h
@@ -94,8 +94,14 @@ class TitleView(BaseView):
                 width=280,
             )
         )
-        column.add(self.button(i18n.t("title.rules"), lambda: self.win.open_rules(self), width=280))
-        column.add(self.button(i18n.t("title.language"), self.switch_language, width=280))
+        column.add(
+            self.hbox(
+                self.button(
+                    i18n.t("title.rules"), lambda: self.win.open_rules(self), width=135, size=14
+                ),
+                self.button(i18n.t("title.language"), self.switch_language, width=135, size=14),
+            )
+        )
         column.add(self.button(i18n.t("title.quit"), self.win.close, width=280))
         anchor = arcade.gui.UIAnchorLayout()
         anchor.add(column, anchor_x="center", anchor_y="top", align_y=-(h - column_top))

@@ -58,9 +58,17 @@ def step_words(step: CurrentStep, screen: str = "board") -> tuple[str, str]:
     return head, body
 
 
-def fit_body(body: str, width: float) -> tuple[str, float]:
-    """The step's words wrapped to the panel (at most :data:`PANEL_LINES` lines)."""
-    return text_fit.fit_lines(body, width, TEXT_SIZE, lines=PANEL_LINES)
+def fit_body(
+    body: str, width: float, size: float = TEXT_SIZE, *, bold: bool = False
+) -> tuple[str, float]:
+    """The step's words broken at spaces to ``width`` pixels, set smaller only when they would
+    take more than :data:`PANEL_LINES` lines (never cut)."""
+    smallest = size * text_fit.SMALLEST
+    while True:
+        text = text_fit.wrap_words(body, width, size, bold=bold)
+        if text.count("\n") < PANEL_LINES or size <= smallest:
+            return text, size
+        size = max(smallest, size - 0.5)
 
 
 def button_widget(view: BaseView, ref: object) -> arcade.gui.UIWidget | None:
@@ -181,7 +189,8 @@ class LessonOverlay:
         if step is not None and step.target is not None:
             self.draw_target(view, step.target)
         text, size = fit_body(body, inner)
-        head_text = self.text(text_fit.cut_to(head, inner, 11, bold=True), 11, inner, True)
+        head_lines, head_size = fit_body(head, inner, 11, bold=True)
+        head_text = self.text(head_lines, head_size, inner, True)
         body_text = self.text(text, size, inner)
         height = head_text.content_height + body_text.content_height + px(30)
         self.shown_box = (left, left + width, top - height, top)
