@@ -1,7 +1,8 @@
 """Every word of "Learn to play" fits: each step's words (and what a spent move, a card over the
 board, the bot's turn and the fight's odds add) in the lesson panel of every screen, its header
 with the rule's title, and the title screen's buttons, in English and Russian at every window
-size and UI scale (measured in the window's fonts); the lesson file is read whole and a broken one is named in one line."""
+size and UI scale (measured in the window's fonts); the lesson file is read whole and a broken
+one is named in one line."""
 
 from __future__ import annotations
 
@@ -94,7 +95,7 @@ def test_each_step_names_a_rule_of_the_reference_and_has_words(lang: str) -> Non
     for step in load_lesson().steps:
         assert step.rule in ids, step.rule
         assert rule_title(step.rule) == ids[step.rule] != step.rule
-    for key in sorted(keys) + ["tutorial.wait", "tutorial.continue", "tutorial.end_turn"]:
+    for key in [*sorted(keys), "tutorial.wait", "tutorial.continue", "tutorial.end_turn"]:
         words = i18n.t(key)
         assert words != key and "{" not in words, (lang, key)
 
