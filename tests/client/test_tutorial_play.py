@@ -11,6 +11,7 @@ import pytest
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render.zone_layer import HEX
+from stalkerzone.client.screens.rules import RulesView
 from stalkerzone.client.screens.title import TitleView
 from stalkerzone.client.tutorial.goals import Target
 from stalkerzone.client.tutorial.lesson_session import (
@@ -149,3 +150,22 @@ def test_a_lesson_left_for_the_title_is_resumed_at_its_step(win: StalkerWindow) 
     frame(win)
     step = resumed.lesson.current_step
     assert step is not None and step.rule == "TURN-2"
+
+
+@pytest.mark.slow
+def test_f1_in_the_lesson_opens_the_steps_rule_and_the_panel_is_drawn(win: StalkerWindow) -> None:
+    session = start_lesson(win)
+    frame(win)
+    step = session.lesson.current_step if session.lesson is not None else None
+    assert step is not None and step.rule == "MAP-4" and step.target is not None
+    assert target_box(current(win), step.target) is not None  # the ring or the tray sector
+    assert session.overlay.shown_box[1] > session.overlay.shown_box[0]  # the panel was drawn
+    key(win, arcade.key.F1)
+    rules = current(win)
+    assert isinstance(rules, RulesView) and rules.selected == "MAP-4"
+    session.lesson.index = len(session.lesson.lesson.steps)  # the lesson over: F1 as usual
+    key(win, arcade.key.ESCAPE)
+    assert current(win).kind == "layout"
+    key(win, arcade.key.F1)
+    rules = current(win)
+    assert isinstance(rules, RulesView) and rules.selected == "MAP-1"  # the layout's own
