@@ -73,7 +73,7 @@ def test_every_lesson_text_fits_its_panel_at_every_size_and_scale(
         for scale in UI_SCALES:
             use(lang, scale, size)
             for head, body, screen in every_panel():
-                left, top, width = panel_place(screen, *size)
+                left, edge, width, from_bottom = panel_place(screen, *size)
                 inner = width - theme.px(24)
                 text, points = fit_body(body, inner)
                 assert text.count("\n") < PANEL_LINES, (lang, size, scale, screen, body)
@@ -82,7 +82,10 @@ def test_every_lesson_text_fits_its_panel_at_every_size_and_scale(
                 assert head_text.count("\n") < 2, (lang, size, scale, screen, head)
                 assert lines_fit(head_text, inner, head_points, bold=True), (lang, head_text)
                 assert left >= 0 and left + width <= size[0]
-                assert top <= size[1]
+                lines = text.count("\n") + head_text.count("\n") + 2
+                height = lines * theme.px(points) * 1.5 + theme.px(30)  # a generous line height
+                top = edge + height if from_bottom else edge
+                assert top <= size[1] - theme.px(56) and top - height >= 0, (screen, size, scale)
                 checked += 1
     assert checked > 1000
 

@@ -136,15 +136,17 @@ def target_box(
     return None
 
 
-def panel_place(screen: str, w: float, h: float) -> tuple[float, float, float]:
-    """Left, top and width of the panel: over the map's top left on the board and the layout
-    (right of the tray), else low in the screen's right column (the stalker's side at a base,
-    the round log in a fight), clear of the buttons."""
+def panel_place(screen: str, w: float, h: float) -> tuple[float, float, float, bool]:
+    """Left, an edge and the width of the panel, and whether that edge is its bottom: on the
+    board over the map's bottom left, above the status lines (the top is the bar's and the dice
+    of an anomaly roll's); on the layout over the map's top left, right of the tray; else low in
+    the screen's right column (the stalker's side at a base, the round log in a fight)."""
     px = theme.px
-    if screen in ("board", "layout"):
-        left = px(16) + (px(340) if screen == "layout" else 0)
-        return left, h - px(70), min(px(PANEL_W), w * 0.42)
-    return w * 0.72, px(330), w * 0.28 - px(16)
+    if screen == "board":
+        return px(16), px(96), min(px(PANEL_W), w * 0.42), True
+    if screen == "layout":
+        return px(356), h - px(70), min(px(PANEL_W), w * 0.42), False
+    return w * 0.72, px(330), w * 0.28 - px(16), False
 
 
 @dataclass
@@ -178,7 +180,9 @@ class LessonOverlay:
     def draw(self, view: BaseView, step: CurrentStep | None, finished_words: str = "") -> None:
         view.window.default_camera.use()
         px = theme.px
-        left, top, width = panel_place(view.kind, view.window.width, view.window.height)
+        left, edge, width, from_bottom = panel_place(
+            view.kind, view.window.width, view.window.height
+        )
         inner = int(width - px(24))
         if step is None:
             head, body = i18n.t("tutorial.done_header"), finished_words
@@ -193,6 +197,7 @@ class LessonOverlay:
         head_text = self.text(head_lines, head_size, inner, True)
         body_text = self.text(text, size, inner)
         height = head_text.content_height + body_text.content_height + px(30)
+        top = edge + height if from_bottom else edge
         self.shown_box = (left, left + width, top - height, top)
         arcade.draw_lrbt_rectangle_filled(left, left + width, top - height, top, (14, 20, 24, 235))
         arcade.draw_lrbt_rectangle_outline(left, left + width, top - height, top, GLOW, 2)
