@@ -14,12 +14,8 @@ from stalkerzone.client.render.zone_layer import HEX
 from stalkerzone.client.screens.rules import RulesView
 from stalkerzone.client.screens.title import TitleView
 from stalkerzone.client.tutorial.goals import Target
-from stalkerzone.client.tutorial.lesson_session import (
-    LessonSession,
-    can_resume,
-    save_file,
-    saved_step,
-)
+from stalkerzone.client.tutorial.lesson_save import can_resume, save_file, saved_step
+from stalkerzone.client.tutorial.lesson_session import LessonSession
 from stalkerzone.client.tutorial.overlay import first_button, target_box
 from stalkerzone.content.rules_reference import load_rules_reference
 from stalkerzone.engine.zone import Hex, slot_centre
@@ -156,14 +152,16 @@ def test_a_lesson_left_for_the_title_is_resumed_at_its_step(win: StalkerWindow) 
 def test_f1_in_the_lesson_opens_the_steps_rule_and_the_panel_is_drawn(win: StalkerWindow) -> None:
     session = start_lesson(win)
     frame(win)
-    step = session.lesson.current_step if session.lesson is not None else None
+    lesson = session.lesson
+    assert lesson is not None
+    step = lesson.current_step
     assert step is not None and step.rule == "MAP-4" and step.target is not None
     assert target_box(current(win), step.target) is not None  # the ring or the tray sector
     assert session.overlay.shown_box[1] > session.overlay.shown_box[0]  # the panel was drawn
     key(win, arcade.key.F1)
     rules = current(win)
     assert isinstance(rules, RulesView) and rules.selected == "MAP-4"
-    session.lesson.index = len(session.lesson.lesson.steps)  # the lesson over: F1 as usual
+    lesson.index = len(lesson.lesson.steps)  # the lesson over: F1 as usual
     key(win, arcade.key.ESCAPE)
     assert current(win).kind == "layout"
     key(win, arcade.key.F1)

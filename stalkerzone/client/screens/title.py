@@ -118,7 +118,7 @@ class TitleView(BaseView):
 
     def lesson_row(self) -> arcade.gui.UIWidget:
         """ "Learn to play" (a new lesson), and "Resume lesson" beside it when one is saved."""
-        from stalkerzone.client.tutorial.lesson_session import can_resume
+        from stalkerzone.client.tutorial.lesson_save import can_resume
 
         learn = i18n.t("tutorial.title_button")
         if not can_resume():

@@ -17,6 +17,12 @@ from typing import TYPE_CHECKING, Any
 from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
 from stalkerzone.client.text import i18n
 from stalkerzone.client.tutorial.controller import TutorialController
+from stalkerzone.client.tutorial.lesson_save import (
+    LESSON_SAVE,
+    progress_file,
+    save_file,
+    saved_step,
+)
 from stalkerzone.client.tutorial.overlay import LessonOverlay
 from stalkerzone.client.tutorial.script import Lesson, load_lesson
 from stalkerzone.engine.play import Action, GameState
@@ -25,34 +31,8 @@ if TYPE_CHECKING:
     from stalkerzone.client.app.window import StalkerWindow
     from stalkerzone.client.controller.session import ContextForSession
 
-LESSON_SAVE = "learn-to-play"
 BOT_STRENGTH = "easy"
 DONE_SHOWN = 12  # actions the "you know the game" panel stays after the last step
-
-
-def save_file() -> Path:
-    from stalkerzone.persistence import save_folder
-
-    return save_folder.saves_dir() / f"{LESSON_SAVE}.json"
-
-
-def progress_file() -> Path:
-    """The lesson's step beside its save (not a ``.json``: the save list does not show it)."""
-    return save_file().with_suffix(".lesson")
-
-
-def saved_step() -> int | None:
-    """The step the saved lesson was on (None: no lesson saved, or its file is unreadable)."""
-    try:
-        data = json.loads(progress_file().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    step = data.get("step") if isinstance(data, dict) else None
-    return step if isinstance(step, int) and step >= 0 else None
-
-
-def can_resume() -> bool:
-    return save_file().is_file() and saved_step() is not None
 
 
 @dataclass
