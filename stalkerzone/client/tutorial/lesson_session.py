@@ -117,13 +117,14 @@ class LessonSession(GameSession):
 
     def draw_overlay(self, window: Any) -> None:
         view = getattr(window, "current_screen", None)
-        if self.lesson is None or view is None or view.kind in ("rules", "menu", "saves"):
+        hidden = ("rules", "menu", "saves", "gameover")  # overlays of their own; a game over
+        if self.lesson is None or view is None or view.kind in hidden or self.state.phase == "over":
             return
         self.look_at(view)
         step = self.lesson.current_step
         if step is None:  # the lesson is over: the game goes on, said for a few actions
             self.finished_at = self.version if self.finished_at is None else self.finished_at
-            if self.version - self.finished_at > DONE_SHOWN or self.state.phase == "over":
+            if self.version - self.finished_at > DONE_SHOWN:
                 return
         self.overlay.draw(view, step, i18n.t("tutorial.done"))
 
