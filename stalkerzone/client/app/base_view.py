@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 import arcade
@@ -53,6 +54,7 @@ class BaseView(arcade.gui.UIView):
         self._stale = False
         self.disabled_reasons = DisabledReasons()  # the off buttons' reasons (F1: their rule)
         self.overlays: list[Overlay] = []  # layers over the screen (legend, hint, tips …)
+        self.buttons: dict[object, arcade.gui.UIFlatButton] = {}  # see :meth:`button`
 
     # the game
     @property
@@ -93,6 +95,7 @@ class BaseView(arcade.gui.UIView):
         self.disabled_reasons.clear()
         self.batch = pyglet.graphics.Batch()
         self._texts = []
+        self.buttons = {}
         self.build()
         for overlay in self.overlays:
             overlay.build()
@@ -182,8 +185,11 @@ class BaseView(arcade.gui.UIView):
 
         With ``add=True`` it is placed at window pixel (x, y) (bottom left) and added to the UI.
         A text too wide for the button is set smaller, and cut with "…" only if it still does not
-        fit (:mod:`~stalkerzone.client.widgets.text_fit`).
+        fit (:mod:`~stalkerzone.client.widgets.text_fit`). The button is kept in :attr:`buttons`
+        under its text and, for ``partial(handler, value)``, under ``value`` (an action, a tab),
+        so that what points at a button ("Learn to play") finds it.
         """
+        label = text
         room = theme.px(width)
         size = text_fit.fitting_size(text, room, size, pad=text_fit.BUTTON_PAD)
         if not text_fit.fits(text, room, size, pad=text_fit.BUTTON_PAD):
@@ -203,6 +209,9 @@ class BaseView(arcade.gui.UIView):
         widget.disabled = not enabled or why is not None
         if why is not None:
             self.disabled_reasons.add(widget, why)
+        self.buttons[label] = widget
+        if isinstance(on_click, partial) and on_click.args:
+            self.buttons[on_click.args[0]] = widget
 
         @widget.event("on_click")
         def _clicked(_event: arcade.gui.UIOnClickEvent) -> None:

@@ -167,10 +167,11 @@ class StalkerWindow(arcade.Window):
 
     def open_rules(self, view: BaseView, section: str | None = None) -> None:
         """The rules-reference overlay (the screen "rules") over ``view``, at ``section`` (a rule
-        id or a prefix; F1: ``view.rules_section``)."""
-        self.show_screen(
-            "rules", back=view, section=view.rules_section if section is None else section
-        )
+        id or a prefix; F1: the game's focus, a lesson's rule, else ``view.rules_section``)."""
+        if section is None:
+            session = self.app.session
+            section = (session.rules_focus() if session else None) or view.rules_section
+        self.show_screen("rules", back=view, section=section)
 
     # window behaviour
     def on_key_press(self, symbol: int, modifiers: int) -> Literal[True] | None:

@@ -290,6 +290,10 @@ class GameSession:
         """The client lets go of this game (back to the title): nothing to release for a local
         game (a network session leaves its host, or stops the one it runs)."""
 
+    def rules_focus(self) -> str | None:
+        """The rule F1 opens instead of the screen's own section (a lesson's step), or None."""
+        return None
+
     def draw_overlay(self, window: Any) -> None:
         """Drawn over every screen after it: nothing for a local game (a network session shows
         who is connected)."""

@@ -70,6 +70,7 @@ class TitleView(BaseView):
         column = arcade.gui.UIBoxLayout(space_between=px(10))
         column.add(self.button(i18n.t("title.new_game"), self.new_game, primary=True, width=280))
         latest = latest_autosave()
+        column.add(self.lesson_row())
         column.add(
             self.button(
                 i18n.t("title.continue"), self.continue_game, width=280, enabled=latest is not None
@@ -93,8 +94,14 @@ class TitleView(BaseView):
                 width=280,
             )
         )
-        column.add(self.button(i18n.t("title.rules"), lambda: self.win.open_rules(self), width=280))
-        column.add(self.button(i18n.t("title.language"), self.switch_language, width=280))
+        column.add(
+            self.hbox(
+                self.button(
+                    i18n.t("title.rules"), lambda: self.win.open_rules(self), width=135, size=14
+                ),
+                self.button(i18n.t("title.language"), self.switch_language, width=135, size=14),
+            )
+        )
         column.add(self.button(i18n.t("title.quit"), self.win.close, width=280))
         anchor = arcade.gui.UIAnchorLayout()
         anchor.add(column, anchor_x="center", anchor_y="top", align_y=-(h - column_top))
@@ -108,6 +115,33 @@ class TitleView(BaseView):
 
     def new_game(self) -> None:
         self.win.show_screen("newgame")
+
+    def lesson_row(self) -> arcade.gui.UIWidget:
+        """ "Learn to play" (a new lesson), and "Resume lesson" beside it when one is saved."""
+        from stalkerzone.client.tutorial.lesson_save import can_resume
+
+        learn = i18n.t("tutorial.title_button")
+        if not can_resume():
+            return self.button(learn, self.learn, width=280)
+        return self.hbox(
+            self.button(learn, self.learn, width=135, size=14),
+            self.button(i18n.t("tutorial.resume_button"), self.resume_lesson, width=135, size=14),
+        )
+
+    def learn(self) -> None:
+        """ "Learn to play": a real game on the lesson's seed, taught step by step."""
+        from stalkerzone.client.tutorial.lesson_session import LessonSession
+
+        session = LessonSession.begin(self.app)
+        self.app.session = session
+        session.show(self.win)
+
+    def resume_lesson(self) -> None:
+        from stalkerzone.client.tutorial.lesson_session import LessonSession
+
+        session = LessonSession.resume(self.win)
+        self.app.session = session
+        session.show(self.win)
 
     def continue_game(self) -> None:
         from stalkerzone.client.controller import save_files as saves

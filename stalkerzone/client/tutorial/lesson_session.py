@@ -1,0 +1,145 @@
+"""A game of "Learn to play": a normal :class:`GameSession` that also keeps the lesson's
+progress, draws it over every screen, points F1 at the step's rule and saves itself, with the
+step, as ``learn-to-play.json`` (and ``learn-to-play.lesson``) in the saves folder.
+
+Nothing here changes a rule: the game is started from the lesson's seed (TURN-1) with all
+sectors but one laid by the human seat (TURN-4, the humans lay out), then played through
+``act`` like any game; the bot seat is played by the window's bot driver.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
+from stalkerzone.client.text import i18n
+from stalkerzone.client.tutorial.controller import TutorialController
+from stalkerzone.client.tutorial.lesson_save import (
+    LESSON_SAVE,
+    progress_file,
+    save_file,
+    saved_step,
+)
+from stalkerzone.client.tutorial.overlay import LessonOverlay
+from stalkerzone.client.tutorial.script import Lesson, load_lesson
+from stalkerzone.engine.play import Action, GameState
+
+if TYPE_CHECKING:
+    from stalkerzone.client.app.window import StalkerWindow
+    from stalkerzone.client.controller.session import ContextForSession
+
+BOT_STRENGTH = "easy"
+DONE_SHOWN = 12  # actions the "you know the game" panel stays after the last step
+
+
+@dataclass
+class LessonSession(GameSession):
+    """A game with the lesson's controller (see the module docstring)."""
+
+    lesson: TutorialController | None = None
+    overlay: LessonOverlay = field(default_factory=LessonOverlay)
+    finished_at: int | None = None  # ``version`` when the last step was done
+
+    @classmethod
+    def begin(cls, app: ContextForSession, lesson: Lesson | None = None) -> LessonSession:
+        """A new lesson game: the seed and characters of the lesson, the Zone laid but for the
+        sector the learner lays (the first step)."""
+        lesson = lesson or load_lesson()
+        seats = (
+            SeatSpec(i18n.t("tutorial.you"), lesson.human),
+            SeatSpec(i18n.t("tutorial.bot"), lesson.bot, BOT_STRENGTH),
+        )
+        spec = GameSpec(lesson.seed, seats, zone_mode="hand", layout_by="humans")
+        session = cls.start(app, spec)
+        assert isinstance(session, LessonSession)
+        session.autosave_enabled = False
+        for placement in lesson.pre_laid:
+            session.act(placement)
+        session.log.clear()
+        session.autosave_enabled = True
+        session.attach(TutorialController(lesson, seat=0))
+        return session
+
+    @classmethod
+    def resume(cls, window: StalkerWindow) -> LessonSession:
+        """The saved lesson at its step (``SaveError`` if the save cannot be read)."""
+        from stalkerzone.persistence import saves as store
+
+        loaded = store.load_game(save_file(), extra_dirs=tuple(window.app.presets.card_dirs))
+        session = cls.from_loaded(loaded)
+        assert isinstance(session, LessonSession)
+        session.packs = tuple(window.app.cards().packs)
+        session.attach(TutorialController(load_lesson(), seat=0, index=saved_step() or 0))
+        return session
+
+    def attach(self, controller: TutorialController) -> None:
+        self.lesson = controller
+        controller.state = self.state
+        controller.legal = self.legal
+
+    # --- following the game --------------------------------------------------------------
+    def act(self, action: Action, *, dealt: bool = False) -> GameState:
+        before = self.state
+        after = super().act(action, dealt=dealt)
+        if self.lesson is not None:
+            self.lesson.observe(before, action, after)
+        return after
+
+    def undo(self) -> None:
+        super().undo()
+        if self.lesson is not None:
+            self.lesson.state = self.state
+
+    def poll(self, host: Any) -> None:
+        """Every frame: the screen shown and the hex under the mouse on the board."""
+        if self.lesson is None:
+            return
+        self.look_at(getattr(host, "current_screen", None))
+
+    def look_at(self, screen: object) -> None:
+        """Tell the lesson what ``screen`` shows: its kind, a card over the board, the hex under
+        the mouse on the board."""
+        if self.lesson is None:
+            return
+        kind = str(getattr(screen, "kind", ""))
+        board = kind == "board"
+        hover = getattr(screen, "hover", None) if board else None
+        reveals = getattr(screen, "reveals", None) if board else None
+        revealing = bool(getattr(reveals, "active", False))
+        self.lesson.look(kind, self.state, hover, revealing=revealing)
+
+    def rules_focus(self) -> str | None:
+        step = self.lesson.step if self.lesson is not None else None
+        return step.rule if step is not None else None
+
+    def draw_overlay(self, window: Any) -> None:
+        view = getattr(window, "current_screen", None)
+        hidden = ("rules", "menu", "saves", "gameover")  # overlays of their own; a game over
+        if self.lesson is None or view is None or view.kind in hidden or self.state.phase == "over":
+            return
+        self.look_at(view)
+        step = self.lesson.current_step
+        if step is None:  # the lesson is over: the game goes on, said for a few actions
+            self.finished_at = self.version if self.finished_at is None else self.finished_at
+            if self.version - self.finished_at > DONE_SHOWN:
+                return
+        self.overlay.draw(view, step, i18n.t("tutorial.done"))
+
+    # --- saving ------------------------------------------------------------------------------
+    def autosave(self) -> Path | None:
+        """The lesson's own save and its step (never the autosave of normal games)."""
+        from stalkerzone import files
+        from stalkerzone.persistence import saves
+
+        try:
+            path = saves.save_game(
+                self.record, name=LESSON_SAVE, packs=self.packs, log=self.log_entries()
+            )
+            step = self.lesson.index if self.lesson is not None else 0
+            files.write_atomic(progress_file(), json.dumps({"step": step}).encode("utf-8"))
+        except Exception:  # a full disk must not end the game
+            return None
+        return path

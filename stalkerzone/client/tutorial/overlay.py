@@ -1,0 +1,229 @@
+"""The lesson drawn over whichever screen is shown: a small panel with the step's words and
+"F1: <rule>", and a bright outline around what to click (a hex or a slot on the map, a sector of
+the tray, a button). It only draws: every click still goes to the screen under it.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import arcade
+import arcade.gui
+
+from stalkerzone.client.render import hex_geometry as hexgeom
+from stalkerzone.client.render.fonts import FONT
+from stalkerzone.client.render.zone_layer import HEX
+from stalkerzone.client.text import i18n
+from stalkerzone.client.tutorial.goals import END_TURN, Target
+from stalkerzone.client.widgets import text_fit, theme
+from stalkerzone.engine.play import PlaceSector
+from stalkerzone.engine.zone import Hex, slot_centre
+
+if TYPE_CHECKING:
+    from stalkerzone.client.app.base_view import BaseView
+    from stalkerzone.client.tutorial.controller import CurrentStep
+
+GLOW = (70, 225, 255, 255)  # the lesson's colour: no other mark on the board is cyan
+PANEL_W = 470  # UI units, over a map; elsewhere the panel takes the screen's right column
+TEXT_SIZE = 13
+PANEL_LINES = 6  # the step's words fit in this many lines at the smallest size
+SCREEN_WORDS = {("tutorial.fight", "fight"): "tutorial.fight_odds"}  # (step, screen): words
+END_TURN_WORDS = "tutorial.end_turn"  # added when the target is End turn
+Box = tuple[float, float, float, float]  # left, right, bottom, top
+
+
+def rule_title(rule: str) -> str:
+    """The rule's title in the player's language (what F1 opens; no rule id on screen)."""
+    from stalkerzone.content.rules_reference import load_rules_reference
+
+    for section in load_rules_reference(i18n.language()):
+        if section.id == rule:
+            return section.title
+    return rule
+
+
+def step_words(step: CurrentStep, screen: str = "board") -> tuple[str, str]:
+    """(header, body) of a step on ``screen``: "Learn to play · step 3 of 9 · F1: Orders" and
+    its words (the bot's turn, a card to take away and a spent move say so)."""
+    head = i18n.t("tutorial.header", n=step.number, total=step.total, rule=rule_title(step.rule))
+    body = i18n.t(SCREEN_WORDS.get((step.text, screen), step.text))
+    target = step.target
+    if target is not None and target.kind in ("wait", "continue"):
+        body = i18n.t(f"tutorial.{target.kind}")
+    elif target is not None and target.buttons == END_TURN:
+        body = f"{body} {i18n.t(END_TURN_WORDS)}"
+    return head, body
+
+
+def fit_body(
+    body: str, width: float, size: float = TEXT_SIZE, *, bold: bool = False
+) -> tuple[str, float]:
+    """The step's words broken at spaces to ``width`` pixels, set smaller only when they would
+    take more than :data:`PANEL_LINES` lines (never cut)."""
+    smallest = size * text_fit.SMALLEST
+    while True:
+        text = text_fit.wrap_words(body, width, size, bold=bold)
+        if text.count("\n") < PANEL_LINES or size <= smallest:
+            return text, size
+        size = max(smallest, size - 0.5)
+
+
+def button_widget(view: BaseView, ref: object) -> arcade.gui.UIWidget | None:
+    """The shown button a target names (see :class:`Target`), if the screen shows it."""
+    if isinstance(ref, str) and ref.startswith("tab:"):
+        key: object = ref[4:]
+    elif isinstance(ref, str):
+        key = i18n.t(ref)
+    else:
+        key = ref
+    widget = view.buttons.get(key)
+    if widget is None or widget not in set(view.ui.walk_widgets()):
+        return None
+    return widget
+
+
+def first_button(view: BaseView, target: Target) -> arcade.gui.UIWidget | None:
+    for ref in target.buttons:
+        widget = button_widget(view, ref)
+        if widget is not None:
+            return widget
+    return None
+
+
+def hex_on_screen(view: Any, h: Hex) -> tuple[float, float, float] | None:
+    """Window position and on-screen size of a hex of a map screen (None: not a map)."""
+    camera = getattr(view, "camera", None)
+    if camera is None or not hasattr(camera, "to_screen"):
+        return None
+    x, y = camera.to_screen(*hexgeom.world(h.q, h.r, HEX))
+    return x, y, HEX * camera.zoom
+
+
+def tray_box(view: Any, placement: PlaceSector) -> Box | None:
+    """The tray tile of the sector and face to lay (the layout screen's tray)."""
+    for sector, face, box in getattr(view, "tray_boxes", ()):
+        if sector == placement.sector and face == placement.face:
+            return tuple(box)
+    return None
+
+
+def target_box(
+    view: BaseView, target: Target
+) -> tuple[str, Box | tuple[float, float, float]] | None:
+    """Where the target is drawn: ("rect", box) or ("hex", (x, y, size)) or ("slot", …)."""
+    if target.kind == "button":
+        widget = first_button(view, target)
+        if widget is None:
+            return None
+        r = widget.rect
+        return "rect", (r.left, r.right, r.bottom, r.top)
+    if target.kind in ("hex", "look") and target.hex is not None and view.kind == "board":
+        spot = hex_on_screen(view, target.hex)
+        return ("hex", spot) if spot is not None else None
+    if target.kind == "slot" and target.placement is not None and view.kind == "layout":
+        p = target.placement
+        if getattr(view, "selected", None) != p.sector or getattr(view, "face", "") != p.face:
+            box = tray_box(view, p)
+            return ("rect", box) if box is not None else None
+        spot = hex_on_screen(view, slot_centre(p.slot))
+        if spot is None:
+            return None
+        x, y, size = spot
+        return "slot", (x, y, size * 4.2)
+    return None
+
+
+def panel_place(screen: str, w: float, h: float) -> tuple[float, float, float, bool]:
+    """Left, an edge and the width of the panel, and whether that edge is its bottom: on the
+    board over the map's bottom left, above the status lines (the top is the bar's and the dice
+    of an anomaly roll's); on the layout over the map's top left, right of the tray; else low in
+    the screen's right column (the stalker's side at a base, the round log in a fight)."""
+    px = theme.px
+    if screen == "board":
+        return px(16), px(96), min(px(PANEL_W), w * 0.42), True
+    if screen == "layout":
+        return px(356), h - px(70), min(px(PANEL_W), w * 0.42), False
+    return w * 0.72, px(330), w * 0.28 - px(16), False
+
+
+@dataclass
+class LessonOverlay:
+    """Draws the current step over the shown screen (texts kept between frames)."""
+
+    _texts: dict[tuple[str, float, int, bool], arcade.Text] = field(default_factory=dict)
+    shown_box: Box = (0.0, 0.0, 0.0, 0.0)
+
+    def text(self, text: str, size: float, width: int, bold: bool = False) -> arcade.Text:
+        key = (text, size, width, bold)
+        found = self._texts.get(key)
+        if found is None:
+            if len(self._texts) > 64:
+                self._texts.clear()
+            found = arcade.Text(
+                text,
+                0,
+                0,
+                theme.TEXT,
+                theme.px(size),
+                width=width,
+                font_name=FONT,
+                bold=bold,
+                multiline=True,
+                anchor_y="top",
+            )
+            self._texts[key] = found
+        return found
+
+    def draw(self, view: BaseView, step: CurrentStep | None, finished_words: str = "") -> None:
+        view.window.default_camera.use()
+        px = theme.px
+        left, edge, width, from_bottom = panel_place(
+            view.kind, view.window.width, view.window.height
+        )
+        inner = int(width - px(24))
+        if step is None:
+            head, body = i18n.t("tutorial.done_header"), finished_words
+        else:
+            head, body = step_words(step, view.kind)
+        if not body:
+            return
+        if step is not None and step.target is not None:
+            self.draw_target(view, step.target)
+        text, size = fit_body(body, inner)
+        head_lines, head_size = fit_body(head, inner, 11, bold=True)
+        head_text = self.text(head_lines, head_size, inner, True)
+        body_text = self.text(text, size, inner)
+        height = head_text.content_height + body_text.content_height + px(30)
+        top = edge + height if from_bottom else edge
+        self.shown_box = (left, left + width, top - height, top)
+        arcade.draw_lrbt_rectangle_filled(left, left + width, top - height, top, (14, 20, 24, 235))
+        arcade.draw_lrbt_rectangle_outline(left, left + width, top - height, top, GLOW, 2)
+        head_text.position = (left + px(12), top - px(10))
+        head_text.color = GLOW
+        head_text.draw()
+        body_text.position = (left + px(12), top - px(18) - head_text.content_height)
+        body_text.draw()
+
+    def draw_target(self, view: BaseView, target: Target) -> None:
+        where = target_box(view, target)
+        if where is None:
+            return
+        pulse = 0.5 + 0.5 * math.sin(time.perf_counter() * 5.0)
+        width = theme.px(3) + theme.px(2) * pulse
+        kind, box = where
+        if kind == "rect":
+            left, right, bottom, top = box  # type: ignore[misc]
+            pad = theme.px(4)
+            arcade.draw_lrbt_rectangle_outline(
+                left - pad, right + pad, bottom - pad, top + pad, GLOW, width
+            )
+            return
+        x, y, size = box[0], box[1], box[2]
+        if kind == "slot":  # a sector's place: a ring around its middle hex
+            arcade.draw_circle_outline(x, y, size, GLOW, width)
+            return
+        arcade.draw_polygon_outline(hexgeom.corners(x, y, size), GLOW, width)
+        arcade.draw_circle_outline(x, y, size * (1.5 + 0.3 * pulse), GLOW, theme.px(2))

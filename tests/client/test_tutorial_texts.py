@@ -1,0 +1,150 @@
+"""Every word of "Learn to play" fits: each step's words (and what a spent move, a card over the
+board, the bot's turn and the fight's odds add) in the lesson panel of every screen, its header
+with the rule's title, and the title screen's buttons, in English and Russian at every window
+size and UI scale (measured in the window's fonts); the lesson file is read whole and a broken
+one is named in one line."""
+
+from __future__ import annotations
+
+import pytest
+
+from stalkerzone.client.app.context import AppContext, Presets
+from stalkerzone.client.app.settings import UI_SCALES, Settings
+from stalkerzone.client.app.window import StalkerWindow
+from stalkerzone.client.text import i18n
+from stalkerzone.client.tutorial.controller import CurrentStep
+from stalkerzone.client.tutorial.goals import END_TURN, Target
+from stalkerzone.client.tutorial.overlay import (
+    PANEL_LINES,
+    SCREEN_WORDS,
+    fit_body,
+    panel_place,
+    rule_title,
+    step_words,
+)
+from stalkerzone.client.tutorial.script import load_lesson, parse_lesson
+from stalkerzone.client.widgets import text_fit, theme
+from stalkerzone.content.rules_reference import load_rules_reference
+from stalkerzone.errors import UserError
+
+SIZES = ((1024, 640), (1280, 800), (1920, 1080))
+SCREENS = ("board", "layout", "base", "fight", "stalker")
+TARGETS = (
+    None,
+    Target("wait"),
+    Target("continue"),
+    Target("button", buttons=END_TURN),
+)
+
+
+def use(lang: str, scale: float, size: tuple[int, int]) -> None:
+    AppContext(presets=Presets(), settings=Settings(language=lang, ui_scale=scale)).activate()
+    theme.fit_window(*size)
+
+
+def every_panel() -> list[tuple[str, str, str]]:
+    """(header, body, screen) of every step with every kind of target on every screen (laying
+    the Zone out happens on the layout screen only)."""
+    lesson = load_lesson()
+    out = []
+    for k, step in enumerate(lesson.steps):
+        laying = step.goal == "lay_sector"
+        for target in (None,) if laying else TARGETS:
+            current = CurrentStep(k + 1, len(lesson.steps), step.rule, step.text, target)
+            for screen in ("layout",) if laying else SCREENS:
+                head, body = step_words(current, screen)
+                out.append((head, body, screen))
+    for screen in SCREENS:
+        out.append((i18n.t("tutorial.done_header"), i18n.t("tutorial.done"), screen))
+    return out
+
+
+def lines_fit(text: str, width: float, size: float, *, bold: bool = False) -> bool:
+    return all(text_fit.text_width(line, size, bold=bold) <= width for line in text.split("\n"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_lesson_text_fits_its_panel_at_every_size_and_scale(
+    win: StalkerWindow, lang: str
+) -> None:
+    checked = 0
+    for size in SIZES:
+        for scale in UI_SCALES:
+            use(lang, scale, size)
+            for head, body, screen in every_panel():
+                left, edge, width, from_bottom = panel_place(screen, *size)
+                inner = width - theme.px(24)
+                text, points = fit_body(body, inner)
+                assert text.count("\n") < PANEL_LINES, (lang, size, scale, screen, body)
+                assert lines_fit(text, inner, points), (lang, size, scale, screen, text)
+                head_text, head_points = fit_body(head, inner, 11, bold=True)
+                assert head_text.count("\n") < 2, (lang, size, scale, screen, head)
+                assert lines_fit(head_text, inner, head_points, bold=True), (lang, head_text)
+                assert left >= 0 and left + width <= size[0]
+                lines = text.count("\n") + head_text.count("\n") + 2
+                height = lines * theme.px(points) * 1.5 + theme.px(30)  # a generous line height
+                top = edge + height if from_bottom else edge
+                assert top <= size[1] - theme.px(56) and top - height >= 0, (screen, size, scale)
+                checked += 1
+    assert checked > 1000
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_each_step_names_a_rule_of_the_reference_and_has_words(lang: str) -> None:
+    use(lang, 1.0, (1280, 800))
+    ids = {section.id: section.title for section in load_rules_reference(lang)}
+    keys = {step.text for step in load_lesson().steps} | set(SCREEN_WORDS.values())
+    for step in load_lesson().steps:
+        assert step.rule in ids, step.rule
+        assert rule_title(step.rule) == ids[step.rule] != step.rule
+    for key in [*sorted(keys), "tutorial.wait", "tutorial.continue", "tutorial.end_turn"]:
+        words = i18n.t(key)
+        assert words != key and "{" not in words, (lang, key)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_title_buttons_of_the_lesson_fit_uncut(win: StalkerWindow, lang: str) -> None:
+    for size in SIZES:
+        for scale in UI_SCALES:
+            use(lang, scale, size)
+            for key, width in (("tutorial.title_button", 280), ("tutorial.resume_button", 135)):
+                words = i18n.t(key)
+                room = theme.px(width)
+                points = text_fit.fitting_size(words, room, 14, pad=text_fit.BUTTON_PAD)
+                assert text_fit.fits(words, room, points, pad=text_fit.BUTTON_PAD), (lang, key)
+
+
+def test_the_lesson_file_is_read_whole_and_a_bad_one_is_named() -> None:
+    lesson = load_lesson()
+    assert len(lesson.placements) == 10 and len(lesson.pre_laid) == 9
+    assert 7 <= len(lesson.steps) <= 10
+    with pytest.raises(UserError, match=r"lesson.toml: step\[0\]\.goal 'fly'"):
+        parse_lesson(
+            {
+                "game": {
+                    "seed": 1,
+                    "human": "a",
+                    "bot": "b",
+                    "placements": [
+                        {"sector": "s1", "face": "a", "rotation": 0, "slot": [0, 0]},
+                        {"sector": "s2", "face": "a", "rotation": 0, "slot": [1, 0]},
+                    ],
+                },
+                "step": [{"goal": "fly", "rule": "MAP-4", "text": "x"}],
+            }
+        )
+    with pytest.raises(UserError, match=r"game\.placements\[1\]\.slot"):
+        parse_lesson(
+            {
+                "game": {
+                    "seed": 1,
+                    "human": "a",
+                    "bot": "b",
+                    "placements": [
+                        {"sector": "s1", "face": "a", "rotation": 0, "slot": [0, 0]},
+                        {"sector": "s2", "face": "a", "rotation": 0, "slot": "here"},
+                    ],
+                }
+            }
+        )
