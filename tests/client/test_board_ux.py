@@ -173,7 +173,7 @@ def test_settings_help_text_never_touches_the_next_row(win: StalkerWindow, langu
         helps = [t for t in screen._texts if t.multiline and t.anchor_y == "top"]
         names = [t for t in screen._texts if t.bold and t.x == helps[0].x]
         names = [n for n in names if n.y < helps[0].y + 40]
-        assert len(helps) == 8 and len(names) >= 8
+        assert len(helps) == 9 and len(names) >= 9
         for about in helps:
             bottom = about.y - about.content_height
             below = [n for n in names if n.y < about.y]

@@ -96,7 +96,7 @@ def test_a_revealed_card_is_drawn_from_its_face_texture(win: StalkerWindow) -> N
     view = opened(win.show_screen("board"), BoardView)
     frame(win, updates=2)
     view.do(move)
-    frame(win, updates=40)  # the token walks there first
+    frame(win, updates=100)  # the token walks there, the card flies from the deck first
     overlay = view.reveals
     assert overlay.current is not None and overlay.face_texture is not None
     assert face_card_id(overlay.face_texture.atlas_name) == "checkpoint-bribe"

@@ -198,7 +198,8 @@ def test_client_board_pan_moves_the_world_texture_and_zoom_renders_it_again(
         assert all(abs(a - b) < 40 for a, b in zip(token, colour[:3], strict=True))
         frame(win)  # still: the cache caught up and shows the same map
         still = pixels(win)
-        assert pixel(still, round(ring), win.height - 1 - round(y)) == token
+        cached = pixel(still, round(ring), win.height - 1 - round(y))
+        assert all(abs(a - b) <= 3 for a, b in zip(cached, token, strict=True))  # sampling
     key(win, arcade.key.PLUS)
     frame(win)
     frame(win)  # the zoom stayed put for a frame: rendered again at the new zoom, sharp

@@ -107,7 +107,7 @@ def test_a_card_revealed_over_the_board_keeps_the_mouse_from_the_buttons(
     frame(win, updates=2)
     view = shown(win, BoardView)
     view.do(move)
-    frame(win, updates=40)
+    frame(win, updates=100)  # the walk, then the card's flight from the deck
     assert view.reveals.current is not None
     frame(win)
     stalker = next(b for b in screen_buttons(view) if b.text == "Stalker card")

@@ -80,7 +80,8 @@ def button_widget(view: BaseView, ref: object) -> arcade.gui.UIWidget | None:
     else:
         key = ref
     widget = view.buttons.get(key)
-    if widget is None or widget not in set(view.ui.walk_widgets()):
+    shown = {w for layer in view.ui.children for w in view.ui.walk_widgets(layer=layer)}
+    if widget is None or widget not in shown:  # a dialog's buttons sit on a layer of their own
         return None
     return widget
 
