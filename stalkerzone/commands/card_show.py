@@ -140,49 +140,6 @@ def card_kind_of(card: AnyCard) -> str:
     return kind_key(card).replace("_", " ")
 
 
-class _Labels:
-    """What :meth:`CardFace.build` needs of a view: ``label`` collects ``arcade.Text``."""
-
-    def __init__(self) -> None:
-        self.texts: list[Any] = []
-
-    def label(
-        self,
-        text: str,
-        x: float,
-        y: float,
-        size: float = 14,
-        colour: Any = None,
-        *,
-        bold: bool = False,
-        anchor_x: str = "left",
-        anchor_y: str = "baseline",
-        width: int | None = None,
-        multiline: bool = False,
-        batch: Any = None,
-    ) -> Any:
-        import arcade
-
-        from stalkerzone.client.render.fonts import FONT
-        from stalkerzone.client.widgets import theme
-
-        item = arcade.Text(
-            text,
-            x,
-            y,
-            theme.TEXT if colour is None else colour,
-            theme.px(size),
-            width=width,
-            font_name=FONT,
-            bold=bold,
-            anchor_x=anchor_x,
-            anchor_y=anchor_y,
-            multiline=multiline,
-        )
-        self.texts.append(item)
-        return item
-
-
 def explanation(
     card: AnyCard,
     colour: Colour | None,
@@ -291,6 +248,7 @@ def _draw(
 
     from stalkerzone.client.render.card_face import CardFace
     from stalkerzone.client.widgets import theme
+    from stalkerzone.client.widgets.text_batch import TextBatch
 
     px = theme.px
     ctx = window.ctx
@@ -298,7 +256,7 @@ def _draw(
     camera = arcade.Camera2D(viewport=arcade.LBWH(0, 0, width, height), render_target=target)
     with camera.activate():
         target.clear(color=theme.BG)
-        labels = _Labels()
+        labels = TextBatch()
         for index, colour in enumerate(colours):
             left = px(GAP) + index * (px(FACE_W) + px(GAP))
             bottom = px(INFO_H + GAP)
@@ -315,8 +273,7 @@ def _draw(
                 multiline=True,
                 anchor_y="top",
             )
-        for text in labels.texts:
-            text.draw()
+        labels.draw()
         data = target.read(components=4)
     image = Image.frombytes("RGBA", (width, height), data).transpose(
         Image.Transpose.FLIP_TOP_BOTTOM

@@ -12,6 +12,7 @@ from stalkerzone.client.app.context import AppContext
 from stalkerzone.client.app.settings import Settings
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.screens.newgame import NewGameView
+from stalkerzone.client.text import i18n
 from stalkerzone.commands.play import presets_from_args
 from stalkerzone.engine.play import card_id
 from stalkerzone.errors import UserError
@@ -51,3 +52,22 @@ def test_a_tried_pack_deals_its_cards_first(win: StalkerWindow, tmp_path: Path) 
 def test_trying_a_folder_without_a_pack_is_one_line(tmp_path: Path) -> None:
     with pytest.raises(UserError, match=r"^--try: .*: no card pack loads from it"):
         presets_from_args(_args(try_dirs=[str(tmp_path)]))
+
+
+def test_the_new_game_screen_tries_a_pack(win: StalkerWindow, tmp_path: Path) -> None:
+    """New game: "Try first" beside a pack deals its cards first; clicked again, it does not."""
+    _write_swamp_pack(tmp_path, "3")
+    presets = presets_from_args(_args(cards=[str(tmp_path / "swamp")]))
+    assert presets.tried_packs == ()
+    win.app = AppContext(presets=presets, settings=Settings())
+    view = opened(win.show_screen("newgame"), NewGameView)
+    frame(win)
+    click_button(win, i18n.t("newgame.try_pack"))
+    assert view.tried == {"swamp"}
+    click_button(win, i18n.t("newgame.trying_pack"))
+    click_button(win, i18n.t("newgame.try_pack"))
+    click_button(win, "Start")
+    frame(win)
+    session = game(win)
+    assert session is not None and session.spec.early_packs == ("swamp",)
+    assert card_id(session.state.decks.monsters[0]) == "bog-thing"

@@ -16,6 +16,7 @@ from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.disabled_reasons import DisabledReasons, Why
 from stalkerzone.client.widgets.overlays import Overlay
+from stalkerzone.client.widgets.text_batch import scaled_text
 from stalkerzone.client.widgets.text_field import TextField
 from stalkerzone.client.widgets.tips import TipsOverlay
 
@@ -146,17 +147,16 @@ class BaseView(arcade.gui.UIView):
         batch: pyglet.graphics.Batch | None = None,
     ) -> arcade.Text:
         """An ``arcade.Text`` in Liberation Sans at UI scale, drawn with the view's batch."""
-        item = arcade.Text(
+        item = scaled_text(
             text,
             x,
             y,
+            size,
             colour,
-            theme.px(size),
-            width=width,
-            font_name=FONT,
             bold=bold,
             anchor_x=anchor_x,
             anchor_y=anchor_y,
+            width=width,
             multiline=multiline,
             batch=batch if batch is not None else self.batch,
         )

@@ -16,13 +16,12 @@ from dataclasses import dataclass
 from typing import Any
 
 import arcade
-import pyglet
 from PIL import Image
 
 from stalkerzone.client.render.card_face import CardFace
-from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
+from stalkerzone.client.widgets.text_batch import TextBatch
 from stalkerzone.engine.core import AnyCard, Colour
 
 KEPT = 400
@@ -38,45 +37,6 @@ class FaceLook:
     dim: bool = False
     count: int = 1
     note: str = ""
-
-
-class _FaceTexts:
-    """What :meth:`CardFace.build` needs of a view: ``label`` makes texts in one batch."""
-
-    def __init__(self) -> None:
-        self.batch = pyglet.graphics.Batch()
-        self.texts: list[arcade.Text] = []
-
-    def label(
-        self,
-        text: str,
-        x: float,
-        y: float,
-        size: float = 14,
-        colour: Any = theme.TEXT,
-        *,
-        bold: bool = False,
-        anchor_x: str = "left",
-        anchor_y: str = "baseline",
-        width: int | None = None,
-        multiline: bool = False,
-    ) -> arcade.Text:
-        item = arcade.Text(
-            text,
-            x,
-            y,
-            colour,
-            theme.px(size),
-            width=width,
-            font_name=FONT,
-            bold=bold,
-            anchor_x=anchor_x,
-            anchor_y=anchor_y,
-            multiline=multiline,
-            batch=self.batch,
-        )
-        self.texts.append(item)
-        return item
 
 
 def face_key(card: AnyCard, width: int, height: int, look: FaceLook) -> str:
@@ -141,7 +101,7 @@ class CardThumbnails:
             count=look.count,
             note=look.note,
         )
-        texts = _FaceTexts()
+        texts = TextBatch()
         camera = arcade.Camera2D(viewport=arcade.LBWH(0, 0, w, h), render_target=target)
         with camera.activate():
             target.clear(color=(0, 0, 0, 0))

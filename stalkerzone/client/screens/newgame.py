@@ -95,6 +95,7 @@ class NewGameView(BaseView):
         self.info = ""  # what the last choice changed elsewhere (a swapped stalker)
         self.inputs: list[TextField] = []
         self.picker = StalkerPicker()  # the seat choosing and the characters' cards
+        self.tried: set[str] = set(presets.tried_packs)  # packs whose cards are dealt first
         last = self.app.last_setup
         if last is not None and _presets_left_open(presets):
             self.use_remembered(last)
@@ -313,6 +314,19 @@ class NewGameView(BaseView):
             name = i18n.card_text(pack.title) if pack.title is not None else pack.name
             self.label(f"{name} {pack.version}", x, y, 12)
             self.label(status, right - px(12), y, 12, colour, anchor_x="right")
+            if pack.loaded and pack.id != "base":  # a card author's test game: dealt first
+                trying = pack.id in self.tried
+                self.button(
+                    i18n.t("newgame.trying_pack" if trying else "newgame.try_pack"),
+                    partial(self.toggle_tried, pack.id),
+                    width=128,
+                    height=22,
+                    size=11,
+                    x=right - px(12 + 120 + 128),
+                    y=y - px(5),
+                    add=True,
+                    primary=trying,
+                )
         problems = [problem_line(p) for p in self.result.problems]
         if problems:
             y -= px(12)
@@ -456,6 +470,11 @@ class NewGameView(BaseView):
         self.zone_mode = mode
         self.rebuild()
 
+    def toggle_tried(self, pack_id: str) -> None:
+        """Try a pack: its cards are dealt first from every deck (or no longer)."""
+        self.tried ^= {pack_id}
+        self.rebuild()
+
     def toggle_layout_by(self) -> None:
         """TURN-4: every seat lays out the Zone in turn, or only the human seats."""
         self.layout_by = "all" if self.layout_by == "humans" else "humans"
@@ -512,7 +531,7 @@ class NewGameView(BaseView):
             self.zone_mode,
             dirs,
             layout_by=self.layout_by,
-            early_packs=self.app.presets.tried_packs,
+            early_packs=tuple(sorted(self.tried)),
         )
 
     def start(self) -> None:

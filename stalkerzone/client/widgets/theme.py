@@ -26,6 +26,14 @@ ACCENT_DARK = Color(150, 110, 30)
 GOOD = Color(110, 200, 110)
 WARN = Color(235, 170, 60)
 BAD = Color(225, 80, 70)
+TONES: dict[str, Color] = {  # the tone a presenter names for a line, and its colour
+    "text": TEXT,
+    "dim": TEXT_DIM,
+    "accent": ACCENT,
+    "good": GOOD,
+    "bad": BAD,
+    "warn": WARN,
+}
 DEAD_END = Color(200, 90, 200)  # legal slot that leads nowhere (layout foresight)
 REACH = Color(255, 196, 60, 64)  # a hex the stalker can reach: amber, a hue no terrain has
 REACH_EDGE = Color(255, 224, 110, 240)  # its edge, lighter than every terrain

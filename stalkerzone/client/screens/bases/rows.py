@@ -16,15 +16,6 @@ from stalkerzone.engine.core import AnyCard, Colour
 if TYPE_CHECKING:
     from stalkerzone.client.screens.bases.screen import BaseScreen
 
-TONES = {
-    "text": theme.TEXT,
-    "dim": theme.TEXT_DIM,
-    "accent": theme.ACCENT,
-    "good": theme.GOOD,
-    "bad": theme.BAD,
-    "warn": theme.WARN,
-}
-
 
 def row(
     screen: BaseScreen,
@@ -87,12 +78,12 @@ def card_rows(
             x,
             b + px(34),
             size,
-            TONES[item.tone],
+            theme.TONES[item.tone],
             bold=big,
         )
         size = text_fit.fitting_size(item.detail, room, 11 if big else 12)
         detail = text_fit.cut_to(item.detail, room, size)
-        screen.label(detail, x, b + px(12), size, TONES[item.detail_tone])
+        screen.label(detail, x, b + px(12), size, theme.TONES[item.detail_tone])
         if item.change:
             screen.previews[item.key] = item.change
             screen.label(

@@ -26,13 +26,6 @@ if TYPE_CHECKING:
 Tone = Literal["title", "text", "good", "warn", "dim"]
 WIDTH = 330  # the panel's width (UI units)
 SIZE = 11  # its text size
-TONES = {
-    "title": theme.ACCENT,
-    "text": theme.TEXT,
-    "good": theme.GOOD,
-    "warn": theme.WARN,
-    "dim": theme.TEXT_DIM,
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +119,7 @@ class GoalPanel:
                 left + px(10),
                 y,
                 size,
-                TONES[line.tone],
+                theme.TONES[line.tone],
                 bold=bold,
                 anchor_y="top",
                 width=int(room),

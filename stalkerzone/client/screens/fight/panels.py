@@ -24,18 +24,9 @@ if TYPE_CHECKING:
 
 Box = tuple[float, float, float, float]  # left, right, bottom, top
 
-TONES: dict[Tone, Color] = {
-    "text": theme.TEXT,
-    "dim": theme.TEXT_DIM,
-    "accent": theme.ACCENT,
-    "good": theme.GOOD,
-    "bad": theme.BAD,
-    "warn": theme.WARN,
-}
-
 
 def tone_colour(tone: Tone) -> Color:
-    return TONES[tone]
+    return theme.TONES[tone]
 
 
 def panel_boxes(width: float, height: float) -> dict[str, Box]:
