@@ -30,6 +30,7 @@ TONES: dict[str, Color] = {  # the tone a presenter names for a line, and its co
     "text": TEXT,
     "dim": TEXT_DIM,
     "accent": ACCENT,
+    "title": ACCENT,
     "good": GOOD,
     "bad": BAD,
     "warn": WARN,
