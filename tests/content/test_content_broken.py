@@ -10,9 +10,13 @@ from pathlib import Path
 import pytest
 
 from stalkerzone.content.loader import load_packs
-from tests.content.broken_cases import CASES, SPARE, weapon
+from tests.content.broken_cases import CASES as KNOWN
+from tests.content.broken_cases import SPARE, weapon
+from tests.content.broken_cases_unseen import UNSEEN
 from tests.content.test_content_author_trial import VALIDATOR_PHRASES
 from tests.support.packs import PackWriter
+
+CASES = {**KNOWN, **UNSEEN}
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
