@@ -22,6 +22,7 @@ from arcade.shape_list import Shape, ShapeElementList
 from stalkerzone.client.app.base_view import BaseView
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.remote import HostedGame, RemoteSession
+from stalkerzone.client.controller.session import BOT_STRENGTHS
 from stalkerzone.client.screens.title import backdrop
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
@@ -53,6 +54,7 @@ class LobbyView(BaseView):
         self.port = str(DEFAULT_PORT)
         self.local_only = False  # hosting: listen on this computer only
         self.takeover = False  # hosting: a bot plays a remote seat that is away on its turn
+        self.bot_strength = "normal"  # hosting: the level of the bot seats (TURN-1)
         self.kinds: list[SeatKind] = ["local", "remote"]
         self.found: list[discovery.FoundGame] = []
         self.saves: list[Path] = []  # saved games offered for resuming (TURN-1)
@@ -126,6 +128,14 @@ class LobbyView(BaseView):
         reach_button = self.button(reach, self.toggle_reach, width=260, height=34, size=12)
         takeover = i18n.t("network.takeover_on" if self.takeover else "network.takeover_off")
         takeover_button = self.button(takeover, self.toggle_takeover, width=260, height=34, size=12)
+        strength = i18n.t("newgame.strength_" + self.bot_strength)
+        strength_button = self.button(
+            i18n.t("network.bot_strength", strength=strength),
+            self.cycle_strength,
+            width=260,
+            height=34,
+            size=12,
+        )
         start = self.button(
             i18n.t("network.start_host"), lambda: self.host_game(), width=260, primary=True
         )
@@ -147,6 +157,7 @@ class LobbyView(BaseView):
             self.hbox(more, fewer),
             reach_button,
             takeover_button,
+            strength_button,
             start,
             resume,
             *saves,
@@ -243,6 +254,12 @@ class LobbyView(BaseView):
         self.kinds[index] = SEAT_KINDS[(SEAT_KINDS.index(kind) + 1) % len(SEAT_KINDS)]
         self.rebuild_soon()
 
+    def cycle_strength(self) -> None:
+        """The next bot level (TURN-1) for the bot seats, weakest first and round again."""
+        k = BOT_STRENGTHS.index(self.bot_strength)
+        self.bot_strength = BOT_STRENGTHS[(k + 1) % len(BOT_STRENGTHS)]
+        self.rebuild_soon()
+
     def add_seat(self) -> None:
         if len(self.kinds) < MAX_SEATS:
             self.kinds.append("remote")
@@ -302,6 +319,7 @@ class LobbyView(BaseView):
             seed=seed if seed is not None else secrets.randbits(63),
             variant=self.app.presets.variant,
             card_dirs=dirs,
+            bot_strength=self.bot_strength,
         )
         try:
             table = new_table(plan)

@@ -224,6 +224,10 @@ class NewGameView(BaseView):
             add=True,
             enabled=len(self.seats) > 1,
         )
+        levels = [k for k in BOT_STRENGTHS if any(seat[1] == k for seat in self.seats)]
+        for k, level in enumerate(levels):  # how each bot level in play plays, one line each
+            about = i18n.t(f"newgame.strength_{level}_about")
+            self.label(about, left + px(36), yb - px(22) - k * px(18), 11, theme.TEXT_DIM)
 
         # right column: variant, zone, seed, packs
         left, right, bottom, top = self.right_box
