@@ -12,6 +12,7 @@ import pytest
 
 from stalkerzone.bots import players as bots
 from stalkerzone.bots.determinise import determinise, named_cards, unseen_cards
+from stalkerzone.bots.explain import explain
 from stalkerzone.bots.levels import LEVELS, PROFILES
 from stalkerzone.bots.memory import BotMemory
 from stalkerzone.bots.position import evaluate, race
@@ -64,6 +65,7 @@ def test_bot_expert_is_the_top_of_the_ladder() -> None:
     assert not any(PROFILES[level].search for level in LEVELS[:-1])
 
 
+@pytest.mark.slow
 def test_bot_expert_a_sampled_game_looks_to_the_seat_like_the_real_one() -> None:
     rng = random.Random(5)
     for state in _moving()[:6]:
@@ -81,6 +83,7 @@ def test_bot_expert_a_sampled_game_looks_to_the_seat_like_the_real_one() -> None
         assert all(p.held_event != HIDDEN_CARD for p in world.players)
 
 
+@pytest.mark.slow
 def test_bot_expert_two_games_alike_to_the_seat_get_the_same_search() -> None:
     memory = BotMemory()
     searched = 0
@@ -115,3 +118,21 @@ def test_bot_expert_evaluation_is_a_chance_to_win() -> None:
     assert race([(0, 1.0, 0.5), (40, 0.5, 0.25)], 0) == pytest.approx(1.0)
     # the same odds, the seat tries later: it loses when the rival wins first
     assert race([(8, 0.5, 0.25), (0, 0.5, 0.25)], 0) < race([(0, 0.5, 0.25), (8, 0.5, 0.25)], 0)
+
+
+@pytest.mark.slow
+def test_bot_expert_explains_a_searched_move_by_its_sampled_futures() -> None:
+    memory = BotMemory()
+    explained = 0
+    for state in _moving()[:8]:
+        state = _holding(state)
+        why = explain(state, None, "expert", memory)
+        assert why.choice == bots.choose(state, None, "expert", memory=memory)
+        if why.key == "searched":
+            explained += 1
+            params = dict(why.params)
+            assert params["futures"] == FUTURES and 0 < int(params["best"]) <= FUTURES
+            assert f"of {FUTURES} sampled futures" in why.text("en")
+            assert f"из {FUTURES} возможных будущих" in why.text("ru")
+            assert all(0 <= alt.value <= 100 for alt in why.alternatives)
+    assert explained >= 4
