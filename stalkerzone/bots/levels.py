@@ -46,9 +46,7 @@ PROFILES: dict[str, Profile] = {
     "easy": Profile(False, 0.3, 0.35, False, 1.0, 0.7, 0.3, 1.0, 1.0),
     "normal": Profile(True, 0.75, 0.3, True, 1.0, 0.8, 0.75, 1.0, 1.0),
     "hard": Profile(True, 0.35, 0.3, True, 0.8, 0.8, 0.2, 0.6, 3.0),
-    "expert": Profile(
-        True, 0.45, 0.3, True, 0.8, 0.9, 0.25, 0.5, 3.0, search=True, exact_guardian=True
-    ),
+    "expert": Profile(True, 0.35, 0.3, True, 0.8, 0.8, 0.2, 0.6, 3.0, True, False, 2.0),
 }
 
 LEVELS: tuple[str, ...] = tuple(PROFILES)

@@ -1,10 +1,10 @@
 """The expert's search (TURN-1, TURN-3, WIN-1): determinised Monte-Carlo over the moves that
 decide a race for the win.
 
-Where it matters — a move of a stalker that carries the Elements it needs: go into the
-Epicenter now, walk towards it, or turn to a base to heal and buy first — the expert weighs a
-few candidate moves (the planner's choice, its runner-up, entering or nearing the Epicenter,
-nearing a base) in :data:`FUTURES` whole games sampled from what the seat sees
+Where it matters — a stalker carrying the Elements it needs with the Epicenter in reach: go in
+now, or turn to a base to heal and buy first — the expert weighs a few candidate moves (the
+planner's choice, entering the Epicenter, nearing a base, the planner's runner-up) in
+:data:`FUTURES` whole games sampled from what the seat sees
 (:mod:`~stalkerzone.bots.determinise`). In each it plays the candidate through ``apply``, then
 every seat with the rollout policy (the ``hard`` planner) until the seat's next turn, and scores
 the end by :func:`~stalkerzone.bots.position.evaluate`; a fight in the Epicenter (FIGHT-4) is
@@ -30,10 +30,10 @@ from stalkerzone.engine.game import apply
 from stalkerzone.engine.play import Action, EndTurn, GameState, Move
 from stalkerzone.engine.zone import Hex
 
-FUTURES = 6
+FUTURES = 8
 """Sampled games each candidate is played out in."""
 
-CANDIDATES = 4
+CANDIDATES = 3
 """The most moves a search weighs."""
 
 MARGIN = 0.01
@@ -65,12 +65,14 @@ class SearchResult:
 
 
 def wants_search(view: TurnView, planned: Action) -> bool:
-    """Is this a decision the expert searches: a move (or staying) of a stalker carrying the
-    Elements it needs (WIN-1)?"""
+    """Is this a decision the expert searches: the move (or staying) of a stalker carrying the
+    Elements it needs with the Epicenter in reach (WIN-1: go in now, or heal and buy first)?"""
     state = view.state
     if state.phase != "turn" or state.step != "move" or view.need:
         return False
-    return isinstance(planned, (Move, EndTurn)) and view.player.position is not None
+    if not isinstance(planned, (Move, EndTurn)) or view.player.position is None:
+        return False
+    return Move(view.zone_map.epicenter) in view.legal
 
 
 def candidates(view: TurnView, planned: Action) -> list[Action]:

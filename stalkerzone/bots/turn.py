@@ -202,9 +202,12 @@ class TurnView:
     def with_card(self, instance: str) -> PlayerState | None:
         """The player with ``instance`` active in its slot (what buying or activating gives,
         EQ-3, EQ-7)."""
+        return self.with_card_on(self.player, instance)
+
+    def with_card_on(self, p: PlayerState, instance: str) -> PlayerState | None:
+        """``p`` with ``instance`` active in its slot."""
         card = self.state.card(instance)
         slot = slot_of(card)
-        p = self.player
         if slot is None:
             return None
         value: object = instance
