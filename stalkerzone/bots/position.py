@@ -127,9 +127,9 @@ def _shop_plan(memory: BotMemory, state: GameState, index: int, earn: int) -> Tr
     if best is None:
         return None
     need = max(0, variant.elements_required - p.elements)
-    rounds = max(earn, need * ROUNDS_PER_ELEMENT) + best[1]
+    total = max(earn, need * ROUNDS_PER_ELEMENT) + best[1]
     odds = max(LEAST_ODDS, best[0])
-    return round(rounds * STEPS_PER_ROUND), odds, max(LEAST_ODDS, LATER_ODDS * odds)
+    return round(total * STEPS_PER_ROUND), odds, max(LEAST_ODDS, LATER_ODDS * odds)
 
 
 def _shopping(memory: BotMemory, state: GameState, view: TurnView, base: Site, cash: int) -> float:
