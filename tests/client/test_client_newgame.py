@@ -12,6 +12,7 @@ from stalkerzone.client.app.context import AppContext, Presets, make_context
 from stalkerzone.client.app.settings import Settings
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.screens.newgame import NewGameView
+from tests.support.text_walk import texts_of
 from tests.support.window import click_button, current, find_button, frame, game, key, opened
 
 
@@ -173,3 +174,21 @@ def test_client_newgame_a_broken_last_setup_is_a_note_not_a_crash(
     app = make_context(Presets())
     assert app.last_setup is None
     assert any("last_game.toml: last set-up ignored: seat must be a list" in n for n in app.notes)
+
+
+@pytest.mark.slow
+def test_client_newgame_offers_the_expert_and_says_how_each_level_in_play_plays(
+    win: StalkerWindow,
+) -> None:
+    win.app = AppContext(presets=Presets(players=2, bots=1, seed=42), settings=Settings())
+    view = opened(win.show_screen("newgame"), NewGameView)
+    frame(win)
+    assert view.seats[1][1] == "normal"
+    view.cycle_kind(1)
+    view.cycle_kind(1)
+    assert view.seats[1][1] == "expert"
+    view.rebuild()
+    shown = [t.text for t in texts_of(view)]
+    assert any(text.startswith("Expert: ") for text in shown), shown
+    assert not any(text.startswith(("Easy: ", "Normal: ", "Hard: ")) for text in shown)
+    assert find_button(win, "Bot: expert").text == "Bot: expert"
