@@ -9,7 +9,11 @@ A monster without ``--colour`` is drawn at all three colours side by side.
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
+import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,8 +21,9 @@ from stalkerzone.content.loader import load_packs
 from stalkerzone.content.messages import hint
 from stalkerzone.content.report import report
 from stalkerzone.content.values import COLOURS, LANGUAGES
-from stalkerzone.engine.core import AnyCard, Colour, Monster
+from stalkerzone.engine.core import AnyCard, Colour, Event, Monster, Order, StalkerCard
 from stalkerzone.errors import UserError
+from stalkerzone.paths import user_cards_dir
 
 FACE_W, FACE_H, INFO_H, GAP = 300, 430, 300, 16
 """Sizes of one card face and the explanation under it, in pixels at UI scale 1."""
@@ -41,6 +46,14 @@ def show_card(args: argparse.Namespace) -> int:
     for folder in args.cards:
         if not Path(folder).is_dir():
             raise UserError(f"cards show: --cards {folder}: not a folder")
+    if not getattr(args, "watch", False):
+        _render(args, png)
+        return 0
+    return watch_card(args, png)
+
+
+def _render(args: argparse.Namespace, png: Path) -> None:
+    """Load the packs (problems on stderr), draw the card into ``png`` and say so."""
     result = load_packs(list(args.cards), include_user=not args.no_user)
     report(result, "cards show")
     ids = [card.id for card in result.cards]
@@ -58,13 +71,73 @@ def show_card(args: argparse.Namespace) -> int:
         )
     else:
         colours = [None]
-    render_png(card, colours, args.lang, png)
+    names = {c.id: c.name.get(args.lang) for c in result.cards}
+    render_png(card, colours, args.lang, png, names)
     print(f"{png}: {card.id} ({', '.join(c.value for c in colours if c) or card_kind_of(card)})")
+
+
+WATCH_INTERVAL = 0.4
+"""Seconds between two looks at the pack folders in ``--watch``."""
+MAX_WATCHED = 4000
+"""Files looked at in the watched folders (a huge art folder is not walked further)."""
+
+
+def watch_card(
+    args: argparse.Namespace,
+    png: Path,
+    *,
+    looks: int | None = None,
+    sleep: Callable[[float], None] = time.sleep,
+) -> int:
+    """``cards show --watch``: draw the card, then draw it again each time a file of the packs
+    given (and of the user card folder) changes, until Ctrl-C; a broken save says what is wrong
+    and the watch goes on. ``looks``: stop after that many looks (tests)."""
+    folders = [Path(f) for f in args.cards]
+    if not args.no_user:
+        folders.append(user_cards_dir())
+    seen = _stamp(folders)
+    _render_or_say(args, png)
+    print(f"watching {', '.join(str(f) for f in folders)} (Ctrl-C stops)", file=sys.stderr)
+    count = 0
+    try:
+        while looks is None or count < looks:
+            count += 1
+            sleep(WATCH_INTERVAL)
+            now = _stamp(folders)
+            if now != seen:
+                seen = now
+                _render_or_say(args, png)
+    except KeyboardInterrupt:
+        print("", file=sys.stderr)
     return 0
 
 
+def _render_or_say(args: argparse.Namespace, png: Path) -> None:
+    try:
+        _render(args, png)
+    except UserError as error:
+        print(f"stalkerzone: {error}", file=sys.stderr)
+
+
+def _stamp(folders: list[Path]) -> tuple[tuple[str, int, int], ...]:
+    """Every file under ``folders`` with its modification time and size."""
+    found: list[tuple[str, int, int]] = []
+    for folder in folders:
+        try:
+            for path in itertools.islice(folder.rglob("*"), MAX_WATCHED):
+                if path.is_file():
+                    info = path.stat()
+                    found.append((str(path), info.st_mtime_ns, info.st_size))
+        except OSError:
+            continue
+    return tuple(sorted(found))
+
+
 def card_kind_of(card: AnyCard) -> str:
-    return type(card).__name__.lower()
+    """The card's kind as an author writes it in words: "stalker", "weapon mod"."""
+    from stalkerzone.printing.words import kind_key
+
+    return kind_key(card).replace("_", " ")
 
 
 class _Labels:
@@ -110,8 +183,18 @@ class _Labels:
         return item
 
 
-def explanation(card: AnyCard, colour: Colour | None) -> list[str]:
-    """The lines the game shows about a card beside its face (fight panel, kit screens)."""
+def explanation(
+    card: AnyCard,
+    colour: Colour | None,
+    names: dict[str, str] | None = None,
+    *,
+    with_text: bool = True,
+) -> list[str]:
+    """The lines the game shows about a card beside its face (fight panel, kit screens); for
+    an event, an order or a stalker also what it does in words (EVENT-1, ORDER-1, ST-3), as
+    ``print`` writes it, so a card without ``text`` still says it. ``names``: card id → name,
+    for an order that asks for a monster's trophy or an artifact. ``with_text``: the card's own
+    text in full (when the face had to shorten it)."""
     from stalkerzone.client.text import i18n
     from stalkerzone.client.text.card_words import (
         ability_explained,
@@ -119,6 +202,7 @@ def explanation(card: AnyCard, colour: Colour | None) -> list[str]:
         colour_name,
         site_name,
     )
+    from stalkerzone.printing.words import Words, rules_lines
 
     lines: list[str] = []
     if isinstance(card, Monster) and colour is not None:
@@ -134,22 +218,32 @@ def explanation(card: AnyCard, colour: Colour | None) -> list[str]:
         lines.extend("• " + ability_explained(a, colour) for a in card.abilities)
     else:
         lines.append(i18n.t(f"show.kind_{card_kind(card)}"))
+        if isinstance(card, (Event, Order, StalkerCard)):
+            lines.extend(rules_lines(card, None, Words(i18n.language()), names or {}))
+        if isinstance(card, Order):
+            lines.append(i18n.t("show.reward", reward=card.reward))
         price = getattr(card, "price", None)
         if price is not None:
             lines.append(i18n.t("show.price", price=price))
         for key in ("sold_at", "offered_at"):
             bases = getattr(card, key, ())
             if bases:
-                names = ", ".join(site_name(b) for b in bases)
-                lines.append(i18n.t(f"show.{key}", bases=names))
+                sites = ", ".join(site_name(b) for b in bases)
+                lines.append(i18n.t(f"show.{key}", bases=sites))
     if card.copies > 1:
         lines.append(i18n.t("show.copies", copies=card.copies))
-    if card.text is not None:  # in full: the face shortens a long text to its band
+    if card.text is not None and with_text:  # in full: the face shortened it to its band
         lines.extend(["", i18n.card_text(card.text)])
     return lines
 
 
-def render_png(card: AnyCard, colours: list[Colour | None], lang: str, png: Path) -> None:
+def render_png(
+    card: AnyCard,
+    colours: list[Colour | None],
+    lang: str,
+    png: Path,
+    names: dict[str, str] | None = None,
+) -> None:
     """Draw ``card`` once per colour into an offscreen framebuffer and save the picture.
 
     The window already open (the game's, a test's) lends its OpenGL context; without one a
@@ -173,7 +267,7 @@ def render_png(card: AnyCard, colours: list[Colour | None], lang: str, png: Path
         own = True
     try:
         load_fonts()
-        image = _draw(window, card, colours, width, height)
+        image = _draw(window, card, colours, width, height, names or {})
     finally:
         if own:
             window.close()
@@ -183,7 +277,14 @@ def render_png(card: AnyCard, colours: list[Colour | None], lang: str, png: Path
         raise UserError(f"cards show: cannot write {png}: {error.strerror or error}") from None
 
 
-def _draw(window: Any, card: AnyCard, colours: list[Colour | None], width: int, height: int) -> Any:
+def _draw(
+    window: Any,
+    card: AnyCard,
+    colours: list[Colour | None],
+    width: int,
+    height: int,
+    names: dict[str, str],
+) -> Any:
     """The card faces and their explanations drawn offscreen: a PIL image."""
     import arcade
     from PIL import Image
@@ -205,7 +306,7 @@ def _draw(window: Any, card: AnyCard, colours: list[Colour | None], width: int, 
             face.build(labels)
             face.draw()
             labels.label(
-                "\n".join(explanation(card, colour)),
+                "\n".join(explanation(card, colour, names, with_text=face.text_cut)),
                 left,
                 bottom - px(12),
                 12,

@@ -1,4 +1,5 @@
-"""`stalkerzone cards check|schema|new|show` (docs/cards.md "Tools for card authors")."""
+"""`stalkerzone cards check|schema|new|show|pack|install` (docs/cards.md "Tools for card
+authors", "Sharing a pack")."""
 
 from __future__ import annotations
 
@@ -36,6 +37,12 @@ def add_parser(subparsers: Any) -> None:
         "dirs", nargs="*", type=Path, metavar="DIR", help="a pack or a folder of packs"
     )
     check.add_argument("--no-user", action="store_true", help="skip the user card folder")
+    check.add_argument(
+        "--odds",
+        action="store_true",
+        help="also each monster's exact win chances at each colour against the kit of each "
+        "stage of a game, with outliers against the base set flagged (seconds, no simulation)",
+    )
     schema = verbs.add_parser("schema", help="print the JSON Schema of a card file")
     schema.add_argument("--pack", action="store_true", help="the schema of pack.toml instead")
     schema.add_argument(
@@ -50,6 +57,20 @@ def add_parser(subparsers: Any) -> None:
         "into the user card folder",
     )
     new.add_argument("kind", metavar="KIND", help=f"one of: {', '.join(TEMPLATE_KINDS)}")
+    pack = verbs.add_parser(
+        "pack", help="check a pack and write it as one file to share (a zip with digests)"
+    )
+    pack.add_argument("folder", type=Path, metavar="DIR", help="the pack folder")
+    pack.add_argument(
+        "--out", type=Path, metavar="FILE", help="the archive to write (default ID-VERSION.szpack)"
+    )
+    install = verbs.add_parser(
+        "install", help="check a shared pack file and install it into the user card folder"
+    )
+    install.add_argument("file", type=Path, metavar="FILE", help="a .szpack file")
+    install.add_argument(
+        "--replace", action="store_true", help="replace an installed pack of the same id"
+    )
     show = verbs.add_parser("show", help="draw one card as the game does, into a PNG file")
     show.add_argument("card_id", metavar="ID", help="the card's id")
     show.add_argument("--png", type=Path, required=True, metavar="FILE", help="the PNG to write")
@@ -59,12 +80,17 @@ def add_parser(subparsers: Any) -> None:
     )
     show.add_argument("--lang", default="en", metavar="L", help=LANGUAGE_NAMES)
     show.add_argument("--no-user", action="store_true", help="skip the user card folder")
+    show.add_argument(
+        "--watch",
+        action="store_true",
+        help="draw the card again each time a file of the packs changes (Ctrl-C stops)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     verb = getattr(args, "cards_command", None)
     if verb == "check":
-        return _check(list(args.dirs), include_user=not args.no_user)
+        return _check(list(args.dirs), include_user=not args.no_user, odds=args.odds)
     if verb == "schema":
         if args.out is not None:
             for path in _write_schemas(args.out, "cards schema"):
@@ -93,8 +119,27 @@ def run(args: argparse.Namespace) -> int:
         from stalkerzone.commands.card_show import show_card
 
         return show_card(args)
+    if verb == "pack":
+        from stalkerzone.content.pack_archive import write_archive
+
+        made = write_archive(args.folder, args.out)
+        print(
+            f"{made.path}: pack {made.pack_id} {made.version}, "
+            f"{count_of(len(made.files), 'file')}, sha256 {made.digest}"
+        )
+        return 0
+    if verb == "install":
+        from stalkerzone.content.pack_archive import install_archive
+
+        done = install_archive(args.file, user_cards_dir(), replace=args.replace)
+        print(
+            f"installed pack {done.pack_id} {done.version} into {done.path} "
+            f"(sha256 {done.digest} checked, {count_of(len(done.files), 'file')})"
+        )
+        return 0
     raise UserError(
-        "cards: give a verb: check [DIR…], schema [--pack | --out DIR], new KIND or show ID"
+        "cards: give a verb: check [DIR…], schema [--pack | --out DIR], new KIND, show ID, "
+        "pack DIR or install FILE"
     )
 
 
@@ -109,7 +154,7 @@ def _write_schemas(folder: Path, command: str) -> list[Path]:
         ) from None
 
 
-def _check(dirs: list[Path], *, include_user: bool) -> int:
+def _check(dirs: list[Path], *, include_user: bool, odds: bool = False) -> int:
     """Every problem on its own line, then one summary line per pack; exit 0 clean, 2 errors."""
     missing = [d for d in dirs if not d.is_dir()]
     if missing:
@@ -130,6 +175,10 @@ def _check(dirs: list[Path], *, include_user: bool) -> int:
             print(f"{label}: {cards} loaded, {count_of(len(pack.problems), 'problem')}{warned}")
     if include_user:
         print(f"user card folder: {user_cards_dir()}", file=sys.stderr)
+    if odds:
+        from stalkerzone.commands.card_balance import print_balance
+
+        print_balance(result.cards)
     if result.problems:
         print(count_of(len(result.problems), "problem"))
         return 2

@@ -1,10 +1,13 @@
-"""`stalkerzone host [--port P] [--seats KINDS] [--bots K] …`: an authoritative game host.
+"""`stalkerzone host [--port P] [--seats KINDS] [--bots K] [--table] …`: an authoritative game host.
 
 Headless: it serves the game (docs/protocol.md) until the game is over, Ctrl-C or SIGTERM (both
 tell every client and save), prints the table code, who joins and what happens, and saves after
 every turn (``--load SAVE`` resumes a saved game with its seats). Remote players join with
-``stalkerzone join ADDRESS --code CODE`` or the title screen's "Join a game"; bot seats are played
-here, and with ``--bot-takeover`` a bot plays a seat whose player is away on its turn.
+``stalkerzone join ADDRESS --code CODE``, the title screen's "Join a game", or a browser: the
+host prints a URL on its LAN address with a one-time join code and its QR code (a fresh one
+after each is used while seats are free). Bot seats are played here, and with ``--bot-takeover``
+a bot plays a seat whose player is away on its turn. With ``--table`` the game window opens as
+the table's public display (the board, the turn, fights, the log: nothing private).
 """
 
 from __future__ import annotations
@@ -55,7 +58,10 @@ def add_parser(subparsers: Any) -> None:
         help="a bot plays a remote seat absent that long on its turn, until its player rejoins",
     )
     parser.add_argument(
-        "--seats", metavar="KINDS", help="seat kinds in order: remote,remote,bot (default 2 remote)"
+        "--seats",
+        metavar="KINDS",
+        help="seat kinds in order: remote,remote,bot (default 2 remote); local (hot-seat at "
+        "the window) with --table",
     )
     parser.add_argument("--bots", metavar="K", help="bot seats added after --seats (default 0)")
     parser.add_argument(
@@ -72,10 +78,17 @@ def add_parser(subparsers: Any) -> None:
         "--bot-delay", metavar="SECONDS", help="pause between bot actions (default 0.5)"
     )
     parser.add_argument("--no-lan", action="store_true", help="do not announce on the network")
+    parser.add_argument(
+        "--table",
+        action="store_true",
+        help="open the game window as the table's public display (the board, whose turn, "
+        "fights, the log; nothing private); players join from their phones",
+    )
 
 
-def parse_seats(seats: str | None, bots: int) -> tuple[Any, ...]:
-    """Seat kinds from ``--seats`` (default two remote seats) plus ``bots`` bot seats."""
+def parse_seats(seats: str | None, bots: int, *, window: bool = False) -> tuple[Any, ...]:
+    """Seat kinds from ``--seats`` (default two remote seats) plus ``bots`` bot seats; hot-seat
+    (``local``) seats only with the game ``window`` (``--table``)."""
     from stalkerzone.network.table import seat_kinds
 
     text = parse_text(seats, "--seats")
@@ -84,8 +97,10 @@ def parse_seats(seats: str | None, bots: int) -> tuple[Any, ...]:
         kinds = seat_kinds(words) + ("bot",) * bots
     except ValueError as error:
         raise UserError(f"--seats: {error}") from None
-    if "local" in kinds:
-        raise UserError("--seats: local seats need the game window (title screen: Host a game)")
+    if "local" in kinds and not window:
+        raise UserError(
+            "--seats: local seats need the game window (--table, or the title screen: Host a game)"
+        )
     if not 1 <= len(kinds) <= 6:
         raise UserError(f"--seats: 1 to 6 seats, not {len(kinds)}")
     return kinds
@@ -100,7 +115,7 @@ def table_from_args(args: argparse.Namespace) -> Any:
     if load is not None:
         return resumed_table(Path(load), card_dirs=card_dirs)
     bots = parse_int(args.bots, "--bots", 0, 6) or 0
-    kinds = parse_seats(args.seats, bots)
+    kinds = parse_seats(args.seats, bots, window=bool(getattr(args, "table", False)))
     variant = parse_text(args.variant, "--variant") or "standard"
     if variant not in VARIANTS:
         raise UserError(f"--variant: {quoted(variant)} is not a variant (use standard or express)")
@@ -175,9 +190,13 @@ def run(args: argparse.Namespace) -> int:
     code = parse_code(args.code)
     table = table_from_args(args)
     table.limits, table.code, table.bot_takeover = limits, code, takeover
-    from stalkerzone.network.discovery import advertise, announced, lan_address
+    table.public_display = args.table
+    from stalkerzone.network.discovery import advertise, announced
+    from stalkerzone.network.join_link import qr_matrix
+    from stalkerzone.network.lan_address import shown_address
     from stalkerzone.network.server import GameServer
 
+    qr_matrix("http://127.0.0.1/")  # the QR library loaded now: later, files may be scarce
     server = GameServer(
         table, host=bind, port=DEFAULT_PORT if port is None else port, bot_delay=delay
     )
@@ -185,21 +204,30 @@ def run(args: argparse.Namespace) -> int:
         server.start()
     except OSError as error:
         raise UserError(str(error), exit_code=1) from None
-    shown = lan_address() if bind in ("0.0.0.0", "") else bind
-    join = f"stalkerzone join {shown}:{server.port} --code {code}"
-    print(f"hosting on {shown}:{server.port}, table code {code} (join with: {join})")
-    for seat in table.seats:
-        print(f"  seat {seat.index + 1}: {seat.name} ({seat.kind})")
     lan = None
-    if not args.no_lan and announced(bind):
-        name = f"Stalker Zone {shown}:{server.port}"
-        host = None if bind in ("0.0.0.0", "") else bind
-        lan = advertise(name, server.port, free_seats=table.free_seats(), host=host)
-        if lan.problem:
-            print(lan.problem)
-    previous = signal.signal(signal.SIGTERM, _interrupted)
+    previous = signal.signal(signal.SIGTERM, _interrupted)  # from here SIGTERM saves the game
     try:
-        return watch(server, lan)
+        place = shown_address(bind)
+        shown = place.address
+        join = f"stalkerzone join {shown}:{server.port} --code {code}"
+        print(f"hosting on {shown}:{server.port}, table code {code} (join with: {join})")
+        if place.note:
+            print(f"note: {place.note}")
+        for seat in table.seats:
+            print(f"  seat {seat.index + 1}: {seat.name} ({seat.kind})")
+        print_join_link(shown, server.port, table.join_codes.mint())
+        if not args.no_lan and announced(bind):
+            name = f"Stalker Zone {shown}:{server.port}"
+            host = None if bind in ("0.0.0.0", "") else bind
+            lan = advertise(name, server.port, free_seats=table.free_seats(), host=host)
+            if lan.problem:
+                print(lan.problem)
+        if args.table:
+            from stalkerzone.client.controller.table_display import run_table_display
+
+            lan, owned = None, lan  # the window's session closes the announcement
+            return run_table_display(server, owned, card_dirs=parse_cards(args.cards))
+        return watch(server, lan, link_address=shown)
     except KeyboardInterrupt:
         return 0
     finally:
@@ -211,27 +239,66 @@ def run(args: argparse.Namespace) -> int:
         print(f"the host stopped{saved}")
 
 
+def print_join_link(address: str, port: int, code: str) -> None:
+    """The page's URL with a one-time join ``code`` and its QR code, drawn in half blocks
+    (``#`` where the terminal cannot write them)."""
+    import sys
+
+    from stalkerzone.network.join_link import join_url, qr_matrix, terminal_lines
+
+    url = join_url(address, port, code)
+    print(f"join from a phone or a browser (one join per code): {url}")
+    encoding = getattr(sys.stdout, "encoding", None) or "ascii"
+    try:
+        "█▀▄".encode(encoding)
+        unicode = True
+    except (LookupError, UnicodeEncodeError):
+        unicode = False
+    try:
+        lines = terminal_lines(qr_matrix(url), unicode=unicode)
+    except (OSError, ValueError) as error:  # no QR code must stop the host: the URL is there
+        lines = [f"(no QR code: {error})"]
+    for line in lines:
+        print(line)
+    sys.stdout.flush()
+
+
 def _interrupted(signum: int, frame: Any) -> None:
     """SIGTERM ends the host as Ctrl-C does (a ``bye`` to everyone, then a save)."""
     raise KeyboardInterrupt
 
 
-def watch(server: Any, lan: Any = None, *, tick: float = 0.5, linger: float = 5.0) -> int:
+def watch(
+    server: Any,
+    lan: Any = None,
+    *,
+    tick: float = 0.5,
+    linger: float = 5.0,
+    link_address: str | None = None,
+) -> int:
     """Print the game's progress until it is over (then serve ``linger`` seconds longer, so
     that every client sees the end) or the server stops; keep the free-seat count announced
-    current. A host too busy to answer in time is asked again at the next tick."""
+    current. With ``link_address``: a fresh join URL and QR code each time the last printed
+    join code was used and a remote seat is still free. A host too busy to answer in time is
+    asked again at the next tick."""
     table = server.table
     shown = -1
+    used = table.join_codes.spent
     while server.running:
         time.sleep(tick)
         try:
-            state, version, free = server.call(
-                lambda: (table.state, table.version, table.free_seats()), timeout=tick * 4
+            state, version, free, spent = server.call(
+                lambda: (table.state, table.version, table.free_seats(), table.join_codes.spent),
+                timeout=tick * 4,
             )
         except TimeoutError:
             continue  # the table is busy: it plays on, the next tick reads it
         if lan is not None:
             lan.set_free_seats(free)
+        if link_address is not None and spent != used:
+            used = spent
+            if free:
+                print_join_link(link_address, server.port, table.join_codes.mint())
         if version != shown:
             shown = version
             name = state.players[state.current_player].name

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from stalkerzone.commands.options import parse_cards, parse_int, parse_text, quoted
 from stalkerzone.content.loader import load_packs
+from stalkerzone.content.messages import hint
 from stalkerzone.content.pack_cache import PackCache
 from stalkerzone.content.report import report
 from stalkerzone.content.variants import VARIANT_NAMES, load_variant
@@ -111,7 +112,10 @@ def _ids(text: str | None, option: str) -> list[str]:
 
 def _card(cards: CardSet, option: str, card_id: str, kind: type[CardT], noun: str) -> CardT:
     if card_id not in cards:
-        raise UserError(f"{option}: no loaded pack defines a card {quoted(card_id)}")
+        same_kind = [card.id for card in cards if isinstance(card, kind)]
+        raise UserError(
+            f"{option}: no loaded pack defines {noun} {quoted(card_id)}{hint(card_id, same_kind)}"
+        )
     card = cards.get(card_id)
     if not isinstance(card, kind):
         raise UserError(f"{option}: {quoted(card_id)} is not {noun}")
@@ -159,7 +163,10 @@ def _event(args: argparse.Namespace, cards: CardSet) -> tuple[str | None, int]:
     if args.event in cards:
         kind = _card(cards, "--event", args.event, Event, "an event").effect.kind
     elif args.event not in EVENT_KINDS:
-        raise UserError(f"--event: no loaded pack defines a card {quoted(args.event)}")
+        names = [*EVENT_KINDS, *(card.id for card in cards if isinstance(card, Event))]
+        raise UserError(
+            f"--event: no loaded pack defines a card {quoted(args.event)}{hint(args.event, names)}"
+        )
     if kind == "protection_minus_one":
         return None, 1
     if kind not in FIGHT_EFFECTS:

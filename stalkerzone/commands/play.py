@@ -9,6 +9,7 @@ is a single line).
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
 from stalkerzone.commands.options import parse_cards, parse_int, parse_seed, parse_text, quoted
@@ -25,6 +26,15 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--bots", metavar="K", help="how many of the players are bots (default 0)")
     parser.add_argument("--variant", metavar="NAME", help="standard (default) or express")
     parser.add_argument("--express", action="store_true", help="same as --variant express")
+    parser.add_argument(
+        "--try",
+        dest="try_dirs",
+        metavar="DIR",
+        action="append",
+        default=[],
+        help="a card pack to try: loaded like --cards, and its cards come first in every deck "
+        "(repeatable)",
+    )
 
 
 def add_common_options(parser: argparse.ArgumentParser) -> None:
@@ -65,14 +75,35 @@ def presets_from_args(args: argparse.Namespace) -> Any:
         players = max(2, bots or 0)
     if bots is not None and bots > players:
         raise UserError(f"--bots: {bots} bots do not fit in {players} players")
+    tried = parse_cards(getattr(args, "try_dirs", []))
     return Presets(
         players=players,
         bots=bots or 0,
         seed=seed,
         variant=variant,
-        card_dirs=parse_cards(args.cards),
+        card_dirs=(*parse_cards(args.cards), *tried),
         lang=parse_lang(args.lang),
+        tried_packs=tried_pack_ids(tried),
     )
+
+
+def tried_pack_ids(folders: tuple[Path, ...]) -> tuple[str, ...]:
+    """The ids of the packs in ``folders`` (``--try``); a folder with no valid pack is one line,
+    exit 2."""
+    if not folders:
+        return ()
+    from stalkerzone.content.loader import load_packs
+
+    result = load_packs(list(folders), include_user=False)
+    roots = [f.resolve() for f in folders]
+    ids = tuple(
+        info.id
+        for info in result.packs
+        if info.loaded and any(info.path.resolve().is_relative_to(r) for r in roots)
+    )
+    if not ids:
+        raise UserError(f"--try: {folders[0]}: no card pack loads from it (see: cards check)")
+    return ids
 
 
 def run(args: argparse.Namespace) -> int:

@@ -253,10 +253,11 @@ def _run_sweep(args: argparse.Namespace, defaults: Any) -> int:
 
 def print_tables(summary: dict[str, Any]) -> None:
     """The statistics as rich tables on stdout."""
-    from rich.console import Console
     from rich.table import Table
 
-    out = Console(file=sys.stdout, width=max(100, Console().width))
+    from stalkerzone.commands.simulate_tables import table_console
+
+    out = table_console()
     cfg = summary["config"]
     rounds = summary["rounds"]
     seats = cfg.get("seats")

@@ -8,13 +8,23 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from stalkerzone.content.messages import count_of
 from stalkerzone.simulation.card_stats import COUNTS
 from stalkerzone.simulation.compare import changed_cards
 from stalkerzone.simulation.summary import interval_text, percent
 
+UNCUT_WIDTH = 1000
+"""Width for output to a file or a pipe: no column is ever cut there (a terminal keeps its own
+width, at least :data:`TERMINAL_MIN_WIDTH`)."""
+TERMINAL_MIN_WIDTH = 120
 
-def _console() -> Console:
-    return Console(file=sys.stdout, width=max(120, Console().width))
+
+def table_console() -> Console:
+    """A console for the tables on stdout: a terminal's width, and nothing cut when written to
+    a file or a pipe (``simulate … > tables.txt``)."""
+    if not sys.stdout.isatty():
+        return Console(file=sys.stdout, width=UNCUT_WIDTH, color_system=None)
+    return Console(file=sys.stdout, width=max(TERMINAL_MIN_WIDTH, Console().width))
 
 
 def _signed(value: float | None, scale: float = 100.0, digits: int = 1) -> str:
@@ -23,14 +33,17 @@ def _signed(value: float | None, scale: float = 100.0, digits: int = 1) -> str:
 
 def print_cards(summary: dict[str, Any]) -> None:
     """Every loaded card: how often it was bought, found, drawn, used, sold, in fights, and the
-    win rate of the stalkers who had it against those who did not (95% Wilson intervals)."""
-    out = _console()
+    win rate of the stalkers who had it against the other seats of the same games (95% Wilson
+    intervals); then the cards nobody met, the cards the bots never spend and the cards always
+    held together (whose rates cannot be told apart)."""
+    out = table_console()
     table = Table(
         title="Every card",
-        caption=f"win % with / without the card, 95% intervals; * = too few games (fewer than "
-        f"{summary['min_seat_games']} seat-games with or without it)",
+        caption="win % of the seats that had the card / of the other seats of the same games "
+        f"(seat order not controlled), 95% intervals; * = too few seat-games (fewer than "
+        f"{summary['min_seat_games']} of either)",
     )
-    for col in ("card", "kind", "pack", *COUNTS, "with %", "95%", "without %", "95%", ""):
+    for col in ("card", "kind", "pack", *COUNTS, "with %", "95%", "others %", "95%", ""):
         left = col in ("card", "kind", "pack")
         table.add_column(col, justify="left" if left else "right", no_wrap=col == "card")
     for cid, row in summary["cards"].items():
@@ -44,17 +57,33 @@ def print_cards(summary: dict[str, Any]) -> None:
             percent(row["without"]["win_rate"]),
             interval_text(row["without"]["ci95"]),
             "" if row["meaningful"] else "*",
-            style="yellow" if not any(row[c] for c in COUNTS) else None,
+            style="yellow" if not row["with"]["games"] else None,
         )
     out.print(table)
-    unseen = [cid for cid, row in summary["cards"].items() if not any(row[c] for c in COUNTS)]
+    rows = summary["cards"].items()
+    unseen = [cid for cid, row in rows if not row["with"]["games"]]
     if unseen:
-        out.print(f"Never bought, found, drawn, used, sold or fought: {', '.join(unseen)}")
+        out.print(f"Never held, bought, found, drawn, used, sold or fought: {', '.join(unseen)}")
+    unspent = [
+        f"{cid} (had {row['bought'] + row['found']}×)" for cid, row in rows if row.get("never_used")
+    ]
+    if unspent:
+        out.print(f"The bots never spent: {', '.join(unspent)}")
+    shown: set[str] = set()
+    for cid, row in rows:
+        twins = row.get("held_with") or []
+        if twins and cid not in shown:
+            group = [cid, *twins]
+            shown.update(group)
+            out.print(
+                f"Always held by the same seats of the same games (one win rate for all): "
+                f"{', '.join(group)}"
+            )
 
 
 def print_changes(changes: dict[str, Any]) -> None:
     """What a pack changed (``--compare``): stalkers, game length, the cards that moved."""
-    out = _console()
+    out = table_console()
     rounds = changes["rounds"]
     out.print(
         f"[bold]{changes['games']} games each, the same seeds, without and with "
@@ -100,12 +129,12 @@ def print_changes(changes: dict[str, Any]) -> None:
 
 def print_sweep(table: dict[str, Any]) -> None:
     """One row per grid point (seeds pooled): length, draws, deaths, win % per stalker."""
-    out = _console()
+    out = table_console()
     cfg = table["config"]
     out.print(
-        f"[bold]Sweep {table['sweep']}[/]: {len(table['points'])} points × "
-        f"{len(table['seeds'])} seeds × {cfg['games_per_seed']} games, {cfg['players']} "
-        f"players, variant {cfg['variant']}, bot {cfg['bot']}"
+        f"[bold]Sweep {table['sweep']}[/]: {count_of(len(table['points']), 'point')} × "
+        f"{count_of(len(table['seeds']), 'seed')} × {count_of(cfg['games_per_seed'], 'game')}, "
+        f"{count_of(cfg['players'], 'player')}, variant {cfg['variant']}, bot {cfg['bot']}"
     )
     stalkers = sorted({s for p in table["points"] for s in p["characters"]})
     grid = Table(title="Results per grid point", caption="win % per stalker, seeds pooled")

@@ -4,7 +4,9 @@
   ``cards.toml.txt``, ``*.toml`` in a sub-folder: only the top level ``*.toml`` files are read);
 - a pack that holds no cards at all;
 - a weapon mod whose ``weapon_type`` no loaded weapon has (EQ-4: it can never count);
-- a Zone monster that is stronger at a weaker colour (green < yellow < red, §5).
+- a Zone monster that is stronger at a weaker colour (green < yellow < red, §5);
+- a stalker with no bonus (every character has one, ST-3);
+- an artifact whose health penalty takes a stalker's whole health (ST-2).
 """
 
 from __future__ import annotations
@@ -133,3 +135,45 @@ def _strength(stats: engine.MonsterStats, key: str) -> float:
 def _shown(stats: engine.MonsterStats, key: str) -> str:
     value = getattr(stats, key)
     return f"'{value}'" if key == "attack" else str(value)
+
+
+def bonusless_stalkers(loaded: Iterable[LoadedCard]) -> list[CardProblem]:
+    """ST-3: every character has a bonus; a stalker card without one is likely unfinished."""
+    found = []
+    for item in loaded:
+        card = item.card
+        if not isinstance(card, engine.StalkerCard):
+            continue
+        if not card.bonuses and card.start_money is None and card.max_health is None:
+            line = item.finder.key_line(item.span, item.kind, ("id",))
+            message = (
+                "this stalker has no bonus (every character has one, ST-3): add e.g. "
+                'bonuses = [{ stat = "attack", amount = 1 }], start_money or max_health'
+            )
+            found.append(warning(item.file, line, message, card.id, "bonuses"))
+    return found
+
+
+def crushing_penalties(loaded: Sequence[LoadedCard], start_health: int) -> list[CardProblem]:
+    """ST-2: an artifact's ``max_health`` penalty should leave every stalker some health; warn
+    when it takes the whole of the frailest stalker's (health never drops below 1)."""
+    healths = [
+        item.card.max_health or start_health
+        for item in loaded
+        if isinstance(item.card, engine.StalkerCard)
+    ] or [start_health]
+    frailest = min(healths)
+    found = []
+    for item in loaded:
+        card = item.card
+        if not isinstance(card, engine.Artifact):
+            continue
+        for index, effect in enumerate(card.effects):
+            if effect.stat == "max_health" and effect.amount <= -frailest:
+                line = item.finder.key_line(item.span, item.kind, ("effects", index))
+                message = (
+                    f"max_health {effect.amount} takes the whole health of a stalker with "
+                    f"{frailest} (the frailest in play): while active it would have 1 left"
+                )
+                found.append(warning(item.file, line, message, card.id, f"effects[{index}]"))
+    return found

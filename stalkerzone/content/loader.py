@@ -46,7 +46,7 @@ from stalkerzone.content.problems import CardProblem
 from stalkerzone.engine.core import CardSet, Text, frozen
 
 if TYPE_CHECKING:
-    from stalkerzone.content.models import PackFile
+    from stalkerzone.content.pack_manifest import PackFile
 
 MAX_FILE_BYTES = 1_000_000
 PACK_FILE = "pack.toml"
@@ -126,9 +126,11 @@ class Pack:
     """A pack folder being loaded: where it is, how it is shown, its files as read (filled in
     by the loader and by :mod:`~stalkerzone.content.pack_validation`)."""
 
-    def __init__(self, path: Path, shown: str) -> None:
+    def __init__(self, path: Path, shown: str, *, installed: bool = False) -> None:
         self.path = path
         self.shown = shown
+        self.installed = installed
+        """A pack of the user card folder (a folder given by the author wins its id)."""
         self.manifest: SourceFile | None = None  # None: there is no pack.toml
         self.card_files: list[SourceFile] = []
         self.ignored_files: list[CardProblem] = []
@@ -180,17 +182,17 @@ def _find_packs(
     packs: list[Pack] = []
     seen: set[Path] = set()
 
-    def add(path: Path) -> None:
+    def add(path: Path, installed: bool = False) -> None:
         key = path.resolve()
         if key not in seen:
             seen.add(key)
-            packs.append(Pack(path, _shown(path)))
+            packs.append(Pack(path, _shown(path), installed=installed))
 
     add(paths.base_cards_dir() if base_dir is None else Path(base_dir))
     if include_user:
         for folder in _subfolders(paths.user_cards_dir()):
             if (folder / PACK_FILE).is_file():
-                add(folder)
+                add(folder, installed=True)
             else:
                 loose.append(pack_problem(folder, 0, f"no {PACK_FILE}: not a card pack, skipped"))
     for extra in extra_dirs:
@@ -201,13 +203,18 @@ def _find_packs(
         elif (directory / PACK_FILE).is_file():
             add(directory)
         else:
-            inner = [p for p in _subfolders(directory) if (p / PACK_FILE).is_file()]
+            folders = _subfolders(directory)
+            inner = [p for p in folders if (p / PACK_FILE).is_file()]
             if not inner:
                 loose.append(
                     pack_problem(directory, 0, f"no {PACK_FILE} here nor in any sub-folder")
                 )
             for folder in inner:
                 add(folder)
+            for folder in folders:
+                if folder not in inner and any(folder.glob("*.toml")):
+                    message = f"card files but no {PACK_FILE}: not a card pack, skipped"
+                    loose.append(pack_problem(folder, 0, message))
     return packs, loose
 
 

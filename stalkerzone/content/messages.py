@@ -35,6 +35,33 @@ def short(value: object, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def odd_character(value: object) -> str:
+    """Where a text holds a character an author cannot see or tell apart from a Latin one
+    (a Cyrillic 'а', a zero-width space, a no-break space): ``"; character 2 is U+0430
+    CYRILLIC SMALL LETTER A, which looks like 'a'"``; empty when there is none."""
+    if not isinstance(value, str):
+        return ""
+    import unicodedata  # only when a value is wrong: not on every start-up
+
+    for position, char in enumerate(value, start=1):
+        if char.isascii() and char.isprintable() and char != " ":
+            continue
+        name = unicodedata.name(char, "an unnamed character")
+        code = f"U+{ord(char):04X} {name}"
+        if not char.isprintable() or unicodedata.category(char) in ("Cf", "Zs", "Zl", "Zp"):
+            return f"; character {position} is an invisible {code}: delete it and type it again"
+        plain = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode()
+        looks = _LOOKALIKES.get(char, plain)
+        if looks:
+            return f"; character {position} is {code}, which looks like '{looks}'"
+        return f"; character {position} is {code}"
+    return ""
+
+
+_LOOKALIKES = dict(zip("аеорсухкмтвнАВЕКМНОРСТХіјѕԁ", "aeopcyxkmtbhABEKMHOPCTXijsd", strict=True))
+"""Cyrillic letters drawn like Latin ones (what a keyboard layout slip puts in an id)."""
+
+
 def article(word: str) -> str:
     """``a monster``, ``an artifact``."""
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
@@ -117,7 +144,7 @@ def author_message(
         return "", f"must be at most {high}, not {short(got)}"
     if kind == "string_pattern_mismatch":
         rule = _PATTERNS.get(str(ctx.get("pattern")), "written as expected here")
-        return "", f"{short(got)} is not {rule}"
+        return "", f"{short(got)} is not {rule}{odd_character(got)}"
     if kind == "string_too_short":
         return "", "must not be empty"
     if kind == "string_too_long":

@@ -9,6 +9,7 @@ Validation context ``{"pack_dir": Path}`` makes ``art`` checked against its pack
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 from typing import Annotated, Any, ClassVar, Literal
@@ -262,13 +263,43 @@ MAX_ART_PATH = 255
 MAX_ART_BYTES = 16 * 2**20
 
 
+PNG_SIGNATURE = b"\x89PNG"
+JPEG_SIGNATURE = b"\xff\xd8"
+
+
+def _what_file(head: bytes) -> str:
+    """What a file that should be a picture starts with, in words (or nothing)."""
+    text = head.lstrip().lower()
+    if text.startswith((b"<!doc", b"<html", b"<?xml", b"<svg", b"<")):
+        return " (it holds text such as HTML or SVG: export the picture as PNG)"
+    if head.startswith((b"GIF8", b"RIFF", b"BM")):
+        return " (it is another picture format: export it as PNG)"
+    return ""
+
+
+def _same_but_case(root: Path, art: str) -> str:
+    """``" (did you mean 'art/Rat.png'?)"`` when a file differs from ``art`` only in case."""
+    wanted = art.lower()
+    try:
+        for path in itertools.islice(root.rglob("*"), 2000):
+            relative = path.relative_to(root).as_posix()
+            if relative.lower() == wanted and path.is_file():
+                return f" (did you mean '{relative}'? names differ in capitals)"
+    except OSError:
+        return ""
+    return " (as a regular file)"
+
+
 def resolve_art(pack_dir: Path, art: str) -> Path:
     """``art`` as a regular file inside ``pack_dir`` (no absolute paths, no ``..``, no symlinks
     out, at most 16 MB): the client opens only such a file."""
     shown = shorten(art)
     if len(art) > MAX_ART_PATH or "\x00" in art:
         raise ValueError(f"'{shown}' is not a file name (at most {MAX_ART_PATH} characters)")
-    if not art or Path(art).is_absolute() or re.match(r"^[A-Za-z]:", art) or "\\" in art:
+    if "\\" in art and not re.match(r"^[A-Za-z]:", art):
+        slashed = shorten(art.replace("\\", "/"))
+        raise ValueError(f"'{shown}': write '/' between folders, not '\\': '{slashed}'")
+    if not art or Path(art).is_absolute() or re.match(r"^[A-Za-z]:", art):
         raise ValueError(f"'{shown}' must be a path relative to the pack folder, e.g. 'art/x.png'")
     try:
         root = pack_dir.resolve()
@@ -276,9 +307,15 @@ def resolve_art(pack_dir: Path, art: str) -> Path:
         if not target.is_relative_to(root) or not is_inside(root / art, root):
             raise ValueError(f"'{shown}' leads outside the pack folder")
         if not target.is_file():
-            raise ValueError(f"'{shown}' does not exist in the pack folder (as a regular file)")
+            raise ValueError(
+                f"'{shown}' does not exist in the pack folder{_same_but_case(root, art)}"
+            )
         if target.stat().st_size > MAX_ART_BYTES:
             raise ValueError(f"'{shown}' is larger than {MAX_ART_BYTES // 2**20} MB")
+        with target.open("rb") as picture:
+            head = picture.read(16)
+        if not (head.startswith(PNG_SIGNATURE) or head.startswith(JPEG_SIGNATURE)):
+            raise ValueError(f"'{shown}' is not a PNG or JPEG picture{_what_file(head)}")
     except OSError as error:
         raise ValueError(f"'{shown}': cannot read: {error.strerror or error}") from None
     return target
@@ -497,24 +534,3 @@ class CardFile(Model):
     """Order cards: one [[order]] table each."""
     stalker: tuple[Stalker, ...] = ()
     """Stalker cards: one [[stalker]] table each."""
-
-
-class PackMeta(Model):
-    id: CardId
-    """Pack id: lower-case letters, digits and '-', unique among loaded packs."""
-    name: TextField
-    """Pack name: text, or { en = "…", ru = "…" }."""
-    version: Annotated[str, Field(pattern=r"^[0-9A-Za-z.+-]+$", min_length=1, max_length=32)]
-    """Pack version, e.g. '1.0'; saves record it."""
-
-
-class PackFile(Model):
-    """``pack.toml``: ``format = 1`` and ``[pack] id / name / version``."""
-
-    model_config = ConfigDict(
-        extra="forbid", frozen=True, use_attribute_docstrings=True, title="Stalker Zone pack.toml"
-    )
-    format: Literal[1]
-    """Card format version: 1."""
-    pack: PackMeta
-    """The pack: [pack] with id, name and version."""

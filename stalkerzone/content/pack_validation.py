@@ -8,12 +8,13 @@ is where pydantic and the card models are imported.
 
 from __future__ import annotations
 
+import re
 import tomllib
 import typing
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, get_origin
 
 from pydantic import BaseModel, ValidationError
 
@@ -30,7 +31,9 @@ from stalkerzone.content.loader import (
     pack_problem,
 )
 from stalkerzone.content.messages import article, hint, short
-from stalkerzone.content.models import CARD_KINDS, CARD_MODELS, FORMAT, PackFile
+from stalkerzone.content.models import CARD_KINDS, CARD_MODELS, FORMAT
+from stalkerzone.content.pack_cache import PackCache
+from stalkerzone.content.pack_manifest import PackFile
 from stalkerzone.content.problems import CardProblem, LineFinder, Loc, problems_from
 from stalkerzone.engine.core import CardSet
 from stalkerzone.engine.core import cards as engine
@@ -53,9 +56,12 @@ def validate(packs: list[Pack]) -> ValidatedPacks:
     """Every valid card of every valid pack, in load order, and each pack's problems and
     warnings."""
     loaded: list[Loaded] = []
-    pack_ids: dict[str, str] = {}
-    for number, pack in enumerate(packs):
+    pack_ids: dict[str, Pack] = {}
+    for pack in sorted(packs, key=lambda p: p.installed):  # a working copy wins its id
         _read_manifest(pack, pack_ids)
+    for pack in packs:
+        _check_requires(pack, pack_ids)
+    for number, pack in enumerate(packs):
         if pack.meta is not None:
             for source in pack.card_files:
                 loaded.extend(_read_card_file(pack, number, source))
@@ -88,7 +94,13 @@ def validate(packs: list[Pack]) -> ValidatedPacks:
 def _warn(kept: list[Loaded], packs: list[Pack]) -> None:
     """Likely mistakes (:mod:`~stalkerzone.content.lint`), each filed with its card's pack."""
     by_file = {item.file: item.pack for item in kept}
-    for found in (lint.orphan_mods(kept), lint.colour_order(kept)):
+    checks = [lint.orphan_mods(kept), lint.colour_order(kept), lint.bonusless_stalkers(kept)]
+    if any(isinstance(i.card, engine.Artifact) and i.card.effects for i in kept):
+        from stalkerzone.content.variants import load_variant  # only when there are effects
+
+        standard = load_variant("standard", cache=PackCache.off())  # validated packs are cached
+        checks.append(lint.crushing_penalties(kept, standard.start_health))
+    for found in checks:
         for problem in found:
             packs[by_file[problem.file]].warnings.append(problem)
     counts = Counter(item.pack for item in kept)
@@ -120,6 +132,8 @@ def _parse(source: SourceFile) -> tuple[str, dict[str, Any]] | CardProblem:
         elif message.endswith("(at end of document)"):
             message = message.removesuffix(" (at end of document)")
             line = max(1, text.count("\n") + 1)
+        if message.startswith("Cannot overwrite a value") or message.startswith("Cannot declare"):
+            return _repeated_key(shown, text, line)
         return pack_problem(shown, line, f"TOML syntax error: {message}")
     except RecursionError:
         return pack_problem(shown, 1, "TOML nested too deeply")
@@ -131,7 +145,46 @@ def _parse(source: SourceFile) -> tuple[str, dict[str, Any]] | CardProblem:
     return text, data
 
 
-def _read_manifest(pack: Pack, pack_ids: dict[str, str]) -> None:
+_KEY_LINE = re.compile(r"^\s*([A-Za-z0-9_.\"'-]+)\s*=")
+_TABLE_LINE = re.compile(r"^\s*\[\[?\s*([A-Za-z0-9_.-]+)\s*\]")
+_ID_LINE = re.compile(r"^\s*id\s*=\s*[\"']([^\"']*)[\"']")
+
+
+def _repeated_key(shown: str, text: str, line: int) -> CardProblem:
+    """A key (or table) written twice, named with its card: TOML allows each key once."""
+    lines = text.splitlines()
+    here = lines[line - 1] if 0 < line <= len(lines) else ""
+    key_match = _KEY_LINE.match(here) or _TABLE_LINE.match(here)
+    key = key_match.group(1).strip("\"'") if key_match else "-"
+    start = next((i for i in range(line - 1, -1, -1) if lines[i].lstrip().startswith("[[")), 0)
+    end = next((i for i in range(line, len(lines)) if lines[i].lstrip().startswith("[[")), None)
+    ids = (_ID_LINE.match(text_line) for text_line in lines[start:end])
+    card = next((found.group(1) for found in ids if found and found.group(1)), "-")
+    named = f"in card '{card}'" if card != "-" else "in this table"
+    message = f"'{key}' is given twice {named}: keep one (TOML allows each key once)"
+    return pack_problem(shown, line, message, card, key)
+
+
+def _unknown_kind(kind: str) -> str:
+    """Why a top-level table is not a card kind; a card's own list written at the top level
+    (``[[abilities]]`` for ``[[monster.abilities]]``) is named as such."""
+    owners = [
+        name
+        for name, model in CARD_MODELS.items()
+        if kind in model.model_fields
+        and get_origin(model.model_fields[kind].annotation) in (tuple, list)
+    ]
+    if owners:
+        return (
+            f"'{kind}' is part of a card, not a card kind: write [[{owners[0]}.{kind}]] "
+            f"right after its [[{owners[0]}]], or {kind} = [ … ] inside it"
+        )
+    return (
+        f"unknown card kind '{kind}'{hint(kind, CARD_KINDS)}; known kinds: {', '.join(CARD_KINDS)}"
+    )
+
+
+def _read_manifest(pack: Pack, pack_ids: dict[str, Pack]) -> None:
     shown = join(pack.shown, PACK_FILE)
     if pack.manifest is None:
         pack.problems.append(pack_problem(shown, 0, f"no {PACK_FILE}: not a card pack, skipped"))
@@ -167,11 +220,35 @@ def _read_manifest(pack: Pack, pack_ids: dict[str, str]) -> None:
     other = pack_ids.get(meta.pack.id)
     if other is not None:
         line = _manifest_line(finder, ("pack", "id"))
-        message = f"pack id '{meta.pack.id}' is already used by {other}; pack skipped"
+        if pack.installed and not other.installed:
+            message = (
+                f"pack '{meta.pack.id}' is also given as {other.shown}: that working copy is "
+                "loaded and this installed copy skipped"
+            )
+            pack.warnings.append(CardProblem(shown, line, "-", "pack.id", message, warning=True))
+            return
+        first = join(other.shown, PACK_FILE)
+        message = f"pack id '{meta.pack.id}' is already used by {first}; pack skipped"
         pack.problems.append(CardProblem(shown, line, "-", "pack.id", message))
         return
-    pack_ids[meta.pack.id] = shown
+    pack_ids[meta.pack.id] = pack
     pack.meta = meta
+
+
+def _check_requires(pack: Pack, pack_ids: dict[str, Pack]) -> None:
+    """A pack whose ``requires`` names a pack that is not loaded is skipped (its cards would
+    name cards nobody defines)."""
+    if pack.meta is None:
+        return
+    missing = [r for r in pack.meta.pack.requires if pack_ids.get(r) is None]
+    if missing:
+        shown = join(pack.shown, PACK_FILE)
+        message = (
+            f"needs the pack{'s' if len(missing) > 1 else ''} {', '.join(missing)}, not loaded "
+            f"(give it with --cards or install it); pack skipped"
+        )
+        pack.problems.append(CardProblem(shown, 0, "-", "pack.requires", message))
+        pack.meta = None
 
 
 def _manifest_line(finder: LineFinder, loc: Loc) -> int:
@@ -205,10 +282,7 @@ def _read_card_file(pack: Pack, number: int, source: SourceFile) -> list[Loaded]
         model = CARD_MODELS.get(kind)
         line = finder.top_key_line(kind)
         if model is None:
-            message = (
-                f"unknown card kind '{kind}'{hint(kind, CARD_KINDS)}; "
-                f"known kinds: {', '.join(CARD_KINDS)}"
-            )
+            message = _unknown_kind(kind)
             for card_id, at in _tables_of(finder, kind, entries):
                 pack.problems.append(pack_problem(shown, at, message, card_id, kind))
             continue
@@ -336,6 +410,7 @@ def _check_references(loaded: list[Loaded], packs: list[Pack]) -> list[Loaded]:
                     else f"the {kind} '{target}' has errors (see above)"
                     if target in rejected
                     else f"no loaded pack defines {article(kind)} '{target}'"
+                    + hint(target, [i for i, k in ids.items() if k == kind])
                 )
                 line = item.finder.key_line(item.span, item.kind, ("requirement",))
                 problem = CardProblem(item.file, line, card.id, key, message + "; order dropped")

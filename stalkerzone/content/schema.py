@@ -18,7 +18,8 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from stalkerzone.content.models import CARD_MODELS, CardFile, PackFile
+from stalkerzone.content.models import CARD_MODELS, CardFile
+from stalkerzone.content.pack_manifest import PackFile
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 CARD_SCHEMA_FILE = "card.schema.json"
@@ -72,6 +73,12 @@ EXAMPLES: dict[str, Any] = {
     "max_health": 30,
     "pack": {"id": "my-pack", "name": "My pack", "version": "1.0"},
     "version": "1.0",
+    "author": "Anna K. <anna@example.org>",
+    "licence": "CC BY 4.0",
+    "art_licences": {"art/hag.png": "CC BY 3.0, Lorc, game-icons.net"},
+    "description": {"en": "Six monsters of the swamps.", "ru": "Шесть болотных монстров."},
+    "requires": ["base"],
+    "min_program_version": "0.1.0",
 }
 """An example value per field name (every field of every model has one; tests check it)."""
 

@@ -1,6 +1,7 @@
 """Who a table lets in and how fast (docs/protocol.md, "Who may join, and the limits"): a
-message over its connection's rate, a join's table code (counted per address and per
-connection), a name already at the table. Functions of the :class:`GameTable` they guard.
+message over its connection's rate, a join's code (the table code or an unspent one-time join
+code, ``join_codes``; a wrong one counted per address and per connection), a name already at
+the table. Functions of the :class:`GameTable` they guard.
 """
 
 from __future__ import annotations
@@ -43,15 +44,17 @@ def over_rate(table: GameTable, conn: Connection, message: ClientMessage) -> lis
 
 
 def wrong_code(table: GameTable, conn: Connection, given: str | None) -> list[Outgoing] | None:
-    """The answer to a join whose table code is wrong (or may not be tried now), else None.
-    Wrong codes are counted per address and per connection (then it is cut)."""
+    """The answer to a join whose code is wrong (or may not be tried now), else None: the
+    table code or an unspent join code is right (the join spends the latter once it is let
+    in, :func:`spend_join_code`). Wrong codes of either kind are counted alike, per address
+    and per connection (then it is cut)."""
     if table.guesses is None:
         table.guesses = CodeGuesses(table.limits)
     now = table.clock()
     if not table.guesses.may_try(conn.address, now):
         problem = "too many wrong table codes from this address: wait a little"
         return [(conn.id, protocol.limit_refusal(bounds.REFUSED_RATE, problem))]
-    if code_matches(given, table.code):
+    if code_matches(given, table.code) or table.join_codes.is_open(given):
         return None
     table.guesses.wrong(conn.address, now)
     assert conn.budget is not None
@@ -61,6 +64,13 @@ def wrong_code(table: GameTable, conn: Connection, given: str | None) -> list[Ou
         return table.cut(conn.id, bounds.BYE_BAD_CODE, "wrong table code")
     problem = "the table code is missing or wrong (the host shows it)"
     return [(conn.id, protocol.limit_refusal(bounds.REFUSED_CODE, problem))]
+
+
+def spend_join_code(table: GameTable, given: str | None) -> None:
+    """A join let in with ``given``: when that is a join code (not the table code), it is
+    spent, so it admits nobody else."""
+    if not code_matches(given, table.code):
+        table.join_codes.spend(given)
 
 
 def name_taken(table: GameTable, name: str, seats: Sequence[int]) -> bool:

@@ -90,16 +90,11 @@ def announced(bind: str) -> bool:
 
 
 def lan_address() -> str:
-    """This machine's address on the local network (the interface of the default route);
-    127.0.0.1 when there is none. A UDP ``connect`` sends no packet."""
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed, nothing is sent
-        return str(probe.getsockname()[0])
-    except OSError:
-        return "127.0.0.1"
-    finally:
-        probe.close()
+    """This machine's address on the local network (``lan_address.find_lan_address``: the
+    interface of the default route, found without sending a packet); 127.0.0.1 when none."""
+    from stalkerzone.network.lan_address import find_lan_address
+
+    return find_lan_address().address
 
 
 def _zeroconf() -> Any:

@@ -10,7 +10,6 @@ leaves the game unchanged.
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -27,6 +26,7 @@ from stalkerzone.engine.play import Action, GameState
 from stalkerzone.engine.turn import seat_refusal
 from stalkerzone.network import admission, protocol
 from stalkerzone.network import limits as bounds
+from stalkerzone.network.join_codes import JoinCodes
 from stalkerzone.network.limits import (
     CodeGuesses,
     ConnectionBudget,
@@ -42,7 +42,8 @@ from stalkerzone.network.protocol import (
     JoinMessage,
     ProtocolError,
 )
-from stalkerzone.persistence.serialize import JSON, action_to_json, canonical, to_json
+from stalkerzone.network.view_writer import ViewWriter
+from stalkerzone.persistence.serialize import JSON, action_to_json, canonical
 
 log = logging.getLogger(__name__)
 SeatKind = Literal["local", "remote", "bot"]
@@ -77,39 +78,7 @@ class Connection:
     token: str = ""
     address: str = ""  # the peer's IP address (wrong table codes are counted per address)
     budget: ConnectionBudget | None = None
-
-
-class ViewWriter:
-    """``state_to_json`` of the views of one position, sharing the work between them: a field
-    equal in two views (the Zone, the fight, the sorted piles, a stalker) is written once per
-    position."""
-
-    def __init__(self) -> None:
-        self.version = -1
-        self.written: dict[object, tuple[object, JSON]] = {}
-
-    def write(self, view: GameState, version: int) -> dict[str, JSON]:
-        """The same JSON as ``state_to_json(view)``, for a view of position ``version``."""
-        if version != self.version:
-            self.version, self.written = version, {}
-        out: dict[str, JSON] = {}
-        for f in dataclasses.fields(view):
-            if f.name == "ctx" or f.name.startswith("_"):
-                continue
-            value = getattr(view, f.name)
-            if f.name == "players":
-                out[f.name] = [self._once((f.name, k), p) for k, p in enumerate(value)]
-            else:
-                out[f.name] = self._once(f.name, value)
-        return out
-
-    def _once(self, key: object, value: object) -> JSON:
-        known = self.written.get(key)
-        if known is not None and (known[0] is value or known[0] == value):
-            return known[1]
-        data = to_json(value)
-        self.written[key] = (value, data)
-        return data
+    display: bool = False  # the host's window as the table's public display (``public_display``)
 
 
 @dataclass
@@ -126,6 +95,9 @@ class GameTable:
     code: str = ""
     """The table code a join must give (``""``: none asked; the host's own key needs none)."""
     limits: Limits = field(default_factory=Limits)
+    public_display: bool = False
+    """The host's own window is the table's public display: its connection sees the public
+    board except on the turns of its own (hot-seat) seats."""
     bot_takeover: float | None = None
     """Seconds a remote seat may be absent on its turn before a bot plays it (None: never)."""
     clock: Callable[[], float] = time.monotonic
@@ -133,6 +105,8 @@ class GameTable:
     failures: LogOnce = field(default_factory=lambda: LogOnce(log))
     absent_since: dict[int, float] = field(default_factory=dict)
     guesses: CodeGuesses | None = None
+    join_codes: JoinCodes = field(default_factory=JoinCodes)
+    """One-time codes a printed URL or a shown QR code carries instead of :attr:`code`."""
     connections: dict[int, Connection] = field(default_factory=dict)
     tokens: dict[str, tuple[int, ...]] = field(default_factory=dict)
     bot_memory: BotMemory = field(default_factory=BotMemory)
@@ -142,6 +116,9 @@ class GameTable:
     _next_id: int = 0
     _legal: tuple[int, list[JSON]] = (-1, [])  # the legal actions of one position
     _welcome: tuple[object, dict[str, JSON]] | None = None
+
+    def __post_init__(self) -> None:
+        self.join_codes.clock = lambda: self.clock()  # the table's clock, even one set later
 
     @classmethod
     def create(cls, record: GameRecord, kinds: Sequence[SeatKind], **options: Any) -> GameTable:
@@ -168,18 +145,22 @@ class GameTable:
         """How many actions the game has had: every view carries it."""
         return len(self.record.actions)
 
-    def viewer_of(self, seats: Sequence[int]) -> int:
+    def viewer_of(self, seats: Sequence[int], *, display: bool = False) -> int:
         """Whose view a holder of ``seats`` gets: the current seat if it holds it, else its
-        first seat, else nobody's (spectators see the public board)."""
+        first seat (the public display: nobody's), else nobody's (spectators see the public
+        board)."""
         if not seats:
             return PUBLIC
         current = self.state.current_player
-        return current if current in seats else seats[0]
+        if current in seats:
+            return current
+        return PUBLIC if display else seats[0]
 
-    def view_of(self, seats: Sequence[int]) -> GameState:
+    def view_of(self, seats: Sequence[int], *, display: bool = False) -> GameState:
         """``player_view`` for a holder of ``seats`` (face-down cards counted, never named;
         notes for another seat told without their card)."""
-        return player_view(self.state, self.viewer_of(seats), hide_orders=self.hide_orders)
+        viewer = self.viewer_of(seats, display=display)
+        return player_view(self.state, viewer, hide_orders=self.hide_orders)
 
     def legal_of(self, seats: Sequence[int]) -> list[JSON]:
         """The legal actions of a holder of ``seats`` in the protocol's JSON form: those of the
@@ -194,10 +175,10 @@ class GameTable:
             self._legal = (self.version, found)
         return list(self._legal[1])
 
-    def log_of(self, seats: Sequence[int]) -> list[JSON]:
+    def log_of(self, seats: Sequence[int], *, display: bool = False) -> list[JSON]:
         """The turn log as a holder of ``seats`` may read it: ``[turn, line]`` for each note of
         the last actions the record keeps (at most :data:`LOG_LINES`), told as in its views."""
-        viewer = self.viewer_of(seats)
+        viewer = self.viewer_of(seats, display=display)
         lines: list[JSON] = []
         for state in reversed(self.record.states[1:]):
             seen = notes_seen(state, viewer)
@@ -236,21 +217,22 @@ class GameTable:
         self, conn: Connection, *, reply_to: int | None = None, first: bool = False
     ) -> dict[str, JSON]:
         seats = conn.seats or ()
+        display = conn.display
         message: dict[str, JSON] = {
             "type": "view",
             "protocol": protocol.VERSION,
             "version": self.version,
-            "viewer": self.viewer_of(seats),
+            "viewer": self.viewer_of(seats, display=display),
             "seats": list(seats),
             "table": self.table_info(),
             "reply_to": reply_to,
-            "state": self.views.write(self.view_of(seats), self.version),
+            "state": self.views.write(self.view_of(seats, display=display), self.version),
             "legal": self.legal_of(seats),
         }
         if first:
             message["token"] = conn.token
             message["game"] = self.game_info()
-            message["log"] = self.log_of(seats)
+            message["log"] = self.log_of(seats, display=display)
         return message
 
     # --- connections -------------------------------------------------------------------------
@@ -262,8 +244,10 @@ class GameTable:
         return self._next_id
 
     def watchers(self) -> int:
-        """Connections that joined holding no seat (spectators)."""
-        return sum(1 for c in self.connections.values() if c.seats == ())
+        """Connections that joined holding no seat (spectators; not the host's own window)."""
+        return sum(
+            1 for c in self.connections.values() if c.seats == () and c.token != self.host_key
+        )
 
     def free_seats(self) -> int:
         """Remote seats a newcomer may take by number (nobody holds them, no token keeps them)."""
@@ -335,20 +319,26 @@ class GameTable:
         if conn.seats is not None:
             raise ProtocolError("joined already")
         host = message.token is not None and message.token == self.host_key
-        if self.code and not host:
+        # a token this table gave out is a rejoin: it needs no code (a phone's join code is
+        # spent by then); any other join gives the table code or an unspent join code
+        coded = bool(self.code) and not host and message.token not in self.tokens
+        if coded:
             wrong = admission.wrong_code(self, conn, message.code)
             if wrong is not None:
                 return wrong
         seats = self._claim(message)
-        if not seats and self.watchers() >= self.limits.max_watchers:
+        if not seats and not host and self.watchers() >= self.limits.max_watchers:
             problem = f"this table has its {self.limits.max_watchers} spectators already"
             return self.cut(conn.id, bounds.BYE_WATCHERS_FULL, problem)
         name = (message.name or "").strip()
         if name and admission.name_taken(self, name, seats):
             problem = f"the name {name!r} is taken at this table"
             return [(conn.id, protocol.limit_refusal(bounds.REFUSED_NAME, problem))]
+        if coded:
+            admission.spend_join_code(self, message.code)
         out: list[Outgoing] = []
         conn.seats = seats
+        conn.display = host and self.public_display
         for index in seats:
             previous = self.seats[index].holder
             if previous is not None and previous in self.connections and previous != conn.id:
@@ -359,6 +349,8 @@ class GameTable:
             self.seats[index].holder = conn.id
             self.seats[index].stand_in = False  # back from the bot (rejoin)
             self.absent_since.pop(index, None)
+        if seats and not self.free_seats():  # the table is full: no QR code admits anyone
+            self.join_codes.forget_all()
         if name and len(seats) == 1:
             self.seats[seats[0]].name = name
         conn.name = name or ", ".join(self.seats[i].name for i in seats) or f"Watcher {conn.id}"
@@ -368,6 +360,8 @@ class GameTable:
             conn.token = new_token()
             self.tokens[conn.token] = seats
             self.keep_tokens()
+        if not seats and host:  # the host's own window: its welcome names its key, unshared
+            return [(conn.id, self.view_message(conn, first=True))]
         if not seats:  # a spectator: one welcome shared by all, and no seat changed
             return [(conn.id, self._spectator_welcome(conn))]
         event = self._seat_event("joined", conn)
@@ -447,12 +441,12 @@ class GameTable:
             "action": action_to_json(action),
         }
         out = self._to_all(event)
-        same: dict[tuple[tuple[int, ...], int | None], dict[str, JSON]] = {}
+        same: dict[tuple[tuple[int, ...], int | None, bool], dict[str, JSON]] = {}
         for conn in self.connections.values():
             if conn.seats is None:
                 continue
             reply = reply_to[1] if reply_to is not None and reply_to[0] == conn.id else None
-            key = (conn.seats, reply)  # spectators share one message (sent as one text)
+            key = (conn.seats, reply, conn.display)  # spectators share one message (one text)
             message = same.get(key)
             if message is None:
                 message = same[key] = self.view_message(conn, reply_to=reply)

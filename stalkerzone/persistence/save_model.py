@@ -11,9 +11,16 @@ and each line of the turn log) is checked by
 
 from __future__ import annotations
 
-from typing import Any, Literal, Self
+from typing import Annotated, Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 from pydantic_core import PydanticCustomError
 
 from stalkerzone.content.variants import VARIANT_NAMES
@@ -68,6 +75,10 @@ class SaveDocument(BaseModel):
     variant: str
     zone_mode: ZoneMode
     layout_by: Literal["all", "humans"] = "all"  # TURN-4: who places the sectors
+    early_packs: list[Annotated[str, Field(max_length=64)]] = Field(
+        default_factory=list, max_length=32
+    )
+    """Packs tried: their cards on top of the decks (the game's deal)."""
     players: list[SavedSeat]
     packs: list[SavedPack]
     sectors: str | None

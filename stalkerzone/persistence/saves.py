@@ -161,6 +161,7 @@ def save_data(
         "variant": setup.variant.id,
         "zone_mode": setup.zone_mode,
         "layout_by": setup.layout_by,
+        "early_packs": list(setup.early_packs),
         "players": [{"name": p.name, "stalker": p.stalker, "bot": p.bot} for p in setup.players],
         "packs": [
             {"id": p.id, "version": p.version, "digest": p.digest}
@@ -411,7 +412,14 @@ def _setup(document: SaveDocument, cards: CardSet, path: Path) -> tuple[GameSetu
     missing = [p.stalker for p in players if p.stalker not in cards]
     if missing:
         raise SaveError(f"{path}: players: no loaded pack defines the stalker '{missing[0]:.40}'")
-    setup = GameSetup(document.seed, players, variant, document.zone_mode, document.layout_by)
+    setup = GameSetup(
+        document.seed,
+        players,
+        variant,
+        document.zone_mode,
+        document.layout_by,
+        tuple(document.early_packs),
+    )
     return setup, GameContext(cards, sectors, variant)
 
 

@@ -9,6 +9,7 @@ in words (abilities with their numbers, ABIL-*) and the card's own ``text``.
 from __future__ import annotations
 
 import math
+import sys
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, HexColor
@@ -30,7 +31,6 @@ from stalkerzone.engine.core import (
     Stimulator,
     Weapon,
 )
-from stalkerzone.errors import UserError
 from stalkerzone.printing import fonts
 from stalkerzone.printing.sheet import BLEED, CARD_H, CARD_W, Slot
 from stalkerzone.printing.words import Words, kind_key, rules_lines
@@ -234,15 +234,10 @@ def _art(
     canvas.clipPath(path, stroke=0, fill=0)
     canvas.setFillColor(_tint(face.frame, 0.78))
     canvas.rect(x, y, w, h, stroke=0, fill=1)
-    if card.art:
-        try:
-            image = ImageReader(card.art)
-            image_w, image_h = image.getSize()
-        except OSError:
-            raise UserError(
-                f"print: {card.id}: art {card.art}: cannot read it as a picture (PNG or JPEG)"
-            ) from None
-        scale = max(w / image_w, h / image_h)  # fill the window, cropping the overflow
+    image = _picture(card) if card.art else None
+    if image is not None:
+        image_w, image_h = image.getSize()
+        scale = min(w / image_w, h / image_h)  # the whole picture, as the game draws it
         shown_w, shown_h = image_w * scale, image_h * scale
         canvas.drawImage(
             image, x + (w - shown_w) / 2, y + (h - shown_h) / 2, shown_w, shown_h, mask="auto"
@@ -256,6 +251,22 @@ def _art(
     canvas.setStrokeColor(face.frame)
     canvas.setLineWidth(0.6)
     canvas.roundRect(x, y, w, h, 1 * mm, stroke=1, fill=0)
+
+
+def _picture(card: AnyCard) -> ImageReader | None:
+    """The card's art, or None (said on stderr) when it cannot be read as a picture: the
+    card is printed with its initial instead and the rest of the sheet still prints."""
+    try:
+        image = ImageReader(card.art)
+        image.getSize()
+    except OSError:
+        print(
+            f"stalkerzone print: {card.id}: art {card.art}: cannot read it as a picture "
+            "(PNG or JPEG); printed without it",
+            file=sys.stderr,
+        )
+        return None
+    return image
 
 
 def _tint(colour: Color, amount: float) -> Color:

@@ -37,13 +37,20 @@ class PrintSummary:
 
 
 def build_pdf(
-    out: Path, cards: CardSet, sectors: tuple[Sector, ...], lang: str, *, compress: bool = True
+    out: Path,
+    cards: CardSet,
+    sectors: tuple[Sector, ...],
+    lang: str,
+    *,
+    compress: bool = True,
+    packs: frozenset[str] | None = None,
 ) -> PrintSummary:
-    """Write the PDF to ``out``; :class:`UserError` when it cannot be written."""
+    """Write the PDF to ``out``; :class:`UserError` when it cannot be written. ``packs``: only
+    the cards of these pack ids (an order still names a monster of another pack)."""
     fonts.register_fonts()
     words = Words(lang)
     names = {card.id: words.text(card.name) for card in cards}
-    faces = card_faces(list(cards))
+    faces = card_faces([card for card in cards if packs is None or card.pack in packs])
     canvas = Canvas(
         str(out),
         pagesize=A4,

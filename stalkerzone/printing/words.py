@@ -93,6 +93,16 @@ WORDS: dict[str, dict[str, str]] = {
         "effect_damage": "Damage {attack}, less your defence.",
         "effect_damage_ignores": "Damage {attack}, whatever your defence.",
         "effect_heal": "You heal {amount} health.",
+        "effect_monster_attacks_first": "In your next fight the monster attacks first.",
+        "effect_stalker_attacks_twice": "In your next fight you attack twice in round 1.",
+        "effect_monster_max_attack": "In your next fight the monster's round-1 attacks are at "
+        "their maximum.",
+        "effect_lose_protection": "Discard one armour card of your choice, worn or in the "
+        "backpack.",
+        "effect_protection_minus_one": "-1 defence until your next base visit.",
+        "effect_zombie": "Until the end of your next turn you may take another player's loot.",
+        "effect_find_element": "You find an Element.",
+        "effect_draw_artifact": "You draw an artifact.",
         "start_money": "Starts with {amount} green",
         "max_health": "Max health {amount}",
         "village": "Village",
@@ -177,6 +187,15 @@ WORDS: dict[str, dict[str, str]] = {
         "effect_damage": "Урон {attack} за вычетом защиты.",
         "effect_damage_ignores": "Урон {attack}, несмотря на защиту.",
         "effect_heal": "Вы восстанавливаете {amount} здоровья.",
+        "effect_monster_attacks_first": "В вашем следующем бою монстр атакует первым.",
+        "effect_stalker_attacks_twice": "В вашем следующем бою вы атакуете дважды в 1-м раунде.",
+        "effect_monster_max_attack": "В вашем следующем бою атаки монстра в 1-м раунде — "
+        "максимальные.",
+        "effect_lose_protection": "Сбросьте одну карту защиты на выбор: надетую или из рюкзака.",
+        "effect_protection_minus_one": "−1 к защите до следующего визита на базу.",
+        "effect_zombie": "До конца вашего следующего хода можно забрать чужой лут.",
+        "effect_find_element": "Вы находите Элемент.",
+        "effect_draw_artifact": "Вы тянете артефакт.",
         "start_money": "Начинает с {amount} грина",
         "max_health": "Макс. здоровье {amount}",
         "village": "Деревня",
@@ -356,14 +375,15 @@ def rules_lines(
 
 
 def _effect(card: Event, words: Words) -> list[str]:
-    """The numbers of an event (EVENT-1); its ``text`` says the rest."""
+    """What an event does (EVENT-1): its numbers, and for an effect without numbers the words
+    of the effect when the card has no ``text`` to say it."""
     effect = card.effect
     if effect.kind in ("gain_money", "lose_money", "heal"):
         return [words(f"effect_{effect.kind}", amount=effect.amount)]
     if effect.kind == "damage" and effect.attack is not None:
         key = "effect_damage_ignores" if effect.ignores_defence else "effect_damage"
         return [words(key, attack=str(effect.attack))]
-    return []
+    return [] if card.text is not None else [words(f"effect_{effect.kind}")]
 
 
 def _requirement(card: Order, words: Words, names: dict[str, str]) -> str:

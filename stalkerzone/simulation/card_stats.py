@@ -158,38 +158,56 @@ class HasCards(Protocol):
 
 
 def card_summary(results: Sequence[HasCards], cards: CardSet) -> dict[str, dict[str, Any]]:
-    """Every loaded card's figures over a run, in card-set order (cards nobody met included)."""
+    """Every loaded card's figures over a run, in card-set order (cards nobody met included).
+
+    ``with`` is the win rate of the seat-games that had the card; ``without`` that of the other
+    seats *of the same games* (games where nobody had it say nothing about it), so a card is
+    not credited with the games it happens to appear in. Seat order is not controlled: the
+    ``note`` says when the comparison cannot be made, and ``held_with`` names the cards held in
+    exactly the same seat-games (their rates cannot be told apart)."""
     totals: dict[str, dict[str, int]] = {c.id: dict.fromkeys(COUNTS, 0) for c in cards}
-    with_card: dict[str, list[int]] = {c.id: [0, 0] for c in cards}  # [seat-games, wins]
-    seat_games = 0
-    seat_wins = 0
-    for result in results:
+    holders: dict[str, set[tuple[int, int]]] = {c.id: set() for c in cards}
+    wins: dict[tuple[int, int], int] = {}
+    seats_of: dict[int, int] = {}
+    for number, result in enumerate(results):
         counted = result.cards
         if counted is None:
             continue
         for card, what, n in counted.counts:
             totals.setdefault(card, dict.fromkeys(COUNTS, 0))[what] += n
+        seats_of[number] = len(counted.held)
         for seat, held in enumerate(counted.held):
-            won = 1 if counted.winner_seat == seat and not result.capped else 0
-            seat_games += 1
-            seat_wins += won
+            wins[number, seat] = 1 if counted.winner_seat == seat and not result.capped else 0
             for card in held:
-                row = with_card.setdefault(card, [0, 0])
-                row[0] += 1
-                row[1] += won
+                holders.setdefault(card, set()).add((number, seat))
+    together: dict[frozenset[tuple[int, int]], list[str]] = {}
+    for card_key, held_by in holders.items():
+        if held_by:
+            together.setdefault(frozenset(held_by), []).append(card_key)
     kinds = {c.id: (_KINDS.get(g, g), c.pack) for g, m in cards.groups().items() for c in m}
     summary: dict[str, dict[str, Any]] = {}
     for card_key, counts in totals.items():
         kind, pack = kinds.get(card_key, ("unknown", "-"))
-        had, had_wins = with_card.get(card_key, [0, 0])
-        without, without_wins = seat_games - had, seat_wins - had_wins
+        held_by = holders.get(card_key, set())
+        games = {game for game, _ in held_by}
+        others = [
+            (game, seat)
+            for game in games
+            for seat in range(seats_of[game])
+            if (game, seat) not in held_by
+        ]
+        had, had_wins = len(held_by), sum(wins[k] for k in held_by)
+        without, without_wins = len(others), sum(wins[k] for k in others)
         meaningful = min(had, without) >= MIN_SEAT_GAMES
         note = ""
-        if not meaningful:
+        if had and not without:
+            note = "cannot compare: every seat of its games had it"
+        elif not meaningful:
             note = (
-                f"too few games: {had} seat-games with it and {without} without "
-                f"(at least {MIN_SEAT_GAMES} of each are needed)"
+                f"too few games: {had} seat-games with it and {without} without in the same "
+                f"games (at least {MIN_SEAT_GAMES} of each are needed)"
             )
+        twins = [c for c in together.get(frozenset(held_by), []) if c != card_key]
         summary[card_key] = {
             "kind": kind,
             "pack": pack,
@@ -198,8 +216,17 @@ def card_summary(results: Sequence[HasCards], cards: CardSet) -> dict[str, dict[
             "without": rate_row(without_wins, without),
             "meaningful": meaningful,
             "note": note,
+            "held_with": twins if held_by and others else [],
+            "never_used": kind in _SPENT_KINDS
+            and counts["bought"] + counts["found"] > 0
+            and counts["used"] == 0,
         }
     return summary
+
+
+_SPENT_KINDS = frozenset({"grenade", "stimulator"})
+"""Kinds a stalker has to choose to spend (FIGHT-2): never spent means the bots never choose
+them, a thing the author should know."""
 
 
 _KINDS = {

@@ -95,8 +95,14 @@ def chart_cards(summary: dict[str, Any], path: Path) -> None:
     axes.set_yticks(range(len(names)), labels, fontsize=8)
     axes.set_ylim(len(names) - 0.4, -0.6)  # first card on top, no empty band
     axes.set_xlim(0, 100)
-    axes.set_xlabel("win rate, %: blue = had the card, grey = did not; * = too few games")
-    axes.set_title("Win rate with and without each card (pack cards first)")
+    axes.set_xlabel("win rate, %: blue = had the card, grey = the other seats of its games")
+    axes.set_title(
+        "Win rate with each card (blue) and of the other seats of its games (grey)\n"
+        "pack cards first; * = too few games",
+        loc="left",
+    )
+    axes.xaxis.set_ticks_position("both")
+    axes.tick_params(axis="x", labeltop=True)  # a long chart is read from its top
     figure.savefig(path)
 
 
@@ -121,7 +127,7 @@ def chart_fights(summary: dict[str, Any], path: Path) -> None:
 
 
 def chart_rounds(summary: dict[str, Any], path: Path) -> None:
-    """Game length in rounds of every finished game (draws at the turn cap left out)."""
+    """Game length in rounds of every finished game (draws at the round cap left out)."""
     rounds = summary["game_rounds"]
     figure = _figure(8)
     axes = figure.add_subplot()
@@ -177,23 +183,40 @@ def render_html(summary: dict[str, Any], title: str = "Stalker Zone: simulation 
         + html.escape(
             f"{summary['games']} games, {cfg['players']} players, variant {cfg['variant']}, "
             f"bot {cfg['bot']}, seed {cfg['seed']}, packs: {packs}. {summary['finished']} "
-            f"finished, {summary['draws']} draws (turn cap {cfg['round_cap']} rounds); mean "
+            f"finished, {summary['draws']} draws (round cap {cfg['round_cap']} rounds); mean "
             f"length {rounds['mean']} rounds."
         )
         + "</p>",
         "<p class='note'>"
         + html.escape(
-            f"Win rates come with 95% Wilson intervals; a card with fewer than "
-            f"{summary['min_seat_games']} seat-games with it or without it is marked * (too few "
-            "games to tell: play more games)."
+            f"Win rates come with 95% Wilson intervals. A card is compared with the other "
+            f"seats of the games it appeared in (seat order is not controlled); with fewer than "
+            f"{summary['min_seat_games']} seat-games with it or without it, it is marked * (too "
+            "few games to tell: play more games)."
         )
         + "</p>",
         "<h2>Win rate per stalker</h2><img src='stalkers.png' alt='win rate per stalker'>",
         _table(
-            ("stalker", "games", "wins", "win %", "95% interval"),
+            ("stalker", "games", "wins", "win %", "95% interval", "deaths/game", "orders/game"),
             [
-                (n, r["games"], r["wins"], percent(r["win_rate"]), interval_text(r.get("ci95")))
+                (
+                    n,
+                    r["games"],
+                    r["wins"],
+                    percent(r["win_rate"]),
+                    interval_text(r.get("ci95")),
+                    f"{r['deaths_per_game']:.2f}",
+                    f"{r['orders_per_game']:.2f}",
+                )
                 for n, r in summary["characters"].items()
+            ],
+        ),
+        "<h2>Cash flow (green, all players)</h2>",
+        _table(
+            ("kind", "total", "per game"),
+            [
+                (kind, total, f"{summary['cash_flow_per_game'][kind]:.0f}")
+                for kind, total in summary["cash_flow"].items()
             ],
         ),
         "<h2>Game length</h2><img src='rounds.png' alt='game length in rounds'>",
@@ -207,7 +230,7 @@ def render_html(summary: dict[str, Any], title: str = "Stalker Zone: simulation 
         ),
         "<h2>Every card</h2><img src='cards.png' alt='win rate with and without each card'>",
         _table(
-            ("card", "kind", "pack", *COUNTS, "with: win %", "95%", "without: win %", "95%", ""),
+            ("card", "kind", "pack", *COUNTS, "with: win %", "95%", "others: win %", "95%", ""),
             [
                 (
                     cid,
@@ -223,9 +246,41 @@ def render_html(summary: dict[str, Any], title: str = "Stalker Zone: simulation 
                 for cid, r in summary["cards"].items()
             ],
         ),
+        *_card_lists(summary["cards"]),
         "</body></html>",
     ]
     return "\n".join(parts)
+
+
+def _card_lists(cards: dict[str, dict[str, Any]]) -> list[str]:
+    """The cards nobody met, the cards the bots never spent, cards always held together."""
+    parts = []
+    unseen = [cid for cid, row in cards.items() if not row["with"]["games"]]
+    unspent = [cid for cid, row in cards.items() if row.get("never_used")]
+    groups: list[list[str]] = []
+    grouped: set[str] = set()
+    for cid, row in cards.items():
+        twins = row.get("held_with") or []
+        if twins and cid not in grouped:
+            groups.append([cid, *twins])
+            grouped.update(groups[-1])
+    for title, names in (
+        ("Never met (nobody held, bought, found, drew or fought it)", unseen),
+        ("The bots never spent (had, never used)", unspent),
+    ):
+        shown = ", ".join(names) if names else "none"
+        parts.append(f"<h2>{html.escape(title)}</h2><p>{html.escape(shown)}</p>")
+    parts.append("<h2>Always held by the same seats of the same games</h2>")
+    parts.append(
+        "<p class='note'>One win rate for the whole group: it cannot be told which card made it."
+        "</p>"
+    )
+    parts.append(
+        "<ul>" + "".join(f"<li>{html.escape(', '.join(g))}</li>" for g in groups) + "</ul>"
+        if groups
+        else "<p>none</p>"
+    )
+    return parts
 
 
 def write_report(summary: dict[str, Any], directory: Path) -> Path:

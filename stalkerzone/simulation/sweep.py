@@ -29,10 +29,12 @@ import multiprocessing
 import tomllib
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, fields, is_dataclass, replace
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from stalkerzone.content.loader import PackInfo
+from stalkerzone.content.messages import hint
 from stalkerzone.engine.core import CardSet
 from stalkerzone.errors import UserError
 from stalkerzone.simulation.runner import (
@@ -186,24 +188,14 @@ def _card_axes(path: Path, table: object) -> tuple[Axis, ...]:
     return tuple(axes)
 
 
-def _set_path(obj: Any, dotted: str, value: int, where: str) -> Any:
-    """``obj`` with the whole-number field at ``dotted`` set to ``value`` (frozen dataclasses)."""
-    head, _, rest = dotted.partition(".")
-    names = [f.name for f in fields(obj)] if is_dataclass(obj) else []
-    if head not in names:
-        raise UserError(f"{where}: no field '{head}' ({', '.join(names) or 'no fields'})")
-    current = getattr(obj, head)
-    if rest:
-        if not is_dataclass(current):
-            raise UserError(f"{where}: '{head}' has no fields inside it")
-        return replace(obj, **{head: _set_path(current, rest, value, where)})
-    if isinstance(current, bool) or not isinstance(current, int):
-        raise UserError(f"{where}: '{head}' is not a whole number (it is {current!r})")
-    return replace(obj, **{head: value})
+def point_world(
+    sweep: Sweep, world: World, point: Sequence[int], packs: Sequence[PackInfo] = ()
+) -> World:
+    """The world of one grid point: the loaded one with the point's numbers set, each card
+    field checked as the loader checks a card file (``packs``: where the cards were loaded
+    from; a UserError naming the file, the axis and the field for a value it refuses)."""
+    from stalkerzone.content.card_edit import CardEditError, edit_card
 
-
-def point_world(sweep: Sweep, world: World, point: Sequence[int]) -> World:
-    """The world of one grid point: the loaded one with the point's numbers set."""
     cards, sectors, variant = world
     groups: dict[str, Any] = dict(cards.groups())
     for axis, value in zip(sweep.axes, point, strict=True):
@@ -213,11 +205,17 @@ def point_world(sweep: Sweep, world: World, point: Sequence[int]) -> World:
             continue
         where = f"{sweep.path}: card_fields {axis.name}"
         if axis.card not in cards:
-            raise UserError(f"{where}: no loaded pack defines a card '{axis.card}'")
+            ids = [c.id for c in cards]
+            raise UserError(
+                f"{where}: no loaded pack defines a card '{axis.card}'{hint(axis.card, ids)}"
+            )
         for group, members in groups.items():
             for k, card in enumerate(members):
                 if card.id == axis.card:
-                    changed = _set_path(card, axis.field, value, where)
+                    try:
+                        changed = edit_card(packs, card, axis.field, value)
+                    except CardEditError as error:
+                        raise UserError(f"{where}: {error}") from None
                     groups[group] = (*members[:k], changed, *members[k + 1 :])
     return CardSet(**groups), sectors, variant
 
@@ -298,8 +296,12 @@ def run_sweep(
     is the loaded content (loaded here if not given)."""
     if world is None:
         world = load_world(sweep.config)
+    from stalkerzone.content.loader import load_packs
+
+    config = sweep.config
+    packs = load_packs([Path(d) for d in config.card_dirs], include_user=config.include_user).packs
     points = sweep.points()
-    worlds = [point_world(sweep, world, point) for point in points]
+    worlds = [point_world(sweep, world, point, packs) for point in points]
     work = tasks(sweep, workers)
     results: list[list[GameResult]] = [[] for _ in points]
     stream = (

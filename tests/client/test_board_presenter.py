@@ -13,9 +13,11 @@ from stalkerzone.client.screens.board.presenter import (
     describe_hex,
     fit_log,
     hud_rows,
+    movement_left,
 )
 from stalkerzone.client.text import i18n
 from stalkerzone.engine.core import Site
+from stalkerzone.engine.game import apply, legal_actions
 from stalkerzone.engine.play import Buy, DiscardArmour, EndTurn, FightDecision, Move
 from stalkerzone.engine.turn import equipment
 from stalkerzone.engine.zone import Hex
@@ -38,10 +40,10 @@ def test_bar_offers_end_turn_and_trade_only_when_legal_and_mine() -> None:
     assert commands(moves_only) == ["rules", "end_turn", "stalker"]
     assert not moves_only[1].enabled  # no EndTurn among the legal actions
     theirs = bar_buttons(legal, my_turn=False, bot_to_act=True, skipping=False)
-    assert commands(theirs) == ["rules", "end_turn", "stalker", "skip"]
-    assert not theirs[1].enabled and not theirs[2].enabled and theirs[3].enabled
+    # a bot's turn: nothing but the rules and "skip bots" (the header needs the room)
+    assert commands(theirs) == ["rules", "skip"] and theirs[1].enabled
     skipping = bar_buttons(legal, my_turn=False, bot_to_act=True, skipping=True)
-    assert skipping[3].text == "Skip bots (Space)" and not skipping[3].enabled
+    assert skipping[1].text == "Skip bots (Space)" and not skipping[1].enabled
 
 
 def test_decision_texts_name_the_grenade_stimulator_and_armour() -> None:
@@ -60,7 +62,7 @@ def test_hud_rows_name_the_held_event_to_its_owner_only() -> None:
     rows = dict(hud_rows(state, player, stats, show_held_event=True))
     assert rows["Cash (green)"] == str(player.cash)
     assert rows["Elements"] == f"{player.elements} / {state.variant.elements_required}"
-    assert rows["Movement"] == str(stats.movement)
+    assert rows["Movement"] == str(stats.movement)  # the allowance, outside a turn
     event = next(c for c in base_cards().events)
     holding = replace(player, held_event=f"{event.id}#1")
     assert "Held event" in dict(hud_rows(state, holding, stats, show_held_event=True))
@@ -68,6 +70,30 @@ def test_hud_rows_name_the_held_event_to_its_owner_only() -> None:
     hidden = dict(hud_rows(state, holding, stats, show_held_event=False))
     assert hidden["Held event"] == i18n.t("hud.held_event_face_down")
     assert i18n.card_text(event.name) not in hidden.values()
+
+
+def test_the_movement_row_shows_what_is_left_of_this_turns_allowance() -> None:
+    state = playing(fresh(3))
+    seat = state.current_player
+    player = state.players[seat]
+    stats = equipment.stats(player, state.ctx)
+    assert state.step == "move" and stats.movement > 0
+    left = movement_left(state, seat, stats)
+    assert left == stats.movement  # the move is still to make: all of it
+    rows = dict(hud_rows(state, player, stats, show_held_event=True, movement=left))
+    assert rows["Movement"] == f"{stats.movement} of {stats.movement}"
+    other = (seat + 1) % len(state.players)
+    assert movement_left(state, other, stats) is None  # not that stalker's turn
+    me = player.position
+    assert me is not None
+    after = (apply(state, a) for a in legal_actions(state) if isinstance(a, Move) and a.to != me)
+    moved = next(s for s in after if s.phase == "turn" and s.current_player == seat)
+    assert movement_left(moved, seat, stats) == 0  # the one move is made: none left
+    rows = dict(hud_rows(moved, player, stats, show_held_event=True, movement=0))
+    assert rows["Movement"] == f"0 of {stats.movement}"
+    i18n.set_language("ru")
+    ru = dict(hud_rows(state, player, stats, show_held_event=True, movement=left))
+    assert ru["Движение"] == f"{stats.movement} из {stats.movement}"
 
 
 def test_turn_log_keeps_the_newest_lines_that_fit() -> None:

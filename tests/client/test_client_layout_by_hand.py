@@ -15,7 +15,7 @@ from stalkerzone.client.text import i18n
 from stalkerzone.engine.play import PlaceSector
 from stalkerzone.engine.zone import slot_neighbours
 from tests.client.test_client_layout import slot_screen, start
-from tests.support.window import click_button, frame, key, opened, shown
+from tests.support.window import click, click_button, frame, key, opened, shown
 
 
 def village_placed(win: StalkerWindow) -> tuple[GameSession, LayoutView]:
@@ -106,3 +106,29 @@ def test_the_new_game_option_lets_only_humans_lay_out(win: StalkerWindow) -> Non
     assert not session.is_bot()
     spec_all = GameSpec(1, (SeatSpec("Anna", "gromoboy"), SeatSpec("Bot", "nosorog", "easy")))
     assert GameSession.start(win.app, spec_all).state.layout_by == "all"
+
+
+def test_undo_puts_the_sector_taken_back_in_hand_as_it_lay(win: StalkerWindow) -> None:
+    session, view = village_placed(win)
+    for _ in range(2):  # two placements by clicks on a slot that fits, a turn tried first
+        frame(win, updates=2)
+        view.rotation = next(
+            a.rotation
+            for a in session.legal_now()
+            if isinstance(a, PlaceSector) and a.sector == view.selected and a.face == view.face
+        )
+        view.marks_key = None
+        frame(win)
+        x, y = slot_screen(view, sorted(view.slots()[0])[-1])
+        click(win, x, y)
+        frame(win, updates=2)
+    last = session.state.zone.placements[-1]
+    other = next(s for s in view.remaining() if s != view.selected)
+    box = next(b for sid, face, b in view.tray_boxes if sid == other and face == "b")
+    click(win, (box[0] + box[1]) / 2, (box[2] + box[3]) / 2)  # another sector picked, face b
+    assert (view.selected, view.face) == (other, "b")
+    key(win, arcade.key.U)
+    frame(win, updates=2)
+    assert len(session.state.zone.placements) == 2 and win.current_screen is view
+    assert (view.selected, view.face, view.rotation) == (last.sector, last.face, last.rotation)
+    assert any(sid == last.sector and face == last.face for sid, face, _b in view.tray_boxes)

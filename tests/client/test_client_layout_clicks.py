@@ -1,7 +1,7 @@
 """Laying out by hand through real input (TURN-4): a click places on the slot under the cursor
 at the time of the click, a refused or still-checking click changes nothing and says why, the
-view does not re-fit after a placement, "deal the rest" asks first, and a face or turn that
-fits nowhere says which one would."""
+view fits the grown Zone again after a placement, "deal the rest" asks first, and a face or turn
+that fits nowhere says which one would."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from stalkerzone.client.screens.layout import LayoutView
 from stalkerzone.client.screens.layout.presenter import fit_hint
 from stalkerzone.engine.play import PlaceSector
 from tests.client.test_client_layout import slot_screen, start
+from tests.client.test_map_fit import assert_whole_and_centred, layout_box
 from tests.support.window import click, click_button, frame, key, shown
 
 
@@ -41,7 +42,7 @@ def good_slots(view: LayoutView) -> list[tuple[int, int]]:
     return sorted(legal)
 
 
-def test_a_click_places_on_the_slot_under_the_cursor_and_the_view_stays(
+def test_a_click_places_on_the_slot_under_the_cursor_and_the_view_fits_again(
     win: StalkerWindow,
 ) -> None:
     session, view = placed_two(win)
@@ -55,7 +56,6 @@ def test_a_click_places_on_the_slot_under_the_cursor_and_the_view_stays(
     a, b = slots[0], slots[-1]
     move(win, *slot_screen(view, a))
     assert view.hover_slot == a
-    zoom, position = view.camera.zoom, view.camera.position
     bx, by = slot_screen(view, b)
     move(win, bx, by)
     click(win, bx, by)
@@ -63,7 +63,7 @@ def test_a_click_places_on_the_slot_under_the_cursor_and_the_view_stays(
     last = session.state.zone.placements[-1]
     assert len(session.state.zone.placements) == 3 and last.slot == b
     shown(win, LayoutView).build()
-    assert (view.camera.zoom, view.camera.position) == (zoom, position)  # no re-fit
+    assert_whole_and_centred(view.camera, layout_box(view))  # the grown Zone, whole
 
 
 def test_a_click_on_a_refused_slot_changes_nothing_and_says_why(win: StalkerWindow) -> None:

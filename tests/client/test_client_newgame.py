@@ -12,6 +12,9 @@ from stalkerzone.client.app.context import AppContext, Presets, make_context
 from stalkerzone.client.app.settings import Settings
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.screens.newgame import NewGameView
+from stalkerzone.client.text import i18n
+from stalkerzone.client.widgets import text_fit
+from stalkerzone.client.widgets.text_field import TextField
 from tests.support.text_walk import texts_of
 from tests.support.window import click_button, current, find_button, frame, game, key, opened
 
@@ -192,3 +195,73 @@ def test_client_newgame_offers_the_expert_and_says_how_each_level_in_play_plays(
     assert any(text.startswith("Expert: ") for text in shown), shown
     assert not any(text.startswith(("Easy: ", "Normal: ", "Hard: ")) for text in shown)
     assert find_button(win, "Bot: expert").text == "Bot: expert"
+
+
+def test_client_newgame_stores_a_bots_default_name_in_no_language(win: StalkerWindow) -> None:
+    """A bot seat left with its default name is stored as "Bot 3" even when the screen said
+    "Бот 3" (shown in each player's language later); a name typed for a bot stays as typed."""
+    win.app = AppContext(presets=Presets(players=3, bots=1, seed=42), settings=Settings())
+    i18n.set_language("ru")
+    try:
+        view = opened(win.show_screen("newgame"), NewGameView)
+        frame(win)
+        assert view.seats[2][0] == "Бот 3"
+        spec = view.spec()
+        assert spec is not None and spec.seats[2].name == "Bot 3"
+        view.seats[2][0] = "Бот Вася"
+        typed = view.spec()
+        assert typed is not None and typed.seats[2].name == "Бот Вася"
+        assert i18n.bot_name("Bot 3") == "Бот 3" and i18n.bot_name("Bot 03") == "Bot 03"
+    finally:
+        i18n.set_language("en")
+    assert i18n.bot_name("Bot 3") == "Bot 3"
+
+
+def test_client_newgame_remembers_that_only_the_humans_lay_out(
+    win: StalkerWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """TURN-4: the "humans lay out every sector" switch comes back with the last set-up; a file
+    written before the switch existed reads as every seat laying out."""
+    monkeypatch.setenv("STALKERZONE_HOME", str(tmp_path))
+    win.app = make_context(Presets(seed=7))
+    view = opened(win.show_screen("newgame"), NewGameView)
+    view.seats = [["Anna", None, view.seats[0][2]], ["Bot", "normal", view.seats[1][2]]]
+    view.set_zone("hand")
+    frame(win)
+    click_button(win, i18n.t("newgame.humans_lay_out_off"))
+    assert view.layout_by == "humans"
+    click_button(win, "Start")
+    frame(win)
+    assert game(win).state.layout_by == "humans"
+    saved = (tmp_path / "config" / "last_game.toml").read_text()
+    assert 'layout_by = "humans"' in saved
+    win.app = make_context(Presets())  # the program started again
+    view = opened(win.show_screen("newgame"), NewGameView)
+    frame(win)
+    assert (view.zone_mode, view.layout_by) == ("hand", "humans")
+    assert find_button(win, i18n.t("newgame.humans_lay_out_on"))
+    (tmp_path / "config" / "last_game.toml").write_text(saved.replace('layout_by = "humans"\n', ""))
+    older = make_context(Presets()).last_setup
+    assert older is not None and older.layout_by == "all" and older.zone_mode == "hand"
+
+
+def test_client_newgame_shows_the_longest_seed_whole(win: StalkerWindow) -> None:
+    """The seed field holds a 63-bit seed (19 digits) whole, clear of its name and of "New seed",
+    in both languages."""
+    for language in ("en", "ru"):
+        i18n.set_language(language)
+        view = opened(win.show_screen("newgame"), NewGameView)
+        view.seed_text = str(2**63 - 1)
+        view.rebuild()
+        frame(win)
+        field = next(
+            w
+            for w in view.ui.walk_widgets()
+            if isinstance(w, TextField) and w.text == view.seed_text
+        )
+        room = field.rect.width - 2 * field.LAYOUT_OFFSET
+        assert text_fit.text_width(view.seed_text, 13) <= room, language
+        name = next(t for t in view._texts if t.text == i18n.t("newgame.seed"))
+        assert name.x + name.content_width <= field.rect.left or name.y > field.rect.top, language
+        new = find_button(win, i18n.t("newgame.new_seed"))
+        assert field.rect.right < new.rect.left and new.rect.right <= view.right_box[1], language

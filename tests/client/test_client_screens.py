@@ -314,7 +314,9 @@ def test_client_fight_odds_dice_and_results(win: StalkerWindow) -> None:
         )
     )
     assert sum(1 for p in colours(crop) if p == (110, 200, 110)) > 50  # the green win bar
-    assert any(b.text.startswith("Escape (") for b in view.ui.walk_widgets() if hasattr(b, "text"))
+    assert any(
+        b.text.startswith("Escape: succeeds ") for b in view.ui.walk_widgets() if hasattr(b, "text")
+    )
     log_before = len(fight.log)
     click_button(win, "Attack (A)")
     frame(win, updates=3)

@@ -5,6 +5,7 @@ numbers stay whatever the setting (render.site_icons PLAIN_SITES, ZoneLayer ``sy
 
 from __future__ import annotations
 
+import colorsys
 from dataclasses import replace
 
 import arcade
@@ -164,8 +165,10 @@ def test_the_board_redraws_its_danger_badges_when_the_setting_changes(win: Stalk
         ),
         key=lambda h: abs(h.q - danger.q) + abs(h.r - danger.r),
     )
+    view.camera.camera.zoom = 1.0  # the world texture at its own size: crops compare exactly
     view.camera.camera.position = hexgeom.world(danger.q, danger.r, HEX)
     frame(win)
+    frame(win)  # the world texture rendered again at the settled zoom
     assert win.app.settings.colour_blind_symbols  # the default: marks on
     marked, other_before = _hex_crop(win, view, danger), _hex_crop(win, view, other)
     assert view.camera.inside(*view.camera.to_screen(*hexgeom.world(other.q, other.r, HEX)))
@@ -185,7 +188,9 @@ def test_the_board_redraws_its_danger_badges_when_the_setting_changes(win: Stalk
     key(win, arcade.key.ESCAPE)
     frame(win, updates=2)
     board = shown(win, BoardView)
+    board.camera.camera.zoom = 1.0
     board.camera.camera.position = hexgeom.world(danger.q, danger.r, HEX)
+    frame(win)
     frame(win)
     plain = _hex_crop(win, board, danger)
     assert _difference(marked, plain) > 1.0, "the danger badge kept its marks with symbols off"
@@ -216,3 +221,55 @@ def test_the_layout_tray_zone_and_preview_follow_the_setting(win: StalkerWindow)
         layers[symbols] = _danger_layers(view.tray_layer.badges)
     assert layers[True] & marked and not layers[True] & plain
     assert layers[False] & plain and not layers[False] & marked
+
+
+def _hue_saturation_luma(colour: tuple[int, ...]) -> tuple[float, float, float]:
+    r, g, b = (c / 255 for c in colour[:3])
+    hue, _lightness, saturation = colorsys.rgb_to_hls(r, g, b)
+    return hue * 360, saturation, 0.299 * r + 0.587 * g + 0.114 * b
+
+
+def test_the_reach_light_is_no_terrain_colour_and_reads_by_lightness() -> None:
+    """A lit hex (TURN-2) is never taken for water or any other terrain: its hue is none of
+    theirs, and its edge is far lighter than any of them (read without telling hues apart)."""
+    fill_hue, fill_sat, _ = _hue_saturation_luma(tuple(theme.REACH))
+    edge_hue, edge_sat, edge_luma = _hue_saturation_luma(tuple(theme.REACH_EDGE))
+    for terrain, colour in theme.TERRAIN.items():
+        hue, saturation, luma = _hue_saturation_luma(tuple(colour))
+        for lit_hue in (fill_hue, edge_hue):
+            gap = min(abs(lit_hue - hue), 360 - abs(lit_hue - hue))
+            assert gap >= 25 or saturation < 0.25, f"the reach light has the hue of {terrain}"
+        assert min(fill_sat, edge_sat) >= saturation + 0.3, terrain
+        assert edge_luma >= luma + 0.3, f"the reach edge is not lighter than {terrain}"
+    water = _hue_saturation_luma(tuple(theme.TERRAIN[Terrain.WATER]))[0]
+    assert min(abs(fill_hue - water), 360 - abs(fill_hue - water)) > 120  # its opposite
+
+
+def rgb(image: Image.Image, point: tuple[int, int]) -> tuple[int, int, int]:
+    r, g, b = image.getpixel(point)  # type: ignore[misc]  # an RGB image's pixel
+    return int(r), int(g), int(b)
+
+
+def test_the_board_lights_reachable_hexes_with_a_bright_warm_edge(win: StalkerWindow) -> None:
+    _session, view = _board(win)
+    assert view.routes
+    zoom = view.camera.zoom
+    edge_points = []
+    for h in sorted(view.routes):
+        x, y = hexgeom.world(h.q, h.r, HEX)
+        a, b = hexgeom.corners(x, y, HEX - 1.5)[:2]  # the middle of a side, on the edge line
+        sx, sy = view.camera.to_screen((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        if view.camera.inside(sx, sy):
+            edge_points.append((round(sx), win.height - 1 - round(sy)))
+    assert len(edge_points) >= 3 and zoom > 0
+    image = pixels(win)
+    lit = [rgb(image, p) for p in edge_points]
+    view.routes = {}  # the same hexes unlit
+    view.build_reach()
+    view.version += 1
+    frame(win)
+    image = pixels(win)
+    unlit = [rgb(image, p) for p in edge_points]
+    warmer = sum(1 for a, b in zip(lit, unlit, strict=True) if a[0] - a[2] > b[0] - b[2] + 20)
+    lighter = sum(1 for a, b in zip(lit, unlit, strict=True) if sum(a) > sum(b) + 90)
+    assert warmer >= 0.8 * len(lit) and lighter >= 0.8 * len(lit), (lit, unlit)

@@ -76,7 +76,9 @@ def test_buttons_at_a_decision_carry_odds_and_rule_reasons() -> None:
     assert stim is not None and not stim.enabled
     assert (stim.rule, stim.reason) == ("FIGHT-2", "no stimulator left")
     escape = page.button("escape")
-    assert escape is not None and escape.enabled and escape.label == "Escape (100.0%)"
+    assert escape is not None and escape.enabled and escape.label == "Escape: succeeds 100.0%"
+    # its line says how the fight ends when it is taken: by the escape (one chance, one name)
+    assert escape.odds == "death 0.0% · escaped 100.0%"
     assert (page.status, page.status_tone) == ("Your move", "accent")
     assert page.escape_rule_note == ""
     assert page.button("auto") is not None and page.button("skip") is None
@@ -266,3 +268,37 @@ def test_no_client_module_formats_a_chance_itself() -> None:
                 offenders.append(f"{path.relative_to(root)}:{number}: {line.strip()}")
     assert not offenders, "\n".join(offenders)
     assert (percent(0.9996), percent(1.0), percent(0.0004)) == (">99.9%", "100.0%", "<0.1%")
+
+
+def test_the_fight_panel_words_say_what_each_number_is() -> None:
+    """The stimulator button says there is none left (not "none (0)") or that one is held and
+    not taken; a decision's line names a later escape, and a fight no one can end says so
+    instead of "win 0.0% · death 0.0%"; the rolling dice of a finished fight keep its outcome
+    back."""
+    from stalkerzone.client.screens.fight.presenter import odds_line
+    from stalkerzone.odds import Odds
+
+    bare = at_decision(start_fight(stalker(health=20), monster()))
+    stim = page_of(bare).button("stimulator")
+    assert stim is not None and stim.label == "Stimulator: none left"
+    held = at_decision(
+        start_fight(stalker(health=20, stimulators=(stimulator("b", 5),)), monster())
+    )
+    stim = page_of(held).button("stimulator")
+    assert stim is not None and stim.label == "Stimulator: not now (1 held)"
+    assert odds_line(Odds(0.5, 0.2, 0.3, 2.0)) == "win 50.0% · death 20.0% · escaped 30.0%"
+    assert odds_line(Odds(0.7, 0.3, 0.0, 2.0)) == "win 70.0% · death 30.0%"
+    assert odds_line(Odds(0.0, 0.1, 0.9, 2.0)) == "death 10.0% · escaped 90.0%"
+    assert odds_line(Odds(0.0, 0.0, 0.0, float("inf"), 1.0)) == "no end: it can go on for ever"
+    i18n.set_language("ru")
+    try:
+        assert odds_line(Odds(0.0, 0.0, 0.0, float("inf"), 1.0)).startswith("конца нет")
+    finally:
+        i18n.set_language("en")
+    done = script(
+        at_decision(start_fight(stalker(health=20), monster(health=(1, 1, 1)))), [ATTACK, 6]
+    )
+    assert done.is_terminal
+    rolling = page_of(done, Selection(rolling=True))
+    assert rolling.odds.outcome == "" and rolling.odds.waiting == i18n.t("fight.rolling")
+    assert page_of(done).odds.outcome == i18n.t(outcome_key(done.outcome))

@@ -19,6 +19,7 @@ from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
 from stalkerzone.client.screens.bases.screen import BaseScreen
 from stalkerzone.client.screens.board import BoardView, commits, hud
+from stalkerzone.client.screens.board.presenter import unreachable_reason
 from stalkerzone.client.screens.layout import LayoutView
 from stalkerzone.client.screens.menu import MenuView
 from stalkerzone.client.screens.rules import RulesView
@@ -27,9 +28,9 @@ from stalkerzone.client.text import i18n
 from stalkerzone.client.text.rules_sections import search
 from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.scrolling import scroll_bar
-from stalkerzone.engine.core import DANGER_COLOUR, Site
+from stalkerzone.engine.core import DANGER_COLOUR, Site, Terrain
 from stalkerzone.engine.zone import Hex
-from tests.support.text_walk import cut_short, misfits, pretend_size, texts_of
+from tests.support.text_walk import cut_short, left_right, misfits, pretend_size, texts_of
 from tests.support.window import frame, opened
 
 SIZES = ((1024, 640), (1280, 800), (1920, 1080))
@@ -103,13 +104,15 @@ def asking(win: StalkerWindow, question: str) -> BaseView:
 
 
 def hover_targets(session: GameSession) -> dict[str, Hex]:
-    """A hex of each kind the hover line describes: a base, a danger, the Epicenter and one where
-    another stalker stands (moved there for the walk: a danger hex, the longest line)."""
+    """A hex of each kind the hover line describes: a base, a danger, the Epicenter, one where
+    another stalker stands (moved there for the walk: a danger hex, the longest line) and water
+    (no way leads there: the longest reason on the status line)."""
     state = session.state
     tiles = sorted(state.zone_map.hexes.items())
     base = next(h for h, tile in tiles if tile.site == Site.MILITARY_BASE)
     danger = next(h for h, tile in tiles if tile.site in DANGER_COLOUR)
     epicenter = next(h for h, tile in tiles if tile.site == Site.EPICENTER)
+    water = next(h for h, tile in tiles if tile.terrain == Terrain.WATER)
     other = next(h for h, tile in reversed(tiles) if tile.site in DANGER_COLOUR)
     players = list(state.players)
     k = 1 - state.current_player
@@ -117,7 +120,24 @@ def hover_targets(session: GameSession) -> dict[str, Hex]:
     moved = replace(state, players=tuple(players))
     session.record = replace(session.record, states=(*session.record.states[:-1], moved))
     session.version += 1
-    return {"site": base, "danger": danger, "Epicenter": epicenter, "stalker": other}
+    return {
+        "site": base,
+        "danger": danger,
+        "Epicenter": epicenter,
+        "stalker": other,
+        "water": water,
+    }
+
+
+def under_the_panel(board: BoardView, where: str) -> list[str]:
+    """The board's lines under the map (hover, path, status) that reach the side panel."""
+    edge = board.window.width - board.hud_w
+    found = []
+    for text in (board.hover_text, board.path_text, board.status):
+        right = left_right(text)[1]
+        if text.text and right > edge + 1:
+            found.append(f"{where}: {text.text[:50]!r} runs under the side panel ({right:.0f})")
+    return found
 
 
 def rich(session: GameSession, count: int = 16) -> GameSession:
@@ -174,6 +194,11 @@ def test_the_hover_line_the_layout_refusal_and_list_headers_fit(win: StalkerWind
                     full = hud.hover_line(board, h_)
                 found += misfits(board, f"board hover {name} {where}")
                 found += cut_short(board.hover_text.text, full, f"board hover {name} {where}")
+                found += under_the_panel(board, f"board hover {name} {where}")
+                reason = unreachable_reason(board.view, h_, my_turn=True)
+                found += cut_short(board.status.text, reason, f"board reason {name} {where}")
+                if name == "water":  # no way leads there: the reason is on the status line
+                    assert reason and board.status.text.replace("\n", " ") == reason
             for tab in ("buy", "sell", "orders"):
                 found += misfits(win.show_screen("base", tab=tab), f"base {tab} {where}")
             found += misfits(win.show_screen("stalker"), f"stalker {where}")
@@ -351,3 +376,62 @@ def test_the_walk_sees_texts_that_do_not_fit(win: StalkerWindow) -> None:
     assert "runs out of the window" in found and "wider than its box" in found
     assert "'Elements 0/3' overlaps" in found or "overlaps 'Elements 0/3'" in found
     assert "'Закончить ход' text" in found and "is cut" in found
+
+
+@pytest.mark.slow
+def test_the_bot_turn_header_and_its_round_line_fit(win: StalkerWindow) -> None:
+    """During a bot's turn the board's header says what the bot does and the line under it the
+    round and that the screen only shows it ("Раунд 12 · Ход бота: только смотреть"): both
+    whole in both languages at every UI scale (set smaller if need be, never cut)."""
+    ids = [card.id for card in win.app.cards().cards.stalkers]
+    seats = (
+        SeatSpec(i18n.default_bot_name(1), ids[0], "easy"),
+        SeatSpec("Анна Каренина", ids[1]),
+    )
+    session = GameSession.start(win.app, GameSpec(seed=3, seats=seats, zone_mode="free"))
+    session.autosave_enabled = False
+    session.worker.synchronous = True
+    state = session.state
+    bot = replace(state, current_player=0, turn=23)  # round 12: a two-digit round
+    session.record = replace(session.record, states=(*session.record.states[:-1], bot))
+    session.version += 1
+    assert session.is_bot() and session.round == 12
+    found: list[str] = []
+    for lang, (w, h), setting in configurations():
+        win.app.update_settings(replace(win.app.settings, language=lang, ui_scale=setting))
+        where = f"{lang} {w}x{h} {setting:.0%}"
+        with pretend_size(win, w, h):
+            win.app.session = session
+            board = opened(win.show_screen("board"), BoardView)
+            board.opening.left = 0.0
+            shown = [t.text for t in texts_of(board)]
+            line = f"{i18n.t('flow.round', n=12).capitalize()} · {i18n.t('flow.bot_watch')}"
+            title = session.bot_activity()
+            assert i18n.t("newgame.bot_name", n=1) in title
+            for full, head in ((line, line.split(" · ")[0]), (title, title.split(" ")[0])):
+                text = next((s for s in shown if s.startswith(head)), "")
+                found += cut_short(text, full, f"bot turn {where}")
+            found += misfits(board, f"bot turn {where}")
+    win.app.session = None
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.slow
+def test_the_fight_panel_fits(win: StalkerWindow) -> None:
+    """The fight screen at a decision (odds, buttons with the line under each, the stalker's
+    escape chance, an ability that wraps): nothing over anything, in both languages at every
+    UI scale."""
+    from stalkerzone.client.screens.fight.screen import FightView
+    from tests.client.test_client_screens import into_fight
+
+    into_fight(win, "gorynych")  # paralysis: a long ability text
+    found: list[str] = []
+    for lang, (w, h), setting in configurations():
+        win.app.update_settings(replace(win.app.settings, language=lang, ui_scale=setting))
+        with pretend_size(win, w, h):
+            view = opened(win.show_screen("fight"), FightView)
+            view.skip()
+            assert view.playing()
+            found += misfits(view, f"fight {lang} {w}x{h} {setting:.0%}")
+    win.app.session = None
+    assert not found, "\n".join(found)

@@ -102,6 +102,27 @@ def test_bad_input_one_line_exit_2(
     assert len(lines) == 1 and needle in lines[0]
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (
+            ["--monster", "gorynich", "--colour", "red"],
+            "monster 'gorynich' (did you mean 'gorynych'?)",
+        ),
+        (
+            ["--monster", "gorynych", "--colour", "red", "--weapon", "ak-74"],
+            "(did you mean 'ak-47'?)",
+        ),
+        (["--monster-health", "9", "--monster-attack", "2d6", "--event", "zombi"], "'zombie'?"),
+    ],
+)
+def test_a_misspelt_card_gets_the_closest_of_its_kind(
+    capsys: pytest.CaptureFixture[str], args: list[str], said: str
+) -> None:
+    code, _, err = run(capsys, *args)
+    assert code == 2 and said in err, err
+
+
 def base_pack_loads() -> bool:
     try:
         from stalkerzone.content.loader import load_packs

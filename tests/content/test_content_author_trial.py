@@ -408,7 +408,7 @@ def test_art_sub_folder_and_notes_are_not_warned_about(
 ) -> None:
     files: dict[str, str | bytes] = {
         "cards.toml": GUN,
-        "art/gun.png": b"png",
+        "art/gun.png": b"\x89PNG\r\n",
         "README.md": "x",
         "cards.toml~": GUN,
         ".cards.toml.swp": b"x",

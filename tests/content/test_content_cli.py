@@ -42,7 +42,7 @@ def test_check_broken_pack_prints_one_line_per_problem(
         "bad",
         {
             "cards.toml": '[[weapon]]\nid = "gun"\nweapon_type = "rifle"\nattack = "1000d6"\n'
-            'price = 1\n\n[[stalker]]\nid = "fine"\n'
+            'price = 1\n\n[[stalker]]\nid = "fine"\nstart_money = 900\n'
         },
     )
     assert main(["cards", "check", str(bad)]) == 2

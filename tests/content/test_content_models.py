@@ -144,7 +144,7 @@ max_health = 30
 
 @pytest.fixture
 def cards(write_pack: PackWriter, tmp_path: Path) -> engine.CardSet:
-    pack = write_pack("all", {"all.toml": ALL_KINDS, "art/x.png": b"png"})
+    pack = write_pack("all", {"all.toml": ALL_KINDS, "art/x.png": b"\x89PNG\r\n"})
     result = load_packs([pack], include_user=False, base_dir=tmp_path / "all")
     assert result.problems == ()
     return result.cards
@@ -238,7 +238,7 @@ def test_order_is_deterministic(write_pack: PackWriter, tmp_path: Path) -> None:
 
 def test_art_resolves_inside_the_pack(write_pack: PackWriter) -> None:
     text = '[[stalker]]\nid = "s"\nart = "art/s.png"\n'
-    pack = write_pack("p", {"s.toml": text, "art/s.png": b"png"})
+    pack = write_pack("p", {"s.toml": text, "art/s.png": b"\x89PNG\r\n"})
     result = load_packs([pack], include_user=False, base_dir=pack)
     assert result.problems == ()
     art = result.cards.get("s").art

@@ -5,6 +5,7 @@ taplo where it is installed) and `cards show` (docs/cards.md "Tools for card aut
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -284,3 +285,44 @@ def test_cards_show_bad_input_is_one_line_exit_2(
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and words in err[0] and "Traceback" not in err[0]
     assert not png.exists()
+
+
+@pytest.mark.slow
+def test_cards_show_watch_draws_again_on_each_save(
+    write_pack: PackWriter, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`cards show --watch`: a save redraws the card; a broken save says why and the watch goes
+    on; the next good save draws again."""
+    import argparse
+
+    from stalkerzone.commands.card_show import watch_card
+
+    pack = write_pack("w", {"c.toml": MONSTER.format(id="rat")})
+    card_file = pack / "c.toml"
+    png = tmp_path / "rat.png"
+    saves = iter(
+        [
+            MONSTER.format(id="rat").replace("health = 8", "health = 9"),
+            MONSTER.format(id="rat").replace("health = 8", "health = -1"),
+            MONSTER.format(id="rat").replace("health = 8", "health = 10"),
+        ]
+    )
+    pictures: list[bytes] = []
+
+    def save_next(_: float) -> None:
+        pictures.append(png.read_bytes())
+        text = next(saves, None)
+        if text is not None:
+            card_file.write_text(text, encoding="utf-8")
+            stat = card_file.stat()  # a new modification time even within one clock tick
+            os.utime(card_file, ns=(stat.st_atime_ns, stat.st_mtime_ns + len(pictures) * 10**6))
+
+    args = argparse.Namespace(
+        card_id="rat", colour="green", lang="en", cards=[pack], no_user=True, watch=True
+    )
+    assert watch_card(args, png, looks=4, sleep=save_next) == 0
+    captured = capsys.readouterr()
+    assert captured.out.count(f"{png}: rat (green)") == 3  # first, 9, 10 — not the broken one
+    assert "health: must be at least 1" in captured.err
+    assert "no loaded card has the id 'rat'" in captured.err
+    assert pictures[0] != pictures[1]  # health 8 → 9 drawn

@@ -201,7 +201,7 @@ def test_an_end_turn_saves_the_game(tmp_path: Any) -> None:
 
 
 def test_the_shared_view_writer_writes_what_state_to_json_writes() -> None:
-    from stalkerzone.network.table import ViewWriter
+    from stalkerzone.network.view_writer import ViewWriter
     from stalkerzone.persistence.serialize import state_to_json
 
     t = with_secrets(table(("remote", "remote"), seed=8))

@@ -3,6 +3,7 @@ for duplex, sectors back to back; the font lookup; the printed words."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 from pathlib import Path
 
@@ -140,4 +141,6 @@ def test_events_print_their_numbers() -> None:
         assert str(event.effect.attack) in rules_lines(event, None, words, {})[0]
     assert rules_lines(money[0], None, words, {}) == [f"You gain {money[0].effect.amount} green."]
     ambush = [e for e in cards.events if e.effect.kind == "monster_attacks_first"]
-    assert ambush and rules_lines(ambush[0], None, words, {}) == []
+    assert ambush and rules_lines(ambush[0], None, words, {}) == []  # its text says it
+    untold = dataclasses.replace(ambush[0], text=None)
+    assert rules_lines(untold, None, words, {}) == ["In your next fight the monster attacks first."]

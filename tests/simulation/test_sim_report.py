@@ -42,6 +42,9 @@ def test_sim_report_writes_page_and_charts(
         assert cid in page
     assert "test-rat · green" in page  # fights per monster and colour
     assert "95%" in page
+    for section in ("Cash flow", "deaths/game", "orders/game", "Never met", "never spent"):
+        assert section in page, section
+    assert "round cap" in page and "turn cap" not in page
 
 
 def test_sim_report_folder_that_cannot_be_written(

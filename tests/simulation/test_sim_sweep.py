@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from stalkerzone.cli import main
+from stalkerzone.content.loader import load_packs
+from stalkerzone.errors import UserError
 from stalkerzone.simulation.runner import SimConfig, load_world
 from stalkerzone.simulation.sweep import point_world, read_sweep, run_sweep
 
@@ -43,7 +45,8 @@ def test_sim_sweep_grid_and_worlds(tmp_path: Path) -> None:
     assert sweep.config.variant == "express" and sweep.seeds == (1, 2)
     assert sweep.points() == [(500, 1), (500, 5), (2000, 1), (2000, 5)]
     world = load_world(sweep.config)
-    cards, _, variant = point_world(sweep, world, (2000, 5))
+    packs = load_packs([], include_user=False).packs
+    cards, _, variant = point_world(sweep, world, (2000, 5), packs)
     assert variant.start_money == 2000
     assert cards.get("blind-dog").green.health == 5  # type: ignore[union-attr]
     assert cards.get("blind-dog").yellow == world[0].get("blind-dog").yellow  # type: ignore[union-attr]
@@ -98,7 +101,7 @@ def test_sim_sweep_command_text_and_json(
         ("[[card_fields]]\ncard = 'ak74'\nvalues = [1]\n", "card_fields[0].field: missing"),
         (
             "[[card_fields]]\ncard = 'blind-dog'\nfield = 'green.speed'\nvalues = [1]\n",
-            "card_fields blind-dog.green.speed: no field 'speed'",
+            "card_fields blind-dog.green.speed: green has no field 'speed'",
         ),
         (
             "[[card_fields]]\ncard = 'no-such'\nfield = 'price'\nvalues = [1]\n",
@@ -127,3 +130,48 @@ def test_sim_sweep_options_that_do_not_go_together(
     assert "not together with" in capsys.readouterr().err
     assert main(["simulate", "--sweep", str(tmp_path / "none.toml")]) == 2
     assert "none.toml" in capsys.readouterr().err
+
+
+def _point_error(tmp_path: Path, card: str, field: str, value: int) -> str:
+    text = f'games = 1\n[[card_fields]]\ncard = "{card}"\nfield = "{field}"\nvalues = [{value}]\n'
+    sweep = read_sweep(_write(tmp_path, text), DEFAULTS)
+    world = load_world(sweep.config)
+    packs = load_packs([], include_user=False).packs
+    with pytest.raises(UserError) as caught:
+        point_world(sweep, world, (value,), packs)
+    return str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("card", "field", "value", "said"),
+    [
+        ("blind-dog", "green.health", 0, "0 is refused: green.health: must be at least 1"),
+        ("blind-dog", "green.health", 1001, "green.health: must be at most 1000"),
+        ("blind-dog", "copies", 21, "copies: must be at most 20"),
+        ("blind-dog", "copies", 0, "copies: must be at least 1"),
+        ("blind-dog", "green.helth", 5, "no field 'helth' (did you mean 'health'?)"),
+        ("blind-dgo", "green.health", 5, "no loaded pack defines a card 'blind-dgo' (did you"),
+        ("cerberus", "abilities.1.attacks", 2, "a list of 1: use an item number 0..0"),
+        ("rifle-sighting", "one_die_bonus", 0, "0 is refused: give one_die_bonus and/or"),
+        ("blind-dog", "green.attack", 3, "'green.attack' is not a whole number (it is '1d6"),
+    ],
+)
+def test_sweep_values_the_loader_refuses_are_never_played(
+    tmp_path: Path, card: str, field: str, value: int, said: str
+) -> None:
+    """docs/cards.md: a sweep plays only cards the loader would take; the error names the
+    sweep file, the axis and the field, with the closest name for a typo."""
+    message = _point_error(tmp_path, card, field, value)
+    assert message.startswith(f"{tmp_path / 'sweep.toml'}: card_fields {card}.{field}: ")
+    assert said in message, message
+
+
+def test_sweep_reaches_ability_numbers(tmp_path: Path) -> None:
+    text = 'games = 1\n[[card_fields]]\ncard = "cerberus"\nfield = "abilities.0.attacks"\n'
+    sweep = read_sweep(_write(tmp_path, text + "values = [2]\n"), DEFAULTS)
+    world = load_world(sweep.config)
+    packs = load_packs([], include_user=False).packs
+    cards, _, _ = point_world(sweep, world, (2,), packs)
+    cerberus = cards.get("cerberus")
+    assert cerberus.abilities[0].attacks.red == 2  # type: ignore[union-attr]
+    assert world[0].get("cerberus").abilities[0].attacks.red == 3  # type: ignore[union-attr]

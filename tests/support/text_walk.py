@@ -96,7 +96,8 @@ def misfits(view: BaseView, where: str) -> list[str]:
             found.append(
                 f"{where}: text {text.text[:60]!r} is wider than its box ({measured} > {box})"
             )
-    for widget in view.ui.walk_widgets():
+    layers = sorted(view.ui.children)  # the screen's widgets and a dialog's over them
+    for widget in (w for layer in layers for w in view.ui.walk_widgets(layer=layer)):
         if isinstance(widget, arcade.gui.UIFlatButton):
             label = widget.ui_label._label  # the button's arcade.Text
             room = widget.rect.width - 2 * theme.px(EDGE)

@@ -55,9 +55,10 @@ def game(win: StalkerWindow) -> GameSession:
 
 def find_button(win: StalkerWindow, text: str) -> arcade.gui.UIFlatButton:
     view = current(win)
-    for widget in view.ui.walk_widgets():
-        if isinstance(widget, arcade.gui.UIFlatButton) and widget.text == text:
-            return widget
+    for layer in sorted(view.ui.children, reverse=True):  # a dialog's buttons first
+        for widget in view.ui.walk_widgets(layer=layer):
+            if isinstance(widget, arcade.gui.UIFlatButton) and widget.text == text:
+                return widget
     raise AssertionError(f"no button '{text}' on screen {view.kind}")
 
 

@@ -30,6 +30,8 @@ class Presets:
     variant: str = "standard"
     card_dirs: tuple[Path, ...] = ()
     lang: str | None = None
+    tried_packs: tuple[str, ...] = ()
+    """``play --try DIR``: the ids of the packs whose cards come first in every deck."""
 
 
 @dataclass

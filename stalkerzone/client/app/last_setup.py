@@ -1,5 +1,6 @@
 """The last new-game set-up (seats with names, characters and bots, variant, how the Zone is
-built), remembered per user in ``paths.user_config_dir()/last_game.toml``.
+built and, laid out by hand, who lays it out), remembered per user in
+``paths.user_config_dir()/last_game.toml``.
 
 Written atomically when a game starts; read when the program starts. A missing file gives
 ``None``; a broken one gives ``None`` and a readable note, never a crash. Only the file's shape
@@ -35,6 +36,7 @@ class LastSetup:
     seats: tuple[RememberedSeat, ...]
     variant: str
     zone_mode: str
+    layout_by: str = "all"  # TURN-4: "humans" when only the human seats place sectors
 
 
 def last_setup_path() -> Path:
@@ -62,7 +64,9 @@ def parse_last_setup(data: dict[str, object]) -> LastSetup:
         name = _text(seat, "name", where)
         stalker = _text(seat, "stalker", where)
         read.append(RememberedSeat(name, None if kind == HUMAN else kind, stalker))
-    return LastSetup(tuple(read), _text(data, "variant", "set-up"), _text(data, "zone", "set-up"))
+    variant, zone = _text(data, "variant", "set-up"), _text(data, "zone", "set-up")
+    layout_by = _text(data, "layout_by", "set-up") if "layout_by" in data else "all"  # older files
+    return LastSetup(tuple(read), variant, zone, layout_by)
 
 
 def load_last_setup() -> tuple[LastSetup | None, str | None]:
@@ -89,5 +93,10 @@ def load_last_setup() -> tuple[LastSetup | None, str | None]:
 def save_last_setup(setup: LastSetup) -> None:
     """Write the set-up atomically (temp file in the same folder, then rename)."""
     seats = [{"name": s.name, "kind": s.bot or HUMAN, "stalker": s.stalker} for s in setup.seats]
-    table = {"variant": setup.variant, "zone": setup.zone_mode, "seat": seats}
+    table = {
+        "variant": setup.variant,
+        "zone": setup.zone_mode,
+        "layout_by": setup.layout_by,
+        "seat": seats,
+    }
     files.write_atomic(last_setup_path(), tomli_w.dumps(table).encode("utf-8"))

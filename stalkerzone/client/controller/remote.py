@@ -24,6 +24,7 @@ from stalkerzone.client.controller.session import (
     ScreenHost,
     SeatSpec,
 )
+from stalkerzone.client.controller.table_display import JoinCorner, handover_due
 from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
@@ -54,6 +55,8 @@ class RemoteSession(GameSession):
     hosting: HostedGame | None = None  # the server, when this window hosts the game
     closed_shown: bool = False
     strip: TableStrip = field(default_factory=lambda: TableStrip())
+    join_corner: JoinCorner = field(default_factory=lambda: JoinCorner())
+    display: bool = False  # the window is the table's public display (``table_display``)
     plays_bots = False  # the host plays every seat that is not ours
 
     @classmethod
@@ -137,8 +140,9 @@ class RemoteSession(GameSession):
         actions = self.read_events()
         self.record = GameRecord(self.record.setup, actions, (view,), base=len(actions))
         self.version += 1
-        for line in view.notes:
-            self.log.append(LogLine(view.turn, "", line))
+        if not self.display or self.game.viewer == PUBLIC:  # a public display logs no secret
+            for line in view.notes:
+                self.log.append(LogLine(view.turn, "", line))
         if len(self.log) > 400:
             del self.log[:-300]
         self.worker.forget(lambda key: key[1] == self.version)  # type: ignore[index]
@@ -162,7 +166,13 @@ class RemoteSession(GameSession):
         return tuple(actions[-50:])
 
     def show(self, window: ScreenHost, *, handover: bool = True) -> None:
-        """The screen for the state; a hand-over page only between this client's own seats."""
+        """The screen for the state; a hand-over page only between this client's own seats
+        (as the public display: before any of them, ``table_display.handover_due``)."""
+        due = handover_due(self, window) if handover else None
+        if due is not None:
+            self.viewer = PUBLIC
+            window.show_screen("handover", player=due, then=self.screen_kind())
+            return
         super().show(window, handover=handover and len(self.humans) > 1)
 
     def absent_seat(self) -> int | None:
@@ -200,8 +210,10 @@ class RemoteSession(GameSession):
             self.hosting = None
 
     def draw_overlay(self, window: StalkerWindow) -> None:
-        """Who sits where, who is connected and whose turn it is, over every game screen."""
+        """Who sits where, who is connected and whose turn it is, over every game screen;
+        when hosting, the join card while a remote seat is free."""
         self.strip.draw(self, window)
+        self.join_corner.draw(self, window)
 
 
 @dataclass
@@ -210,6 +222,9 @@ class HostedGame:
 
     server: GameServer
     announcement: Advertisement | None = None
+    link_address: str = ""
+    """The address in the join URL (the LAN address); empty: no join card (this computer
+    only)."""
 
     def refresh(self) -> None:
         """Keep the free-seat count announced on the network current."""

@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from stalkerzone.bots.levels import LEVELS
+from stalkerzone.client.controller.turn_log import LogLine as LogLine  # screens read it here
+from stalkerzone.client.controller.turn_log import table_line, take_back, upgraded
 from stalkerzone.client.controller.worker import Worker
 from stalkerzone.client.text import engine_text, i18n
 from stalkerzone.engine.core import CardSet, Note
@@ -115,13 +117,7 @@ class GameSpec:
     zone_mode: str = "hand"
     card_dirs: tuple[str, ...] = ()
     layout_by: str = "all"  # TURN-4: "humans": only the human seats place sectors
-
-
-@dataclass
-class LogLine:
-    turn: int
-    player: str
-    text: str
+    early_packs: tuple[str, ...] = ()  # packs tried: their cards on top of the decks
 
 
 @dataclass
@@ -161,6 +157,7 @@ class GameSession:
             variant=app.variant(spec.variant),
             zone_mode=spec.zone_mode,  # type: ignore[arg-type]
             layout_by=spec.layout_by,  # type: ignore[arg-type]
+            early_packs=spec.early_packs,
         )
         record = records.start(setup, result.cards, sectors)
         session = cls(spec, record, result.cards, tuple(sectors), tuple(result.packs))
@@ -212,11 +209,28 @@ class GameSession:
 
         return round_number(self.state)
 
+    def at_start_of_play(self) -> bool:
+        """TURN-1: play has begun and its first player has not acted yet (the Zone dealt or
+        just laid out)."""
+        from stalkerzone.engine.play import PlaceSector
+
+        state = self.state
+        if state.phase != "turn" or state.turn != 1 or state.step != "move":
+            return False
+        actions = self.record.actions
+        return not actions or isinstance(actions[-1], PlaceSector)
+
+    def shown_name(self, seat: int) -> str:
+        """The name of ``seat`` as players read it: a bot's default name ("Bot 2", as the
+        new-game screen stores it) in the current language ("Бот 2"); any other name as it is."""
+        name = self.state.players[seat].name
+        return i18n.bot_name(name) if self.is_bot(seat) else name
+
     def seat_line(self) -> str:
         """Whose turn it is and the round, as the header of every game screen shows it
         (``"Anna's turn · round 4"``, or what a bot is doing)."""
         state = self.state
-        name = state.players[state.current_player].name
+        name = self.shown_name(state.current_player)
         if state.phase == "layout":
             return i18n.t("flow.bot_layout" if self.is_bot() else "flow.laying_out", name=name)
         if self.is_bot():
@@ -226,7 +240,7 @@ class GameSession:
     def bot_activity(self) -> str:
         """TURN-2: what the bot whose turn it is does now ("Bot 3 is trading at the Village")."""
         state = self.state
-        name = state.players[state.current_player].name
+        name = self.shown_name(state.current_player)
         if state.phase == "layout":
             return i18n.t("flow.bot_layout", name=name)
         if state.phase in ("fight", "choose_armour"):
@@ -293,13 +307,14 @@ class GameSession:
         after = self.state
         self.version += 1
         who = before.players[before.current_player].name
+        number = len(self.record.actions)  # the action's lines carry it (an undo marks them)
         moved = engine_text.move_note(before, after) if isinstance(action, Move) else None
         if moved is not None:  # TURN-2: a move is public; the engine writes no note for it
-            self.log.append(LogLine(before.turn, who, moved))
+            self.log.append(LogLine(before.turn, who, moved, number))
         for line in after.notes:
             if dealt and isinstance(line, Note) and line.key == "sector_placed":
                 line = engine_text.dealt_note(str(dict(line.params).get("sector", "")))
-            self.log.append(LogLine(before.turn, who, line))
+            self.log.append(LogLine(before.turn, who, line, number))
         if len(self.log) > 400:
             del self.log[:-300]
         self.worker.forget(lambda key: key[1] == self.version)  # type: ignore[index]
@@ -319,12 +334,14 @@ class GameSession:
         return bool(self.undo_check())
 
     def undo(self) -> None:
-        """Take the last action back (TURN-2: until dice, a drawn card or the end of a turn)."""
+        """Take the last action back (TURN-2: until dice, a drawn card or the end of a turn);
+        the turn log marks that action's lines taken back (:func:`turn_log.take_back`)."""
         from stalkerzone.engine.game import undo
 
+        number = len(self.record.actions)
         self.record = undo.undo(self.record)
         self.version += 1
-        self.log.append(LogLine(self.state.turn, "", i18n.t("log.undone")))
+        take_back(self.log, number, self.state.turn)
 
     # --- which screen ------------------------------------------------------------------------
     def screen_kind(self) -> str:
@@ -385,7 +402,10 @@ class GameSession:
         """The turn log as a save keeps it (message keys and parameters)."""
         from stalkerzone.persistence.turn_log import LogEntry
 
-        return tuple(LogEntry(line.turn, line.player, line.text) for line in self.log)
+        return tuple(
+            LogEntry(line.turn, line.player, line.text, line.action, line.taken_back)
+            for line in self.log
+        )
 
     def unsaved(self) -> bool:
         """Something happened since the game was last saved or loaded (the autosave aside)."""
@@ -420,12 +440,15 @@ class GameSession:
             loaded.zone_mode,
             loaded.card_dirs,
             layout_by=setup.layout_by,
+            early_packs=setup.early_packs,
         )
         session = cls(spec, loaded.record, loaded.cards, tuple(loaded.sectors))
         session.source = loaded.path
-        session.log = [LogLine(e.turn, e.player, e.line) for e in loaded.log]
+        session.log = [
+            LogLine(e.turn, e.player, upgraded(e.line), e.action, e.taken_back) for e in loaded.log
+        ]
         if loaded.format < 4 and loaded.record.actions:
-            session.log.append(LogLine(loaded.record.state.turn, "", i18n.t("flow.old_log")))
+            session.log.append(LogLine(loaded.record.state.turn, "", table_line("flow.old_log")))
         # nobody's eyes yet: ``show`` puts the hand-over page first when the seat is human and
         # the table has several human players (TURN-3)
         session.viewer = PUBLIC

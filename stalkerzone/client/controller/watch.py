@@ -23,6 +23,7 @@ from stalkerzone.client.app.context import Presets, make_context
 from stalkerzone.client.app.window import StalkerWindow, open_window
 from stalkerzone.client.controller.bot_driver import BotLog
 from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
+from stalkerzone.client.text import i18n
 
 ROUND_CAP = 150  # without --turns a game that nobody wins stops after this many rounds
 
@@ -39,7 +40,8 @@ class WatchResult:
 def bot_spec(app: Any, bots: int, seed: int, variant: str, zone_mode: str) -> GameSpec:
     stalkers = [s.id for s in app.cards().cards.stalkers]
     seats = tuple(
-        SeatSpec(f"Bot {k + 1}", stalkers[k % len(stalkers)], "normal") for k in range(bots)
+        SeatSpec(i18n.default_bot_name(k + 1), stalkers[k % len(stalkers)], "normal")
+        for k in range(bots)
     )
     dirs = tuple(str(p) for p in app.presets.card_dirs)
     return GameSpec(seed, seats, variant, zone_mode, dirs)

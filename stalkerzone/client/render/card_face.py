@@ -100,6 +100,8 @@ class CardFace:
         self.accent = kind_colour(card, colour)
         self.art = art_texture(card.art) if card.art else None
         self.text_top: float = theme.px(SUMMARY_TOP)  # the summary's top (build() may raise it)
+        self.text_cut = False
+        """True once build() had to shorten the card's own text to fit its band."""
 
     @property
     def top(self) -> float:
@@ -197,6 +199,7 @@ class CardFace:
             while label.content_height > px(TEXT_BAND - 6) and limit > 8:  # keep it in its band
                 limit = int(limit * 0.85)
                 label.text = shorten(flavour, limit)
+                self.text_cut = True
         price = getattr(self.card, "price", None)
         if isinstance(self.card, Equipment) and price:
             view.label(

@@ -24,6 +24,7 @@ class MapCamera:
         self.camera = Camera2D(window=window)
         self.bounds = (-100.0, 100.0, -100.0, 100.0)  # world left, right, bottom, top
         self.area = (0, 0, window.width, window.height)  # screen viewport l, b, w, h
+        self.min_zoom = MIN_ZOOM  # lower when the whole Zone needs it (see fit)
 
     def set_area(self, left: int, bottom: int, width: int, height: int) -> None:
         """The part of the window the map uses (viewport in window pixels)."""
@@ -41,14 +42,18 @@ class MapCamera:
         self.clamp()
 
     def fit(self, margin: float = 40.0) -> None:
-        """Zoom and centre so the whole of ``bounds`` shows."""
+        """Zoom and centre so the whole of ``bounds`` and ``margin`` world units around it show
+        in the map area, centred in it. A Zone too big for :data:`MIN_ZOOM` in a small area is
+        shown whole all the same: the wheel then zooms out as far as this fit."""
         left, right, bottom, top = self.bounds
         _l, _b, width, height = self.area
         zoom = min(
             width / max(1.0, right - left + 2 * margin),
             height / max(1.0, top - bottom + 2 * margin),
         )
-        self.camera.zoom = max(MIN_ZOOM, min(MAX_ZOOM, zoom))
+        zoom = min(MAX_ZOOM, zoom)
+        self.min_zoom = min(MIN_ZOOM, zoom)
+        self.camera.zoom = zoom
         self.camera.position = ((left + right) / 2, (bottom + top) / 2)
 
     @property
@@ -74,7 +79,7 @@ class MapCamera:
     def zoom_by(self, factor: float, around: tuple[float, float] | None = None) -> None:
         """Zoom, keeping the world point under ``around`` (window pixels) in place."""
         old = self.camera.zoom
-        new = max(MIN_ZOOM, min(MAX_ZOOM, old * factor))
+        new = max(self.min_zoom, min(MAX_ZOOM, old * factor))
         if around is not None:
             wx, wy = self.to_world(*around)
             self.camera.zoom = new

@@ -5,8 +5,11 @@ joins it from this window over loopback for the seats played here (hot-seat, TUR
 connects to an address typed in or found on the local network (zeroconf, optional: without it
 the screen says why nothing is listed), giving the table code the host shows. A hosted game
 listens on this computer only unless a seat is remote and "the network" is chosen, and asks for
-a table code. A seat joined here is remembered (``network.remembered``) and offered for
-"Rejoin". A game that ends because the host went away comes back here with the reason.
+a table code. Hosted on the network, the game's screens show a join card (the QR code and URL of
+a one-time join code) while a remote seat is free, and the window may be the table's public
+display instead of a seat's screen (``controller.table_display``). A seat joined here is
+remembered (``network.remembered``) and offered for "Rejoin". A game that ends because the host
+went away comes back here with the reason.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from stalkerzone.client.widgets import theme
 from stalkerzone.errors import UserError
 from stalkerzone.network import discovery
 from stalkerzone.network.client import DEFAULT_PORT, open_game
+from stalkerzone.network.lan_address import shown_address
 from stalkerzone.network.limits import new_code
 from stalkerzone.network.remembered import forget_seat, remember_seat, remembered_seats
 from stalkerzone.network.table import SEAT_KINDS, GameTable, SeatKind
@@ -55,6 +59,7 @@ class LobbyView(BaseView):
         self.local_only = False  # hosting: listen on this computer only
         self.takeover = False  # hosting: a bot plays a remote seat that is away on its turn
         self.bot_strength = "normal"  # hosting: the level of the bot seats (TURN-1)
+        self.display = False  # hosting: this window is the table's public display
         self.kinds: list[SeatKind] = ["local", "remote"]
         self.found: list[discovery.FoundGame] = []
         self.saves: list[Path] = []  # saved games offered for resuming (TURN-1)
@@ -136,6 +141,8 @@ class LobbyView(BaseView):
             height=34,
             size=12,
         )
+        display = i18n.t("network.display_on" if self.display else "network.display_off")
+        display_button = self.button(display, self.toggle_display, width=260, height=34, size=12)
         start = self.button(
             i18n.t("network.start_host"), lambda: self.host_game(), width=260, primary=True
         )
@@ -158,6 +165,7 @@ class LobbyView(BaseView):
             reach_button,
             takeover_button,
             strength_button,
+            display_button,
             start,
             resume,
             *saves,
@@ -170,8 +178,8 @@ class LobbyView(BaseView):
             align_x=x - px(130),
             align_y=-(self.window.height - top),
         )
-        rows = len(self.kinds) + 4 + len(saves)
-        below = top - px(36 * len(self.kinds) + 3 * 34 + 44 + 34 + 30 * len(saves) + 6 * rows)
+        rows = len(self.kinds) + 5 + len(saves)
+        below = top - px(36 * len(self.kinds) + 4 * 34 + 44 + 34 + 30 * len(saves) + 6 * rows)
         below -= px(24)
         self.label(i18n.t("network.port"), x - px(130), below - px(20), 12, theme.TEXT_DIM)
         field = self.text_input(
@@ -188,6 +196,21 @@ class LobbyView(BaseView):
             width=px(300),
             multiline=True,
         )
+        room = below - px(90 + 60) > px(110) and not self.message  # clear of Back and notes
+        if room and "remote" in self.kinds and not self.local_only:
+            place = shown_address(NETWORK)
+            port = self.port.strip() if self.port.strip().isdigit() else str(DEFAULT_PORT)
+            hint = i18n.t("network.phones_hint", address=place.address, port=port)
+            self.label(
+                place.note or hint,
+                x - px(130),
+                below - px(90),
+                11,
+                theme.ACCENT,
+                anchor_y="top",
+                width=px(300),
+                multiline=True,
+            )
 
     def build_join(self, x: float, top: float) -> None:
         px = theme.px
@@ -298,6 +321,10 @@ class LobbyView(BaseView):
         self.takeover = not self.takeover
         self.rebuild_soon()
 
+    def toggle_display(self) -> None:
+        self.display = not self.display
+        self.rebuild_soon()
+
     def bind(self, kinds: Sequence[SeatKind]) -> str:
         """Where a hosted game listens: the network only if a seat is remote and the player
         did not choose this computer only."""
@@ -362,6 +389,7 @@ class LobbyView(BaseView):
         bind = self.bind(self.kinds) if bind is None else bind
         table.code = new_code()
         table.bot_takeover = BOT_TAKEOVER if self.takeover else None
+        table.public_display = self.display
         server = GameServer(table, host=bind, port=min(port, 65535), bot_delay=bot_delay)
         try:
             server.start()
@@ -374,9 +402,12 @@ class LobbyView(BaseView):
             lan = discovery.advertise(
                 f"Stalker Zone {discovery.lan_address()}", server.port, free_seats=free
             )
-        hosted = HostedGame(server, lan)
+        link = shown_address(bind)
+        hosted = HostedGame(server, lan, "" if link.note else link.address)
         try:
-            session = self.enter(f"127.0.0.1:{server.port}", token=table.host_key)
+            session = self.enter(
+                f"127.0.0.1:{server.port}", token=table.host_key, display=self.display
+            )
         except UserError as error:
             hosted.close()
             self.say(str(error))
@@ -384,9 +415,10 @@ class LobbyView(BaseView):
         session.hosting = hosted
         if lan is not None and lan.problem:
             session.log_line(lan.problem)
-        shown = discovery.lan_address() if bind == "0.0.0.0" else bind
-        address = f"{shown}:{server.port}"
+        address = f"{link.address}:{server.port}"
         session.log_line(i18n.t("network.hosting", address=address, code=table.code))
+        if link.note:
+            session.log_line(link.note)
         return session
 
     def join_game(
@@ -429,8 +461,10 @@ class LobbyView(BaseView):
         any_seat: bool = False,
         seats: Sequence[int] = (),
         code: str | None = None,
+        display: bool = False,
     ) -> RemoteSession:
-        """Connect, join, make the game this window's session and show its screen."""
+        """Connect, join, make the game this window's session (``display``: the table's public
+        display) and show its screen."""
         game = open_game(
             address,
             seats,
@@ -441,6 +475,7 @@ class LobbyView(BaseView):
             loaded=self.app.cards(),
         )
         session = RemoteSession.joined(game)
+        session.display = display
         self.app.session = session
         session.show(self.win)
         return session

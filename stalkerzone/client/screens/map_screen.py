@@ -19,10 +19,16 @@ class MapScreen(GameView):
         self.camera = MapCamera(window)
         self.drag = MapDrag(self.camera)
 
+    def fit_camera(self) -> None:
+        """The whole laid-out Zone, centred in the map area (the first view and Home)."""
+
     def camera_key(self, symbol: int, step: float) -> bool:
-        """+/− zoom and the arrow keys pan (``step`` pixels); True if ``symbol`` was one."""
+        """+/− zoom, the arrow keys pan (``step`` pixels), Home shows the whole Zone; True if
+        ``symbol`` was one."""
         keys = arcade.key
-        if symbol in (keys.PLUS, keys.EQUAL, keys.NUM_ADD):
+        if symbol == keys.HOME:
+            self.fit_camera()
+        elif symbol in (keys.PLUS, keys.EQUAL, keys.NUM_ADD):
             self.camera.zoom_by(1.2)
         elif symbol in (keys.MINUS, keys.NUM_SUBTRACT):
             self.camera.zoom_by(1 / 1.2)

@@ -49,16 +49,11 @@ class MenuView(BaseView):
             anchor_x="center",
         )
         self.box = (w / 2 - px(180), w / 2 + px(180), h / 2 - px(200), h / 2 + px(215))
-        if self.question is not None:  # its buttons are the only ones live
-            self.ui.clear()  # type: ignore[no-untyped-call]  # unannotated in arcade
+        if self.question is not None:  # over the menu, dimmed and not reacting under it
             self.question.build(self, self.answer)
 
     def draw_scene(self) -> None:
         widgets.panel(*self.box, light=True)
-
-    def draw_over(self) -> None:
-        if self.question is not None:
-            self.question.draw(self.window.width, self.window.height)
 
     def resume(self) -> None:
         if self.back is not None:

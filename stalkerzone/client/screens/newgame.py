@@ -27,7 +27,7 @@ from stalkerzone.client.controller.session import (
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.text import i18n
-from stalkerzone.client.widgets import theme
+from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.text_field import TextField
 from stalkerzone.content.problems import CardProblem
 from stalkerzone.engine.core import StalkerCard
@@ -115,6 +115,8 @@ class NewGameView(BaseView):
             self.variant = last.variant
         if last.zone_mode in ZONE_MODES:
             self.zone_mode = last.zone_mode
+        if last.layout_by in ("all", "humans"):
+            self.layout_by = last.layout_by
 
     def reread_packs(self) -> None:
         """The packs as they are on disk now (a pack edited while the program runs is read
@@ -289,20 +291,7 @@ class NewGameView(BaseView):
                 primary=humans,
             )
         y -= px(36)
-        self.label(i18n.t("newgame.seed"), x, y, 14, bold=True, anchor_y="center")
-        self.text_input(
-            self.seed_text, x + px(70), y - px(13), px(150), px(27), 13, self.set_seed, add=True
-        )
-        self.button(
-            i18n.t("newgame.new_seed"),
-            self.new_seed,
-            width=130,
-            height=34,
-            size=12,
-            x=x + px(230),
-            y=y - px(17),
-            add=True,
-        )
+        y = self.build_seed(x, y, right - px(10))
         y -= px(52)
         self.label(i18n.t("newgame.packs"), x, y, 16, bold=True)
         y -= px(10)
@@ -362,6 +351,35 @@ class NewGameView(BaseView):
     def set_name(self, index: int, name: str) -> None:
         if index < len(self.seats):
             self.seats[index][0] = name
+
+    def build_seed(self, x: float, y: float, right: float) -> float:
+        """The seed's name, its field wide enough for the longest seed (63 bits, 19 digits)
+        and "New seed"; the name on a line of its own when the row has no room for all three.
+        Returns the row's middle."""
+        px = theme.px
+        name = i18n.t("newgame.seed")
+        name_w = text_fit.text_width(name, 14, bold=True) + px(12)
+        field_w = text_fit.text_width("9" * 19, 13) + px(20)  # the digits and the field's margin
+        button_w = 130
+        self.label(name, x, y, 14, bold=True, anchor_y="center")
+        field_x = x + name_w
+        if field_x + field_w + px(10 + button_w) > right:  # too narrow: the field goes below
+            y -= px(36)
+            field_x = x
+        self.text_input(
+            self.seed_text, field_x, y - px(13), field_w, px(27), 13, self.set_seed, add=True
+        )
+        self.button(
+            i18n.t("newgame.new_seed"),
+            self.new_seed,
+            width=button_w,
+            height=34,
+            size=12,
+            x=field_x + field_w + px(10),
+            y=y - px(17),
+            add=True,
+        )
+        return y
 
     def set_seed(self, text: str) -> None:
         self.seed_text = text
@@ -468,10 +486,18 @@ class NewGameView(BaseView):
         seats = []
         for index, (name, bot, stalker) in enumerate(self.seats):
             clean = " ".join(str(name).split())[:MAX_NAME] or self.default_name(index, bot)
+            if bot and clean == self.default_name(index, bot):  # shown in each language
+                clean = i18n.default_bot_name(index + 1)
             seats.append(SeatSpec(clean, stalker, bot))
         dirs = tuple(str(p) for p in self.app.presets.card_dirs)
         return GameSpec(
-            seed, tuple(seats), self.variant, self.zone_mode, dirs, layout_by=self.layout_by
+            seed,
+            tuple(seats),
+            self.variant,
+            self.zone_mode,
+            dirs,
+            layout_by=self.layout_by,
+            early_packs=self.app.presets.tried_packs,
         )
 
     def start(self) -> None:
@@ -491,6 +517,7 @@ class NewGameView(BaseView):
                 tuple(RememberedSeat(s.name, s.bot, s.stalker) for s in spec.seats),
                 spec.variant,
                 spec.zone_mode,
+                spec.layout_by,
             )
         )
         self.app.session = session

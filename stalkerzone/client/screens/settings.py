@@ -1,6 +1,10 @@
 """The settings screen: language, UI scale, animation speed, colour-blind
 symbols, fullscreen, sound volume and mute. Changes apply at once and are saved
-(``AppContext.update_settings``); the window's sound player follows them."""
+(``AppContext.update_settings``); the window's sound player follows them.
+
+A click on the UI scale makes the whole screen larger or smaller: the panel is then placed so
+that the scale's button stays where it was, under the cursor, and the next click lands on it
+again (the panel is kept in the window, so it moves only as far as that needs)."""
 
 from __future__ import annotations
 
@@ -32,6 +36,8 @@ class SettingsView(ScreenFrame):
     def __init__(self, window: StalkerWindow, back: BaseView | None = None) -> None:
         super().__init__(window, back)
         self.box = (0.0, 0.0, 0.0, 0.0)
+        self.scale_at: tuple[float, float] | None = None  # the scale button's centre, kept
+        self.scale_button: Any = None
 
     def build(self) -> None:
         w, h = self.window.width, self.window.height
@@ -97,14 +103,22 @@ class SettingsView(ScreenFrame):
             placed.append((label, about, value, action, height))
         box_h = sum(row[-1] for row in placed) + px(70)
         top = min(h / 2 + box_h / 2, h - px(84))  # below the header on a small window
+        if self.scale_at is not None:  # the scale's button where it was before the click
+            k = next(i for i, row in enumerate(placed) if row[3] == self.next_scale)
+            above = px(10) + sum(row[-1] for row in placed[:k]) + px(26)  # centre below the top
+            ax, ay = self.scale_at
+            shift = ax - (r - px(30) - px(110))
+            shift = max(px(8) - lf, min(w - px(8) - r, shift))  # the panel in the window
+            lf, r = lf + shift, r + shift
+            top = min(h - px(84), max(box_h + px(8), ay + above))  # under the header first
         self.box = (lf, r, top - box_h, top)
         b, tp = self.box[2], self.box[3]
         y = tp - px(10)
         for label, about, value, action, height in placed:
-            label.y = y - px(26)
-            about.y = y - px(36)
+            label.position = (lf + px(30), y - px(26))  # the panel may have moved (scale)
+            about.position = (lf + px(30), y - px(36))
             # the value button at the right of the panel, level with its row's name
-            self.button(
+            button = self.button(
                 value,
                 action,
                 width=220,
@@ -114,6 +128,8 @@ class SettingsView(ScreenFrame):
                 y=y - px(48),
                 add=True,
             )
+            if action == self.next_scale:
+                self.scale_button = button
             y -= height
         self.label(t("settings.saved"), lf + px(30), b + px(20), 11, theme.TEXT_DIM)
 
@@ -131,6 +147,9 @@ class SettingsView(ScreenFrame):
         self.apply(language=_next(i18n.LANGUAGES, i18n.language()))
 
     def next_scale(self) -> None:
+        """The next UI scale; its button stays under the cursor (see the module's docstring)."""
+        if self.scale_button is not None and self.scale_at is None:  # where it was first
+            self.scale_at = self.scale_button.rect.center
         self.apply(ui_scale=_next(UI_SCALES, self.app.settings.ui_scale))
 
     def next_speed(self) -> None:

@@ -228,3 +228,28 @@ def number(value: float, decimals: int = 1) -> str:
 @cache
 def _locale(lang: str) -> Locale:
     return Locale.parse(lang if lang in LANGUAGES else "en")
+
+
+DEFAULT_BOT_NAME = "Bot {n}"
+"""How a bot seat's default name is stored (saves, the engine's notes): always this English form,
+shown in the player's language by :func:`bot_name`."""
+
+
+def default_bot_name(n: int) -> str:
+    """The stored default name of the bot in seat ``n`` (1-based): "Bot 2" in any language."""
+    return DEFAULT_BOT_NAME.format(n=n)
+
+
+def bot_name(name: str) -> str:
+    """A bot seat's name as players read it: the stored default "Bot 2" in the current language
+    ("Бот 2"); any other name (one a player typed) as it is."""
+    head, _, number = name.partition(" ")
+    if head == "Bot" and number.isdigit() and len(number) <= 2 and not number.startswith("0"):
+        return t("newgame.bot_name", n=int(number))
+    return name
+
+
+def player_name(name: str, bot: object) -> str:
+    """A seat's name as players read it (``bot``: the seat's bot strength, or None for a
+    person): a bot's default name in the current language (:func:`bot_name`)."""
+    return bot_name(name) if bot else name

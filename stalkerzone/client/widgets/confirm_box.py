@@ -1,9 +1,10 @@
 """A question asked once before a step that cannot be taken back (ending a turn, a fight with
 no escape, selling the last weapon, leaving a game): a heading, the facts, and two buttons.
 
-The screen that asks keeps a :class:`Confirm` while the question is open, builds it in its
-``build`` (the two buttons go into its UI) and draws it over everything else; Y (or the first
-button) answers yes, Esc or N (or the second button) answers no. Enter answers nothing: it is
+The screen that asks keeps a :class:`Confirm` while the question is open and builds it in its
+``build``, after its own widgets: a modal dialog (:mod:`~stalkerzone.client.widgets.modal`) over
+the dimmed screen, whose widgets stay visible but do not react. Y (or the first button) answers
+yes, Esc or N (or the second button) answers no. Enter answers nothing: it is
 the "continue" key of other boxes, and one press too many must not commit anything.
 """
 
@@ -21,7 +22,7 @@ from arcade.types import RGBOrA255
 from stalkerzone.client.render import shapes
 from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.text import i18n
-from stalkerzone.client.widgets import theme
+from stalkerzone.client.widgets import modal, theme
 
 if TYPE_CHECKING:
     from stalkerzone.client.app.base_view import BaseView
@@ -43,9 +44,10 @@ class Confirm:
     texts: list[arcade.Text] = field(default_factory=list)
 
     def build(self, view: BaseView, on_answer: Callable[[bool], None]) -> None:
-        """The panel's texts (in its own batch) and its two buttons, centred in the window; a
-        button calls ``on_answer(True)`` or ``on_answer(False)`` (the screen closes the question
-        and, for yes, calls :attr:`on_yes`)."""
+        """The dialog over the screen's widgets: the panel's texts (in its own batch) and its two
+        buttons, centred in the window; a button calls ``on_answer(True)`` or
+        ``on_answer(False)`` (the screen closes the question and, for yes, calls
+        :attr:`on_yes`)."""
         w, h = view.window.width, view.window.height
         px = theme.px
         self.batch = pyglet.graphics.Batch()
@@ -60,10 +62,11 @@ class Confirm:
         self.box = (left, left + box_w, bottom, top)
         heading.position = (left + px(20), top - px(20))
         facts.position = (left + px(20), top - px(20) - heading.content_height - px(16))
+        modal.open_modal(view.ui, self.paint)
         gap = px(16)
         x = w / 2 - px(BUTTON_W) - gap / 2
         for k, text in enumerate((self.yes_text, i18n.t("confirm.no"))):
-            view.button(
+            button = view.button(
                 text,
                 partial(on_answer, k == 0),
                 width=BUTTON_W,
@@ -71,9 +74,9 @@ class Confirm:
                 size=13,
                 x=x + k * (px(BUTTON_W) + gap),
                 y=bottom + px(18),
-                add=True,
                 primary=k == 0,
             )
+            modal.add(view.ui, button)
 
     def text(
         self, words: str, size: float, colour: RGBOrA255, width: int, *, bold: bool = False
@@ -96,9 +99,8 @@ class Confirm:
         self.texts.append(item)
         return item
 
-    def draw(self, width: float, height: float) -> None:
-        """The window dimmed, the panel, its texts (the buttons are the view's UI)."""
-        arcade.draw_lrbt_rectangle_filled(0, width, 0, height, (0, 0, 0, 150))
+    def paint(self) -> None:
+        """The panel and its texts, over the dimmed window (the backdrop dims it)."""
         left, right, bottom, top = self.box
         shapes.panel(left, right, bottom, top, light=True)
         if self.batch is not None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from stalkerzone.engine.core import (
+    AnyCard,
     CardSet,
     EquipmentRefused,
     IllegalAction,
@@ -74,6 +75,9 @@ class GameSetup:
     variant: Variant
     zone_mode: ZoneMode = "hand"
     layout_by: LayoutBy = "all"  # TURN-4: who places the sectors of a hand-laid Zone
+    early_packs: tuple[str, ...] = ()
+    """Packs being tried: their cards are shuffled on top of each deck (a card author's test
+    game; the rules are unchanged, only the order the decks are dealt in)."""
 
 
 def new_game(setup: GameSetup, cards: CardSet, sectors: Sequence[Sector]) -> GameState:
@@ -109,9 +113,12 @@ def new_game(setup: GameSetup, cards: CardSet, sectors: Sequence[Sector]) -> Gam
             )
         )
 
-    def shuffled(group: Sequence[object]) -> tuple[str, ...]:
-        pile = [i for card in group for i in instances(card)]  # type: ignore[arg-type]
+    def shuffled(group: Sequence[AnyCard]) -> tuple[str, ...]:
+        pile = [i for card in group for i in instances(card)]
         rng.shuffle(pile)
+        if setup.early_packs:  # the tried packs' cards first, each part in its shuffled order
+            tried = {c.id for c in group if c.pack in setup.early_packs}
+            pile.sort(key=lambda instance: card_id(instance) not in tried)
         return tuple(pile)
 
     decks = Decks(

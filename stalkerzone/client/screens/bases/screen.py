@@ -153,8 +153,7 @@ class BaseScreen(ScreenFrame):
         else:
             self.undo_button()
         self.refusal_line(px(24), px(20), w - px(48))
-        if self.question is not None:  # the question's buttons are the only ones live
-            self.ui.clear()  # type: ignore[no-untyped-call]  # unannotated in arcade
+        if self.question is not None:  # over the base, dimmed and not reacting under it
             self.question.build(self, self.answer)
 
     def undo_button(self) -> None:
@@ -551,12 +550,6 @@ class BaseScreen(ScreenFrame):
             self.cancel_question()
         else:
             super().on_escape()
-
-    def draw_over(self) -> None:
-        if self.question is not None:
-            self.question.draw(self.window.width, self.window.height)
-            return
-        super().draw_over()
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
         self.scroll = max(0, self.scroll + (-1 if scroll_y > 0 else 1))

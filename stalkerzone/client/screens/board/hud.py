@@ -15,6 +15,7 @@ from stalkerzone.client.screens.board.known_fights import (
     is_epicenter,
     known_guardian,
 )
+from stalkerzone.client.screens.board.log_words import log_words
 from stalkerzone.client.screens.board.presenter import (
     BarButton,
     bar_buttons,
@@ -22,7 +23,7 @@ from stalkerzone.client.screens.board.presenter import (
     describe_hex,
     fit_log,
     hud_rows,
-    log_line,
+    movement_left,
     public_legend,
     public_line,
     unreachable_reason,
@@ -55,7 +56,9 @@ def build_hud(view: BoardView) -> None:
     stats = view.stats(index)
     card = state.cards.get(player.stalker)
     colour = theme.PLAYER_COLOURS[index % len(theme.PLAYER_COLOURS)]
-    view.label(f"{index + 1}. {player.name}", left, y, 17, colour, bold=True)
+    view.label(
+        f"{index + 1}. {i18n.player_name(player.name, player.bot)}", left, y, 17, colour, bold=True
+    )
     y -= px(22)
     view.label(i18n.card_text(card.name), left, y, 13, theme.TEXT_DIM)
     y -= px(30)
@@ -75,7 +78,13 @@ def build_hud(view: BoardView) -> None:
         bold=True,
     )
     y -= px(26)
-    rows = hud_rows(state, player, stats, show_held_event=view.session.viewer == index)
+    rows = hud_rows(
+        state,
+        player,
+        stats,
+        show_held_event=view.session.viewer == index,
+        movement=movement_left(state, index, stats),
+    )
     for name, value in rows:
         view.label(name, left, y, 12, theme.TEXT_DIM)
         view.label(value, w - px(14), y, 13, theme.TEXT, bold=True, anchor_x="right")
@@ -94,7 +103,7 @@ def build_hud(view: BoardView) -> None:
         line = public_line(other)
         room = w - px(14) - text_fit.text_width(line, 10) - px(6) - left  # the name, then cut
         bold = k == state.current_player
-        name = f"{marker}{k + 1}. {other.name}"
+        name = f"{marker}{k + 1}. {i18n.player_name(other.name, other.bot)}"
         size = text_fit.fitting_size(name, room, 11, bold=bold)  # smaller before it is cut
         view.label(text_fit.cut_to(name, room, size, bold=bold), left, y, size, c, bold=bold)
         view.label(
@@ -130,13 +139,7 @@ def build_log(view: BoardView, left: float, top: float) -> None:
     session = view.session
     state = session.view
     viewer = state.players[session.viewer].name if session.viewer != PUBLIC else None
-    texts = [
-        engine_text.words(
-            log_line(line.text, viewer, line.player), session.cards, sectors=session.sectors
-        )
-        for line in session.log
-    ]
-    shown = fit_log(texts, chars, rows)
+    shown = fit_log(log_words(session, viewer), chars, rows)
     log = view.label(
         "\n".join(shown) or "—",
         left,
@@ -293,13 +296,27 @@ def show_hover(view: BoardView, h: Hex | None) -> None:
         view.path_text.text = i18n.t(
             "board.path", steps=len(route.path), cost=route.cost, allowance=allowance
         )
-        view.status.text = ""
+        set_status(view, "")
     else:
         view.path_text.text = ""
         watching = view.app.watching
         why = "" if watching else unreachable_reason(view.view, h, my_turn=view.my_turn())
-        view.status.text = why or status_words(view)
+        set_status(view, why or status_words(view))
     view.build_path(h if route is not None else None)
+
+
+def set_status(view: BoardView, text: str) -> None:
+    """The status line (a refusal, why a hex is out of reach) whole in the map's width, not
+    under the side panel: set smaller, then on more lines, never cut; its lines grow upwards
+    and the hover line above moves up with them."""
+    room = view.window.width - view.hud_w - theme.px(32)
+    shown, size = text_fit.fit_lines(text, room, 13)
+    view.status.font_size = theme.px(size)
+    view.status.width = int(room)
+    view.status.text = shown
+    lines = shown.count("\n") + 1
+    lift = view.status.content_height * (lines - 1) / lines
+    view.hover_text.y = view.hover_bottom + lift
 
 
 def status_words(view: BoardView) -> str:

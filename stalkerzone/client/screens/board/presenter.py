@@ -44,15 +44,18 @@ def bar_buttons(
     legal: Iterable[Action], *, my_turn: bool, bot_to_act: bool, skipping: bool
 ) -> list[BarButton]:
     """The top bar, left to right: rules, End turn (TURN-2, when ``EndTurn`` is legal), the
-    stalker card, "skip bots" while a bot acts, Trade while a base offers a deal (BASE-1)."""
+    stalker card, "skip bots" while a bot acts, Trade while a base offers a deal (BASE-1).
+    While a bot acts only rules and "skip bots" are there (nothing else could be pressed; the
+    header says what the bot does in the room they leave)."""
     legal = tuple(legal)
     can_end = any(isinstance(a, EndTurn) for a in legal)
     can_trade = any(isinstance(a, TRADE_ACTIONS) for a in legal)
-    bar = [
-        BarButton("rules", "?", True),
-        BarButton("end_turn", i18n.t("board.end_turn"), my_turn and can_end, primary=True),
-        BarButton("stalker", i18n.t("board.stalker"), my_turn),
-    ]
+    bar = [BarButton("rules", "?", True)]
+    if not bot_to_act:
+        bar.append(
+            BarButton("end_turn", i18n.t("board.end_turn"), my_turn and can_end, primary=True)
+        )
+        bar.append(BarButton("stalker", i18n.t("board.stalker"), my_turn))
     if bot_to_act:
         bar.append(BarButton("skip", i18n.t("board.skip"), not skipping))
     if can_trade and my_turn:
@@ -74,11 +77,27 @@ def decision_text(action: FightDecision | DiscardArmour, cards: CardSet) -> str:
     return i18n.t("board.lose_armour", card=i18n.card_text(card.name))
 
 
+def movement_left(state: GameState, seat: int, stats: StalkerStats) -> int | None:
+    """What is left of seat ``seat``'s movement allowance this turn (TURN-2: one move a turn):
+    all of it until the move is made (or a trade ends it), none after; ``None`` outside that
+    seat's turn."""
+    if state.phase != "turn" or state.current_player != seat:
+        return None
+    return stats.movement if state.step == "move" else 0
+
+
 def hud_rows(
-    state: GameState, player: PlayerState, stats: StalkerStats, *, show_held_event: bool
+    state: GameState,
+    player: PlayerState,
+    stats: StalkerStats,
+    *,
+    show_held_event: bool,
+    movement: int | None = None,
 ) -> list[tuple[str, str]]:
     """(name, value) rows of the HUD: cash, reputation, elements of WIN-1, attack (with the
-    DMG-4 one-die bonus), defence, movement, and the held event for its owner only."""
+    DMG-4 one-die bonus), defence, movement (``movement`` left of the allowance this turn, see
+    :func:`movement_left`; the allowance alone when None), and the held event for its owner
+    only."""
     rows = [
         (i18n.t("hud.cash"), f"{player.cash}"),
         (i18n.t("hud.reputation"), f"{player.reputation}"),
@@ -89,7 +108,12 @@ def hud_rows(
         rows.append((i18n.t("hud.one_die_row"), f"+{stats.one_die_bonus}"))
     rows += [
         (i18n.t("hud.defence"), f"{stats.defence}"),
-        (i18n.t("hud.movement"), f"{stats.movement}"),
+        (
+            i18n.t("hud.movement"),
+            f"{stats.movement}"
+            if movement is None
+            else i18n.t("hud.movement_left", left=movement, max=stats.movement),
+        ),
     ]
     if player.held_event and show_held_event and player.held_event != HIDDEN_CARD:
         event = state.cards.get(player.held_event.partition("#")[0])

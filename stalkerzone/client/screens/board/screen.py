@@ -9,19 +9,18 @@ only the hover path, a walking token and the status line draw every frame.
 
 from __future__ import annotations
 
-import itertools
 from functools import partial
 
 import arcade
 import arcade.gui
 import pyglet
-from arcade.shape_list import Shape, ShapeElementList, create_line, create_polygon
-from arcade.types import RGBA255
+from arcade.shape_list import Shape, ShapeElementList
 
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.loot_marks import LootMarks
+from stalkerzone.client.render.reach_marks import path_shapes, reach_shapes
 from stalkerzone.client.render.tokens import TokenLayer, draw_token, token_spots
 from stalkerzone.client.render.zone_layer import (
     HEX,
@@ -41,19 +40,21 @@ from stalkerzone.client.screens.board.hud import (
     build_buttons,
     build_hud,
     hover_line,
+    set_status,
     show_hover,
     status_words,
 )
+from stalkerzone.client.screens.board.opening import Opening
 from stalkerzone.client.screens.map_screen import MapScreen
 from stalkerzone.client.screens.reveal.overlay import RevealOverlay
 from stalkerzone.client.text import engine_text, i18n
-from stalkerzone.client.widgets import text_fit, theme
+from stalkerzone.client.widgets import modal, text_fit, theme
 from stalkerzone.client.widgets.confirm_box import Confirm, answer_key
 from stalkerzone.engine.core import IllegalAction, StalkerStats
 from stalkerzone.engine.play import Action, GameState, Move
 from stalkerzone.engine.zone import Hex, Route
 
-READABLE_ZOOM = 1.0  # below this hexes get hard to read: start here, Home shows all
+FIT_MARGIN = HEX * 1.5  # around the outer hexes' centres: their half-width and a gap
 
 
 def ui_needs_render(ui: arcade.gui.UIManager) -> bool:
@@ -62,12 +63,6 @@ def ui_needs_render(ui: arcade.gui.UIManager) -> bool:
     if getattr(ui, "_requires_render", True):
         return True
     return any(getattr(w, "_requires_render", True) for w in ui.walk_widgets())
-
-
-def hex_outline(h: Hex, colour: RGBA255, width: float) -> list[Shape]:
-    x, y = hexgeom.world(h.q, h.r, HEX)
-    points = hexgeom.corners(x, y, HEX - width / 2)
-    return [create_line(*points[k], *points[(k + 1) % 6], colour, width) for k in range(6)]
 
 
 class BoardView(MapScreen):
@@ -99,7 +94,7 @@ class BoardView(MapScreen):
         self.state_id = self.session.version
         self.message = ""
         self.mover_text: arcade.Text | None = None
-        self.fitted = False
+        self.fitted_area: tuple[int, int, int, int] | None = None  # the map area last fitted
         self.anomaly_dice = AnomalyDice(self.session)  # ANOM-1 rolls drawn as dice
         self.last_player = self.session.state.current_player
         self.version = 0
@@ -109,6 +104,7 @@ class BoardView(MapScreen):
         self.from_base = False  # shown again after the base's screen (see open_base)
         self.dynamic_batch = pyglet.graphics.Batch()
         self.reveals = RevealOverlay(self.session)  # cards coming into play (EVENT-1, ANOM-1 …)
+        self.opening = Opening(self.session)  # the Zone and who starts, before any bot moves
 
     # --- data ------------------------------------------------------------------------------------
     def follows(self, kind: str) -> bool:
@@ -155,12 +151,9 @@ class BoardView(MapScreen):
         self.hud_w = px(HUD_W)
         self.camera.set_area(0, px(BOTTOM_H), w - self.hud_w, h - px(TOP_H) - px(BOTTOM_H))
         self.refresh_map()
-        if not self.fitted:
-            self.camera.fit(margin=HEX)
-            if self.camera.zoom < READABLE_ZOOM and not self.app.watching:
-                self.camera.camera.zoom = READABLE_ZOOM  # players: readable, near their stalker
-                self.focus_current()
-            self.fitted = True
+        if self.fitted_area != self.camera.area:  # the first view, or the window resized
+            self.fit_camera()
+            self.fitted_area = self.camera.area
         self.version += 1
         state = self.view
         colour = theme.PLAYER_COLOURS[state.current_player % len(theme.PLAYER_COLOURS)]
@@ -182,8 +175,8 @@ class BoardView(MapScreen):
             watch = i18n.t("network.remote_watch" if remote else "flow.bot_watch")
             if not remote:
                 watch = f"{i18n.t('flow.round', n=self.session.round).capitalize()} · {watch}"
-            watch = text_fit.cut_to(watch, room, 11)
-            self.label(watch, px(18), h - px(50), 11, theme.TEXT_DIM)
+            size = text_fit.fitting_size(watch, room, 11)  # smaller before it is cut
+            self.label(text_fit.cut_to(watch, room, size), px(18), h - px(50), size, theme.TEXT_DIM)
         keys = self.label(
             text_fit.wrap_items(i18n.t("board_ux.keys"), w - self.hud_w - px(32), 10),
             px(16),
@@ -199,10 +192,11 @@ class BoardView(MapScreen):
         # the status line above the keys, however many lines they wrap to; the hover line above
         line_y = max(px(BOTTOM_H) - px(50), px(6) + keys.content_height + px(3))
         # its bottom where one line's descent was: a second line (a long line wraps) goes up
+        self.hover_bottom = min(line_y + px(24), px(BOTTOM_H) - px(22)) - px(4)
         self.hover_text = self.label(
             "",
             px(16),
-            min(line_y + px(24), px(BOTTOM_H) - px(22)) - px(4),
+            self.hover_bottom,
             13,
             theme.TEXT,
             batch=dyn,
@@ -211,18 +205,32 @@ class BoardView(MapScreen):
             anchor_y="bottom",
         )
         self.path_text = self.label("", px(16), line_y, 13, theme.ACCENT, batch=dyn)
-        self.status = self.label(status_words(self), px(16), line_y, 13, theme.WARN, batch=dyn)
+        self.status = self.label(
+            "",
+            px(16),
+            line_y - px(3),
+            13,
+            theme.WARN,
+            batch=dyn,
+            width=w - self.hud_w - px(32),
+            multiline=True,
+            anchor_y="bottom",
+        )
+        set_status(self, status_words(self))
         build_hud(self)
-        if self.question is None:
-            build_buttons(self)
-        else:
+        build_buttons(self)
+        if self.question is not None:  # over the board, dimmed and not reacting under it
             self.question.build(self, partial(commits.answer, self))
         self.routes = self.compute_routes()
         self.build_reach()
         self.build_tokens()
 
+    def fit_camera(self) -> None:
+        """The whole Zone, centred in the map area between the panels (first view, Home)."""
+        self.camera.fit(margin=FIT_MARGIN)
+
     def focus_current(self) -> None:
-        """Bring the current stalker into view (at a readable zoom) if it is off screen."""
+        """Bring the current stalker into view if the player zoomed or panned it off screen."""
         where = self.positions.get(self.view.current_player)
         if where is None:
             return
@@ -230,12 +238,9 @@ class BoardView(MapScreen):
         sx, sy = self.camera.to_screen(x, y)
         left, bottom, width, height = self.camera.area
         margin = HEX * 3 * self.camera.zoom
-        if (
-            not (
-                left + margin < sx < left + width - margin
-                and bottom + margin < sy < bottom + height - margin
-            )
-            or not self.fitted
+        if not (
+            left + margin < sx < left + width - margin
+            and bottom + margin < sy < bottom + height - margin
         ):
             self.camera.camera.position = (x, y)
             self.camera.clamp()
@@ -261,13 +266,7 @@ class BoardView(MapScreen):
         return w - px(HUD_W) - px(12), h - px(TOP_H) - px(8)
 
     def build_reach(self) -> None:
-        shapes: ShapeElementList[Shape] = ShapeElementList()
-        for h in self.routes:
-            x, y = hexgeom.world(h.q, h.r, HEX)
-            shapes.append(create_polygon(hexgeom.corners(x, y, HEX - 2), theme.REACH))
-            for s in hex_outline(h, (150, 215, 255, 200), 2):
-                shapes.append(s)
-        self.reach_shapes = shapes
+        self.reach_shapes = reach_shapes(self.routes)
 
     def build_tokens(self) -> None:
         state = self.view
@@ -280,16 +279,12 @@ class BoardView(MapScreen):
         return min(1.6, max(1.0, 0.9 / self.camera.zoom))  # legible when zoomed out
 
     def build_path(self, target: Hex | None) -> None:
-        shapes: ShapeElementList[Shape] = ShapeElementList()
         route = self.routes.get(target) if target is not None else None
         me = self.view.players[self.view.current_player].position
         if route is not None and target is not None and me is not None:
-            points = [hexgeom.world(h.q, h.r, HEX) for h in (me, *route.path)]
-            for (ax, ay), (bx, by) in itertools.pairwise(points):
-                shapes.append(create_line(ax, ay, bx, by, theme.PATH, 5))
-            for s in hex_outline(target, theme.PATH, 3):
-                shapes.append(s)
-        self.path_shapes = shapes
+            self.path_shapes = path_shapes(me, route.path, target)
+        else:
+            self.path_shapes = ShapeElementList()
 
     # --- drawing ---------------------------------------------------------------------------------
     def on_draw(self) -> None:
@@ -324,6 +319,9 @@ class BoardView(MapScreen):
         if not self.reveals.active:  # a card on screen has the table's attention
             self.anomaly_dice.draw(0, w - self.hud_w, h - theme.px(TOP_H))
         self.dynamic_batch.draw()
+        self.opening.draw(self)
+        if modal.is_open(self.ui):  # a question, or the mouse held under a revealed card
+            self.ui.draw()
         self.reveals.draw(self)
 
     def render_map(self) -> None:
@@ -367,9 +365,8 @@ class BoardView(MapScreen):
         for left, y, width, height, fraction in self.player_bars:
             widgets.bar(left, y, width, height, fraction, theme.GOOD)
         self.batch.draw()
-        if self.question is not None:  # over the board, under its own buttons
-            self.question.draw(w, h)
-        self.ui.draw()  # the buttons are part of the cached layer (re-rendered when they change)
+        if not modal.is_open(self.ui):  # a dialog dims what moves too: then drawn after it
+            self.ui.draw()  # the buttons are part of the cached layer (re-rendered on change)
 
     # --- time ------------------------------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
@@ -378,6 +375,8 @@ class BoardView(MapScreen):
         if self.session.version != self.state_id:
             self.state_changed()
         self.reveals.update(self, delta_time, hold=self.walker is not None)
+        self.opening.update(self, delta_time)
+        self.hold_mouse_under_reveal()
         if self.hover_waits and self.hover is not None:
             self.hover_text.text = hover_line(self, self.hover)
         if self.walker is not None:
@@ -393,9 +392,19 @@ class BoardView(MapScreen):
             self.session.show(self.win)
             return
 
+    def hold_mouse_under_reveal(self) -> None:
+        """While a card is revealed over the board nothing under it reacts to the mouse (its
+        overlay dims it); a click there acknowledges the card."""
+        active = self.reveals.active and self.question is None
+        if active and not modal.is_open(self.ui):
+            acknowledge = partial(self.reveals.acknowledge, self)
+            modal.open_modal(self.ui, on_click=acknowledge, dim=(0, 0, 0, 0))
+        elif not active and self.question is None and modal.is_open(self.ui):
+            modal.close(self.ui)
+
     @property
     def busy(self) -> bool:  # type: ignore[override]
-        return self.walker is not None or self.reveals.pending
+        return self.walker is not None or self.reveals.pending or self.opening.holds_bots
 
     def walk_speed(self) -> float:
         """Hexes per second of a walking token (instant when skipping or headless)."""
@@ -485,7 +494,7 @@ class BoardView(MapScreen):
     def set_message(self, text: str) -> None:
         """``message`` keeps the rule id; the status line shows the sentence only."""
         self.message = text
-        self.status.text = engine_text.sentence(text)
+        set_status(self, engine_text.sentence(text))
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
         show_hover(self, None if not self.camera.inside(x, y) else self.camera.hex_at(x, y, HEX))
@@ -536,6 +545,8 @@ class BoardView(MapScreen):
             return True
         if symbol in (keys.SPACE, keys.ENTER, keys.RETURN) and self.reveals.acknowledge(self):
             return True
+        if symbol == keys.SPACE and self.opening.dismiss(self):
+            return True
         if symbol in (keys.ENTER, keys.RETURN, keys.NUM_ENTER):
             return True  # "continue" on a card; never the end of a turn
         if self.camera_key(symbol, 80):
@@ -544,8 +555,6 @@ class BoardView(MapScreen):
             self.end_turn()
         elif symbol == keys.U or (symbol == keys.Z and modifiers & keys.MOD_CTRL):
             self.undo()
-        elif symbol == keys.HOME:
-            self.camera.fit(margin=HEX)
         elif symbol == keys.B and self.my_turn():  # the stalker card, as its button (EQ-1)
             self.win.show_screen("stalker", back=self)
         elif symbol == keys.SPACE and (self.walker is not None or self.bot_to_act()):

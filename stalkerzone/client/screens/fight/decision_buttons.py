@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from stalkerzone.client.screens.fight.presenter import ButtonModel, FightPage
 from stalkerzone.client.text.card_words import t
-from stalkerzone.client.widgets import theme
+from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.hits import Hit
 
 if TYPE_CHECKING:
@@ -66,8 +66,11 @@ def build_decisions(view: FightView, page: FightPage, box: Box) -> None:
             enabled=model.enabled,
             primary=model.primary,
         )
-        if model.odds:
-            view.label(model.odds, x + px(4), y - px(16), 10, theme.TEXT_DIM)
+        if model.odds:  # under Escape as wide as its button (the stimulator's line beside)
+            room = (px(width) if model.key == "escape" else r - x) - px(4)
+            small = text_fit.fitting_size(model.odds, room, 10)  # smaller before it is cut
+            odds = text_fit.cut_to(model.odds, room, small)
+            view.label(odds, x + px(4), y - px(16), small, theme.TEXT_DIM)
         if not model.enabled and model.rule and model.key != "escape":
             _refusal_tip(view, model, x, y, px(width), px(height))
     escape = page.button("escape")

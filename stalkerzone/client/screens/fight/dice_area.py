@@ -98,7 +98,11 @@ class DiceArea:
     ) -> None:
         px = theme.px
         lf, r, b, tp = box
-        cx, cy = (lf + r) / 2, (b + tp) / 2 - (px(14) if flash is not None else 0)
+        band = px(46)  # under the dice: their sum, then who rolled (never over each other)
+        size = max(px(24), min(px(92), tp - b - band - px(12)))
+        lowest = b + band + size / 2  # the dice's centre at the lowest
+        middle = (b + tp) / 2 + px(8) - (px(14) if flash is not None else 0)  # banner above
+        cx, cy = (lf + r) / 2, max(lowest, middle) - px(8)
         step: Step | None = queue.current
         face = queue.face()
         dim = False
@@ -106,7 +110,6 @@ class DiceArea:
         if face is None and last_roll is not None and last_roll.roll is not None:
             step, face, dim = last_roll, last_roll.roll, True
         if face is not None and step is not None:
-            size = max(px(40), min(px(92), tp - b - px(64)))
             colour = theme.BAD if step.who == "monster" else theme.ACCENT
             if dim:
                 colour = theme.PANEL_EDGE

@@ -115,7 +115,7 @@ def build_monster(view: FightView, monster: MonsterPanel, card: Monster | None, 
         mark = view.label(ability.badge + "  ?", lf + px(21), y, 12, theme.BG, bold=True)
         bw = mark.content_width + px(14)
         view.badge_rects.append((lf + px(14), y - px(6), lf + px(14) + bw, y + px(18)))
-        view.label(
+        said = view.label(
             ability.text,
             lf + px(14),
             y - px(12),
@@ -136,7 +136,7 @@ def build_monster(view: FightView, monster: MonsterPanel, card: Monster | None, 
                 t("kit.tip_rule_click", rule=ability.rule),
             )
         )
-        y -= px(70)
+        y -= max(px(70), px(12) + said.content_height + px(16))  # a long one wraps further
     if card is not None and y > b + px(110):
         build_colours(view, monster, lf, r, y)
 
@@ -169,8 +169,15 @@ def build_stalker(view: FightView, page: FightPage, box: Box) -> None:
     )
     view.label(st.attack, x, tp - px(100), 13)
     view.label(st.defence, x, tp - px(124), 13)
-    esc_text = view.label(
-        st.escape, x, tp - px(148), 12, theme.TEXT_DIM, width=int(r - x - px(10)), multiline=True
+    esc_text = view.label(  # its top where one line's top was: a second line goes down
+        st.escape,
+        x,
+        tp - px(134),
+        12,
+        theme.TEXT_DIM,
+        width=int(r - x - px(10)),
+        multiline=True,
+        anchor_y="top",
     )
     extra = max(0, esc_text.content_height - px(18))
     view.label(st.supplies, x, tp - px(172) - extra, 12, theme.TEXT_DIM)

@@ -32,6 +32,7 @@ from stalkerzone.client.text.i18n import percent
 from stalkerzone.engine.core import CardSet, Colour, FightRefused, Monster
 from stalkerzone.engine.fight import Decision, Fight
 from stalkerzone.engine.play import FightState, GameState
+from stalkerzone.odds import Odds
 
 __all__ = [
     "AbilityLine",
@@ -189,7 +190,9 @@ def present(
     """Everything the fight screen shows for ``held`` (FIGHT-*, DMG-*, ABIL-*).
 
     ``odds`` are the exact odds of the position shown (``stale``: of the position before the
-    last decision, while the new ones are computed); ``symbols``: colour-blind symbols on."""
+    last decision, while the new ones are computed); ``symbols``: colour-blind symbols on.
+    While the dice of the last steps still roll (``selection.rolling``) a fight that is over
+    says nothing of its outcome yet: the result comes when the dice have settled."""
     fight = held.fight
     waiting = fight.is_terminal or fight.is_chance or selection.rolling or selection.bot
     deciding = not waiting
@@ -210,13 +213,15 @@ def present(
         subtitle=subtitle,
         monster=_monster(held, state, symbols),
         stalker=_stalker(held, state),
-        odds=_odds(fight, odds, stale, watched=selection.bot or selection.remote),
+        odds=_odds(
+            fight, odds, stale, watched=selection.bot or selection.remote, rolling=selection.rolling
+        ),
         buttons=buttons,
         status=status,
         status_tone=tone,
         stimulator_hint=_stimulator_hint(fight, selection.stimulator),
         escape_rule_note="" if fight.setup.can_escape else t("fight.no_escape_rule"),
-        bot_note=_deciding(selection) if selection.bot and not fight.is_terminal else "",
+        bot_note=_deciding(selection) if selection.bot and not _over(fight, selection) else "",
     )
 
 
@@ -279,7 +284,7 @@ def _stalker(held: FightState, state: GameState | None) -> StalkerPanel:
     name, character = st.name, st.name
     if state is not None:
         player = state.players[held.player]
-        name = player.name
+        name = i18n.player_name(player.name, player.bot)
         if player.stalker in state.cards:
             character = card_name(state.cards.get(player.stalker))
     attack = str(st.attack) + (
@@ -300,12 +305,24 @@ def _stalker(held: FightState, state: GameState | None) -> StalkerPanel:
     )
 
 
-def _odds(fight: Fight, odds: FightOdds | None, stale: bool, watched: bool) -> OddsPanel:
+def _over(fight: Fight, selection: Selection) -> bool:
+    """The fight is over and its last dice have settled: its outcome may be told."""
+    return fight.is_terminal and not selection.rolling
+
+
+def _odds(
+    fight: Fight, odds: FightOdds | None, stale: bool, watched: bool, rolling: bool = False
+) -> OddsPanel:
+    """FIGHT-2: how the fight ends with the best play from here (win, death, ending by a
+    successful escape); the outcome once the fight is over and its dice have settled (the
+    last odds, marked as being updated, while they still roll)."""
     title = t("fight.odds_title")
-    if fight.is_terminal:
+    if fight.is_terminal and not rolling:
         return OddsPanel(title, outcome=t(outcome_key(fight.outcome, watched)))
+    if fight.is_terminal:
+        stale = True  # the odds of the position before these rolls, until they are shown
     if odds is None:
-        return OddsPanel(title, waiting=t("fight.odds_wait"))
+        return OddsPanel(title, waiting=t("fight.rolling" if rolling else "fight.odds_wait"))
     best = odds.best
     rows = (
         OddsRow(t("fight.win"), percent(best.win), best.win, "good"),
@@ -322,6 +339,21 @@ def _odds(fight: Fight, odds: FightOdds | None, stale: bool, watched: bool) -> O
         best_move=move,
         tip=t("fight.odds_tip"),
     )
+
+
+def odds_line(odds: Odds) -> str:
+    """The line under a decision button: how the fight ends if it is taken now and the best
+    play follows ("win 71.2% · death 3.1%"), with the chance of ending by a later escape when
+    there is one, and "it goes on" when none of them can happen (never a bare
+    "win 0.0% · death 0.0%")."""
+    win, death = percent(odds.win), percent(odds.death)
+    if odds.escape >= 0.0005 and odds.win == 0:  # no win at all: death and escape say it
+        return t("fight.odds_death_escape", death=death, escape=percent(odds.escape))
+    if odds.escape >= 0.0005:
+        return t("fight.odds_short_escape", win=win, death=death, escape=percent(odds.escape))
+    if odds.win + odds.death < 0.0005:
+        return t("fight.odds_goes_on")
+    return t("fight.odds_short", win=win, death=death)
 
 
 def decision_name(fight: Fight, decision: Decision) -> str:
@@ -377,7 +409,7 @@ def _buttons(
             if odds is not None:
                 o = odds.of(decision)
                 if o is not None:
-                    line = t("fight.odds_short", win=percent(o.win), death=percent(o.death))
+                    line = odds_line(o)
             return ButtonModel(key, label, True, odds=line, primary=primary)
         reason, rule = refusal(fight, decision, cards)
         return ButtonModel(key, label, False, reason, rule, primary=primary)
@@ -395,7 +427,7 @@ def _buttons(
     out.append(model("grenade", label, Decision("grenade", thrown)))
     if len(grenade_ids) > 1:
         out.append(ButtonModel("cycle_grenade", "»", deciding, "" if deciding else waiting))
-    if fight.setup.can_escape:
+    if fight.setup.can_escape:  # FIGHT-3: the chance this try succeeds (not the fight's end)
         escape = t("fight.escape", chance=percent(fight.setup.escape_chance))
     else:
         escape = t("fight.escape_none")
@@ -431,8 +463,10 @@ def _stimulator_button(
             if waste is None
             else t("fight.stim_on_waste", name=name, heal=waste[0], full=waste[1])
         )
-    else:
+    elif core.stims:
         label = t("fight.stim_off", n=len(core.stims))
+    else:
+        label = t("fight.stim_none")
     if not deciding:
         return ButtonModel("stimulator", label, False, waiting)
     if any(d.stimulator for d in legal):
@@ -464,7 +498,7 @@ def _stimulator_hint(fight: Fight, stim_id: str | None) -> str:
 
 def _waiting(fight: Fight, selection: Selection) -> str:
     """Why no decision can be made now (the fight is over, dice roll, a bot plays the seat)."""
-    if fight.is_terminal:
+    if _over(fight, selection):
         return t(outcome_key(fight.outcome, selection.bot or selection.remote))
     if selection.bot:
         return _deciding(selection)

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import arcade
 import pyglet
 
 from stalkerzone.client.render import shapes
 from stalkerzone.client.screens.fight.panels import tone_colour
 from stalkerzone.client.screens.fight.presenter import FightResult
 from stalkerzone.client.text.card_words import t
-from stalkerzone.client.widgets import theme
+from stalkerzone.client.widgets import modal, theme
 
 if TYPE_CHECKING:
     from stalkerzone.client.screens.fight.screen import FightView
@@ -21,7 +20,8 @@ Box = tuple[float, float, float, float]
 
 
 class ResultBox:
-    """The result panel: its texts in their own batch (drawn over the dimmed screen)."""
+    """The result panel: its texts in their own batch, a modal dialog over the dimmed screen
+    (nothing under it reacts: :mod:`~stalkerzone.client.widgets.modal`)."""
 
     def __init__(self, result: FightResult) -> None:
         self.result = result
@@ -59,7 +59,8 @@ class ResultBox:
                 batch=self.batch,
             )
             y -= text.content_height + px(10)
-        view.button(
+        modal.open_modal(view.ui, self.paint)
+        button = view.button(
             t("fight.continue"),
             view.finish,
             width=220,
@@ -67,10 +68,10 @@ class ResultBox:
             primary=True,
             x=w / 2 - px(110),
             y=b + px(22),
-            add=True,
         )
+        modal.add(view.ui, button)
 
-    def draw(self, width: float, height: float) -> None:
-        arcade.draw_lrbt_rectangle_filled(0, width, 0, height, (0, 0, 0, 120))
+    def paint(self) -> None:
+        """The panel and its texts (the backdrop dims the fight under them)."""
         shapes.panel(*self.box, light=True, edge=tone_colour(self.result.tone))
         self.batch.draw()

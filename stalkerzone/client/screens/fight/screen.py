@@ -42,6 +42,7 @@ from stalkerzone.client.screens.fight.result_box import ResultBox
 from stalkerzone.client.screens.fight.round_log import Bar, HealthSpot, RoundLog
 from stalkerzone.client.screens.fight.steps import Step, describe_all
 from stalkerzone.client.sound.cues import note_sounds, roll_sound, step_sound
+from stalkerzone.client.text import i18n
 from stalkerzone.client.text.card_words import card_name, t
 from stalkerzone.client.widgets import theme
 from stalkerzone.client.widgets.screen_frame import ScreenFrame
@@ -173,9 +174,9 @@ class FightView(ScreenFrame):
         computed, the last ones meanwhile (``self.stale`` says so)."""
         fight = self.fight
         self.stale = False
-        if fight is None or fight.is_terminal:
-            return None
-        fresh = None if self.queue.busy else self.odds.get(fight)
+        if fight is None or (fight.is_terminal and not self.queue.busy):
+            return None  # over and shown: the outcome, no odds
+        fresh = None if self.queue.busy or fight.is_terminal else self.odds.get(fight)
         if fresh is not None:
             self.last_odds = fresh
             return fresh
@@ -269,12 +270,6 @@ class FightView(ScreenFrame):
                 hover.left - 2, hover.right + 2, hover.bottom - 2, hover.top + 2, theme.ACCENT, 1
             )
 
-    def draw_over(self) -> None:
-        if self.result is not None and self.result_box is not None:
-            self.result_box.draw(self.window.width, self.window.height)
-            return
-        super().draw_over()
-
     # time ------------------------------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
         speed = float(self.app.settings.animation_speed)
@@ -359,7 +354,8 @@ class FightView(ScreenFrame):
         if state is not None and self.held is not None:
             name = card_name(state.card(self.held.monster))
             if self.is_bot():  # a bot's or another player's fight, watched (third person)
-                fighter = state.players[self.held.player].name
+                seat = state.players[self.held.player]
+                fighter = i18n.player_name(seat.name, seat.bot)
         self.queue.push(describe_all(fight.log, fight.setup, start, name, fighter))
 
     def on_show_view(self) -> None:

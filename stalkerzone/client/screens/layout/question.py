@@ -1,5 +1,6 @@
 """The "deal the rest?" question of the layout screen (TURN-4): the remaining sectors go down
-at random, the placed ones stay; Enter/Y deals, Esc cancels."""
+at random, the placed ones stay; Enter/Y deals, Esc cancels. A modal dialog: the screen under it
+is dimmed and does not react (:mod:`~stalkerzone.client.widgets.modal`)."""
 
 from __future__ import annotations
 
@@ -12,11 +13,11 @@ from stalkerzone.client.app.base_view import BaseView
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.screens.layout.presenter import plural
 from stalkerzone.client.text import i18n
-from stalkerzone.client.widgets import theme
+from stalkerzone.client.widgets import modal, theme
 
 
 class DealQuestion:
-    """The question's panel, text and two buttons, drawn over the dimmed screen."""
+    """The question's panel, text and two buttons, over the dimmed screen."""
 
     def __init__(self) -> None:
         self.batch = pyglet.graphics.Batch()
@@ -47,8 +48,9 @@ class DealQuestion:
             multiline=True,
             batch=self.batch,
         )
+        modal.open_modal(view.ui, self.paint)
         for k, (key, answer) in enumerate((("deal_yes", yes), ("deal_no", no))):
-            view.button(
+            button = view.button(
                 i18n.t(f"layout_help.{key}"),
                 answer,
                 width=180,
@@ -56,15 +58,15 @@ class DealQuestion:
                 size=12,
                 x=w / 2 - px(190) + k * px(200),
                 y=bottom + px(16),
-                add=True,
                 primary=k == 0,
             )
+            modal.add(view.ui, button)
 
     @property
     def text(self) -> str:
         return self.label.text if self.label is not None else ""
 
-    def draw(self, width: float, height: float) -> None:
-        arcade.draw_lrbt_rectangle_filled(0, width, 0, height, (0, 0, 0, 150))
+    def paint(self) -> None:
+        """The panel and its text (the backdrop dims the screen under them)."""
         widgets.panel(*self.box)
         self.batch.draw()

@@ -30,11 +30,7 @@ from stalkerzone.client.screens.layout.presenter import (
     slot_sets,
 )
 from stalkerzone.client.screens.layout.question import DealQuestion
-from stalkerzone.client.screens.layout.slots import (
-    shows,
-    slot_marks,
-    zone_bounds,
-)
+from stalkerzone.client.screens.layout.slots import slot_marks, zone_bounds
 from stalkerzone.client.screens.layout.tray import build_tray, tray_hit
 from stalkerzone.client.screens.map_screen import MapScreen
 from stalkerzone.client.text import i18n
@@ -75,7 +71,7 @@ class LayoutView(MapScreen):
         self.dealing = False
         self.marks_key: object = None
         self.layer_key: object = None
-        self.fitted_for: int = -1
+        self.fitted_for: object = None  # (sectors placed, map area) the camera last fitted
         self.preview_for: Slot | None = None
         self.check_box = (0.0, 0.0, 0.0, 0.0)
         self.confirming = False
@@ -291,19 +287,16 @@ class LayoutView(MapScreen):
                 hexes, symbols=self.app.settings.colour_blind_symbols, open_roads=True
             )
             self.layer_key = key
-        if self.fitted_for != len(zone.placements):
-            self.fit_camera(first=self.fitted_for < 0)
-            self.fitted_for = len(zone.placements)
+        fitted_for = (len(zone.placements), self.camera.area)
+        if self.fitted_for != fitted_for:  # the first view, a placement, an undo, a resize
+            self.fit_camera()
+            self.fitted_for = fitted_for
 
-    def fit_camera(self, first: bool = True) -> None:
-        """Frame the Zone and the slots around it. After a placement the view stays as the
-        player left it (the cursor stays on the slot it was on) unless the Zone grew past it."""
-        bounds = zone_bounds(self.zone)
-        if first or not shows(self.camera, bounds):
-            self.camera.set_bounds(*bounds)
-            self.camera.fit(margin=0)
-        else:
-            self.camera.bounds = bounds  # pan limits grow; zoom and position unchanged
+    def fit_camera(self) -> None:
+        """Frame the laid-out Zone and the open slots around it, whole and centred in the map
+        area (first, after every placement or undo, and Home)."""
+        self.camera.set_bounds(*zone_bounds(self.zone))
+        self.camera.fit(margin=0)
 
     def follows(self, kind: str) -> bool:
         return kind == "layout"
@@ -336,10 +329,6 @@ class LayoutView(MapScreen):
                 self.dead_marks.draw()  # a dead end stays crossed out over its preview
                 self.ghost_marks.draw()
         widgets.panel(*self.check_box)
-
-    def draw_over(self) -> None:
-        if self.confirming:
-            self.question.draw(self.window.width, self.window.height)
 
     def update_marks(self) -> None:
         good, dead, other = self.slots()
@@ -553,14 +542,19 @@ class LayoutView(MapScreen):
             self.marks_key = None
 
     def undo(self) -> None:
-        """Take the last placement back (engine.game.undo: not a bot's, TURN-2)."""
+        """Take the last placement back (engine.game.undo: not a bot's, TURN-2); the sector
+        taken back is the one in hand then, turned and flipped as it lay."""
         if self.dealing:
             return
         verdict = self.session.undo_check()
         if not verdict:
             self.set_message(verdict.reason)
             return
+        last = self.session.actions[-1] if self.session.actions else None
         self.session.undo()
+        if isinstance(last, PlaceSector):
+            self.selected, self.face, self.rotation = last.sector, last.face, last.rotation
+            self.marks_key = None
         self.session.show(self.win, handover=False)
         self.state_changed()
 

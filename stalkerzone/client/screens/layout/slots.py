@@ -7,7 +7,6 @@ from arcade.shape_list import Shape, ShapeElementList, create_line, create_polyg
 from arcade.types import RGBA255
 
 from stalkerzone.client.render import hex_geometry as hexgeom
-from stalkerzone.client.render.map_camera import MapCamera
 from stalkerzone.client.render.zone_layer import HEX, side_points
 from stalkerzone.client.widgets import theme
 from stalkerzone.engine.zone import (
@@ -58,15 +57,6 @@ def zone_bounds(zone: Zone) -> tuple[float, float, float, float]:
     xs = [x for x, _y in points]
     ys = [y for _x, y in points]
     return min(xs) - RING, max(xs) + RING, min(ys) - RING, max(ys) + RING
-
-
-def shows(camera: MapCamera, bounds: tuple[float, float, float, float]) -> bool:
-    """Whether the centres of the slots framed by ``bounds`` are all in the camera's view."""
-    left, right, bottom, top = bounds
-    a_left, a_bottom, a_w, a_h = camera.area
-    x0, y0 = camera.to_screen(left + RING, bottom + RING)
-    x1, y1 = camera.to_screen(right - RING, top - RING)
-    return bool(a_left <= x0 and x1 <= a_left + a_w and a_bottom <= y0 and y1 <= a_bottom + a_h)
 
 
 def slot_marks(

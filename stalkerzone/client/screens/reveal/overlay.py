@@ -66,7 +66,7 @@ class RevealQueue:
     def __init__(self, session: GameSession) -> None:
         self.session = session
         self.seen = len(session.record.actions)  # a loaded game reveals nothing of its past
-        self.waiting: deque[Reveal] = deque()
+        self.waiting: deque[tuple[int, Reveal]] = deque()  # (the turn it happened in, reveal)
         self.symbols = False
         """Colour-blind marks on the colours of the reveals queued from now on (settings)."""
 
@@ -80,8 +80,21 @@ class RevealQueue:
         for index in range(self.seen, count):
             before, after = record.before(index), record.after(index)
             if before is not None and after is not None:
-                self.waiting.extend(reveals(before, after, self.symbols))
+                found = reveals(before, after, self.symbols)
+                self.waiting.extend((before.turn, reveal) for reveal in found)
         self.seen = count
+
+    def drop_earlier_turns(self) -> None:
+        """A person's turn has begun (TURN-3: after the hand-over page, or straight after the
+        bots): the cards of earlier turns still waiting, a bot's among them, belong to those
+        turns and are not shown now (a bot's cards go by themselves in its own turn)."""
+        self.waiting = deque(i for i in self.waiting if not self.belongs_to_earlier_turn(i[0]))
+
+    def belongs_to_earlier_turn(self, turn: int) -> bool:
+        """A card of ``turn`` is left out now: a person's turn after it has begun."""
+        session = self.session
+        state = session.state
+        return state.phase != "over" and not session.is_bot() and turn < state.turn
 
     def pass_over(self) -> None:
         """Count every action applied so far as seen, revealing none of them: what the player
@@ -90,7 +103,7 @@ class RevealQueue:
 
     def next(self, viewer: int) -> Reveal | None:
         """The next reveal as ``viewer`` may see it (a held event face down to others)."""
-        return self.waiting.popleft().seen_by(viewer) if self.waiting else None
+        return self.waiting.popleft()[1].seen_by(viewer) if self.waiting else None
 
 
 class _Labels:
@@ -112,6 +125,7 @@ class RevealOverlay:
         self.queue = RevealQueue(session)
         self.session = session
         self.current: Reveal | None = None
+        self.turn = 0  # the turn the current card came in
         self.timer = 0.0  # seconds left for a bot's card (humans: until acknowledged)
         self.leaving = 0.0  # > 0 while the card slides to where it goes
         self.leave_from: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
@@ -151,6 +165,9 @@ class RevealOverlay:
                 self.built_for = None
             return
         self.queue.catch_up()
+        self.queue.drop_earlier_turns()
+        if self.current is not None and self.queue.belongs_to_earlier_turn(self.turn):
+            self.current, self.built_for = None, None  # its turn is over: not the next one's
         current = self.current
         if current is not None and self.is_bot_card(current):
             self.timer -= delta_time
@@ -161,6 +178,7 @@ class RevealOverlay:
             self.show_next(view)
 
     def show_next(self, view: Any) -> None:
+        self.turn = self.queue.waiting[0][0] if self.queue.waiting else 0
         reveal = self.queue.next(self.session.viewer)
         self.current = reveal
         self.built_for = None
@@ -196,7 +214,8 @@ class RevealOverlay:
         else:
             self.leave(view)
         if view.win.skip_bots:
-            self.queue.waiting = deque(r for r in self.queue.waiting if not self.is_bot_card(r))
+            waiting = self.queue.waiting
+            self.queue.waiting = deque(item for item in waiting if not self.is_bot_card(item[1]))
         return True
 
     # --- drawing -------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from stalkerzone.client.screens.bases.presenter import requirement_text
 from stalkerzone.client.screens.stats import stats_if
+from stalkerzone.client.text import i18n
 from stalkerzone.client.text.card_words import card_name, colour_name, t
 from stalkerzone.engine.core import Colour, Monster, Note, Order, Param
 from stalkerzone.engine.play import GameState, PlayerState
@@ -172,15 +173,22 @@ def card_name_of(state: GameState, cid: str) -> str:
     return card_name(state.cards.get(cid)) if cid in state.cards else cid
 
 
+TOLD_BY_FIGHT_RESULT = frozenset({"TROPHY-1", "TROPHY-3"})
+"""The rules whose cards a fight's own result box tells (the trophy, the red monster's
+artifact): a fight decision brings no second pop-up for them."""
+
+
 def reveals(before: GameState, after: GameState, symbols: bool = False) -> list[Reveal]:
     """The cards one action brought into play (``after.notes``), in the order they came
-    (``symbols``: colour-blind marks on the colours)."""
+    (``symbols``: colour-blind marks on the colours). A fight decision's trophy and artifact
+    are left out: the fight screen's result box tells them (one box per fight)."""
     actor = before.current_player
     notes = [n for n in after.notes if isinstance(n, Note)]
+    told = TOLD_BY_FIGHT_RESULT if before.phase == "fight" else frozenset()
     out: list[Reveal] = []
     for k, note in enumerate(notes):
         found = reveal_of(note, notes[k + 1 :], before, after, actor, symbols)
-        if found is not None:
+        if found is not None and found.rule not in told:
             out.append(found)
     return out
 
@@ -196,7 +204,7 @@ def reveal_of(
     """The reveal one note brings (None for notes that bring no card)."""
     values = params(note)
     who = seat_of(after, values.get("player"), actor)
-    name = after.players[who].name
+    name = i18n.player_name(after.players[who].name, after.players[who].bot)
     cid = str(values.get("card", ""))
     key = note.key
     if key == "event_drawn":
@@ -271,6 +279,7 @@ def anomaly_reveal(note: Note, after: GameState, who: int) -> Reveal:
     values = params(note)
     face = int(values.get("face", 0))
     player = after.players[who]
+    shown = i18n.player_name(player.name, player.bot)
     lines = []
     goes = ""
     if note.key == "anomaly_damage":
@@ -285,5 +294,5 @@ def anomaly_reveal(note: Note, after: GameState, who: int) -> Reveal:
         lines.append(t("reveal.anomaly_nothing"))
     lines.append(t("reveal.rolled", face=face))  # the outcome first, then the die
     kind = "element" if note.key == "anomaly_element" else "anomaly"
-    title = t(f"reveal.{kind}_title", player=player.name)
+    title = t(f"reveal.{kind}_title", player=shown)
     return Reveal(kind, who, title, None, tuple(lines), goes, face=face, rule="ANOM-1")

@@ -1,0 +1,117 @@
+"""The start of play on the board (TURN-1, TURN-4): a short banner over the whole Zone that says
+how the Zone was made and who starts ("The Zone is dealt. Bot 2 starts, round 1").
+
+It never blocks a player (a human who starts just plays; the banner goes with the first
+action), but while it is up the bots wait (``holds_bots``), so the table sees the Zone before
+the first bot moves. It goes by itself after :data:`SECONDS` at animation speed 1, at once in a
+headless fast run or while the bots are skipped; Space sends it away.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import arcade
+
+from stalkerzone.client.render import shapes
+from stalkerzone.client.render.fonts import FONT
+from stalkerzone.client.text import i18n
+from stalkerzone.client.widgets import text_fit, theme
+
+if TYPE_CHECKING:
+    from stalkerzone.client.controller.session import GameSession
+    from stalkerzone.client.screens.board.screen import BoardView
+
+SECONDS = 3.0
+"""How long the banner stays (and holds the bots) at animation speed 1."""
+
+
+def opening_line(session: GameSession) -> str:
+    """What the banner says: how the Zone was made and whose turn comes first (TURN-1)."""
+    state = session.state
+    name = session.shown_name(state.current_player)
+    key = "flow.opening_laid" if session.spec.zone_mode == "hand" else "flow.opening_dealt"
+    return i18n.t(key, name=name, n=session.round)
+
+
+class Opening:
+    """The banner at the start of play: up from the board's first showing until it times out,
+    is sent away, or the first action of play is taken."""
+
+    def __init__(self, session: GameSession) -> None:
+        self.session = session
+        self.left = SECONDS if session.at_start_of_play() else 0.0
+        self.version = session.version  # the banner goes with the first action after it
+        self.text: arcade.Text | None = None
+        self.built_for: tuple[object, ...] | None = None
+
+    @property
+    def active(self) -> bool:
+        return self.left > 0
+
+    @property
+    def holds_bots(self) -> bool:
+        """The bots wait while the table reads the banner and sees the Zone."""
+        return self.active and self.session.is_bot()
+
+    def update(self, view: BoardView, delta_time: float) -> None:
+        """Count down (at the animation speed); at once in a fast run or when bots are
+        skipped; gone with the first action. When it goes, the board zooms in to where play
+        is as it does for any turn (the Zone stayed whole while it was up)."""
+        if not self.active:
+            return
+        fast = view.win.headless_fast or view.win.skip_bots
+        speed = max(0.1, float(view.app.settings.animation_speed))
+        self.left = max(0.0, self.left - delta_time * speed)
+        if fast or self.session.version != self.version:
+            self.left = 0.0
+        if not self.active:
+            self.ended(view)
+
+    def dismiss(self, view: BoardView) -> bool:
+        """Space: the banner goes (True if it was up)."""
+        if not self.active:
+            return False
+        self.left = 0.0
+        self.ended(view)
+        return True
+
+    def ended(self, view: BoardView) -> None:
+        from stalkerzone.client.screens.board.screen import READABLE_ZOOM
+
+        if view.camera.zoom < READABLE_ZOOM and not view.app.watching:
+            view.camera.camera.zoom = READABLE_ZOOM  # players: readable, near their stalker
+            view.focus_current()
+        view.rebuild_soon()
+
+    def draw(self, view: BoardView) -> None:
+        """The banner across the top of the map, under the top bar."""
+        if not self.active:
+            return
+        px = theme.px
+        left, bottom, width, height = view.camera.area
+        key = (i18n.language(), width, height, theme.scale())
+        if key != self.built_for or self.text is None:
+            self.built_for = key
+            line = opening_line(self.session)
+            words, size = text_fit.fit_lines(line, width - px(60), 16, bold=True)
+            self.text = arcade.Text(
+                words,
+                left + width / 2,
+                bottom + height - px(34),
+                theme.ACCENT,
+                theme.px(size),
+                width=int(width - px(60)),
+                multiline=True,
+                align="center",
+                anchor_x="center",
+                anchor_y="top",
+                bold=True,
+                font_name=FONT,
+            )
+        text = self.text
+        half = min(width / 2 - px(10), text.content_width / 2 + px(24))
+        cx, top = left + width / 2, bottom + height - px(18)
+        box = (cx - half, cx + half, top - text.content_height - px(32), top)
+        shapes.panel(*box, edge=theme.ACCENT)
+        text.draw()

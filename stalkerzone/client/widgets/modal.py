@@ -1,0 +1,86 @@
+"""A modal dialog over a screen: everything behind it dimmed, nothing behind it reacting.
+
+The dialog lives in the screen's own ``UIManager``, on a layer of its own above the screen's
+widgets (:data:`MODAL_LAYER`): first a :class:`Backdrop` the size of the window, which dims
+what lies under it (texts, shapes and the screen's buttons alike), paints the dialog's panel and
+texts, and swallows every mouse event (no button behind lights up or can be clicked, the map
+behind neither pans nor picks); then the dialog's own buttons, which get the mouse first. Keys
+stay with the screen (it answers them while its dialog is open). Rebuilding the screen (its
+``ui.clear()``) closes the layer with everything else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import arcade
+import arcade.gui
+from arcade.gui.events import UIEvent, UIMouseEvent, UIMousePressEvent
+from arcade.gui.surface import Surface
+from arcade.types import RGBA255
+from pyglet.event import EVENT_HANDLED
+
+MODAL_LAYER = 5  # over the screen's widgets (layer 0), under arcade's tooltips (layer 10)
+DIM: RGBA255 = (0, 0, 0, 150)
+
+
+class Backdrop(arcade.gui.UIWidget):
+    """The window-sized first widget of a dialog: dims, paints the dialog, keeps the mouse."""
+
+    def __init__(
+        self,
+        width: float,
+        height: float,
+        paint: Callable[[], None] | None = None,
+        *,
+        on_click: Callable[[], object] | None = None,
+        dim: RGBA255 = DIM,
+    ) -> None:
+        super().__init__(x=0, y=0, width=width, height=height)
+        self.paint = paint  # draws the panel and texts in window pixels
+        self.on_click = on_click  # a press outside the dialog's buttons (e.g. "continue")
+        self.dim = dim
+
+    def on_event(self, event: UIEvent) -> bool | None:
+        if isinstance(event, UIMouseEvent):
+            if isinstance(event, UIMousePressEvent) and self.on_click is not None:
+                self.on_click()
+            return EVENT_HANDLED  # nothing under the dialog hears the mouse
+        return bool(super().on_event(event))
+
+    def do_render(self, surface: Surface) -> None:
+        self.prepare_render(surface)  # type: ignore[no-untyped-call]  # unannotated in arcade
+        if self.dim[3]:
+            arcade.draw_lrbt_rectangle_filled(0, self.width, 0, self.height, self.dim)
+        if self.paint is not None:
+            self.paint()
+
+
+def open_modal(
+    ui: arcade.gui.UIManager,
+    paint: Callable[[], None] | None = None,
+    *,
+    on_click: Callable[[], object] | None = None,
+    dim: RGBA255 = DIM,
+) -> Backdrop:
+    """Put a dialog's backdrop over ``ui``'s widgets; its buttons follow with :func:`add`."""
+    width, height = ui.window.get_size()
+    backdrop = Backdrop(width, height, paint, on_click=on_click, dim=dim)
+    ui.add(backdrop, layer=MODAL_LAYER)
+    return backdrop
+
+
+def add(ui: arcade.gui.UIManager, widget: arcade.gui.UIWidget) -> None:
+    """A dialog's button, over its backdrop (it gets the mouse before the backdrop does)."""
+    ui.add(widget, layer=MODAL_LAYER)
+
+
+def is_open(ui: arcade.gui.UIManager) -> bool:
+    """Whether a dialog is open over ``ui``'s widgets."""
+    return bool(ui.children.get(MODAL_LAYER))
+
+
+def close(ui: arcade.gui.UIManager) -> None:
+    """Take the dialog away (its backdrop and buttons), leaving the screen's widgets."""
+    for widget in list(ui.children.get(MODAL_LAYER, ())):
+        ui.remove(widget)

@@ -1,0 +1,109 @@
+"""The map shows the whole laid-out Zone, centred in the free map area (the part of the window no
+panel covers): the board's first view and Home, the layout screen at first and after every
+placement and undo (MAP-2 geometry)."""
+
+from __future__ import annotations
+
+import arcade
+
+from stalkerzone.client.app.window import StalkerWindow
+from stalkerzone.client.controller.session import SeatSpec
+from stalkerzone.client.render import hex_geometry as hexgeom
+from stalkerzone.client.render.map_camera import MapCamera
+from stalkerzone.client.render.zone_layer import HEX
+from stalkerzone.client.screens.layout import LayoutView
+from stalkerzone.client.screens.layout.slots import zone_bounds
+from stalkerzone.engine.zone import Hex
+from tests.client.test_client_board import start, to_board
+from tests.client.test_client_layout import slot_screen
+from tests.client.test_client_layout_by_hand import village_placed
+from tests.support.window import click, frame, key
+
+SEATS = (
+    SeatSpec("Anna", "gromoboy"),
+    SeatSpec("Борис", "nosorog"),
+    SeatSpec("Bot", "shustry", "normal"),
+)
+
+
+def screen_box(camera: MapCamera, points: list[tuple[float, float]]) -> tuple[float, ...]:
+    """Window (left, right, bottom, top) of world ``points``."""
+    shown = [camera.to_screen(x, y) for x, y in points]
+    xs, ys = [x for x, _y in shown], [y for _x, y in shown]
+    return min(xs), max(xs), min(ys), max(ys)
+
+
+def assert_whole_and_centred(camera: MapCamera, box: tuple[float, ...]) -> None:
+    left, right, bottom, top = box
+    a_left, a_bottom, a_w, a_h = camera.area
+    assert a_left <= left and right <= a_left + a_w, (box, camera.area)
+    assert a_bottom <= bottom and top <= a_bottom + a_h, (box, camera.area)
+    assert abs((left + right) / 2 - (a_left + a_w / 2)) <= 2, (box, camera.area)
+    assert abs((bottom + top) / 2 - (a_bottom + a_h / 2)) <= 2, (box, camera.area)
+    # fitted, not lost in the middle: the Zone fills the area along one of its sides
+    assert right - left >= 0.8 * a_w or top - bottom >= 0.8 * a_h, (box, camera.area)
+
+
+def hex_corners(hexes: list[Hex]) -> list[tuple[float, float]]:
+    points: list[tuple[float, float]] = []
+    for h in hexes:
+        points.extend(hexgeom.corners(*hexgeom.world(h.q, h.r, HEX), HEX))
+    return points
+
+
+def test_the_first_board_view_and_home_show_the_whole_zone_centred(win: StalkerWindow) -> None:
+    view = to_board(win, start(win, SEATS))
+    frame(win)
+    corners = hex_corners(list(view.hexes))
+    assert_whole_and_centred(view.camera, screen_box(view.camera, corners))
+    first = (view.camera.zoom, view.camera.position)
+    # the map area is the window less the side panel, the top bar and the bottom panel
+    left, bottom, width, height = view.camera.area
+    assert left == 0 and left + width == win.width - view.hud_w and bottom > 0
+    assert bottom + height < win.height
+    view.camera.zoom_by(2.5)
+    view.camera.pan(300, -200)
+    frame(win)
+    key(win, arcade.key.HOME)
+    frame(win)
+    assert (view.camera.zoom, view.camera.position) == first
+    assert_whole_and_centred(view.camera, screen_box(view.camera, corners))
+
+
+def test_a_zone_too_big_for_the_least_zoom_is_still_shown_whole(win: StalkerWindow) -> None:
+    view = to_board(win, start(win, SEATS))
+    view.camera.set_area(0, 84, 200, 150)  # a tiny map area
+    view.fit_camera()
+    assert_whole_and_centred(view.camera, screen_box(view.camera, hex_corners(list(view.hexes))))
+    view.camera.zoom_by(1 / 10)  # the wheel goes no further out than the whole Zone
+    assert view.camera.zoom == view.camera.min_zoom
+
+
+def layout_box(view: LayoutView) -> tuple[float, ...]:
+    left, right, bottom, top = zone_bounds(view.zone)
+    return screen_box(view.camera, [(left, bottom), (right, top)])
+
+
+def test_the_layout_screen_fits_the_zone_again_after_each_placement_and_undo(
+    win: StalkerWindow,
+) -> None:
+    session, view = village_placed(win)
+    assert_whole_and_centred(view.camera, layout_box(view))
+    for _ in range(3):
+        frame(win, updates=2)
+        good = sorted(view.slots()[0])
+        assert good, "a slot the selected sector fits"
+        x, y = slot_screen(view, good[0])
+        placed = len(view.zone.placements)
+        click(win, x, y)
+        frame(win, updates=2)
+        assert len(view.zone.placements) == placed + 1
+        assert win.current_screen is view
+        assert_whole_and_centred(view.camera, layout_box(view))
+    key(win, arcade.key.U)
+    frame(win, updates=2)
+    assert_whole_and_centred(view.camera, layout_box(view))
+    view.camera.zoom_by(2)
+    key(win, arcade.key.HOME)
+    assert_whole_and_centred(view.camera, layout_box(view))
+    assert session.state.phase == "layout"
