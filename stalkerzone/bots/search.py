@@ -2,9 +2,9 @@
 decide a race for the win.
 
 Where it matters — a stalker carrying the Elements it needs with the Epicenter in reach: go in
-now, or turn to a base to heal and buy first — the expert weighs a few candidate moves (the
-planner's choice, entering the Epicenter, nearing a base, the planner's runner-up) in
-:data:`FUTURES` whole games sampled from what the seat sees
+now, or turn to a base to heal and buy first — the expert weighs the planner's choice against the
+plans it can state (entering the Epicenter, or nearing a base where healing and buying would
+raise its odds) in :data:`FUTURES` whole games sampled from what the seat sees
 (:mod:`~stalkerzone.bots.determinise`). In each it plays the candidate through ``apply``, then
 every seat with the rollout policy (the ``hard`` planner) until the seat's next turn, and scores
 the end by :func:`~stalkerzone.bots.position.evaluate`; a fight in the Epicenter (FIGHT-4) is
@@ -22,8 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from stalkerzone.bots.determinise import determinise, unseen_cards
-from stalkerzone.bots.moving import scored_moves
-from stalkerzone.bots.position import evaluate
+from stalkerzone.bots.position import direct_plan, evaluate, shop_plan
 from stalkerzone.bots.trading import BASES
 from stalkerzone.bots.turn import TurnView
 from stalkerzone.engine.game import apply
@@ -66,41 +65,50 @@ class SearchResult:
 
 def wants_search(view: TurnView, planned: Action) -> bool:
     """Is this a decision the expert searches: the move (or staying) of a stalker carrying the
-    Elements it needs with the Epicenter in reach (WIN-1: go in now, or heal and buy first)?"""
+    Elements it needs with the Epicenter in reach (WIN-1: go in now, or heal and buy first),
+    with another plan than the planner's to weigh?"""
     state = view.state
     if state.phase != "turn" or state.step != "move" or view.need:
         return False
     if not isinstance(planned, (Move, EndTurn)) or view.player.position is None:
         return False
-    return Move(view.zone_map.epicenter) in view.legal
+    if Move(view.zone_map.epicenter) not in view.legal:
+        return False
+    return len(candidates(view, planned)) > 1
 
 
 def candidates(view: TurnView, planned: Action) -> list[Action]:
-    """The planner's choice, entering or nearing the Epicenter, nearing a base it may trade at
-    (REP-1) and the planner's best other move, at most :data:`CANDIDATES`."""
-    moves = [a for a in view.legal if isinstance(a, Move)]
+    """The planner's choice, and the two plans a stalker with the Elements can state (WIN-1):
+    into the Epicenter now, or towards a base it may trade at (REP-1) when healing and buying
+    there would raise its odds against the guardian."""
     out: list[Action] = [planned]
-    if not moves:
-        return out
     zone_map = view.zone_map
-    epicenter = zone_map.epicenter
-    enter = Move(epicenter) if Move(epicenter) in moves else None
-    out.append(enter or _nearest(view, moves, frozenset({epicenter})))
+    enter = Move(zone_map.epicenter)
+    if enter in view.legal:
+        out.append(enter)
+    moves = [a for a in view.legal if isinstance(a, Move) and a != enter]
     usable = [
         h
         for base in BASES
         if view.player.reputation >= view.variant.reputation_needed(base)
         for h in zone_map.site_hexes(base)
     ]
-    if usable:
+    if moves and usable and _base_helps(view):
         out.append(_nearest(view, moves, frozenset(usable)))
-    _, scored = scored_moves(view)
-    out.extend(move for _, move in scored[:3])
     unique: list[Action] = []
     for action in out:
         if action not in unique:
             unique.append(action)
     return unique[:CANDIDATES]
+
+
+def _base_helps(view: TurnView) -> bool:
+    """Would a base (healing, then the cards it can pay for) raise its odds against the
+    guardian above what it has as it stands?"""
+    memory, state = view.memory, view.state
+    now = direct_plan(memory, state, view.index)[1]
+    shop = shop_plan(memory, state, view.index)
+    return shop is not None and shop[1] > now + 0.01
 
 
 def _nearest(view: TurnView, moves: Sequence[Move], goals: frozenset[Hex]) -> Move:
