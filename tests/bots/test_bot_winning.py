@@ -9,6 +9,7 @@ from functools import cache
 
 from stalkerzone.bots.levels import PROFILES
 from stalkerzone.bots.memory import BotMemory
+from stalkerzone.bots.moving import goals
 from stalkerzone.bots.turn import TurnView
 from stalkerzone.bots.winning import PATIENCE_CASH, can_buy_better, epicenter_plan
 from stalkerzone.engine.game import legal_actions
@@ -55,3 +56,11 @@ def test_bot_winning_waits_only_for_an_upgrade_within_reach() -> None:
         assert plan.step == ("wait" if can_buy_better(view, PATIENCE_CASH) else "epicenter")
     rich = _holding(cash=100_000, stock=True)
     assert epicenter_plan(rich).step in ("buy", "epicenter")
+
+
+def test_bot_winning_the_plan_to_go_in_puts_the_epicenter_first_among_the_goals() -> None:
+    view = _holding(cash=0, stock=False)
+    assert epicenter_plan(view).step == "epicenter"
+    ranked = goals(view)
+    assert ranked[0][1] == frozenset({view.zone_map.epicenter})
+    assert all(ranked[0][0] >= 2 * value for value, _ in ranked[1:])
