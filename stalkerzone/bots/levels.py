@@ -40,13 +40,17 @@ class Profile:
     search: bool = False  # search the moves that decide the race (sampled futures)
     exact_guardian: bool = False  # judge the guardian and upgrades for it by the exact odds
     element_weight: float = 1.0  # how much more an anomaly weighs while Elements are missing
+    patience_cash: int = 1000  # with the Elements: the most money it waits to earn for an upgrade
+    goal_first: bool = False  # with the plan "go in now", the Epicenter outweighs every other goal
 
 
 PROFILES: dict[str, Profile] = {
     "easy": Profile(False, 0.3, 0.35, False, 1.0, 0.7, 0.3, 1.0, 1.0),
     "normal": Profile(True, 0.75, 0.3, True, 1.0, 0.8, 0.75, 1.0, 1.0),
-    "hard": Profile(True, 0.35, 0.3, True, 0.8, 0.8, 0.2, 0.6, 3.0),
-    "expert": Profile(True, 0.35, 0.3, True, 0.8, 0.8, 0.2, 0.6, 3.0, True, False, 2.0),
+    "hard": Profile(
+        True, 0.35, 0.3, True, 0.8, 0.8, 0.2, 0.6, 3.0, patience_cash=400, goal_first=True
+    ),
+    "expert": Profile(True, 0.35, 0.3, True, 0.8, 0.8, 0.2, 0.6, 3.0, True, False, 2.0, 400, True),
 }
 
 LEVELS: tuple[str, ...] = tuple(PROFILES)

@@ -4,7 +4,8 @@ A bot states it as one :class:`EpicenterPlan`: the step it is on and the odds be
 waits for its level's odds against the guardian only while an upgrade in stock that it can pay
 for (at a base its reputation opens, REP-1) would raise them; with nothing left to buy that
 helps it settles for its level's ``settle_odds``, and a rival carrying the Elements too makes it
-hurry. It waits to earn money only for an upgrade at most :data:`PATIENCE_CASH` away: with none
+hurry. It waits to earn money only for an upgrade at most its level's ``patience_cash`` away (a
+few rounds' worth for hard: further is not worth the rounds a rival may use to win); with none
 in reach it heals and goes in (so no bot holds the Elements for long without a plan it can
 state). The plan reads only the seat's own state and what every seat sees (others' Elements,
 the shops' stock).
@@ -29,11 +30,6 @@ class EpicenterPlan:
     step: Step  # gather Elements, heal first, buy first, go in, or wait for better odds
     odds: float  # its estimated chance against the guardian at full health
     wanted: float  # the chance it goes in with
-
-
-PATIENCE_CASH = 400
-"""The most money a bot with the Elements waits to earn for an upgrade (a few rounds' worth);
-an upgrade further away than that is not worth the rounds a rival may use to win."""
 
 
 def can_buy_better(view: TurnView, extra: int = 0) -> bool:
@@ -91,7 +87,7 @@ def epicenter_plan(view: TurnView) -> EpicenterPlan:
         return EpicenterPlan("epicenter", odds, wanted)  # no money to heal: waiting won't help
     if buying:
         return EpicenterPlan("buy", odds, wanted)
-    if can_buy_better(view, PATIENCE_CASH):
+    if can_buy_better(view, view.profile.patience_cash):
         return EpicenterPlan("wait", odds, wanted)
     # nothing in reach would help: heal, then go in with the odds it has (no endless wait)
     if not fit and view.player.cash >= view.variant.heal_price:

@@ -11,7 +11,7 @@ from stalkerzone.bots.levels import PROFILES
 from stalkerzone.bots.memory import BotMemory
 from stalkerzone.bots.moving import goals
 from stalkerzone.bots.turn import TurnView
-from stalkerzone.bots.winning import PATIENCE_CASH, can_buy_better, epicenter_plan
+from stalkerzone.bots.winning import can_buy_better, epicenter_plan
 from stalkerzone.engine.game import legal_actions
 from stalkerzone.engine.play import GameState
 from stalkerzone.engine.turn import stats
@@ -40,7 +40,7 @@ def _holding(cash: int, stock: bool, health_share: float = 1.0) -> TurnView:
 
 def test_bot_winning_with_nothing_in_reach_it_goes_in_instead_of_waiting() -> None:
     view = _holding(cash=0, stock=False)
-    assert not can_buy_better(view, PATIENCE_CASH)
+    assert not can_buy_better(view, view.profile.patience_cash)
     assert epicenter_plan(view).step == "epicenter"
 
 
@@ -53,7 +53,7 @@ def test_bot_winning_waits_only_for_an_upgrade_within_reach() -> None:
     view = _holding(cash=0, stock=True)
     plan = epicenter_plan(view)
     if plan.odds < plan.wanted:
-        assert plan.step == ("wait" if can_buy_better(view, PATIENCE_CASH) else "epicenter")
+        assert plan.step == ("wait" if can_buy_better(view, view.profile.patience_cash) else "epicenter")
     rich = _holding(cash=100_000, stock=True)
     assert epicenter_plan(rich).step in ("buy", "epicenter")
 
