@@ -40,7 +40,8 @@ class Profile:
     search: bool = False  # search the moves that decide the race (sampled futures)
     exact_guardian: bool = False  # judge the guardian and upgrades for it by the exact odds
     element_weight: float = 1.0  # how much more an anomaly weighs while Elements are missing
-    patience_cash: int = 1000  # with the Elements: the most money it waits to earn for an upgrade
+    patience_cash: int | None = None  # with the Elements: the most money it waits to earn for
+    # an upgrade before it heals and goes in at the odds it has (None: it waits for its odds)
     goal_first: bool = False  # with the plan "go in now", the Epicenter outweighs every other goal
 
 

@@ -4,11 +4,11 @@ A bot states it as one :class:`EpicenterPlan`: the step it is on and the odds be
 waits for its level's odds against the guardian only while an upgrade in stock that it can pay
 for (at a base its reputation opens, REP-1) would raise them; with nothing left to buy that
 helps it settles for its level's ``settle_odds``, and a rival carrying the Elements too makes it
-hurry. It waits to earn money only for an upgrade at most its level's ``patience_cash`` away (a
-few rounds' worth for hard: further is not worth the rounds a rival may use to win); with none
-in reach it heals and goes in (so no bot holds the Elements for long without a plan it can
-state). The plan reads only the seat's own state and what every seat sees (others' Elements,
-the shops' stock).
+hurry. A level with a ``patience_cash`` (hard, expert) waits to earn money only for an upgrade at
+most that far away (a few rounds' worth: further is not worth the rounds a rival may use to
+win); with none in reach it heals and goes in, so it never holds the Elements for long without
+a plan it can state (normal waits for its odds, which is part of why it is weaker). The plan
+reads only the seat's own state and what every seat sees (others' Elements, the shops' stock).
 """
 
 from __future__ import annotations
@@ -87,7 +87,8 @@ def epicenter_plan(view: TurnView) -> EpicenterPlan:
         return EpicenterPlan("epicenter", odds, wanted)  # no money to heal: waiting won't help
     if buying:
         return EpicenterPlan("buy", odds, wanted)
-    if can_buy_better(view, view.profile.patience_cash):
+    patience = view.profile.patience_cash
+    if patience is None or can_buy_better(view, patience):
         return EpicenterPlan("wait", odds, wanted)
     # nothing in reach would help: heal, then go in with the odds it has (no endless wait)
     if not fit and view.player.cash >= view.variant.heal_price:

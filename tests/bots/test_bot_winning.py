@@ -40,7 +40,7 @@ def _holding(cash: int, stock: bool, health_share: float = 1.0) -> TurnView:
 
 def test_bot_winning_with_nothing_in_reach_it_goes_in_instead_of_waiting() -> None:
     view = _holding(cash=0, stock=False)
-    assert not can_buy_better(view, view.profile.patience_cash)
+    assert not can_buy_better(view, view.profile.patience_cash or 0)
     assert epicenter_plan(view).step == "epicenter"
 
 
@@ -53,7 +53,9 @@ def test_bot_winning_waits_only_for_an_upgrade_within_reach() -> None:
     view = _holding(cash=0, stock=True)
     plan = epicenter_plan(view)
     if plan.odds < plan.wanted:
-        assert plan.step == ("wait" if can_buy_better(view, view.profile.patience_cash) else "epicenter")
+        assert plan.step == (
+            "wait" if can_buy_better(view, view.profile.patience_cash or 0) else "epicenter"
+        )
     rich = _holding(cash=100_000, stock=True)
     assert epicenter_plan(rich).step in ("buy", "epicenter")
 
@@ -64,3 +66,14 @@ def test_bot_winning_the_plan_to_go_in_puts_the_epicenter_first_among_the_goals(
     ranked = goals(view)
     assert ranked[0][1] == frozenset({view.zone_map.epicenter})
     assert all(ranked[0][0] >= 2 * value for value, _ in ranked[1:])
+
+
+def test_bot_winning_normal_waits_for_its_odds_where_hard_goes_in() -> None:
+    """The levels differ here: hard (patience_cash) heals and goes in when nothing in reach
+    would help; normal waits for its odds (part of why it is the weaker level)."""
+    hard = _holding(cash=0, stock=False)
+    normal = TurnView(hard.state, hard.legal, PROFILES["normal"], BotMemory())
+    assert PROFILES["normal"].patience_cash is None and PROFILES["hard"].patience_cash
+    assert epicenter_plan(hard).step == "epicenter"
+    plan = epicenter_plan(normal)
+    assert plan.step == ("wait" if plan.odds < plan.wanted else "epicenter")
