@@ -21,7 +21,14 @@ from stalkerzone.bots.fights import choose_in_fight, discard_armour
 from stalkerzone.bots.memory import BotMemory
 from stalkerzone.bots.moving import DECAY, goal_kinds, scored_moves
 from stalkerzone.bots.placement import place_fast
-from stalkerzone.bots.players import BotError, fallback, level_profile, turn_action
+from stalkerzone.bots.players import (
+    BotError,
+    fallback,
+    level_profile,
+    rollout_policy,
+    turn_action,
+)
+from stalkerzone.bots.search import search, wants_search
 from stalkerzone.bots.trading import order_value
 from stalkerzone.bots.turn import TurnView
 from stalkerzone.bots.winning import epicenter_plan
@@ -56,6 +63,10 @@ REASONS: dict[str, tuple[str, str]] = {
     "epicenter": (
         "goes for the Epicenter: {odds}% against the guardian",
         "идёт в Эпицентр: {odds}% против стража",
+    ),
+    "searched": (
+        "played the moves out: best in {best} of {futures} sampled futures, {chance}% to win",
+        "проиграл ходы вперёд: лучший в {best} из {futures} возможных будущих, {chance}% на победу",
     ),
     "end_turn": ("ends the turn: nothing left worth doing", "заканчивает ход: делать нечего"),
     "deliver": ("delivers an order for its reward", "сдаёт заказ за награду"),
@@ -145,15 +156,47 @@ def explain(
         return _plain(seen, choice, "armour", {"card": getattr(choice, "card", "")})
     view = TurnView(seen, legal, profile, memory)
     choice = turn_action(view)
+    plan_key, plan_params = _plan(view)
+    if profile.search and wants_search(view, choice):
+        return _searched(view, choice, memory, plan_key, plan_params)
     if choice not in legal:
         choice = fallback(legal)
-    plan_key, plan_params = _plan(view)
     if isinstance(choice, Move) or (isinstance(choice, EndTurn) and view.state.step == "move"):
         key, params, value, others = _move(view, choice)
     else:
         key, params, value, others = _trade(view, choice)
     return Explanation(
         choice, key, params_of(params), value, others, plan_key, params_of(plan_params)
+    )
+
+
+def _searched(
+    view: TurnView,
+    planned: Action,
+    memory: BotMemory,
+    plan_key: str,
+    plan_params: dict[str, object],
+) -> Explanation:
+    """The expert's searched move: in how many sampled futures it did best and its mean chance
+    to win there (values in percent)."""
+    result = search(view, planned, rollout_policy(memory))
+    mine = next(w for w in result.weighed if w.action == result.choice)
+    params = {
+        "best": mine.best_in,
+        "futures": result.futures,
+        "chance": round(100 * mine.value),
+    }
+    others = tuple(
+        Alternative(w.action, round(100 * w.value, 1)) for w in result.weighed if w is not mine
+    )[:ALTERNATIVES]
+    return Explanation(
+        result.choice,
+        "searched",
+        params_of(params),
+        round(100 * mine.value, 1),
+        others,
+        plan_key,
+        params_of(plan_params),
     )
 
 

@@ -13,6 +13,10 @@ more row (and, if it decides differently, one more policy the row names).
 - ``hard``: plans as ``normal``, takes more risks and goes for the win: with the Elements it
   heals, buys the upgrade it can pay, then enters the Epicenter at fair odds (lower ones once
   nothing it can buy would help), and hurries when a rival carries the Elements too.
+- ``expert``: plays as ``hard`` and searches where the race is decided: with the Elements, each
+  move (into the Epicenter now, towards it, or to a base first) is played out in sampled games
+  consistent with what it sees, and judged by the exact odds against the guardian
+  (:mod:`stalkerzone.bots.search`).
 """
 
 from __future__ import annotations
@@ -33,13 +37,22 @@ class Profile:
     settle_odds: float  # with nothing left to buy that helps, the odds it goes in with
     rival_hurry: float  # the odds it waits for shrink by this while a rival has the Elements
     plan_weight: float  # how much more healing and buying weigh on the way to the Epicenter
+    search: bool = False  # search the moves that decide the race (sampled futures)
+    exact_guardian: bool = False  # judge the guardian and upgrades for it by the exact odds
+    element_weight: float = 1.0  # how much more an anomaly weighs while Elements are missing
+    patience_cash: int | None = None  # with the Elements: the most money it waits to earn for
+    # an upgrade before it heals and goes in at the odds it has (None: it waits for its odds)
+    goal_first: bool = False  # with the plan "go in now", the Epicenter outweighs every other goal
 
 
 PROFILES: dict[str, Profile] = {
     "easy": Profile(False, 0.3, 0.35, False, 1.0, 0.7, 0.3, 1.0, 1.0),
     "normal": Profile(True, 0.75, 0.3, True, 1.0, 0.8, 0.75, 1.0, 1.0),
-    "hard": Profile(True, 0.35, 0.3, True, 0.8, 0.8, 0.2, 0.6, 3.0),
+    "hard": Profile(
+        True, 0.35, 0.3, True, 0.8, 0.8, 0.2, 0.6, 3.0, patience_cash=400, goal_first=True
+    ),
+    "expert": Profile(True, 0.35, 0.3, True, 0.8, 0.8, 0.2, 0.6, 3.0, True, False, 2.0, 400, True),
 }
 
 LEVELS: tuple[str, ...] = tuple(PROFILES)
-"""The levels, weakest first (the order of the ladder ``easy < normal < hard``)."""
+"""The levels, weakest first (the order of the ladder ``easy < normal < hard < expert``)."""

@@ -83,6 +83,8 @@ class BotMemory:
             BoundedMemo(cap)
         )
         self.guardian: BoundedMemo[Hashable, float] = BoundedMemo(cap)
+        self.guardian_exact: BoundedMemo[Hashable, float] = BoundedMemo(cap)
+        self.plans: BoundedMemo[Hashable, tuple[int, float, float] | None] = BoundedMemo(cap)
         self.gains: BoundedMemo[Hashable, float] = BoundedMemo(cap)
         self.shops: BoundedMemo[Hashable, float] = BoundedMemo(cap)
         self.damage: BoundedMemo[Hashable, float] = BoundedMemo(cap)

@@ -96,6 +96,11 @@ def goals(view: TurnView) -> list[Goal]:
     if events:
         out.append((120.0, frozenset(h for h in events if h != p.position)))
     out.sort(key=lambda g: -g[0])
+    if plan.step == "epicenter" and view.profile.goal_first:  # no wandering next to the goal
+        epicenter = frozenset({zone_map.epicenter})
+        rest = [g for g in out if g[1] != epicenter]
+        top = max((g[0] for g in rest), default=0.0)
+        out = [(max(WIN_VALUE * max(plan.odds, 0.05), 2.0 * top), epicenter), *rest]
     return out
 
 

@@ -21,6 +21,7 @@ from stalkerzone.bots.levels import LEVELS, PROFILES, Profile
 from stalkerzone.bots.memory import BotMemory
 from stalkerzone.bots.moving import choose_move, easy_move
 from stalkerzone.bots.placement import place, place_fast
+from stalkerzone.bots.search import Policy, search, wants_search
 from stalkerzone.bots.trading import rearrange, trade, trade_worth_staying
 from stalkerzone.bots.turn import TurnView
 from stalkerzone.engine.game import legal_actions, player_view
@@ -67,7 +68,10 @@ def choose(
         return choose_in_fight(seen, legal, profile, memory)
     if state.phase == "choose_armour":
         return discard_armour(seen, legal)
-    action = turn_action(TurnView(seen, legal, profile, memory))
+    view = TurnView(seen, legal, profile, memory)
+    action = turn_action(view)
+    if profile.search and wants_search(view, action):
+        action = search(view, action, rollout_policy(memory)).choice
     if action in legal:
         return action
     if strict:
@@ -78,6 +82,19 @@ def choose(
 def choose_action(state: GameState, level: str = "hard", memory: BotMemory | None = None) -> Action:
     """The current decision-maker's action (what the client's bot seats call)."""
     return choose(state, None, level, memory=memory)
+
+
+ROLLOUT_LEVEL = "hard"
+"""The level that plays every seat in the expert's sampled futures."""
+
+
+def rollout_policy(memory: BotMemory) -> Policy:
+    """The ``hard`` planner for every seat of a sampled game (sharing the searcher's memory)."""
+
+    def play(state: GameState) -> Action:
+        return choose(state, None, ROLLOUT_LEVEL, memory=memory)
+
+    return play
 
 
 def fallback(legal: Sequence[Action]) -> Action:

@@ -170,7 +170,7 @@ def shop_value(view: TurnView, base: Site) -> float:
         monster = state.card(t.card)
         cash += monster.at(t.colour).trophy_price if isinstance(monster, Monster) else 0
     step = cash // CASH_STEP
-    key = (base, step, view.loadout, view.need, catalogue(view, base))
+    key = (base, step, view.loadout, view.need, view.profile.exact_guardian, catalogue(view, base))
     hit = view.memory.shops.get(key)
     if hit is None:
         hit = view.memory.shops.put(key, _shop_value(view, base, step * CASH_STEP))

@@ -13,6 +13,7 @@ from stalkerzone.bots.estimates import (
     mean_damage,
 )
 from stalkerzone.bots.estimates import guardian_odds as estimate_guardian
+from stalkerzone.bots.guardian import guardian_win
 from stalkerzone.bots.levels import Profile
 from stalkerzone.bots.memory import BotMemory
 from stalkerzone.bots.routes import RouteTable, route_table
@@ -34,6 +35,10 @@ from stalkerzone.engine.zone import Hex
 
 ELEMENT_VALUE = 900.0
 """What one Element is worth to a stalker that still needs it (WIN-1)."""
+
+GUARDIAN_GAIN = 20.0
+"""With the Elements, what a card that raises the odds against the guardian by 1 % gains
+(0.2: four points count as an upgrade, ``trading.UPGRADE``)."""
 
 PLANNING_HEALTH_STEP = 6
 """Danger values look at health in steps of this many points."""
@@ -63,14 +68,19 @@ class TurnView:
     """The seat to move, its stats and the values its choices are weighed by."""
 
     def __init__(
-        self, state: GameState, legal: Sequence[Action], profile: Profile, memory: BotMemory
+        self,
+        state: GameState,
+        legal: Sequence[Action],
+        profile: Profile,
+        memory: BotMemory,
+        index: int | None = None,
     ) -> None:
         self.state = state
         self.legal = legal
         self.profile = profile
         self.memory = memory
-        self.index = state.current_player
-        self.player = state.player
+        self.index = state.current_player if index is None else index  # default: the mover
+        self.player = state.players[self.index]
         self.loadout = loadout_key(self.player)
         self.stats = player_stats(memory, state, self.player, self.loadout)
         self.variant = state.variant
@@ -134,7 +144,8 @@ class TurnView:
         for outcome in self.variant.anomaly_table:
             share = len(outcome.faces) / 6
             if outcome.kind == "element":
-                value += share * (ELEMENT_VALUE if self.need else 150.0)
+                element = ELEMENT_VALUE * self.profile.element_weight
+                value += share * (element if self.need else 150.0)
             elif outcome.kind == "artifact":
                 value += share * artifact_value(self.memory, self.state)
             elif outcome.kind == "damage":
@@ -145,7 +156,10 @@ class TurnView:
         return value
 
     def guardian_odds(self) -> float:
-        """WIN-1: the estimated chance to beat the guardian now at full health."""
+        """WIN-1: the chance to beat the guardian now at full health (exact for a level with
+        ``exact_guardian``, else estimated)."""
+        if self.profile.exact_guardian:
+            return guardian_win(self.memory, self.state, self.player)
         return estimate_guardian(self.memory, self.state, self.player, self.stats)
 
     def epicenter_threshold(self) -> float:
@@ -188,9 +202,12 @@ class TurnView:
     def with_card(self, instance: str) -> PlayerState | None:
         """The player with ``instance`` active in its slot (what buying or activating gives,
         EQ-3, EQ-7)."""
+        return self.with_card_on(self.player, instance)
+
+    def with_card_on(self, p: PlayerState, instance: str) -> PlayerState | None:
+        """``p`` with ``instance`` active in its slot."""
         card = self.state.card(instance)
         slot = slot_of(card)
-        p = self.player
         if slot is None:
             return None
         value: object = instance
@@ -202,15 +219,30 @@ class TurnView:
     def gain(self, instance: str) -> float:
         """How much stronger a card would make the stalker in its slot (memoised on the card and
         the whole loadout)."""
-        key = (card_id(instance), self.loadout, self.need)
+        key = (card_id(instance), self.loadout, self.need, self.profile.exact_guardian)
         hit = self.memory.gains.get(key)
         if hit is None:
             hit = self.memory.gains.put(key, self._gain(instance))
         return hit
 
+    def _guardian_gain(self, instance: str) -> float:
+        """With the Elements: how much a card raises the exact odds against the guardian."""
+        card = self.state.card(instance)
+        if isinstance(card, WeaponMod):
+            weapon = self.state.card(self.player.weapon) if self.player.weapon else None
+            if not isinstance(weapon, Weapon) or weapon.weapon_type != card.weapon_type:
+                return 0.0
+        after = self.with_card(instance)
+        if after is None:
+            return 0.0
+        now = guardian_win(self.memory, self.state, self.player)
+        return GUARDIAN_GAIN * (guardian_win(self.memory, self.state, after) - now)
+
     def _gain(self, instance: str) -> float:
         card = self.state.card(instance)
         p = self.player
+        if self.profile.exact_guardian and not self.need:
+            return self._guardian_gain(instance)
         if isinstance(card, Grenade):
             want = self.variant.grenade_cap if self.need <= 1 else 2
             if len(p.grenades) >= want:

@@ -4,8 +4,11 @@ A bot states it as one :class:`EpicenterPlan`: the step it is on and the odds be
 waits for its level's odds against the guardian only while an upgrade in stock that it can pay
 for (at a base its reputation opens, REP-1) would raise them; with nothing left to buy that
 helps it settles for its level's ``settle_odds``, and a rival carrying the Elements too makes it
-hurry. The plan reads only the seat's own state and what every seat sees (others' Elements, the
-shops' stock).
+hurry. A level with a ``patience_cash`` (hard, expert) waits to earn money only for an upgrade at
+most that far away (a few rounds' worth: further is not worth the rounds a rival may use to
+win); with none in reach it heals and goes in, so it never holds the Elements for long without
+a plan it can state (normal waits for its odds, which is part of why it is weaker). The plan
+reads only the seat's own state and what every seat sees (others' Elements, the shops' stock).
 """
 
 from __future__ import annotations
@@ -29,19 +32,24 @@ class EpicenterPlan:
     wanted: float  # the chance it goes in with
 
 
-def can_buy_better(view: TurnView) -> bool:
-    """Is there an upgrade in stock (BASE-2) it can pay for (with its trophies sold) at a base
-    it may use (REP-1)? The shop list and the stock are public."""
+def can_buy_better(view: TurnView, extra: int = 0) -> bool:
+    """Is there an upgrade in stock (BASE-2) it can pay for (with its trophies sold, and
+    ``extra`` money more) at a base it may use (REP-1)? The shop list and the stock are
+    public."""
     state, p, variant = view.state, view.player, view.variant
-    cash = p.cash + sum(
-        monster.at(t.colour).trophy_price
-        for t in p.trophies
-        if isinstance(monster := state.card(t.card), Monster)
+    cash = (
+        extra
+        + p.cash
+        + sum(
+            monster.at(t.colour).trophy_price
+            for t in p.trophies
+            if isinstance(monster := state.card(t.card), Monster)
+        )
     )
     for base in BASES:
         if p.reputation < variant.reputation_needed(base) or not view.zone_map.site_hexes(base):
             continue
-        if shop_value(view, base) <= 0:
+        if not extra and shop_value(view, base) <= 0:
             continue
         for cid in catalogue(view, base):
             card = state.cards.get(cid)
@@ -77,4 +85,12 @@ def epicenter_plan(view: TurnView) -> EpicenterPlan:
         if view.player.cash >= view.variant.heal_price:
             return EpicenterPlan("heal", odds, wanted)
         return EpicenterPlan("epicenter", odds, wanted)  # no money to heal: waiting won't help
-    return EpicenterPlan("buy" if buying else "wait", odds, wanted)
+    if buying:
+        return EpicenterPlan("buy", odds, wanted)
+    patience = view.profile.patience_cash
+    if patience is None or can_buy_better(view, patience):
+        return EpicenterPlan("wait", odds, wanted)
+    # nothing in reach would help: heal, then go in with the odds it has (no endless wait)
+    if not fit and view.player.cash >= view.variant.heal_price:
+        return EpicenterPlan("heal", odds, odds)
+    return EpicenterPlan("epicenter", odds, odds)

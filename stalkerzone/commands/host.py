@@ -19,13 +19,14 @@ import time
 from pathlib import Path
 from typing import Any
 
+from stalkerzone.bots.levels import LEVELS
 from stalkerzone.commands.options import parse_cards, parse_int, parse_seed, parse_text, quoted
 from stalkerzone.commands.play import VARIANTS
 from stalkerzone.errors import UserError
 from stalkerzone.network.limits import Limits
 
 ZONES = ("hand", "free", "ring", "line", "compact")
-STRENGTHS = ("easy", "normal", "hard")
+STRENGTHS = LEVELS
 DEFAULT_PORT = 41717
 
 
@@ -63,7 +64,9 @@ def add_parser(subparsers: Any) -> None:
         "the window) with --table",
     )
     parser.add_argument("--bots", metavar="K", help="bot seats added after --seats (default 0)")
-    parser.add_argument("--strength", metavar="S", help="bots: easy, normal (default) or hard")
+    parser.add_argument(
+        "--strength", metavar="S", help="bots: easy, normal (default), hard or expert"
+    )
     parser.add_argument("--seed", metavar="S", help="seed of the game (a whole number >= 0)")
     parser.add_argument("--variant", metavar="NAME", help="standard (default) or express")
     parser.add_argument("--zone", metavar="HOW", help="hand (default), free, ring, line, compact")

@@ -47,7 +47,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--cards", action="append", default=[], metavar="DIR", help="extra card pack (repeatable)"
     )
-    parser.add_argument("--bot", default="hard", help="bot level: easy, normal or hard")
+    parser.add_argument("--bot", default="hard", help="bot level: easy, normal, hard or expert")
     parser.add_argument(
         "--seats",
         default=None,

@@ -97,6 +97,7 @@ class GameResult:
     holding: tuple[int, ...] = ()  # rounds each spell of holding enough Elements lasted
     decisions: tuple[int, ...] = ()  # bot decisions per seat
     decision_seconds: tuple[float, ...] = field(default=(), compare=False)  # their time per seat
+    decision_times: tuple[tuple[float, ...], ...] = field(default=(), compare=False)  # each one's
 
 
 class HoldingClock:
@@ -189,7 +190,7 @@ def play_game(
     tally = CardTally(state)
     clock = HoldingClock(players)
     decisions = [0] * players
-    spent = [0.0] * players
+    times: list[list[float]] = [[] for _ in range(players)]
     actions = 0
     while not state.is_terminal and state.turn <= cap_turns and actions < action_cap:
         legal = legal_actions(state)
@@ -197,7 +198,7 @@ def play_game(
         seat = state.current_player
         asked = time.perf_counter()
         action = bots.choose(state, None, levels[seat], legal, strict=check_legal, memory=memory)
-        spent[seat] += time.perf_counter() - asked
+        times[seat].append(time.perf_counter() - asked)
         decisions[seat] += 1
         if check_legal and action not in legal:
             raise AssertionError(f"game {index}: bot chose an unlisted action {action!r}")
@@ -227,7 +228,8 @@ def play_game(
         winner_seat=state.winner,
         holding=clock.result(),
         decisions=tuple(decisions),
-        decision_seconds=tuple(spent),
+        decision_seconds=tuple(sum(t) for t in times),
+        decision_times=tuple(tuple(t) for t in times),
     )
 
 

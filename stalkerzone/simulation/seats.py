@@ -45,6 +45,25 @@ def decision_seconds(results: Sequence[GameResult]) -> dict[str, float | None]:
     return {level: (s / n if n else None) for level, (s, n) in spent.items()}
 
 
+def decision_timing(results: Sequence[GameResult]) -> dict[str, dict[str, float]]:
+    """Seconds per bot decision for each level: mean, median and worst (a timing: differs from
+    run to run and machine to machine)."""
+    spent: dict[str, list[float]] = {}
+    for r in results:
+        for seat, level in enumerate(r.levels):
+            if seat < len(r.decision_times):
+                spent.setdefault(level, []).extend(r.decision_times[seat])
+    return {
+        level: {
+            "mean": statistics.fmean(times),
+            "median": statistics.median(times),
+            "worst": max(times),
+        }
+        for level, times in spent.items()
+        if times
+    }
+
+
 def holding_summary(results: Sequence[GameResult]) -> dict[str, Any]:
     """WIN-1: the spells of holding enough Elements, in rounds before entering the Epicenter
     (or losing them, or the game's end): how many, median, 90th percentile, max, and how many

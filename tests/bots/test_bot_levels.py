@@ -14,14 +14,14 @@ from stalkerzone.bots.players import BotError, level_profile
 
 
 def test_bot_levels_are_the_table_rows_weakest_first() -> None:
-    assert LEVELS == ("easy", "normal", "hard")
+    assert LEVELS == ("easy", "normal", "hard", "expert")
     assert all(isinstance(PROFILES[level], Profile) for level in LEVELS)
     assert {f.name for f in fields(Profile)} >= {"epicenter_odds", "settle_odds", "rival_hurry"}
 
 
 def test_bot_levels_only_easy_plays_without_the_planner_and_the_exact_odds() -> None:
-    assert [PROFILES[level].planner for level in LEVELS] == [False, True, True]
-    assert [PROFILES[level].exact_fights for level in LEVELS] == [False, True, True]
+    assert [PROFILES[level].planner for level in LEVELS] == [False, True, True, True]
+    assert [PROFILES[level].exact_fights for level in LEVELS] == [False, True, True, True]
 
 
 def test_bot_levels_hard_goes_for_the_win_sooner_than_normal() -> None:
@@ -36,6 +36,6 @@ def test_bot_levels_hard_goes_for_the_win_sooner_than_normal() -> None:
 
 def test_bot_levels_an_unknown_level_names_the_levels() -> None:
     with pytest.raises(
-        BotError, match="unknown bot level 'expert' \\(one of easy, normal, hard\\)"
+        BotError, match="unknown bot level 'master' \\(one of easy, normal, hard, expert\\)"
     ):
-        level_profile("expert")
+        level_profile("master")

@@ -189,6 +189,26 @@ def test_host_a_game_from_the_lobby_with_a_hot_seat_here_and_a_bot(win: StalkerW
     assert not server.running
 
 
+@pytest.mark.slow
+def test_the_lobby_chooses_the_level_of_its_bot_seats_expert_included(win: StalkerWindow) -> None:
+    """The bot seats of a hosted game play at the level chosen here (TURN-1), round the ladder."""
+    lobby = opened(win.show_screen("lobby"), LobbyView)
+    seen = [lobby.bot_strength]
+    for _ in range(4):
+        lobby.cycle_strength()
+        seen.append(lobby.bot_strength)
+    assert seen == ["normal", "hard", "expert", "easy", "normal"]
+    lobby.cycle_strength()
+    lobby.cycle_strength()
+    lobby.kinds = ["local", "bot"]
+    lobby.port = "0"
+    session = lobby.host_game(bind=LOOPBACK, bot_delay=0.0)
+    assert session is not None and session.hosting is not None, lobby.message
+    setup = session.hosting.server.table.record.setup
+    assert [seat.bot for seat in setup.players] == [None, "expert"]
+    session.close()
+
+
 def test_a_host_that_goes_away_brings_the_window_back_to_the_lobby_with_why(
     win: StalkerWindow,
 ) -> None:

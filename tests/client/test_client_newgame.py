@@ -15,6 +15,7 @@ from stalkerzone.client.screens.newgame import NewGameView
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import text_fit
 from stalkerzone.client.widgets.text_field import TextField
+from tests.support.text_walk import texts_of
 from tests.support.window import click_button, current, find_button, frame, game, key, opened
 
 
@@ -176,6 +177,24 @@ def test_client_newgame_a_broken_last_setup_is_a_note_not_a_crash(
     app = make_context(Presets())
     assert app.last_setup is None
     assert any("last_game.toml: last set-up ignored: seat must be a list" in n for n in app.notes)
+
+
+@pytest.mark.slow
+def test_client_newgame_offers_the_expert_and_says_how_each_level_in_play_plays(
+    win: StalkerWindow,
+) -> None:
+    win.app = AppContext(presets=Presets(players=2, bots=1, seed=42), settings=Settings())
+    view = opened(win.show_screen("newgame"), NewGameView)
+    frame(win)
+    assert view.seats[1][1] == "normal"
+    view.cycle_kind(1)
+    view.cycle_kind(1)
+    assert view.seats[1][1] == "expert"
+    view.rebuild()
+    shown = [t.text for t in texts_of(view)]
+    assert any(text.startswith("Expert: ") for text in shown), shown
+    assert not any(text.startswith(("Easy: ", "Normal: ", "Hard: ")) for text in shown)
+    assert find_button(win, "Bot: expert").text == "Bot: expert"
 
 
 def test_client_newgame_stores_a_bots_default_name_in_no_language(win: StalkerWindow) -> None:

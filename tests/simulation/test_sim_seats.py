@@ -131,7 +131,7 @@ def test_sim_seats_command_reports_levels_in_json(capsys: pytest.CaptureFixture[
 @pytest.mark.parametrize(
     ("seats", "message"),
     [
-        ("hard,expert", "--seats: unknown bot level 'expert' (easy, normal, hard)"),
+        ("hard,master", "--seats: unknown bot level 'master' (easy, normal, hard, expert)"),
         ("hard,normal,easy", "--seats: 3 levels for 4 players"),
     ],
 )

@@ -37,9 +37,9 @@ def choose(
     strength: str | None,
     memory: BotMemory | None = None,
 ) -> Action:
-    """The bot's action (one of ``legal``) at its strength: easy, normal or hard; ``memory`` is
-    the game's :class:`BotMemory` (what its bots worked out so far). The bots (and the odds
-    solver under them) are imported at the first bot move, not when the window opens."""
+    """The bot's action (one of ``legal``) at its strength (easy, normal, hard or expert);
+    ``memory`` is the game's :class:`BotMemory` (what its bots worked out so far). The bots (and
+    the odds solver under them) are imported at the first bot move, not when the window opens."""
     from stalkerzone.bots import players as bots
 
     return bots.choose(state, None, strength or "normal", legal, memory=memory)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+from stalkerzone.bots.levels import LEVELS
 from stalkerzone.client.controller.turn_log import LogLine as LogLine  # screens read it here
 from stalkerzone.client.controller.turn_log import table_line, take_back, upgraded
 from stalkerzone.client.controller.worker import Worker
@@ -51,7 +52,7 @@ if TYPE_CHECKING:
     from stalkerzone.persistence.turn_log import LogEntry
 
 ZONE_MODES: tuple[str, ...] = ("hand", "free", "ring", "line", "compact")
-BOT_STRENGTHS: tuple[str, ...] = ("easy", "normal", "hard")
+BOT_STRENGTHS: tuple[str, ...] = LEVELS  # the bot levels, weakest first
 PUBLIC = -1  # viewer index that sees nobody's private things
 KEPT_SCREENS = frozenset({"board"})  # one instance per game: the camera stays where it was
 TRADE_ACTIONS = (Buy, Sell, Heal, TakeOrder, DeliverOrder, GiveUpOrder)  # at a base (BASE-1)

@@ -25,6 +25,7 @@ from arcade.shape_list import Shape, ShapeElementList
 from stalkerzone.client.app.base_view import BaseView
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.remote import HostedGame, RemoteSession
+from stalkerzone.client.controller.session import BOT_STRENGTHS
 from stalkerzone.client.screens.title import backdrop
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
@@ -59,6 +60,7 @@ class LobbyView(BaseView):
         self.port = str(DEFAULT_PORT)
         self.local_only = False  # hosting: listen on this computer only
         self.takeover = False  # hosting: a bot plays a remote seat that is away on its turn
+        self.bot_strength = "normal"  # hosting: the level of the bot seats (TURN-1)
         self.display = False  # hosting: this window is the table's public display
         self.kinds: list[SeatKind] = ["local", "remote"]
         self.found: list[discovery.FoundGame] = []
@@ -169,6 +171,14 @@ class LobbyView(BaseView):
         reach_button = self.button(reach, self.toggle_reach, width=260, height=34, size=12)
         takeover = i18n.t("network.takeover_on" if self.takeover else "network.takeover_off")
         takeover_button = self.button(takeover, self.toggle_takeover, width=260, height=34, size=12)
+        strength = i18n.t("newgame.strength_" + self.bot_strength)
+        strength_button = self.button(
+            i18n.t("network.bot_strength", strength=strength),
+            self.cycle_strength,
+            width=260,
+            height=34,
+            size=12,
+        )
         display = i18n.t("network.display_on" if self.display else "network.display_off")
         display_button = self.button(display, self.toggle_display, width=260, height=34, size=12)
         start = self.button(
@@ -192,6 +202,7 @@ class LobbyView(BaseView):
             self.hbox(more, fewer),
             reach_button,
             takeover_button,
+            strength_button,
             display_button,
             start,
             resume,
@@ -304,6 +315,12 @@ class LobbyView(BaseView):
         self.kinds[index] = SEAT_KINDS[(SEAT_KINDS.index(kind) + 1) % len(SEAT_KINDS)]
         self.rebuild_soon()
 
+    def cycle_strength(self) -> None:
+        """The next bot level (TURN-1) for the bot seats, weakest first and round again."""
+        k = BOT_STRENGTHS.index(self.bot_strength)
+        self.bot_strength = BOT_STRENGTHS[(k + 1) % len(BOT_STRENGTHS)]
+        self.rebuild_soon()
+
     def add_seat(self) -> None:
         if len(self.kinds) < MAX_SEATS:
             self.kinds.append("remote")
@@ -367,6 +384,7 @@ class LobbyView(BaseView):
             seed=seed if seed is not None else secrets.randbits(63),
             variant=self.app.presets.variant,
             card_dirs=dirs,
+            bot_strength=self.bot_strength,
         )
         try:
             table = new_table(plan)
