@@ -53,8 +53,8 @@ def step_words(step: CurrentStep, screen: str = "board") -> tuple[str, str]:
     target = step.target
     if target is not None and target.kind in ("wait", "continue"):
         body = i18n.t(f"tutorial.{target.kind}")
-    elif target is not None and target.buttons == END_TURN:
-        body = f"{body} {i18n.t(END_TURN_WORDS)}"
+    elif target is not None and target.buttons == END_TURN:  # the step waits for the next turn
+        body = i18n.t(END_TURN_WORDS, step=body)
     return head, body
 
 
