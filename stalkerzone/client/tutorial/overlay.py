@@ -200,7 +200,7 @@ class LessonOverlay:
         height = head_text.content_height + body_text.content_height + px(30)
         top = edge + height if from_bottom else edge
         self.shown_box = (left, left + width, top - height, top)
-        arcade.draw_lrbt_rectangle_filled(left, left + width, top - height, top, (14, 20, 24, 235))
+        arcade.draw_lrbt_rectangle_filled(left, left + width, top - height, top, (14, 20, 24, 255))
         arcade.draw_lrbt_rectangle_outline(left, left + width, top - height, top, GLOW, 2)
         head_text.position = (left + px(12), top - px(10))
         head_text.color = GLOW
