@@ -121,7 +121,7 @@ class SettingsView(ScreenFrame):
             for row in placed:
                 row[1].font_size = px(10)
             placed = [
-                (*row[:-1], max(px(48), px(gap) + row[1].content_height + px(4))) for row in placed
+                (*row[:-1], max(px(48), px(gap) + row[1].content_height + px(7))) for row in placed
             ]
         box_h = sum(row[-1] for row in placed) + px(70)
         top = min(h / 2 + box_h / 2, h - px(84))  # below the header on a small window
