@@ -95,3 +95,30 @@ def test_client_rows_never_move_on_a_sale(win: StalkerWindow) -> None:
     view.set_tab("buy")
     frame(win)
     assert visible_row_keys(view) == before  # the sold gun is back in its row, not on top
+
+
+def test_client_order_rows_stay_in_place_when_one_is_taken(win: StalkerWindow) -> None:
+    """ORDER-1: taking an order leaves its row where it was, greyed "taken", and the offered
+    list starts at the same height: a second click in the same place takes nothing else."""
+    session = start(win)
+    view = opened(win.show_screen("base"), BaseScreen)
+    view.set_tab("orders")
+    frame(win)
+
+    def offered() -> list[tuple[str, float]]:
+        rows = [h for h in view.hits.items if h.key.startswith("offer:")]
+        return [(h.key, round(h.top)) for h in sorted(rows, key=lambda h: -h.top)]
+
+    before = offered()
+    assert len(before) >= 2
+    first = before[0][0].removeprefix("offer:")
+    press_widget(win, row_button(win, f"offer:{first}", i18n.t("base.take")))
+    assert any(o.card == first for o in me(session).open_orders)
+    frame(win)
+    assert offered() == before  # the same rows at the same heights
+    button = row_button(win, f"offer:{first}", i18n.t("base.take"))
+    assert button.disabled
+    assert i18n.t("base.row_taken") in [t.text for t in view._texts]
+    held = len(me(session).open_orders)
+    press_widget(win, button)
+    assert len(me(session).open_orders) == held

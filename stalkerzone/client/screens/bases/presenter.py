@@ -373,22 +373,32 @@ def offered_rows(
     cap = state.variant.max_open_orders
     rows = []
     catalogue = {card.id: place for place, card in enumerate(state.cards.orders)}
-    offers = sorted(bases.offered(state, site), key=lambda i: (catalogue.get(card_id(i), 0), i))
+    held = [
+        o.card
+        for o in player.open_orders
+        if isinstance(held_card := state.card(o.card), Order)
+        and (not held_card.offered_at or site in held_card.offered_at)
+    ]  # a taken order keeps its row here, greyed: the rows below it do not move
+    offers = sorted(
+        [*bases.offered(state, site), *held], key=lambda i: (catalogue.get(card_id(i), 0), i)
+    )
     for instance in offers:
         card = state.card(instance)
         assert isinstance(card, Order)
+        taken = instance in held
         action = row_action(state, TakeOrder(instance), t("base.take"), legal)
-        primary = len(player.open_orders) < cap
+        primary = len(player.open_orders) < cap and not taken
         rows.append(
             CardRow(
                 key=f"offer:{instance}",
                 card=card,
                 headline=requirement_text(state, card, symbols),
-                detail=t("base.reward", reward=card.reward),
+                detail=t("base.row_taken") if taken else t("base.reward", reward=card.reward),
                 action=RowAction(action.action, action.label, primary, action.reason, action.rule),
                 tip=t("kit.tip_rule", rule="ORDER-1"),
-                tone="text",
-                detail_tone="accent",
+                tone="dim" if taken else "text",
+                detail_tone="dim" if taken else "accent",
+                sold_out=taken,
             )
         )
     return rows

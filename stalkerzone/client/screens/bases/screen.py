@@ -338,13 +338,12 @@ class BaseScreen(ScreenFrame):
         symbols = self.app.settings.colour_blind_symbols
         if not player.open_orders:
             self.label(t("base.no_open_orders"), left, y - px(24), 12, theme.TEXT_DIM)
-            y -= px(44)
-        y = card_rows(self, presenter.open_order_rows(state, legal, symbols), y, left, right)
-        y -= px(14)
+        card_rows(self, presenter.open_order_rows(state, legal, symbols), y, left, right)
+        y = top - px(theme.ROW) * max(1, cap) - px(14)  # the same place whatever is held
         offered = presenter.offered_rows(state, site, legal, symbols)
         self.label(t("base.orders_offered", n=len(offered)), left, y - px(4), 14, bold=True)
         y -= px(16)
-        room = max(1, rows - len(player.open_orders) - 1)
+        room = max(1, rows - max(1, cap) - 1)
         card_rows(self, self.page(offered, room), y, left, right)
         self.scroll_note(len(offered), room, top=y)
 
