@@ -13,9 +13,11 @@ from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpe
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render.zone_layer import HEX
 from stalkerzone.client.screens.board import BoardView
+from stalkerzone.client.screens.board.anomaly_dice import anomaly_roll
 from stalkerzone.client.screens.board.opening import SECONDS
 from stalkerzone.client.screens.handover import HandoverView
 from stalkerzone.client.text import i18n
+from stalkerzone.engine.core import Note
 from stalkerzone.engine.play import EndTurn
 from tests.support.window import current, frame, key, opened, pixels, shown
 
@@ -154,3 +156,26 @@ def test_each_seats_turn_of_round_n_says_round_n_and_no_bot_card_waits_for_a_per
     rounds = {(seat, n) for seat, n, _where in seen}
     assert {(BOT, 1), (2, 1), (0, 1), (BOT, 2), (2, 2), (0, 2)} <= rounds
     assert (BOT, 2) not in {(seat, n) for seat, n, _w in seen[: seen.index((0, 1, "board"))]}
+
+
+def test_a_bots_anomaly_roll_is_gone_when_the_next_person_is_shown_the_board(
+    win: StalkerWindow,
+) -> None:
+    """The bot's dice strip belongs to the bot's turn: after the hand-over page it is gone."""
+    session = table(win)
+    session.show(win)
+    board = shown(win, BoardView)
+    frame(win)
+    rolled = anomaly_roll(Note("ANOM-1", "anomaly_nothing", "Rolled 2: nothing happens.", face=2))
+    assert rolled is not None
+    dice = board.anomaly_dice
+    dice.shown, dice.left, dice.seen_by = rolled, 1000.0, session.viewer  # the bot's roll
+    for _ in range(3000):
+        frame(win, dt=0.1)
+        if current(win).kind == "handover":
+            break
+    assert current(win).kind == "handover" and dice.active  # still up until the page
+    key(win, arcade.key.SPACE)
+    frame(win, dt=0.1)
+    assert win.current_screen is board and not session.is_bot()
+    assert not dice.active

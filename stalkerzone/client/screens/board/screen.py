@@ -438,6 +438,7 @@ class BoardView(MapScreen):
         if self.from_base:
             self.from_base = False
             self.reveals.queue.pass_over()
+        self.anomaly_dice.hand_over(self.session.viewer)  # a bot's roll stays in its turn
         super().on_show_view()
         self.motion.listen(self)  # a press while something moves lands it, then acts
 
