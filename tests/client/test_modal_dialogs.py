@@ -97,6 +97,32 @@ def test_a_question_over_the_board_dims_and_deafens_the_board(win: StalkerWindow
     assert len(session.actions) == done
 
 
+def test_a_question_over_the_board_dims_its_goal_panel_too(win: StalkerWindow) -> None:
+    from stalkerzone.client.screens.board.aids import GoalOverlay
+
+    session = start(win)
+    view = to_board(win, session)
+    frame(win)
+    goal = next(o for o in view.overlays if isinstance(o, GoalOverlay))
+    assert goal.panel.box is not None
+    left, right, bottom, top = goal.panel.box
+    box = (
+        round(left) + 4,
+        win.height - round(top) + 4,
+        round(right) - 4,
+        win.height - round(bottom) - 4,
+    )
+    before = brightness(pixels(win), box)
+    key(win, arcade.key.E)  # "End the turn without moving?"
+    frame(win)
+    frame(win)
+    assert view.question is not None
+    after = brightness(pixels(win), box)
+    assert after < 0.75 * before, (
+        f"the goal panel stays bright behind the dialog ({before} → {after})"
+    )
+
+
 def test_a_card_revealed_over_the_board_keeps_the_mouse_from_the_buttons(
     win: StalkerWindow,
 ) -> None:

@@ -6,17 +6,20 @@ after the hand-over page)."""
 from __future__ import annotations
 
 import arcade
+from PIL import ImageChops, ImageStat
 
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render.zone_layer import HEX
 from stalkerzone.client.screens.board import BoardView
+from stalkerzone.client.screens.board.anomaly_dice import anomaly_roll
 from stalkerzone.client.screens.board.opening import SECONDS
 from stalkerzone.client.screens.handover import HandoverView
 from stalkerzone.client.text import i18n
+from stalkerzone.engine.core import Note
 from stalkerzone.engine.play import EndTurn
-from tests.support.window import current, frame, key, opened, shown
+from tests.support.window import current, frame, key, opened, pixels, shown
 
 BOT = 1  # the bot's seat: "Bot 2", between Ivan and Anna
 
@@ -63,6 +66,31 @@ def test_the_dealt_zone_and_who_starts_are_shown_before_the_first_bot_moves(
         if session.actions:
             break
     assert session.actions and not board.opening.active  # then the bot plays
+
+
+def test_the_banner_is_drawn_over_the_goal_panel_and_the_tips(win: StalkerWindow) -> None:
+    from stalkerzone.client.screens.board.aids import GoalOverlay
+
+    session = table(win)
+    i18n.set_language("ru")  # the longer line: the banner reaches over the goal panel
+    try:
+        session.show(win)
+        board = shown(win, BoardView)
+        frame(win)
+        goal = next(o for o in board.overlays if isinstance(o, GoalOverlay))
+        assert board.opening.box is not None and goal.panel.box is not None
+        (bl, br, bb, bt), (gl, gr, gb, gt) = board.opening.box, goal.panel.box
+        left, right, bottom, top = max(bl, gl), min(br, gr), max(bb, gb), min(bt, gt)
+        assert left < right and bottom < top, "the banner does not reach the goal panel here"
+        box = (round(left), win.height - round(top), round(right), win.height - round(bottom))
+        with_banner = pixels(win).crop(box)
+        key(win, arcade.key.SPACE)
+        frame(win)
+        without = pixels(win).crop(box)
+        differ = ImageChops.difference(with_banner.convert("RGB"), without.convert("RGB"))
+        assert ImageStat.Stat(differ.convert("L")).mean[0] > 10, "the banner is under the panel"
+    finally:
+        i18n.set_language("en")
 
 
 def test_space_sends_the_banner_away_and_russian_names_the_bot_in_russian(
@@ -128,3 +156,26 @@ def test_each_seats_turn_of_round_n_says_round_n_and_no_bot_card_waits_for_a_per
     rounds = {(seat, n) for seat, n, _where in seen}
     assert {(BOT, 1), (2, 1), (0, 1), (BOT, 2), (2, 2), (0, 2)} <= rounds
     assert (BOT, 2) not in {(seat, n) for seat, n, _w in seen[: seen.index((0, 1, "board"))]}
+
+
+def test_a_bots_anomaly_roll_is_gone_when_the_next_person_is_shown_the_board(
+    win: StalkerWindow,
+) -> None:
+    """The bot's dice strip belongs to the bot's turn: after the hand-over page it is gone."""
+    session = table(win)
+    session.show(win)
+    board = shown(win, BoardView)
+    frame(win)
+    rolled = anomaly_roll(Note("ANOM-1", "anomaly_nothing", "Rolled 2: nothing happens.", face=2))
+    assert rolled is not None
+    dice = board.anomaly_dice
+    dice.shown, dice.left, dice.seen_by = rolled, 1000.0, session.viewer  # the bot's roll
+    for _ in range(3000):
+        frame(win, dt=0.1)
+        if current(win).kind == "handover":
+            break
+    assert current(win).kind == "handover" and dice.active  # still up until the page
+    key(win, arcade.key.SPACE)
+    frame(win, dt=0.1)
+    assert win.current_screen is board and not session.is_bot()
+    assert not dice.active

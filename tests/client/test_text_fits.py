@@ -16,7 +16,7 @@ import pytest
 from stalkerzone.client.app.base_view import BaseView
 from stalkerzone.client.app.settings import UI_SCALES
 from stalkerzone.client.app.window import StalkerWindow
-from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
+from stalkerzone.client.controller.session import PUBLIC, GameSession, GameSpec, SeatSpec
 from stalkerzone.client.screens.bases.screen import BaseScreen
 from stalkerzone.client.screens.board import BoardView, commits, hud
 from stalkerzone.client.screens.board.presenter import unreachable_reason
@@ -413,6 +413,47 @@ def test_the_bot_turn_header_and_its_round_line_fit(win: StalkerWindow) -> None:
                 found += cut_short(text, full, f"bot turn {where}")
             found += misfits(board, f"bot turn {where}")
     win.app.session = None
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_held_event_row_of_the_side_panel_fits(win: StalkerWindow, language: str) -> None:
+    """Every seat holds an event: the side panel's row names it, or says it lies face down
+    ("Событие на руке": "одно, рубашкой вверх"), the value whole and over no other text at
+    1024x640 and 1280x800 at the largest UI scale (a long value goes on its own line under its
+    name)."""
+    ids = [card.id for card in win.app.cards().cards.stalkers]
+    seats = (
+        SeatSpec(i18n.default_bot_name(1), ids[0], "easy"),
+        SeatSpec("Анна Каренина", ids[1]),
+    )
+    session = GameSession.start(win.app, GameSpec(seed=3, seats=seats, zone_mode="free"))
+    session.autosave_enabled = False
+    session.worker.synchronous = True
+    state = session.state
+    event = max(state.cards.events, key=lambda e: len(i18n.card_text(e.name)))
+    players = list(state.players)
+    players = [replace(p, held_event=event.id) for p in players]  # the one shown holds it
+    bot = replace(state, current_player=0, players=tuple(players))
+    session.record = replace(session.record, states=(*session.record.states[:-1], bot))
+    session.version += 1
+    session.viewer = PUBLIC  # nobody's eyes (a bot plays): the bot's event lies face down
+    assert session.is_bot()
+    found: list[str] = []
+    win.app.update_settings(replace(win.app.settings, language=language, ui_scale=max(UI_SCALES)))
+    try:
+        for w, h in SIZES[:2]:
+            with pretend_size(win, w, h):
+                win.app.session = session
+                board = opened(win.show_screen("board"), BoardView)
+                board.opening.left = 0.0
+                shown = [t.text for t in texts_of(board)]
+                values = {i18n.t("hud.held_event_face_down"), i18n.card_text(event.name)}
+                assert i18n.t("hud.held_event") in shown and values & set(shown), shown
+                found += misfits(board, f"held event {language} {w}x{h}")
+    finally:
+        win.app.update_settings(replace(win.app.settings, language="en", ui_scale=1.0))
+        win.app.session = None
     assert not found, "\n".join(found)
 
 

@@ -1,5 +1,6 @@
-"""Stalker tokens: the portrait with the seat's colour and number; on a site's hex they keep its
-icon clear, and tokens sharing a hex never lie over each other."""
+"""Stalker tokens: the portrait with the seat's colour and number; each lies inside its own hex
+(on a site's hex in its lower half, the icon's upper half clear), and tokens sharing a hex never
+lie over each other."""
 
 from __future__ import annotations
 
@@ -12,10 +13,10 @@ from PIL import Image, ImageChops, ImageStat
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render.tokens import (
-    ICON_CLEAR,
     PICTURE,
     RADIUS,
     Spot,
+    lone_radius,
     seat_colour,
     token_picture,
     token_places,
@@ -34,20 +35,46 @@ def _apart(spots: list[Spot]) -> None:
         assert math.dist((a.x, a.y), (b.x, b.y)) >= a.radius + b.radius - 1e-6, (a, b)
 
 
+def _inside_own_hex(places: dict[int, Spot], positions: dict[int, Hex]) -> None:
+    inscribed = HEX * math.sqrt(3.0) / 2
+    for index, spot in places.items():
+        where = positions[index]
+        cx, cy = hexgeom.world(where.q, where.r, HEX)
+        assert math.dist((spot.x, spot.y), (cx, cy)) + spot.radius <= inscribed + 1e-6, (
+            index,
+            spot,
+        )
+        # the token is drawn on its own hex: its centre picks that hex
+        assert hexgeom.pick(spot.x, spot.y, HEX) == (where.q, where.r)
+
+
 @pytest.mark.parametrize("players", range(1, 7))
 @pytest.mark.parametrize("scale", [1.0, 1.6])
-def test_tokens_on_a_site_keep_its_icon_clear_and_each_other(players: int, scale: float) -> None:
-    places = token_places({k: HOME for k in range(players)}, {HOME}, scale)
-    cx, cy = hexgeom.world(0, 0, HEX)
-    for spot in places.values():
-        assert math.dist((spot.x, spot.y), (cx, cy)) >= ICON_CLEAR + spot.radius - 1e-6
+@pytest.mark.parametrize("site", [True, False])
+def test_every_token_lies_inside_its_own_hex_apart_from_the_others(
+    players: int, scale: float, site: bool
+) -> None:
+    where = Hex(2, -1)
+    positions = {k: where for k in range(players)}
+    places = token_places(positions, {where} if site else set(), scale)
+    assert set(places) == set(positions)
+    _inside_own_hex(places, positions)
     _apart(list(places.values()))
 
 
-@pytest.mark.parametrize("players", range(2, 7))
-def test_tokens_sharing_a_plain_hex_fan_out_without_overlapping(players: int) -> None:
-    places = token_places({k: HOME for k in range(players)})
-    assert len(places) == players
+@pytest.mark.parametrize("players", range(1, 5))
+def test_tokens_on_a_site_keep_to_the_lower_half_of_the_hex(players: int) -> None:
+    places = token_places({k: HOME for k in range(players)}, {HOME})
+    _, cy = hexgeom.world(0, 0, HEX)
+    for spot in places.values():
+        assert spot.y + spot.radius < cy, spot  # the icon's upper half stays in sight
+        assert spot.radius >= HEX * 0.19  # still big enough to read the portrait
+
+
+def test_tokens_on_neighbouring_hexes_each_stay_on_their_own() -> None:
+    positions = {0: HOME, 1: Hex(0, 1), 2: Hex(0, 1), 3: Hex(1, 0), 4: Hex(-1, 1)}
+    places = token_places(positions, {HOME, Hex(1, 0)}, 1.6)
+    _inside_own_hex(places, positions)
     _apart(list(places.values()))
 
 
@@ -104,4 +131,4 @@ def test_a_walking_token_is_the_same_portrait_at_the_resting_size(win: StalkerWi
     layer.draw_walker(1, 40.0, 60.0)
     sprite = layer.walking[0]
     assert sprite.texture is layer.faces.get(art, 1, True)
-    assert sprite.position == (40.0, 60.0) and sprite.width == RADIUS * layer.scale * 2
+    assert sprite.position == (40.0, 60.0) and sprite.width == lone_radius(layer.scale) * 2

@@ -13,7 +13,7 @@ from arcade.types import RGBOrA255
 
 from stalkerzone.client.app.context import AppContext
 from stalkerzone.client.render.fonts import FONT
-from stalkerzone.client.widgets import text_fit, theme
+from stalkerzone.client.widgets import modal, text_fit, theme
 from stalkerzone.client.widgets.disabled_reasons import DisabledReasons, Why
 from stalkerzone.client.widgets.overlays import Overlay
 from stalkerzone.client.widgets.text_batch import scaled_text
@@ -108,7 +108,10 @@ class BaseView(arcade.gui.UIView):
     def on_draw(self) -> None:
         if self._stale:
             self.rebuild()
-        super().on_draw()  # type: ignore[no-untyped-call]  # unannotated in arcade
+        self.clear()
+        self.on_draw_before_ui()
+        # the overlays under an open dialog: it dims them with the rest of the screen
+        modal.draw_beneath_dialog(self.ui, self.on_draw_after_ui)
 
     def on_draw_before_ui(self) -> None:
         self.draw_scene()

@@ -1,7 +1,8 @@
 """Stalker tokens on the map: the character's portrait (its card art) in a disc ringed in the
 seat's colour, with the seat number on a badge (colour-blind players read the number); the
-current stalker ringed in amber. On a hex with a site the tokens sit on its lower corners, clear
-of the site's icon; several on a plain hex fan out around its centre, none over another.
+current stalker ringed in amber. Every token lies inside its own hex: on a hex with a site in a
+row across its lower half, under the site's icon; several on a plain hex in a ring around its
+centre, smaller, none over another.
 
 Each token is one sprite: its picture (portrait, rings, number) is composed once per stalker,
 seat and turn marker by :class:`TokenFaces`, which the board's :class:`TokenLayer` owns.
@@ -23,16 +24,13 @@ from stalkerzone.client.widgets import theme
 from stalkerzone.engine.play import GameState
 from stalkerzone.engine.zone import Hex
 
+INSIDE = HEX * math.sqrt(3.0) / 2 * 0.97
+"""The radius every token's disc stays within around its hex's centre: the hex's inscribed
+circle, less a hair for the ring's smoothing."""
 RADIUS = HEX * 0.7
-"""A token alone on a plain hex (world units)."""
-SHARED_RADIUS = HEX * 0.46
-"""Tokens sharing a plain hex."""
-CORNER_RADIUS = HEX * 0.45
-"""Tokens on a site's hex, at its corners."""
-ICON_CLEAR = HEX * 0.6
-"""The radius of a site's icon that tokens on its hex keep out of."""
-CORNERS = (270.0, 210.0, 330.0, 150.0, 30.0, 90.0)
-"""Corner directions (degrees) taken in turn on a site's hex: the lower ones first."""
+"""A token alone on a plain hex (world units), before it grows with a zoomed-out map."""
+SITE_SHARE = 0.42
+"""A token alone on a site's hex, as a share of :data:`INSIDE`: small, in its lower half."""
 PICTURE = 128  # texels of a token's picture
 INK = (15, 15, 12, 255)
 FONT_FILE = ":system:fonts/ttf/Liberation/Liberation_Sans_Bold.ttf"
@@ -50,9 +48,10 @@ class Spot:
 def token_places(
     positions: Mapping[int, Hex], sites: Collection[Hex] = (), scale: float = 1.0
 ) -> dict[int, Spot]:
-    """Each player's token: alone on a plain hex at its centre; on a site's hex at its corners
-    (the icon stays visible); several on a plain hex around its centre. ``scale`` grows the
-    tokens (the map zoomed out) and moves them out with it, so they never overlap."""
+    """Each player's token, its whole disc inside its own hex: alone on a plain hex at its
+    centre (grown by ``scale`` when the map is zoomed out, never past the hex); several on a
+    plain hex in a ring around its centre; on a site's hex in a row across its lower half, so
+    the upper half of the site's icon stays in sight. Tokens sharing a hex never overlap."""
     by_hex: dict[Hex, list[int]] = {}
     for index, where in sorted(positions.items()):
         by_hex.setdefault(where, []).append(index)
@@ -60,21 +59,43 @@ def token_places(
     for where, players in by_hex.items():
         x, y = hexgeom.world(where.q, where.r, HEX)
         if where in sites:
-            r = CORNER_RADIUS * scale
-            away = max(ICON_CLEAR + r, 2 * r)  # neighbouring corners 60° apart
-            for k, index in enumerate(players):
-                angle = math.radians(CORNERS[k % len(CORNERS)])
-                far = away * (1 + 0.5 * (k // len(CORNERS)))
-                out[index] = Spot(x + far * math.cos(angle), y + far * math.sin(angle), r)
+            out.update(_row_below(players, x, y))
         elif len(players) == 1:
-            out[players[0]] = Spot(x, y, RADIUS * scale)
+            out[players[0]] = Spot(x, y, lone_radius(scale))
         else:
-            r = SHARED_RADIUS * scale
-            # neighbours on the circle stay a diameter apart
-            away = max(HEX * 0.5, r / math.sin(math.pi / len(players)))
-            for k, index in enumerate(players):
-                angle = 2 * math.pi * k / len(players) + math.pi / 2
-                out[index] = Spot(x + math.cos(angle) * away, y + math.sin(angle) * away, r)
+            out.update(_ring(players, x, y))
+    return out
+
+
+def lone_radius(scale: float) -> float:
+    """A lone token's radius on a plain hex (also the walking token's) at ``scale``."""
+    return min(RADIUS * scale, INSIDE)
+
+
+def _ring(players: Sequence[int], x: float, y: float) -> dict[int, Spot]:
+    """Tokens sharing a plain hex: equal discs on a ring, touching neither each other nor the
+    hex's inscribed circle."""
+    gap = math.sin(math.pi / len(players))
+    r = INSIDE * gap / (1 + gap)
+    away = INSIDE - r
+    out = {}
+    for k, index in enumerate(players):
+        angle = 2 * math.pi * k / len(players) + math.pi / 2
+        out[index] = Spot(x + math.cos(angle) * away, y + math.sin(angle) * away, r)
+    return out
+
+
+def _row_below(players: Sequence[int], x: float, y: float) -> dict[int, Spot]:
+    """Tokens on a site's hex: a row of equal discs side by side, as low in the hex as the
+    inscribed circle lets the outermost one go (the icon's upper half stays clear)."""
+    n = len(players)
+    # the widest row whose discs still keep below the centre: R - r = r * hypot(n - 1, 1)
+    r = INSIDE * min(SITE_SHARE, 0.98 / (1 + math.hypot(n - 1, 1)))
+    widest = (n - 1) * r  # the outermost centre's distance from the middle
+    down = math.sqrt((INSIDE - r) ** 2 - widest**2)
+    out = {}
+    for k, index in enumerate(players):
+        out[index] = Spot(x + (2 * k - (n - 1)) * r, y - down, r)
     return out
 
 
@@ -215,5 +236,5 @@ class TokenLayer:
             self.walking.append(arcade.Sprite(texture))
         sprite = self.walking[0]
         sprite.position = (x, y)
-        sprite.width = sprite.height = RADIUS * self.scale * 2
+        sprite.width = sprite.height = lone_radius(self.scale) * 2
         self.walking.draw()

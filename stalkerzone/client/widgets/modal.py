@@ -84,3 +84,22 @@ def close(ui: arcade.gui.UIManager) -> None:
     """Take the dialog away (its backdrop and buttons), leaving the screen's widgets."""
     for widget in list(ui.children.get(MODAL_LAYER, ())):
         ui.remove(widget)
+
+
+def draw_beneath_dialog(ui: arcade.gui.UIManager, beneath: Callable[[], None]) -> None:
+    """Draw ``ui``'s widgets with ``beneath`` (the screen's overlays: goal panel, tips, legend
+    button…) over the screen's own widgets but under an open dialog's layer, so the dialog dims
+    them with everything else; with no dialog open, ``beneath`` comes last, over all."""
+    ui.execute_layout()  # type: ignore[no-untyped-call]  # unannotated in arcade
+    ctx = ui.window.ctx
+    with ctx.enabled(ctx.BLEND), ui._render_to_surface_camera.activate():
+        ui._do_render()  # type: ignore[no-untyped-call]  # arcade's own step of UIManager.draw
+    pending = True
+    with ui.camera.activate(), ctx.enabled(ctx.BLEND):
+        for layer in sorted(ui.children.keys()):
+            if pending and layer >= MODAL_LAYER:
+                beneath()
+                pending = False
+            ui._get_surface(layer).draw()
+    if pending:
+        beneath()

@@ -57,6 +57,7 @@ class AnomalyDice:
         self.shown: tuple[DiceShown, DiceShown | None] | None = None
         self.words = ""
         self.left = 0.0
+        self.seen_by: object = None  # the seat at the screen when the roll came
         self.table_dice = DiceArea()
         self.damage_dice = DiceArea()
         self._texts: dict[str, arcade.Text] = {}
@@ -74,9 +75,16 @@ class AnomalyDice:
                 rolled = anomaly_roll(note)
                 if rolled is not None:
                     self.shown, self.left = rolled, SHOW_SECONDS
+                    self.seen_by = getattr(session, "viewer", None)
                     self.words = engine_text.render(note, cards, with_rule=False)
         if self.left > 0:
             self.left -= dt * max(0.25, speed)
+
+    def hand_over(self, viewer: object) -> None:
+        """The board shown to another seat (after a hand-over page): the roll was the turn
+        before's (a bot's), so it goes (TURN-3)."""
+        if viewer != self.seen_by:
+            self.left = 0.0
 
     def draw(self, map_left: float, map_right: float, map_top: float) -> None:
         """The strip, centred at the top of the map area."""

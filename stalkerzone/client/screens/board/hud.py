@@ -95,9 +95,15 @@ def build_hud(view: BoardView) -> None:
         show_held_event=view.session.viewer == index,
         movement=movement_left(state, index, stats),
     )
+    room = w - px(14) - left
     for name, value in rows:
         view.label(name, left, y, 12, theme.TEXT_DIM)
-        view.label(value, w - px(14), y, 13, theme.TEXT, bold=True, anchor_x="right")
+        size = 13.0
+        if text_fit.text_width(name, 12) + px(8) + text_fit.text_width(value, 13, bold=True) > room:
+            y -= px(17)  # a long value (the held event) on its own line, under its name
+            size = text_fit.fitting_size(value, room, 13, bold=True)
+            value = text_fit.cut_to(value, room, size, bold=True)
+        view.label(value, w - px(14), y, size, theme.TEXT, bold=True, anchor_x="right")
         y -= px(21)
     y -= px(8)
     view.label(i18n.t("hud.players"), left, y, 13, theme.ACCENT, bold=True)

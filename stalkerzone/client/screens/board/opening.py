@@ -44,6 +44,7 @@ class Opening:
         self.version = session.version  # the banner goes with the first action after it
         self.text: arcade.Text | None = None
         self.built_for: tuple[object, ...] | None = None
+        self.box: tuple[float, float, float, float] | None = None  # left, right, bottom, top
 
     @property
     def active(self) -> bool:
@@ -81,7 +82,8 @@ class Opening:
         view.rebuild_soon()
 
     def draw(self, view: BoardView) -> None:
-        """The banner across the top of the map, under the top bar."""
+        """The banner across the top of the map, under the top bar (the board draws it over its
+        goal panel and tips: it is read first)."""
         if not self.active:
             return
         px = theme.px
@@ -108,6 +110,6 @@ class Opening:
         text = self.text
         half = min(width / 2 - px(10), text.content_width / 2 + px(24))
         cx, top = left + width / 2, bottom + height - px(18)
-        box = (cx - half, cx + half, top - text.content_height - px(32), top)
+        box = self.box = (cx - half, cx + half, top - text.content_height - px(32), top)
         shapes.panel(*box, edge=theme.ACCENT)
         text.draw()

@@ -314,12 +314,18 @@ class BoardView(MapScreen):
         if not self.reveals.active:  # a card on screen has the table's attention
             self.anomaly_dice.draw(0, w - self.hud_w, h - theme.px(TOP_H))
         self.dynamic_batch.draw()
-        self.opening.draw(self)
         self.motion.draw_flights(self)
         if modal.is_open(self.ui):  # a question, or the mouse held under a revealed card
-            self.ui.draw()
-        self.reveals.draw(self)
+            modal.draw_beneath_dialog(self.ui, self.draw_aloft)  # the dialog dims them too
+            self.reveals.draw(self)
+        else:
+            self.reveals.draw(self)
+            self.draw_aloft()
+
+    def draw_aloft(self) -> None:
+        """The overlays (goal panel, tips, legend…), then the opening banner over them."""
         self.draw_on_top()
+        self.opening.draw(self)
 
     def render_map(self) -> None:
         """The map area of the cached layer: the Zone's world texture (rendered again only when
@@ -432,6 +438,7 @@ class BoardView(MapScreen):
         if self.from_base:
             self.from_base = False
             self.reveals.queue.pass_over()
+        self.anomaly_dice.hand_over(self.session.viewer)  # a bot's roll stays in its turn
         super().on_show_view()
         self.motion.listen(self)  # a press while something moves lands it, then acts
 
