@@ -3,6 +3,8 @@ without changing the game; a refusal said about one hex is gone when the mouse m
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from stalkerzone.client.app.window import StalkerWindow
@@ -12,11 +14,11 @@ from stalkerzone.client.render.zone_layer import HEX
 from stalkerzone.client.screens.board import BoardView
 from stalkerzone.client.screens.board.presenter import unreachable_reason
 from stalkerzone.client.text import engine_text, i18n
-from stalkerzone.engine.core import IllegalAction
+from stalkerzone.engine.core import IllegalAction, Site
 from stalkerzone.engine.game import apply
 from stalkerzone.engine.play import GameState, Move
-from stalkerzone.engine.zone import Hex
-from tests.client.test_client_board import hex_screen, start, to_board
+from stalkerzone.engine.zone import Hex, neighbours
+from tests.client.test_client_board import hex_screen, set_state, start, to_board
 from tests.support.game import fresh
 from tests.support.window import frame
 
@@ -105,3 +107,36 @@ def refusal(state: GameState, h: Hex) -> IllegalAction:
     except IllegalAction as error:
         return error
     return IllegalAction("", "legal")
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_path_to_a_base_closed_to_you_says_so_before_click_to_go(
+    win: StalkerWindow, language: str
+) -> None:
+    """REP-1, BASE-1: a walk to a base whose reputation the stalker lacks warns first."""
+    session = start(win)
+    win.app.update_settings(replace(win.app.settings, language=language))
+    state = session.state
+    me = state.current_player
+    zone = state.zone_map
+    lab = next(h for h, tile in zone.hexes.items() if tile.site == Site.LABORATORY)
+    near = next(
+        h
+        for h in neighbours(lab)
+        if h in zone.hexes and state.variant.terrain_cost.get(zone.hexes[h].terrain) is not None
+    )
+    players = list(state.players)
+    players[me] = replace(players[me], position=near, delivered=())
+    set_state(session, replace(state, players=tuple(players)))
+    view = to_board(win, session)
+    route = view.routes[lab]
+    hover(win, view, lab)
+    needed = state.variant.reputation_needed(Site.LABORATORY)
+    words = dict(steps=len(route.path), cost=route.cost, allowance=view.stats(me).movement)
+    said = view.path_text.text.replace("\n", " ")
+    assert needed > 0
+    assert said == i18n.t("board.path_closed", **words, needed=needed, have=0)
+    assert said.endswith(i18n.t("board.path", **words).rpartition(". ")[2])
+    assert i18n.t("board.path", **words) != said
+    edge = view.window.width - view.hud_w
+    assert view.path_text.left + view.path_text.content_width <= edge

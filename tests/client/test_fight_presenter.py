@@ -92,7 +92,11 @@ def test_epicenter_escape_is_refused_with_fight_4() -> None:
     assert escape is not None and not escape.enabled
     assert escape.rule == "FIGHT-4" and escape.label == "No escape"
     assert (escape.rule, escape.reason) == ("FIGHT-4", "no escape is possible in the Epicenter")
-    assert page.escape_rule_note == "Not in the Epicenter"  # words; the rule is escape.rule
+    assert page.escape_rule_note == "No escape in the Epicenter"  # words; the rule is escape.rule
+    i18n.set_language("ru")  # the Russian words say the same reason, not "not in the Epicenter"
+    state = fresh(3)
+    russian = present(held_in(state, fight, epicenter=True), state, select(fight, None, None), None)
+    assert russian.escape_rule_note == "Из Эпицентра не убежать"
     assert "Epicenter" in page.subtitle
     assert page.button("attack") is not None and page.button("attack").enabled  # type: ignore[union-attr]
 

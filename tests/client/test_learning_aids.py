@@ -71,6 +71,8 @@ def test_goal_lines_follow_the_variant_and_the_epicenter_in_reach() -> None:
     assert words[1] == "Elements: 1 of 1"
     assert words[2] == "Epicenter: in reach this turn"
     assert words[3] == "Reputation 1: Village (open) · Military Base (open) · Laboratory (needs 2)"
+    moved = replace(there, step="done")  # the move is made: no movement left (TURN-2)
+    assert [line.text for line in goal_lines(moved, me)][2] == "Epicenter: out of reach this turn"
     players[me] = replace(players[me], position=state.players[me].position)
     far = replace(there, players=tuple(players))
     assert [line.text for line in goal_lines(far, me)][2] == "Epicenter: out of reach this turn"

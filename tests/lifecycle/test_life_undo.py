@@ -82,7 +82,7 @@ def test_life_undo_refused_after_the_turn_ends_and_for_others() -> None:
     assert undo.can_undo(moved, state.current_player)
     other = (state.current_player + 1) % len(state.players)
     assert not undo.can_undo(moved, other)
-    assert "own action" in undo.check(moved, other).reason
+    assert "nothing of yours" in undo.check(moved, other).reason
     assert undo.undo(moved).state == state
 
 
@@ -102,6 +102,20 @@ def test_life_undo_a_sector_placement() -> None:
     placed = records.play(record, first)
     assert undo.can_undo(placed)
     assert undo.undo(placed).state == record.state
+
+
+def test_life_undo_never_reopens_the_layout() -> None:
+    """The last placement by one seat, play begun with the other: nobody takes it back."""
+    record = human_game(seed=3, players=2, zone_mode="hand")
+    while record.state.phase == "layout":
+        record = records.play(record, legal_actions(record.state)[0])
+    last = record.actor(len(record.actions) - 1)
+    assert isinstance(record.actions[-1], PlaceSector) and last != record.state.current_player
+    for seat in (None, last, record.state.current_player):
+        check = undo.check(record, seat)
+        assert not check and check.key == "undo_none_yours"
+        with pytest.raises(undo.UndoRefused, match="nothing of yours"):
+            undo.undo(record, seat)
 
 
 def test_life_irreversible_reads_what_happened() -> None:

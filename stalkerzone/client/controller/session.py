@@ -332,7 +332,13 @@ class GameSession:
         """``engine.game.undo.check``: may the last action be taken back, and if not, why."""
         from stalkerzone.engine.game import undo
 
-        return undo.check(self.record)
+        return undo.check(self.record, self.undo_seat())
+
+    def undo_seat(self) -> int | None:
+        """Whose actions Undo may take back: in play the seat whose turn it is (TURN-2); in the
+        layout any seat's last placement (None)."""
+        state = self.state
+        return None if state.phase == "layout" else state.current_player
 
     def can_undo(self) -> bool:
         return bool(self.undo_check())
@@ -343,7 +349,7 @@ class GameSession:
         from stalkerzone.engine.game import undo
 
         number = len(self.record.actions)
-        self.record = undo.undo(self.record)
+        self.record = undo.undo(self.record, self.undo_seat())
         self.version += 1
         take_back(self.log, number, self.state.turn)
 

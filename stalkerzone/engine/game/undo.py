@@ -76,7 +76,8 @@ def _refused(reason: str, *, key: str, **params: Any) -> UndoCheck:
 
 
 def check(record: GameRecord, player: int | None = None) -> UndoCheck:
-    """Can ``player`` (default: whoever made the last action) take back the last action?"""
+    """Can ``player`` (default: whoever made the last action) take back the last action?
+    Never across the start of play, and in play only the seat whose turn it is, its own."""
     if not record.actions:
         return _refused("TURN-2: nothing has been done yet", key="undo_nothing")
     index = len(record.actions) - 1
@@ -84,6 +85,10 @@ def check(record: GameRecord, player: int | None = None) -> UndoCheck:
     if before is None or after is None:
         return _refused("TURN-2: the game was loaded after that action", key="undo_loaded")
     actor = before.current_player
+    if before.phase == "layout" and after.phase != "layout":  # play began: a new turn
+        return _refused("TURN-2: nothing of yours to take back this turn", key="undo_none_yours")
+    if player is not None and player != actor and record.state.phase != "layout":
+        return _refused("TURN-2: nothing of yours to take back this turn", key="undo_none_yours")
     if player is not None and player != actor:
         name = before.players[actor].name
         return _refused(

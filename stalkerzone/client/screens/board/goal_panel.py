@@ -13,6 +13,7 @@ import pyglet
 
 from stalkerzone.client.render import shapes
 from stalkerzone.client.screens.bases.presenter import requirement_text
+from stalkerzone.client.screens.board.presenter import movement_left
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.card_words import card_name, site_name
 from stalkerzone.client.widgets import text_fit, theme
@@ -35,11 +36,17 @@ class GoalLine:
 
 
 def epicenter_in_reach(state: GameState, index: int) -> bool:
-    """Whether seat ``index``'s movement reaches the Epicenter from where it stands (TURN-2)."""
+    """Whether what is left of seat ``index``'s movement this turn reaches the Epicenter from
+    where it stands (TURN-2: none once the move is made; the whole allowance when it is not
+    that seat's turn)."""
     player = state.players[index]
     if player.position is None:
         return False
-    movement = equipment.stats(player, state.ctx).movement
+    stats = equipment.stats(player, state.ctx)
+    left = movement_left(state, index, stats)
+    movement = stats.movement if left is None else left
+    if movement <= 0:
+        return False
     reach = state.ctx.reachable(state.zone, player.position, movement)  # remembered per spot
     return state.zone_map.epicenter in reach
 

@@ -28,6 +28,7 @@ from stalkerzone.client.screens.board.presenter import (
     fit_log,
     hud_rows,
     movement_left,
+    path_words,
     public_legend,
     public_line,
     unreachable_reason,
@@ -332,16 +333,27 @@ def show_hover(view: BoardView, h: Hex | None) -> None:
     route = view.routes.get(h)
     if route is not None:
         allowance = view.stats(view.view.current_player).movement
-        view.path_text.text = i18n.t(
-            "board.path", steps=len(route.path), cost=route.cost, allowance=allowance
-        )
         set_status(view, "")
+        set_path(view, path_words(view.view, h, len(route.path), route.cost, allowance))
     else:
         view.path_text.text = ""
         watching = view.app.watching
         why = "" if watching else unreachable_reason(view.view, h, my_turn=view.my_turn())
         set_status(view, why or status_words(view))
     view.build_path(h if route is not None else None)
+
+
+def set_path(view: BoardView, text: str) -> None:
+    """The path line (in the status line's place) whole in the map's width, as
+    :func:`set_status` sets that line: smaller, then on more lines lifting the hover line."""
+    room = view.window.width - view.hud_w - theme.px(32)
+    shown, size = text_fit.fit_lines(text, room, 13)
+    view.path_text.font_size = theme.px(size)
+    view.path_text.width = int(room)
+    view.path_text.text = shown
+    lines = shown.count("\n") + 1
+    lift = view.path_text.content_height * (lines - 1) / lines
+    view.hover_text.y = view.hover_bottom + lift
 
 
 def set_status(view: BoardView, text: str) -> None:

@@ -86,6 +86,27 @@ def movement_left(state: GameState, seat: int, stats: StalkerStats) -> int | Non
     return stats.movement if state.step == "move" else 0
 
 
+def path_words(state: GameState, to: Hex, steps: int, cost: int, allowance: int) -> str:
+    """The path line for a walk to ``to``: its steps and cost of the allowance (TURN-2) and,
+    before "click to go", that a base there is closed to the current player when its
+    reputation falls short (REP-1, BASE-1: the walk would end at a base that will not trade)."""
+    tile = state.zone_map.hexes.get(to)
+    site = tile.site if tile is not None else None
+    if site is not None and site in BASES:
+        needed = state.variant.reputation_needed(site)
+        have = state.players[state.current_player].reputation
+        if have < needed:
+            return i18n.t(
+                "board.path_closed",
+                steps=steps,
+                cost=cost,
+                allowance=allowance,
+                needed=needed,
+                have=have,
+            )
+    return i18n.t("board.path", steps=steps, cost=cost, allowance=allowance)
+
+
 def hud_rows(
     state: GameState,
     player: PlayerState,

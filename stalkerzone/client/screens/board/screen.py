@@ -208,7 +208,17 @@ class BoardView(MapScreen):
             multiline=True,
             anchor_y="bottom",
         )
-        self.path_text = self.label("", px(16), line_y, 13, theme.ACCENT, batch=dyn)
+        self.path_text = self.label(  # where the status line is: one is shown at a time
+            "",
+            px(16),
+            line_y - px(3),
+            13,
+            theme.ACCENT,
+            batch=dyn,
+            width=w - self.hud_w - px(32),
+            multiline=True,
+            anchor_y="bottom",
+        )
         self.status = self.label(
             "",
             px(16),

@@ -75,7 +75,11 @@ def build_decisions(view: FightView, page: FightPage, box: Box) -> None:
             view.label(odds, x + px(4), y - px(16), small, theme.TEXT_DIM)
     escape = page.button("escape")
     if page.escape_rule_note and escape is not None:
-        view.label(page.escape_rule_note, lf + px(4), y2 - px(16), 10, theme.WARN)
+        note = page.escape_rule_note  # as wide as the Escape button: smaller before it is cut
+        small = text_fit.fitting_size(note, px(bw) - px(4), 10)
+        view.label(
+            text_fit.cut_to(note, px(bw) - px(4), small), lf + px(4), y2 - px(16), small, theme.WARN
+        )
         view.hits.add(
             Hit(
                 lf,
