@@ -272,7 +272,7 @@ def bar_reasons(view: BoardView) -> dict[str, Why]:
     if state.phase == "over":
         return reasons
     if not view.my_turn():
-        name = state.players[state.current_player].name
+        name = i18n.player_name(state.players[state.current_player].name)
         reasons["end_turn"] = reasons["stalker"] = Why(
             i18n.t("aids.not_your_turn", name=name), "TURN-2"
         )
@@ -359,6 +359,6 @@ def status_words(view: BoardView) -> str:
         return engine_text.sentence(view.message)
     session = view.session
     if session.traded_this_turn() and not session.is_bot():
-        name = session.state.players[session.state.current_player].name
+        name = i18n.player_name(session.state.players[session.state.current_player].name)
         return i18n.t("flow.stays_after_trade", name=name)
     return ""
