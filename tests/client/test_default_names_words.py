@@ -47,6 +47,11 @@ def test_log_lines_and_notes_name_default_seats_in_russian(russian: None) -> Non
     element = Note("ANOM-1", "anomaly_element", "ANOM-1: rolled 5", face=5)
     said = line_words(LogLine(3, "Player 2", element), "Player 1", None, ())
     assert "Игрок 2" in said and "Player " not in said
+    restored = Note("EVENT-1", "protection_restored", "EVENT-1: protection is whole")
+    falls = Note("FIGHT-6", "stalker_falls", "FIGHT-6: Bot 3 falls", player="Bot 3")
+    for note in (restored, falls):  # each line from a capital letter, the catalogue's as it is
+        line = line_words(LogLine(3, "Bot 3", note), "Player 1", None, ())
+        assert line[:1].isupper() and line[1:] == engine_text.words(note)[1:]
     shown = Note("EVENT-1", "event_kept", "EVENT-1: kept", player="Bot 3", card="x")
     found = engine_text.words(shown)
     assert found.startswith("Бот 3 оставляет") and "Bot " not in found

@@ -210,7 +210,8 @@ ONE_DIE = ("1d6", "1d6", "1d6")
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_death_result_tells_the_loot_and_rebirth_without_rule_ids(lang: str) -> None:
-    """The result box after a death reads the engine's notes in words: no "DEATH-1: …"."""
+    """The result box after a death reads the engine's notes in words: no "DEATH-1: …"; each
+    fact once (the loot, the new stalker), each line from a capital letter."""
     i18n.set_language(lang)
     fight = at_decision(
         start_fight(stalker(health=1, attack="1d6"), monster(health=(9, 9, 9), attack=ONE_DIE))
@@ -220,10 +221,19 @@ def test_the_death_result_tells_the_loot_and_rebirth_without_rule_ids(lang: str)
     state = fresh(3)
     notes = [
         Note("DEATH-1", "died", "Anna's stalker died; the loot stays on the hex", player="Anna"),
-        Note("DEATH-3", "reborn", "a new Gromoboy starts at the Village", player="Anna"),
+        Note(
+            "DEATH-3",
+            "reborn",
+            "a new Gromoboy starts at the Village",
+            player="Anna",
+            card="gromoboy",
+        ),
     ]
     result = results(held_in(state, done), state, notes)
-    assert len(result.lines) == 3 and "Anna" in result.lines[1]
+    assert len(result.lines) == 2 and all(line[:1].isupper() for line in result.lines)
+    village = {"en": "Village", "ru": "Деревн"}[lang]  # "в Деревне"
+    assert [village in line for line in result.lines] == [False, True]  # the new stalker once
+    assert i18n.card_text(state.cards.get("gromoboy").name) in result.lines[1]
     offenders = [line for line in result.lines if RULE_ID.search(line)]
     i18n.set_language("en")
     assert not offenders

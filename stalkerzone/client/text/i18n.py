@@ -218,6 +218,12 @@ def _percent_pattern(lang: str) -> str:
     return pattern.replace("0%", "0.0%").replace("0\u00a0%", "0.0\u00a0%")
 
 
+def capitalised(text: str) -> str:
+    """``text`` as a line of its own: its first letter upper-case (the catalogue keeps notes in
+    lower case, as they also stand inside other sentences)."""
+    return text[:1].upper() + text[1:]
+
+
 def number(value: float, decimals: int = 1) -> str:
     """A decimal number in the current language's format ("2.5" in English, "2,5" in Russian)."""
     return format_decimal(

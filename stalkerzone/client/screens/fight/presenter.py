@@ -563,8 +563,10 @@ def results(
             )
         elif outcome == "escape":
             lines.append(t("fight.res_escape"))
-        elif outcome == "death":
-            lines.append(t("fight.res_death_other" if watched else "fight.res_death"))
+        elif outcome == "death":  # DEATH-1, DEATH-3: the loot once, the new stalker once
+            reborn = any(getattr(n, "key", "") == "reborn" for n in notes)
+            said = "fight.res_loot" if reborn else "fight.res_death"
+            lines.append(t(f"{said}_other" if watched else said))
         if outcome != "death":
             top = fight.setup.stalker.max_health
             lines.append(
@@ -576,7 +578,9 @@ def results(
         lines.append(t("fight.res_stim", name=stimulator_name(fight, sid)))
     cards = state.cards if state is not None else None
     for note in notes:
+        if getattr(note, "key", "") == "died":  # the title and the loot line say it
+            continue
         if str(note).startswith(("TROPHY-3", "WIN-1", "DEATH")):
-            lines.append(render(note, cards, with_rule=False))  # words, the rule is no news
+            lines.append(i18n.capitalised(render(note, cards, with_rule=False)))  # no rule id
     tone: Tone = "good" if outcome == "win" else "bad" if outcome == "death" else "accent"
     return FightResult(outcome, t(outcome_key(outcome, watched)), tone, tuple(lines))
