@@ -356,7 +356,7 @@ def status_words(view: BoardView) -> str:
     """The status line: the last refusal as a sentence, or after trading that the stalker
     stays on its hex this turn (TURN-2)."""
     if view.message:
-        return engine_text.sentence(view.message)
+        return i18n.capitalised(engine_text.sentence(view.message))  # a line of its own
     session = view.session
     if session.traded_this_turn() and not session.is_bot():
         name = i18n.player_name(session.state.players[session.state.current_player].name)
