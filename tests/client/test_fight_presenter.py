@@ -260,6 +260,19 @@ def test_a_stimulator_that_would_waste_over_half_says_so_before_it_is_taken(
     assert unpicked.stimulator_hint == i18n.t("fight.stim_hint")
 
 
+def test_the_stimulator_button_says_what_a_stimulator_does_under_the_mouse() -> None:
+    """FIGHT-2: "Without stimulator (1 held)" is a choice, so under the mouse it says what
+    taking one does; with none held it is off and says why instead."""
+    side = stalker(health=20, max_health=30, stimulators=(stimulator("medkit", 10),))
+    fight = at_decision(start_fight(side, monster()))
+    stim = page_of(fight).button("stimulator")
+    assert stim is not None and stim.enabled and stim.rule == "FIGHT-2"
+    assert stim.tip == i18n.t("fight.stim_tip") and "health" in stim.tip
+    bare = at_decision(start_fight(stalker(health=20, max_health=30), monster()))
+    none = page_of(bare).button("stimulator")
+    assert none is not None and not none.enabled and not none.tip
+
+
 CHANCE_FORMATS = re.compile(r"\*\s*100\b|\b100\s*\*|:\.\d%}|:\.\d+f}\s*%")
 
 

@@ -69,6 +69,7 @@ class ButtonModel:
     rule: str = ""  # the rule an engine refusal cites ("" while waiting for dice or a bot)
     odds: str = ""  # "win 71.2% · death 3.1%" under the button, if known
     primary: bool = False
+    tip: str = ""  # what the button does, said under the mouse while it can be pressed
 
 
 @dataclass(frozen=True, slots=True)
@@ -470,7 +471,7 @@ def _stimulator_button(
     if not deciding:
         return ButtonModel("stimulator", label, False, waiting)
     if any(d.stimulator for d in legal):
-        return ButtonModel("stimulator", label, True)
+        return ButtonModel("stimulator", label, True, rule="FIGHT-2", tip=t("fight.stim_tip"))
     held = next(iter(core.stims), None)
     held = held or next((s.id for s in fight.setup.stalker.stimulators), "")
     reason, rule = refusal(fight, Decision("attack", None, held), cards)
