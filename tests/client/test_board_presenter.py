@@ -93,7 +93,7 @@ def test_the_movement_row_shows_what_is_left_of_this_turns_allowance() -> None:
     assert rows["Movement"] == f"0 of {stats.movement}"
     i18n.set_language("ru")
     ru = dict(hud_rows(state, player, stats, show_held_event=True, movement=left))
-    assert ru["Движение"] == f"{stats.movement} из {stats.movement}"
+    assert ru["Передвижение"] == f"{stats.movement} из {stats.movement}"
 
 
 def test_turn_log_keeps_the_newest_lines_that_fit() -> None:

@@ -168,6 +168,31 @@ def test_client_newgame_remembers_the_last_setup_per_user(
     assert len(view.seats) == 4 and view.variant == "standard"
 
 
+def test_client_newgame_a_remembered_default_name_reads_in_the_language(
+    win: StalkerWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Default names are remembered as stored ("Player 2", "Bot 3") and shown in the language
+    of the moment ("Игрок 2", "Бот 3"); started again, they are stored in English again."""
+    monkeypatch.setenv("STALKERZONE_HOME", str(tmp_path))
+    win.app = make_context(Presets(players=3, bots=1, seed=7))
+    view = opened(win.show_screen("newgame"), NewGameView)
+    frame(win)
+    click_button(win, "Start")
+    frame(win)
+    assert game(win) is not None
+    win.app = make_context(Presets())  # the program started again, then set to Russian
+    i18n.set_language("ru")
+    try:
+        view = opened(win.show_screen("newgame"), NewGameView)
+        frame(win)
+        assert [seat[0] for seat in view.seats] == ["Игрок 1", "Игрок 2", "Бот 3"]
+        spec = view.spec()
+        assert spec is not None
+        assert [s.name for s in spec.seats] == ["Player 1", "Player 2", "Bot 3"]
+    finally:
+        i18n.set_language("en")
+
+
 def test_client_newgame_a_broken_last_setup_is_a_note_not_a_crash(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -358,6 +358,8 @@ def test_client_fight_grenade_stimulator_and_locked_backpack(win: StalkerWindow)
     frame(win, updates=2)
     player = me(session)
     assert player.grenades and player.stimulators
+    stim_tip = next(h for h in view.hits.items if h.key == "stimulator")  # FIGHT-2, hovered
+    assert stim_tip.tip == i18n.t("fight.stim_tip") and stim_tip.on_click is None
     # the backpack is locked during the fight, with the reason (EQ-2)
     key(win, arcade.key.B)
     frame(win)

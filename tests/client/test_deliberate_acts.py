@@ -98,7 +98,7 @@ def test_undo_after_a_move_restores_it_and_a_roll_is_refused_with_the_reason(
     key(win, arcade.key.Z, arcade.key.MOD_CTRL)
     frame(win)
     assert session.state is after  # refused: nothing changes
-    assert view.status.text == "Cannot undo: dice were rolled; that cannot be taken back"
+    assert view.status.text == "Cannot undo: dice were rolled"
 
 
 def settle(win: StalkerWindow, view: BoardView) -> None:

@@ -214,7 +214,8 @@ ONE_DIE = ("1d6", "1d6", "1d6")
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_death_result_tells_the_loot_and_rebirth_without_rule_ids(lang: str) -> None:
-    """The result box after a death reads the engine's notes in words: no "DEATH-1: …"."""
+    """The result box after a death reads the engine's notes in words: no "DEATH-1: …"; each
+    fact once (the loot, the new stalker), each line from a capital letter."""
     i18n.set_language(lang)
     fight = at_decision(
         start_fight(stalker(health=1, attack="1d6"), monster(health=(9, 9, 9), attack=ONE_DIE))
@@ -224,10 +225,19 @@ def test_the_death_result_tells_the_loot_and_rebirth_without_rule_ids(lang: str)
     state = fresh(3)
     notes = [
         Note("DEATH-1", "died", "Anna's stalker died; the loot stays on the hex", player="Anna"),
-        Note("DEATH-3", "reborn", "a new Gromoboy starts at the Village", player="Anna"),
+        Note(
+            "DEATH-3",
+            "reborn",
+            "a new Gromoboy starts at the Village",
+            player="Anna",
+            card="gromoboy",
+        ),
     ]
     result = results(held_in(state, done), state, notes)
-    assert len(result.lines) == 3 and "Anna" in result.lines[1]
+    assert len(result.lines) == 2 and all(line[:1].isupper() for line in result.lines)
+    village = {"en": "Village", "ru": "Деревн"}[lang]  # "в Деревне"
+    assert [village in line for line in result.lines] == [False, True]  # the new stalker once
+    assert i18n.card_text(state.cards.get("gromoboy").name) in result.lines[1]
     offenders = [line for line in result.lines if RULE_ID.search(line)]
     i18n.set_language("en")
     assert not offenders
@@ -252,6 +262,19 @@ def test_a_stimulator_that_would_waste_over_half_says_so_before_it_is_taken(
         assert page.stimulator_hint == i18n.t("fight.stim_hint")
     unpicked = page_of(fight, select(fight, None, None))
     assert unpicked.stimulator_hint == i18n.t("fight.stim_hint")
+
+
+def test_the_stimulator_button_says_what_a_stimulator_does_under_the_mouse() -> None:
+    """FIGHT-2: "Without stimulator (1 held)" is a choice, so under the mouse it says what
+    taking one does; with none held it is off and says why instead."""
+    side = stalker(health=20, max_health=30, stimulators=(stimulator("medkit", 10),))
+    fight = at_decision(start_fight(side, monster()))
+    stim = page_of(fight).button("stimulator")
+    assert stim is not None and stim.enabled and stim.rule == "FIGHT-2"
+    assert stim.tip == i18n.t("fight.stim_tip") and "health" in stim.tip
+    bare = at_decision(start_fight(stalker(health=20, max_health=30), monster()))
+    none = page_of(bare).button("stimulator")
+    assert none is not None and not none.enabled and not none.tip
 
 
 CHANCE_FORMATS = re.compile(r"\*\s*100\b|\b100\s*\*|:\.\d%}|:\.\d+f}\s*%")

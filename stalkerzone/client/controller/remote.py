@@ -297,10 +297,10 @@ class TableStrip:
             colour = theme.PLAYER_COLOURS[seat.seat % len(theme.PLAYER_COLOURS)]
             if not seat.connected:
                 colour = theme.TEXT_DIM
-            parts.append((f"{turn}{mark} {seat.name}{you} · {word}", colour))
+            parts.append((f"{turn}{mark} {i18n.player_name(seat.name)}{you} · {word}", colour))
         absent = session.absent_seat()
         if absent is not None:
-            name = game.table[absent].name if absent < len(game.table) else ""
+            name = i18n.player_name(game.table[absent].name) if absent < len(game.table) else ""
             parts.append((i18n.t("network.offer_bot", name=name), theme.WARN))
         if session.hosting is not None and session.hosting.code:
             parts.append((i18n.t("network.code_shown", code=session.hosting.code), theme.ACCENT))

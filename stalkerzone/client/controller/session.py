@@ -224,7 +224,7 @@ class GameSession:
         """The name of ``seat`` as players read it: a bot's default name ("Bot 2", as the
         new-game screen stores it) in the current language ("Бот 2"); any other name as it is."""
         name = self.state.players[seat].name
-        return i18n.bot_name(name) if self.is_bot(seat) else name
+        return i18n.player_name(name)
 
     def seat_line(self) -> str:
         """Whose turn it is and the round, as the header of every game screen shows it

@@ -132,7 +132,7 @@ class GameOverView(GameView):
         state = self.session.state
         winner = state.winner
         if winner is not None:
-            name = state.players[winner].name
+            name = i18n.player_name(state.players[winner].name)
             self.label(
                 i18n.t("gameover.winner", name=name),
                 w / 2,
@@ -197,7 +197,7 @@ class GameOverView(GameView):
             )
             values = (
                 str(place),
-                p.name,
+                i18n.player_name(p.name),
                 str(p.elements),
                 str(p.reputation),
                 str(p.cash),

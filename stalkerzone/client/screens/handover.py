@@ -27,7 +27,7 @@ class HandoverView(GameView):
         w, h = self.window.width, self.window.height
         self.back_shapes = backdrop(w, h, seed=11)
         session = self.session
-        name = session.state.players[self.player].name
+        name = i18n.player_name(session.state.players[self.player].name)
         colour = theme.PLAYER_COLOURS[self.player % len(theme.PLAYER_COLOURS)]
         self.label(
             i18n.t("handover.pass_to", name=name),

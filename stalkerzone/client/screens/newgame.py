@@ -107,7 +107,8 @@ class NewGameView(BaseView):
         seats: list[list[Any]] = []
         for index, seat in enumerate(last.seats[:MAX_SEATS]):
             bot = seat.bot if seat.bot in SEAT_KINDS else None
-            name = " ".join(seat.name.split())[:MAX_NAME] or self.default_name(index, bot)
+            typed = " ".join(seat.name.split())[:MAX_NAME]  # a stored default in the language
+            name = i18n.player_name(typed) if typed else self.default_name(index, bot)
             stalker = (
                 seat.stalker if seat.stalker in ids else (ids[index % len(ids)] if ids else "")
             )
@@ -525,8 +526,8 @@ class NewGameView(BaseView):
         seats = []
         for index, (name, bot, stalker) in enumerate(self.seats):
             clean = " ".join(str(name).split())[:MAX_NAME] or self.default_name(index, bot)
-            if bot and clean == self.default_name(index, bot):  # shown in each language
-                clean = i18n.default_bot_name(index + 1)
+            if clean == self.default_name(index, bot):  # stored in English, shown in each language
+                clean = (i18n.default_bot_name if bot else i18n.default_player_name)(index + 1)
             seats.append(SeatSpec(clean, stalker, bot))
         dirs = tuple(str(p) for p in self.app.presets.card_dirs)
         return GameSpec(

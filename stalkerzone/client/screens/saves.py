@@ -41,7 +41,9 @@ def save_row(label: str, summary: saves.SaveSummary) -> tuple[str, str]:
         played = i18n.t("save_row.layout")
     else:
         played = i18n.t("save_row.round", n=summary.round)
-    title = " · ".join(part for part in (", ".join(summary.players), played) if part)
+    title = " · ".join(
+        part for part in (", ".join(i18n.player_name(p) for p in summary.players), played) if part
+    )
     detail = label if summary.saved is None else f"{label} · {save_date(summary.saved)}"
     return title, detail
 

@@ -29,6 +29,9 @@ from stalkerzone.engine.zone import Sector
 WORDS = ("base", "colour", "pile", "slot", "stat")
 """Parameters whose values are translated through ``[engine_words]`` (``colour_red``)."""
 
+NAME_PARAMS = frozenset({"player", "name"})
+"""Parameters that hold a seat's name: a default name ("Bot 3") reads in the language."""
+
 
 def is_card_param(name: str) -> bool:
     """``card`` and any parameter ending in ``card`` hold a card id."""
@@ -58,6 +61,8 @@ def _value(
     name: str, value: object, cards: CardSet | None, sectors: Iterable[Sector] = ()
 ) -> object:
     if isinstance(value, str):
+        if name in NAME_PARAMS:
+            return i18n.player_name(value)
         if is_card_param(name):
             return _card_name(value, cards)
         if name == "sector":

@@ -218,6 +218,12 @@ def _percent_pattern(lang: str) -> str:
     return pattern.replace("0%", "0.0%").replace("0\u00a0%", "0.0\u00a0%")
 
 
+def capitalised(text: str) -> str:
+    """``text`` as a line of its own: its first letter upper-case (the catalogue keeps notes in
+    lower case, as they also stand inside other sentences)."""
+    return text[:1].upper() + text[1:]
+
+
 def number(value: float, decimals: int = 1) -> str:
     """A decimal number in the current language's format ("2.5" in English, "2,5" in Russian)."""
     return format_decimal(
@@ -240,16 +246,28 @@ def default_bot_name(n: int) -> str:
     return DEFAULT_BOT_NAME.format(n=n)
 
 
+DEFAULT_NAME_KEYS = {"Bot": "newgame.bot_name", "Player": "newgame.player_name"}
+"""The stored English head of a seat's default name ("Bot 2", "Player 1") → its string."""
+
+
+def default_player_name(n: int) -> str:
+    """The stored default name of the person in seat ``n`` (1-based): "Player 2" in any
+    language."""
+    return f"Player {n}"
+
+
 def bot_name(name: str) -> str:
-    """A bot seat's name as players read it: the stored default "Bot 2" in the current language
-    ("Бот 2"); any other name (one a player typed) as it is."""
+    """A seat's name as players read it: a stored default name ("Bot 2", "Player 1") in the
+    current language ("Бот 2", "Игрок 1"); any other name (one a player typed) as it is."""
     head, _, number = name.partition(" ")
-    if head == "Bot" and number.isdigit() and len(number) <= 2 and not number.startswith("0"):
-        return t("newgame.bot_name", n=int(number))
+    key = DEFAULT_NAME_KEYS.get(head)
+    if key and number.isdigit() and len(number) <= 2 and not number.startswith("0"):
+        return t(key, n=int(number))
     return name
 
 
-def player_name(name: str, bot: object) -> str:
+def player_name(name: str, bot: object = None) -> str:
     """A seat's name as players read it (``bot``: the seat's bot strength, or None for a
-    person): a bot's default name in the current language (:func:`bot_name`)."""
-    return bot_name(name) if bot else name
+    person, which reads the same): a default name in the current language (:func:`bot_name`)."""
+    del bot  # a person's default "Player 2" and a bot's "Bot 3" both read in the language
+    return bot_name(name)

@@ -161,7 +161,7 @@ def requirement_text(state: GameState, order: Order, symbols: bool = False) -> s
         art = state.cards.get(req.artifact) if req.artifact in state.cards else None
         return t("base.req_artifact", artifact=card_name(art) if art else req.artifact)
     if isinstance(req, VisitRequirement):
-        return t("base.req_visit", site=site_name(req.site))
+        return t("base.req_visit", site=t(f"base.visit_{req.site.value}"))  # ru: accusative
     return ""
 
 

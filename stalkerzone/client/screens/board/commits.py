@@ -108,7 +108,7 @@ def end_turn(view: BoardView) -> None:
     legal = view.legal()
     if not view.my_turn() or not any(isinstance(a, EndTurn) for a in legal):
         return
-    name = view.view.players[view.view.current_player].name
+    name = i18n.player_name(view.view.players[view.view.current_player].name)
     question = end_turn_question(legal, name, lambda: view.do(EndTurn()))
     if question is not None:
         view.ask(question)

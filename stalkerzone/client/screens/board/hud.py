@@ -279,7 +279,7 @@ def bar_reasons(view: BoardView) -> dict[str, Why]:
     if state.phase == "over":
         return reasons
     if not view.my_turn():
-        name = state.players[state.current_player].name
+        name = i18n.player_name(state.players[state.current_player].name)
         reasons["end_turn"] = reasons["stalker"] = Why(
             i18n.t("aids.not_your_turn", name=name), "TURN-2"
         )
@@ -374,9 +374,9 @@ def status_words(view: BoardView) -> str:
     """The status line: the last refusal as a sentence, or after trading that the stalker
     stays on its hex this turn (TURN-2)."""
     if view.message:
-        return engine_text.sentence(view.message)
+        return i18n.capitalised(engine_text.sentence(view.message))  # a line of its own
     session = view.session
     if session.traded_this_turn() and not session.is_bot():
-        name = session.state.players[session.state.current_player].name
+        name = i18n.player_name(session.state.players[session.state.current_player].name)
         return i18n.t("flow.stays_after_trade", name=name)
     return ""

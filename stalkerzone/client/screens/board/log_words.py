@@ -50,9 +50,10 @@ def line_words(
     if isinstance(text, TableLine):
         said = i18n.t(text.key, **dict(text.params))
     else:
-        actor = names.get(line.player, line.player)
+        actor = i18n.player_name(names.get(line.player, line.player))
         shown = renamed(log_line(text, viewer, actor), names)
         said = engine_text.words(shown, cards, sectors=sectors)
+    said = i18n.capitalised(said)  # a line of its own; the catalogue writes notes in lower case
     return i18n.t("log.taken_back", line=said) if line.taken_back else said
 
 

@@ -174,7 +174,7 @@ def log_line(message: object, viewer: str | None, actor: str | None = None) -> o
     if isinstance(message, Note) and message.key == "event_kept":
         owner = dict(message.params).get("player")
         if owner != viewer:
-            return f"EVENT-1: {i18n.t('reveal.kept_log', player=owner)}"
+            return f"EVENT-1: {i18n.t('reveal.kept_log', player=i18n.player_name(str(owner)))}"
     if isinstance(message, Note) and message.key in ANOMALY_ROLLS and actor:
         values = dict(message.params)
         face, damage = values.get("face", "?"), values.get("damage", "?")
@@ -228,7 +228,11 @@ def describe_hex(
         rep = variant.base_reputation.get(site, 0) if site in BASES else 0
         about = i18n.t(f"site.about_{site.value}", rep=rep, n=variant.elements_required)
         text = f"{i18n.t(f'site.{site.value}')}: {about}   ({text})"
-    here = [f"{k + 1}. {p.name}" for k, p in enumerate(state.players) if p.position == h]
+    here = [
+        f"{k + 1}. {i18n.player_name(p.name)}"
+        for k, p in enumerate(state.players)
+        if p.position == h
+    ]
     if here:
         text += "   " + ", ".join(here)
     for pile in state.loot:

@@ -500,7 +500,7 @@ class BoardView(MapScreen):
     def set_message(self, text: str) -> None:
         """``message`` keeps the rule id; the status line shows the sentence only."""
         self.message = text
-        set_status(self, engine_text.sentence(text))
+        set_status(self, i18n.capitalised(engine_text.sentence(text)))  # a line of its own
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
         show_hover(self, None if not self.camera.inside(x, y) else self.camera.hex_at(x, y, HEX))

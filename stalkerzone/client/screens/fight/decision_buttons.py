@@ -68,6 +68,9 @@ def build_decisions(view: FightView, page: FightPage, box: Box) -> None:
             why=_refusal(model),
             primary=model.primary,
         )
+        if model.enabled and model.tip:  # what it does, under the mouse (F1: its rule)
+            right_edge, top = x + px(width), y + px(height)
+            view.hits.add(Hit(x, y, right_edge, top, model.key, None, model.tip, model.rule))
         if model.odds:  # under Escape as wide as its button (the stimulator's line beside)
             room = (px(width) if model.key == "escape" else r - x) - px(4)
             small = text_fit.fitting_size(model.odds, room, 10)  # smaller before it is cut

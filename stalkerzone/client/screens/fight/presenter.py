@@ -69,6 +69,7 @@ class ButtonModel:
     rule: str = ""  # the rule an engine refusal cites ("" while waiting for dice or a bot)
     odds: str = ""  # "win 71.2% · death 3.1%" under the button, if known
     primary: bool = False
+    tip: str = ""  # what the button does, said under the mouse while it can be pressed
 
 
 @dataclass(frozen=True, slots=True)
@@ -470,7 +471,7 @@ def _stimulator_button(
     if not deciding:
         return ButtonModel("stimulator", label, False, waiting)
     if any(d.stimulator for d in legal):
-        return ButtonModel("stimulator", label, True)
+        return ButtonModel("stimulator", label, True, rule="FIGHT-2", tip=t("fight.stim_tip"))
     held = next(iter(core.stims), None)
     held = held or next((s.id for s in fight.setup.stalker.stimulators), "")
     reason, rule = refusal(fight, Decision("attack", None, held), cards)
@@ -563,8 +564,10 @@ def results(
             )
         elif outcome == "escape":
             lines.append(t("fight.res_escape"))
-        elif outcome == "death":
-            lines.append(t("fight.res_death_other" if watched else "fight.res_death"))
+        elif outcome == "death":  # DEATH-1, DEATH-3: the loot once, the new stalker once
+            reborn = any(getattr(n, "key", "") == "reborn" for n in notes)
+            said = "fight.res_loot" if reborn else "fight.res_death"
+            lines.append(t(f"{said}_other" if watched else said))
         if outcome != "death":
             top = fight.setup.stalker.max_health
             lines.append(
@@ -576,7 +579,9 @@ def results(
         lines.append(t("fight.res_stim", name=stimulator_name(fight, sid)))
     cards = state.cards if state is not None else None
     for note in notes:
+        if getattr(note, "key", "") == "died":  # the title and the loot line say it
+            continue
         if str(note).startswith(("TROPHY-3", "WIN-1", "DEATH")):
-            lines.append(render(note, cards, with_rule=False))  # words, the rule is no news
+            lines.append(i18n.capitalised(render(note, cards, with_rule=False)))  # no rule id
     tone: Tone = "good" if outcome == "win" else "bad" if outcome == "death" else "accent"
     return FightResult(outcome, t(outcome_key(outcome, watched)), tone, tuple(lines))

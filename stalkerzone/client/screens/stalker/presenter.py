@@ -77,7 +77,10 @@ def bonus_text(stalker: StalkerCard) -> str:
 def title(state: GameState, player: PlayerState) -> str:
     stalker = state.cards.get(player.stalker)
     bonus = bonus_text(stalker) if isinstance(stalker, StalkerCard) else ""
-    return t("stalker.title_of", name=player.name, stalker=card_name(stalker)) + bonus
+    return (
+        t("stalker.title_of", name=i18n.player_name(player.name), stalker=card_name(stalker))
+        + bonus
+    )
 
 
 @dataclass(frozen=True, slots=True)
