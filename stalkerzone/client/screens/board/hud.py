@@ -380,3 +380,33 @@ def status_words(view: BoardView) -> str:
         name = i18n.player_name(session.state.players[session.state.current_player].name)
         return i18n.t("flow.stays_after_trade", name=name)
     return ""
+
+
+def build_header(view: BoardView) -> None:
+    """The board's header: whose turn (or what a bot does) in its seat's colour, and during a
+    bot's turn the round and that the screen only shows it (TURN-1, TURN-2)."""
+    h = view.window.height
+    px = theme.px
+    state = view.view
+    colour = theme.PLAYER_COLOURS[state.current_player % len(theme.PLAYER_COLOURS)]
+    bot = state.phase != "over" and view.session.is_bot()
+    if state.phase == "over":
+        title = i18n.t("board.over")
+    elif view.session.is_remote(state.current_player):
+        name = i18n.player_name(state.players[state.current_player].name)
+        title = i18n.t("network.remote_turn", name=name)
+    elif bot:  # what the bot does; the round goes on the line below (the header is short)
+        title = view.session.bot_activity()
+    else:
+        title = view.session.seat_line()
+    room = bar_left(view) - px(16) - px(12)  # the header ends before the top bar
+    size = text_fit.fitting_size(title, room, 19, bold=True)
+    title = text_fit.cut_to(title, room, size, bold=True)
+    view.label(title, px(16), h - px(30), size, colour, bold=True)
+    if bot:  # the title says what the bot does; this says the screen only shows it
+        remote = view.session.is_remote(state.current_player)
+        watch = i18n.t("network.remote_watch" if remote else "flow.bot_watch")
+        if not remote:
+            watch = f"{i18n.t('flow.round', n=view.session.round).capitalize()} · {watch}"
+        size = text_fit.fitting_size(watch, room, 11)  # smaller before it is cut
+        view.label(text_fit.cut_to(watch, room, size), px(18), h - px(50), size, theme.TEXT_DIM)

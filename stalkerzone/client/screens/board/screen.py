@@ -37,8 +37,8 @@ from stalkerzone.client.screens.board.hud import (
     BOTTOM_H,
     HUD_W,
     TOP_H,
-    bar_left,
     build_buttons,
+    build_header,
     build_hud,
     hover_line,
     set_status,
@@ -159,28 +159,7 @@ class BoardView(MapScreen):
             self.fit_camera()
             self.fitted_area = self.camera.area
         self.version += 1
-        state = self.view
-        colour = theme.PLAYER_COLOURS[state.current_player % len(theme.PLAYER_COLOURS)]
-        bot = state.phase != "over" and self.session.is_bot()
-        if state.phase == "over":
-            title = i18n.t("board.over")
-        elif self.session.is_remote(state.current_player):
-            title = i18n.t("network.remote_turn", name=state.players[state.current_player].name)
-        elif bot:  # what the bot does; the round goes on the line below (the header is short)
-            title = self.session.bot_activity()
-        else:
-            title = self.session.seat_line()
-        room = bar_left(self) - px(16) - px(12)  # the header ends before the top bar
-        size = text_fit.fitting_size(title, room, 19, bold=True)
-        title = text_fit.cut_to(title, room, size, bold=True)
-        self.label(title, px(16), h - px(30), size, colour, bold=True)
-        if bot:  # the title says what the bot does; this says the screen only shows it
-            remote = self.session.is_remote(state.current_player)
-            watch = i18n.t("network.remote_watch" if remote else "flow.bot_watch")
-            if not remote:
-                watch = f"{i18n.t('flow.round', n=self.session.round).capitalize()} · {watch}"
-            size = text_fit.fitting_size(watch, room, 11)  # smaller before it is cut
-            self.label(text_fit.cut_to(watch, room, size), px(18), h - px(50), size, theme.TEXT_DIM)
+        build_header(self)
         keys = self.label(
             text_fit.wrap_items(i18n.t("board_ux.keys"), w - self.hud_w - px(32), 10),
             px(16),
