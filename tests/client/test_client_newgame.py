@@ -19,6 +19,7 @@ from tests.support.text_walk import texts_of
 from tests.support.window import click_button, current, find_button, frame, game, key, opened
 
 
+@pytest.mark.slow
 def test_client_newgame_presets_and_start_by_hand(win: StalkerWindow) -> None:
     win.app = AppContext(presets=Presets(players=3, bots=1, seed=42), settings=Settings())
     view = opened(win.show_screen("newgame"), NewGameView)
@@ -138,6 +139,7 @@ def test_client_newgame_shows_a_toml_error_with_its_line_in_words(
     assert "-:" not in area[0].text
 
 
+@pytest.mark.slow
 def test_client_newgame_remembers_the_last_setup_per_user(
     win: StalkerWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -9,6 +9,7 @@ import colorsys
 from dataclasses import replace
 
 import arcade
+import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from stalkerzone.client.app.window import StalkerWindow
@@ -150,6 +151,7 @@ def _hex_crop(win: StalkerWindow, view: BoardView, h: Hex) -> Image.Image:
     )
 
 
+@pytest.mark.slow
 def test_the_board_redraws_its_danger_badges_when_the_setting_changes(win: StalkerWindow) -> None:
     session, view = _board(win)
     zone = session.state.zone_map

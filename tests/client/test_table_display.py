@@ -110,6 +110,7 @@ def follow(session: RemoteSession, server: GameServer, win: StalkerWindow) -> st
     return current(win).kind
 
 
+@pytest.mark.slow
 def test_the_public_display_shows_nothing_private_and_hands_over_only_to_its_hot_seat(
     win: StalkerWindow, tmp_path: Path
 ) -> None:
@@ -177,6 +178,7 @@ def test_phones_seats_get_no_hand_over_page(win: StalkerWindow, display: bool) -
         session.close()
 
 
+@pytest.mark.slow
 def test_the_table_command_window_is_the_display_with_a_join_card(
     win: StalkerWindow, tmp_path: Path
 ) -> None:

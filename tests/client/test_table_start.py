@@ -6,6 +6,7 @@ after the hand-over page)."""
 from __future__ import annotations
 
 import arcade
+import pytest
 from PIL import ImageChops, ImageStat
 
 from stalkerzone.client.app.window import StalkerWindow
@@ -113,6 +114,7 @@ def test_space_sends_the_banner_away_and_russian_names_the_bot_in_russian(
     assert session.state.players[BOT].name == "Bot 2"  # stored as the default, not translated
 
 
+@pytest.mark.slow
 def test_each_seats_turn_of_round_n_says_round_n_and_no_bot_card_waits_for_a_person(
     win: StalkerWindow,
 ) -> None:
@@ -158,6 +160,7 @@ def test_each_seats_turn_of_round_n_says_round_n_and_no_bot_card_waits_for_a_per
     assert (BOT, 2) not in {(seat, n) for seat, n, _w in seen[: seen.index((0, 1, "board"))]}
 
 
+@pytest.mark.slow
 def test_a_bots_anomaly_roll_is_gone_when_the_next_person_is_shown_the_board(
     win: StalkerWindow,
 ) -> None:

@@ -202,6 +202,7 @@ def test_no_out_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().err == "stalkerzone: print: give --out FILE.pdf\n"
 
 
+@pytest.mark.slow
 def test_unreadable_art_is_one_line_and_the_sheet_still_prints(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
