@@ -112,3 +112,15 @@ def test_a_tip_waits_while_the_legend_or_the_hint_is_open(win: StalkerWindow) ->
     assert tips.quiet()
     key(win, arcade.key.ESCAPE)  # Esc puts the hint away (the menu stays closed)
     assert not tips.quiet() and win.current_screen is view
+
+
+def test_no_tip_over_the_hand_over_page(win: StalkerWindow) -> None:
+    """The hand-over page passes the screen to the next player: a tip waits for the board."""
+    session = start(win)
+    page = win.show_screen("handover", player=session.state.current_player, then="board")
+    frame(win)
+    (tips,) = [o for o in page.overlays if isinstance(o, TipsOverlay)]
+    assert page.kind == "handover" and tips.quiet()
+    view = to_board(win, session)
+    (board_tips,) = [o for o in view.overlays if isinstance(o, TipsOverlay)]
+    assert not board_tips.quiet()
