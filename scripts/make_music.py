@@ -21,6 +21,7 @@ from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
+from make_sounds import with_section  # the CREDITS.md section writer (scripts/)
 
 ROOT = Path(__file__).resolve().parent.parent
 MUSIC = ROOT / "assets" / "music"
@@ -182,22 +183,12 @@ def credits_section() -> str:
     return "\n".join(lines)
 
 
-def with_section(text: str, section: str) -> str:
-    """``text`` with its Music section replaced by ``section`` (appended if it has none)."""
-    start = text.find(HEADING)
-    if start < 0:
-        return text.rstrip("\n") + "\n\n" + section
-    end = text.find("\n## ", start + len(HEADING))
-    rest = text[end + 1 :] if end >= 0 else ""
-    return text[:start] + section + ("\n" + rest if rest else "")
-
-
 def main() -> None:
     MUSIC.mkdir(parents=True, exist_ok=True)
     _write(MUSIC / "board.wav", board_loop())
     _write(MUSIC / "fight.wav", fight_loop())
     text = CREDITS.read_text(encoding="utf-8") if CREDITS.exists() else "# Credits\n"
-    CREDITS.write_text(with_section(text, credits_section()), encoding="utf-8")
+    CREDITS.write_text(with_section(text, credits_section(), HEADING), encoding="utf-8")
     print(f"wrote {len(TRACKS)} loops to {MUSIC}")
 
 

@@ -133,12 +133,13 @@ def credits_section() -> str:
     return "\n".join(lines)
 
 
-def with_section(text: str, section: str) -> str:
-    """``text`` with its Sounds section replaced by ``section`` (appended if it has none)."""
-    start = text.find(HEADING)
+def with_section(text: str, section: str, heading: str = HEADING) -> str:
+    """``text`` with its section under ``heading`` (the Sounds one unless given) replaced by
+    ``section`` (appended if it has none); ``make_music.py`` writes its Music section with it."""
+    start = text.find(heading)
     if start < 0:
         return text.rstrip("\n") + "\n\n" + section
-    end = text.find("\n## ", start + len(HEADING))
+    end = text.find("\n## ", start + len(heading))
     rest = text[end + 1 :] if end >= 0 else ""
     return text[:start] + section + ("\n" + rest if rest else "")
 

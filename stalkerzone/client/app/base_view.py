@@ -16,7 +16,7 @@ from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.widgets import modal, text_fit, theme
 from stalkerzone.client.widgets.disabled_reasons import DisabledReasons, Why
 from stalkerzone.client.widgets.overlays import Overlay
-from stalkerzone.client.widgets.text_batch import scaled_text
+from stalkerzone.client.widgets.text_batch import TextBatch
 from stalkerzone.client.widgets.text_field import TextField
 from stalkerzone.client.widgets.tips import TipsOverlay
 
@@ -50,8 +50,7 @@ class BaseView(arcade.gui.UIView):
         self.ui = arcade.gui.UIManager(window)
         self.win: StalkerWindow = window
         self.app: AppContext = window.app
-        self.batch = pyglet.graphics.Batch()
-        self._texts: list[arcade.Text] = []
+        self._labels = TextBatch()  # this build's texts, drawn in one batch
         self._stale = False
         self.disabled_reasons = DisabledReasons()  # the off buttons' reasons (F1: their rule)
         self.overlays: list[Overlay] = []  # layers over the screen (legend, hint, tips …)
@@ -94,8 +93,7 @@ class BaseView(arcade.gui.UIView):
         theme.fit_window(self.window.width, self.window.height)
         self.ui.clear()  # type: ignore[no-untyped-call]  # unannotated in arcade
         self.disabled_reasons.clear()
-        self.batch = pyglet.graphics.Batch()
-        self._texts = []
+        self._labels = TextBatch()
         self.buttons = {}
         self.build()
         for overlay in self.overlays:
@@ -134,6 +132,16 @@ class BaseView(arcade.gui.UIView):
     def draw_over(self) -> None:
         """Draw things over the texts and under the widgets (panels' highlights, tooltips)."""
 
+    @property
+    def batch(self) -> pyglet.graphics.Batch:
+        """The batch this build's texts are drawn with."""
+        return self._labels.batch
+
+    @property
+    def _texts(self) -> list[arcade.Text]:
+        """This build's texts, in the order they were made."""
+        return self._labels.texts
+
     def label(
         self,
         text: str,
@@ -150,7 +158,7 @@ class BaseView(arcade.gui.UIView):
         batch: pyglet.graphics.Batch | None = None,
     ) -> arcade.Text:
         """An ``arcade.Text`` in Liberation Sans at UI scale, drawn with the view's batch."""
-        item = scaled_text(
+        return self._labels.label(
             text,
             x,
             y,
@@ -161,10 +169,8 @@ class BaseView(arcade.gui.UIView):
             anchor_y=anchor_y,
             width=width,
             multiline=multiline,
-            batch=batch if batch is not None else self.batch,
+            batch=batch,
         )
-        self._texts.append(item)
-        return item
 
     def button(
         self,

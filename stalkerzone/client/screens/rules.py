@@ -31,6 +31,7 @@ from stalkerzone.client.text.rules_sections import (
 from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.hits import Hit, HitMap
 from stalkerzone.client.widgets.screen_frame import TextCache
+from stalkerzone.client.widgets.text_batch import TextBatch
 from stalkerzone.engine.core import CardSet, Variant
 
 
@@ -352,8 +353,9 @@ class RulesView(BaseView):
     # input -----------------------------------------------------------------------------------
     def refresh(self) -> None:
         """New texts, same widgets (so the search box keeps the keyboard)."""
-        self.batch = pyglet.graphics.Batch()
-        self._texts = self._texts[: self.header_count]  # the header stays (own batch)
+        header = self._texts[: self.header_count]  # the header stays (own batch)
+        self._labels = TextBatch()
+        self._labels.texts.extend(header)
         self.build_texts()
 
     def set_query(self, query: str) -> None:

@@ -1,6 +1,6 @@
 """Texts as every screen writes them: Liberation Sans (it carries Cyrillic) at the UI scale,
-drawn in a batch. :class:`TextBatch` is what a card face's ``build`` needs of a view, for the
-thumbnails and ``cards show`` alike."""
+drawn in a batch. :class:`TextBatch` makes a screen's texts (``BaseView.label``) and is what a
+card face's ``build`` needs of a view, for the thumbnails and ``cards show`` alike."""
 
 from __future__ import annotations
 
@@ -9,37 +9,6 @@ import pyglet
 
 from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.widgets import theme
-
-
-def scaled_text(
-    text: str,
-    x: float,
-    y: float,
-    size: float = 14,
-    colour: arcade.types.RGBOrA255 = theme.TEXT,
-    *,
-    bold: bool = False,
-    anchor_x: str = "left",
-    anchor_y: str = "baseline",
-    width: int | None = None,
-    multiline: bool = False,
-    batch: pyglet.graphics.Batch | None = None,
-) -> arcade.Text:
-    """An ``arcade.Text`` in the game's font, ``size`` points at the UI scale."""
-    return arcade.Text(
-        text,
-        x,
-        y,
-        colour,
-        theme.px(size),
-        width=width,
-        font_name=FONT,
-        bold=bold,
-        anchor_x=anchor_x,
-        anchor_y=anchor_y,
-        multiline=multiline,
-        batch=batch,
-    )
 
 
 class TextBatch:
@@ -64,16 +33,19 @@ class TextBatch:
         multiline: bool = False,
         batch: pyglet.graphics.Batch | None = None,
     ) -> arcade.Text:
-        item = scaled_text(
+        """An ``arcade.Text`` in the game's font, ``size`` points at the UI scale, drawn with
+        this batch (or ``batch``)."""
+        item = arcade.Text(
             text,
             x,
             y,
-            size,
             colour,
+            theme.px(size),
+            width=width,
+            font_name=FONT,
             bold=bold,
             anchor_x=anchor_x,
             anchor_y=anchor_y,
-            width=width,
             multiline=multiline,
             batch=batch if batch is not None else self.batch,
         )

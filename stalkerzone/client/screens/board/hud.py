@@ -344,29 +344,27 @@ def show_hover(view: BoardView, h: Hex | None) -> None:
 
 
 def set_path(view: BoardView, text: str) -> None:
-    """The path line (in the status line's place) whole in the map's width, as
-    :func:`set_status` sets that line: smaller, then on more lines lifting the hover line."""
-    room = view.window.width - view.hud_w - theme.px(32)
-    shown, size = text_fit.fit_lines(text, room, 13)
-    view.path_text.font_size = theme.px(size)
-    view.path_text.width = int(room)
-    view.path_text.text = shown
-    lines = shown.count("\n") + 1
-    lift = view.path_text.content_height * (lines - 1) / lines
-    view.hover_text.y = view.hover_bottom + lift
+    """The path line (in the status line's place), fitted as :func:`set_status` fits its."""
+    fit_bottom_line(view, view.path_text, text)
 
 
 def set_status(view: BoardView, text: str) -> None:
-    """The status line (a refusal, why a hex is out of reach) whole in the map's width, not
-    under the side panel: set smaller, then on more lines, never cut; its lines grow upwards
-    and the hover line above moves up with them."""
+    """The status line (a refusal, why a hex is out of reach), fitted by
+    :func:`fit_bottom_line`."""
+    fit_bottom_line(view, view.status, text)
+
+
+def fit_bottom_line(view: BoardView, line: arcade.Text, text: str) -> None:
+    """A line under the map whole in the map's width, not under the side panel: set smaller,
+    then on more lines, never cut; its lines grow upwards and the hover line above moves up
+    with them."""
     room = view.window.width - view.hud_w - theme.px(32)
     shown, size = text_fit.fit_lines(text, room, 13)
-    view.status.font_size = theme.px(size)
-    view.status.width = int(room)
-    view.status.text = shown
+    line.font_size = theme.px(size)
+    line.width = int(room)
+    line.text = shown
     lines = shown.count("\n") + 1
-    lift = view.status.content_height * (lines - 1) / lines
+    lift = line.content_height * (lines - 1) / lines
     view.hover_text.y = view.hover_bottom + lift
 
 

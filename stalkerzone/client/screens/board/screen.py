@@ -176,39 +176,23 @@ class BoardView(MapScreen):
         line_y = max(px(BOTTOM_H) - px(50), px(6) + keys.content_height + px(3))
         # its bottom where one line's descent was: a second line (a long line wraps) goes up
         self.hover_bottom = min(line_y + px(24), px(BOTTOM_H) - px(22)) - px(4)
-        self.hover_text = self.label(
-            "",
-            px(16),
-            self.hover_bottom,
-            13,
-            theme.TEXT,
-            batch=dyn,
-            width=w - self.hud_w - px(32),
-            multiline=True,
-            anchor_y="bottom",
-        )
-        self.path_text = self.label(  # where the status line is: one is shown at a time
-            "",
-            px(16),
-            line_y - px(3),
-            13,
-            theme.ACCENT,
-            batch=dyn,
-            width=w - self.hud_w - px(32),
-            multiline=True,
-            anchor_y="bottom",
-        )
-        self.status = self.label(
-            "",
-            px(16),
-            line_y - px(3),
-            13,
-            theme.WARN,
-            batch=dyn,
-            width=w - self.hud_w - px(32),
-            multiline=True,
-            anchor_y="bottom",
-        )
+
+        def bottom_line(y: float, colour: arcade.types.Color) -> arcade.Text:
+            return self.label(
+                "",
+                px(16),
+                y,
+                13,
+                colour,
+                batch=dyn,
+                width=w - self.hud_w - px(32),
+                multiline=True,
+                anchor_y="bottom",
+            )
+
+        self.hover_text = bottom_line(self.hover_bottom, theme.TEXT)
+        self.path_text = bottom_line(line_y - px(3), theme.ACCENT)  # in the status line's place
+        self.status = bottom_line(line_y - px(3), theme.WARN)  # one of the two shows at a time
         set_status(self, status_words(self))
         build_hud(self)
         build_buttons(self)
