@@ -8,6 +8,8 @@ navigation (EQ-5), events (EVENT-1), orders (ORDER-1), stalker bonuses (ST-3).
 
 from __future__ import annotations
 
+from babel import Locale
+
 from stalkerzone.engine.core import (
     AnyCard,
     Armour,
@@ -64,8 +66,8 @@ WORDS: dict[str, dict[str, str]] = {
         "heal": "heals",
         "trophy_line": "Trophy: {trophy}",
         "drain": "Drain: takes {amount} health every round, whatever your defence.",
-        "paralysis": "Paralysis: {rolls} roll(s) at the start of the fight, "
-        "each paralyses on {faces}.",
+        "paralysis": "Paralysis: {rolls} {roll_word} at the start of the fight, "
+        "each paralyses on {faces}; a failed roll ends the series.",
         "first_strike": "First strike: always attacks first, every round.",
         "regeneration": "Regeneration: regains {amount} health every round, never above its start.",
         "multi_attack": "Multi-attack: {attacks} attack rolls in round {rounds}.",
@@ -158,7 +160,8 @@ WORDS: dict[str, dict[str, str]] = {
         "heal": "лечит",
         "trophy_line": "Трофей: {trophy}",
         "drain": "Высасывание: отнимает {amount} здоровья каждый раунд, несмотря на защиту.",
-        "paralysis": "Паралич: {rolls} бросок(а) в начале боя, паралич на {faces}.",
+        "paralysis": "Паралич: {rolls} {roll_word} в начале боя, паралич на {faces}; "
+        "неудачный бросок прерывает серию.",
         "first_strike": "Первый удар: всегда атакует первым, в каждом раунде.",
         "regeneration": "Регенерация: восстанавливает {amount} здоровья каждый раунд, "
         "не выше начального.",
@@ -181,7 +184,7 @@ WORDS: dict[str, dict[str, str]] = {
         "req_trophy": "Принести: трофей «{monster}»",
         "req_trophy_colour": "Принести: трофей «{monster}» ({colour})",
         "req_artifact": "Принести: {artifact}",
-        "req_visit": "Посетить: {site}",
+        "req_visit": "Посетить: {site}",  # the site in the nominative after a colon
         "effect_gain_money": "Вы получаете {amount} грина.",
         "effect_lose_money": "Вы теряете {amount} грина.",
         "effect_damage": "Урон {attack} за вычетом защиты.",
@@ -245,6 +248,13 @@ WEAPON_TYPES: dict[str, dict[str, str]] = {
 }
 
 
+ROLL_WORDS: dict[str, dict[str, str]] = {
+    "en": {"one": "roll", "other": "rolls"},
+    "ru": {"one": "бросок", "few": "броска", "many": "бросков"},
+}
+"""The word "roll" per language by plural category."""
+
+
 class Words:
     """The printed words of one language (``en`` or ``ru``)."""
 
@@ -281,8 +291,12 @@ class Words:
         if isinstance(ability, Drain):
             return self("drain", amount=ability.amount.of(colour))
         if isinstance(ability, Paralysis):
+            rolls = ability.rolls.of(colour)
             return self(
-                "paralysis", rolls=ability.rolls.of(colour), faces=faces(ability.succeeds_on)
+                "paralysis",
+                rolls=rolls,
+                roll_word=self.counted(ROLL_WORDS, rolls),
+                faces=faces(ability.succeeds_on),
             )
         if isinstance(ability, FirstStrike):
             return self("first_strike")
@@ -292,6 +306,13 @@ class Words:
             rounds = ", ".join(str(r) for r in sorted(ability.rounds))
             return self("multi_attack", attacks=ability.attacks.of(colour), rounds=rounds)
         return str(getattr(ability, "kind", ability))
+
+    def counted(self, forms: dict[str, dict[str, str]], count: int) -> str:
+        """The form of a counted word for ``count`` by CLDR's plural rules (Babel): 1 бросок,
+        2 броска, 5 бросков; 1 roll, 2 rolls."""
+        category = str(Locale.parse(self.lang).plural_form(count))
+        own = forms[self.lang]
+        return own.get(category) or own["other" if "other" in own else "many"]
 
     def sites(self, sites: tuple[str, ...]) -> str:
         return ", ".join(self(site) for site in sites)

@@ -126,8 +126,13 @@ def test_rules_lines_carry_each_colours_numbers() -> None:
     words = Words("en")
     green = rules_lines(gorynych, Colour.GREEN, words, {})
     red = rules_lines(gorynych, Colour.RED, words, {})
-    assert green[0] == "Paralysis: 1 roll(s) at the start of the fight, each paralyses on 4–6."
-    assert red[0].startswith("Paralysis: 3 roll(s)")
+    assert green[0] == (
+        "Paralysis: 1 roll at the start of the fight, each paralyses on 4–6; "
+        "a failed roll ends the series."
+    )
+    assert red[0].startswith("Paralysis: 3 rolls")
+    ru = rules_lines(gorynych, Colour.YELLOW, Words("ru"), {})
+    assert ru[0].startswith("Паралич: 2 броска в начале боя")
     assert faces(frozenset({1, 3})) == "1, 3"
 
 
