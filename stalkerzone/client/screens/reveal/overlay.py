@@ -24,6 +24,7 @@ import pyglet
 from arcade.types import RGBOrA255
 
 from stalkerzone.client.render import shapes
+from stalkerzone.client.render.card_back import draw_card_back
 from stalkerzone.client.render.card_face import CardFace
 from stalkerzone.client.render.card_thumbs import FaceLook
 from stalkerzone.client.screens.reveal.presenter import Reveal, reveals
@@ -301,7 +302,7 @@ class RevealOverlay:
         elif reveal.kind == "element":
             self.draw_element(cx + cw / 2, cy + ch / 2 + theme.px(14), min(cw, ch) * 0.32)
         else:
-            self.draw_back(cx, cy, cw, ch, theme.PANEL_LIGHT)
+            self.draw_back(cx, cy, cw, ch, theme.ACCENT)
         self.batch.draw()
 
     def box_lrbt(self) -> tuple[float, float, float, float]:
@@ -322,12 +323,8 @@ class RevealOverlay:
         self.draw_back(x, y, cw * scale, ch * scale, theme.ACCENT)
 
     def draw_back(self, x: float, y: float, w: float, h: float, colour: RGBOrA255) -> None:
-        arcade.draw_lrbt_rectangle_filled(x, x + w, y, y + h, theme.PANEL)
-        arcade.draw_lrbt_rectangle_outline(x, x + w, y, y + h, colour, 3)
-        inset = min(w, h) * 0.12
-        arcade.draw_lrbt_rectangle_outline(
-            x + inset, x + w - inset, y + inset, y + h - inset, colour, 1
-        )
+        """A card shown face down (a bot's kept fight event, TURN-3): the game's card back."""
+        draw_card_back(x, y, w, h, colour)
 
     def draw_element(self, cx: float, cy: float, r: float) -> None:
         """WIN-1: an Element, a glowing crystal."""
