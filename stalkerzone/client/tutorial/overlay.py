@@ -173,7 +173,7 @@ def panel_places(screen: str, w: float, h: float) -> tuple[Place, ...]:
         width = min(px(PANEL_W), w * 0.42)
         return (px(356), h - px(70), width, False), (px(356), px(96), width, True)
     if screen == "base":  # the list is (16, 0.70 w − 8) wide, from 64 to h − 132
-        width = min(px(PANEL_W + 90), int(w * 0.70) - px(8) - px(40))
+        width = int(w * 0.70) - px(8) - px(40)  # the list's width: no row half hidden
         return (px(28), px(72), width, True), (px(28), h - px(176), width, False)
     if screen == "fight":  # the monster's column is min(380, 0.27 w) wide
         column = min(px(380), int(w * 0.27))
