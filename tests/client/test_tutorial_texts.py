@@ -162,3 +162,24 @@ def test_the_lesson_file_is_read_whole_and_a_bad_one_is_named() -> None:
                 }
             }
         )
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_each_step_is_titled_by_what_the_learner_does_and_its_rule_is_at_the_foot(
+    lang: str,
+) -> None:
+    use(lang, 1.0, (1280, 800))
+    lesson = load_lesson()
+    titles = set()
+    for k, step in enumerate(lesson.steps):
+        current = CurrentStep(k + 1, len(lesson.steps), step.rule, step.text, None)
+        head, _body = step_words(current)
+        title = i18n.t(current.title)
+        assert head.endswith(title), (head, title)
+        assert rule_title(step.rule) in rule_words(current)
+        titles.add(title)
+    assert len(titles) == len(lesson.steps)  # no two steps share a title
+    fight = next(k for k, s in enumerate(lesson.steps) if s.goal == "win_fight")
+    step = lesson.steps[fight]
+    head, _body = step_words(CurrentStep(fight + 1, len(lesson.steps), step.rule, step.text, None))
+    assert rule_title("FIGHT-2") not in head  # "Your action in a round" is the rule, not the step
