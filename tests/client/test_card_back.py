@@ -1,6 +1,7 @@
 """A card shown face down (a bot's fight event kept for its next fight, EVENT-1, TURN-3) is drawn
-as the game's card back, the same one a pile of loot shows in flight: the amber trefoil in its
-middle and the game's name across its foot in the reader's language, not an empty frame."""
+as the game's card back, as printed and as a pile of loot shows it in flight: the event deck's
+colour, the cream trefoil in its middle, the game's and the deck's names under it in the
+reader's language, not an empty frame."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from PIL import Image
 
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
-from stalkerzone.client.render.card_back import name_text
+from stalkerzone.client.render.card_back import CREAM, back_words
 from stalkerzone.client.screens.board import BoardView
 from stalkerzone.client.screens.reveal.presenter import Reveal
 from stalkerzone.client.text import i18n
@@ -53,10 +54,12 @@ def test_a_face_down_event_shows_the_card_back_with_the_games_name(
     i18n.set_language(language)
     card = face_down_card(win)
     w, h = card.size
-    amber = tuple(theme.ACCENT)[:3]
-    middle = card.crop((int(w * 0.3), int(h * 0.3), int(w * 0.7), int(h * 0.6)))
-    assert colours(middle).count(amber) > w * h * 0.01  # the trefoil fills its middle
-    foot = card.crop((int(w * 0.12), int(h * 0.78), int(w * 0.88), int(h * 0.9)))
-    assert len(set(colours(foot))) > 8  # the name's letters, anti-aliased
-    name = name_text(w)
-    assert name.text == i18n.t("app.title").upper() and 0 < name.content_width < w
+    middle = colours(card.crop((int(w * 0.3), int(h * 0.3), int(w * 0.7), int(h * 0.55))))
+    assert middle.count(tuple(CREAM)[:3]) > w * h * 0.01  # the trefoil fills its middle
+    event = tuple(theme.CARD_KIND["event"])[:3]
+    assert colours(card).count(event) > w * h * 0.3  # on the event deck's colour
+    foot = card.crop((int(w * 0.1), int(h * 0.72), int(w * 0.9), int(h * 0.9)))
+    assert len(set(colours(foot))) > 8  # the names' letters, anti-aliased
+    title, deck = back_words(w, "event")
+    assert title.text == i18n.t("app.title").upper() and 0 < title.content_width <= w * 0.8
+    assert deck.text == i18n.t("reveal.back_event").upper() != "REVEAL.BACK_EVENT"

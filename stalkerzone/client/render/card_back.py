@@ -1,8 +1,9 @@
 """The back of a card, as every hidden card is drawn (TURN-3): a card shown face down (a bot's
 fight event kept for its next fight, EVENT-1) or a pile of loot in flight (DEATH-2).
 
-A dark card in a double amber frame, a radiation trefoil in a ring in the middle and the
-game's name across its foot in the player's language; drawn in the window's pixels.
+The same back as the printed cards': the deck's colour, a cream frame, two hexagons around a
+radiation trefoil, the game's name and the deck's name under it, in the player's language;
+drawn in the window's pixels.
 """
 
 from __future__ import annotations
@@ -10,70 +11,97 @@ from __future__ import annotations
 import math
 
 import arcade
-from arcade.types import RGBOrA255
+from arcade.types import Color
 
 from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
 
-FACE = arcade.types.Color(30, 34, 28, 255)
-PATTERN = arcade.types.Color(226, 178, 64, 38)  # the frame's amber, faint: the back's hatching
-NAME_SMALLEST = 40.0  # px of card width under which the name is left off (a tiny card)
+CREAM = Color(233, 223, 196)
+"""The printed back's lines and letters."""
+PLAIN = Color(42, 47, 36)
+"""A back whose deck is not known (a pile of loot): the monster deck's dark green."""
+DECKS = ("event",)
+"""The decks whose name a back carries (its words: ``reveal.back_<deck>``)."""
+NAME_SMALLEST = 40.0
+"""Px of card width under which the words are left off (a card in flight)."""
 
-_names: dict[tuple[str, int], arcade.Text] = {}
-
-
-def trefoil(cx: float, cy: float, r: float, colour: RGBOrA255) -> None:
-    """The radiation sign: three blades around a hub, in a ring."""
-    for k in range(3):
-        start = 90 + k * 120 - 30
-        points = [(cx, cy)]
-        for step in range(9):
-            angle = math.radians(start + step * 60 / 8)
-            points.append((cx + r * math.cos(angle), cy + r * math.sin(angle)))
-        arcade.draw_polygon_filled(points, colour)
-    arcade.draw_circle_filled(cx, cy, r * 0.36, FACE)
-    arcade.draw_circle_filled(cx, cy, r * 0.22, colour)
-    arcade.draw_circle_outline(cx, cy, r * 1.25, colour, max(1.5, r * 0.1))
+_texts: dict[tuple[str, int, bool], arcade.Text] = {}
 
 
-def name_text(width: float) -> arcade.Text:
-    """The game's name for a back ``width`` pixels wide (kept per language and size)."""
-    words = i18n.t("app.title")
-    size = max(6, int(width / 14))
-    key = (words, size)
-    found = _names.get(key)
-    if found is None:
-        if len(_names) > 32:
-            _names.clear()
-        found = arcade.Text(
-            words.upper(), 0, 0, theme.ACCENT, size, font_name=FONT, bold=True, anchor_x="center"
+def hexagon(cx: float, cy: float, radius: float, width: float) -> None:
+    points = [
+        (
+            cx + radius * math.cos(math.radians(60 * k + 30)),
+            cy + radius * math.sin(math.radians(60 * k + 30)),
         )
-        _names[key] = found
+        for k in range(6)
+    ]
+    arcade.draw_polygon_outline(points, CREAM, width)
+
+
+def trefoil(cx: float, cy: float, radius: float, ground: Color) -> None:
+    """The radiation sign: three blades and a hub on ``ground``."""
+    for k in range(3):
+        start = k * 120 + 30
+        points = [(cx, cy)]
+        for step in range(11):
+            angle = math.radians(start + step * 6)
+            points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+        arcade.draw_polygon_filled(points, CREAM)
+    arcade.draw_circle_filled(cx, cy, radius * 0.22, ground)
+    arcade.draw_circle_filled(cx, cy, radius * 0.16, CREAM)
+
+
+def words(text: str, size: int, bold: bool) -> arcade.Text:
+    """A line of the back (kept per text and size)."""
+    key = (text, size, bold)
+    found = _texts.get(key)
+    if found is None:
+        if len(_texts) > 32:
+            _texts.clear()
+        found = arcade.Text(text, 0, 0, CREAM, size, font_name=FONT, bold=bold, anchor_x="center")
+        _texts[key] = found
     return found
 
 
-def draw_card_back(x: float, y: float, w: float, h: float, edge: RGBOrA255 = theme.ACCENT) -> None:
-    """A card back in the box whose lower left corner is (x, y)."""
-    arcade.draw_lrbt_rectangle_filled(x, x + w, y, y + h, FACE)
-    step = max(6.0, min(w, h) / 9)
-    k = -h
-    while k < w:  # diagonal hatching, clipped to the card by hand
-        x0, y0 = x + max(0.0, k), y + max(0.0, -k)
-        run = min(w - max(0.0, k), h - max(0.0, -k))
-        if run > 0:
-            arcade.draw_line(x0, y0, x0 + run, y0 + run, PATTERN, 1)
-        k += step
-    frame = max(2.0, min(w, h) * 0.018)
-    arcade.draw_lrbt_rectangle_outline(x, x + w, y, y + h, edge, frame)
-    inset = min(w, h) * 0.08
+def fitted(text: str, size: int, room: float, bold: bool) -> arcade.Text:
+    """``text`` at ``size`` points, or smaller until it is ``room`` pixels wide at most."""
+    found = words(text, size, bold)
+    while found.content_width > room and size > 6:
+        size -= 1
+        found = words(text, size, bold)
+    return found
+
+
+def back_words(width: float, deck: str | None) -> list[arcade.Text]:
+    """The game's name and the deck's name, fitted to a back ``width`` pixels wide."""
+    room = width * 0.8
+    lines = [fitted(i18n.t("app.title").upper(), max(6, int(width / 13)), room, True)]
+    if deck in DECKS:
+        name = i18n.t(f"reveal.back_{deck}").upper()
+        lines.append(fitted(name, max(6, int(width / 20)), room, False))
+    return lines
+
+
+def draw_card_back(x: float, y: float, w: float, h: float, deck: str | None = None) -> None:
+    """The back of a card of ``deck`` (None: not known) in the box whose lower left corner is
+    (x, y)."""
+    ground = theme.CARD_KIND.get(deck or "", PLAIN) if deck in DECKS else PLAIN
+    arcade.draw_lrbt_rectangle_filled(x, x + w, y, y + h, ground)
+    inset = min(w, h) * 0.07
+    line = max(1.0, min(w, h) * 0.012)
     arcade.draw_lrbt_rectangle_outline(
-        x + inset, x + w - inset, y + inset, y + h - inset, edge, max(1.0, frame / 2)
+        x + inset, x + w - inset, y + inset, y + h - inset, CREAM, line
     )
-    cx, cy = x + w / 2, y + h * 0.56
-    trefoil(cx, cy, min(w, h) * 0.22, edge)
-    if w >= NAME_SMALLEST:
-        name = name_text(w - 2 * inset)
-        if name.content_width <= w - 2.5 * inset:
-            name.position = (cx, y + inset + h * 0.08)
-            name.draw()
+    cx, cy = x + w / 2, y + h * 0.55
+    hexagon(cx, cy, w * 0.27, line * 1.6)
+    hexagon(cx, cy, w * 0.19, line * 0.8)
+    trefoil(cx, cy, w * 0.145, ground)
+    if w < NAME_SMALLEST:
+        return
+    below = y + h * 0.55 - w * 0.27 - h * 0.1
+    for text in back_words(w, deck):
+        text.position = (cx, below)
+        text.draw()
+        below -= text.content_height * 1.2
