@@ -1,18 +1,19 @@
 """The lesson's goals on its own game, without a window: the pre-laid Zone leaves one sector to
 lay and that placement is legal (TURN-4); each goal is done by the action that does it and not by
-another; the pointer shows the Trade button on the board and the best weapon at the base, then a
+another; the pointer shows the Trade button on the board and the best weapon at the base, the
+weapon to put into the backpack and take back on the stalker card (EQ-8), then a
 hex this move reaches on the way to an anomaly (never the hex the stalker stands on)."""
 
 from __future__ import annotations
 
 from stalkerzone.client.app.context import AppContext, Presets
 from stalkerzone.client.app.settings import Settings
-from stalkerzone.client.tutorial.goals import END_TURN, done, point
+from stalkerzone.client.tutorial.goals import END_TURN, STALKER_CARD, done, point
 from stalkerzone.client.tutorial.lesson_session import LessonSession
 from stalkerzone.client.tutorial.script import load_lesson
 from stalkerzone.engine.core import Site, Weapon
 from stalkerzone.engine.game import apply, legal_actions
-from stalkerzone.engine.play import Buy, EndTurn, Move, TakeOrder
+from stalkerzone.engine.play import Activate, Buy, EndTurn, Move, Stash, TakeOrder
 
 
 def test_the_lesson_goals_and_pointer_follow_its_game() -> None:
@@ -61,6 +62,23 @@ def test_the_lesson_goals_and_pointer_follow_its_game() -> None:
 
     bought = apply(play, buy)
     assert done("buy", play, buy, bought, 0)
+    # EQ-8: the stalker card is opened, the weapon put away and taken back
+    left = lesson.left_to_lay
+    opening = point("backpack", bought, 0, "base", legal_actions(bought), left)
+    assert opening is not None and opening.buttons == STALKER_CARD
+    away = point("backpack", bought, 0, "stalker", legal_actions(bought), left)
+    weapon = bought.players[0].weapon
+    assert away is not None and away.kind == "card" and away.card == weapon is not None
+    stashed = apply(bought, Stash(weapon))
+    assert not done("backpack", bought, Stash(weapon), stashed, 0)
+    assert stashed.players[0].weapon is None and weapon in stashed.players[0].backpack
+    back = point("backpack", stashed, 0, "stalker", legal_actions(stashed), left)
+    assert back is not None and back.kind == "card" and back.card == weapon
+    again = apply(stashed, Activate(weapon))
+    assert done("backpack", stashed, Activate(weapon), again, 0)
+    assert again.players[0].weapon == weapon
+    leave = point("take_order", again, 0, "stalker", legal_actions(again), left)
+    assert leave is not None and leave.buttons == ("kit.back",)
     offered = point("take_order", bought, 0, "base", legal_actions(bought), lesson.left_to_lay)
     assert offered is not None and isinstance(offered.buttons[0], TakeOrder)
     assert offered.buttons[0].card.startswith("order-anomaly-readings")

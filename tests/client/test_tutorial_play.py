@@ -55,6 +55,12 @@ def act_on(win: StalkerWindow, target: Target | None) -> None:
             return
         click(win, *widget.rect.center)
         return
+    if target.kind == "card":  # a tile of the stalker card: a click moves it (EQ-8)
+        where = target_box(view, target)
+        assert where is not None and where[0] == "rect"
+        left, right, bottom, top = where[1]  # type: ignore[misc]
+        click(win, (left + right) / 2, (bottom + top) / 2)
+        return
     if target.kind in ("hex", "look"):
         assert target.hex is not None
         x, y = centre_on(win, target.hex)
@@ -124,8 +130,8 @@ def test_the_whole_lesson_is_played_by_following_its_targets(win: StalkerWindow)
 @pytest.mark.slow
 def test_a_lesson_left_for_the_title_is_resumed_at_its_step(win: StalkerWindow) -> None:
     session = start_lesson(win)
-    play_lesson(win, session, stop_at=4)  # laid, bought, took an order: turn not yet ended
-    assert session.lesson is not None and session.lesson.index == 3
+    play_lesson(win, session, stop_at=5)  # laid, bought, backpack, an order: turn not ended
+    assert session.lesson is not None and session.lesson.index == 4
     for _ in range(20):  # back to the board, End turn (and yes): the end of a turn saves
         if session.state.current_player != 0:
             break
@@ -133,7 +139,7 @@ def test_a_lesson_left_for_the_title_is_resumed_at_its_step(win: StalkerWindow) 
         step = session.lesson.current_step
         assert step is not None and step.rule == "TURN-2"
         act_on(win, step.target)
-    assert saved_step() == 3 and save_file().is_file() and can_resume()
+    assert saved_step() == 4 and save_file().is_file() and can_resume()
     win.app.session = None
     win.show_screen("title")
     frame(win)
@@ -141,7 +147,7 @@ def test_a_lesson_left_for_the_title_is_resumed_at_its_step(win: StalkerWindow) 
     click(win, *find_button(win, "Resume lesson").rect.center)
     resumed = win.app.session
     assert isinstance(resumed, LessonSession) and resumed is not session
-    assert resumed.lesson is not None and resumed.lesson.index == 3
+    assert resumed.lesson is not None and resumed.lesson.index == 4
     assert resumed.actions == session.actions
     frame(win)
     step = resumed.lesson.current_step

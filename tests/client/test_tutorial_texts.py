@@ -18,8 +18,9 @@ from stalkerzone.client.tutorial.overlay import (
     PANEL_LINES,
     SCREEN_WORDS,
     fit_body,
-    panel_place,
+    panel_places,
     rule_title,
+    rule_words,
     step_words,
 )
 from stalkerzone.client.tutorial.script import load_lesson, parse_lesson
@@ -29,6 +30,7 @@ from stalkerzone.errors import UserError
 
 SIZES = ((1024, 640), (1280, 800), (1920, 1080))
 SCREENS = ("board", "layout", "base", "fight", "stalker")
+ON_BOARD_ONLY = ("continue", "button")  # a card over the board; End turn (goals.point)
 TARGETS = (
     None,
     Target("wait"),
@@ -42,20 +44,22 @@ def use(lang: str, scale: float, size: tuple[int, int]) -> None:
     theme.fit_window(*size)
 
 
-def every_panel() -> list[tuple[str, str, str]]:
-    """(header, body, screen) of every step with every kind of target on every screen (laying
-    the Zone out happens on the layout screen only)."""
+def every_panel() -> list[tuple[str, str, str, str]]:
+    """(header, body, foot, screen) of every step with every kind of target on every screen it can
+    be shown on (laying the Zone out happens on the layout screen only; a card to take away and
+    End turn are pointed at on the board only)."""
     lesson = load_lesson()
     out = []
     for k, step in enumerate(lesson.steps):
         laying = step.goal == "lay_sector"
         for target in (None,) if laying else TARGETS:
             current = CurrentStep(k + 1, len(lesson.steps), step.rule, step.text, target)
-            for screen in ("layout",) if laying else SCREENS:
+            on_board = target is not None and target.kind in ON_BOARD_ONLY
+            for screen in ("layout",) if laying else ("board",) if on_board else SCREENS:
                 head, body = step_words(current, screen)
-                out.append((head, body, screen))
+                out.append((head, body, rule_words(current), screen))
     for screen in SCREENS:
-        out.append((i18n.t("tutorial.done_header"), i18n.t("tutorial.done"), screen))
+        out.append((i18n.t("tutorial.done_header"), i18n.t("tutorial.done"), "", screen))
     return out
 
 
@@ -72,21 +76,24 @@ def test_every_lesson_text_fits_its_panel_at_every_size_and_scale(
     for size in SIZES:
         for scale in UI_SCALES:
             use(lang, scale, size)
-            for head, body, screen in every_panel():
-                left, edge, width, from_bottom = panel_place(screen, *size)
-                inner = width - theme.px(24)
-                text, points = fit_body(body, inner)
-                assert text.count("\n") < PANEL_LINES, (lang, size, scale, screen, body)
-                assert lines_fit(text, inner, points), (lang, size, scale, screen, text)
-                head_text, head_points = fit_body(head, inner, 11, bold=True)
-                assert head_text.count("\n") < 2, (lang, size, scale, screen, head)
-                assert lines_fit(head_text, inner, head_points, bold=True), (lang, head_text)
-                assert left >= 0 and left + width <= size[0]
-                lines = text.count("\n") + head_text.count("\n") + 2
-                height = lines * theme.px(points) * 1.5 + theme.px(30)  # a generous line height
-                top = edge + height if from_bottom else edge
-                assert top <= size[1] - theme.px(56) and top - height >= 0, (screen, size, scale)
-                checked += 1
+            for head, body, foot, screen in every_panel():
+                for left, edge, width, from_bottom in panel_places(screen, *size):
+                    inner = width - theme.px(24)
+                    text, points = fit_body(body, inner)
+                    assert text.count("\n") < PANEL_LINES, (lang, size, scale, screen, body)
+                    assert lines_fit(text, inner, points), (lang, size, scale, screen, text)
+                    head_text, head_points = fit_body(head, inner, 11, bold=True)
+                    assert head_text.count("\n") < 2, (lang, size, scale, screen, head)
+                    assert lines_fit(head_text, inner, head_points, bold=True), (lang, head_text)
+                    foot_text, foot_points = fit_body(foot, inner, 10)
+                    assert foot_text.count("\n") < 2, (lang, size, scale, screen, foot)
+                    assert lines_fit(foot_text, inner, foot_points), (lang, foot_text)
+                    assert left >= 0 and left + width <= size[0]
+                    lines = text.count("\n") + head_text.count("\n") + foot_text.count("\n") + 3
+                    height = lines * theme.px(points) * 1.5 + theme.px(36)  # generous lines
+                    top = edge + height if from_bottom else edge
+                    assert top <= size[1] - theme.px(56) and top - height >= 0, (screen, size)
+                    checked += 1
     assert checked > 1000
 
 
@@ -95,11 +102,18 @@ def test_each_step_names_a_rule_of_the_reference_and_has_words(lang: str) -> Non
     use(lang, 1.0, (1280, 800))
     ids = {section.id: section.title for section in load_rules_reference(lang)}
     keys = {step.text for step in load_lesson().steps} | set(SCREEN_WORDS.values())
+    keys |= {f"{step.text}_title" for step in load_lesson().steps}  # what the learner does
     for step in load_lesson().steps:
         assert step.rule in ids, step.rule
         assert rule_title(step.rule) == ids[step.rule] != step.rule
-    for key in [*sorted(keys), "tutorial.wait", "tutorial.continue", "tutorial.end_turn"]:
-        words = i18n.t(key, step="…")
+    for key in [
+        *sorted(keys),
+        "tutorial.wait",
+        "tutorial.continue",
+        "tutorial.end_turn",
+        "tutorial.rule",
+    ]:
+        words = i18n.t(key, step="…", rule="…")
         assert words != key and "{" not in words, (lang, key)
 
 
@@ -148,3 +162,24 @@ def test_the_lesson_file_is_read_whole_and_a_bad_one_is_named() -> None:
                 }
             }
         )
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_each_step_is_titled_by_what_the_learner_does_and_its_rule_is_at_the_foot(
+    lang: str,
+) -> None:
+    use(lang, 1.0, (1280, 800))
+    lesson = load_lesson()
+    titles = set()
+    for k, step in enumerate(lesson.steps):
+        current = CurrentStep(k + 1, len(lesson.steps), step.rule, step.text, None)
+        head, _body = step_words(current)
+        title = i18n.t(current.title)
+        assert head.endswith(title), (head, title)
+        assert rule_title(step.rule) in rule_words(current)
+        titles.add(title)
+    assert len(titles) == len(lesson.steps)  # no two steps share a title
+    fight = next(k for k, s in enumerate(lesson.steps) if s.goal == "win_fight")
+    step = lesson.steps[fight]
+    head, _body = step_words(CurrentStep(fight + 1, len(lesson.steps), step.rule, step.text, None))
+    assert rule_title("FIGHT-2") not in head  # "Your action in a round" is the rule, not the step

@@ -16,8 +16,14 @@ import arcade
 from arcade.types import Color
 
 from stalkerzone.client.render.card_art import art_texture
-from stalkerzone.client.text import i18n
-from stalkerzone.client.text.card_words import card_kind, card_name, card_summary, shorten, t
+from stalkerzone.client.text.card_words import (
+    card_kind,
+    card_name,
+    card_note,
+    card_summary,
+    shorten,
+    t,
+)
 from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.engine.core import AnyCard, Colour, Equipment, Monster, Site
 
@@ -52,11 +58,8 @@ SUMMARY_TOP = 58
 
 
 def card_flavour(card: AnyCard) -> str:
-    """The card's ``text`` when the summary line does not already show it."""
-    if card.text is None:
-        return ""
-    text = i18n.card_text(card.text)
-    return "" if text == card_summary(card) else text
+    """The card's own ``text`` less the effects the summary line already shows."""
+    return card_note(card)
 
 
 class CardFace:

@@ -19,6 +19,7 @@ from typing import Literal
 import arcade
 
 from stalkerzone.client.render.card_art import art_texture
+from stalkerzone.client.render.card_back import draw_card_back
 from stalkerzone.client.render.card_face import KIND_COLOUR, kind_colour
 from stalkerzone.client.widgets import theme
 from stalkerzone.engine.core import CardSet
@@ -157,7 +158,10 @@ class CardFlights:
                     x - w / 2 + inner, x + w / 2 - inner, y - h / 2 + inner, y + h / 2 - inner
                 )
                 arcade.draw_texture_rect(art, box)
-            else:  # no art (a custom card) or a pile of loot: the card's back
+            elif card is None:  # a pile of loot: the card back every hidden card shows
+                draw_card_back(x - w / 2, y - h / 2, w, h)
+                continue
+            else:  # no art (a custom card): its kind's colour
                 arcade.draw_lrbt_rectangle_filled(
                     x - w / 2 + inner,
                     x + w / 2 - inner,

@@ -112,6 +112,38 @@ def card_summary(card: AnyCard) -> str:
     return i18n.card_text(card.text) if card.text else ""
 
 
+CLAUSE = re.compile(r"(?:[.;,]\s*(?:(?:and|but|и|но)\s+)?|\s+(?:and|but|и|но)\s+)")
+SIGNED = re.compile(r"^(?:[^:\d]+:\s*)?([+\-−]\d+)")
+"""A clause's signed amount, after a weapon type ("Rifle: +1 to one die")."""
+
+
+def card_note(card: AnyCard) -> str:
+    """The card's own ``text`` less what :func:`card_summary` already says: a clause that opens
+    with a signed amount the summary shows ("+1 to escape rolls.") is the same effect in other
+    words and is left out, so each effect is read once; "" when nothing else is left."""
+    if card.text is None:
+        return ""
+    text = i18n.card_text(card.text).strip()
+    summary = card_summary(card)
+    if text.rstrip(".") == summary.rstrip("."):
+        return ""
+    shown = {m.group(0).replace("−", "-") for m in re.finditer(r"(?<!\w)[+\-−]\d+", summary)}
+    kept = [
+        clause.strip()
+        for clause in CLAUSE.split(text)
+        if clause.strip()
+        and not (
+            (found := SIGNED.match(clause.strip())) and found.group(1).replace("−", "-") in shown
+        )
+    ]
+    if len(kept) == len([c for c in CLAUSE.split(text) if c.strip()]):
+        return text  # nothing restated: the text as written
+    if not kept:
+        return ""
+    note = "; ".join(kept)
+    return note[:1].upper() + note[1:] + "."
+
+
 def attack_text(stats: StalkerStats) -> str:
     """The attack formula with its one-die bonus (DMG-1, DMG-4): "2d6 (+3 to one die)"."""
     text = str(stats.attack)

@@ -26,6 +26,11 @@ class CurrentStep:
     text: str
     target: Target | None
 
+    @property
+    def title(self) -> str:
+        """The key of the step's title (what the learner does)."""
+        return f"{self.text}_title"
+
 
 class TutorialController:
     """Progress through ``lesson`` for the learner's ``seat`` (a state machine on actions)."""

@@ -15,12 +15,14 @@ from dataclasses import dataclass
 from stalkerzone.engine.core import Order, Site, VisitRequirement, Weapon
 from stalkerzone.engine.play import (
     Action,
+    Activate,
     Buy,
     DeliverOrder,
     DiscardArmour,
     GameState,
     Move,
     PlaceSector,
+    Stash,
     TakeOrder,
 )
 from stalkerzone.engine.turn import bases
@@ -36,6 +38,7 @@ SITE_OF_GOAL = {
     "win_fight": Site.DANGER_GREEN,
     "event": Site.EVENT,
 }
+STALKER_CARD = ("base.backpack", "board.stalker")  # text keys: the button that opens it
 FIGHT_BUTTONS = ("fight.attack", "fight.continue")  # text keys: the first one shown is meant
 END_TURN = ("confirm.end_turn_yes", "board.end_turn")  # TURN-2: End turn, then its question
 
@@ -45,13 +48,16 @@ class Target:
     """What to click now. ``kind``: ``slot`` (lay ``placement``: its sector, face, turn and
     slot), ``hex`` (move there), ``look`` (point the mouse at ``hex``), ``button`` (the first
     of ``buttons`` on screen: a text key such as ``"board.end_turn"``, ``"tab:orders"`` for a
-    base tab, or an engine action for its row button), ``continue`` (a card shown over the
-    board: Space or a click takes it away) or ``wait`` (the bot is playing)."""
+    base tab, or an engine action for its row button), ``card`` (the tile of the carried
+    ``card`` on the stalker card: a click moves it between its slot and the backpack, EQ-8),
+    ``continue`` (a card shown over the board: Space or a click takes it away) or ``wait``
+    (the bot is playing)."""
 
     kind: str
     hex: Hex | None = None
     placement: PlaceSector | None = None
     buttons: tuple[str | Action, ...] = ()
+    card: str | None = None
 
 
 def done(goal: str, before: GameState, action: Action, after: GameState, seat: int) -> bool:
@@ -65,6 +71,8 @@ def done(goal: str, before: GameState, action: Action, after: GameState, seat: i
         return isinstance(action, Buy)
     if goal == "take_order":
         return isinstance(action, TakeOrder)
+    if goal == "backpack":  # EQ-8: out of the slot and back in (the card works again)
+        return isinstance(action, Activate)
     if goal == "deliver":
         return isinstance(action, DeliverOrder)
     if goal == "win_fight":  # TROPHY-1: a monster killed becomes a trophy
@@ -102,6 +110,21 @@ def wanted_action(goal: str, state: GameState, legal: Iterable[Action]) -> Actio
     if goal == "deliver":
         return next((a for a in legal if isinstance(a, DeliverOrder)), None)
     return None
+
+
+def card_to_move(state: GameState, seat: int, legal: Iterable[Action]) -> str | None:
+    """EQ-8: the carried card the backpack step points at: a card in the backpack that can go
+    back into its slot (the one just put away), else the weapon in its slot, else any card
+    that can be put away."""
+    legal = tuple(legal)
+    back = [a.card for a in legal if isinstance(a, Activate)]
+    if back:
+        return back[0]
+    weapon = state.players[seat].weapon
+    away = [a.card for a in legal if isinstance(a, Stash)]
+    if weapon in away:
+        return weapon
+    return away[0] if away else None
 
 
 def order_site(state: GameState, seat: int) -> Site:
@@ -161,6 +184,14 @@ def point(
         return Target("button", buttons=tuple(a for a in legal if isinstance(a, DiscardArmour)))
     if state.phase != "turn":
         return Target("wait")
+    if goal == "backpack":
+        card = card_to_move(state, seat, legal)
+        if screen == "stalker" and card is not None:
+            return Target("card", card=card)
+        if screen in ("board", "base") and card is not None:
+            return Target("button", buttons=STALKER_CARD)
+    if screen == "stalker":  # the stalker card open for another step: back to the game
+        return Target("button", buttons=("kit.back",))
     action = wanted_action(goal, state, legal) if goal in BASE_GOALS else None
     if action is not None:
         if screen == "base":

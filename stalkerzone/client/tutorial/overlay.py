@@ -46,9 +46,10 @@ def rule_title(rule: str) -> str:
 
 
 def step_words(step: CurrentStep, screen: str = "board") -> tuple[str, str]:
-    """(header, body) of a step on ``screen``: "Learn to play · step 3 of 9 · F1: Orders" and
-    its words (the bot's turn, a card to take away and a spent move say so)."""
-    head = i18n.t("tutorial.header", n=step.number, total=step.total, rule=rule_title(step.rule))
+    """(header, body) of a step on ``screen``: "Learn to play · step 6 of 10: Win a fight" (what
+    the learner does) and its words (the bot's turn, a card to take away and a spent move say
+    so)."""
+    head = i18n.t("tutorial.header", n=step.number, total=step.total, title=i18n.t(step.title))
     body = i18n.t(SCREEN_WORDS.get((step.text, screen), step.text))
     target = step.target
     if target is not None and target.kind in ("wait", "continue"):
@@ -56,6 +57,12 @@ def step_words(step: CurrentStep, screen: str = "board") -> tuple[str, str]:
     elif target is not None and target.buttons == END_TURN:  # the step waits for the next turn
         body = i18n.t(END_TURN_WORDS, step=body)
     return head, body
+
+
+def rule_words(step: CurrentStep | None) -> str:
+    """The panel's foot: "F1 opens the rule: Your action in a round" (its title in the
+    player's language; "" once the lesson is over)."""
+    return "" if step is None else i18n.t("tutorial.rule", rule=rule_title(step.rule))
 
 
 def fit_body(
@@ -121,6 +128,11 @@ def target_box(
             return None
         r = widget.rect
         return "rect", (r.left, r.right, r.bottom, r.top)
+    if target.kind == "card" and target.card is not None:  # a tile of the stalker card
+        for hit in getattr(getattr(view, "hits", None), "items", ()):
+            if hit.key == ("card", target.card, "slot") or hit.key == ("card", target.card, "pack"):
+                return "rect", (hit.left, hit.right, hit.bottom, hit.top)
+        return None
     if target.kind in ("hex", "look") and target.hex is not None and view.kind == "board":
         spot = hex_on_screen(view, target.hex)
         return ("hex", spot) if spot is not None else None
@@ -137,17 +149,63 @@ def target_box(
     return None
 
 
-def panel_place(screen: str, w: float, h: float) -> tuple[float, float, float, bool]:
-    """Left, an edge and the width of the panel, and whether that edge is its bottom: on the
-    board over the map's bottom left, above the status lines (the top is the bar's and the dice
-    of an anomaly roll's); on the layout over the map's top left, right of the tray; else low in
-    the screen's right column (the stalker's side at a base, the round log in a fight)."""
+Place = tuple[float, float, float, bool]
+"""Left, an edge and the width of the panel, and whether that edge is its bottom."""
+
+
+def panel_places(screen: str, w: float, h: float) -> tuple[Place, ...]:
+    """Where the panel may sit on ``screen``, best first, each hiding nothing a step needs
+    there: on the board over the map's bottom left (or right), above the status lines (the
+    top holds the goal panel and an anomaly roll's dice); on the layout over the map's top (or
+    bottom) right of the tray; at a base over the foot (or the head) of the list, never over
+    the stalker's side; in a fight at the foot of the monster's column, under its stats (the
+    round log, the odds, the dice and the buttons stay clear); on the stalker card over the
+    lowest slot rows, left of the character's card (the weapon row and the backpack stay
+    clear). :meth:`LessonOverlay.draw` takes the first that does not cover the target."""
     px = theme.px
     if screen == "board":
-        return px(16), px(96), min(px(PANEL_W), w * 0.42), True
+        from stalkerzone.client.screens.board.hud import HUD_W
+
+        width = min(px(PANEL_W), w * 0.42)
+        right = w - px(HUD_W) - px(16)
+        return (px(16), px(96), width, True), (right - width, px(96), width, True)
     if screen == "layout":
-        return px(356), h - px(70), min(px(PANEL_W), w * 0.42), False
-    return w * 0.72, px(330), w * 0.28 - px(16), False
+        width = min(px(PANEL_W), w * 0.42)
+        return (px(356), h - px(70), width, False), (px(356), px(96), width, True)
+    if screen == "base":  # the list is (16, 0.70 w − 8) wide, from 64 to h − 132
+        width = int(w * 0.70) - px(8) - px(40)  # the list's width: no row half hidden
+        return (px(28), px(72), width, True), (px(28), h - px(176), width, False)
+    if screen == "fight":  # the monster's column is min(380, 0.27 w) wide
+        column = min(px(380), int(w * 0.27))
+        return ((px(22), px(22), column - px(12), True),)
+    if screen == "stalker":  # three of the four slot columns; the fourth holds the character
+        slots = int(w * 0.62) - px(8) - px(30) - px(14)
+        tile = (slots - 3 * px(8)) / 4
+        return ((px(30), px(72), 3 * tile + 2 * px(8), True),)
+    return ((w * 0.72, px(330), w * 0.28 - px(16), False),)
+
+
+def panel_place(screen: str, w: float, h: float) -> Place:
+    """The first place of :func:`panel_places` (where the panel sits when nothing is lit)."""
+    return panel_places(screen, w, h)[0]
+
+
+def overlaps(a: Box, b: Box) -> bool:
+    """Whether two (left, right, bottom, top) boxes share any area."""
+    return a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]
+
+
+def target_rect(view: BaseView, target: Target | None) -> Box | None:
+    """The window box the target's outline takes (None: not drawn on this screen)."""
+    where = None if target is None else target_box(view, target)
+    if where is None:
+        return None
+    kind, box = where
+    if kind == "rect":
+        return box  # type: ignore[return-value]
+    x, y, size = box[0], box[1], box[2]
+    grow = size * 1.8 if kind == "hex" else size  # the hex's pulsing ring reaches 1.8 sizes
+    return x - grow, x + grow, y - grow, y + grow
 
 
 @dataclass
@@ -181,32 +239,43 @@ class LessonOverlay:
     def draw(self, view: BaseView, step: CurrentStep | None, finished_words: str = "") -> None:
         view.window.default_camera.use()
         px = theme.px
-        left, edge, width, from_bottom = panel_place(
-            view.kind, view.window.width, view.window.height
-        )
-        inner = int(width - px(24))
+        places = panel_places(view.kind, view.window.width, view.window.height)
         if step is None:
             head, body = i18n.t("tutorial.done_header"), finished_words
         else:
             head, body = step_words(step, view.kind)
         if not body:
             return
-        if step is not None and step.target is not None:
-            self.draw_target(view, step.target)
-        text, size = fit_body(body, inner)
-        head_lines, head_size = fit_body(head, inner, 11, bold=True)
-        head_text = self.text(head_lines, head_size, inner, True)
-        body_text = self.text(text, size, inner)
-        height = head_text.content_height + body_text.content_height + px(30)
-        top = edge + height if from_bottom else edge
-        self.shown_box = (left, left + width, top - height, top)
-        arcade.draw_lrbt_rectangle_filled(left, left + width, top - height, top, (14, 20, 24, 255))
-        arcade.draw_lrbt_rectangle_outline(left, left + width, top - height, top, GLOW, 2)
+        target = step.target if step is not None else None
+        if target is not None:
+            self.draw_target(view, target)
+        lit = target_rect(view, target)
+        for left, edge, width, from_bottom in places:
+            inner = int(width - px(24))
+            text, size = fit_body(body, inner)
+            head_lines, head_size = fit_body(head, inner, 11, bold=True)
+            foot_lines, foot_size = fit_body(rule_words(step), inner, 10)
+            head_text = self.text(head_lines, head_size, inner, True)
+            body_text = self.text(text, size, inner)
+            foot_text = self.text(foot_lines, foot_size, inner) if foot_lines else None
+            foot_h = foot_text.content_height + px(6) if foot_text is not None else 0.0
+            height = head_text.content_height + body_text.content_height + foot_h + px(30)
+            top = edge + height if from_bottom else edge
+            box = (left, left + width, top - height, top)
+            if lit is None or not overlaps(box, lit):
+                break
+        left, right, bottom, top = self.shown_box = box
+        arcade.draw_lrbt_rectangle_filled(left, right, bottom, top, (14, 20, 24, 255))
+        arcade.draw_lrbt_rectangle_outline(left, right, bottom, top, GLOW, 2)
         head_text.position = (left + px(12), top - px(10))
         head_text.color = GLOW
         head_text.draw()
         body_text.position = (left + px(12), top - px(18) - head_text.content_height)
         body_text.draw()
+        if foot_text is not None:
+            foot_text.position = (left + px(12), bottom + px(8) + foot_text.content_height)
+            foot_text.color = theme.TEXT_DIM
+            foot_text.draw()
 
     def draw_target(self, view: BaseView, target: Target) -> None:
         where = target_box(view, target)

@@ -19,6 +19,7 @@ LESSON_FILE = Path(__file__).resolve().parent / "lesson.toml"
 GOALS = (
     "lay_sector",
     "buy",
+    "backpack",
     "take_order",
     "move",
     "anomaly",
@@ -31,7 +32,8 @@ GOALS = (
 
 @dataclass(frozen=True, slots=True)
 class LessonStep:
-    """One step: what completes it (a goal of :data:`GOALS`), its rule id and its text key."""
+    """One step: what completes it (a goal of :data:`GOALS`), its rule id and its text key
+    (its title, what the learner does, is the key with ``_title`` added)."""
 
     goal: str
     rule: str

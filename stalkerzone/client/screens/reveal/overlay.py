@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 import pyglet
-from arcade.types import RGBOrA255
 
 from stalkerzone.client.render import shapes
+from stalkerzone.client.render.card_back import draw_card_back
 from stalkerzone.client.render.card_face import CardFace
 from stalkerzone.client.render.card_thumbs import FaceLook
 from stalkerzone.client.screens.reveal.presenter import Reveal, reveals
@@ -301,7 +301,7 @@ class RevealOverlay:
         elif reveal.kind == "element":
             self.draw_element(cx + cw / 2, cy + ch / 2 + theme.px(14), min(cw, ch) * 0.32)
         else:
-            self.draw_back(cx, cy, cw, ch, theme.PANEL_LIGHT)
+            self.draw_back(cx, cy, cw, ch, reveal)
         self.batch.draw()
 
     def box_lrbt(self) -> tuple[float, float, float, float]:
@@ -319,15 +319,11 @@ class RevealOverlay:
         if self.face_texture is not None:  # the card itself, shrinking on its way
             draw_face(self.face_texture, x, y, cw * scale, ch * scale)
             return
-        self.draw_back(x, y, cw * scale, ch * scale, theme.ACCENT)
+        self.draw_back(x, y, cw * scale, ch * scale, reveal)
 
-    def draw_back(self, x: float, y: float, w: float, h: float, colour: RGBOrA255) -> None:
-        arcade.draw_lrbt_rectangle_filled(x, x + w, y, y + h, theme.PANEL)
-        arcade.draw_lrbt_rectangle_outline(x, x + w, y, y + h, colour, 3)
-        inset = min(w, h) * 0.12
-        arcade.draw_lrbt_rectangle_outline(
-            x + inset, x + w - inset, y + inset, y + h - inset, colour, 1
-        )
+    def draw_back(self, x: float, y: float, w: float, h: float, reveal: Reveal) -> None:
+        """A card shown face down (a bot's kept fight event, TURN-3): the game's card back."""
+        draw_card_back(x, y, w, h, "event" if reveal.kind in ("event", "held_event") else None)
 
     def draw_element(self, cx: float, cy: float, r: float) -> None:
         """WIN-1: an Element, a glowing crystal."""

@@ -16,6 +16,7 @@ from stalkerzone.client.screens.stats import stats_if
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.card_words import (
     card_name,
+    card_note,
     card_summary,
     effect_text,
     stat_changes,
@@ -154,9 +155,7 @@ def mod_reason(state: GameState, player: PlayerState, instance: str, reason: str
 
 def card_tip(card: AnyCard, note: str, action: str, locked: bool) -> str:
     """A tile's tooltip: name, summary, card text, the note, and what a click does."""
-    lines = [card_name(card), card_summary(card)]
-    if card.text:
-        lines.append(i18n.card_text(card.text))
+    lines = [card_name(card), card_summary(card), card_note(card)]
     if note:
         lines.append(note)
     if not locked:
