@@ -14,7 +14,13 @@ from stalkerzone.client.render.zone_layer import HEX
 from stalkerzone.client.screens.rules import RulesView
 from stalkerzone.client.screens.title import TitleView
 from stalkerzone.client.tutorial.goals import Target
-from stalkerzone.client.tutorial.lesson_save import can_resume, save_file, saved_step
+from stalkerzone.client.tutorial.lesson_save import (
+    can_resume,
+    progress_file,
+    resume_index,
+    save_file,
+    saved_step,
+)
 from stalkerzone.client.tutorial.lesson_session import LessonSession
 from stalkerzone.client.tutorial.overlay import first_button, target_box
 from stalkerzone.content.rules_reference import load_rules_reference
@@ -152,6 +158,11 @@ def test_a_lesson_left_for_the_title_is_resumed_at_its_step(win: StalkerWindow) 
     frame(win)
     step = resumed.lesson.current_step
     assert step is not None and step.rule == "TURN-2"
+    # A lesson whose steps changed since it was saved resumes at the saved step's goal.
+    goals = tuple(s.goal for s in resumed.lesson.lesson.steps)
+    assert resume_index(("an_old_step", *goals)) == 5
+    progress_file().write_text('{"step": 3}', encoding="utf-8")  # saved before goals were kept
+    assert resume_index(goals) == 3
 
 
 @pytest.mark.slow

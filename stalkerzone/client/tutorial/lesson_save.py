@@ -31,6 +31,26 @@ def saved_step() -> int | None:
     return step if isinstance(step, int) and step >= 0 else None
 
 
+def saved_goal() -> str | None:
+    """The goal of the step the saved lesson was on (None if not saved): a lesson whose steps
+    changed since resumes at the same goal, not at the same number."""
+    try:
+        data = json.loads(progress_file().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    goal = data.get("goal") if isinstance(data, dict) else None
+    return goal if isinstance(goal, str) else None
+
+
+def resume_index(goals: tuple[str, ...]) -> int:
+    """Where to resume among the lesson's step ``goals``: the saved step's goal if the lesson
+    still has it, else the saved number."""
+    goal = saved_goal()
+    if goal in goals:
+        return goals.index(goal)
+    return min(saved_step() or 0, len(goals))
+
+
 def can_resume() -> bool:
     """A lesson is saved and its step can be read."""
     return save_file().is_file() and saved_step() is not None

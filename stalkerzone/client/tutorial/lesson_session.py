@@ -20,8 +20,8 @@ from stalkerzone.client.tutorial.controller import TutorialController
 from stalkerzone.client.tutorial.lesson_save import (
     LESSON_SAVE,
     progress_file,
+    resume_index,
     save_file,
-    saved_step,
 )
 from stalkerzone.client.tutorial.overlay import LessonOverlay
 from stalkerzone.client.tutorial.script import Lesson, load_lesson
@@ -72,7 +72,9 @@ class LessonSession(GameSession):
         session = cls.from_loaded(loaded)
         assert isinstance(session, LessonSession)
         session.packs = tuple(window.app.cards().packs)
-        session.attach(TutorialController(load_lesson(), seat=0, index=saved_step() or 0))
+        lesson = load_lesson()
+        goals = tuple(step.goal for step in lesson.steps)
+        session.attach(TutorialController(lesson, seat=0, index=resume_index(goals)))
         return session
 
     def attach(self, controller: TutorialController) -> None:
@@ -139,7 +141,9 @@ class LessonSession(GameSession):
                 self.record, name=LESSON_SAVE, packs=self.packs, log=self.log_entries()
             )
             step = self.lesson.index if self.lesson is not None else 0
-            files.write_atomic(progress_file(), json.dumps({"step": step}).encode("utf-8"))
+            current = self.lesson.step if self.lesson is not None else None
+            progress = {"step": step, "goal": current.goal if current is not None else None}
+            files.write_atomic(progress_file(), json.dumps(progress).encode("utf-8"))
         except Exception:  # a full disk must not end the game
             return None
         return path
