@@ -238,12 +238,23 @@ class GameSession:
         return i18n.t("flow.seat_turn", name=name, n=self.round)
 
     def bot_activity(self) -> str:
-        """TURN-2: what the bot whose turn it is does now ("Bot 3 is trading at the Village")."""
+        """TURN-2: what the bot whose turn it is does now ("Bot 3 is trading at the Village"):
+        by what its last action did (an event card drawn, EVENT-1; an anomaly rolled, ANOM-1),
+        else by where the turn stands (a fight, a base, the move, the end)."""
         state = self.state
         name = self.shown_name(state.current_player)
         if state.phase == "layout":
             return i18n.t("flow.bot_layout", name=name)
-        if state.phase in ("fight", "choose_armour"):
+        done = {  # the rules the last action applied (a base restoring protection is no event)
+            str(line).partition(":")[0]
+            for line in state.notes
+            if getattr(line, "key", "") != "protection_restored"
+        }
+        if state.phase == "choose_armour" or "EVENT-1" in done:  # the event card just drawn
+            return i18n.t("flow.bot_event", name=name)
+        if "ANOM-1" in done:
+            return i18n.t("flow.bot_anomaly", name=name)
+        if state.phase == "fight":
             return i18n.t("flow.bot_fighting", name=name)
         base = bases.base_here(state)
         if base is not None and self.arrived_or_trading():
