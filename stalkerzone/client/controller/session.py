@@ -138,6 +138,7 @@ class GameSession:
     saved_version: int = 0  # ``version`` when the game was last saved or loaded by a player
     _view_cache: tuple[int, int, GameState] | None = None
     bot_log: BotLog | None = None  # ``watch --log``: each bot choice with its reason
+    zone_seen: bool = False  # the table has seen the finished Zone before the first hand-over
     plays_bots: ClassVar[bool] = (
         True  # this client decides for bot seats (a network game: the host)
     )
@@ -392,7 +393,8 @@ class GameSession:
 
     def show(self, window: ScreenHost, *, handover: bool = True) -> None:
         """Open the screen for the current state; a hand-over page first when the seat at the
-        screen changes from one human to another (TURN-3)."""
+        screen changes from one human to another (TURN-3). At the start of play the board shows
+        the finished Zone to the whole table before that first hand-over (TURN-1)."""
         kind = self.screen_kind()
         want = self.default_viewer()
         humans = self.humans
@@ -404,7 +406,10 @@ class GameSession:
             and want != self.viewer
             and self.state.phase not in ("over", "layout")  # laying out hides nothing
         )
-        if needs_handover:
+        if needs_handover and not self.zone_seen and self.at_start_of_play():
+            self.zone_seen = True  # TURN-1: first the whole Zone, public; then the hand-over
+            want = PUBLIC
+        elif needs_handover:
             self.viewer = PUBLIC
             window.show_screen("handover", player=want, then=kind)
             return

@@ -367,9 +367,12 @@ class BoardView(MapScreen):
     def hold_mouse_under_reveal(self) -> None:
         """While a card is revealed over the board nothing under it reacts to the mouse (its
         overlay dims it); a click there acknowledges the card."""
-        active = self.reveals.active and self.question is None
+        active = (self.reveals.active or self.opening.hands_over) and self.question is None
         if active and not modal.is_open(self.ui):
-            acknowledge = partial(self.reveals.acknowledge, self)
+            if self.reveals.active:
+                acknowledge = partial(self.reveals.acknowledge, self)
+            else:  # the Zone shown before the first hand-over: a click passes the screen on
+                acknowledge = partial(self.opening.dismiss, self)
             modal.open_modal(self.ui, on_click=acknowledge, dim=(0, 0, 0, 0))
         elif not active and self.question is None and modal.is_open(self.ui):
             modal.close(self.ui)
@@ -482,6 +485,9 @@ class BoardView(MapScreen):
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         if not self.drag.release() or button != arcade.MOUSE_BUTTON_LEFT or not self.my_turn():
             return
+        if self.opening.hands_over:  # the whole table looks at the Zone: nothing is played
+            self.opening.dismiss(self)
+            return
         if self.walker is not None or self.question is not None:
             return
         h = self.camera.hex_at(x, y, HEX)
@@ -515,6 +521,9 @@ class BoardView(MapScreen):
         if symbol in (keys.SPACE, keys.ENTER, keys.RETURN) and self.reveals.acknowledge(self):
             return True
         if symbol == keys.SPACE and self.opening.dismiss(self):
+            return True
+        if self.opening.hands_over:  # before the hand-over only the view of the Zone moves
+            self.camera_key(symbol, 80)
             return True
         if symbol in (keys.ENTER, keys.RETURN, keys.NUM_ENTER):
             return True  # "continue" on a card; never the end of a turn
