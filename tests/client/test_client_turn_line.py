@@ -137,7 +137,7 @@ def test_client_a_bots_header_says_it_is_at_an_anomaly(win: StalkerWindow) -> No
     i18n.set_language("ru")
     try:
         ru_name = i18n.player_name(session.state.players[session.state.current_player].name)
-        assert session.bot_activity() == f"{ru_name} у аномалии"
+        assert session.bot_activity() == f"{ru_name} в аномалии"
     finally:
         i18n.set_language("en")
 
