@@ -46,6 +46,7 @@ def test_hovering_a_loot_sack_says_whose_it_is_and_what_it_holds(
         players = tuple(zombie if k == me else p for k, p in enumerate(state.players))
         set_state(session, replace(state, loot=(mine, theirs), players=players))
         view.state_changed()
+        assert sorted(own for _x, _y, own in view.loot_marks.spots) == [False, True]  # DEATH-2
         hover(win, view, Hex(0, 1))
         hover(win, view, theirs.hex)
         line = view.hover_text.text.replace("\n", " ")
