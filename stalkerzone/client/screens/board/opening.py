@@ -107,6 +107,7 @@ class Opening:
         shown before a hand-over passes the screen on."""
         view.rebuild_soon()
         if before_hand_over(self.session):
+            view.ui.enable()  # the buttons answer again (the next screen disables them itself)
             self.session.show(view.win)
 
     def draw(self, view: BoardView) -> None:

@@ -352,6 +352,8 @@ class BoardView(MapScreen):
             self.state_changed()
         self.reveals.update(self, delta_time, hold=self.motion.hold_reveals(self))
         self.opening.update(self, delta_time)
+        if self.opening.hands_over:  # the table looks at the Zone: no button answers (TURN-3)
+            self.ui.disable()
         self.hold_mouse_under_reveal()
         if self.hover_waits and self.hover is not None:
             self.hover_text.text = hover_line(self, self.hover)
@@ -367,12 +369,9 @@ class BoardView(MapScreen):
     def hold_mouse_under_reveal(self) -> None:
         """While a card is revealed over the board nothing under it reacts to the mouse (its
         overlay dims it); a click there acknowledges the card."""
-        active = (self.reveals.active or self.opening.hands_over) and self.question is None
+        active = self.reveals.active and self.question is None
         if active and not modal.is_open(self.ui):
-            if self.reveals.active:
-                acknowledge = partial(self.reveals.acknowledge, self)
-            else:  # the Zone shown before the first hand-over: a click passes the screen on
-                acknowledge = partial(self.opening.dismiss, self)
+            acknowledge = partial(self.reveals.acknowledge, self)
             modal.open_modal(self.ui, on_click=acknowledge, dim=(0, 0, 0, 0))
         elif not active and self.question is None and modal.is_open(self.ui):
             modal.close(self.ui)
