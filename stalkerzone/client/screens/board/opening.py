@@ -102,6 +102,10 @@ class Opening:
         self.ended(view)
         return True
 
+    def dismiss_to_hand_over(self, view: BoardView) -> bool:
+        """A click while the banner waits for the table: it goes (True if it was waiting)."""
+        return self.hands_over and self.dismiss(view)
+
     def ended(self, view: BoardView) -> None:
         """The whole Zone stays in view (the first view of the board shows all of it); a board
         shown before a hand-over passes the screen on."""

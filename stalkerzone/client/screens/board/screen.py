@@ -475,6 +475,8 @@ class BoardView(MapScreen):
             return
         if self.reveals.acknowledge(self):
             return
+        if self.opening.dismiss_to_hand_over(self):  # a click anywhere passes the screen on
+            return
         if self.camera.inside(x, y):
             self.drag.press(x, y)
 
@@ -485,7 +487,6 @@ class BoardView(MapScreen):
         if not self.drag.release() or button != arcade.MOUSE_BUTTON_LEFT or not self.my_turn():
             return
         if self.opening.hands_over:  # the whole table looks at the Zone: nothing is played
-            self.opening.dismiss(self)
             return
         if self.walker is not None or self.question is not None:
             return
