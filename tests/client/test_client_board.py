@@ -31,6 +31,8 @@ def start(win: StalkerWindow, seats: tuple[SeatSpec, ...] | None = None) -> Game
 
 def to_board(win: StalkerWindow, session: GameSession) -> BoardView:
     session.show(win)
+    if isinstance(win.current_screen, BoardView) and win.current_screen.opening.hands_over:
+        key(win, arcade.key.SPACE)  # the whole Zone shown to the table first: pass it on
     if current(win).kind == "handover":
         key(win, arcade.key.SPACE)
     frame(win, updates=2)

@@ -78,6 +78,8 @@ def test_client_two_players_lay_out_by_hand_and_play(win: StalkerWindow) -> None
     assert session.state.phase == "turn"
     assert check_zone(session.state.zone, session.sectors) == ()
     frame(win, updates=2)
+    if current(win).kind == "board" and shown(win, BoardView).opening.hands_over:
+        key(win, arcade.key.SPACE)  # the finished Zone shown to the table, then passed on
     if current(win).kind == "handover":  # the first player may not be the one who placed last
         key(win, arcade.key.SPACE)
         frame(win)

@@ -97,3 +97,61 @@ def test_client_a_bots_turn_keeps_its_round_on_the_line_below(win: StalkerWindow
             assert f"{word} {session.round} · {i18n.t('flow.bot_watch')}"[:20] in shown
         finally:
             i18n.set_language("en")
+
+
+def bot_until(win: StalkerWindow, key: str) -> GameSession:
+    """Two bots play until the last action wrote a note with message ``key``."""
+    seats = (SeatSpec("Bot 1", "gromoboy", "easy"), SeatSpec("Bot 2", "nosorog", "easy"))
+    session = start(win, seats)
+    for _ in range(3000):
+        if any(getattr(line, "key", "") == key for line in session.state.notes):
+            return session
+        if session.state.phase == "over":
+            break
+        session.act(bots.choose(session.state, None, "easy", memory=session.bot_memory))
+    raise AssertionError(f"no bot action wrote {key!r}")
+
+
+def test_client_a_bots_header_says_it_resolves_an_event_card(win: StalkerWindow) -> None:
+    """TURN-2, EVENT-1: while a bot's event card is shown the header names the event, never a
+    fight (the play-test read "fights" over an event card)."""
+    session = bot_until(win, "event_drawn")
+    name = session.state.players[session.state.current_player].name
+    for lang, says in (("en", "is resolving an event card"), ("ru", "разыгрывает карту события")):
+        i18n.set_language(lang)
+        try:
+            view = to_board(win, session)
+            frame(win)
+            shown = texts(view)
+            assert f"{i18n.player_name(name)} {says}" in shown, shown
+            assert i18n.t("flow.bot_fighting", name=i18n.player_name(name)) not in shown
+        finally:
+            i18n.set_language("en")
+
+
+def test_client_a_bots_header_says_it_is_at_an_anomaly(win: StalkerWindow) -> None:
+    """TURN-2, ANOM-1: after a bot's anomaly roll the header says where it is."""
+    session = bot_until(win, "anomaly_nothing")
+    name = i18n.player_name(session.state.players[session.state.current_player].name)
+    assert session.bot_activity() == f"{name} is at an anomaly"
+    i18n.set_language("ru")
+    try:
+        ru_name = i18n.player_name(session.state.players[session.state.current_player].name)
+        assert session.bot_activity() == f"{ru_name} в аномалии"
+    finally:
+        i18n.set_language("en")
+
+
+def test_client_a_bots_fight_begun_by_its_event_card_names_the_event(win: StalkerWindow) -> None:
+    """EVENT-1: the action that lays a held event card on a fight is the event's, not yet the
+    fight's; the fight's own actions then say "fighting"."""
+    session = bot_until(win, "event_applies")
+    assert session.state.phase == "fight"
+    name = i18n.player_name(session.state.players[session.state.current_player].name)
+    assert session.bot_activity() == f"{name} is resolving an event card"
+    while session.state.phase == "fight" and any(
+        str(line).startswith("EVENT-1") for line in session.state.notes
+    ):
+        session.act(bots.choose(session.state, None, "easy", memory=session.bot_memory))
+    if session.state.phase == "fight":
+        assert session.bot_activity() == f"{name} is fighting"

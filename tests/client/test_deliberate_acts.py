@@ -179,7 +179,7 @@ def test_own_loot_is_drawn_for_its_owner_only(win: StalkerWindow) -> None:
     assert [t.text for t in view.loot_marks.texts] == ["2"]
     assert len(view.loot_marks.shapes) > 0
     hover(win, view, mine.hex)
-    assert "Your loot: 2 cards" in view.hover_text.text
+    assert "Your loot: AK-47, Medkit, 200 gr." in view.hover_text.text
     assert view.loot_marks.spots[0][:2] == marker_spot(mine)
     # the other seat's eyes: its own pile, not this one
     session.viewer = other

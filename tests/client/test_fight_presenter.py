@@ -188,7 +188,7 @@ def test_a_watched_fight_is_told_in_the_third_person() -> None:
     i18n.set_language("ru")
     try:
         ru = describe_all(done.log, done.setup, fighter="Anna")
-        assert ru[attack].text.startswith("Атака Anna: ")
+        assert ru[attack].text.startswith("Anna атакует: ")
     finally:
         i18n.set_language("en")
 

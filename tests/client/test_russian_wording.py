@@ -81,3 +81,28 @@ def test_the_movement_stat_has_the_rules_name(russian: None) -> None:
     assert i18n.t("hud.movement") == "Передвижение"
     assert i18n.t("engine_words.stat_movement") == "передвижение"
     assert i18n.t("stat.movement", amount="+1") == "+1 к передвижению"
+
+
+def test_loot_has_one_russian_name_everywhere() -> None:
+    """DEATH-1: a dead stalker's pile is "хабар" on the map, the reveal, the stalker card, the
+    fight result, the log and the rules topics alike (it was "лут", "добыча" and "хабар")."""
+    others = ("добыч", "лут ", "лутом", "лута")
+    said = {k: v for k, v in i18n.strings("ru").items() if any(w in v for w in others)}
+    assert said == {}
+    assert "хабар" in i18n.strings("ru")["loot.own"]
+
+
+@pytest.mark.parametrize(
+    ("key", "values", "reads"),
+    [  # a player's name after a noun needs a case Russian names do not take: the name leads
+        ("fight.log_stalker_other", {"player": "Анна", "roll": 7, "damage": 3}, "Анна атакует"),
+        ("fight.escape", {"chance": "50 %"}, "Бежать (шанс 50 %)"),
+        ("base.locked_how", {}, "на единицу"),
+        ("handover.press", {"name": "Анна"}, "сядет перед экраном"),
+        ("reveal.reputation", {}, "+1 к репутации"),
+    ],
+)
+def test_russian_lines_read_right(
+    russian: None, key: str, values: dict[str, object], reads: str
+) -> None:
+    assert reads in i18n.t(key, **values)

@@ -138,6 +138,7 @@ class GameSession:
     saved_version: int = 0  # ``version`` when the game was last saved or loaded by a player
     _view_cache: tuple[int, int, GameState] | None = None
     bot_log: BotLog | None = None  # ``watch --log``: each bot choice with its reason
+    zone_seen: bool = False  # the table has seen the finished Zone before the first hand-over
     plays_bots: ClassVar[bool] = (
         True  # this client decides for bot seats (a network game: the host)
     )
@@ -238,12 +239,23 @@ class GameSession:
         return i18n.t("flow.seat_turn", name=name, n=self.round)
 
     def bot_activity(self) -> str:
-        """TURN-2: what the bot whose turn it is does now ("Bot 3 is trading at the Village")."""
+        """TURN-2: what the bot whose turn it is does now ("Bot 3 is trading at the Village"):
+        by what its last action did (an event card drawn, EVENT-1; an anomaly rolled, ANOM-1),
+        else by where the turn stands (a fight, a base, the move, the end)."""
         state = self.state
         name = self.shown_name(state.current_player)
         if state.phase == "layout":
             return i18n.t("flow.bot_layout", name=name)
-        if state.phase in ("fight", "choose_armour"):
+        done = {  # the rules the last action applied (a base restoring protection is no event)
+            str(line).partition(":")[0]
+            for line in state.notes
+            if getattr(line, "key", "") != "protection_restored"
+        }
+        if state.phase == "choose_armour" or "EVENT-1" in done:  # the event card just drawn
+            return i18n.t("flow.bot_event", name=name)
+        if "ANOM-1" in done:
+            return i18n.t("flow.bot_anomaly", name=name)
+        if state.phase == "fight":
             return i18n.t("flow.bot_fighting", name=name)
         base = bases.base_here(state)
         if base is not None and self.arrived_or_trading():
@@ -381,7 +393,8 @@ class GameSession:
 
     def show(self, window: ScreenHost, *, handover: bool = True) -> None:
         """Open the screen for the current state; a hand-over page first when the seat at the
-        screen changes from one human to another (TURN-3)."""
+        screen changes from one human to another (TURN-3). At the start of play the board shows
+        the finished Zone to the whole table before that first hand-over (TURN-1)."""
         kind = self.screen_kind()
         want = self.default_viewer()
         humans = self.humans
@@ -393,7 +406,10 @@ class GameSession:
             and want != self.viewer
             and self.state.phase not in ("over", "layout")  # laying out hides nothing
         )
-        if needs_handover:
+        if needs_handover and not self.zone_seen and self.at_start_of_play():
+            self.zone_seen = True  # TURN-1: first the whole Zone, public; then the hand-over
+            want = PUBLIC
+        elif needs_handover:
             self.viewer = PUBLIC
             window.show_screen("handover", player=want, then=kind)
             return

@@ -12,8 +12,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from stalkerzone.engine.core import Loadout, Note, StalkerCard, Variant, derive
-from stalkerzone.engine.play import GameState, LootPile, PlayerState, note, set_player
+from stalkerzone.engine.core import Loadout, Note, Site, StalkerCard, Variant, Weapon, derive
+from stalkerzone.engine.play import (
+    GameState,
+    LootPile,
+    PlayerState,
+    card_id,
+    note,
+    set_player,
+)
 from stalkerzone.engine.turn.equipment import gain, gained_note
 from stalkerzone.engine.zone import Hex
 
@@ -84,7 +91,7 @@ def kill(state: GameState, index: int, where: Hex) -> GameState:
             player=player.name,
         ),
     )
-    return note(
+    state = note(
         state,
         Note(
             "DEATH-3",
@@ -94,6 +101,46 @@ def kill(state: GameState, index: int, where: Hex) -> GameState:
             card=stalker.id,
         ),
     )
+    return weapon_for_the_reborn(state, index)
+
+
+def weapon_for_the_reborn(state: GameState, index: int) -> GameState:
+    """DEATH-3: a new stalker is never without a weapon it can buy. When the Village's stock
+    holds no weapon the new stalker's money pays for, one copy of the cheapest such weapon the
+    Village sells goes back to the stock from a loot pile (the player's own first)."""
+    cash = state.players[index].cash
+
+    def affordable(instance: str) -> Weapon | None:
+        card = state.cards.get(card_id(instance))
+        if isinstance(card, Weapon) and Site.VILLAGE in card.sold_at and card.price <= cash:
+            return card
+        return None
+
+    if any(affordable(instance) for instance in state.decks.stock):
+        return state
+    found = [  # the player's own piles first, then the cheapest
+        (pile.owner != index, weapon.price, k, instance)
+        for k, pile in enumerate(state.loot)
+        for instance in pile.cards
+        if (weapon := affordable(instance)) is not None
+    ]
+    if not found:
+        return state
+    *_order, k, instance = min(found)
+    pile = state.loot[k]
+    cards = list(pile.cards)
+    cards.remove(instance)
+    rest = replace(pile, cards=tuple(cards))
+    empty = not (rest.cards or rest.trophies or rest.money or rest.elements)
+    loot = state.loot[:k] + (() if empty else (rest,)) + state.loot[k + 1 :]
+    decks = replace(state.decks, stock=(*state.decks.stock, instance))
+    restocked = Note(
+        "DEATH-3",
+        "village_restocked",
+        f"the Village gets {card_id(instance)} back from the loot for the new stalker",
+        card=card_id(instance),
+    )
+    return note(replace(state, loot=loot, decks=decks), restocked)
 
 
 def pick_up(state: GameState, index: int) -> GameState:

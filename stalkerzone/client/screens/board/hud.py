@@ -27,6 +27,7 @@ from stalkerzone.client.screens.board.presenter import (
     describe_hex,
     fit_log,
     hud_rows,
+    loot_words,
     movement_left,
     path_words,
     public_legend,
@@ -303,7 +304,8 @@ def hover_line(view: BoardView, h: Hex) -> str:
         known = guardian_odds(view.session, state.current_player)
         view.hover_waits = known is None
         line = guardian_line(*known) if known is not None else guardian_line(guardian, None)
-        text = line  # the guardian's name says where
+        loot = loot_words(state, h, view.session.viewer)  # a sack lying there comes first
+        text = f"{loot}   {line}" if loot else line  # the guardian's name says where
     else:
         sector = view.sectors.get(placed.sector) if placed is not None else None
         name = i18n.card_text(sector.name) if sector is not None else None

@@ -5,6 +5,10 @@ It never blocks a player (a human who starts just plays; the banner goes with th
 action), but while it is up the bots wait (``holds_bots``), so the table sees the Zone before
 the first bot moves. It goes by itself after :data:`SECONDS` at animation speed 1, at once in a
 headless fast run or while the bots are skipped; Space sends it away.
+
+In a hot-seat game whose first seat is not the one at the screen, the board first shows the
+finished Zone to everyone (nothing private) and the banner waits for Space or a click, which
+pass the screen on (``hands_over``, TURN-3).
 """
 
 from __future__ import annotations
@@ -34,6 +38,19 @@ def opening_line(session: GameSession) -> str:
     return i18n.t(key, name=name, n=session.round)
 
 
+def before_hand_over(session: GameSession) -> bool:
+    """The board shows the Zone to the whole table and a human's turn waits for its player."""
+    from stalkerzone.client.controller.session import PUBLIC
+
+    state = session.state
+    return (
+        session.viewer == PUBLIC
+        and state.phase == "turn"
+        and not session.is_bot()
+        and session.default_viewer() != PUBLIC
+    )
+
+
 class Opening:
     """The banner at the start of play: up from the board's first showing until it times out,
     is sent away, or the first action of play is taken."""
@@ -51,6 +68,12 @@ class Opening:
         return self.left > 0
 
     @property
+    def hands_over(self) -> bool:
+        """The banner waits for the table and then passes the screen on (nothing is played
+        from the board meanwhile)."""
+        return self.active and before_hand_over(self.session)
+
+    @property
     def holds_bots(self) -> bool:
         """The bots wait while the table reads the banner and sees the Zone."""
         return self.active and self.session.is_bot()
@@ -62,6 +85,8 @@ class Opening:
         if not self.active:
             return
         fast = view.win.headless_fast or view.win.skip_bots
+        if self.hands_over and not fast:
+            return  # the table looks as long as it likes
         speed = max(0.1, float(view.app.settings.animation_speed))
         self.left = max(0.0, self.left - delta_time * speed)
         if fast or self.session.version != self.version:
@@ -77,9 +102,17 @@ class Opening:
         self.ended(view)
         return True
 
+    def dismiss_to_hand_over(self, view: BoardView) -> bool:
+        """A click while the banner waits for the table: it goes (True if it was waiting)."""
+        return self.hands_over and self.dismiss(view)
+
     def ended(self, view: BoardView) -> None:
-        """The whole Zone stays in view (the first view of the board shows all of it)."""
+        """The whole Zone stays in view (the first view of the board shows all of it); a board
+        shown before a hand-over passes the screen on."""
         view.rebuild_soon()
+        if before_hand_over(self.session):
+            view.ui.enable()  # the buttons answer again (the next screen disables them itself)
+            self.session.show(view.win)
 
     def draw(self, view: BoardView) -> None:
         """The banner across the top of the map, under the top bar (the board draws it over its
@@ -88,11 +121,16 @@ class Opening:
             return
         px = theme.px
         left, bottom, width, height = view.camera.area
-        key = (i18n.language(), width, height, theme.scale())
+        passing = before_hand_over(self.session)
+        key = (i18n.language(), width, height, theme.scale(), passing)
         if key != self.built_for or self.text is None:
             self.built_for = key
             line = opening_line(self.session)
             words, size = text_fit.fit_lines(line, width - px(60), 16, bold=True)
+            if passing:  # TURN-3: how the screen goes on to the first player
+                name = self.session.shown_name(self.session.state.current_player)
+                more = i18n.t("flow.opening_pass", name=name)
+                words = f"{words}\n{text_fit.fit_lines(more, width - px(60), size, bold=True)[0]}"
             self.text = arcade.Text(
                 words,
                 left + width / 2,

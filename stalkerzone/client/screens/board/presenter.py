@@ -20,6 +20,7 @@ from stalkerzone.engine.play import (
     GameState,
     GiveUpOrder,
     Heal,
+    LootPile,
     Move,
     PlayerState,
     Sell,
@@ -235,14 +236,36 @@ def describe_hex(
     ]
     if here:
         text += "   " + ", ".join(here)
+    loot = loot_words(state, h, viewer)
+    return f"{loot}   {text}" if loot else text
+
+
+def loot_words(state: GameState, h: Hex, viewer: int | None) -> str:
+    """The loot piles on ``h`` the view shows, first on the hover line (the sack is what the
+    mouse is on): one's own with what it holds (DEATH-1); another's, seen only while a Zombie
+    card is in force, with whose it is and that what it holds is not seen (DEATH-2)."""
+    lines = []
     for pile in state.loot:
         if pile.hex != h:
             continue
         if viewer is None or pile.owner == viewer:
-            text += "   " + i18n.t("loot.own", n=len(pile.cards) + len(pile.trophies))
+            lines.append(i18n.t("loot.own", what=loot_contents(state, pile)))
         else:
-            text += "   " + i18n.t("loot.pile")
-    return text
+            owner = i18n.player_name(state.players[pile.owner].name)
+            lines.append(i18n.t("loot.other", name=owner))
+    return "   ".join(lines)
+
+
+def loot_contents(state: GameState, pile: LootPile) -> str:
+    """DEATH-1: what one's own pile holds: its cards by name, then trophies, cash, Elements."""
+    what = [i18n.card_text(state.card(card).name) for card in pile.cards]
+    if pile.trophies:
+        what.append(i18n.t("owned.loot_trophies", n=len(pile.trophies)))
+    if pile.money:
+        what.append(i18n.t("owned.loot_money", n=pile.money))
+    if pile.elements:
+        what.append(i18n.t("owned.loot_elements", n=pile.elements))
+    return ", ".join(what) if what else i18n.t("loot.empty")
 
 
 def unreachable_reason(state: GameState, h: Hex, *, my_turn: bool) -> str:

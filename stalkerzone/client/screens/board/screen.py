@@ -352,6 +352,8 @@ class BoardView(MapScreen):
             self.state_changed()
         self.reveals.update(self, delta_time, hold=self.motion.hold_reveals(self))
         self.opening.update(self, delta_time)
+        if self.opening.hands_over:  # the table looks at the Zone: no button answers (TURN-3)
+            self.ui.disable()
         self.hold_mouse_under_reveal()
         if self.hover_waits and self.hover is not None:
             self.hover_text.text = hover_line(self, self.hover)
@@ -473,6 +475,8 @@ class BoardView(MapScreen):
             return
         if self.reveals.acknowledge(self):
             return
+        if self.opening.dismiss_to_hand_over(self):  # a click anywhere passes the screen on
+            return
         if self.camera.inside(x, y):
             self.drag.press(x, y)
 
@@ -481,6 +485,8 @@ class BoardView(MapScreen):
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         if not self.drag.release() or button != arcade.MOUSE_BUTTON_LEFT or not self.my_turn():
+            return
+        if self.opening.hands_over:  # the whole table looks at the Zone: nothing is played
             return
         if self.walker is not None or self.question is not None:
             return
@@ -515,6 +521,9 @@ class BoardView(MapScreen):
         if symbol in (keys.SPACE, keys.ENTER, keys.RETURN) and self.reveals.acknowledge(self):
             return True
         if symbol == keys.SPACE and self.opening.dismiss(self):
+            return True
+        if self.opening.hands_over:  # before the hand-over only the view of the Zone moves
+            self.camera_key(symbol, 80)
             return True
         if symbol in (keys.ENTER, keys.RETURN, keys.NUM_ENTER):
             return True  # "continue" on a card; never the end of a turn
