@@ -9,9 +9,7 @@ Screenshots go to ``$STALKERZONE_SCREENSHOTS`` (default: the test's temporary fo
 
 from __future__ import annotations
 
-import os
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -140,25 +138,6 @@ def check_scales(page: Any) -> None:
         assert wide <= 1
     finally:
         page.evaluate("() => { document.documentElement.style.fontSize = ''; }")
-
-
-@pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    where = Path(os.environ.get("STALKERZONE_SCREENSHOTS") or tmp_path)
-    where.mkdir(parents=True, exist_ok=True)
-    return where
-
-
-@pytest.fixture
-def chromium() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        launched = browser.launch(pw)
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 def open_seat(chromium: Any, server: GameServer, size: dict[str, int], problems: list[str]) -> Any:
