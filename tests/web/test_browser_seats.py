@@ -341,7 +341,7 @@ def test_the_end_of_a_game_shows_the_winner_and_the_standings(chromium: Any, sho
         page.wait_for_selector("#game-over:not([hidden])")
         check_shown(page, server, game)
         assert "Anna" in page.locator("#over-text p").inner_text()
-        standings = page.locator("#over-text ol li").all_inner_texts()
+        standings = page.locator("[data-testid=standings] li").all_inner_texts()
         order = [record.state.players[seat].name for seat in record.state.standings]
         assert [line.split(" —")[0] for line in standings] == order
         assert page.locator("#end-turn, #map .reach, [data-group] button").count() == 0

@@ -194,7 +194,7 @@ export function renderOver(page) {
   const text = clear(byId("over-text"));
   if (state.phase !== "over") return;
   if (state.winner !== null && state.winner !== undefined) text.append(el("p", { text: t("winner", { name: page.seatName(state.winner) }) }));
-  text.append(el("h3", { text: t("standings") }), el("ol", {}, (state.standings || []).map((s) => el("li", { text: `${page.seatName(s)} — ${t("elements")} ${state.players[s].elements}, ${t("cash")} ${state.players[s].cash}` }))));
+  text.append(el("h3", { text: t("standings") }), el("ol", { "data-testid": "standings" }, (state.standings || []).map((s) => el("li", { text: `${page.seatName(s)} — ${t("elements")} ${state.players[s].elements}, ${t("cash")} ${state.players[s].cash}` }))));
   if (page.view.story) text.append(renderStory(page, page.view.story));
 }
 
