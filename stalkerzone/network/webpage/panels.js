@@ -221,11 +221,14 @@ function renderStory(page, story) {
         el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("storyRound") }), el("th", { scope: "col", text: t("cash") }), el("th", { scope: "col", text: t("health") }), el("th", { scope: "col", text: t("elements") }))),
         el("tbody", {}, samples.map((x) => el("tr", {}, el("th", { scope: "row", text: x.round === 0 ? t("storyStart") : String(x.round) }), el("td", { text: x.cash }), el("td", { text: x.health }), el("td", { text: x.elements })))))));
   }
-  box.append(el("h4", { text: t("storyFights") }));
   if (!story.fights.length) box.append(el("p", { text: t("noFights") }));
-  else box.append(el("ol", { class: "fight-story" }, story.fights.map((f) => el("li", { text: t("fightLine", {
-    round: f.round, name: page.seatName(f.player), monster: cardName(f.monster), colour: t(`colour_${f.colour}`),
-    outcome: t(`outcome_${f.outcome}`), win: percent(f.win), death: percent(f.death) }) }))));
+  else {
+    // a long game fights many times: the list opens on request (a phone's page stays short)
+    box.append(el("details", { class: "fight-story-box" }, el("summary", { text: `${t("storyFights")} (${story.fights.length})` }),
+      el("ol", { class: "fight-story" }, story.fights.map((f) => el("li", { text: t("fightLine", {
+        round: f.round, name: page.seatName(f.player), monster: cardName(f.monster), colour: t(`colour_${f.colour}`),
+        outcome: t(`outcome_${f.outcome}`), win: percent(f.win), death: percent(f.death) }) })))));
+  }
   return box;
 }
 
