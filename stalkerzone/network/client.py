@@ -189,10 +189,12 @@ class RemoteGame:
         any_seat: bool = False,
         name: str | None = None,
         code: str | None = None,
+        stalker: str | None = None,
         timeout: float = 10.0,
     ) -> GameState:
         """Take ``seats`` (none: watch) or take back seats with ``token``, giving the table
-        ``code``; the first view."""
+        ``code`` and, before play begins, the ``stalker`` to play (one of the free ones); the
+        first view."""
         message: dict[str, JSON] = {
             "type": "join",
             "protocol": protocol.VERSION,
@@ -202,6 +204,8 @@ class RemoteGame:
             "name": name,
             "code": code,
         }
+        if stalker is not None:
+            message["stalker"] = stalker
         self.connection.send(message)
         deadline = time.monotonic() + timeout
         while True:
@@ -362,6 +366,7 @@ def open_game(
     any_seat: bool = False,
     name: str | None = None,
     code: str | None = None,
+    stalker: str | None = None,
     card_dirs: Sequence[Path] = (),
     loaded: LoadResult | None = None,
     timeout: float = 10.0,
@@ -381,7 +386,15 @@ def open_game(
         connection, loaded.cards, tuple(load_sectors()), load_variant, pack_digests=digests
     )
     try:
-        game.join(seats, token=token, any_seat=any_seat, name=name, code=code, timeout=timeout)
+        game.join(
+            seats,
+            token=token,
+            any_seat=any_seat,
+            name=name,
+            code=code,
+            stalker=stalker,
+            timeout=timeout,
+        )
     except BaseException:
         connection.close()
         raise

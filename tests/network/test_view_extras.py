@@ -22,7 +22,7 @@ from stalkerzone.network.table import GameTable
 from stalkerzone.odds import OddsSolver
 from stalkerzone.persistence.serialize import JSON, action_to_json, state_to_json
 from stalkerzone.story import build_story
-from tests.support.network import table
+from tests.support.network import hosted, joined, table
 
 MAX_ACTIONS = 1500
 
@@ -222,3 +222,15 @@ def test_records_start_again_equal_for_a_kept_stalker() -> None:
     t = table(("remote", "remote"), seed=3)
     again = records.start(t.record.setup, t.state.ctx.cards, t.state.ctx.sectors)
     assert state_to_json(again.state) == state_to_json(t.state)
+
+
+def test_a_desktop_client_joins_with_the_stalker_it_chose() -> None:
+    t = table(("remote", "bot"), seed=3)
+    chosen = next(s for s in free_stalkers(t) if s != t.state.players[0].stalker)
+    with hosted(t) as server:
+        game = joined(server, (0,), stalker=chosen)
+        try:
+            assert game.view is not None and game.view.players[0].stalker == chosen
+            assert server.call(lambda: t.state.players[0].stalker) == chosen
+        finally:
+            game.leave()

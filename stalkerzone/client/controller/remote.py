@@ -346,6 +346,7 @@ def run_joined(
     code: str | None = None,
     any_seat: bool = False,
     accept_packs: bool = False,
+    stalker: str | None = None,
 ) -> int:
     """``stalkerzone join``: connect and join first (a refusal is one line, no window), then
     open the window on the game and run until it closes. The host's card packs this client
@@ -367,6 +368,7 @@ def run_joined(
             name=name,
             code=code,
             any_seat=any_seat,
+            stalker=stalker,
             loaded=app.cards(),
         )
 
