@@ -12,6 +12,7 @@ game goes somewhere), read on the host.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -259,7 +260,7 @@ def test_the_accessibility_checker_finds_nothing_serious_on_any_state_of_the_pag
             seat = state.current_player
             page = pages[seat]
             size = "phone" if seat == 0 else "desktop"
-            legal = server.call(lambda s=seat: game.legal_of((s,)))
+            legal = server.call(partial(game.legal_of, (seat,)))
             kinds = {a["type"] for a in legal}
             if state.phase == "layout" and f"{size} layout" not in found:
                 check(page, f"{size} layout")
@@ -282,11 +283,14 @@ def test_the_accessibility_checker_finds_nothing_serious_on_any_state_of_the_pag
                 check(page, f"{size} {tab}")
     over = finished_table()
     with hosted(over) as server:
-        for size in (browser.PHONE, browser.DESKTOP):
-            page = open_page(chromium, server, size, problems)
-            page.locator("#watch-button" if size == browser.DESKTOP else "#join-button").click()
+        for where, viewport, press_first in (
+            ("phone", browser.PHONE, "#join-button"),
+            ("desktop", browser.DESKTOP, "#watch-button"),
+        ):
+            page = open_page(chromium, server, viewport, problems)
+            page.locator(press_first).click()
             page.wait_for_selector("#game-over:not([hidden]) [data-testid=story]")
-            check(page, f"{'phone' if size == browser.PHONE else 'desktop'} over")
+            check(page, f"{where} over")
     assert wanted <= seen, sorted(found)
     assert {k: v for k, v in found.items() if v} == {}
     assert [p for p in problems if "Content Security Policy" in p or "page error" in p] == []
