@@ -392,3 +392,24 @@ def test_the_hosting_window_offers_a_bot_for_an_absent_seat_and_f9_hands_it_over
         assert session.absent_seat() is None
     finally:
         session.close()
+
+
+def test_a_remote_session_takes_back_an_undone_action_and_logs_who_did() -> None:
+    """TURN-2 at a network table: the host's ``undo`` event takes the last reported action back
+    from the session's record and says so in the turn log."""
+    t = table(("remote", "remote"), seed=5, zone_mode="free")
+    first = t.state.current_player
+    with hosted(t) as server:
+        player, other = joined(server, [first]), joined(server, [1 - first])
+        session = RemoteSession.joined(other)
+        buy = next(a for a in server.call(lambda: legal_actions(t.state)) if isinstance(a, Buy))
+        player.act(buy)
+        wait(functools.partial(lambda: (other.update(), other.version)[1] == 1))
+        assert session.read_events() == (buy,)
+        player.connection.send({"type": "action", "id": 7, "action": {"type": "Undo"}})
+        wait(functools.partial(lambda: (other.update(), other.version)[1] == 0))
+        assert session.read_events() == ()
+        name = t.seats[first].name
+        assert session.log[-1].text == i18n.t("network.undo_log", name=name)
+        player.leave()
+        other.leave()

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from stalkerzone.client.app.window import StalkerWindow
 
 OTHERS = "remote"  # the ``bot`` mark of a seat this client does not decide for
-LOGGED = {"joined": "joined", "left": "left", "stand_in": "stand_in_log"}
+LOGGED = {"joined": "joined", "left": "left", "stand_in": "stand_in_log", "undo": "undo_log"}
 """The table's events that are turn-log lines, and their strings."""
 
 
@@ -148,8 +148,8 @@ class RemoteSession(GameSession):
         self.worker.forget(lambda key: key[1] == self.version)  # type: ignore[index]
 
     def read_events(self) -> tuple[Action, ...]:
-        """The actions the host reported (``event`` messages), and the joins and leaves as
-        log lines."""
+        """The actions the host reported (``event`` messages; an ``undo`` takes the last one
+        back, TURN-2), and the joins, leaves and undos as log lines."""
         actions = list(self.record.actions)
         for event in self.game.take_events():
             kind = event.get("kind")
@@ -159,7 +159,9 @@ class RemoteSession(GameSession):
                     actions.append(action_from_json(event.get("action")))
                 except SnapshotError:
                     continue
-            elif kind in ("joined", "left", "stand_in"):
+            elif isinstance(kind, str) and kind in LOGGED:
+                if kind == "undo" and actions:
+                    actions.pop()
                 self.log.append(
                     LogLine(self.state.turn, name, i18n.t(f"network.{LOGGED[kind]}", name=name))
                 )
