@@ -21,6 +21,7 @@ import pytest
 from stalkerzone.bots import players as bots
 from stalkerzone.bots.memory import BotMemory
 from stalkerzone.client.screens.fight.presenter import odds_line
+from stalkerzone.client.text import i18n
 from stalkerzone.content.variants import load_variant
 from stalkerzone.engine.game import GameSetup, PlayerSetup, legal_actions
 from stalkerzone.engine.game import record as records
@@ -169,12 +170,8 @@ def test_each_fight_decision_shows_its_exact_odds_as_the_desktop_prints_them(
         view = phone.evaluate("() => globalThis.stalkerzonePage.view")
         decisions = [a for a in view["legal"] if a["type"] == "FightDecision"]
         rows = {repr(r["action"]): r for r in view["odds"]["decisions"]}
-        expected = [
-            odds_line(
-                Odds(rows[repr(a)]["win"], rows[repr(a)]["death"], rows[repr(a)]["escape"], 0)
-            )
-            for a in decisions
-        ]
+        ordered = [rows[repr(a)] for a in decisions]
+        expected = [odds_line(Odds(r["win"], r["death"], r["escape"], 0)) for r in ordered]
         shown = phone.locator("[data-testid=decision-odds]").all_inner_texts()
         assert shown == expected and shown
         assert phone.locator("[data-group=FightDecision] button").count() == len(decisions)
@@ -183,6 +180,16 @@ def test_each_fight_decision_shows_its_exact_odds_as_the_desktop_prints_them(
         assert odds_line(Odds(now["win"], now["death"], now["escape"], 0)).split(" · ")[0] in line
         phone.screenshot(path=str(shots / "phone-fight-odds.png"), full_page=True)
         assert serious_violations(phone) == []
+        phone.locator("#lang").click()  # the same lines in Russian, in its number format
+        phone.wait_for_function("() => document.documentElement.lang === 'ru'")
+        before = i18n.language()
+        i18n.set_language("ru")
+        try:
+            russian = [odds_line(Odds(r["win"], r["death"], r["escape"], 0)) for r in ordered]
+        finally:
+            i18n.set_language(before)
+        assert phone.locator("[data-testid=decision-odds]").all_inner_texts() == russian
+        phone.locator("#lang").click()
         press(phone, decisions[0])  # the odds go with the fight
         check_shown(phone, server, game)
     assert problems == []
