@@ -5,18 +5,22 @@ the end of the game, its story (:mod:`stalkerzone.story`, WIN-1).
 Every field is made from what the receiving seat may see: the odds from its own view of the
 fight, the undo from its own last action, the story only of public facts (each stalker's money,
 health and Elements round by round, which the players' rows show anyway, and the fights played
-in the open), the same for every seat.
+in the open), the same for every seat. None of them may cost the game: one that cannot be
+worked out is left out of the view (and logged once), never an error.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import logging
+from collections.abc import Callable, Sequence
 
 from stalkerzone.engine.game import GameRecord
 from stalkerzone.engine.play import GameState
 from stalkerzone.network import undo_offer
 from stalkerzone.network.fight_odds import FightOdds
 from stalkerzone.persistence.serialize import JSON
+
+log = logging.getLogger(__name__)
 
 
 class ViewExtras:
@@ -25,6 +29,7 @@ class ViewExtras:
     def __init__(self) -> None:
         self.odds = FightOdds()
         self.story: tuple[int, JSON] | None = None
+        self.failed: set[str] = set()  # the fields that failed once (logged then)
 
     def fields(
         self,
@@ -38,15 +43,27 @@ class ViewExtras:
         out: dict[str, JSON] = {}
         held = view.fight
         if held is not None and held.player == viewer and viewer in seats and legal:
-            odds = self.odds.of(held.fight, legal)
+            odds = self._safely("odds", lambda: self.odds.of(held.fight, legal))
             if odds is not None:
                 out["odds"] = odds
         verdict = undo_offer.check_for(record, seats)
         if verdict is not None:
             out["undo"] = undo_offer.undo_json(verdict)
         if record.state.phase == "over":
-            out["story"] = self.story_of(record)
+            story = self._safely("story", lambda: self.story_of(record))
+            if story is not None:
+                out["story"] = story
         return out
+
+    def _safely(self, name: str, work: Callable[[], JSON]) -> JSON:
+        """``work()``, or None (logged the first time) if it fails."""
+        try:
+            return work()
+        except Exception:
+            if name not in self.failed:
+                self.failed.add(name)
+                log.exception("the view's %s could not be worked out: left out", name)
+            return None
 
     def story_of(self, record: GameRecord) -> JSON:
         """The story of the finished game (built once)."""

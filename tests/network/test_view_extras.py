@@ -4,6 +4,7 @@ the story at the end of the game (WIN-1)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -11,7 +12,7 @@ import pytest
 
 from stalkerzone.bots import players as bots
 from stalkerzone.bots.memory import BotMemory
-from stalkerzone.engine.game import legal_actions
+from stalkerzone.engine.game import GameRecord, legal_actions
 from stalkerzone.engine.game import record as records
 from stalkerzone.engine.play import Buy, GameState
 from stalkerzone.network import protocol
@@ -234,3 +235,30 @@ def test_a_desktop_client_joins_with_the_stalker_it_chose() -> None:
             assert server.call(lambda: t.state.players[0].stalker) == chosen
         finally:
             game.leave()
+
+
+def test_a_story_that_cannot_be_worked_out_is_left_out_and_the_game_goes_on(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    import stalkerzone.story
+
+    def broken(record: object) -> None:
+        raise ValueError("no story here")
+
+    t = table(("remote", "bot"), seed=3, zone_mode="free", variant="express")
+    t.extras.failed.clear()
+    monkeypatch.setattr(stalkerzone.story, "build_story", broken)
+    view = t.extras.fields(t.record, t.state, 0, (0,), [])
+    assert "story" not in view  # not over yet: nothing asked
+    t.record = GameRecord(
+        t.record.setup, t.record.actions, (*t.record.states[:-1], _over(t.state)), t.record.base
+    )
+    for _ in range(2):
+        assert "story" not in t.extras.fields(t.record, t.state, 0, (0,), [])
+    assert [r.message for r in caplog.records].count(
+        "the view's story could not be worked out: left out"
+    ) == 1
+
+
+def _over(state: GameState) -> GameState:
+    return dataclasses.replace(state, phase="over", winner=0)
