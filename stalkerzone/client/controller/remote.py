@@ -29,7 +29,7 @@ from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
 from stalkerzone.engine.core import IllegalAction
-from stalkerzone.engine.game import GameRecord, GameSetup, PlayerSetup, UndoCheck
+from stalkerzone.engine.game import GameRecord, GameSetup, PlayerSetup, UndoCheck, UndoRefused
 from stalkerzone.engine.play import Action, GameState
 from stalkerzone.network.client import JoinRefused, RemoteGame
 from stalkerzone.network.discovery import Advertisement
@@ -100,7 +100,29 @@ class RemoteSession(GameSession):
         return self.game.viewer if self.game.seats else PUBLIC
 
     def undo_check(self) -> UndoCheck:
-        return UndoCheck(False, f"{PROTOCOL_RULE}: no undo in a network game", key="protocol")
+        """What the host's last view said (TURN-2: the same rule as at one screen): allowed,
+        or why not; nothing said (not this seat's turn) is a refusal too."""
+        said = self.game.undo
+        if said is None:
+            rule = "TURN-2: nothing of yours to take back this turn"
+            return UndoCheck(False, rule, key="undo_none_yours")
+        if said.get("allowed") is True:
+            return UndoCheck(True)
+        reason = f"{said.get('rule') or PROTOCOL_RULE}: {said.get('message') or ''}"
+        return UndoCheck(False, reason, key=str(said.get("key") or "protocol"))
+
+    def undo(self) -> None:
+        """Ask the host to take the last action back (TURN-2); its refusal is raised as the
+        engine's would be (:class:`UndoRefused`; nothing changed). The host's undo event logs
+        who took it back."""
+        try:
+            view = self.game.take_back()
+        except JoinRefused as error:
+            raise UndoRefused(PROTOCOL_RULE, str(error), key="protocol") from None
+        except IllegalAction as error:
+            reason = str(error).removeprefix(f"{error.rule}: ")
+            raise UndoRefused(error.rule, reason, key=error.key, **dict(error.params)) from None
+        self._took(view)
 
     def autosave(self) -> None:
         """The host saves a network game; the client keeps nothing."""
