@@ -88,6 +88,7 @@ class Page {
       setLanguage(language() === "ru" ? "en" : "ru");
       localStorage.setItem("stalkerzone.lang", language());
       this.relabel();
+      if (!this.state) this.offerStalkers(); // the stalkers' names and bonuses, in the language
       this.render();
     });
     // browsers let a page make sound only after a gesture: the first tap or key unlocks it
@@ -120,7 +121,7 @@ class Page {
     }
     const box = clear(byId("join-stalkers"));
     byId("join-stalker-set").hidden = !free.length;
-    box.append(el("label", {}, el("input", { type: "radio", name: "stalker", value: "", checked: true }), ` ${t("keepStalker")}`));
+    box.append(el("label", {}, el("input", { type: "radio", name: "stalker", value: "", checked: true }), " ", el("span", { "data-t": "keepStalker", text: t("keepStalker") })));
     for (const id of free.slice(0, 24)) {
       box.append(el("label", { class: "stalker-choice", "data-stalker": id },
         el("input", { type: "radio", name: "stalker", value: id }),
