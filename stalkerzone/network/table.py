@@ -469,11 +469,14 @@ class GameTable:
             "name": self.seats[actor].name if actor is not None else "",
             "action": action_to_json(action),
         }
-        return [*self._to_all(event), *self.views_to_all(reply_to)]
+        return self.views_to_all(reply_to, event)
 
-    def views_to_all(self, reply_to: tuple[int, int] | None) -> list[Outgoing]:
-        """The new view of every joined connection (one message for the same seats)."""
-        out: list[Outgoing] = []
+    def views_to_all(
+        self, reply_to: tuple[int, int] | None, event: dict[str, JSON] | None = None
+    ) -> list[Outgoing]:
+        """``event`` (if any) for every joined connection, then each one's new view (one
+        message for the same seats)."""
+        out: list[Outgoing] = [] if event is None else self._to_all(event)
         same: dict[tuple[tuple[int, ...], int | None, bool], dict[str, JSON]] = {}
         for conn in self.connections.values():
             if conn.seats is None:

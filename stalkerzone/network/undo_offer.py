@@ -77,4 +77,4 @@ def take_back(table: GameTable, conn: Connection, message: ActionMessage) -> lis
         "seat": seat,
         "name": table.seats[seat].name,
     }
-    return [*table._to_all(event), *table.views_to_all(reply_to=(conn.id, message.id))]
+    return table.views_to_all((conn.id, message.id), event)
