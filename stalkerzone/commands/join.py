@@ -1,5 +1,6 @@
-"""`stalkerzone join ADDRESS --code CODE [--seat N] [--token T] [--watch]`: play a seat of a
-hosted game (the table code is the one the host shows).
+"""`stalkerzone join ADDRESS --code CODE [--seat N] [--token T] [--stalker ID] [--watch]`: play
+a seat of a hosted game (the table code is the one the host shows), with the stalker chosen if
+play has not begun (ST-3).
 
 Opens the game window on the host's game (docs/protocol.md): the window shows only this seat's
 view. ``--list`` prints the games announced on the local network instead.
@@ -22,6 +23,11 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--token", metavar="T", help="take back your seat after a drop")
     parser.add_argument("--code", metavar="CODE", help="the table code the host shows")
     parser.add_argument("--name", metavar="NAME", help="your name at the table")
+    parser.add_argument(
+        "--stalker",
+        metavar="ID",
+        help="the stalker to play, one no taken seat plays (its card id), before play begins",
+    )
     parser.add_argument("--watch", action="store_true", help="watch the public board")
     parser.add_argument("--list", action="store_true", help="list games on the local network")
     parser.add_argument(
@@ -56,7 +62,8 @@ def run(args: argparse.Namespace) -> int:
     token = parse_text(args.token, "--token")
     name = parse_text(args.name, "--name")
     code = parse_text(args.code, "--code")
-    if args.watch and (seat is not None or token is not None):
+    stalker = parse_text(args.stalker, "--stalker")
+    if args.watch and (seat is not None or token is not None or stalker is not None):
         raise UserError("--watch takes no seat: a spectator sees the public board")
     from stalkerzone.client.app.context import Presets
     from stalkerzone.client.controller.remote import run_joined
@@ -72,4 +79,5 @@ def run(args: argparse.Namespace) -> int:
         code=code,
         any_seat=not args.watch and not seats,
         accept_packs=args.accept_packs,
+        stalker=stalker,
     )

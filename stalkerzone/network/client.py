@@ -178,6 +178,9 @@ class RemoteGame:
     closed: str | None = None
     ctx: GameContext | None = None
     changes: int = 0  # grows with every new view
+    undo: dict[str, JSON] | None = None
+    """The last view's ``undo`` (TURN-2: may this seat take back its last action, and if not,
+    why), or None when it said nothing (not this seat's turn)."""
     _next_id: int = 0
 
     # --- joining -----------------------------------------------------------------------------
@@ -189,10 +192,12 @@ class RemoteGame:
         any_seat: bool = False,
         name: str | None = None,
         code: str | None = None,
+        stalker: str | None = None,
         timeout: float = 10.0,
     ) -> GameState:
         """Take ``seats`` (none: watch) or take back seats with ``token``, giving the table
-        ``code``; the first view."""
+        ``code`` and, before play begins, the ``stalker`` to play (one of the free ones); the
+        first view."""
         message: dict[str, JSON] = {
             "type": "join",
             "protocol": protocol.VERSION,
@@ -202,6 +207,8 @@ class RemoteGame:
             "name": name,
             "code": code,
         }
+        if stalker is not None:
+            message["stalker"] = stalker
         self.connection.send(message)
         deadline = time.monotonic() + timeout
         while True:
@@ -295,6 +302,8 @@ class RemoteGame:
         if isinstance(seats, list):
             self.seats = tuple(s for s in seats if isinstance(s, int))
         self._read_table(message.get("table"))
+        undo = message.get("undo")
+        self.undo = undo if isinstance(undo, dict) else None
         self.view = state
         self.changes += 1
         return True
@@ -327,11 +336,19 @@ class RemoteGame:
     def act(self, action: Action, *, timeout: float = 10.0) -> GameState:
         """Send ``action`` and wait for the host: the new view, or the engine's refusal raised
         (an :class:`IllegalAction`; nothing changed). Other messages met meanwhile are read."""
+        return self._request(action_to_json(action), timeout)
+
+    def take_back(self, *, timeout: float = 10.0) -> GameState:
+        """Ask the host to undo this seat's last action (TURN-2): the view before it, or the
+        host's refusal raised (the undo rule's reason; nothing changed)."""
+        return self._request({"type": "Undo"}, timeout)
+
+    def _request(self, action: dict[str, JSON], timeout: float) -> GameState:
         if self.closed is not None:
             raise JoinRefused(self.closed)
         self._next_id += 1
         request = self._next_id
-        self.connection.send({"type": "action", "id": request, "action": action_to_json(action)})
+        self.connection.send({"type": "action", "id": request, "action": action})
         deadline = time.monotonic() + timeout
         while True:
             reply = self.connection.next(deadline - time.monotonic())
@@ -362,6 +379,7 @@ def open_game(
     any_seat: bool = False,
     name: str | None = None,
     code: str | None = None,
+    stalker: str | None = None,
     card_dirs: Sequence[Path] = (),
     loaded: LoadResult | None = None,
     timeout: float = 10.0,
@@ -381,7 +399,15 @@ def open_game(
         connection, loaded.cards, tuple(load_sectors()), load_variant, pack_digests=digests
     )
     try:
-        game.join(seats, token=token, any_seat=any_seat, name=name, code=code, timeout=timeout)
+        game.join(
+            seats,
+            token=token,
+            any_seat=any_seat,
+            name=name,
+            code=code,
+            stalker=stalker,
+            timeout=timeout,
+        )
     except BaseException:
         connection.close()
         raise

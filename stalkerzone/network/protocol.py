@@ -32,6 +32,8 @@ MAX_HOST_MESSAGE = 16 * 1024 * 1024
 MAX_CHAT = 500
 MAX_NAME = 40
 MAX_CODE = 32
+MAX_STALKER = 64
+"""Longest stalker card id a join may name."""
 PROTOCOL_RULE = "NET-1"
 """The rule id of refusals that are about the message itself, not the game."""
 
@@ -45,7 +47,8 @@ _STRICT = ConfigDict(strict=True, extra="forbid", frozen=True)
 
 class JoinMessage(BaseModel):
     """Take ``seats`` (or, with ``any_seat``, the first free remote seat; none: watch as a
-    spectator), or take back one's seats with ``token``."""
+    spectator), or take back one's seats with ``token``; ``stalker``: the character to play,
+    one of the free ones, before play begins (ST-3, ``stalker_choice``)."""
 
     model_config = _STRICT
     type: Literal["join"]
@@ -55,6 +58,7 @@ class JoinMessage(BaseModel):
     any_seat: bool = False
     name: Annotated[str, Field(max_length=MAX_NAME)] | None = None
     code: Annotated[str, Field(max_length=MAX_CODE)] | None = None
+    stalker: Annotated[str, Field(min_length=1, max_length=MAX_STALKER)] | None = None
 
 
 class ActionMessage(BaseModel):

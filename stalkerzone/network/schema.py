@@ -68,10 +68,49 @@ class GameInfo(BaseModel):
     packs: list[PackInfo]
 
 
+class OddsInfo(BaseModel):
+    """Exact chances, from 0 to 1, that the fight ends in a win, a death or an escape."""
+
+    model_config = _STRICT
+    win: float
+    death: float
+    escape: float
+
+
+class DecisionOddsInfo(OddsInfo):
+    """The odds of taking one of the seat's legal ``FightDecision`` actions now and playing
+    best afterwards."""
+
+    action: dict[str, Any]
+
+
+class FightOddsInfo(BaseModel):
+    """The odds of the seat's own fight (FIGHT-2): now under the best play, the best decision
+    (a ``FightDecision`` action) and each decision the seat may send."""
+
+    model_config = _STRICT
+    now: OddsInfo
+    best: dict[str, Any]
+    decisions: list[DecisionOddsInfo]
+
+
+class UndoInfo(BaseModel):
+    """Whether the seat to act may take back its last action (TURN-2: then ``legal`` holds
+    ``{"type": "Undo"}``) and, if not, why: rule id, English reason, message key."""
+
+    model_config = _STRICT
+    allowed: bool
+    rule: str
+    message: str
+    key: str
+
+
 class ViewMessage(BaseModel):
     """The game as the connection's seat may see it (TURN-3), after every action and on joining;
     ``legal``: the actions this connection may send now (empty when it is not its turn); the
-    first view also has ``token``, ``game`` and ``log`` (the turn log: ``[turn, line]``)."""
+    first view also has ``token``, ``game`` and ``log`` (the turn log: ``[turn, line]``);
+    ``odds`` in the seat's own fight at its decision, ``undo`` on its turn, ``story`` (the
+    story of the game, ``stalkerzone.story``) once the game is over."""
 
     model_config = _STRICT
     type: Literal["view"]
@@ -86,6 +125,9 @@ class ViewMessage(BaseModel):
     token: str | None = None
     game: GameInfo | None = None
     log: list[tuple[int, str]] | None = None
+    odds: FightOddsInfo | None = None
+    undo: UndoInfo | None = None
+    story: dict[str, Any] | None = None
 
 
 class RefusedMessage(BaseModel):
@@ -102,12 +144,13 @@ class RefusedMessage(BaseModel):
 
 class EventMessage(BaseModel):
     """What happened at the table: ``action`` (with ``version``, ``seat``, ``name``, ``action``),
-    ``joined`` / ``left`` (with ``seats``, ``name``, ``table``) or ``stand_in`` (a bot plays the
-    seat in ``seats`` while its player is away)."""
+    ``joined`` / ``left`` (with ``seats``, ``name``, ``table``), ``stand_in`` (a bot plays the
+    seat in ``seats`` while its player is away) or ``undo`` (``seat`` took back its last
+    action; ``version``: the actions now)."""
 
     model_config = _STRICT
     type: Literal["event"]
-    kind: Literal["action", "joined", "left", "stand_in"]
+    kind: Literal["action", "joined", "left", "stand_in", "undo"]
     name: str
     version: int | None = None
     seat: int | None = None
@@ -179,13 +222,23 @@ def protocol_schema() -> dict[str, Any]:
                 "required": ["card"],
                 "additionalProperties": False,
             }
-    action = {"oneOf": [{"$ref": ref[name]} for name in ACTION_TYPES]}
+    defs["Undo"] = {
+        "description": "take back the seat's last action (TURN-2), when its legal list has it",
+        "type": "object",
+        "properties": {"type": {"const": "Undo"}},
+        "required": ["type"],
+        "additionalProperties": False,
+    }
+    action = {"oneOf": [{"$ref": ref[name]} for name in ACTION_TYPES] + [{"$ref": "#/$defs/Undo"}]}
     view = defs[_def_name(ref["HostView"])]["properties"]
     view["state"] = {"$ref": "#/$defs/State"}
     view["legal"] = {"type": "array", "items": {"$ref": "#/$defs/Action"}}
     client_action = defs[_def_name(ref["ClientAction"])]["properties"]
     client_action["action"] = {"$ref": "#/$defs/Action"}
     defs["Action"] = action
+    for name in ("FightOddsInfo", "DecisionOddsInfo"):
+        part = defs[name]["properties"]
+        part["best" if name == "FightOddsInfo" else "action"] = {"$ref": "#/$defs/Action"}
     defs["State"] = {"$ref": ref["GameState"]}
     schema: dict[str, Any] = {
         "$schema": DRAFT,

@@ -25,17 +25,20 @@ import time
 from collections import deque
 from collections.abc import Callable
 from http import HTTPStatus
+from pathlib import Path
 from typing import Any, TypeVar
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
+from stalkerzone.engine.core import StalkerCard
 from stalkerzone.network import limits as bounds
 from stalkerzone.network import protocol
 from stalkerzone.network.limits import Limits, LogOnce, SpareDescriptor
+from stalkerzone.network.stalker_choice import free_stalkers
 from stalkerzone.network.table import CLOSE, GameTable, Outgoing
-from stalkerzone.network.web_files import WebFiles, answer, table_data
+from stalkerzone.network.web_files import WebFiles, answer, read_bounded, table_data
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -167,8 +170,13 @@ class GameServer:
         self._bots: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self.web = WebFiles.for_game(
-            self._table_data, lambda: self.table.state.variant, packs=self.table.offers.body
+            self._table_data,
+            lambda: self.table.state.variant,
+            packs=self.table.offers.body,
+            free_stalkers=lambda: free_stalkers(self.table),
+            portrait=self._portrait,
         )
+        self._portraits: dict[str, bytes | None] = {}
 
     @property
     def address(self) -> str:
@@ -357,6 +365,17 @@ class GameServer:
         """The cards and sectors of the game served (the page's ``table.json``)."""
         ctx = self.table.state.ctx
         return table_data(ctx.cards, ctx.sectors, ctx.variant)
+
+    def _portrait(self, card: str) -> bytes | None:
+        """The portrait of the stalker card ``card`` of the game (its art file, read once and
+        at most ``MAX_FILE`` bytes), or None."""
+        cards = self.table.state.ctx.cards
+        found = cards.get(card) if card in cards else None
+        if not isinstance(found, StalkerCard) or not found.art:
+            return None  # nothing kept for a name that is no stalker: the cache stays small
+        if card not in self._portraits:
+            self._portraits[card] = read_bounded(Path(found.art))
+        return self._portraits[card]
 
     async def _turn_away(self, ws: ServerConnection) -> None:
         """A connection over ``max_connections``: told why (``too_many_connections``), closed."""

@@ -24,7 +24,7 @@ from stalkerzone.engine.game import GameRecord, legal_actions, notes_seen, playe
 from stalkerzone.engine.game import record as records
 from stalkerzone.engine.play import Action, GameState
 from stalkerzone.engine.turn import seat_refusal
-from stalkerzone.network import admission, protocol
+from stalkerzone.network import admission, protocol, stalker_choice, undo_offer
 from stalkerzone.network import limits as bounds
 from stalkerzone.network.join_codes import JoinCodes
 from stalkerzone.network.limits import (
@@ -43,6 +43,7 @@ from stalkerzone.network.protocol import (
     JoinMessage,
     ProtocolError,
 )
+from stalkerzone.network.view_extras import ViewExtras
 from stalkerzone.network.view_writer import ViewWriter
 from stalkerzone.persistence.serialize import JSON, action_to_json, canonical
 
@@ -116,6 +117,7 @@ class GameTable:
     bot_memory: BotMemory = field(default_factory=BotMemory)
     chat: list[tuple[str, str]] = field(default_factory=list)
     views: ViewWriter = field(default_factory=ViewWriter)
+    extras: ViewExtras = field(default_factory=ViewExtras)  # odds, undo, story (``view_extras``)
     saved_at: Path | None = None  # the last save written: its sidecar keeps the tokens
     _next_id: int = 0
     _legal: tuple[int, list[JSON]] = (-1, [])  # the legal actions of one position
@@ -172,13 +174,16 @@ class GameTable:
         """The legal actions of a holder of ``seats`` in the protocol's JSON form: those of the
         seat to act if it holds it (turn, layout and fight decisions alike, TURN-2), else none;
         worked out once per position, in a fixed order (the engine's follows the shuffled
-        orders pile, which no view tells)."""
+        orders pile, which no view tells); last, ``{"type": "Undo"}`` when the seat may take
+        back its last action (``undo_offer``)."""
         state = self.state
         if state.phase == "over" or state.current_player not in seats:
             return []
         if self._legal[0] != self.version:
             found = sorted((action_to_json(a) for a in legal_actions(state)), key=canonical)
             self._legal = (self.version, found)
+        if undo_offer.check_for(self.record, seats):
+            return [*self._legal[1], undo_offer.undo_action()]
         return list(self._legal[1])
 
     def log_of(self, seats: Sequence[int], *, display: bool = False) -> list[JSON]:
@@ -232,16 +237,19 @@ class GameTable:
     ) -> dict[str, JSON]:
         seats = conn.seats or ()
         display = conn.display
+        view, legal = self.view_of(seats, display=display), self.legal_of(seats)
+        viewer = self.viewer_of(seats, display=display)
         message: dict[str, JSON] = {
             "type": "view",
             "protocol": protocol.VERSION,
             "version": self.version,
-            "viewer": self.viewer_of(seats, display=display),
+            "viewer": viewer,
             "seats": list(seats),
             "table": self.table_info(),
             "reply_to": reply_to,
-            "state": self.views.write(self.view_of(seats, display=display), self.version),
-            "legal": self.legal_of(seats),
+            "state": self.views.write(view, self.version),
+            "legal": legal,
+            **self.extras.fields(self.record, view, viewer, seats, legal),
         }
         if first:
             message["token"] = conn.token
@@ -348,6 +356,9 @@ class GameTable:
         if name and admission.name_taken(self, name, seats):
             problem = f"the name {name!r} is taken at this table"
             return [(conn.id, protocol.limit_refusal(bounds.REFUSED_NAME, problem))]
+        if message.stalker is not None:  # ST-3: checked before anything changes
+            self.record = stalker_choice.choose(self, seats, message.stalker)
+            self.forget_position()
         if coded:
             admission.spend_join_code(self, message.code)
         out: list[Outgoing] = []
@@ -380,6 +391,8 @@ class GameTable:
             return [(conn.id, self._spectator_welcome(conn))]
         event = self._seat_event("joined", conn)
         others = [(c, m) for c, m in self._to_all(event) if c != conn.id]
+        if message.stalker is not None:  # the others see the new stalkers
+            others += [(c, m) for c, m in self.views_to_all(None) if c != conn.id]
         return [(conn.id, self.view_message(conn, first=True)), *out, *others]
 
     def _spectator_welcome(self, conn: Connection) -> dict[str, JSON]:
@@ -421,6 +434,8 @@ class GameTable:
         return tuple(sorted(set(message.seats)))
 
     def _action(self, conn: Connection, message: ActionMessage) -> list[Outgoing]:
+        if undo_offer.is_undo(message.action):
+            return undo_offer.take_back(self, conn, message)
         action = protocol.read_action(message)
         error = seat_refusal(self.state, conn.seats or ())
         if error is not None:
@@ -454,7 +469,14 @@ class GameTable:
             "name": self.seats[actor].name if actor is not None else "",
             "action": action_to_json(action),
         }
-        out = self._to_all(event)
+        return self.views_to_all(reply_to, event)
+
+    def views_to_all(
+        self, reply_to: tuple[int, int] | None, event: dict[str, JSON] | None = None
+    ) -> list[Outgoing]:
+        """``event`` (if any) for every joined connection, then each one's new view (one
+        message for the same seats)."""
+        out: list[Outgoing] = [] if event is None else self._to_all(event)
         same: dict[tuple[tuple[int, ...], int | None, bool], dict[str, JSON]] = {}
         for conn in self.connections.values():
             if conn.seats is None:
@@ -466,6 +488,11 @@ class GameTable:
                 message = same[key] = self.view_message(conn, reply_to=reply)
             out.append((conn.id, message))
         return out
+
+    def forget_position(self) -> None:
+        """The record changed other than by an action (an undo, a stalker chosen): a version
+        number may be seen again, so what was worked out for one is dropped."""
+        self._legal, self._welcome = (-1, []), None
 
     def bot_to_act(self) -> bool:
         """Whether a bot plays the seat to act: a bot seat, or a stand-in for an absent player."""

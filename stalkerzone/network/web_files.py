@@ -5,7 +5,9 @@ A plain HTTP ``GET`` (no ``Upgrade: websocket``) to ``/`` is answered with ``ind
 the protocol (docs/protocol.md). Besides those files the page reads three generated ones: the
 cards and sectors of the game being hosted (``/static/table.json``, the names and numbers a
 view names only by id) and the rules reference in English and Russian
-(``/static/rules-en.json``, ``/static/rules-ru.json``).
+(``/static/rules-en.json``, ``/static/rules-ru.json``); and two asked of the game as it is now:
+the stalkers a joining player may choose (``/static/free-stalkers.json``, ST-3) and a stalker
+card's portrait (``/art/<stalker id>.png``, the stalker cards of the game only).
 
 Nothing here trusts the request: only ``GET`` and ``HEAD``, only names known in advance (a
 path is looked up, never joined to a folder), a bounded path, and every answer carries a strict
@@ -51,6 +53,7 @@ TYPES: Mapping[str, str] = {
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_.-]{0,63}$")
 _HOST = re.compile(r"^[A-Za-z0-9.\-]{1,253}(:[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]{2,45}\](:[0-9]{1,5})?$")
 GENERATED = ("table.json", "rules-en.json", "rules-ru.json")
+FREE_STALKERS = "free-stalkers.json"
 
 
 def security_headers(host: str | None) -> list[tuple[str, str]]:
@@ -87,6 +90,16 @@ def read_page_files(folder: Path = PAGE_DIR) -> dict[str, bytes]:
             continue
         files[path.name] = path.read_bytes()
     return files
+
+
+def read_bounded(path: Path) -> bytes | None:
+    """The bytes of the file at ``path`` if it is a file of at most :data:`MAX_FILE` bytes."""
+    try:
+        if not path.is_file() or path.stat().st_size > MAX_FILE:
+            return None
+        return path.read_bytes()
+    except OSError:
+        return None
 
 
 def plain(value: object) -> Any:
@@ -188,6 +201,10 @@ class WebFiles:
     variant: Callable[[], Variant | None] = lambda: None
     packs: Callable[[str], bytes | None] = lambda path: None
     """The card pack archive served at a ``/packs/…`` path (``pack_offers``), or None."""
+    free_stalkers: Callable[[], list[str]] = list
+    """The stalker card ids a player joining now may choose (made at each request)."""
+    portrait: Callable[[str], bytes | None] = lambda card: None
+    """A stalker card's portrait (PNG) by card id, or None."""
 
     @classmethod
     def for_game(
@@ -196,8 +213,10 @@ class WebFiles:
         variant: Callable[[], Variant | None] = lambda: None,
         folder: Path = PAGE_DIR,
         packs: Callable[[str], bytes | None] = lambda path: None,
+        free_stalkers: Callable[[], list[str]] = list,
+        portrait: Callable[[str], bytes | None] = lambda card: None,
     ) -> WebFiles:
-        return cls(game_data, read_page_files(folder), variant, packs)
+        return cls(game_data, read_page_files(folder), variant, packs, free_stalkers, portrait)
 
     def body(self, name: str) -> bytes | None:
         """The bytes of the page file ``name`` (generated ones made on first use), or None."""
@@ -226,6 +245,15 @@ class WebFiles:
             if archive is None:
                 return answer(HTTPStatus.NOT_FOUND, host)
             return answer(HTTPStatus.OK, host, archive, "application/zip", head=method == "HEAD")
+        if path.startswith("/art/") and path.endswith(".png"):
+            card = path.removeprefix("/art/").removesuffix(".png")
+            picture = self.portrait(card) if _NAME.match(card) else None
+            if picture is None:
+                return answer(HTTPStatus.NOT_FOUND, host)
+            return answer(HTTPStatus.OK, host, picture, TYPES[".png"], head=method == "HEAD")
+        if path == f"/static/{FREE_STALKERS}":
+            listed = json.dumps({"stalkers": self.free_stalkers()}).encode("utf-8")
+            return answer(HTTPStatus.OK, host, listed, TYPES[".json"], head=method == "HEAD")
         if path in ("/", "/index.html"):
             name = "index.html"
         elif path.startswith("/static/"):

@@ -26,7 +26,7 @@ from stalkerzone.client.screens.board.screen import BoardView
 from stalkerzone.client.screens.fight.screen import FightView
 from stalkerzone.client.screens.lobby import LobbyView
 from stalkerzone.client.text import i18n
-from stalkerzone.engine.game import legal_actions, player_view
+from stalkerzone.engine.game import UndoRefused, legal_actions, player_view
 from stalkerzone.engine.play import Buy, GameState
 from stalkerzone.engine.turn import bases
 from stalkerzone.network.client import JoinRefused
@@ -392,3 +392,49 @@ def test_the_hosting_window_offers_a_bot_for_an_absent_seat_and_f9_hands_it_over
         assert session.absent_seat() is None
     finally:
         session.close()
+
+
+def test_a_remote_session_takes_back_an_undone_action_and_logs_who_did() -> None:
+    """TURN-2 at a network table: the host's ``undo`` event takes the last reported action back
+    from the session's record and says so in the turn log."""
+    t = table(("remote", "remote"), seed=5, zone_mode="free")
+    first = t.state.current_player
+    with hosted(t) as server:
+        player, other = joined(server, [first]), joined(server, [1 - first])
+        session = RemoteSession.joined(other)
+        buy = next(a for a in server.call(lambda: legal_actions(t.state)) if isinstance(a, Buy))
+        player.act(buy)
+        wait(functools.partial(lambda: (other.update(), other.version)[1] == 1))
+        assert session.read_events() == (buy,)
+        player.connection.send({"type": "action", "id": 7, "action": {"type": "Undo"}})
+        wait(functools.partial(lambda: (other.update(), other.version)[1] == 0))
+        assert session.read_events() == ()
+        name = t.seats[first].name
+        assert session.log[-1].text == i18n.t("network.undo_log", name=name)
+        player.leave()
+        other.leave()
+
+
+def test_a_desktop_seat_takes_back_its_purchase_through_the_host() -> None:
+    """TURN-2 from the desktop at a network table: the undo check reads the host's view, an
+    undo asks the host, and a refusal comes back as the engine's (nothing changed)."""
+    t = table(("remote", "remote"), seed=5, zone_mode="free")
+    first = t.state.current_player
+    with hosted(t) as server:
+        mine = joined(server, [first])
+        session = RemoteSession.joined(mine)
+        check = session.undo_check()
+        assert not check and check.key == "undo_nothing"
+        before = state_to_json(server.call(lambda: t.state))
+        buy = next(a for a in server.call(lambda: legal_actions(t.state)) if isinstance(a, Buy))
+        session.act(buy)
+        assert session.undo_check()
+        session.undo()
+        assert server.call(lambda: t.version) == 0
+        assert state_to_json(server.call(lambda: t.state)) == before
+        assert session.state.players[first].cash == t.state.players[first].cash
+        assert not session.undo_check()
+        with pytest.raises(UndoRefused) as refused:
+            session.undo()  # the host says no as the engine would
+        assert refused.value.key == "undo_nothing" and server.call(lambda: t.version) == 0
+        mine.leave()

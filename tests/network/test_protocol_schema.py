@@ -76,12 +76,18 @@ def test_every_message_a_host_sends_in_a_game_fits_the_schema() -> None:
             sent += t.bot_step()
             continue
         view = [m for c, m in sent if c == player and m["type"] == "view"][-1]
-        legal = [action_from_json(a) for a in view["legal"]]
-        texts = [canonical(a) for a in view["legal"]]
+        undo = [a for a in view["legal"] if a["type"] == "Undo"]  # last, when allowed
+        assert (
+            view["undo"]["allowed"] == bool(undo)
+            and view["legal"][len(view["legal"]) - len(undo) :] == undo
+        )
+        engine = view["legal"][: len(view["legal"]) - len(undo)]
+        legal = [action_from_json(a) for a in engine]
+        texts = [canonical(a) for a in engine]
         assert texts == sorted(texts) and legal
         assert set(legal) == set(legal_actions(t.state))
         offered += 1
-        chosen = next((a for a in view["legal"] if a["type"] != "EndTurn"), view["legal"][0])
+        chosen = next((a for a in engine if a["type"] != "EndTurn"), engine[0])
         sent += send(t, player, {"type": "action", "id": request, "action": chosen})
     sent += t.goodbye("the host ended the game")
     kinds = {m["type"] for _, m in sent}
@@ -94,13 +100,12 @@ def test_every_message_a_host_sends_in_a_game_fits_the_schema() -> None:
 
 
 def test_the_protocol_page_names_every_refusal_key_a_client_can_get() -> None:
-    """Every ``key`` of an engine or protocol refusal (undo is not offered on the network)."""
+    """Every ``key`` of an engine or protocol refusal, the undo's included."""
     page = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
     keys: set[str] = set()
     for folder in ("engine", "network"):
         for path in (ROOT / "stalkerzone" / folder).rglob("*.py"):
             keys |= set(re.findall(r'key="([a-z_0-9]+)"', path.read_text(encoding="utf-8")))
-    keys = {k for k in keys if not k.startswith("undo_")}
     assert len(keys) > 40
     missing = sorted(k for k in keys if f"`{k}`" not in page)
     assert not missing, f"docs/protocol.md does not name the refusal keys {missing}"

@@ -196,3 +196,17 @@ def test_a_burst_of_page_requests_leaves_the_table_serving(server: GameServer) -
     with connect(f"ws://{LOOPBACK}:{server.port}/", open_timeout=5) as ws:
         ws.send(protocol.line(join))
         assert json.loads(ws.recv(timeout=5))["type"] == "view"
+
+
+def test_the_free_stalkers_and_their_portraits_are_served(server: GameServer) -> None:
+    status, headers, body = get(server, "/static/free-stalkers.json")
+    assert status == 200 and headers["content-type"] == "application/json"
+    free = json.loads(body)["stalkers"]
+    played = server.call(lambda: server.table.state.players[1].stalker)  # the bot's
+    assert played not in free and len(free) >= 2
+    status, headers, body = get(server, f"/art/{free[0]}.png")
+    assert status == 200 and headers["content-type"] == "image/png"
+    assert body.startswith(b"\x89PNG") and len(body) <= MAX_FILE
+    assert "default-src 'self'" in headers["content-security-policy"]
+    for path in ("/art/ak-47.png", "/art/nothing.png", "/art/../cards.png", "/art/gromoboy.jpg"):
+        assert get(server, path)[0] == 404, path

@@ -9,9 +9,7 @@ Screenshots go to ``$STALKERZONE_SCREENSHOTS`` (default: the test's temporary fo
 
 from __future__ import annotations
 
-import os
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -140,25 +138,6 @@ def check_scales(page: Any) -> None:
         assert wide <= 1
     finally:
         page.evaluate("() => { document.documentElement.style.fontSize = ''; }")
-
-
-@pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    where = Path(os.environ.get("STALKERZONE_SCREENSHOTS") or tmp_path)
-    where.mkdir(parents=True, exist_ok=True)
-    return where
-
-
-@pytest.fixture
-def chromium() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        launched = browser.launch(pw)
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 def open_seat(chromium: Any, server: GameServer, size: dict[str, int], problems: list[str]) -> Any:
@@ -362,7 +341,7 @@ def test_the_end_of_a_game_shows_the_winner_and_the_standings(chromium: Any, sho
         page.wait_for_selector("#game-over:not([hidden])")
         check_shown(page, server, game)
         assert "Anna" in page.locator("#over-text p").inner_text()
-        standings = page.locator("#over-text ol li").all_inner_texts()
+        standings = page.locator("[data-testid=standings] li").all_inner_texts()
         order = [record.state.players[seat].name for seat in record.state.standings]
         assert [line.split(" —")[0] for line in standings] == order
         assert page.locator("#end-turn, #map .reach, [data-group] button").count() == 0

@@ -29,7 +29,7 @@ from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
 from stalkerzone.engine.core import IllegalAction
-from stalkerzone.engine.game import GameRecord, GameSetup, PlayerSetup, UndoCheck
+from stalkerzone.engine.game import GameRecord, GameSetup, PlayerSetup, UndoCheck, UndoRefused
 from stalkerzone.engine.play import Action, GameState
 from stalkerzone.network.client import JoinRefused, RemoteGame
 from stalkerzone.network.discovery import Advertisement
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from stalkerzone.client.app.window import StalkerWindow
 
 OTHERS = "remote"  # the ``bot`` mark of a seat this client does not decide for
-LOGGED = {"joined": "joined", "left": "left", "stand_in": "stand_in_log"}
+LOGGED = {"joined": "joined", "left": "left", "stand_in": "stand_in_log", "undo": "undo_log"}
 """The table's events that are turn-log lines, and their strings."""
 
 
@@ -100,7 +100,29 @@ class RemoteSession(GameSession):
         return self.game.viewer if self.game.seats else PUBLIC
 
     def undo_check(self) -> UndoCheck:
-        return UndoCheck(False, f"{PROTOCOL_RULE}: no undo in a network game", key="protocol")
+        """What the host's last view said (TURN-2: the same rule as at one screen): allowed,
+        or why not; nothing said (not this seat's turn) is a refusal too."""
+        said = self.game.undo
+        if said is None:
+            rule = "TURN-2: nothing of yours to take back this turn"
+            return UndoCheck(False, rule, key="undo_none_yours")
+        if said.get("allowed") is True:
+            return UndoCheck(True)
+        reason = f"{said.get('rule') or PROTOCOL_RULE}: {said.get('message') or ''}"
+        return UndoCheck(False, reason, key=str(said.get("key") or "protocol"))
+
+    def undo(self) -> None:
+        """Ask the host to take the last action back (TURN-2); its refusal is raised as the
+        engine's would be (:class:`UndoRefused`; nothing changed). The host's undo event logs
+        who took it back."""
+        try:
+            view = self.game.take_back()
+        except JoinRefused as error:
+            raise UndoRefused(PROTOCOL_RULE, str(error), key="protocol") from None
+        except IllegalAction as error:
+            reason = str(error).removeprefix(f"{error.rule}: ")
+            raise UndoRefused(error.rule, reason, key=error.key, **dict(error.params)) from None
+        self._took(view)
 
     def autosave(self) -> None:
         """The host saves a network game; the client keeps nothing."""
@@ -148,8 +170,8 @@ class RemoteSession(GameSession):
         self.worker.forget(lambda key: key[1] == self.version)  # type: ignore[index]
 
     def read_events(self) -> tuple[Action, ...]:
-        """The actions the host reported (``event`` messages), and the joins and leaves as
-        log lines."""
+        """The actions the host reported (``event`` messages; an ``undo`` takes the last one
+        back, TURN-2), and the joins, leaves and undos as log lines."""
         actions = list(self.record.actions)
         for event in self.game.take_events():
             kind = event.get("kind")
@@ -159,7 +181,9 @@ class RemoteSession(GameSession):
                     actions.append(action_from_json(event.get("action")))
                 except SnapshotError:
                     continue
-            elif kind in ("joined", "left", "stand_in"):
+            elif isinstance(kind, str) and kind in LOGGED:
+                if kind == "undo" and actions:
+                    actions.pop()
                 self.log.append(
                     LogLine(self.state.turn, name, i18n.t(f"network.{LOGGED[kind]}", name=name))
                 )
@@ -346,6 +370,7 @@ def run_joined(
     code: str | None = None,
     any_seat: bool = False,
     accept_packs: bool = False,
+    stalker: str | None = None,
 ) -> int:
     """``stalkerzone join``: connect and join first (a refusal is one line, no window), then
     open the window on the game and run until it closes. The host's card packs this client
@@ -367,6 +392,7 @@ def run_joined(
             name=name,
             code=code,
             any_seat=any_seat,
+            stalker=stalker,
             loaded=app.cards(),
         )
 

@@ -1,7 +1,7 @@
 // The browser seat: joins the host over the WebSocket of the page's own address with the table
 // code of the link (#code=…), keeps its seat token in this browser to come back after a reload,
 // a sleep or a network change, and plays only the actions the host lists as legal.
-import { t, setLanguage, language, setTableData } from "./text.js";
+import { t, setLanguage, language, setTableData, cardName, cardText } from "./text.js";
 import { el, byId, clear, announce } from "./ui.js";
 import { Board } from "./board.js";
 import { Rules } from "./rules.js";
@@ -73,6 +73,7 @@ class Page {
     for (let n = 0; n < 6; n++) {
       seats.append(el("label", {}, el("input", { type: "radio", name: "seat", value: String(n) }), ` ${t("seatN", { n: n + 1 })}`));
     }
+    this.offerStalkers();
     byId("join-form").addEventListener("submit", (e) => {
       e.preventDefault();
       this.unlockAudio();
@@ -87,6 +88,7 @@ class Page {
       setLanguage(language() === "ru" ? "en" : "ru");
       localStorage.setItem("stalkerzone.lang", language());
       this.relabel();
+      if (!this.state) this.offerStalkers(); // the stalkers' names and bonuses, in the language
       this.render();
     });
     // browsers let a page make sound only after a gesture: the first tap or key unlocks it
@@ -107,12 +109,34 @@ class Page {
     } else this.status(t("notJoined"));
   }
 
+  /** ST-3: the stalkers a joining player may choose (the host's list of free ones), each with
+   *  its portrait, name and bonus; keeping the one the host dealt is the first choice. */
+  async offerStalkers() {
+    let free = [];
+    try {
+      const answer = await fetch("/static/free-stalkers.json");
+      free = answer.ok ? (await answer.json()).stalkers || [] : [];
+    } catch {
+      free = [];
+    }
+    const box = clear(byId("join-stalkers"));
+    byId("join-stalker-set").hidden = !free.length;
+    box.append(el("label", {}, el("input", { type: "radio", name: "stalker", value: "", checked: true }), " ", el("span", { "data-t": "keepStalker", text: t("keepStalker") })));
+    for (const id of free.slice(0, 24)) {
+      box.append(el("label", { class: "stalker-choice", "data-stalker": id },
+        el("input", { type: "radio", name: "stalker", value: id }),
+        el("img", { src: `/art/${encodeURIComponent(id)}.png`, alt: "", width: 48, height: 48 }),
+        el("span", {}, el("strong", { text: cardName(id) }), el("span", { class: "note", text: ` ${cardText(id)}` }))));
+    }
+  }
+
   joinFromForm(play) {
     const code = byId("join-code").value.trim();
     const name = byId("join-name").value.trim();
     const choice = (document.querySelector("input[name=seat]:checked") || {}).value || "any";
     const seats = play && choice !== "any" ? [Number(choice)] : [];
-    this.joinMessage = { type: "join", protocol: PROTOCOL, seats, any_seat: play && choice === "any", token: null, name: name || null, code: code || null };
+    const stalker = play ? (document.querySelector("input[name=stalker]:checked") || {}).value || null : null;
+    this.joinMessage = { type: "join", protocol: PROTOCOL, seats, any_seat: play && choice === "any", token: null, name: name || null, code: code || null, stalker };
     this.remember({ code, name });
     this.rejoining = false;
     byId("join-error").textContent = "";
@@ -176,7 +200,7 @@ class Page {
       const rejoined = this.rejoining && kept.token === message.token;
       this.remember({ token: message.token, code: this.joinMessage.code });
       // from now on a dropped connection comes back with the token
-      this.joinMessage = { ...this.joinMessage, token: message.token, seats: [], any_seat: false };
+      this.joinMessage = { ...this.joinMessage, token: message.token, seats: [], any_seat: false, stalker: null };
       this.status(rejoined ? t("rejoined") : t("joined", { name: (message.table.find((r) => message.seats.includes(r.seat)) || {}).name || t("watching") }));
       announce(rejoined ? t("rejoined") : t("tokenKept"));
       this.rejoining = true;
@@ -220,6 +244,7 @@ class Page {
       if (this.ws) this.ws.close();
       byId("join").hidden = false;
       byId("join-error").textContent = text;
+      this.offerStalkers(); // a stalker taken meanwhile is no longer offered
     }
     this.status(text);
     announce(text);
@@ -229,7 +254,7 @@ class Page {
     if (message.table) this.table = message.table;
     // what an action did is read out from the notes of the view that follows it
     if (message.kind !== "action" && message.name) {
-      const said = { joined: "hasJoined", left: "hasLeft", stand_in: "standIn" }[message.kind];
+      const said = { joined: "hasJoined", left: "hasLeft", stand_in: "standIn", undo: "undone" }[message.kind];
       announce(`${message.name}: ${said ? t(said) : message.kind}`);
       if (this.state) renderPlayers(this);
     }
@@ -321,7 +346,8 @@ class Page {
     const mapKey = clear(byId("map-key"));
     for (const k of ["village", "military_base", "laboratory", "epicenter", "danger", "anomaly", "event", "terrain", "marks"]) mapKey.append(el("li", { text: t(`key_${k}`) }));
     byId("lang").textContent = language() === "ru" ? "EN" : "RU";
-    byId("lang").setAttribute("aria-label", language() === "ru" ? "English" : "Русский язык");
+    // the visible letters first in the name (what a voice user says to press it)
+    byId("lang").setAttribute("aria-label", language() === "ru" ? "EN: English" : "RU: Русский язык");
     byId("join-button").textContent = t("join");
     byId("watch-button").textContent = t("watch");
   }

@@ -1,6 +1,7 @@
 // The panels beside the board: players, the stalker card, the base, the fight, the end of the
-// game and every other legal action. Each button sends one of the seat's legal actions.
-import { t, cardName, cardText, cardData, cardId } from "./text.js";
+// game and every other legal action. Each button sends one of the seat's legal actions (its
+// place in the host's list in data-legal, so that a test presses the page's own control).
+import { t, language, cardName, cardText, cardData, cardId, percent, oddsLine } from "./text.js";
 import { el, button, clear, byId, dice } from "./ui.js";
 
 const SLOTS = ["weapon", "mods", "head", "body", "navigation", "artifacts", "grenades", "stimulators"];
@@ -9,13 +10,14 @@ export const PANEL_TYPES = {
   stalker: ["Activate", "Stash", "DiscardArmour"],
   base: ["Buy", "Sell", "TakeOrder", "DeliverOrder", "GiveUpOrder", "Heal"],
   fight: ["FightDecision"],
-  turn: ["EndTurn"],
+  turn: ["EndTurn", "Undo"],
 };
 const HANDLED = new Set(Object.values(PANEL_TYPES).flat());
 const SITE_NAMES = { village: "village", military_base: "militaryBase", laboratory: "laboratory" };
 
+/** A list's items, or one item saying "none" (a list holds only items). */
 function list(items) {
-  return items.length ? items : [t("none")];
+  return items.length ? items : [el("li", { text: t("none") })];
 }
 
 function cardLine(instance, actions, page) {
@@ -32,7 +34,7 @@ function cardLine(instance, actions, page) {
     const row = el("span", { class: "card-actions" });
     for (const a of mine) {
       const word = a.type === "Activate" ? t("activate") : a.type === "Stash" ? t("stash") : t("discard");
-      row.append(button(`${word}: ${cardName(instance)}`, () => page.send(a)));
+      row.append(button(`${word}: ${cardName(instance)}`, () => page.send(a), { "data-legal": page.legal.indexOf(a) }));
     }
     item.append(row);
   }
@@ -89,7 +91,7 @@ export function renderStalker(page) {
   box.append(el("h3", { text: t("delivered") }), el("ul", { class: "plain" }, list(me.delivered.map((c) => el("li", { text: cardName(c) })))));
   const loose = actions.filter((a) => !SLOTS.some((s) => [].concat(me[s] || []).includes(a.card)) && !me.backpack.includes(a.card));
   if (loose.length) {
-    box.append(el("div", { class: "actions" }, loose.map((a) => button(`${t("discard")}: ${cardName(a.card)}`, () => page.send(a)))));
+    box.append(el("div", { class: "actions" }, loose.map((a) => button(`${t("discard")}: ${cardName(a.card)}`, () => page.send(a), { "data-legal": page.legal.indexOf(a) }))));
   }
 }
 
@@ -124,8 +126,14 @@ export function renderBase(page) {
     if (!mine.length) continue;
     // a heal is a number: a row of small buttons; the rest one per line, each saying what it is
     box.append(el("h3", { text: title }), el("div", { class: type === "Heal" ? "actions" : "actions column", "data-group": type },
-      mine.map((a) => button(label(a), () => page.send(a), { "data-card": a.card || null }))));
+      mine.map((a) => button(label(a), () => page.send(a), { "data-card": a.card || null, "data-legal": page.legal.indexOf(a) }))));
   }
+}
+
+/** Whether two actions in their JSON form are the same action. */
+function sameAction(a, b) {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((k) => (a[k] ?? null) === (b[k] ?? null));
 }
 
 function decisionLabel(a) {
@@ -155,9 +163,22 @@ export function renderFight(page) {
     el("dt", { text: t("you") }), el("dd", { text: `${t("health")} ${core[0]}/${stalker.max_health ?? "?"} · ${attack(stalker.attack)} · def ${stalker.defence ?? "?"}` }),
     el("dt", { text: t("monster") }), el("dd", { text: `${t("health")} ${core[1]}/${monster.health ?? "?"} · ${attack(monster.attack)} · def ${monster.defence ?? "?"}` })));
   const decisions = page.legal.filter((a) => a.type === "FightDecision");
+  const odds = state.fight && page.view.odds;
+  if (odds) {
+    const now = odds.now;
+    box.append(el("h4", { text: t("oddsTitle") }),
+      el("p", { class: "odds-now", "data-testid": "odds-now", text: t("oddsNow", { win: percent(now.win), death: percent(now.death), escape: percent(now.escape) }) }),
+      el("p", { class: "odds-best", text: t("bestMove", { move: decisionLabel(odds.best) }) }));
+  }
   if (decisions.length) {
-    box.append(el("div", { class: "actions column", "data-group": "FightDecision" },
-      decisions.map((a, i) => button(decisionLabel(a), () => page.send(a), { class: i === 0 ? "primary" : null }))));
+    const rows = decisions.map((a, i) => {
+      const found = odds ? odds.decisions.find((r) => sameAction(r.action, a)) : null;
+      const id = `odds-${i}`;
+      const line = found ? el("span", { class: "odds", id, "data-testid": "decision-odds", text: oddsLine(found) }) : null;
+      const press = button(decisionLabel(a), () => page.send(a), { class: i === 0 ? "primary" : null, "aria-describedby": found ? id : null, "data-legal": page.legal.indexOf(a) });
+      return el("div", { class: "decision" }, press, line);
+    });
+    box.append(el("div", { class: "actions column", "data-group": "FightDecision" }, rows));
   }
   const log = el("ol", { class: "fight-log" });
   for (const entry of f.log || []) {
@@ -173,7 +194,42 @@ export function renderOver(page) {
   const text = clear(byId("over-text"));
   if (state.phase !== "over") return;
   if (state.winner !== null && state.winner !== undefined) text.append(el("p", { text: t("winner", { name: page.seatName(state.winner) }) }));
-  text.append(el("h3", { text: t("standings") }), el("ol", {}, (state.standings || []).map((s) => el("li", { text: `${page.seatName(s)} — ${t("elements")} ${state.players[s].elements}, ${t("cash")} ${state.players[s].cash}` }))));
+  text.append(el("h3", { text: t("standings") }), el("ol", { "data-testid": "standings" }, (state.standings || []).map((s) => el("li", { text: `${page.seatName(s)} — ${t("elements")} ${state.players[s].elements}, ${t("cash")} ${state.players[s].cash}` }))));
+  if (page.view.story) text.append(renderStory(page, page.view.story));
+}
+
+/** The story of the game (WIN-1) the host sends at the end: each stalker's fights and luck
+ *  against the odds, its money, health and Elements round by round, and every fight. */
+function renderStory(page, story) {
+  const box = el("section", { class: "story", "data-testid": "story", "aria-labelledby": "story-title" },
+    el("h3", { id: "story-title", text: `${t("story")} · ${t("storyRounds", { n: story.rounds })}` }));
+  const number = (x) => new Intl.NumberFormat(document.documentElement.lang, { maximumFractionDigits: 1 }).format(x);
+  const tally = el("ul", { class: "plain" });
+  for (const s of story.stalkers) {
+    const name = page.seatName(s.seat);
+    const luck = Math.abs(s.luck) < 0.05 ? t("luck_even", { name }) : t(s.luck > 0 ? "luck_more" : "luck_fewer", { name, n: number(Math.abs(s.luck)) });
+    tally.append(el("li", { "data-seat": s.seat },
+      el("strong", { text: `${name} (${cardName(s.stalker)})` }),
+      ` — ${t("storyWon")} ${s.won} · ${t("storyLost")} ${s.lost} · ${t("storyEscaped")} ${s.escaped}. ${luck}`));
+  }
+  box.append(tally);
+  for (const s of story.stalkers) {
+    const samples = [s.start, ...s.samples].filter(Boolean);
+    const name = page.seatName(s.seat);
+    box.append(el("details", {}, el("summary", { text: t("byRound", { name }) }),
+      el("table", { class: "story-table" },
+        el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("storyRound") }), el("th", { scope: "col", text: t("cash") }), el("th", { scope: "col", text: t("health") }), el("th", { scope: "col", text: t("elements") }))),
+        el("tbody", {}, samples.map((x) => el("tr", {}, el("th", { scope: "row", text: x.round === 0 ? t("storyStart") : String(x.round) }), el("td", { text: x.cash }), el("td", { text: x.health }), el("td", { text: x.elements })))))));
+  }
+  if (!story.fights.length) box.append(el("p", { text: t("noFights") }));
+  else {
+    // a long game fights many times: the list opens on request (a phone's page stays short)
+    box.append(el("details", { class: "fight-story-box" }, el("summary", { text: `${t("storyFights")} (${story.fights.length})` }),
+      el("ol", { class: "fight-story" }, story.fights.map((f) => el("li", { text: t("fightLine", {
+        round: f.round, name: page.seatName(f.player), monster: cardName(f.monster), colour: t(`colour_${f.colour}`),
+        outcome: t(`outcome_${f.outcome}`), win: percent(f.win), death: percent(f.death) }) })))));
+  }
+  return box;
 }
 
 export function renderOther(page) {
@@ -183,7 +239,7 @@ export function renderOther(page) {
   const row = clear(byId("other-list"));
   for (const a of others) {
     const words = Object.entries(a).filter(([k]) => k !== "type").map(([, v]) => (typeof v === "string" ? cardName(v) : JSON.stringify(v)));
-    row.append(button(`${a.type} ${words.join(" ")}`.trim(), () => page.send(a)));
+    row.append(button(`${a.type} ${words.join(" ")}`.trim(), () => page.send(a), { "data-legal": page.legal.indexOf(a) }));
   }
 }
 
@@ -202,7 +258,14 @@ export function renderTurn(page) {
   // what the last action did (a card drawn, an event revealed, a roll), as the host tells it
   const notes = clear(byId("notes"));
   for (const line of (state.notes || []).slice(-4)) notes.append(el("li", { text: line }));
-  for (const a of page.legal.filter((x) => x.type === "EndTurn")) bar.append(button(t("endTurn"), () => page.send(a), { id: "end-turn" }));
+  for (const a of page.legal.filter((x) => x.type === "EndTurn")) bar.append(button(t("endTurn"), () => page.send(a), { id: "end-turn", "data-legal": page.legal.indexOf(a) }));
+  const undo = page.view.undo;
+  if (undo && page.seats.length) {
+    // TURN-2: offered while the host lists it; else greyed, the host's reason beside it
+    const allowed = page.legal.find((x) => x.type === "Undo");
+    bar.append(button(t("undo"), () => allowed && page.send(allowed), { id: "undo", disabled: !allowed, "aria-describedby": allowed ? null : "undo-why", "data-legal": allowed ? page.legal.indexOf(allowed) : null }));
+    if (!allowed) bar.append(el("span", { id: "undo-why", class: "note", text: t("undoWhy", { m: language() === "en" ? undo.message : t(undo.key) }) }));
+  }
   if (state.phase === "fight" && page.legal.some((a) => a.type === "FightDecision")) bar.append(button(t("fightTurn"), () => page.showTab("fight")));
   if (page.legal.some((a) => PANEL_TYPES.base.includes(a.type))) bar.append(button(t("base", { name: "" }).replace(/[:\s]+$/, ""), () => page.showTab("base")));
   if (page.legal.some((a) => PANEL_TYPES.stalker.includes(a.type)) && state.phase === "choose_armour") bar.append(button(t("chooseArmour"), () => page.showTab("stalker")));

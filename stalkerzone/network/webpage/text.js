@@ -45,6 +45,18 @@ const WORDS = {
     hasJoined: "joined the table", hasLeft: "left the table", standIn: "a bot plays for now",
     deathsTitle: "Deaths", village: "the Village", militaryBase: "the Military base", laboratory: "the Laboratory",
     seatN: "Seat {n}", tokenKept: "Your seat token is kept in this browser: a reload or a dropped network brings you back.",
+    odds_short: "win {win} · death {death}", odds_short_escape: "win {win} · death {death} · escaped {escape}",
+    odds_death_escape: "death {death} · escaped {escape}", odds_goes_on: "no end: it can go on for ever",
+    oddsNow: "With the best play: win {win} · death {death} · escaped {escape}", bestMove: "Best move now: {move}",
+    oddsTitle: "Exact odds", stalkerPick: "Stalker", keepStalker: "The one the host dealt", portrait: "Portrait of {name}",
+    undo: "Undo", undoWhy: "Cannot undo: {m}", undone: "took back the last action",
+    story: "The story of the game", storyWon: "Won", storyLost: "Lost", storyEscaped: "Escaped", storyLuck: "Luck",
+    luck_more: "{name} won {n} more fights than the odds said", luck_fewer: "{name} won {n} fewer fights than the odds said",
+    luck_even: "{name} won as many fights as the odds said", noFights: "Nobody fought a monster this game",
+    storyRounds: "{n} rounds", storyRound: "Round", storyStart: "start", storyFights: "Fights",
+    fightLine: "round {round}: {name} against {monster} ({colour}) — {outcome}; the odds before: win {win} · death {death}",
+    outcome_win: "won", outcome_death: "died", outcome_escape: "escaped",
+    byRound: "{name} by round (money / health / Elements)",
   },
   ru: {
     justHappened: "Что сейчас произошло", mapKey: "Условные знаки", key_village: "V: Деревня (база)", key_military_base: "M: Военная база (база)",
@@ -91,6 +103,23 @@ const WORDS = {
     hasJoined: "за столом", hasLeft: "не за столом", standIn: "пока играет бот",
     deathsTitle: "Смерти", village: "Деревня", militaryBase: "Военная база", laboratory: "Лаборатория",
     seatN: "Место {n}", tokenKept: "Жетон вашего места хранится в этом браузере: после перезагрузки или обрыва сети вы вернётесь.",
+    odds_short: "победа {win} · смерть {death}", odds_short_escape: "победа {win} · смерть {death} · побег {escape}",
+    odds_death_escape: "смерть {death} · побег {escape}", odds_goes_on: "конца нет: бой может длиться вечно",
+    oddsNow: "При лучшей игре: победа {win} · смерть {death} · побег {escape}", bestMove: "Лучший ход сейчас: {move}",
+    oddsTitle: "Точные шансы", stalkerPick: "Сталкер", keepStalker: "Того, что выдал хост", portrait: "Портрет: {name}",
+    undo: "Отменить", undoWhy: "Отменить нельзя: {m}", undone: "отменяет последнее действие",
+    story: "История игры", storyWon: "Победы", storyLost: "Гибели", storyEscaped: "Побеги", storyLuck: "Удача",
+    luck_more: "{name}: побед на {n} больше, чем обещали шансы", luck_fewer: "{name}: побед на {n} меньше, чем обещали шансы",
+    luck_even: "{name}: побед ровно столько, сколько обещали шансы", noFights: "В этой игре никто не сражался с монстрами",
+    storyRounds: "раундов: {n}", storyRound: "Раунд", storyStart: "начало", storyFights: "Бои",
+    fightLine: "раунд {round}: {name} против: {monster} ({colour}) — {outcome}; шансы до боя: победа {win} · смерть {death}",
+    outcome_win: "победа", outcome_death: "гибель", outcome_escape: "побег",
+    byRound: "{name} по раундам (деньги / здоровье / элементы)",
+    undo_nothing: "ещё ничего не сделано", undo_loaded: "игра загружена после этого действия",
+    undo_none_yours: "в этом ходу нечего отменять", undo_not_yours: "это действие другого игрока",
+    undo_bot: "действие бота не отменить", undo_turn_over: "ход окончен",
+    undo_dice: "брошены кубики", undo_card_drawn: "вытянута карта", undo_fight: "начался бой",
+    undo_game_over: "игра окончена", undo_loot: "открыт чужой тайник", undo_event: "открыто событие",
   },
 };
 
@@ -109,6 +138,25 @@ export function language() {
 export function t(key, params = {}) {
   const text = (WORDS[lang] && WORDS[lang][key]) || WORDS.en[key] || key;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : ""));
+}
+
+/** A probability as the desktop prints it: one decimal in the language's number format, and
+ *  "<0.1%" / ">99.9%" at the ends, so a chance that is not certain never reads 0 or 100. */
+export function percent(p) {
+  const format = (x) => new Intl.NumberFormat(lang, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Math.round(x * 1000) / 1000);
+  if (p > 0 && p < 0.001) return `<${format(0.001)}`;
+  if (p > 0.999 && p < 1) return `>${format(0.999)}`;
+  return format(p);
+}
+
+/** The line under a fight decision (the desktop's rule): how the fight ends if it is taken now
+ *  and the best play follows; the escape only when it can happen; "no end" when nothing can. */
+export function oddsLine(o) {
+  const win = percent(o.win), death = percent(o.death), escape = percent(o.escape);
+  if (o.escape >= 0.0005 && o.win === 0) return t("odds_death_escape", { death, escape });
+  if (o.escape >= 0.0005) return t("odds_short_escape", { win, death, escape });
+  if (o.win + o.death < 0.0005) return t("odds_goes_on");
+  return t("odds_short", { win, death });
 }
 
 let cards = {};

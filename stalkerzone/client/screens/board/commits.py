@@ -74,7 +74,10 @@ def take_back(session: GameSession) -> UndoRefused | None:
     verdict = session.undo_check()
     if not verdict:
         return take_back_refusal(verdict)
-    session.undo()
+    try:
+        session.undo()
+    except UndoRefused as refused:  # a network game's host said no after all: nothing changed
+        return refused
     return None
 
 

@@ -1,0 +1,78 @@
+"""The exact odds a seat is shown beside its fight decisions (FIGHT-2, FIGHT-3, FIGHT-4).
+
+Worked out on the host from the seat's own view of the fight (``player_view``: what the seat
+may see, nothing else) with :mod:`stalkerzone.odds`, as the desktop's fight screen does: the
+odds now under the best play, the best decision, and for each decision the seat may send, the
+odds of taking it now and playing best afterwards. One solver per table keeps the solutions of
+recent fight set-ups, so a fight's later decisions cost little.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import cast
+
+from stalkerzone.engine.fight import ActionKind, Decision, Fight
+from stalkerzone.engine.play import FightDecision
+from stalkerzone.odds import Odds, OddsSolver
+from stalkerzone.persistence.serialize import JSON, action_to_json
+
+SOLUTIONS_KEPT = 8
+"""Fight set-ups whose solutions the table keeps (a fight, its grenades and stimulators)."""
+
+
+def odds_json(odds: Odds) -> dict[str, JSON]:
+    """Win, death and escape chances as numbers from 0 to 1."""
+    return {"win": odds.win, "death": odds.death, "escape": odds.escape}
+
+
+def decision_of(action: dict[str, JSON]) -> Decision | None:
+    """The fight decision of a ``FightDecision`` action in its JSON form, else None."""
+    if action.get("type") != "FightDecision":
+        return None
+    kind, grenade, stimulator = (
+        action.get("action"),
+        action.get("grenade"),
+        action.get("stimulator"),
+    )
+    if kind not in ("attack", "grenade", "escape"):
+        return None
+    return Decision(
+        cast(ActionKind, kind),
+        grenade if isinstance(grenade, str) else None,
+        stimulator if isinstance(stimulator, str) else None,
+    )
+
+
+class FightOdds:
+    """The odds of the fights at one table, for the seat that fights."""
+
+    def __init__(self) -> None:
+        self.solver = OddsSolver(size=SOLUTIONS_KEPT)
+        self.known: tuple[object, dict[str, JSON]] | None = None
+
+    def of(self, fight: Fight, legal: Sequence[JSON]) -> dict[str, JSON] | None:
+        """``{"now": odds, "best": action, "decisions": [{"action", "win", "death",
+        "escape"}]}`` for the decisions in ``legal`` (the seat's legal actions in JSON), or None
+        when the fight waits for no decision of the seat."""
+        if fight.is_terminal or fight.is_chance:
+            return None
+        offered = [a for a in legal if isinstance(a, dict) and decision_of(a) is not None]
+        if not offered:
+            return None
+        key = (fight.setup, fight.core, tuple(map(repr, offered)))
+        if self.known is not None and self.known[0] == key:
+            return self.known[1]
+        best = self.solver.best_decision(fight)
+        rows: list[JSON] = []
+        for action in offered:
+            decision = decision_of(action)
+            assert decision is not None
+            rows.append({"action": action, **odds_json(self.solver.decision_odds(fight, decision))})
+        found: dict[str, JSON] = {
+            "now": odds_json(self.solver.odds(fight, "best")),
+            "best": action_to_json(FightDecision(best.action, best.grenade, best.stimulator)),
+            "decisions": rows,
+        }
+        self.known = (key, found)
+        return found
