@@ -143,6 +143,35 @@ def test_an_event_drawn_puts_its_card_on_screen_until_acknowledged(win: StalkerW
     assert view.reveals.current is None and not view.busy
 
 
+def test_a_card_on_screen_is_drawn_over_the_goal_panel_and_the_tips(win: StalkerWindow) -> None:
+    """EVENT-1: the revealed card has the table's attention: the board's overlays (goal panel,
+    tips, legend) are drawn first, the card over them."""
+    session = start(win)
+    move = onto_event_hex(session, "stash")
+    session.viewer = 0
+    win.show_screen("board")
+    frame(win, updates=2)
+    view = shown(win, BoardView)
+    view.do(move)
+    frame(win, updates=100)
+    assert view.reveals.current is not None
+    order: list[str] = []
+    reveals_draw, aloft = view.reveals.draw, view.draw_aloft
+
+    def card(view: object) -> None:
+        order.append("card")
+        reveals_draw(view)
+
+    def overlays() -> None:
+        order.append("overlays")
+        aloft()
+
+    view.reveals.draw = card  # type: ignore[method-assign]
+    view.draw_aloft = overlays  # type: ignore[method-assign]
+    frame(win)
+    assert order == ["overlays", "card"]
+
+
 def test_a_bots_card_goes_by_itself(win: StalkerWindow) -> None:
     session = start(win, bot="normal")
     move = onto_event_hex(session, "stash")

@@ -291,9 +291,9 @@ class BoardView(MapScreen):
         if modal.is_open(self.ui):  # a question, or the mouse held under a revealed card
             modal.draw_beneath_dialog(self.ui, self.draw_aloft)  # the dialog dims them too
             self.reveals.draw(self)
-        else:
-            self.reveals.draw(self)
+        else:  # a card on screen over the goal panel, the tips and the legend
             self.draw_aloft()
+            self.reveals.draw(self)
 
     def draw_aloft(self) -> None:
         """The overlays (goal panel, tips, legend…), then the opening banner over them."""
