@@ -239,13 +239,28 @@ class RevealOverlay:
         self.batch = pyglet.graphics.Batch()
         px = theme.px
         labels = _Labels(view, self.batch)
-        pw, ph = min(w - px(80), px(760)), min(h - px(120), px(520))
-        left, bottom = (w - pw) / 2, (h - ph) / 2
-        self.box = (left, bottom, left + pw, bottom + ph)
-        colour = theme.PLAYER_COLOURS[reveal.player % len(theme.PLAYER_COLOURS)]
-        labels.label(reveal.title, left + px(20), bottom + ph - px(38), 20, colour, bold=True)
+        room = w - float(getattr(view, "hud_w", 0))  # over the map, the side panel in sight
+        most = min(room - px(60), px(760))
+        ph = min(h - px(120), px(520))
         ch = ph - px(100)  # the card as large as the panel holds, at a card's proportions
-        cw = min(ch / theme.CARD_RATIO, pw * 0.45)
+        cw = min(ch / theme.CARD_RATIO, most * 0.45)
+        colour = theme.PLAYER_COLOURS[reveal.player % len(theme.PLAYER_COLOURS)]
+        title = labels.label(reveal.title, 0, 0, 20, colour, bold=True)
+        width = int(most - cw - px(24) - px(32) - px(20))
+        said = []  # what it did (the first line large), then where the card goes
+        for k, line in enumerate(reveal.lines):
+            size = 28 if k == 0 else 16
+            text = labels.label(line, 0, 0, size, theme.TEXT, width=width, multiline=True)
+            text.bold = k == 0
+            said.append(text)
+        if reveal.goes_to:
+            said.append(labels.label(reveal.goes_to, 0, 0, 17, theme.ACCENT, bold=True))
+        words = max((t.content_width for t in said), default=0)
+        # as wide as the card and the words need: a short reveal leaves no empty panel
+        pw = min(most, max(px(520), title.content_width + px(40), cw + px(76) + words + px(20)))
+        left, bottom = (room - pw) / 2, (h - ph) / 2
+        self.box = (left, bottom, left + pw, bottom + ph)
+        title.x, title.y = left + px(20), bottom + ph - px(38)
         cx, cy = left + px(24), bottom + px(44)
         self.card_box = (cx, cy, cw, ch)
         state: GameState = self.session.view
@@ -266,24 +281,12 @@ class RevealOverlay:
                 anchor_x="center",
             )
         tx = cx + cw + px(32)
-        width = int(left + pw - tx - px(20))
-        said = []  # what it did (the first line large), then where the card goes
-        for k, line in enumerate(reveal.lines):
-            text = labels.label(
-                line, tx, 0, 28 if k == 0 else 16, theme.TEXT, width=width, multiline=True
-            )
-            text.bold = k == 0
-            said.append(text)
-        if reveal.goes_to:
-            said.append(
-                labels.label(reveal.goes_to, tx, 0, 17, theme.ACCENT, bold=True, width=width)
-            )
         gaps = [px(18) if k == 0 else px(12) for k in range(len(said))]
         block = sum(t.content_height for t in said) + sum(gaps[:-1])
         y = cy + ch / 2 + block / 2  # the words centred beside the card
         for text, gap in zip(said, gaps, strict=True):
             text.anchor_y = "top"
-            text.y = y
+            text.x, text.y = tx, y
             y -= text.content_height + gap
         bot = self.is_bot_card(reveal)
         hint = i18n.t("reveal.bot_skip" if bot else "reveal.continue")
