@@ -170,4 +170,5 @@ def build_badges(
 
 
 def new_shapes() -> ShapeElementList[Shape]:
+    """An empty list for one build's badge shapes."""
     return ShapeElementList()

@@ -3,8 +3,8 @@
 The table: the monster's card (its face at its colour with the ability badges on it, its health,
 stats and three colours) and the stalker's card (its portrait) facing each other, the odds beside
 the dice, and the round log's title. Card faces come from the window's rendered thumbnails (the
-renderer of ``cards show``). The presenter decided every
-word; these functions only place texts, hit regions and bars in the panel boxes.
+renderer of ``cards show``). The presenter decided every word; these functions only place
+texts, card faces, badges, hit regions and bars in the panel boxes.
 """
 
 from __future__ import annotations
