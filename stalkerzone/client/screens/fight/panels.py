@@ -11,10 +11,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from arcade.shape_list import (
+    Shape,
+    ShapeElementList,
+    create_rectangle_filled,
+    create_rectangle_outline,
+)
 from arcade.types import Color
 
 from stalkerzone.client.render.card_face import MONSTER_COLOUR
 from stalkerzone.client.render.card_thumbs import FaceLook
+from stalkerzone.client.render.shapes import BAR_BACK
 from stalkerzone.client.screens.fight.ability_badges import build_badges
 from stalkerzone.client.screens.fight.presenter import FightPage, MonsterPanel, Tone
 from stalkerzone.client.text.card_words import t
@@ -69,6 +76,36 @@ def panel_boxes(width: float, height: float) -> dict[str, Box]:
         "actions": (mid_l, mid_r, actions_b, actions_t),
         "log": (mid_l, mid_r, m, actions_b - gap),
     }
+
+
+Bar = tuple[float, float, float, float, float, Color]  # left, bottom, width, height, part, colour
+
+
+def table_shapes(
+    boxes: dict[str, Box], monster_edge: Color, bars: list[Bar]
+) -> ShapeElementList[Shape]:
+    """The panels (the monster's edged in its colour) and the odds' bars as one list of shapes,
+    made once per build and drawn in one call a frame."""
+    shapes: ShapeElementList[Shape] = ShapeElementList()
+
+    def rect(lf: float, r: float, b: float, tp: float, colour: Color, edge: Color) -> None:
+        cx, cy, w, h = (lf + r) / 2, (b + tp) / 2, r - lf, tp - b
+        shapes.append(create_rectangle_filled(cx, cy, w, h, colour))
+        shapes.append(create_rectangle_outline(cx, cy, w, h, edge, 1))
+
+    for name, (lf, r, b, tp) in boxes.items():
+        rect(lf, r, b, tp, theme.PANEL, monster_edge if name == "monster" else theme.PANEL_EDGE)
+    for left, bottom, width, height, fraction, colour in bars:
+        rect(left, left + width, bottom, bottom + height, BAR_BACK, theme.PANEL_EDGE)
+        part = max(0.0, min(1.0, fraction))
+        if part > 0:
+            lf, b, tp = left, bottom, bottom + height
+            shapes.append(
+                create_rectangle_filled(
+                    lf + width * part / 2, (b + tp) / 2, width * part, height, colour
+                )
+            )
+    return shapes
 
 
 def build_header(view: FightView, page: FightPage) -> None:

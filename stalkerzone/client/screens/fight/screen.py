@@ -22,7 +22,6 @@ from arcade.types import Color
 
 from stalkerzone.client.app.base_view import BaseView
 from stalkerzone.client.app.window import StalkerWindow
-from stalkerzone.client.render import shapes
 from stalkerzone.client.render.card_face import MONSTER_COLOUR
 from stalkerzone.client.render.card_thumbs import CardTiles
 from stalkerzone.client.screens.fight import panels
@@ -95,6 +94,7 @@ class FightView(ScreenFrame):
         self.bars: list[Bar] = []
         self.health_spots: dict[str, HealthSpot] = {}
         self.badge_shapes = new_shapes()  # the ability badges' plates and icons
+        self.table_shapes = new_shapes()  # the panels and the odds' bars
         self.tiles = CardTiles(self.app.thumbnails())  # the two cards' faces
         self.final_notes: tuple[object, ...] = ()  # the engine's notes (read in words)
         self.final_sounds: list[str] = []  # of the fight's last notes, played with the result
@@ -243,6 +243,8 @@ class FightView(ScreenFrame):
         if self.result is None:
             build_decisions(self, page, self.panels["actions"])
         self.round_log.build(self)
+        edge = MONSTER_COLOUR[held.colour]
+        self.table_shapes = panels.table_shapes(self.panels, edge, self.bars)
         if self.result is not None:
             self.result_box = ResultBox(self.result)
             self.result_box.build(self)
@@ -255,13 +257,9 @@ class FightView(ScreenFrame):
     def draw_scene(self) -> None:
         if self.held is None:
             return
-        for name, box in self.panels.items():
-            edge = MONSTER_COLOUR[self.held.colour] if name == "monster" else None
-            shapes.panel(*box, edge=edge)
+        self.table_shapes.draw()  # the panels and the odds' bars
         self.tiles.draw()
         self.badge_shapes.draw()
-        for left, bottom, width, height, fraction, colour in self.bars:
-            shapes.bar(left, bottom, width, height, fraction, colour)
         self.round_log.draw_bars()
         self.round_log.draw_texts()
         if "dice" in self.panels:
