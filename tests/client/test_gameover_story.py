@@ -109,8 +109,10 @@ def test_gameover_shows_the_winners_face_by_the_headline_and_each_face_in_the_st
     sprites = list(view.portraits)
     assert len(sprites) == len(state.players) + 1
     headline = next(t for t in view._texts if t.text.startswith(state.players[state.winner].name))
+    how = next(t for t in view._texts if t.text == i18n.t("gameover.how"))
     winner = sprites[0]
-    assert winner.right < headline.x - headline.content_width / 2, "left of the headline"
+    for line in (headline, how):
+        assert winner.right < line.x - line.content_width / 2, "left of the headline"
     assert winner.bottom > view.box[3], "above the standings"
     names = {i18n.player_name(p.name) for p in state.players}
     rows = [t for t in view._texts if t.text in names and t is not headline]

@@ -147,11 +147,13 @@ class GameOverView(GameView):
                 bold=True,
                 anchor_x="center",
             )
-            side = px(104)
-            x = w / 2 - headline.content_width / 2 - px(24) - side / 2
+            how = self.label(
+                i18n.t("gameover.how"), w / 2, h - px(114), 15, theme.TEXT, anchor_x="center"
+            )
+            side = px(104)  # the winner's face left of the headline and the line under it
+            widest = max(headline.content_width, how.content_width)
+            x = w / 2 - widest / 2 - px(24) - side / 2
             self.portrait(winner, max(px(20) + side / 2, x), h - px(94), side)
-            how = i18n.t("gameover.how")
-            self.label(how, w / 2, h - px(114), 15, theme.TEXT, anchor_x="center")
         else:
             self.label(
                 i18n.t("gameover.no_winner"),
