@@ -40,7 +40,9 @@ def tone_colour(tone: Tone) -> Color:
 
 
 HEADER = 78  # the title and the header's buttons above the table (UI scale 1)
-INFO_HEIGHT = 184  # under each card: its side's health and numbers (UI scale 1)
+HEAD_HEIGHT = 88  # over each card: its side's name, health bar and attack (UI scale 1)
+FOOT_HEIGHT = 96  # under each card: the monster's colours, the stalker's escape and supplies
+INFO_HEIGHT = HEAD_HEIGHT + FOOT_HEIGHT
 INSET = 10  # a side panel's edge to its card
 ACTIONS_HEIGHT = 250  # the decision buttons and the status line
 
@@ -129,39 +131,59 @@ def build_header(view: FightView, page: FightPage) -> None:
 
 
 def card_box(view: FightView, box: Box) -> Box:
-    """The card's rectangle (left, right, bottom, top) at the top of a side panel."""
+    """The card's rectangle (left, right, bottom, top) in a side panel, under its head."""
     px = theme.px
     lf, _r, _b, tp = box
     w, h = card_size(view.window.width, view.window.height)
-    return lf + px(INSET), lf + px(INSET) + w, tp - px(INSET) - h, tp - px(INSET)
+    top = tp - px(HEAD_HEIGHT)
+    return lf + px(INSET), lf + px(INSET) + w, top - h, top
+
+
+def build_head(
+    view: FightView, side: str, box: Box, name: str, colour: Color, numbers: str, top: int
+) -> None:
+    """A side's head over its card, the same on both sides so the bars face each other: its
+    name, its health bar with the health beside it (``side`` in ``view.health_spots``, moved
+    by the round log as the dice land) and its attack and defence."""
+    px = theme.px
+    lf, r, _b, tp = box
+    x = lf + px(theme.PAD)
+    room = r - lf - 2 * px(theme.PAD)
+    size = text_fit.fitting_size(name, room, 15, bold=True)
+    view.label(
+        text_fit.cut_to(name, room, size, bold=True), x, tp - px(26), size, colour, bold=True
+    )
+    bar = (x, tp - px(52), room - px(124), px(12))
+    view.health_spots[side] = (r - px(theme.PAD), tp - px(52), bar, top)
+    size = text_fit.fitting_size(numbers, room, 13)
+    view.label(text_fit.cut_to(numbers, room, size), x, tp - px(78), size)
 
 
 def build_monster(view: FightView, monster: MonsterPanel, card: Monster | None, box: Box) -> None:
-    """The monster's card face at its colour with its abilities as badges on it (ABIL-*), then
-    its colour, health, stats and the card's three colours."""
+    """The monster's head (colour, health, stats), its card face at its colour with its
+    abilities as badges on it (ABIL-*), and at the foot the card's three colours."""
     px = theme.px
-    lf, r, b, _tp = box
+    lf, r, b, tp = box
+    hue = MONSTER_COLOUR[monster.colour]
+    build_head(view, "monster", box, monster.colour_name, hue, monster.stats, monster.max_health)
+    view.hits.add(
+        Hit(
+            lf + px(theme.PAD),
+            tp - px(84),
+            r - px(theme.PAD),
+            tp - px(62),
+            "stats",
+            None,
+            t("kit.tip_rule", rule="DMG-2"),
+        )
+    )
     cl, cr, cb, ct = card_box(view, box)
     if card is not None:
         view.tiles.add(card, cl, cb, cr - cl, ct - cb, FaceLook(colour=monster.colour))
     build_badges(view, monster.abilities, cl + px(8), ct - px(42), cr - cl - px(16))
-    x = lf + px(theme.PAD)
-    y = cb - px(8)
-    view.label(monster.colour_name, x, y - px(18), 13, MONSTER_COLOUR[monster.colour], bold=True)
-    view.health_spots["monster"] = (
-        r - px(theme.PAD),
-        y - px(18),
-        (x, y - px(40), r - lf - 2 * px(theme.PAD), px(12)),
-        monster.max_health,
-    )
-    room = r - lf - 2 * px(theme.PAD)
-    size = text_fit.fitting_size(monster.stats, room, 13)
-    view.label(text_fit.cut_to(monster.stats, room, size), x, y - px(66), size)
-    view.hits.add(
-        Hit(x, y - px(72), r - px(14), y - px(50), "stats", None, t("kit.tip_rule", rule="DMG-2"))
-    )
-    if card is not None and y - px(94) - len(monster.colours) * px(20) > b:
-        build_colours(view, monster, lf, r, y - px(94))
+    y = cb - px(24)
+    if card is not None and y - px(22) - len(monster.colours) * px(20) > b:
+        build_colours(view, monster, lf, r, y)
 
 
 def build_colours(view: FightView, monster: MonsterPanel, lf: float, r: float, y: float) -> None:
@@ -187,32 +209,23 @@ def build_colours(view: FightView, monster: MonsterPanel, lf: float, r: float, y
 
 
 def build_stalker(view: FightView, page: FightPage, card: AnyCard | None, box: Box) -> None:
-    """The stalker's card with its portrait (ST-3), facing the monster's; under it the player,
-    health, attack, defence, escape chance (FIGHT-3) and supplies."""
+    """The stalker's head (the player, health, attack and defence), its card with its portrait
+    (ST-3) facing the monster's, and at the foot the escape chance (FIGHT-3) and supplies."""
     px = theme.px
     lf, r, _b, _tp = box
+    st = page.stalker
+    numbers = f"{st.attack}   ·   {st.defence}"
+    build_head(view, "stalker", box, st.title, theme.TEXT, numbers, st.max_health)
     cl, cr, cb, ct = card_box(view, box)
     if card is not None:
         view.tiles.add(card, cl, cb, cr - cl, ct - cb)
-    st = page.stalker
     x = lf + px(theme.PAD)
     room = r - lf - 2 * px(theme.PAD)
-    y = cb - px(8)
-    size = text_fit.fitting_size(st.title, room, 15, bold=True)
-    view.label(text_fit.cut_to(st.title, room, size, bold=True), x, y - px(20), size, bold=True)
-    view.health_spots["stalker"] = (
-        r - px(theme.PAD),
-        y - px(44),
-        (x, y - px(62), room, px(12)),
-        st.max_health,
-    )
-    for line, dy in ((st.attack, 90), (st.defence, 112)):
-        size = text_fit.fitting_size(line, room, 13)
-        view.label(text_fit.cut_to(line, room, size), x, y - px(dy), size)
+    y = cb - px(12)
     esc_text = view.label(  # two lines if need be: the supplies go down with it
         st.escape,
         x,
-        y - px(120),
+        y,
         12,
         theme.TEXT_DIM,
         width=int(room),
@@ -222,9 +235,9 @@ def build_stalker(view: FightView, page: FightPage, card: AnyCard | None, box: B
     view.hits.add(
         Hit(
             x,
-            y - px(120) - esc_text.content_height,
+            y - esc_text.content_height,
             r - px(14),
-            y - px(120),
+            y,
             "esc",
             None,
             t("kit.tip_rule", rule="FIGHT-3"),
@@ -234,7 +247,7 @@ def build_stalker(view: FightView, page: FightPage, card: AnyCard | None, box: B
     view.label(
         text_fit.cut_to(st.supplies, room, size),
         x,
-        y - px(138) - esc_text.content_height,
+        y - esc_text.content_height - px(18),
         size,
         theme.TEXT_DIM,
     )
