@@ -63,5 +63,21 @@ def test_the_board_draws_the_recorded_anomaly_dice(win: StalkerWindow) -> None:
         for die, (x, y, size) in zip(dice.dice, area.spots, strict=True):
             assert pips_match(image, win, x, y, size, die.face), die
     assert "anomaly" in win.sound.requested  # the window heard the note
+    order: list[str] = []  # the roll is drawn over the goal panel and the tips
+    roll, aloft = board.anomaly_dice.draw, board.draw_aloft
+
+    def rolled(map_left: float, map_right: float, map_top: float) -> None:
+        order.append("roll")
+        roll(map_left, map_right, map_top)
+
+    def overlays() -> None:
+        order.append("overlays")
+        aloft()
+
+    board.anomaly_dice.draw = rolled  # type: ignore[method-assign]
+    board.draw_aloft = overlays  # type: ignore[method-assign]
+    frame(win, updates=0)
+    assert order == ["overlays", "roll"]
+    board.anomaly_dice.draw, board.draw_aloft = roll, aloft  # type: ignore[method-assign]
     frame(win, updates=40, dt=0.1)  # a few seconds later the strip is gone
     assert not board.anomaly_dice.active

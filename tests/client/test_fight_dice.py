@@ -10,7 +10,13 @@ import arcade
 
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.screens.fight.dice_animation import ROLL_SECONDS, StepQueue
-from stalkerzone.client.screens.fight.dice_area import FACE, PIPS, DiceArea
+from stalkerzone.client.screens.fight.dice_area import (
+    CAPTION_BAND,
+    DIE_LARGEST,
+    FACE,
+    PIPS,
+    DiceArea,
+)
 from stalkerzone.client.screens.fight.dice_faces import Die, dice_shown, known_faces
 from stalkerzone.client.screens.fight.steps import Step, describe_all
 from stalkerzone.client.widgets import theme
@@ -61,7 +67,7 @@ def test_a_recorded_paralysis_roll_is_drawn_with_its_pips(win: StalkerWindow) ->
     assert steps and steps[0].roll == 5 and steps[0].dice == "1d6"
     image, _area = draw(win, steps[0])
     cx, cy = (BOX[0] + BOX[1]) / 2, (BOX[2] + BOX[3]) / 2 + 8
-    size = max(40, min(92, BOX[3] - BOX[2] - 64))
+    size = max(40, min(DIE_LARGEST, BOX[3] - BOX[2] - CAPTION_BAND - 12))
     step = size * 0.27
     for dx, dy in PIPS[5]:  # a pip at each of the five's places …
         assert at(image, win, cx + dx * step, cy + dy * step) == tuple(theme.BG[:3])

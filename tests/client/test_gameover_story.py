@@ -92,3 +92,33 @@ def test_gameover_counts_the_story_off_the_frame(win: StalkerWindow) -> None:
     assert view.story is not None and set(view.charts) == set(CHARTS)
     assert i18n.t("story.counting") not in texts(view)
     assert view.story == build_story(session.record)
+
+
+def test_gameover_shows_the_winners_face_by_the_headline_and_each_face_in_the_standings(
+    win: StalkerWindow,
+) -> None:
+    """ST-3: the stalkers' portraits (their cards' art): the winner's beside the headline, each
+    seat's at its row, left of its name."""
+    session = over_session(win)
+    session.worker.synchronous = True
+    view = win.show_screen("gameover")
+    assert isinstance(view, GameOverView)
+    frame(win)
+    state = session.state
+    assert state.winner is not None
+    sprites = list(view.portraits)
+    assert len(sprites) == len(state.players) + 1
+    headline = next(t for t in view._texts if t.text.startswith(state.players[state.winner].name))
+    how = next(t for t in view._texts if t.text == i18n.t("gameover.how"))
+    winner = sprites[0]
+    for line in (headline, how):
+        assert winner.right < line.x - line.content_width / 2, "left of the headline"
+    assert winner.bottom > view.box[3], "above the standings"
+    names = {i18n.player_name(p.name) for p in state.players}
+    rows = [t for t in view._texts if t.text in names and t is not headline]
+    for face in sprites[1:]:
+        assert view.box[0] < face.left and face.right < min(t.x for t in rows), "before the names"
+        assert view.box[2] < face.bottom and face.top < view.box[3], "in the standings"
+        assert any(abs(face.center_y - (t.y + t.content_height / 4)) < 12 for t in rows)
+    session.worker.synchronous = False
+    win.app.session = None

@@ -43,6 +43,11 @@ def image_box(win: StalkerWindow, button: arcade.gui.UIWidget) -> Box:
     return round(left) + 2, round(top) + 2, round(left + width) - 2, round(top + height) - 2
 
 
+def inside(box: Box, outer: tuple[float, float, float, float]) -> bool:
+    """``box`` lies within ``outer`` (both left, top, right, bottom in image pixels)."""
+    return outer[0] <= box[0] and box[2] <= outer[2] and outer[1] <= box[1] and box[3] <= outer[3]
+
+
 def brightness(image: Image.Image, box: Box) -> float:
     return float(sum(ImageStat.Stat(image.crop(box)).mean))
 
@@ -177,6 +182,11 @@ def test_the_fight_result_box_dims_and_deafens_the_fight(win: StalkerWindow) -> 
     frame(win)
     version = session.version
     assert [b.text for b in dialog_buttons(view)] == [i18n.t("fight.continue")]
+    assert view.result_box is not None
+    lf, r, b, tp = view.result_box.box  # the buttons under the panel are hidden, not dimmed
+    panel = (lf, win.height - tp, r, win.height - b)
+    boxes = {k: box for k, box in boxes.items() if not inside(box, panel)}
+    assert boxes, "buttons beside the result panel"
     assert_dimmed_and_deaf(win, view, before, boxes)
     for button in uncovered(view, screen_buttons(view)):
         click(win, *button.rect.center)

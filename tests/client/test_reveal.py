@@ -21,6 +21,7 @@ from stalkerzone.client.screens.stalker import holdings
 from stalkerzone.client.screens.stalker import presenter as stalker_presenter
 from stalkerzone.client.screens.stalker.screen import StalkerView
 from stalkerzone.client.text import i18n
+from stalkerzone.client.widgets import theme
 from stalkerzone.engine.core import Colour, Rng, Site
 from stalkerzone.engine.play import GameState, Move, OpenOrder, Trophy
 from stalkerzone.engine.turn import sites
@@ -141,6 +142,62 @@ def test_an_event_drawn_puts_its_card_on_screen_until_acknowledged(win: StalkerW
     key(win, arcade.key.SPACE)
     frame(win, updates=60)
     assert view.reveals.current is None and not view.busy
+
+
+def test_a_card_on_screen_is_drawn_over_the_goal_panel_and_the_tips(win: StalkerWindow) -> None:
+    """EVENT-1: the revealed card has the table's attention: the board's overlays (goal panel,
+    tips, legend) are drawn first, the card over them."""
+    session = start(win)
+    move = onto_event_hex(session, "stash")
+    session.viewer = 0
+    win.show_screen("board")
+    frame(win, updates=2)
+    view = shown(win, BoardView)
+    view.do(move)
+    frame(win, updates=100)
+    assert view.reveals.current is not None
+    order: list[str] = []
+    reveals_draw, aloft = view.reveals.draw, view.draw_aloft
+
+    def card(view: object) -> None:
+        order.append("card")
+        reveals_draw(view)
+
+    def overlays() -> None:
+        order.append("overlays")
+        aloft()
+
+    view.reveals.draw = card  # type: ignore[method-assign]
+    view.draw_aloft = overlays  # type: ignore[method-assign]
+    frame(win)
+    assert order == ["overlays", "card"]
+
+
+def test_a_card_on_screen_is_large_with_its_words_beside_it_over_the_map(
+    win: StalkerWindow,
+) -> None:
+    """EVENT-1: the card at a card's proportions as tall as the panel holds, what it did in large
+    type centred beside it, the panel over the map (the side panel stays in sight) and no wider
+    than the card and its words need."""
+    session = start(win)
+    move = onto_event_hex(session, "stash")
+    session.viewer = 0
+    win.show_screen("board")
+    frame(win, updates=2)
+    view = shown(win, BoardView)
+    view.do(move)
+    frame(win, updates=100)
+    reveals = view.reveals
+    assert reveals.current is not None and reveals.current.lines == ("+200 gr.",)
+    _left, bottom, right, top = reveals.box
+    assert right <= win.width - view.hud_w, "over the map"
+    cx, cy, cw, ch = reveals.card_box
+    assert ch > 0.5 * (top - bottom) and abs(ch / cw - theme.CARD_RATIO) < 0.01
+    said = next(t for t in view._texts if t.text == "+200 gr.")
+    assert said.x > cx + cw and said.font_size >= 24
+    middle = said.y - said.content_height / 2
+    assert abs(middle - (cy + ch / 2)) < 2, "centred beside the card"
+    assert right - (said.x + said.content_width) < theme.px(120), "no empty half panel"
 
 
 def test_a_bots_card_goes_by_itself(win: StalkerWindow) -> None:

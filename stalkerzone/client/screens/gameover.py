@@ -17,6 +17,7 @@ from arcade.shape_list import Shape, ShapeElementList
 from stalkerzone.client.app.base_view import GameView
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.render import shapes as widgets
+from stalkerzone.client.render.card_art import art_texture
 from stalkerzone.client.render.story_chart import ChartLayout, Line, chart_shapes, layout_chart
 from stalkerzone.client.screens.title import backdrop
 from stalkerzone.client.text import i18n
@@ -69,6 +70,9 @@ class GameOverView(GameView):
         self.story: Story | None = None
         self.box = (0.0, 0.0, 0.0, 0.0)
         self.swatches: list[tuple[float, float, arcade.types.Color]] = []
+        self.portraits: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        """The stalkers' faces (their cards' art, ST-3): the winner's by the headline, each
+        beside its name in the standings."""
 
     # --- the story, off the frame ------------------------------------------------------------
     def story_key(self) -> Hashable:
@@ -91,6 +95,7 @@ class GameOverView(GameView):
         w, h = self.window.width, self.window.height
         px = theme.px
         self.back_shapes = backdrop(w, h, seed=5)
+        self.portraits = arcade.SpriteList()
         self.story = self.request_story()
         self.header(w, h)
         seats = len(self.session.state.players)
@@ -133,7 +138,7 @@ class GameOverView(GameView):
         winner = state.winner
         if winner is not None:
             name = i18n.player_name(state.players[winner].name)
-            self.label(
+            headline = self.label(
                 i18n.t("gameover.winner", name=name),
                 w / 2,
                 h - px(82),
@@ -142,8 +147,13 @@ class GameOverView(GameView):
                 bold=True,
                 anchor_x="center",
             )
-            how = i18n.t("gameover.how")
-            self.label(how, w / 2, h - px(114), 15, theme.TEXT, anchor_x="center")
+            how = self.label(
+                i18n.t("gameover.how"), w / 2, h - px(114), 15, theme.TEXT, anchor_x="center"
+            )
+            side = px(104)  # the winner's face left of the headline and the line under it
+            widest = max(headline.content_width, how.content_width)
+            x = w / 2 - widest / 2 - px(24) - side / 2
+            self.portrait(winner, max(px(20) + side / 2, x), h - px(94), side)
         else:
             self.label(
                 i18n.t("gameover.no_winner"),
@@ -179,9 +189,9 @@ class GameOverView(GameView):
             "story.luck",
         )
         numbers = len(heads) - 2
-        first = min(px(250), width * 0.2)
+        first = min(px(280), width * 0.24)
         step = (width - first - px(20)) / numbers
-        offsets = (px(20), px(60), *(first + k * step for k in range(numbers)))
+        offsets = (px(20), px(96), *(first + k * step for k in range(numbers)))
         y = top - row + px(6)
         for head, dx in zip(heads, offsets, strict=True):
             self.label(i18n.t(head), left + dx, y, 12, theme.TEXT_DIM, bold=True)
@@ -204,6 +214,7 @@ class GameOverView(GameView):
                 str(p.deaths),
                 *fights,
             )
+            self.portrait(index, left + px(68), y + px(7), row - px(4))
             for column, (value, dx) in enumerate(zip(values, offsets, strict=True)):
                 colour = theme.TEXT
                 if column == 1:
@@ -214,6 +225,17 @@ class GameOverView(GameView):
                         colour = theme.GOOD if luck > 0 else theme.BAD
                 self.label(value, left + dx, y, 15, colour, bold=place == 1)
         return bottom
+
+    def portrait(self, seat: int, cx: float, cy: float, side: float) -> None:
+        """The seat's stalker's face (its card's art) in a ``side`` square around (cx, cy)."""
+        state = self.session.state
+        card = state.cards.get(state.players[seat].stalker)
+        texture = art_texture(card.art) if card.art else None
+        if texture is None:
+            return
+        sprite = arcade.Sprite(texture, scale=side / max(texture.width, texture.height))
+        sprite.position = (cx, cy)
+        self.portraits.append(sprite)
 
     def luck_line(self, story: Story, x: float, y: float) -> None:
         """The luck meter in words for the luckiest and the unluckiest stalker."""
@@ -294,6 +316,7 @@ class GameOverView(GameView):
         px = theme.px
         arcade.draw_lrbt_rectangle_filled(0, w, h - px(152), h - px(36), (10, 12, 10, 210))
         widgets.panel(*self.box)
+        self.portraits.draw()
         if self.chart_list is not None:
             left = px(20)
             top = self.box[2] - px(6)

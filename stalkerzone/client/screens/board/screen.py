@@ -283,17 +283,25 @@ class BoardView(MapScreen):
             self.path_shapes.draw()
             self.motion.walk.draw(self.tokens)
         self.window.default_camera.use()  # the whole window again (the map camera clips)
-        w, h = self.window.width, self.window.height
-        if not self.reveals.active:  # a card on screen has the table's attention
-            self.anomaly_dice.draw(0, w - self.hud_w, h - theme.px(TOP_H))
+        asking = modal.is_open(self.ui)  # a question, or the mouse held under a revealed card
+        if asking:
+            self.draw_anomaly_roll()
         self.dynamic_batch.draw()
         self.motion.draw_flights(self)
-        if modal.is_open(self.ui):  # a question, or the mouse held under a revealed card
+        if asking:
             modal.draw_beneath_dialog(self.ui, self.draw_aloft)  # the dialog dims them too
             self.reveals.draw(self)
-        else:
-            self.reveals.draw(self)
+        else:  # the roll and a card on screen over the goal panel, the tips and the legend
             self.draw_aloft()
+            self.draw_anomaly_roll()
+            self.reveals.draw(self)
+
+    def draw_anomaly_roll(self) -> None:
+        """ANOM-1: the last anomaly roll at the top of the map (not while a card is on screen:
+        the card has the table's attention)."""
+        if not self.reveals.active:
+            w, h = self.window.width, self.window.height
+            self.anomaly_dice.draw(0, w - self.hud_w, h - theme.px(TOP_H))
 
     def draw_aloft(self) -> None:
         """The overlays (goal panel, tips, legend…), then the opening banner over them."""

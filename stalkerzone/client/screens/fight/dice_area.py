@@ -20,7 +20,13 @@ from arcade.types import Color
 
 from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.screens.fight.dice_animation import StepQueue
-from stalkerzone.client.screens.fight.dice_faces import DiceShown, Die, dice_shown, tumbling
+from stalkerzone.client.screens.fight.dice_faces import (
+    DiceShown,
+    Die,
+    dice_shown,
+    formula_of,
+    tumbling,
+)
 from stalkerzone.client.screens.fight.steps import Step
 from stalkerzone.client.text.card_words import t
 from stalkerzone.client.widgets import theme
@@ -38,6 +44,15 @@ PIPS: dict[int, tuple[tuple[int, int], ...]] = {
 }
 
 Flash = tuple[str, float, Color]  # words, seconds left, colour
+DIE_LARGEST = 120  # a die's side at most (UI scale 1): a large table shows large dice
+CAPTION_BAND = 56  # under the dice: their sum, then who rolled (never over each other)
+
+
+def _count(formula_text: str) -> int:
+    """How many dice a formula rolls (0 if it is not one)."""
+    formula = formula_of(formula_text)
+    return formula.dice_count if formula is not None else 0
+
 
 SHAPES: dict[int, tuple[tuple[float, float], ...]] = {
     4: ((0.0, 1.0), (0.95, -0.7), (-0.95, -0.7)),
@@ -95,11 +110,14 @@ class DiceArea:
         queue: StepQueue,
         last_roll: Step | None,
         flash: Flash | None,
+        idle: tuple[str, str] = ("", ""),
     ) -> None:
+        """``idle``: the dice formula and caption shown, blank, before the first roll (the
+        stalker's attack dice waiting on the table)."""
         px = theme.px
         lf, r, b, tp = box
-        band = px(46)  # under the dice: their sum, then who rolled (never over each other)
-        size = max(px(24), min(px(92), tp - b - band - px(12)))
+        band = px(CAPTION_BAND)
+        size = max(px(24), min(px(DIE_LARGEST), tp - b - band - px(12)))
         lowest = b + band + size / 2  # the dice's centre at the lowest
         middle = (b + tp) / 2 + px(8) - (px(14) if flash is not None else 0)  # banner above
         cx, cy = (lf + r) / 2, max(lowest, middle) - px(8)
@@ -126,6 +144,13 @@ class DiceArea:
             words = caption(step)
             if words:
                 self._draw_caption(words, cx, b + px(4), colour)
+        elif face is None and idle[0]:
+            blank = tumbling(idle[0], tuple(0 for _ in range(_count(idle[0]))))
+            if blank is not None:
+                self.draw_dice(
+                    blank, cx, cy + px(8), size, r - lf - px(28), FACE_DIM, theme.PANEL_EDGE
+                )
+            self._draw_caption(idle[1], cx, b + px(4), theme.TEXT_DIM)
         if flash is not None:
             words, _left, colour = flash
             self._draw_banner(words, cx, tp - px(14), colour)
@@ -175,7 +200,7 @@ class DiceArea:
             points = die_outline(die.sides, x, y, size)
             arcade.draw_polygon_filled(points, fill)
             arcade.draw_polygon_outline(points, edge, 4)
-            number = str(die.face)
+            number = str(die.face) if die.face else ""  # a blank die before the first roll
             low = y - size * 0.12 if die.sides == 4 else y
             self._put(f"die{k}", number, x, low, int(size * 0.36), theme.BG, bold=True)
         if die.plus:

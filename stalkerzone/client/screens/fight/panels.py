@@ -1,23 +1,33 @@
 """The fight screen's panels laid out from a :class:`~.presenter.FightPage`.
 
-The monster card (its face, colour, stats, ability badges linked to their rules, the three
-colours), the stalker side, the odds and the round log's title. The presenter decided every
-word; these functions only place texts, hit regions and bars in the panel boxes.
+The table: the monster's card (its face at its colour with the ability badges on it, its health,
+stats and three colours) and the stalker's card (its portrait) facing each other, the odds beside
+the dice, and the round log's title. Card faces come from the window's rendered thumbnails (the
+renderer of ``cards show``). The presenter decided every word; these functions only place
+texts, card faces, badges, hit regions and bars in the panel boxes.
 """
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING
 
+from arcade.shape_list import (
+    Shape,
+    ShapeElementList,
+    create_rectangle_filled,
+    create_rectangle_outline,
+)
 from arcade.types import Color
 
-from stalkerzone.client.render.card_face import MONSTER_COLOUR, CardFace
+from stalkerzone.client.render.card_face import MONSTER_COLOUR
+from stalkerzone.client.render.card_thumbs import FaceLook
+from stalkerzone.client.render.shapes import BAR_BACK
+from stalkerzone.client.screens.fight.ability_badges import build_badges
 from stalkerzone.client.screens.fight.presenter import FightPage, MonsterPanel, Tone
 from stalkerzone.client.text.card_words import t
-from stalkerzone.client.widgets import theme
+from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.hits import Hit
-from stalkerzone.engine.core import Monster
+from stalkerzone.engine.core import AnyCard, Monster
 
 if TYPE_CHECKING:
     from stalkerzone.client.screens.fight.screen import FightView
@@ -29,20 +39,75 @@ def tone_colour(tone: Tone) -> Color:
     return theme.TONES[tone]
 
 
-def panel_boxes(width: float, height: float) -> dict[str, Box]:
-    """Where each panel sits for a window of ``width`` × ``height``."""
+HEADER = 78  # the title and the header's buttons above the table (UI scale 1)
+HEAD_HEIGHT = 88  # over each card: its side's name, health bar and attack (UI scale 1)
+FOOT_HEIGHT = 96  # under each card: the monster's colours, the stalker's escape and supplies
+INFO_HEIGHT = HEAD_HEIGHT + FOOT_HEIGHT
+INSET = 10  # a side panel's edge to its card
+ACTIONS_HEIGHT = 250  # the decision buttons and the status line
+
+
+def card_size(width: float, height: float) -> tuple[float, float]:
+    """The two cards' width and height: as tall as the window allows under the header with
+    their numbers below, at most about a quarter of the window's width each."""
     px = theme.px
-    col = min(px(380), int(width * 0.27))
-    top = height - px(78)
-    w = width
+    room = height - px(HEADER) - px(theme.MARGIN) - px(INFO_HEIGHT) - 2 * px(INSET)
+    card_w = max(px(120), min(room / theme.CARD_RATIO, width * 0.28))
+    return card_w, card_w * theme.CARD_RATIO
+
+
+def panel_boxes(width: float, height: float) -> dict[str, Box]:
+    """Where each panel sits for a window of ``width`` × ``height``: the monster's card at the
+    left and the stalker's at the right, facing each other; between them the dice with the
+    odds beside them, the decision buttons under them and the round log at the foot."""
+    px = theme.px
+    m, gap = px(theme.MARGIN), px(12)
+    top = height - px(HEADER)
+    col = card_size(width, height)[0] + 2 * px(INSET)
+    mid_l, mid_r = m + col + m, width - 2 * m - col
+    rest = top - m - px(ACTIONS_HEIGHT) - 2 * gap
+    table_b = top - max(px(172), min(rest * 0.55, px(420)))
+    actions_t = table_b - gap
+    actions_b = actions_t - px(ACTIONS_HEIGHT)
+    odds_w = max(px(230), (mid_r - mid_l) * 0.44)
     return {
-        "monster": (px(16), px(16) + col, px(16), top),
-        "stalker": (w - px(16) - col, w - px(16), top - px(250), top),
-        "log": (w - px(16) - col, w - px(16), px(16), top - px(262)),
-        "odds": (px(32) + col, w - px(32) - col, top - px(170), top),
-        "dice": (px(32) + col, w - px(32) - col, px(16) + px(262), top - px(182)),
-        "actions": (px(32) + col, w - px(32) - col, px(16), px(16) + px(250)),
+        "monster": (m, m + col, m, top),
+        "stalker": (width - m - col, width - m, m, top),
+        "dice": (mid_l, mid_r - odds_w - gap, table_b, top),
+        "odds": (mid_r - odds_w, mid_r, table_b, top),
+        "actions": (mid_l, mid_r, actions_b, actions_t),
+        "log": (mid_l, mid_r, m, actions_b - gap),
     }
+
+
+Bar = tuple[float, float, float, float, float, Color]  # left, bottom, width, height, part, colour
+
+
+def table_shapes(
+    boxes: dict[str, Box], monster_edge: Color, bars: list[Bar]
+) -> ShapeElementList[Shape]:
+    """The panels (the monster's edged in its colour) and the odds' bars as one list of shapes,
+    made once per build and drawn in one call a frame."""
+    shapes: ShapeElementList[Shape] = ShapeElementList()
+
+    def rect(lf: float, r: float, b: float, tp: float, colour: Color, edge: Color) -> None:
+        cx, cy, w, h = (lf + r) / 2, (b + tp) / 2, r - lf, tp - b
+        shapes.append(create_rectangle_filled(cx, cy, w, h, colour))
+        shapes.append(create_rectangle_outline(cx, cy, w, h, edge, 1))
+
+    for name, (lf, r, b, tp) in boxes.items():
+        rect(lf, r, b, tp, theme.PANEL, monster_edge if name == "monster" else theme.PANEL_EDGE)
+    for left, bottom, width, height, fraction, colour in bars:
+        rect(left, left + width, bottom, bottom + height, BAR_BACK, theme.PANEL_EDGE)
+        part = max(0.0, min(1.0, fraction))
+        if part > 0:
+            lf, b, tp = left, bottom, bottom + height
+            shapes.append(
+                create_rectangle_filled(
+                    lf + width * part / 2, (b + tp) / 2, width * part, height, colour
+                )
+            )
+    return shapes
 
 
 def build_header(view: FightView, page: FightPage) -> None:
@@ -65,123 +130,126 @@ def build_header(view: FightView, page: FightPage) -> None:
     )
 
 
+def card_box(view: FightView, box: Box) -> Box:
+    """The card's rectangle (left, right, bottom, top) in a side panel, under its head."""
+    px = theme.px
+    lf, _r, _b, tp = box
+    w, h = card_size(view.window.width, view.window.height)
+    top = tp - px(HEAD_HEIGHT)
+    return lf + px(INSET), lf + px(INSET) + w, top - h, top
+
+
+def build_head(
+    view: FightView, side: str, box: Box, name: str, colour: Color, numbers: str, top: int
+) -> None:
+    """A side's head over its card, the same on both sides so the bars face each other: its
+    name, its health bar with the health beside it (``side`` in ``view.health_spots``, moved
+    by the round log as the dice land) and its attack and defence."""
+    px = theme.px
+    lf, r, _b, tp = box
+    x = lf + px(theme.PAD)
+    room = r - lf - 2 * px(theme.PAD)
+    size = text_fit.fitting_size(name, room, 15, bold=True)
+    view.label(
+        text_fit.cut_to(name, room, size, bold=True), x, tp - px(26), size, colour, bold=True
+    )
+    bar = (x, tp - px(52), room - px(124), px(12))
+    view.health_spots[side] = (r - px(theme.PAD), tp - px(52), bar, top)
+    size = text_fit.fitting_size(numbers, room, 13)
+    view.label(text_fit.cut_to(numbers, room, size), x, tp - px(78), size)
+
+
 def build_monster(view: FightView, monster: MonsterPanel, card: Monster | None, box: Box) -> None:
-    """The monster's card face, colour, health spot, stats and abilities (ABIL-*)."""
+    """The monster's head (colour, health, stats), its card face at its colour with its
+    abilities as badges on it (ABIL-*), and at the foot the card's three colours."""
     px = theme.px
     lf, r, b, tp = box
-    card_h = min(px(300), (tp - b) * 0.45)
-    view.face = None
-    if card is not None:
-        view.face = CardFace(
-            card, lf + px(12), tp - px(12) - card_h, r - lf - px(24), card_h, colour=monster.colour
-        )
-        view.face.build(view)
-    y = tp - px(22) - card_h
-    view.label(
-        monster.colour_name, lf + px(14), y - px(12), 13, MONSTER_COLOUR[monster.colour], bold=True
-    )
-    view.health_spots["monster"] = (
-        r - px(14),
-        y - px(12),
-        (lf + px(14), y - px(34), r - lf - px(28), px(12)),
-        monster.max_health,
-    )
-    view.label(monster.stats, lf + px(14), y - px(58), 13)
+    hue = MONSTER_COLOUR[monster.colour]
+    build_head(view, "monster", box, monster.colour_name, hue, monster.stats, monster.max_health)
     view.hits.add(
         Hit(
-            lf + px(14),
-            y - px(64),
-            r - px(14),
-            y - px(44),
+            lf + px(theme.PAD),
+            tp - px(84),
+            r - px(theme.PAD),
+            tp - px(62),
             "stats",
             None,
             t("kit.tip_rule", rule="DMG-2"),
         )
     )
-    y -= px(82)
-    if not monster.abilities:
-        view.label(monster.no_abilities, lf + px(14), y, 12, theme.TEXT_DIM)
-        y -= px(30)
-    for ability in monster.abilities:
-        mark = view.label(ability.badge + "  ?", lf + px(21), y, 12, theme.BG, bold=True)
-        bw = mark.content_width + px(14)
-        view.badge_rects.append((lf + px(14), y - px(6), lf + px(14) + bw, y + px(18)))
-        said = view.label(
-            ability.text,
-            lf + px(14),
-            y - px(12),
-            11,
-            theme.TEXT,
-            width=int(r - lf - px(28)),
-            multiline=True,
-            anchor_y="top",
-        )
-        view.hits.add(
-            Hit(
-                lf + px(14),
-                y - px(6),
-                lf + px(14) + bw,
-                y + px(18),
-                f"abil:{ability.rule}",
-                partial(view.win.open_rules, view, ability.rule),
-                t("kit.tip_rule_click", rule=ability.rule),
-            )
-        )
-        y -= max(px(70), px(12) + said.content_height + px(16))  # a long one wraps further
-    if card is not None and y > b + px(110):
+    cl, cr, cb, ct = card_box(view, box)
+    if card is not None:
+        view.tiles.add(card, cl, cb, cr - cl, ct - cb, FaceLook(colour=monster.colour))
+    build_badges(view, monster.abilities, cl + px(8), ct - px(42), cr - cl - px(16))
+    y = cb - px(24)
+    if card is not None and y - px(22) - len(monster.colours) * px(20) > b:
         build_colours(view, monster, lf, r, y)
 
 
 def build_colours(view: FightView, monster: MonsterPanel, lf: float, r: float, y: float) -> None:
     """The card's three colours (health, attack, defence, trophy price), this one marked."""
     px = theme.px
-    view.label(monster.colours_title, lf + px(14), y, 11, theme.TEXT_DIM, bold=True)
+    x = lf + px(theme.PAD)
+    view.label(monster.colours_title, x, y, 11, theme.TEXT_DIM, bold=True)
     wide = r - lf >= px(340)
     for k, row in enumerate(monster.colours):
         yy = y - px(22) - k * px(20)
         tone = MONSTER_COLOUR[row.colour] if row.current else theme.TEXT_DIM
-        view.label(row.name, lf + px(14), yy, 11, tone, bold=row.current)
+        view.label(row.name, x, yy, 11, tone, bold=row.current)
         line = row.line if wide else row.line_short
-        view.label(line, lf + px(118), yy, 11, theme.TEXT if row.current else theme.TEXT_DIM)
+        room = r - px(theme.PAD) - (lf + px(118))
+        size = text_fit.fitting_size(line, room, 11)
+        view.label(
+            text_fit.cut_to(line, room, size),
+            lf + px(118),
+            yy,
+            size,
+            theme.TEXT if row.current else theme.TEXT_DIM,
+        )
 
 
-def build_stalker(view: FightView, page: FightPage, box: Box) -> None:
-    """The stalker's name, health spot, attack, defence, escape chance (FIGHT-3), supplies."""
+def build_stalker(view: FightView, page: FightPage, card: AnyCard | None, box: Box) -> None:
+    """The stalker's head (the player, health, attack and defence), its card with its portrait
+    (ST-3) facing the monster's, and at the foot the escape chance (FIGHT-3) and supplies."""
     px = theme.px
-    lf, r, _b, tp = box
+    lf, r, _b, _tp = box
     st = page.stalker
-    x = lf + px(14)
-    view.label(st.title, x, tp - px(28), 15, bold=True)
-    view.health_spots["stalker"] = (
-        r - px(14),
-        tp - px(52),
-        (x, tp - px(72), r - lf - px(28), px(12)),
-        st.max_health,
-    )
-    view.label(st.attack, x, tp - px(100), 13)
-    view.label(st.defence, x, tp - px(124), 13)
-    esc_text = view.label(  # its top where one line's top was: a second line goes down
+    numbers = f"{st.attack}   ·   {st.defence}"
+    build_head(view, "stalker", box, st.title, theme.TEXT, numbers, st.max_health)
+    cl, cr, cb, ct = card_box(view, box)
+    if card is not None:
+        view.tiles.add(card, cl, cb, cr - cl, ct - cb)
+    x = lf + px(theme.PAD)
+    room = r - lf - 2 * px(theme.PAD)
+    y = cb - px(12)
+    esc_text = view.label(  # two lines if need be: the supplies go down with it
         st.escape,
         x,
-        tp - px(134),
+        y,
         12,
         theme.TEXT_DIM,
-        width=int(r - x - px(10)),
+        width=int(room),
         multiline=True,
         anchor_y="top",
     )
-    extra = max(0, esc_text.content_height - px(18))
-    view.label(st.supplies, x, tp - px(172) - extra, 12, theme.TEXT_DIM)
     view.hits.add(
         Hit(
             x,
-            tp - px(156),
+            y - esc_text.content_height,
             r - px(14),
-            tp - px(136),
+            y,
             "esc",
             None,
             t("kit.tip_rule", rule="FIGHT-3"),
         )
+    )
+    size = text_fit.fitting_size(st.supplies, room, 12)
+    view.label(
+        text_fit.cut_to(st.supplies, room, size),
+        x,
+        y - esc_text.content_height - px(18),
+        size,
+        theme.TEXT_DIM,
     )
 
 
@@ -192,27 +260,40 @@ def build_log_title(view: FightView, box: Box) -> None:
 
 
 def build_odds(view: FightView, page: FightPage, box: Box) -> None:
-    """Exact odds of winning, dying and escaping under the best play, with bars."""
+    """Exact odds of winning, dying and escaping under the best play, beside the dice: each a
+    name and a value over a bar, the best move at the foot."""
     px = theme.px
     lf, r, b, tp = box
     odds = page.odds
-    x = lf + px(14)
-    view.label(odds.title, x, tp - px(26), 14, bold=True)
-    if odds.outcome:
-        view.label(odds.outcome, x, tp - px(62), 18, theme.ACCENT, bold=True)
-        return
-    if odds.waiting:
-        view.label(odds.waiting, x, tp - px(62), 13, theme.TEXT_DIM)
+    x = lf + px(theme.PAD)
+    room = r - lf - 2 * px(theme.PAD)
+    size = text_fit.fitting_size(odds.title, room, 14, bold=True)
+    view.label(text_fit.cut_to(odds.title, room, size, bold=True), x, tp - px(26), size, bold=True)
+    if odds.outcome or odds.waiting:  # the result headline, or the dice still rolling
+        big = bool(odds.outcome)
+        view.label(
+            odds.outcome or odds.waiting,
+            x,
+            tp - px(44),
+            18 if big else 13,
+            theme.ACCENT if big else theme.TEXT_DIM,
+            bold=big,
+            width=int(room),
+            multiline=True,
+            anchor_y="top",
+        )
         return
     if odds.updating:
-        view.label(odds.updating, r - px(14), tp - px(26), 11, theme.TEXT_DIM, anchor_x="right")
-    width = r - lf - px(28)
+        view.label(odds.updating, x, tp - px(44), 10, theme.TEXT_DIM)
+    row_h = max(px(24), min(px(56), (tp - b - px(104)) / 3))
     for k, row in enumerate(odds.rows):
-        y = tp - px(56) - k * px(28)
+        y = tp - px(64) - k * row_h
         colour = tone_colour(row.tone)
         view.label(row.name, x, y, 12, theme.TEXT_DIM)
-        view.label(row.value, r - px(14), y, 14, colour, bold=True, anchor_x="right")
-        view.bars.append((x + px(90), y - px(2), width - px(170), px(10), row.fraction, colour))
+        view.label(row.value, r - px(theme.PAD), y, 14, colour, bold=True, anchor_x="right")
+        view.bars.append((x, y - px(9), room, px(5), row.fraction, colour))
     if odds.best_move:
-        view.label(odds.best_move, x, b + px(12), 12, theme.ACCENT)
+        size = text_fit.fitting_size(odds.best_move, room, 12)
+        move = text_fit.cut_to(odds.best_move, room, size)
+        view.label(move, x, b + px(12), size, theme.ACCENT)
     view.hits.add(Hit(lf, b, r, tp, "odds", None, odds.tip))

@@ -32,7 +32,10 @@ class ResultBox:
         px = theme.px
         w, h = view.window.width, view.window.height
         self.batch = pyglet.graphics.Batch()
-        self.box = (w / 2 - px(330), w / 2 + px(330), h / 2 - px(180), h / 2 + px(170))
+        low = min(h / 2 - px(180), view.panels.get("log", (0, 0, px(16), 0))[2])
+        # over the foot of the table (the log and the buttons gone with the fight): the cards
+        # and the last dice stay in sight above it
+        self.box = (w / 2 - px(330), w / 2 + px(330), low, low + px(350))
         lf, r, b, tp = self.box
         result = self.result
         view.label(

@@ -22,9 +22,10 @@ from arcade.types import Color
 
 from stalkerzone.client.app.base_view import BaseView
 from stalkerzone.client.app.window import StalkerWindow
-from stalkerzone.client.render import shapes
-from stalkerzone.client.render.card_face import MONSTER_COLOUR, CardFace
+from stalkerzone.client.render.card_face import MONSTER_COLOUR
+from stalkerzone.client.render.card_thumbs import CardTiles
 from stalkerzone.client.screens.fight import panels
+from stalkerzone.client.screens.fight.ability_badges import new_shapes
 from stalkerzone.client.screens.fight.bot_seat import PAUSE_BOT, auto_decision, bot_decision
 from stalkerzone.client.screens.fight.decision_buttons import build_decisions
 from stalkerzone.client.screens.fight.dice_animation import StepQueue
@@ -92,13 +93,15 @@ class FightView(ScreenFrame):
         self.panels: dict[str, panels.Box] = {}
         self.bars: list[Bar] = []
         self.health_spots: dict[str, HealthSpot] = {}
-        self.badge_rects: list[tuple[float, float, float, float]] = []
-        self.face: CardFace | None = None
+        self.badge_shapes = new_shapes()  # the ability badges' plates and icons
+        self.table_shapes = new_shapes()  # the panels and the odds' bars
+        self.tiles = CardTiles(self.app.thumbnails())  # the two cards' faces
         self.final_notes: tuple[object, ...] = ()  # the engine's notes (read in words)
         self.final_sounds: list[str] = []  # of the fight's last notes, played with the result
         self.round_log = RoundLog()
         self.dice = DiceArea()
         self.page: FightPage | None = None
+        self.idle_dice = ("", "")  # the stalker's attack dice and its line, before any roll
         self._started = False
         self._odds_shown: object = None
         state = self.view_state()
@@ -205,6 +208,8 @@ class FightView(ScreenFrame):
         px = theme.px
         self.bars = []
         self.health_spots = {}
+        self.tiles.clear()
+        self.badge_shapes = new_shapes()
         self.round_log.clear()
         held = self.held
         if held is None:
@@ -224,17 +229,22 @@ class FightView(ScreenFrame):
             symbols=self.app.settings.colour_blind_symbols,
         )
         self.page = page
+        self.idle_dice = (str(fight.setup.stalker.attack), page.stalker.attack)
         self.panels = panels.panel_boxes(w, h)
         panels.build_header(self, page)
         card = state.card(held.monster) if state is not None else None
         monster = card if isinstance(card, Monster) else None
         panels.build_monster(self, page.monster, monster, self.panels["monster"])
-        panels.build_stalker(self, page, self.panels["stalker"])
+        seat = state.players[held.player] if state is not None else None
+        stalker = state.cards.get(seat.stalker) if state is not None and seat else None
+        panels.build_stalker(self, page, stalker, self.panels["stalker"])
         panels.build_log_title(self, self.panels["log"])
         panels.build_odds(self, page, self.panels["odds"])
         if self.result is None:
             build_decisions(self, page, self.panels["actions"])
         self.round_log.build(self)
+        edge = MONSTER_COLOUR[held.colour]
+        self.table_shapes = panels.table_shapes(self.panels, edge, self.bars)
         if self.result is not None:
             self.result_box = ResultBox(self.result)
             self.result_box.build(self)
@@ -244,28 +254,18 @@ class FightView(ScreenFrame):
         self.round_log.build(self)
 
     # drawing ---------------------------------------------------------------------------------
-    def rebuild(self) -> None:
-        self.badge_rects = []
-        super().rebuild()
-
     def draw_scene(self) -> None:
         if self.held is None:
             return
-        for name, box in self.panels.items():
-            if name == "dice":
-                continue
-            edge = MONSTER_COLOUR[self.held.colour] if name == "monster" else None
-            shapes.panel(*box, edge=edge)
-        if self.face is not None:
-            self.face.draw()
-        for left, bottom, width, height, fraction, colour in self.bars:
-            shapes.bar(left, bottom, width, height, fraction, colour)
+        self.table_shapes.draw()  # the panels and the odds' bars
+        self.tiles.draw()
+        self.badge_shapes.draw()
         self.round_log.draw_bars()
         self.round_log.draw_texts()
-        for lf, b, r, tp in self.badge_rects:
-            arcade.draw_lrbt_rectangle_filled(lf, r, b, tp, theme.ACCENT)
         if "dice" in self.panels:
-            self.dice.draw(self.panels["dice"], self.queue, self.last_roll, self.flash)
+            self.dice.draw(
+                self.panels["dice"], self.queue, self.last_roll, self.flash, self.idle_dice
+            )
         hover = self.hover
         if hover is not None and hover.on_click is not None:
             arcade.draw_lrbt_rectangle_outline(

@@ -239,13 +239,29 @@ class RevealOverlay:
         self.batch = pyglet.graphics.Batch()
         px = theme.px
         labels = _Labels(view, self.batch)
-        pw, ph = min(w - px(80), px(640)), min(h - px(120), px(420))
-        left, bottom = (w - pw) / 2, (h - ph) / 2
-        self.box = (left, bottom, left + pw, bottom + ph)
+        room = w - float(getattr(view, "hud_w", 0))  # over the map, the side panel in sight
+        most = min(room - px(60), px(760))
+        ph = min(h - px(120), px(520))
+        ch = ph - px(100)  # the card as large as the panel holds, at a card's proportions
+        cw = min(ch / theme.CARD_RATIO, most * 0.45)
         colour = theme.PLAYER_COLOURS[reveal.player % len(theme.PLAYER_COLOURS)]
-        labels.label(reveal.title, left + px(20), bottom + ph - px(34), 18, colour, bold=True)
-        cw, ch = px(230), ph - px(90)
-        cx, cy = left + px(20), bottom + px(40)
+        title = labels.label(reveal.title, 0, 0, 20, colour, bold=True)
+        width = int(most - cw - px(24) - px(32) - px(20))
+        said = []  # what it did (the first line large), then where the card goes
+        for k, line in enumerate(reveal.lines):
+            size = 28 if k == 0 else 16
+            text = labels.label(line, 0, 0, size, theme.TEXT, width=width, multiline=True)
+            text.bold = k == 0
+            said.append(text)
+        if reveal.goes_to:
+            said.append(labels.label(reveal.goes_to, 0, 0, 17, theme.ACCENT, bold=True))
+        words = max((t.content_width for t in said), default=0)
+        # as wide as the card and the words need: a short reveal leaves no empty panel
+        pw = min(most, max(px(520), title.content_width + px(40), cw + px(76) + words + px(20)))
+        left, bottom = (room - pw) / 2, (h - ph) / 2
+        self.box = (left, bottom, left + pw, bottom + ph)
+        title.x, title.y = left + px(20), bottom + ph - px(38)
+        cx, cy = left + px(24), bottom + px(44)
         self.card_box = (cx, cy, cw, ch)
         state: GameState = self.session.view
         self.face, self.face_texture = None, None
@@ -264,16 +280,14 @@ class RevealOverlay:
                 bold=True,
                 anchor_x="center",
             )
-        tx = cx + cw + px(24)
-        y = bottom + ph - px(80)
-        width = int(left + pw - tx - px(16))
-        for k, line in enumerate(reveal.lines):
-            size = 20 if k == 0 else 15  # what it did first, large
-            text = labels.label(line, tx, y, size, theme.TEXT, width=width, multiline=True)
-            text.bold = k == 0
-            y -= max(px(30), text.content_height + px(12))
-        if reveal.goes_to:
-            labels.label(reveal.goes_to, tx, y - px(6), 16, theme.ACCENT, bold=True)
+        tx = cx + cw + px(32)
+        gaps = [px(18) if k == 0 else px(12) for k in range(len(said))]
+        block = sum(t.content_height for t in said) + sum(gaps[:-1])
+        y = cy + ch / 2 + block / 2  # the words centred beside the card
+        for text, gap in zip(said, gaps, strict=True):
+            text.anchor_y = "top"
+            text.x, text.y = tx, y
+            y -= text.content_height + gap
         bot = self.is_bot_card(reveal)
         hint = i18n.t("reveal.bot_skip" if bot else "reveal.continue")
         labels.label(
