@@ -19,6 +19,7 @@ from stalkerzone.client.widgets.overlays import Overlay
 from stalkerzone.client.widgets.text_batch import TextBatch
 from stalkerzone.client.widgets.text_field import TextField
 from stalkerzone.client.widgets.tips import TipsOverlay
+from stalkerzone.client.widgets.widget_actions import WidgetActions
 
 if TYPE_CHECKING:
     from stalkerzone.client.app.window import StalkerWindow
@@ -55,6 +56,8 @@ class BaseView(arcade.gui.UIView):
         self.disabled_reasons = DisabledReasons()  # the off buttons' reasons (F1: their rule)
         self.overlays: list[Overlay] = []  # layers over the screen (legend, hint, tips …)
         self.buttons: dict[object, arcade.gui.UIFlatButton] = {}  # see :meth:`button`
+        # what the widgets do, held here: a widget holding the screen would keep it for good
+        self.widget_actions = WidgetActions(window.guarded)
 
     # the game
     @property
@@ -222,11 +225,7 @@ class BaseView(arcade.gui.UIView):
         if isinstance(on_click, partial) and on_click.args:
             self.buttons[on_click.args[0]] = widget
 
-        @widget.event("on_click")
-        def _clicked(_event: arcade.gui.UIOnClickEvent) -> None:
-            if not widget.disabled:
-                self.win.guarded(on_click)
-
+        self.widget_actions.on_click(widget, on_click)
         if add:
             self.ui.add(widget)
         return widget
@@ -293,10 +292,7 @@ class BaseView(arcade.gui.UIView):
         )
         text_fit.centre_input(field)
 
-        @field.event("on_change")
-        def _changed(event: arcade.gui.UIOnChangeEvent) -> None:
-            on_change(str(event.new_value))
-
+        self.widget_actions.on_change(field, on_change)
         if add:
             self.ui.add(field)
         return field

@@ -15,10 +15,12 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
 
 import arcade
+from pyglet.text import layout as text_layout
 
 from stalkerzone import paths
 from stalkerzone.client.app.base_view import BaseView
 from stalkerzone.client.app.context import AppContext, Presets, make_context
+from stalkerzone.client.app.long_lived import LongLivedObjects
 from stalkerzone.client.app.registry import screen_class
 from stalkerzone.client.controller.bot_driver import BotDriver
 from stalkerzone.client.render.fonts import load_fonts
@@ -80,6 +82,13 @@ class StalkerWindow(arcade.Window):
         except Exception:  # headless windows have no size limits
             log.debug("minimum size not supported here")
         load_fonts()
+        # pyglet keeps its text shaders only while some text uses them: held here, the first
+        # text of a screen made after all others went does not compile them again
+        self.text_programs = (
+            text_layout.get_default_layout_shader(),
+            text_layout.get_default_decoration_shader(),
+        )
+        self.long_lived = LongLivedObjects()  # a game's objects out of the collector's passes
         self.background_color = theme.BG
         # Start-up: the events of the window's creation (headless: its first resize) go out now,
         # before any screen is shown, so the first screen is built once, not again at its first
@@ -139,6 +148,7 @@ class StalkerWindow(arcade.Window):
         is a :class:`registry.UnknownScreen`)."""
         view = screen_class(kind)(self, **kwargs)
         self.show_view(view)
+        self.long_lived.settle(self.app.session)  # a new game: its objects frozen (once)
         return view
 
     def refresh_screen(self, kind: str, session: GameSession) -> bool:

@@ -1,0 +1,94 @@
+"""Screens are let go when replaced, and a game's long-lived objects are kept out of the
+collector's passes: the conditions for inputs without collector pauses."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+from collections.abc import Iterator
+
+import arcade
+import pytest
+
+from stalkerzone.client.app.long_lived import LongLivedObjects
+from stalkerzone.client.app.window import StalkerWindow
+from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
+from tests.support.window import click_button, current, frame, key
+
+
+@pytest.fixture
+def unfrozen() -> Iterator[None]:
+    """The test's frozen objects go back to the collector afterwards."""
+    yield
+    gc.unfreeze()
+
+
+def start(win: StalkerWindow, seed: int = 3) -> GameSession:
+    seats = (SeatSpec("Anna", "gromoboy"), SeatSpec("Boris", "nosorog"))
+    session = GameSession.start(win.app, GameSpec(seed=seed, seats=seats, zone_mode="free"))
+    session.worker.synchronous = True
+    session.autosave_enabled = False
+    win.app.session = session
+    return session
+
+
+def test_a_replaced_title_screen_with_its_column_of_buttons_is_freed(
+    win: StalkerWindow, unfrozen: None
+) -> None:
+    first = weakref.ref(win.show_screen("title"))
+    frame(win)
+    win.show_screen("title")
+    frame(win)
+    gc.collect()
+    assert first() is None
+
+
+def test_a_closed_stalker_card_is_freed(win: StalkerWindow, unfrozen: None) -> None:
+    session = start(win)
+    session.show(win, handover=False)
+    frame(win)
+    key(win, arcade.key.B)
+    frame(win)
+    card = weakref.ref(current(win))
+    assert card() is not None and card().kind == "stalker"  # type: ignore[union-attr]
+    key(win, arcade.key.ESCAPE)  # back to the board
+    frame(win)
+    assert current(win).kind == "board"
+    gc.collect()
+    assert card() is None
+
+
+def test_buttons_still_answer_after_a_rebuild(win: StalkerWindow, unfrozen: None) -> None:
+    view = win.show_screen("title")
+    view.rebuild()
+    click_button(win, view.buttons[next(iter(view.buttons))].text)
+    assert current(win) is not view  # the first button opened another screen
+
+
+def test_a_new_game_is_settled_once() -> None:
+    class Game:
+        pass
+
+    kept = LongLivedObjects()
+    first, second = Game(), Game()
+    try:
+        kept.settle(None)
+        assert kept.settled == 0
+        kept.settle(first)
+        assert gc.get_freeze_count() > 0
+        kept.settle(first)
+        assert kept.settled == 1
+        kept.settle(second)
+        assert kept.settled == 2
+    finally:
+        gc.unfreeze()
+
+
+def test_showing_a_game_freezes_its_objects(win: StalkerWindow, unfrozen: None) -> None:
+    before = win.long_lived.settled
+    session = start(win, seed=5)
+    session.show(win, handover=False)
+    assert win.long_lived.settled == before + 1
+    assert gc.get_freeze_count() > 0
+    win.show_screen("stalker")  # the same game: nothing collected again
+    assert win.long_lived.settled == before + 1
