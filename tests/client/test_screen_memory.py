@@ -8,6 +8,7 @@ import weakref
 from collections.abc import Iterator
 
 import arcade
+import arcade.gui
 import pytest
 
 from stalkerzone.client.app.long_lived import LongLivedObjects
@@ -92,3 +93,32 @@ def test_showing_a_game_freezes_its_objects(win: StalkerWindow, unfrozen: None) 
     assert gc.get_freeze_count() > 0
     win.show_screen("stalker")  # the same game: nothing collected again
     assert win.long_lived.settled == before + 1
+
+
+def test_screens_of_a_kind_draw_their_widgets_into_the_kinds_one_surface(
+    win: StalkerWindow,
+) -> None:
+    first = win.show_screen("title")
+    frame(win)
+    surface = first.ui._surfaces[0]
+    second = win.show_screen("title")
+    assert second.ui._surfaces[0] is surface
+    assert second.ui._requires_render  # it held the first title's widgets: drawn again
+    frame(win)
+    other = win.show_screen("settings")
+    assert other.ui._surfaces[0] is not surface
+
+
+def test_a_screen_shown_again_keeps_its_drawn_widgets_unless_another_drew_over_them(
+    win: StalkerWindow,
+) -> None:
+    surfaces = win.ui_surfaces
+    one, two = arcade.gui.UIManager(win), arcade.gui.UIManager(win)
+    surfaces.lend("card", one)
+    one._requires_render = False  # as after a frame
+    surfaces.lend("card", one)
+    assert not one._requires_render  # its own widgets are still there
+    surfaces.lend("card", two)
+    assert two._surfaces[0] is one._surfaces[0]
+    surfaces.lend("card", one)
+    assert one._requires_render  # the other screen's widgets were drawn into it

@@ -76,6 +76,7 @@ class BaseView(arcade.gui.UIView):
 
     # life cycle (UIView enables the UIManager on show and disables it on hide)
     def on_show_view(self) -> None:
+        self.win.ui_surfaces.lend(self.kind, self.ui)  # the kind's kept surface, not a new one
         super().on_show_view()  # type: ignore[no-untyped-call]  # unannotated in arcade
         self.rebuild_soon()
 

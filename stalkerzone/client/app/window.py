@@ -22,6 +22,7 @@ from stalkerzone.client.app.base_view import BaseView
 from stalkerzone.client.app.context import AppContext, Presets, make_context
 from stalkerzone.client.app.long_lived import LongLivedObjects
 from stalkerzone.client.app.registry import screen_class
+from stalkerzone.client.app.ui_surfaces import UiSurfaces
 from stalkerzone.client.controller.bot_driver import BotDriver
 from stalkerzone.client.render.fonts import load_fonts
 from stalkerzone.client.sound.music import MusicPlayer
@@ -89,6 +90,7 @@ class StalkerWindow(arcade.Window):
             text_layout.get_default_decoration_shader(),
         )
         self.long_lived = LongLivedObjects()  # a game's objects out of the collector's passes
+        self.ui_surfaces = UiSurfaces()  # the screens' widget surfaces, kept by screen kind
         self.background_color = theme.BG
         # Start-up: the events of the window's creation (headless: its first resize) go out now,
         # before any screen is shown, so the first screen is built once, not again at its first

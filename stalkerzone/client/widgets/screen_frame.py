@@ -81,7 +81,7 @@ class ScreenFrame(BaseView):
     def render_still(self) -> None:
         """What :meth:`BaseView.on_draw` draws under the overlays (onto the still frame)."""
         self.on_draw_before_ui()
-        self.ui.draw()
+        modal.draw_widgets(self.ui)
 
     def header(self, title: str, subtitle: str = "") -> None:
         h = self.window.height

@@ -335,7 +335,7 @@ class BoardView(MapScreen):
             widgets.bar(left, y, width, height, fraction, theme.GOOD)
         self.batch.draw()
         if not modal.is_open(self.ui):  # a dialog dims what moves too: then drawn after it
-            self.ui.draw()  # the buttons are part of the cached layer (re-rendered on change)
+            modal.draw_widgets(self.ui)  # the buttons are in the cached layer (drawn on change)
 
     # --- time ------------------------------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
