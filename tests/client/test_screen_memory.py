@@ -1,5 +1,6 @@
-"""Screens are let go when replaced, and a game's long-lived objects are kept out of the
-collector's passes: the conditions for inputs without collector pauses."""
+"""Screens are let go when replaced, a game's long-lived objects are kept out of the collector's
+passes, and a screen's widgets are drawn into a kept surface and copied only where they are:
+the conditions for inputs without pauses and frames without needless copies."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ import pytest
 from stalkerzone.client.app.long_lived import LongLivedObjects
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
-from tests.support.window import click_button, current, frame, key
+from stalkerzone.client.widgets import modal
+from tests.support.window import click_button, current, frame, key, pixels
 
 
 @pytest.fixture
@@ -122,3 +124,28 @@ def test_a_screen_shown_again_keeps_its_drawn_widgets_unless_another_drew_over_t
     assert two._surfaces[0] is one._surfaces[0]
     surfaces.lend("card", one)
     assert one._requires_render  # the other screen's widgets were drawn into it
+
+
+def test_widgets_are_copied_only_where_they_are_and_look_as_copied_whole(
+    win: StalkerWindow,
+) -> None:
+    view = win.show_screen("title")
+    frame(win)
+    areas = modal.widget_areas(view.ui, 0)
+    assert areas
+    assert sum(a.width * a.height for a in areas) < 0.5 * win.width * win.height
+    win.clear()
+    modal.draw_widgets(view.ui)
+    where = pixels(win).tobytes()
+    win.clear()
+    view.ui.trigger_render()  # type: ignore[no-untyped-call]  # unannotated in arcade
+    view.ui.draw()  # arcade's own: the whole surface
+    assert pixels(win).tobytes() == where
+
+
+def test_a_dialog_over_its_backdrop_is_copied_whole(win: StalkerWindow) -> None:
+    view = win.show_screen("title")
+    modal.open_modal(view.ui)
+    modal.add(view.ui, arcade.gui.UIFlatButton(x=100, y=100, width=80, height=30, text="OK"))
+    frame(win)
+    assert modal.widget_areas(view.ui, modal.MODAL_LAYER) is None  # the button is on it
