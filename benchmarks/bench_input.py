@@ -66,6 +66,7 @@ def main() -> int:
     home.mkdir(parents=True, exist_ok=True)
     window = StalkerWindow(AppContext(presets=Presets()), (1280, 800))
     window.raise_errors = True
+    window.long_lived.enabled = True  # as in the game's window (open_window)
     app = window.app
     ctx = window.ctx
     seats = (SeatSpec("Anna", "gromoboy"), SeatSpec("Boris", "nosorog"))

@@ -72,7 +72,7 @@ def test_a_new_game_is_settled_once() -> None:
     class Game:
         pass
 
-    kept = LongLivedObjects()
+    kept = LongLivedObjects(enabled=True)
     first, second = Game(), Game()
     try:
         kept.settle(None)
@@ -87,7 +87,24 @@ def test_a_new_game_is_settled_once() -> None:
         gc.unfreeze()
 
 
-def test_showing_a_game_freezes_its_objects(win: StalkerWindow, unfrozen: None) -> None:
+def test_a_test_window_freezes_nothing(win: StalkerWindow) -> None:
+    session = start(win, seed=7)
+    session.show(win, handover=False)
+    assert gc.get_freeze_count() == 0
+
+
+@pytest.fixture
+def game_window(win: StalkerWindow) -> Iterator[StalkerWindow]:
+    """The test window freezing a game's objects as the game's own window does (open_window);
+    afterwards it freezes nothing again and what it froze goes back to the collector."""
+    win.long_lived.enabled = True
+    yield win
+    win.long_lived.enabled = False
+    gc.unfreeze()
+
+
+def test_showing_a_game_freezes_its_objects(game_window: StalkerWindow) -> None:
+    win = game_window
     before = win.long_lived.settled
     session = start(win, seed=5)
     session.show(win, handover=False)

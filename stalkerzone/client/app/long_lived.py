@@ -14,15 +14,18 @@ import gc
 
 
 class LongLivedObjects:
-    """The window's record of the game whose objects are frozen (see the module)."""
+    """The window's record of the game whose objects are frozen (see the module). Only the
+    game's own window freezes (``enabled``, set by ``open_window``): a process that makes
+    windows for its own ends (tests) keeps its objects to itself."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, enabled: bool = False) -> None:
+        self.enabled = enabled
         self.game: int | None = None  # id() of the game last settled
         self.settled = 0  # how many times the objects were collected and frozen
 
     def settle(self, game: object | None) -> None:
         """Once per game (``game`` is the session shown): collect, then freeze what lives."""
-        if game is None or id(game) == self.game:
+        if not self.enabled or game is None or id(game) == self.game:
             return
         self.game = id(game)
         gc.unfreeze()

@@ -291,7 +291,7 @@ def _log_to_file(text: str) -> None:
 def open_window(app: AppContext, *, visible: bool = True) -> StalkerWindow:
     """The game window, or a one-line :class:`UserError` when no display can be opened."""
     try:
-        return StalkerWindow(app, visible=visible)
+        window = StalkerWindow(app, visible=visible)
     except Exception as error:
         if type(error).__name__ in ("NoSuchDisplayException", "NoSuchConfigException"):
             raise UserError(
@@ -299,6 +299,8 @@ def open_window(app: AppContext, *, visible: bool = True) -> StalkerWindow:
                 exit_code=1,
             ) from None
         raise
+    window.long_lived.enabled = True  # the game's own window: a game's objects frozen
+    return window
 
 
 def run_app(presets: Presets) -> int:
