@@ -166,3 +166,14 @@ def test_a_dialog_over_its_backdrop_is_copied_whole(win: StalkerWindow) -> None:
     modal.add(view.ui, arcade.gui.UIFlatButton(x=100, y=100, width=80, height=30, text="OK"))
     frame(win)
     assert modal.widget_areas(view.ui, modal.MODAL_LAYER) is None  # the button is on it
+
+
+def test_a_screen_clears_the_whole_window_to_its_colour(win: StalkerWindow) -> None:
+    view = win.show_screen("title")
+    arcade.draw_lrbt_rectangle_filled(0, win.width, 0, win.height, (200, 30, 30, 255))
+    win.ctx.screen.scissor = (0, 0, 10, 10)  # a scissor left set is not the cleared area
+    try:
+        view.clear(color=(12, 34, 56, 255))
+    finally:
+        win.ctx.screen.scissor = None
+    assert set(pixels(win).getdata()) == {(12, 34, 56)}

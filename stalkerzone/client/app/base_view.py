@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, ClassVar, TypeVar
 import arcade
 import arcade.gui
 import pyglet
-from arcade.types import RGBOrA255
+from arcade.types import Color, RGBANormalized, RGBOrA255
+from pyglet import gl
 
 from stalkerzone.client.app.context import AppContext
 from stalkerzone.client.render.fonts import FONT
@@ -107,6 +108,27 @@ class BaseView(arcade.gui.UIView):
         """Create widgets (``self.ui.add``) and texts (:meth:`label`)."""
 
     # drawing: UIView clears, calls on_draw_before_ui, then draws the widgets
+    def clear(
+        self,
+        color: RGBOrA255 | None = None,
+        color_normalized: RGBANormalized | None = None,
+        viewport: tuple[int, int, int, int] | None = None,
+    ) -> None:
+        """Clear the window's colour, not its depth: nothing is drawn with depth, and clearing
+        the multisampled depth buffer with the colour costs 3–12 ms a frame on llvmpipe, the
+        colour alone under 1 ms."""
+        if color_normalized is not None or viewport is not None:
+            super().clear(color, color_normalized, viewport)
+            return
+        wanted = color if color is not None else self.background_color
+        colour = Color.from_iterable(wanted if wanted is not None else self.window.background_color)
+        screen = self.window.ctx.screen
+        with screen.activate():
+            kept, screen.scissor = screen.scissor, None  # the whole window, as arcade clears it
+            gl.glClearColor(colour.r / 255, colour.g / 255, colour.b / 255, colour.a / 255)
+            gl.glClear(gl.GL_COLOR_BUFFER_BIT)
+            screen.scissor = kept
+
     def on_draw(self) -> None:
         if self._stale:
             self.rebuild()
