@@ -19,13 +19,6 @@ from stalkerzone.client.widgets import modal
 from tests.support.window import click_button, current, frame, key, pixels
 
 
-@pytest.fixture
-def unfrozen() -> Iterator[None]:
-    """The test's frozen objects go back to the collector afterwards."""
-    yield
-    gc.unfreeze()
-
-
 def start(win: StalkerWindow, seed: int = 3) -> GameSession:
     seats = (SeatSpec("Anna", "gromoboy"), SeatSpec("Boris", "nosorog"))
     session = GameSession.start(win.app, GameSpec(seed=seed, seats=seats, zone_mode="free"))
@@ -35,9 +28,7 @@ def start(win: StalkerWindow, seed: int = 3) -> GameSession:
     return session
 
 
-def test_a_replaced_title_screen_with_its_column_of_buttons_is_freed(
-    win: StalkerWindow, unfrozen: None
-) -> None:
+def test_a_replaced_title_screen_with_its_column_of_buttons_is_freed(win: StalkerWindow) -> None:
     first = weakref.ref(win.show_screen("title"))
     frame(win)
     win.show_screen("title")
@@ -46,7 +37,7 @@ def test_a_replaced_title_screen_with_its_column_of_buttons_is_freed(
     assert first() is None
 
 
-def test_a_closed_stalker_card_is_freed(win: StalkerWindow, unfrozen: None) -> None:
+def test_a_closed_stalker_card_is_freed(win: StalkerWindow) -> None:
     session = start(win)
     session.show(win, handover=False)
     frame(win)
@@ -61,7 +52,7 @@ def test_a_closed_stalker_card_is_freed(win: StalkerWindow, unfrozen: None) -> N
     assert card() is None
 
 
-def test_buttons_still_answer_after_a_rebuild(win: StalkerWindow, unfrozen: None) -> None:
+def test_buttons_still_answer_after_a_rebuild(win: StalkerWindow) -> None:
     view = win.show_screen("title")
     view.rebuild()
     click_button(win, view.buttons[next(iter(view.buttons))].text)
