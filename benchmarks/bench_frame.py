@@ -99,6 +99,7 @@ def main() -> int:
     home.mkdir(parents=True, exist_ok=True)
     window = StalkerWindow(AppContext(presets=Presets()), (1280, 800))
     window.raise_errors = True
+    window.long_lived.enabled = True  # as in the game's window (open_window)
     app = window.app
     names = ("Anna", "Boris", "Vera", "Gleb", "Dina", "Egor")
     stalkers = [s.id for s in app.cards().cards.stalkers]

@@ -38,6 +38,7 @@ from stalkerzone.engine.turn import bases
 class BaseScreen(ScreenFrame):
     kind = "base"
     rules_section = "BASE-1"
+    still_cached = True
 
     def __init__(
         self, window: StalkerWindow, back: BaseView | None = None, tab: str = "buy"
