@@ -95,15 +95,16 @@ def draw_beneath_dialog(ui: arcade.gui.UIManager, beneath: Callable[[], None]) -
     ctx = ui.window.ctx
     with ctx.enabled(ctx.BLEND), ui._render_to_surface_camera.activate():
         ui._do_render()  # type: ignore[no-untyped-call]  # arcade's own step of UIManager.draw
-    pending = True
-    with ui.camera.activate(), ctx.enabled(ctx.BLEND):
-        for layer in sorted(ui.children.keys()):
-            if pending and layer >= MODAL_LAYER:
-                beneath()
-                pending = False
-            draw_layer(ui, layer)
-    if pending:
-        beneath()
+    layers = sorted(ui.children.keys())
+    for below in (True, False):
+        with ui.camera.activate(), ctx.enabled(ctx.BLEND):
+            for layer in layers:
+                if (layer < MODAL_LAYER) == below:
+                    draw_layer(ui, layer)
+        if below:
+            # Outside the widgets' camera: drawn inside it, the overlays blanked the whole
+            # window behind a dialog in a real (GLX) window, though not in a headless one.
+            beneath()
 
 
 def draw_widgets(ui: arcade.gui.UIManager) -> None:
