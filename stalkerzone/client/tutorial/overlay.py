@@ -31,7 +31,8 @@ PANEL_W = 470  # UI units, over a map; elsewhere the panel takes the screen's ri
 TEXT_SIZE = 13
 PANEL_LINES = 6  # the step's words fit in this many lines at the smallest size
 SCREEN_WORDS = {("tutorial.fight", "fight"): "tutorial.fight_odds"}  # (step, screen): words
-END_TURN_WORDS = "tutorial.end_turn"  # added when the target is End turn
+END_TURN_WORDS = "tutorial.end_turn"  # when the target is End turn: the move is used
+SPENT_AT_BASE_WORDS = "tutorial.spent_at_base"  # at a base whose trading used the move
 Box = tuple[float, float, float, float]  # left, right, bottom, top
 
 
@@ -48,14 +49,18 @@ def rule_title(rule: str) -> str:
 def step_words(step: CurrentStep, screen: str = "board") -> tuple[str, str]:
     """(header, body) of a step on ``screen``: "Learn to play · step 6 of 10: Win a fight" (what
     the learner does) and its words (the bot's turn, a card to take away and a spent move say
-    so)."""
-    head = i18n.t("tutorial.header", n=step.number, total=step.total, title=i18n.t(step.title))
+    so: a move used, by walking or trading, TURN-2, sends the learner to End turn and names
+    the step left for the next turn, never "click the lit hex")."""
+    title = i18n.t(step.title)
+    head = i18n.t("tutorial.header", n=step.number, total=step.total, title=title)
     body = i18n.t(SCREEN_WORDS.get((step.text, screen), step.text))
     target = step.target
     if target is not None and target.kind in ("wait", "continue"):
         body = i18n.t(f"tutorial.{target.kind}")
+    elif target is not None and target.move_used:
+        body = i18n.t(SPENT_AT_BASE_WORDS, title=title)
     elif target is not None and target.buttons == END_TURN:  # the step waits for the next turn
-        body = i18n.t(END_TURN_WORDS, step=body)
+        body = i18n.t(END_TURN_WORDS, title=title)
     return head, body
 
 
