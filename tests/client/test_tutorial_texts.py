@@ -11,12 +11,14 @@ import pytest
 from stalkerzone.client.app.context import AppContext, Presets
 from stalkerzone.client.app.settings import UI_SCALES, Settings
 from stalkerzone.client.app.window import StalkerWindow
+from stalkerzone.client.screens.title import HALF_SIZE, ROW_GAP, ROW_W, lesson_row_widths
 from stalkerzone.client.text import i18n
 from stalkerzone.client.tutorial.controller import CurrentStep
 from stalkerzone.client.tutorial.goals import END_TURN, Target
 from stalkerzone.client.tutorial.overlay import (
     PANEL_LINES,
     SCREEN_WORDS,
+    done_place,
     fit_body,
     panel_places,
     rule_title,
@@ -61,8 +63,8 @@ def every_panel() -> list[tuple[str, str, str, str]]:
             for screen in ("board",) if on_board and not at_base else screens:
                 head, body = step_words(current, screen)
                 out.append((head, body, rule_words(current), screen))
-    for screen in SCREENS:
-        out.append((i18n.t("tutorial.done_header"), i18n.t("tutorial.done"), "", screen))
+    done = (i18n.t("tutorial.done_header"), i18n.t("tutorial.done"), i18n.t("tutorial.done_close"))
+    out.append((*done, "done"))  # on the board only, in its own place
     return out
 
 
@@ -80,7 +82,8 @@ def test_every_lesson_text_fits_its_panel_at_every_size_and_scale(
         for scale in UI_SCALES:
             use(lang, scale, size)
             for head, body, foot, screen in every_panel():
-                for left, edge, width, from_bottom in panel_places(screen, *size):
+                places = (done_place(*size),) if screen == "done" else panel_places(screen, *size)
+                for left, edge, width, from_bottom in places:
                     inner = width - theme.px(24)
                     text, points = fit_body(body, inner)
                     assert text.count("\n") < PANEL_LINES, (lang, size, scale, screen, body)
@@ -128,10 +131,18 @@ def test_the_title_buttons_of_the_lesson_fit_uncut(win: StalkerWindow, lang: str
     for size in SIZES:
         for scale in UI_SCALES:
             use(lang, scale, size)
-            for key, width in (("tutorial.title_button", 280), ("tutorial.resume_button", 135)):
+            learn, resume = i18n.t("tutorial.title_button"), i18n.t("tutorial.resume_button")
+            learn_w, resume_w = lesson_row_widths(learn, resume)
+            assert learn_w + resume_w + ROW_GAP == pytest.approx(ROW_W)
+            for key, width, wanted in (
+                ("tutorial.title_button", ROW_W, 15),
+                ("tutorial.title_button", learn_w, HALF_SIZE),
+                ("tutorial.resume_button", resume_w, HALF_SIZE),
+            ):
                 words = i18n.t(key)
                 room = theme.px(width)
-                points = text_fit.fitting_size(words, room, 14, pad=text_fit.BUTTON_PAD)
+                points = text_fit.fitting_size(words, room, wanted, pad=text_fit.BUTTON_PAD)
+                assert points == wanted, (lang, key, scale, size)  # as the other half buttons
                 assert text_fit.fits(words, room, points, pad=text_fit.BUTTON_PAD), (lang, key)
 
 

@@ -190,6 +190,16 @@ def panel_places(screen: str, w: float, h: float) -> tuple[Place, ...]:
     return ((w * 0.72, px(330), w * 0.28 - px(16), False),)
 
 
+def done_place(w: float, h: float) -> Place:
+    """Where "Learn to play · done" sits on the board: over the foot of the side panel's turn
+    log, above the Undo button (the map, its legend, the goal panel and the stalker's figures
+    stay clear)."""
+    from stalkerzone.client.screens.board.hud import HUD_W
+
+    px = theme.px
+    return (w - px(HUD_W) + px(8), px(64), px(HUD_W) - px(16), True)
+
+
 def panel_place(screen: str, w: float, h: float) -> Place:
     """The first place of :func:`panel_places` (where the panel sits when nothing is lit)."""
     return panel_places(screen, w, h)[0]
@@ -244,11 +254,14 @@ class LessonOverlay:
     def draw(self, view: BaseView, step: CurrentStep | None, finished_words: str = "") -> None:
         view.window.default_camera.use()
         px = theme.px
-        places = panel_places(view.kind, view.window.width, view.window.height)
-        if step is None:
+        w, h = view.window.width, view.window.height
+        places = panel_places(view.kind, w, h)
+        if step is None:  # closed by a click on it or Esc (LessonSession.click_overlay)
             head, body = i18n.t("tutorial.done_header"), finished_words
+            places, foot = (done_place(w, h),), i18n.t("tutorial.done_close")
         else:
             head, body = step_words(step, view.kind)
+            foot = rule_words(step)
         if not body:
             return
         target = step.target if step is not None else None
@@ -259,7 +272,7 @@ class LessonOverlay:
             inner = int(width - px(24))
             text, size = fit_body(body, inner)
             head_lines, head_size = fit_body(head, inner, 11, bold=True)
-            foot_lines, foot_size = fit_body(rule_words(step), inner, 10)
+            foot_lines, foot_size = fit_body(foot, inner, 10)
             head_text = self.text(head_lines, head_size, inner, True)
             body_text = self.text(text, size, inner)
             foot_text = self.text(foot_lines, foot_size, inner) if foot_lines else None
