@@ -311,6 +311,10 @@ class GameSession:
         """Drawn over every screen after it: nothing for a local game (a network session shows
         who is connected)."""
 
+    def teaching(self) -> bool:
+        """Whether a lesson's steps are shown over the screens (one-time tips wait meanwhile)."""
+        return False
+
     def escape_overlay(self) -> bool:
         """Esc closes what :meth:`draw_overlay` shows, if it can be closed (True: it was)."""
         return False

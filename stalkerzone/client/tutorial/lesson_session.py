@@ -117,6 +117,10 @@ class LessonSession(GameSession):
         step = self.lesson.step if self.lesson is not None else None
         return step.rule if step is not None else None
 
+    def teaching(self) -> bool:
+        """The lesson's steps are shown until its last one is done (no tips meanwhile)."""
+        return self.lesson is not None and not self.lesson.finished
+
     def done_card_shown(self) -> bool:
         """Whether the "Learn to play · done" card is up: on the map, from the last step to the
         end of that turn (TURN-2), unless closed sooner."""

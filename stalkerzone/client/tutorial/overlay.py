@@ -150,7 +150,7 @@ def target_box(
         if spot is None:
             return None
         x, y, size = spot
-        return "slot", (x, y, size * 4.2)
+        return "slot", (x, y, size * 4.9)  # round the sector's 19 hexes, corners included
     return None
 
 
@@ -159,14 +159,15 @@ Place = tuple[float, float, float, bool]
 
 
 def panel_places(screen: str, w: float, h: float) -> tuple[Place, ...]:
-    """Where the panel may sit on ``screen``, best first, each hiding nothing a step needs
-    there: on the board over the map's bottom left (or right), above the status lines (the
-    top holds the goal panel and an anomaly roll's dice); on the layout over the map's top (or
-    bottom) right of the tray; at a base over the foot (or the head) of the list, never over
-    the stalker's side; in a fight at the foot of the monster's column, under its stats (the
-    round log, the odds, the dice and the buttons stay clear); on the stalker card over the
-    lowest slot rows, left of the character's card (the weapon row and the backpack stay
-    clear). :meth:`LessonOverlay.draw` takes the first that does not cover the target."""
+    """Where the panel may sit on ``screen``, best first, each hiding nothing a step needs there:
+    on the board over the map's bottom left (or right), above the status lines (the top holds the
+    goal panel and an anomaly roll's dice); on the layout in the tray's column under the lesson's
+    one sector (else over the map's top or bottom right of the tray); at a base over the foot (or
+    the head) of the list, never over the stalker's side; in a fight at the foot of the monster's
+    column, under its stats (the round log, the odds, the dice and the buttons stay clear); on the
+    stalker card over the lowest slot rows, left of the character's card (the weapon row and the
+    backpack stay clear). :meth:`LessonOverlay.draw` takes the first that does not cover the
+    target."""
     px = theme.px
     if screen == "board":
         from stalkerzone.client.screens.board.hud import HUD_W
@@ -174,9 +175,12 @@ def panel_places(screen: str, w: float, h: float) -> tuple[Place, ...]:
         width = min(px(PANEL_W), w * 0.42)
         right = w - px(HUD_W) - px(16)
         return (px(16), px(96), width, True), (right - width, px(96), width, True)
-    if screen == "layout":
+    if screen == "layout":  # the tray's column under the lesson's one sector, else the map's
+        from stalkerzone.client.screens.layout.screen import TRAY_W
+
         width = min(px(PANEL_W), w * 0.42)
-        return (px(356), h - px(70), width, False), (px(356), px(96), width, True)
+        column = (px(10), h - px(190), px(TRAY_W) - px(20), False)
+        return column, (px(356), h - px(70), width, False), (px(356), px(96), width, True)
     if screen == "base":  # the list is (16, 0.70 w − 8) wide, from 64 to h − 132
         width = int(w * 0.70) - px(8) - px(40)  # the list's width: no row half hidden
         return (px(28), px(72), width, True), (px(28), h - px(176), width, False)
