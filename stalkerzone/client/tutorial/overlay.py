@@ -187,10 +187,11 @@ def panel_places(screen: str, w: float, h: float) -> tuple[Place, ...]:
     if screen == "fight":  # the monster's column is min(380, 0.27 w) wide
         column = min(px(380), int(w * 0.27))
         return ((px(22), px(22), column - px(12), True),)
-    if screen == "stalker":  # three of the four slot columns; the fourth holds the character
-        slots = int(w * 0.62) - px(8) - px(30) - px(14)
+    if screen == "stalker":  # the 2nd and 3rd slot columns under the top row are empty (the
+        slots = int(w * 0.62) - px(8) - px(30) - px(14)  # lower rows hold the first only)
         tile = (slots - 3 * px(8)) / 4
-        return ((px(30), px(72), 3 * tile + 2 * px(8), True),)
+        beside = (px(30) + tile + px(8), h - px(296), 2 * tile + px(8), False)
+        return beside, (px(30), px(72), 3 * tile + 2 * px(8), True)
     return ((w * 0.72, px(330), w * 0.28 - px(16), False),)
 
 
