@@ -108,18 +108,23 @@ def test_the_board_shows_the_goal_panel_in_both_languages(win: StalkerWindow) ->
     i18n.set_language("en")
 
 
-def test_the_goal_panel_steps_aside_while_an_anomaly_roll_is_shown(win: StalkerWindow) -> None:
+def test_the_goal_panel_steps_aside_while_an_anomaly_roll_or_the_banner_is_shown(
+    win: StalkerWindow,
+) -> None:
     session = start(win)
     view = to_board(win, session)
     goal = overlay(view, GoalOverlay)
-    assert isinstance(goal, GoalOverlay) and not goal.hidden_by_roll()
+    assert isinstance(goal, GoalOverlay) and not goal.steps_aside()
+    view.opening.left = 1.0  # "Zone laid out. First turn: …" across the top of the map
+    assert goal.steps_aside()
+    view.opening.left = 0.0
     dice = view.anomaly_dice
     rolled = dice_shown("1d6", 4, faces=(4,))
     assert rolled is not None
     dice.shown, dice.left = (rolled, None), 1.0  # an ANOM-1 roll just made
-    assert dice.active and goal.hidden_by_roll()
+    assert dice.active and goal.steps_aside()
     dice.left = 0.0
-    assert not goal.hidden_by_roll()
+    assert not goal.steps_aside()
 
 
 # --- the legend -----------------------------------------------------------------------------

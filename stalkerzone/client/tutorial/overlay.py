@@ -179,8 +179,8 @@ def panel_places(screen: str, w: float, h: float) -> tuple[Place, ...]:
         from stalkerzone.client.screens.layout.screen import TRAY_W
 
         width = min(px(PANEL_W), w * 0.42)
-        column = (px(10), h - px(190), px(TRAY_W) - px(20), False)
-        return column, (px(356), h - px(70), width, False), (px(356), px(96), width, True)
+        tray: Place = (px(10), h - px(190), px(TRAY_W) - px(20), False)
+        return tray, (px(356), h - px(70), width, False), (px(356), px(96), width, True)
     if screen == "base":  # the list is (16, 0.70 w − 8) wide, from 64 to h − 132
         width = int(w * 0.70) - px(8) - px(40)  # the list's width: no row half hidden
         return (px(28), px(72), width, True), (px(28), h - px(176), width, False)

@@ -65,13 +65,13 @@ class GoalOverlay(Overlay):
         )
         self.hint_spot = (left + px(10) + px(half) + px(8), y, half)
 
-    def hidden_by_roll(self) -> bool:
-        """An anomaly roll's dice are shown at the top of the map (ANOM-1): the panel steps
-        aside for them (its buttons stay)."""
-        return bool(self.view.anomaly_dice.active)
+    def steps_aside(self) -> bool:
+        """An anomaly roll's dice (ANOM-1) or the banner at the start of play are shown at the
+        top of the map: the panel steps aside for them (its buttons stay)."""
+        return bool(self.view.anomaly_dice.active or self.view.opening.active)
 
     def draw(self) -> None:
-        if self.hidden_by_roll():
+        if self.steps_aside():
             return
         self.panel.draw()
         self.batch.draw()
