@@ -114,10 +114,11 @@ def test_the_goal_panel_steps_aside_while_an_anomaly_roll_or_the_banner_is_shown
     session = start(win)
     view = to_board(win, session)
     goal = overlay(view, GoalOverlay)
-    assert isinstance(goal, GoalOverlay) and not goal.steps_aside()
+    assert isinstance(goal, GoalOverlay)
     view.opening.left = 1.0  # "Zone laid out. First turn: …" across the top of the map
     assert goal.steps_aside()
     view.opening.left = 0.0
+    assert not goal.steps_aside()
     dice = view.anomaly_dice
     rolled = dice_shown("1d6", 4, faces=(4,))
     assert rolled is not None
