@@ -335,7 +335,10 @@ class BaseView(arcade.gui.UIView):
             self.win.open_rules(self, self.hovered_rule() or None)
             return True
         if symbol == arcade.key.ESCAPE:
-            if not any(overlay.escape() for overlay in self.overlays):
+            session = self.session
+            if any(overlay.escape() for overlay in self.overlays):
+                return True
+            if session is None or not session.escape_overlay():
                 self.on_escape()
             return True
         if ctrl and symbol == arcade.key.S:

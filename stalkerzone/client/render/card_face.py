@@ -55,6 +55,7 @@ TEXT_BAND = 44
 """Height kept under the art of a full face for the card's own ``text``."""
 SUMMARY_TOP = 58
 """Height (at UI scale 1) under the art of a full face for the summary, when it fits there."""
+COMPACT_WRAP = 9  # a compact tile's summary too long for one line at 10 points: two lines at 9
 
 
 def card_flavour(card: AnyCard) -> str:
@@ -140,13 +141,26 @@ class CardFace:
             if not (low and self.note) and not tiny:  # low tiles: the note before the summary
                 summary = card_summary(self.card)
                 size = text_fit.fitting_size(summary, room, 10)
-                view.label(
-                    text_fit.cut_to(summary, room, size),
-                    left,
-                    self.top - pad - px(27 if low else 29),
-                    size,
-                    theme.TEXT_DIM,
-                )
+                two = text_fit.wrap_words(summary, room, COMPACT_WRAP)
+                if size < 10 and not low and not self.note and two.count("\n") == 1:
+                    view.label(  # two legible lines rather than one shrunk or cut
+                        two,
+                        left,
+                        self.top - pad - px(17),
+                        COMPACT_WRAP,
+                        theme.TEXT_DIM,
+                        anchor_y="top",
+                        width=int(room) + 2,
+                        multiline=True,
+                    )
+                else:
+                    view.label(
+                        text_fit.cut_to(summary, room, size),
+                        left,
+                        self.top - pad - px(27 if low else 29),
+                        size,
+                        theme.TEXT_DIM,
+                    )
             if self.note:
                 view.label(
                     shorten(self.note, int((self.right - left) / px(6.6))),

@@ -474,6 +474,8 @@ class BoardView(MapScreen):
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         if self.question is not None:
             return
+        if self.session.click_overlay(x, y):  # a card the game draws over the map, closed
+            return
         if self.reveals.acknowledge(self):
             return
         if self.opening.dismiss_to_hand_over(self):  # a click anywhere passes the screen on
