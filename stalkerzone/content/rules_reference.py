@@ -2,8 +2,11 @@
 
 The text lives in ``stalkerzone/content/rules/<lang>.toml`` (written in our own words). Numbers
 that a variant sets appear as placeholders such as ``{elements_required}``; :func:`fill` puts in
-the numbers of the variant in force. Every refusal of the engine starts with a rule id, so the
-client can open the matching section (:func:`section_for`).
+the numbers of the variant in force, and a counted word after a number is written
+``{elements_required@element}``: the word's form for that number by CLDR's plural rules
+(Babel), from the file's ``[plural]`` table ("1 Element", "2 Элемента", "5 Элементов").
+Every refusal of the engine starts with a rule id, so the client can open the matching
+section (:func:`section_for`).
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+
+from babel import Locale
 
 from stalkerzone.engine.core import Site, Terrain, Variant
 from stalkerzone.errors import UserError
@@ -36,16 +41,54 @@ _RULE_ID = re.compile(r"^([A-Z]+(?:-[A-Z0-9]+)+):")
 
 @dataclass(frozen=True, slots=True)
 class RuleSection:
-    """One rule: its id (``"BASE-1"``), a title, the text (with placeholders) and a topic."""
+    """One rule: its id (``"BASE-1"``), a title, the text (with placeholders), a topic and the
+    language it is written in."""
 
     id: str
     title: str
     text: str
     topic: str
+    lang: str = "en"
 
     def filled(self, variant: Variant) -> str:
         """The text with the variant's numbers in place of the placeholders."""
-        return fill(self.text, variant)
+        return fill(self.text, variant, self.lang)
+
+
+def _read(lang: str) -> tuple[Path, dict[str, object]]:
+    path = RULES_DIR / f"{lang}.toml"
+    try:
+        return path, tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise UserError(f"{path}: cannot read the rules reference: {error}") from None
+
+
+@cache
+def counted_words(lang: str = "en") -> dict[str, tuple[str, ...]]:
+    """The ``[plural]`` table of one language: word -> its forms in :data:`PLURAL_ORDER`."""
+    if lang not in LANGUAGES:
+        lang = "en"
+    path, data = _read(lang)
+    table = data.get("plural", {})
+    if not isinstance(table, dict):
+        raise UserError(f'{path}: plural: must be a table of word = "form|form"')
+    return {str(word): tuple(str(forms).split("|")) for word, forms in table.items()}
+
+
+# The order of the "|"-separated forms of a counted word per language, by CLDR category.
+PLURAL_ORDER: dict[str, tuple[str, ...]] = {"en": ("one", "other"), "ru": ("one", "few", "many")}
+
+
+def counted_word(lang: str, word: str, count: int) -> str:
+    """``word``'s form for ``count`` in ``lang`` by CLDR's plural rules (en: 1 Element, 2
+    Elements; ru: 1 Элемент, 2 Элемента, 5 Элементов, 21 Элемент); unknown words stay."""
+    forms = counted_words(lang).get(word)
+    if not forms:
+        return word
+    order = PLURAL_ORDER.get(lang, PLURAL_ORDER["en"])
+    category = str(Locale.parse(lang if lang in LANGUAGES else "en").plural_form(abs(count)))
+    index = order.index(category) if category in order else len(order) - 1
+    return forms[min(index, len(forms) - 1)]
 
 
 @cache
@@ -53,19 +96,19 @@ def load_rules_reference(lang: str = "en") -> tuple[RuleSection, ...]:
     """The sections of one language, in the rules' order; unknown languages fall back to English."""
     if lang not in LANGUAGES:
         lang = "en"
-    path = RULES_DIR / f"{lang}.toml"
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as error:
-        raise UserError(f"{path}: cannot read the rules reference: {error}") from None
+    path, data = _read(lang)
+    raw_sections = data.get("section", [])
+    if not isinstance(raw_sections, list):
+        raise UserError(f"{path}: section: must be a list of [[section]] tables")
     sections = []
-    for k, raw in enumerate(data.get("section", [])):
+    for k, raw in enumerate(raw_sections):
         try:
             section = RuleSection(
                 id=str(raw["id"]),
                 title=str(raw["title"]),
                 text=str(raw["text"]),
                 topic=str(raw["topic"]),
+                lang=lang,
             )
         except KeyError as error:
             raise UserError(f"{path}: section {k + 1}: missing key {error}") from None
@@ -104,10 +147,21 @@ def placeholders(variant: Variant) -> dict[str, str]:
     }
 
 
-_PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+_PLACEHOLDER = re.compile(r"\{([a-z_]+)(?:@([a-z_]+))?\}")
 
 
-def fill(text: str, variant: Variant) -> str:
-    """Replace ``{name}`` placeholders with the variant's numbers (unknown names stay)."""
+def fill(text: str, variant: Variant, lang: str = "en") -> str:
+    """Replace ``{name}`` placeholders with the variant's numbers and ``{name@word}`` with
+    ``word``'s form for that number in ``lang`` (unknown names stay)."""
     values = placeholders(variant)
-    return _PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), text)
+
+    def one(match: re.Match[str]) -> str:
+        value = values.get(match.group(1))
+        if value is None:
+            return match.group(0)
+        word = match.group(2)
+        if word is None:
+            return value
+        return counted_word(lang, word, int(value)) if value.lstrip("-").isdigit() else word
+
+    return _PLACEHOLDER.sub(one, text)
