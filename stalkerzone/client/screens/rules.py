@@ -8,12 +8,14 @@ actual numbers. The wheel scrolls the list or the text, never the map below.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import ClassVar
 
 import arcade
 import arcade.gui
 import pyglet
+from arcade.types import RGBOrA255
 
 from stalkerzone.client.app.base_view import BaseView
 from stalkerzone.client.app.window import StalkerWindow
@@ -35,6 +37,19 @@ from stalkerzone.client.widgets.text_batch import TextBatch
 from stalkerzone.engine.core import CardSet, Variant
 
 
+@dataclass(frozen=True, slots=True)
+class TextLine:
+    """One line of a section as the text panel shows it (wrapped to the panel's width)."""
+
+    key: tuple[object, ...]
+    text: str
+    size: int
+    colour: RGBOrA255
+    bold: bool
+    indent: float
+    gap: float = 0.0  # room under the line: the last line of a heading or a text
+
+
 class RulesView(BaseView):
     kind = "rules"
     rules_section = "MAP-1"
@@ -51,6 +66,8 @@ class RulesView(BaseView):
         self.selected = start_section(section, i18n.language())
         self.ids: tuple[str, ...] = search("", i18n.language())
         self.list_scroll = -1  # -1: scroll so that the selected section shows
+        self.text_scroll = 0  # the first line shown of the selected section
+        self.text_more = False  # the selected section goes on below the panel
         self.hits = HitMap()
         self.search_input: arcade.gui.UIInputText | None = None
         self.box = (0.0, 0.0, 0.0, 0.0)
@@ -230,88 +247,119 @@ class RulesView(BaseView):
         cache.end()
 
     def build_text(self, shown: dict[str, Shown], ids: list[str]) -> None:
-        """The selected section and those after it in the list, as far as the panel reaches."""
+        """The selected section, from line ``text_scroll`` on, and whole sections after it as
+        far as the panel reaches; nothing runs past the panel's bottom (the wheel over the text
+        scrolls a section longer than the panel, a few lines at a time)."""
         px = theme.px
-        cache = self.cache
         lf, r, b, tp = self.text_box
         width = int(r - lf - px(40))
         order = ids if self.selected in ids else list(shown)
+        self.text_more = False
         if self.selected not in order:
             return
-        y = tp - px(20)
-        topic = None
-        cards = self.cards()
+        bottom = b + px(24)
         x = lf + px(20)
-        wrap = {"anchor_y": "top", "width": width, "multiline": True}
-        for rule in order[order.index(self.selected) :]:
+        section = shown[self.selected]
+        lines = self.section_lines(section, True, width)
+        self.text_scroll = max(0, min(self.text_scroll, len(lines) - 1))
+        y = self.place_topic(section.topic, x, tp - px(20))
+        for line in lines[self.text_scroll :]:
+            placed = self.place_line(line, x, y, bottom)
+            if placed is None:
+                self.text_more = True
+                self.place_more()
+                return
+            y = placed
+        topic = section.topic
+        for rule in order[order.index(self.selected) + 1 :]:
             section = shown[rule]
-            if section.topic != topic:
-                topic = section.topic
-                if y < b + px(140):
-                    break
-                cache.get(
-                    ("topic", topic),
-                    t(f"rules.topic_{topic}").upper(),
-                    x,
-                    y,
-                    10,
-                    theme.TEXT_DIM,
-                    bold=True,
-                    anchor_y="top",
-                )
-                y -= px(20)
-            if y < b + px(80):
-                break
-            first = rule == self.selected
-            head = cache.get(
-                ("head", rule, first),
-                f"{rule}  ·  {section.title}",
-                x,
-                y,
-                16 if first else 14,
-                theme.ACCENT if first else theme.TEXT,
-                bold=True,
-                **wrap,
-            )
-            y -= head.content_height + px(6)
-            body = cache.get(
-                ("body", rule, first),
-                section.text,
-                x,
-                y,
-                13 if first else 12,
-                theme.TEXT if first else theme.TEXT_DIM,
-                **wrap,
-            )
-            y -= body.content_height + px(10)
-            extra = abilities_in_play(cards, rule)
-            if extra:
-                cache.get(
-                    ("inplay", rule),
-                    t("rules.in_play"),
-                    x,
-                    y,
-                    12,
-                    theme.GOOD,
-                    bold=True,
-                    anchor_y="top",
-                )
-                y -= px(20)
-                more = cache.get(
-                    ("extra", rule),
-                    "\n".join(extra[:12]),
-                    x + px(12),
-                    y,
-                    11,
-                    theme.TEXT,
-                    anchor_y="top",
-                    width=width - px(12),
-                    multiline=True,
-                )
-                y -= more.content_height + px(10)
+            keys: list[tuple[object, ...]] = []
             y -= px(10)
-            if y < b + px(30):
-                break
+            if section.topic != topic:
+                keys.append(("topic", section.topic))
+                y = self.place_topic(section.topic, x, y)
+            for line in self.section_lines(section, False, width):
+                placed = self.place_line(line, x, y, bottom)
+                if placed is None:
+                    for key in keys:  # a section shows whole or not at all
+                        self.cache.hide(key)
+                    return
+                keys.append(line.key)
+                y = placed
+            topic = section.topic
+
+    def section_lines(self, section: Shown, first: bool, width: int) -> list[TextLine]:
+        """A section as lines, each wrapped to ``width``: its title, its text and the loaded
+        cards with its ability."""
+        lines: list[TextLine] = []
+
+        def add(
+            kind: str, text: str, size: int, colour: RGBOrA255, bold: bool, indent: int
+        ) -> None:
+            room = width - theme.px(indent)
+            for n, paragraph in enumerate(text.split("\n")):
+                wrapped = text_fit.wrap_words(paragraph, room, size, bold=bold).split("\n")
+                for k, part in enumerate(wrapped):
+                    key = (kind, section.id, first, n, k)
+                    lines.append(TextLine(key, part, size, colour, bold, theme.px(indent)))
+            lines[-1] = replace(lines[-1], gap=theme.px(8))
+
+        if first:
+            add("head", section.title, 16, theme.ACCENT, True, 0)
+            add("body", section.text, 13, theme.TEXT, False, 0)
+        else:
+            add("head", section.title, 14, theme.TEXT, True, 0)
+            add("body", section.text, 12, theme.TEXT_DIM, False, 0)
+        extra = abilities_in_play(self.cards(), section.id)
+        if extra:
+            add("inplay", t("rules.in_play"), 12, theme.GOOD, True, 0)
+            add("extra", "\n".join(extra[:12]), 11, theme.TEXT, False, 12)
+        return lines
+
+    def place_topic(self, topic: str, x: float, y: float) -> float:
+        self.cache.get(
+            ("topic", topic),
+            t(f"rules.topic_{topic}").upper(),
+            x,
+            y,
+            10,
+            theme.TEXT_DIM,
+            bold=True,
+            anchor_y="top",
+        )
+        return y - theme.px(20)
+
+    def place_line(self, line: TextLine, x: float, y: float, bottom: float) -> float | None:
+        """Put one line with its top at ``y``: the ``y`` under it, or None (and nothing shown)
+        when it would reach below ``bottom``."""
+        text = self.cache.get(
+            line.key,
+            line.text,
+            x + line.indent,
+            y,
+            line.size,
+            line.colour,
+            bold=line.bold,
+            anchor_y="top",
+        )
+        under = y - text.content_height
+        if under < bottom:
+            self.cache.hide(line.key)
+            return None
+        return under - line.gap
+
+    def place_more(self) -> None:
+        _lf, r, b, _tp = self.text_box
+        self.cache.get(
+            ("more",),
+            t("rules.more_below"),
+            r - theme.px(20),
+            b + theme.px(6),
+            10,
+            theme.ACCENT,
+            anchor_x="right",
+            anchor_y="bottom",
+        )
 
     # drawing ---------------------------------------------------------------------------------
     def on_draw(self) -> None:
@@ -361,13 +409,15 @@ class RulesView(BaseView):
     def set_query(self, query: str) -> None:
         self.query = query
         self.ids = search(query, i18n.language(), self.cards())
-        if self.ids and self.selected not in self.ids:
-            self.selected = self.ids[0]
+        if self.ids and (query.strip() or self.selected not in self.ids):
+            self.selected = self.ids[0]  # the best hit, not a section that merely matches too
         self.list_scroll = -1
+        self.text_scroll = 0
         self.refresh()
 
     def select(self, rule: str) -> None:
         self.selected = rule
+        self.text_scroll = 0
         self.refresh()
 
     def close(self) -> None:
@@ -392,6 +442,7 @@ class RulesView(BaseView):
             k = max(0, min(len(ids) - 1, k + (1 if symbol == arcade.key.DOWN else -1)))
             self.selected = ids[k]
             self.list_scroll = -1
+            self.text_scroll = 0
             self.refresh()
             return True
         return None
@@ -411,10 +462,15 @@ class RulesView(BaseView):
             self.list_scroll = max(0, self.list_scroll + step * 3)
             self.refresh()
             return
+        if (step > 0 and self.text_more) or (step < 0 and self.text_scroll > 0):
+            self.text_scroll = max(0, self.text_scroll + step * 3)  # within a long section
+            self.refresh()
+            return
         ids = [i for i in self.ids] or list(self.shown())
         if self.selected in ids:
             k = max(0, min(len(ids) - 1, ids.index(self.selected) + step))
             self.selected = ids[k]
+            self.text_scroll = 0
             self.refresh()
 
     def on_escape(self) -> None:

@@ -9,11 +9,12 @@ their actual numbers, custom cards included.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from stalkerzone.client.text.card_words import ABILITY_RULE, ability_explained, card_name
 from stalkerzone.content.rules_reference import load_rules_reference
-from stalkerzone.engine.core import CardSet, Colour, Variant
+from stalkerzone.engine.core import CardSet, Colour, Text, Variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,32 +40,57 @@ def _folded(text: str) -> str:
     return text.casefold().replace("ё", "е")
 
 
+def _words(text: str) -> list[str]:
+    return re.findall(r"\w+", _folded(text))
+
+
+def _match(word: str, words: set[str], starts: tuple[str, ...]) -> int:
+    """How well a query word matches a text's words: 3 a whole word, 2 a word's start, 1 inside
+    a word (only searched when nothing matches better), 0 not at all."""
+    if word in words:
+        return 3
+    if any(w.startswith(word) for w in starts):
+        return 2
+    return 1 if any(word in w for w in starts) else 0
+
+
 def search(query: str, lang: str = "en", cards: CardSet | None = None) -> tuple[str, ...]:
     """Ids of the sections whose English or Russian id, title or text holds every word of
-    ``query`` (case-insensitive; "ё" = "е"): first those whose id or title holds them all,
-    then the others, each group in the order of ``lang``'s reference. The cards an ability
-    rule lists as in play (:func:`abilities_in_play`, from ``cards``) count as its text, so
-    "hag" or "Лешак" finds the rule of that monster's ability."""
-    words = _folded(query).split()
-    if not words:
+    ``query`` (case-insensitive; "ё" = "е"), best first: those whose id or title holds them,
+    then whole words before word starts ("boar" finds "Boar" before "board"), then the order
+    of ``lang``'s reference; a word found only inside longer words counts only when nothing holds
+    it better. The names of the loaded cards count as the text of the rule for their kind
+    (:func:`_rules_by_card_name`: a monster's name finds FIGHT-1 and, with an ability, that
+    ability's rule; an order's name ORDER-1), so "Boar hunt" or "Лешак" finds its rule."""
+    query_words = _words(query)
+    if not query_words:
         return tuple(s.id for s in load_rules_reference(lang))
-    titles: dict[str, str] = {}
-    texts: dict[str, str] = {}
+    titles: dict[str, list[str]] = {}
+    texts: dict[str, list[str]] = {}
     for code in ("en", "ru"):
         for s in load_rules_reference(code):
-            titles[s.id] = f"{titles.get(s.id, '')} {_folded(s.id)} {_folded(s.title)}"
-            texts[s.id] = f"{texts.get(s.id, '')} {_folded(s.text)}"
-    for rule, names in _monsters_by_ability(cards).items():
-        texts[rule] = f"{texts.get(rule, '')} {_folded(' '.join(names))}"
-    in_title: list[str] = []
-    in_text: list[str] = []
-    for s in load_rules_reference(lang):
-        title = titles.get(s.id, "")
-        if all(word in title for word in words):
-            in_title.append(s.id)
-        elif all(word in title or word in texts.get(s.id, "") for word in words):
-            in_text.append(s.id)
-    return (*in_title, *in_text)
+            titles.setdefault(s.id, []).extend([s.id.casefold(), *_words(f"{s.id} {s.title}")])
+            texts.setdefault(s.id, []).extend(_words(s.text))
+    for rule, names in _rules_by_card_name(cards).items():
+        texts.setdefault(rule, []).extend(_words(" ".join(names)))
+    ranked: list[tuple[int, int, int, int, str]] = []
+    for order, s in enumerate(load_rules_reference(lang)):
+        title = tuple(titles.get(s.id, []))
+        both = (*title, *texts.get(s.id, []))
+        title_set, both_set = set(title), set(both)
+        in_title = [_match(w, title_set, title) for w in query_words]
+        anywhere = [
+            max(t, _match(w, both_set, both)) for w, t in zip(query_words, in_title, strict=True)
+        ]
+        if min(anywhere) == 0:
+            continue
+        strength = min(anywhere)
+        place = 0 if min(in_title) >= min(2, strength) else 1
+        ranked.append((strength, place, -strength, order, s.id))
+    if any(r[0] > 1 for r in ranked):
+        ranked = [r for r in ranked if r[0] > 1]  # inside-word hits only when nothing better
+    ranked.sort(key=lambda r: r[1:])
+    return tuple(r[-1] for r in ranked)
 
 
 def start_section(where: str, lang: str = "en") -> str:
@@ -82,18 +108,31 @@ def start_section(where: str, lang: str = "en") -> str:
     return ids[0]
 
 
-def _monsters_by_ability(cards: CardSet | None) -> dict[str, list[str]]:
-    """Rule id -> the English and Russian names and the ids of the loaded monsters with that
-    ability (what the rule's "in play" list names)."""
+def _rules_by_card_name(cards: CardSet | None) -> dict[str, list[str]]:
+    """Rule id -> the English and Russian names and the ids of the loaded cards it covers: every
+    monster (FIGHT-1, its trophy TROPHY-1, an ability its ABIL-* rule: what the rule's "in
+    play" list names), every order (ORDER-1) and every event (EVENT-1)."""
     found: dict[str, list[str]] = {}
     if cards is None:
         return found
+
+    def add(rule: str, card_id: str, *names: Text | None) -> None:
+        words = found.setdefault(rule, [card_id])
+        for name in names:
+            if name is not None:
+                words.extend((name.get("en"), name.get("ru")))
+
     for monster in cards.monsters:
+        add("FIGHT-1", monster.id, monster.name)
+        add("TROPHY-1", monster.id, monster.trophy)
         for ability in monster.abilities:
             rule = ABILITY_RULE.get(ability.kind)
             if rule is not None:
-                names = (monster.id, monster.name.get("en"), monster.name.get("ru"))
-                found.setdefault(rule, []).extend(names)
+                add(rule, monster.id, monster.name)
+    for order in cards.orders:
+        add("ORDER-1", order.id, order.name)
+    for event in cards.events:
+        add("EVENT-1", event.id, event.name)
     return found
 
 

@@ -260,6 +260,13 @@ class TextCache:
         self.used.add(key)
         return item
 
+    def hide(self, key: Hashable) -> None:
+        """Take back a text asked for since :meth:`begin` (it did not fit after all)."""
+        item = self.items.get(key)
+        if item is not None:
+            item.visible = False
+        self.used.discard(key)
+
     def end(self) -> None:
         for key, item in self.items.items():
             if key not in self.used and item.visible:

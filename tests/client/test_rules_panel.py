@@ -1,0 +1,93 @@
+"""The rules reference's text panel: a long rule stays inside the panel and scrolls (en, ru, the
+window sizes players use); a search selects its best hit; whole words and card names rank
+first ("boar" finds the Boar and the "Boar hunt" order before "board")."""
+
+from __future__ import annotations
+
+import pytest
+
+from stalkerzone.client.app.window import StalkerWindow
+from stalkerzone.client.screens.rules import RulesView
+from stalkerzone.client.text import i18n
+from stalkerzone.client.text.rules_sections import search
+from tests.support.base import base_cards
+from tests.support.text_walk import pretend_size, text_box, texts_of
+from tests.support.window import frame, opened
+
+LONG_RULES = ("TURN-1", "TURN-2", "EQ-10")
+
+
+def _panel_texts(view: RulesView) -> list[tuple[str, tuple[float, float, float, float]]]:
+    lf, r, b, tp = view.text_box
+    inside = []
+    for text in texts_of(view):
+        box = text_box(text)
+        if lf <= box[0] <= r and box[3] <= tp + 1 and box[3] > view.box[2]:
+            inside.append((text.text, box))
+    return inside
+
+
+def _scroll_text(win: StalkerWindow, view: RulesView, lines: int) -> None:
+    lf, r, b, tp = view.text_box
+    win.dispatch_event("on_mouse_scroll", int((lf + r) / 2), int((b + tp) / 2), 0, lines)
+    frame(win)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+@pytest.mark.parametrize("rule", LONG_RULES)
+def test_a_long_rule_stays_inside_the_text_panel_and_scrolls_to_its_end(
+    win: StalkerWindow, lang: str, size: tuple[int, int], rule: str
+) -> None:
+    i18n.set_language(lang)
+    with pretend_size(win, *size):
+        view = opened(win.show_screen("rules", section=rule), RulesView)
+        frame(win)
+        assert view.selected == rule
+        seen: list[str] = []
+        pages = 0
+        for pages in range(40):
+            lf, r, b, tp = view.text_box
+            for text, (left, right, bottom, top) in _panel_texts(view):
+                assert bottom >= b, f"{rule} ({lang} {size}): {text!r} runs below the panel"
+                assert right <= r + 1, f"{rule} ({lang} {size}): {text!r} runs past the panel"
+                seen.append(text)
+            if not view.text_more:
+                break
+            _scroll_text(win, view, -1)
+            assert view.selected == rule, "the wheel left a rule before its end"
+        last_words = view.shown()[rule].text.split()[-3:]
+        assert " ".join(last_words) in " ".join(" ".join(seen).split()), (
+            "the rule's end never showed"
+        )
+        if pages:
+            _scroll_text(win, view, 1)
+            assert view.selected == rule, "the wheel up left a rule scrolled down"
+
+
+@pytest.mark.parametrize(
+    ("lang", "start", "query", "first"),
+    [("ru", "TURN-1", "элемент", "WIN-1"), ("en", "TURN-1", "element", "WIN-1")],
+)
+def test_a_search_selects_its_first_hit(
+    win: StalkerWindow, lang: str, start: str, query: str, first: str
+) -> None:
+    i18n.set_language(lang)
+    view = opened(win.show_screen("rules", section=start), RulesView)
+    frame(win)
+    view.set_query(query)
+    frame(win)
+    assert start in view.ids, "the start section should match too, or the test proves nothing"
+    assert view.ids[0] == first and view.selected == first
+
+
+def test_whole_words_and_card_names_rank_before_word_parts() -> None:
+    cards = base_cards()
+    found = search("boar", "en", cards)
+    assert found[0] != "TURN-1" and {"ORDER-1", "FIGHT-1"} <= set(found[:3]), found
+    assert found.index("ORDER-1") < found.index("TURN-1")
+    assert search("boar hunt", "en", cards)[0] == "ORDER-1"
+    assert search("охота на кабана", "ru", cards)[0] == "ORDER-1"
+    assert search("кабан", "ru", cards)[0] == "FIGHT-1"
+    assert search("paraly")[0] == "ABIL-PARALYSIS"
+    assert search("board") == tuple(r for r in search("board") if r.startswith("TURN"))
