@@ -40,8 +40,9 @@ def bot_decision(session: GameSession, player: int) -> FightDecision | None:
 
 
 def auto_decision(odds: FightOdds | None) -> FightDecision | None:
-    """Auto-resolve: the best decision of the exact odds, once they are known."""
+    """Auto-resolve: the best decision of the exact odds, once they are known, with its grenade
+    and its stimulator (a heal when the next hit can kill, FIGHT-2)."""
     if odds is None or odds.decision is None:
         return None
     d = odds.decision
-    return FightDecision(d.action, d.grenade, None)
+    return FightDecision(d.action, d.grenade, d.stimulator)

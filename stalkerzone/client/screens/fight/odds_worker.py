@@ -11,13 +11,15 @@ import threading
 from dataclasses import dataclass
 
 from stalkerzone.client.controller.worker import Worker
+from stalkerzone.engine.core import damage_distribution
 from stalkerzone.engine.fight import Core, Decision, Fight, FightSetup
 from stalkerzone.odds import Odds, OddsSolver
 
 
 @dataclass(frozen=True, slots=True)
 class FightOdds:
-    """Odds now (best play), the best decision, and odds per plain decision (no stimulator)."""
+    """Odds now (the best decision taken, best play after it), the best decision (a grenade or
+    a stimulator with it where the kit helps), and odds per plain decision (no stimulator)."""
 
     best: Odds
     decision: Decision | None
@@ -32,17 +34,56 @@ class FightOdds:
 
 def compute(fight: Fight, solver: OddsSolver | None = None) -> FightOdds:
     """The odds of ``fight`` now (it may be at a decision, a chance node or over); one solve
-    of the fight's set-up serves every figure (and, with the caller's ``solver``, later rolls)."""
+    of the fight's set-up serves every figure (and, with the caller's ``solver``, later rolls).
+    At a decision the best decision weighs the kit too (:func:`kit_decisions`), and the odds
+    shown are that decision's: taken now, the best play after it."""
     solver = solver or OddsSolver(size=1)
-    now = solver.odds(fight, "best")
     if fight.is_terminal or fight.is_chance:
-        return FightOdds(now, None)
+        return FightOdds(solver.odds(fight, "best"), None)
     best = solver.best_decision(fight)
+    best_odds = solver.decision_odds(fight, best)
     per = []
     for decision in fight.decisions():
         if decision.stimulator is None:
             per.append((decision, solver.decision_odds(fight, decision)))
-    return FightOdds(now, best, tuple(per))
+    for decision in kit_decisions(fight):
+        o = dict(per).get(decision) or solver.decision_odds(fight, decision)
+        if _better(o, best_odds):
+            best, best_odds = decision, o
+    return FightOdds(best_odds, best, tuple(per))
+
+
+def _better(odds: Odds, than: Odds) -> bool:
+    """FIGHT-2, as the solver's ``best`` weighs: more alive, then more wins (a gain below a
+    rounding error is a tie, which the plain decision keeps)."""
+    tie = 1e-9
+    gain = than.death + than.endless - odds.death - odds.endless
+    return gain > tie or (gain >= -tie and odds.win > than.win + tie)
+
+
+def next_hit_can_kill(fight: Fight) -> bool:
+    """The monster's attacks of this round can take the stalker's last health (DMG-1, DMG-2)."""
+    setup = fight.setup
+    spread = damage_distribution(setup.monster.attack.distribution(), setup.stalker.defence)
+    worst = max((damage for damage, p in spread if p > 0), default=0)
+    return worst * setup.monster_attacks(fight.core.round) >= fight.stalker_health
+
+
+def kit_decisions(fight: Fight) -> list[Decision]:
+    """The decisions with a grenade or a stimulator worth weighing against the plain best: in the
+    Epicenter (FIGHT-4: no escape, the fight decides the game) every one; elsewhere, where the
+    kit outlives the fight, a stimulator only when the next hit can kill. The odds after such a
+    decision leave the kit out, so a kit decision wins only where it makes the fight safer or
+    likelier won now."""
+    legal = fight.decisions()
+    if fight.setup.epicenter:
+        return [d for d in legal if d.grenade is not None or d.stimulator is not None]
+    if not next_hit_can_kill(fight):
+        return []
+    # the smallest heal first: of two that save as well, the bigger stays for later
+    heal = {s.id: s.heal for s in fight.setup.stalker.stimulators}
+    stims = [d for d in legal if d.stimulator is not None]
+    return sorted(stims, key=lambda d: heal.get(d.stimulator or "", 0))
 
 
 class OddsWorker:

@@ -358,10 +358,17 @@ def odds_line(odds: Odds) -> str:
 
 
 def decision_name(fight: Fight, decision: Decision) -> str:
-    """ "Attack", "Escape", "Throw RGD-5" in the current language."""
+    """ "Attack", "Escape", "Throw RGD-5" in the current language, with the stimulator taken
+    with it ("attack, and take Medkit")."""
     if decision.action == "grenade":
-        return t("fight.do_grenade_named", name=grenade_name(fight, decision.grenade or ""))
-    return t(f"fight.do_{decision.action}")
+        move = t("fight.do_grenade_named", name=grenade_name(fight, decision.grenade or ""))
+    else:
+        move = t(f"fight.do_{decision.action}")
+    if decision.stimulator:
+        return t(
+            "fight.with_stimulator", move=move, name=stimulator_name(fight, decision.stimulator)
+        )
+    return move
 
 
 def grenade_name(fight: Fight, grenade_id: str) -> str:

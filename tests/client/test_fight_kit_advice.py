@@ -1,0 +1,59 @@
+"""The best play shown in a fight and auto-resolve weigh the kit (FIGHT-2, FIGHT-4): a
+stimulator is taken when the next hit can kill and a heal makes the round safer; in the
+Epicenter grenades and stimulators count; the odds shown are the chosen decision's."""
+
+from __future__ import annotations
+
+from stalkerzone.client.screens.fight.bot_seat import auto_decision
+from stalkerzone.client.screens.fight.odds_worker import compute, next_hit_can_kill
+from stalkerzone.client.screens.fight.presenter import decision_name
+from stalkerzone.client.text import i18n
+from stalkerzone.engine.core import Colour
+from stalkerzone.engine.fight import Decision, Fight, start_fight
+from stalkerzone.engine.play import FightDecision
+from stalkerzone.odds import decision_odds
+from tests.support.fights import grenade, monster, stalker, stimulator
+
+MEDKIT = stimulator("medkit", heal=10)
+BANDAGE = stimulator("bandage", heal=3)
+
+
+def guardian_fight(health: int, **kit: object) -> Fight:
+    """A hurt stalker against a guardian-like red monster in the Epicenter (no escape)."""
+    side = stalker(health, "2d6", max_health=30, defence=1, **kit)  # type: ignore[arg-type]
+    beast = monster(health=(10, 20, 34), attack=("1d6", "2d6", "3d6+2"), deck="epicenter")
+    return start_fight(side, beast, Colour.RED, epicenter=True)
+
+
+def test_auto_resolve_heals_when_the_next_hit_can_kill_in_the_epicenter() -> None:
+    fight = guardian_fight(8, stimulators=(BANDAGE, MEDKIT))
+    assert next_hit_can_kill(fight)
+    odds = compute(fight)
+    assert odds.decision is not None and odds.decision.stimulator == "medkit"
+    assert auto_decision(odds) == FightDecision("attack", None, "medkit")
+    # the odds shown are those of the decision shown (taken now, the best play after it)
+    assert odds.best == decision_odds(fight, odds.decision)
+    plain = odds.of(Decision("attack"))
+    assert plain is not None and odds.best.death < plain.death
+    i18n.set_language("en")
+    assert "medkit" in decision_name(fight, odds.decision)
+    i18n.set_language("ru")
+    assert "medkit" in decision_name(fight, odds.decision)
+    i18n.set_language("en")
+
+
+def test_a_grenade_counts_in_the_epicenter() -> None:
+    fight = guardian_fight(30, grenades=(grenade("f-1", "4d6"),))
+    odds = compute(fight)
+    assert odds.decision is not None and odds.decision.grenade == "f-1"
+    assert odds.best == decision_odds(fight, odds.decision)
+
+
+def test_no_heal_when_the_next_hit_cannot_kill() -> None:
+    side = stalker(30, "2d6", stimulators=(MEDKIT,))
+    fight = start_fight(side, monster(), Colour.GREEN)
+    assert not next_hit_can_kill(fight)
+    odds = compute(fight)
+    assert odds.decision is not None and odds.decision.stimulator is None
+    decision = auto_decision(odds)
+    assert decision is not None and decision.stimulator is None
