@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from stalkerzone.client.screens.fight.bot_seat import auto_decision
 from stalkerzone.client.screens.fight.odds_worker import compute, next_hit_can_kill
-from stalkerzone.client.screens.fight.presenter import decision_name
+from stalkerzone.client.screens.fight.presenter import decision_name, odds_line, select
 from stalkerzone.client.text import i18n
 from stalkerzone.engine.core import Colour
 from stalkerzone.engine.fight import Decision, Fight, start_fight
 from stalkerzone.engine.play import FightDecision
 from stalkerzone.odds import decision_odds
+from tests.client.test_fight_presenter import page_of
 from tests.support.fights import grenade, monster, stalker, stimulator
 
 MEDKIT = stimulator("medkit", heal=10)
@@ -57,3 +58,12 @@ def test_no_heal_when_the_next_hit_cannot_kill() -> None:
     assert odds.decision is not None and odds.decision.stimulator is None
     decision = auto_decision(odds)
     assert decision is not None and decision.stimulator is None
+
+
+def test_the_attack_buttons_odds_include_a_picked_stimulator() -> None:
+    fight = guardian_fight(8, stimulators=(MEDKIT,))
+    plain = page_of(fight).button("attack")
+    healed = page_of(fight, select(fight, None, "medkit")).button("attack")
+    assert plain is not None and healed is not None
+    assert healed.odds == odds_line(decision_odds(fight, Decision("attack", None, "medkit")))
+    assert healed.odds != plain.odds

@@ -19,7 +19,8 @@ from stalkerzone.odds import Odds, OddsSolver
 @dataclass(frozen=True, slots=True)
 class FightOdds:
     """Odds now (the best decision taken, best play after it), the best decision (a grenade or
-    a stimulator with it where the kit helps), and odds per plain decision (no stimulator)."""
+    a stimulator with it where the kit helps), and the odds of every legal decision (a
+    stimulator taken with it included)."""
 
     best: Odds
     decision: Decision | None
@@ -42,12 +43,10 @@ def compute(fight: Fight, solver: OddsSolver | None = None) -> FightOdds:
         return FightOdds(solver.odds(fight, "best"), None)
     best = solver.best_decision(fight)
     best_odds = solver.decision_odds(fight, best)
-    per = []
-    for decision in fight.decisions():
-        if decision.stimulator is None:
-            per.append((decision, solver.decision_odds(fight, decision)))
+    per = [(decision, solver.decision_odds(fight, decision)) for decision in fight.decisions()]
+    by_decision = dict(per)
     for decision in kit_decisions(fight):
-        o = dict(per).get(decision) or solver.decision_odds(fight, decision)
+        o = by_decision[decision]
         if _better(o, best_odds):
             best, best_odds = decision, o
     return FightOdds(best_odds, best, tuple(per))

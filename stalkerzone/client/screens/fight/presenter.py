@@ -12,7 +12,7 @@ FIGHT-6). Tones are names (``"good"``, ``"bad"``, ``"accent"``, ``"dim"``, ``"wa
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from stalkerzone.client.screens.fight.odds_worker import FightOdds
@@ -414,8 +414,10 @@ def _buttons(
             return ButtonModel(key, label, False, waiting, primary=primary)
         if decision in legal:
             line = ""
-            if odds is not None:
-                o = odds.of(decision)
+            if odds is not None:  # with the stimulator picked, if it goes with this action
+                taken = replace(decision, stimulator=selection.stimulator)
+                o = odds.of(taken) if selection.stimulator else None
+                o = o or odds.of(decision)
                 if o is not None:
                     line = odds_line(o)
             return ButtonModel(key, label, True, odds=line, primary=primary)
