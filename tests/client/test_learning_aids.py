@@ -255,3 +255,49 @@ def test_hint_words_have_no_placeholder_left(language: str) -> None:
     for line in found.lines():
         assert "{" not in line and "aids." not in line
     i18n.set_language("en")
+
+
+def test_the_base_hint_scrolls_to_its_row_and_outlines_that_rows_button(
+    win: StalkerWindow,
+) -> None:
+    from stalkerzone.client.screens.screen_hints import base_outline
+    from stalkerzone.engine.play import Buy, Sell
+    from tests.client.test_client_screens import start as start_at_base
+
+    start_at_base(win)
+    view = opened(win.show_screen("base", tab="buy"), BaseScreen)
+    frame(win)
+    assert len(view.paged_keys) > view.paged_rows, "the shop should need scrolling"
+    last = view.paged_keys[-1]
+    action = Buy(f"{last.removeprefix('buy:')}#1")  # a copy: the row stands for the card
+    assert base_outline(view, action) is None  # not shown yet: the list scrolls to it
+    frame(win)
+    outline = base_outline(view, action)
+    row = next(hit for hit in view.hits.items if str(hit.key) == last)
+    assert outline is not None
+    xs, ys = [x for x, _y in outline], [y for _x, y in outline]
+    assert abs(min(ys) - row.bottom) <= 8 and abs(max(ys) - row.top) <= 8
+    assert abs(min(xs) - row.left) <= 8
+    # a choice on another tab outlines that tab's button, not a row's button of the same word
+    view.scroll = 0
+    view.rebuild()
+    tab = base_outline(view, Sell("nothing#1"))
+    assert tab is not None
+    sell_tab = next(
+        w
+        for w in view.ui.walk_widgets()
+        if isinstance(w, arcade.gui.UIFlatButton) and w.text == i18n.t("base.tab_sell")
+    )
+    assert abs(max(y for _x, y in tab) - sell_tab.rect.top) <= 8
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_hint_alternatives_are_words_without_the_bots_scores(language: str) -> None:
+    i18n.set_language(language)
+    state = fresh(2)
+    found = bot_hint(state, state.current_player)
+    assert found is not None and found.alternatives
+    for line in found.alternatives:
+        assert "worth" not in line and "ценность" not in line
+        assert not line.endswith(")"), line  # no "(worth 480)" after the action
+    i18n.set_language("en")

@@ -159,13 +159,12 @@ def bot_hint(state: GameState, seat: int, level: str = "hard") -> Hint | None:
         return None
     others = []
     for alternative in found.alternatives[:SHOWN_ALTERNATIVES]:
+        what = action_words(alternative.action, seen)
         if found.key == "fight":  # FIGHT-2: a decision's value is its chance to come out alive
             value = i18n.t("aids.hint_alive", p=i18n.percent(alternative.value / 100))
-        else:
-            value = i18n.t("aids.hint_worth", n=i18n.number(alternative.value, 0))
-        others.append(
-            i18n.t("aids.hint_option", what=action_words(alternative.action, seen), value=value)
-        )
+            others.append(i18n.t("aids.hint_option", what=what, value=value))
+        else:  # a bot's score means nothing to a player: the alternatives in order, in words
+            others.append(what)
     return Hint(
         found.choice, action_words(found.choice, seen), reason_words(found, seen), tuple(others)
     )

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import arcade.gui
+
 from stalkerzone.client.screens.hint import HintOverlay, button_outline, rect_outline
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
@@ -19,6 +21,7 @@ from stalkerzone.engine.play import (
     Heal,
     Sell,
     TakeOrder,
+    card_id,
 )
 
 if TYPE_CHECKING:
@@ -31,8 +34,8 @@ ROW_BUTTONS = 256  # a row's buttons reach this far right of its hit region (UI 
 
 def base_row_key(action: Action) -> tuple[str, str] | None:
     """The tab and the row key prefix of a trade (None: not a row)."""
-    if isinstance(action, Buy):
-        return "buy", f"buy:{action.card}"
+    if isinstance(action, Buy):  # a shop row stands for every copy of its card
+        return "buy", f"buy:{card_id(action.card)}"
     if isinstance(action, Sell):
         return "sell", f"sell:{action.card}"
     if isinstance(action, TakeOrder):
@@ -45,7 +48,8 @@ def base_row_key(action: Action) -> tuple[str, str] | None:
 
 
 def base_outline(view: BaseScreen, action: Action) -> Outline:
-    """The row of ``action`` on the tab shown, else the button of the tab it is on."""
+    """The row of ``action`` on the tab shown (the list scrolled to it once, when it is below
+    or above the rows shown), else the button of the tab it is on."""
     found = base_row_key(action)
     if found is None:
         return None
@@ -55,6 +59,10 @@ def base_outline(view: BaseScreen, action: Action) -> Outline:
             if str(hit.key) == key:
                 right = hit.right + theme.px(ROW_BUTTONS) - theme.px(140)
                 return rect_outline(hit.left, right, hit.bottom, hit.top)
+        if key in view.paged_keys and view.hint_scrolled_to != key:
+            view.hint_scrolled_to = key  # once: the player may scroll away again
+            view.scroll_to(view.paged_keys.index(key))
+            return None
     state = view.state
     if tab == view.tab == "heal" and isinstance(action, Heal) and state is not None:
         cost = action.points * state.variant.heal_price
@@ -62,7 +70,21 @@ def base_outline(view: BaseScreen, action: Action) -> Outline:
             found_button = button_outline(view, i18n.t(label, n=action.points, cost=cost))
             if found_button is not None:
                 return found_button
-    return button_outline(view, i18n.t(f"base.tab_{tab}"))
+    return tab_outline(view, i18n.t(f"base.tab_{tab}"))
+
+
+def tab_outline(view: BaseScreen, label: str) -> Outline:
+    """The tab button labelled ``label``: the highest button of that label (the rows' "Buy"
+    buttons carry the same word)."""
+    found = [
+        w
+        for w in view.ui.walk_widgets()
+        if isinstance(w, arcade.gui.UIFlatButton) and w.text == label
+    ]
+    if not found:
+        return button_outline(view, label)
+    r = max(found, key=lambda w: w.rect.bottom).rect
+    return rect_outline(r.left, r.right, r.bottom, r.top)
 
 
 def fight_outline(view: FightView, action: Action) -> Outline:

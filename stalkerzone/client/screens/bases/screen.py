@@ -48,6 +48,9 @@ class BaseScreen(ScreenFrame):
         self.tab = tab if tab in TABS else "buy"
         self.scroll = 0
         self.scrollbar: ScrollBar | None = None
+        self.paged_keys: list[str] = []  # the keys of the scrolled list's rows, all of them
+        self.paged_rows = 1  # how many of them show at once
+        self.hint_scrolled_to = ""  # the bot hint's row the list was last scrolled to
         self.tiles = CardTiles(self.app.thumbnails())  # the rows' card faces
         self.row_boxes: list[tuple[float, float, float, float]] = []
         self.greyed: list[tuple[float, float, float, float]] = []  # sold-out rows' boxes
@@ -237,8 +240,18 @@ class BaseScreen(ScreenFrame):
         return left + px(12), right - px(12), top - px(40), bottom, rows
 
     def page(self, items: list[CardRow], rows: int) -> list[CardRow]:
+        self.paged_keys = [item.key for item in items]
+        self.paged_rows = rows
         self.scroll = max(0, min(self.scroll, max(0, len(items) - rows)))
         return items[self.scroll : self.scroll + rows]
+
+    def scroll_to(self, index: int) -> None:
+        """Scroll the list so that its row ``index`` shows (rebuilt at the next frame)."""
+        if index < self.scroll:
+            self.scroll = index
+        elif index >= self.scroll + self.paged_rows:
+            self.scroll = index - self.paged_rows + 1
+        self._stale = True
 
     def scroll_note(self, total: int, rows: int, top: float | None = None) -> None:
         """A list longer than its rows says so: "1–5 of 10", how many more are below, and a
