@@ -227,3 +227,40 @@ def test_leaving_a_game_for_the_title_asks_first(win: StalkerWindow) -> None:
     click_button(win, "Leave to the title screen")
     click_button(win, "Leave (Y)")
     assert win.app.session is None and shown(win, TitleView).kind == "title"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_entering_the_epicenter_says_the_loot_there_is_picked_up_first_and_where_it_goes(
+    win: StalkerWindow, lang: str
+) -> None:
+    from stalkerzone.client.screens.board.known_fights import after_pickup, loot_at_door
+    from stalkerzone.client.text import i18n
+
+    i18n.set_language(lang)
+    session = start(win)
+    view = to_board(win, session)
+    me = session.state.current_player
+    where = epicenter_of(session)
+    pile = LootPile(where, me, cards=("ak-47#1", "medkit#1"), money=50)
+    set_state(session, replace(session.state, loot=(pile,)))
+    view.state_changed()
+    frame(win)
+    goes = dict(loot_at_door(session.view, me, where))
+    assert set(goes) == {"ak-47#1", "medkit#1"}
+    commits.move_to(view, where)
+    frame(win)
+    question = view.question
+    assert question is not None
+    first = i18n.t("loot_door.first", cards="").split(":")[0]
+    assert question.facts.startswith(first), question.facts
+    for instance, place in goes.items():
+        card = session.state.card(instance)
+        assert i18n.t(f"loot_door.{place}", card=i18n.card_text(card.name)) in question.facts
+    # the odds are those of the kit after the pick-up
+    fight = guardian_fight(session.view, me, where)
+    assert fight is not None
+    assert percent(fight_odds(fight).death) in question.facts
+    kit = after_pickup(session.view, me, where).players[me]
+    assert kit.weapon == "ak-47#1" or "ak-47#1" in kit.backpack
+    key(win, arcade.key.N)
+    i18n.set_language("en")

@@ -13,8 +13,10 @@ from stalkerzone.client.screens.board.known_fights import (
     guardian_line,
     guardian_odds,
     is_epicenter,
+    loot_at_door,
 )
 from stalkerzone.client.text import engine_text, i18n
+from stalkerzone.client.text.card_words import card_name
 from stalkerzone.client.widgets.confirm_box import Confirm
 from stalkerzone.client.widgets.disabled_reasons import Why
 from stalkerzone.engine.game import UndoCheck, UndoRefused
@@ -51,21 +53,27 @@ def epicenter_question(
     session: GameSession, target: Hex, placed: PlacedHex | None, on_yes: Callable[[], None]
 ) -> Confirm | None:
     """FIGHT-4: before a move into the Epicenter, where the guardian's fight has no escape: the
-    guardian at red and the exact odds with the best play (None for any other hex)."""
+    loot lying there that is picked up first and where each card goes (DEATH-3, EQ-10: a taken
+    slot sends it to the backpack, so the kit can be arranged before going in), the guardian
+    at red and the exact odds with the best play and that kit (None for any other hex)."""
     if not is_epicenter(placed):
         return None
     state = session.view
-    known = guardian_odds(session, state.current_player, wait=True)  # solved on hover already
+    index = state.current_player
+    known = guardian_odds(session, index, wait=True, at=target)  # solved on hover already
     if known is None:
         fight_words = i18n.t("site.about_epicenter", n=state.variant.elements_required)
     else:
         fight_words = guardian_line(*known)
-    return Confirm(
-        i18n.t("confirm.epicenter"),
-        i18n.t("confirm.epicenter_why", fight=fight_words),
-        i18n.t("confirm.epicenter_yes"),
-        on_yes,
-    )
+    facts = i18n.t("confirm.epicenter_why", fight=fight_words)
+    loot = loot_at_door(state, index, target)
+    if loot:
+        cards = "; ".join(
+            i18n.t(f"loot_door.{where}", card=card_name(state.card(instance)))
+            for instance, where in loot
+        )
+        facts = f"{i18n.t('loot_door.first', cards=cards)}\n{facts}"
+    return Confirm(i18n.t("confirm.epicenter"), facts, i18n.t("confirm.epicenter_yes"), on_yes)
 
 
 def take_back(session: GameSession) -> UndoRefused | None:

@@ -301,7 +301,7 @@ def hover_line(view: BoardView, h: Hex) -> str:
     view.hover_waits = False
     guardian = known_guardian(state)
     if is_epicenter(placed) and state.phase == "turn" and guardian is not None:
-        known = guardian_odds(view.session, state.current_player)
+        known = guardian_odds(view.session, state.current_player, at=h)  # with the loot there
         view.hover_waits = known is None
         line = guardian_line(*known) if known is not None else guardian_line(guardian, None)
         loot = loot_words(state, h, view.session.viewer)  # a sack lying there comes first

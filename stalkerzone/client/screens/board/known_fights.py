@@ -10,6 +10,7 @@ monster is drawn face down when the danger is entered (TROPHY-4), so no danger f
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from stalkerzone.client.text import i18n
@@ -18,11 +19,12 @@ from stalkerzone.client.text.i18n import percent
 from stalkerzone.engine.core import Colour, Event, Monster, Site
 from stalkerzone.engine.fight import FIGHT_EVENTS, Fight, start_fight
 from stalkerzone.engine.play import GameState
-from stalkerzone.engine.turn import stalker_side
+from stalkerzone.engine.turn import gain, pick_up, stalker_side
 
 if TYPE_CHECKING:
     from stalkerzone.client.controller.session import GameSession
     from stalkerzone.client.render.zone_layer import PlacedHex
+    from stalkerzone.engine.zone import Hex
     from stalkerzone.odds import Odds
 
 GUARDIAN_COLOUR = Colour.RED
@@ -39,11 +41,41 @@ def known_guardian(state: GameState) -> Monster | None:
     return next(iter(guardians.values())) if len(guardians) == 1 else None
 
 
-def guardian_fight(state: GameState, index: int) -> Fight | None:
-    """The fight player ``index`` would start by entering the Epicenter now (None if unknown)."""
+def after_pickup(state: GameState, index: int, at: Hex | None) -> GameState:
+    """The state once player ``index`` stands on ``at`` and has taken the loot it may take
+    there (DEATH-3: on the Epicenter before the fight), as the engine does it."""
+    if at is None:
+        return state
+    if not any(pile.hex == at for pile in state.loot):
+        return state
+    moved = tuple(replace(p, position=at) if k == index else p for k, p in enumerate(state.players))
+    return pick_up(replace(state, players=moved), index)
+
+
+def loot_at_door(state: GameState, index: int, at: Hex) -> list[tuple[str, str]]:
+    """DEATH-3, EQ-10: the cards of the loot player ``index`` would pick up on ``at`` before a
+    fight there, each with where it goes ("slot", "backpack", "left") — the words
+    ``loot_door.<where>`` or, into the backpack, ``loot_door.backpack_<reason>``."""
+    player = replace(state.players[index], position=at)
+    out: list[tuple[str, str]] = []
+    for pile in state.loot:
+        if pile.hex != at or not (pile.owner == index or player.zombie_turns > 0):
+            continue
+        for instance in pile.cards:
+            gained = gain(player, instance, state.ctx)
+            player = gained.player
+            reason = f"_{gained.reason}" if gained.where == "backpack" and gained.reason else ""
+            out.append((instance, gained.where + reason))
+    return out
+
+
+def guardian_fight(state: GameState, index: int, at: Hex | None = None) -> Fight | None:
+    """The fight player ``index`` would start by entering the Epicenter now (None if unknown),
+    on ``at`` after taking the loot lying there (:func:`after_pickup`)."""
     guardian = known_guardian(state)
     if guardian is None:
         return None
+    state = after_pickup(state, index, at)
     player = state.players[index]
     event_kind: str | None = None
     if player.held_event is not None:
@@ -63,19 +95,19 @@ def fight_odds(fight: Fight) -> Odds:
 
 
 def guardian_odds(
-    session: GameSession, index: int, *, wait: bool = False
+    session: GameSession, index: int, *, wait: bool = False, at: Hex | None = None
 ) -> tuple[Monster, Odds] | None:
-    """The guardian and the odds of player ``index`` against it, computed off the frame in the
-    session's worker: ``None`` while they are being computed (unless ``wait``) or when the
-    fight is not known."""
+    """The guardian and the odds of player ``index`` against it (with the kit it will have once
+    the loot on ``at`` is picked up), computed off the frame in the session's worker: ``None``
+    while they are being computed (unless ``wait``) or when the fight is not known."""
     state = session.view
     guardian = known_guardian(state)
     if guardian is None:
         return None
-    key = ("guardian-odds", session.version, index)
+    key = ("guardian-odds", session.version, index, at)
 
     def solve() -> Odds | None:
-        fight = guardian_fight(state, index)
+        fight = guardian_fight(state, index, at)
         return None if fight is None else fight_odds(fight)
 
     session.worker.submit(key, solve)
