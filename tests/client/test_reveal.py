@@ -421,3 +421,25 @@ def test_colour_words_follow_the_colour_blind_setting() -> None:
     mark = {"green": "!", "yellow": "!!", "red": "!!!"}[colour.value]
     assert f"{colour.value} {mark}" in requirement_text(state, order, symbols=True)
     assert f"{colour.value} {mark}" not in requirement_text(state, order)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_an_event_damage_roll_shows_its_dice(lang: str) -> None:
+    """EVENT-1 "Emission" (2d6, no defence): the card says the faces rolled and their sum,
+    then the health lost, so the player can check the number; the draws are the roll's."""
+    i18n.set_language(lang)
+    state, _ = on_top(playing(fresh(3)), "events", "emission")
+    before = replace(state, notes=())
+    index = before.current_player
+    after = sites.draw_event(before, index, Rng(7))
+    notes = [n for n in after.notes if n.key == "event_damage"]
+    assert len(notes) == 1
+    values = dict(notes[0].params)
+    faces = [int(f) for f in str(values["faces"]).split(" + ")]
+    assert len(faces) == 2 and sum(faces) == values["rolled"] == values["damage"]
+    lost = before.players[index].health - after.players[index].health
+    assert lost == min(values["damage"], before.players[index].health)
+    card = next(r for r in presenter.reveals(before, after) if r.kind == "event")
+    dice_line = card.lines[0]
+    assert str(values["faces"]) in dice_line and f"= {values['rolled']}" in dice_line
+    assert card.lines[1] == i18n.t("reveal.health", amount=presenter.signed(-lost))

@@ -292,9 +292,22 @@ def draw_event(state: GameState, index: int, rng: Rng) -> GameState:
     if kind == "draw_artifact":
         return give_artifact(state, index, rng, "EVENT-1")
     if kind == "damage":
-        rolled = (effect.attack or FISTS).roll(rng)
+        formula = effect.attack or FISTS
+        thrown = formula.throw(rng)  # the draws of roll(), its faces kept for the table (DMG-4)
         defence = 0 if effect.ignores_defence else stats(player, ctx).defence
-        return hurt(state, index, damage_after_defence(rolled, defence))
+        damage = damage_after_defence(thrown.total, defence)
+        faces = " + ".join(str(f) for f in thrown.faces)
+        rolled = Note(
+            "EVENT-1",
+            "event_damage",
+            f"rolled {faces} on {formula} = {thrown.total}, defence {defence}: damage {damage}",
+            dice=str(formula),
+            faces=faces,
+            rolled=thrown.total,
+            defence=defence,
+            damage=damage,
+        )
+        return hurt(note(state, rolled), index, damage)
     # A fight effect on an immediate card: nothing to hold it for (docs/cards.md allows it).
     return note(
         state,

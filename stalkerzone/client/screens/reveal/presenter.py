@@ -173,6 +173,9 @@ def card_name_of(state: GameState, cid: str) -> str:
     return card_name(state.cards.get(cid)) if cid in state.cards else cid
 
 
+DICE_WORDS = ("faces", "rolled", "dice", "defence")
+"""The numbers of an event's damage roll its line shows (the ``event_damage`` note's)."""
+
 TOLD_BY_FIGHT_RESULT = frozenset({"TROPHY-1", "TROPHY-3"})
 """The rules whose cards a fight's own result box tells (the trophy, the red monster's
 artifact): a fight decision brings no second pop-up for them."""
@@ -208,7 +211,12 @@ def reveal_of(
     cid = str(values.get("card", ""))
     key = note.key
     if key == "event_drawn":
-        lines = event_lines(before.players[who], after.players[who], after)
+        lines = [  # EVENT-1 damage: the dice as they fell, before the health they took
+            t("reveal.event_dice", **{k: params(n).get(k, "") for k in DICE_WORDS})
+            for n in rest
+            if n.key == "event_damage"
+        ]
+        lines += event_lines(before.players[who], after.players[who], after)
         lines += [
             t("reveal.armour_lost", card=card_name_of(after, str(params(n).get("card"))))
             for n in rest
