@@ -216,3 +216,24 @@ def test_no_russian_word_agrees_with_a_name_of_unknown_gender() -> None:
         if GENDERED.search(word)
     ]
     assert not found, "\n".join(found)
+
+
+# A Russian verb that takes a card as its object wants the accusative, which a card's name in
+# the nominative cannot give ("теряет Кожаная куртка"): the name comes after a colon or a noun
+# ("теряет карту: «Кожаная куртка»"), never straight after the verb.
+VERB_THEN_CARD = re.compile(
+    r"(?:^|\s)([а-яё]{3,}(?:ет|ёт|ит|ат|ят|ть|ти))\s+«?\{(card|monster|artifact|trophy)\}"
+)
+
+
+def test_no_russian_verb_takes_a_cards_name_as_its_object() -> None:
+    table = i18n.strings("ru")
+    found = [
+        f"{key}: {match.group(0).strip()!r} in {template!r}"
+        for key, template in sorted(table.items())
+        for match in VERB_THEN_CARD.finditer(template)
+    ]
+    named_grenade = table["fight.do_grenade_named"]
+    if not re.search(r"гранату «\{name\}»", named_grenade):
+        found.append(f"fight.do_grenade_named: {named_grenade!r}")
+    assert not found, "\n".join(found)
