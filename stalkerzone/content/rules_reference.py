@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -50,9 +51,10 @@ class RuleSection:
     topic: str
     lang: str = "en"
 
-    def filled(self, variant: Variant) -> str:
-        """The text with the variant's numbers in place of the placeholders."""
-        return fill(self.text, variant, self.lang)
+    def filled(self, variant: Variant, known: Mapping[str, int] | None = None) -> str:
+        """The text with the variant's numbers (and ``known`` ones) in place of the
+        placeholders (see :func:`fill`)."""
+        return fill(self.text, variant, self.lang, known)
 
 
 def _read(lang: str) -> tuple[Path, dict[str, object]]:
@@ -150,18 +152,29 @@ def placeholders(variant: Variant) -> dict[str, str]:
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)(?:@([a-z_]+))?\}")
 
 
-def fill(text: str, variant: Variant, lang: str = "en") -> str:
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_UNKNOWN = "\x00"
+
+
+def fill(
+    text: str, variant: Variant, lang: str = "en", known: Mapping[str, int] | None = None
+) -> str:
     """Replace ``{name}`` placeholders with the variant's numbers and ``{name@word}`` with
-    ``word``'s form for that number in ``lang`` (unknown names stay)."""
-    values = placeholders(variant)
+    ``word``'s form for that number in ``lang``. Numbers that only the reader of the text
+    knows come in ``known`` (the client's lesson steps: ``{lesson_steps}``); a sentence with
+    a number not known here is left out (the browser's reference has no lesson)."""
+    values = placeholders(variant) | {name: str(n) for name, n in (known or {}).items()}
 
     def one(match: re.Match[str]) -> str:
         value = values.get(match.group(1))
         if value is None:
-            return match.group(0)
+            return _UNKNOWN
         word = match.group(2)
         if word is None:
             return value
         return counted_word(lang, word, int(value)) if value.lstrip("-").isdigit() else word
 
-    return _PLACEHOLDER.sub(one, text)
+    filled = _PLACEHOLDER.sub(one, text)
+    if _UNKNOWN not in filled:
+        return filled
+    return " ".join(s for s in _SENTENCE_END.split(filled) if _UNKNOWN not in s)

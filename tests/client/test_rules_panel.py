@@ -18,7 +18,7 @@ LONG_RULES = ("TURN-1", "TURN-2", "EQ-10")
 
 
 def _panel_texts(view: RulesView) -> list[tuple[str, tuple[float, float, float, float]]]:
-    lf, r, b, tp = view.text_box
+    lf, r, _b, tp = view.text_box
     inside = []
     for text in texts_of(view):
         box = text_box(text)
@@ -46,15 +46,16 @@ def test_a_long_rule_stays_inside_the_text_panel_and_scrolls_to_its_end(
         assert view.selected == rule
         seen: list[str] = []
         pages = 0
-        for pages in range(40):
-            lf, r, b, tp = view.text_box
-            for text, (left, right, bottom, top) in _panel_texts(view):
+        for _page in range(40):
+            _lf, r, b, _tp = view.text_box
+            for text, (_left, right, bottom, _top) in _panel_texts(view):
                 assert bottom >= b, f"{rule} ({lang} {size}): {text!r} runs below the panel"
                 assert right <= r + 1, f"{rule} ({lang} {size}): {text!r} runs past the panel"
                 seen.append(text)
             if not view.text_more:
                 break
             _scroll_text(win, view, -1)
+            pages += 1
             assert view.selected == rule, "the wheel left a rule before its end"
         last_words = view.shown()[rule].text.split()[-3:]
         assert " ".join(last_words) in " ".join(" ".join(seen).split()), (
@@ -91,3 +92,36 @@ def test_whole_words_and_card_names_rank_before_word_parts() -> None:
     assert search("кабан", "ru", cards)[0] == "FIGHT-1"
     assert search("paraly")[0] == "ABIL-PARALYSIS"
     assert search("board") == tuple(r for r in search("board") if r.startswith("TURN"))
+
+
+def test_turn_1_counts_the_lessons_steps_from_the_lesson() -> None:
+    from stalkerzone.client.text.rules_sections import sections
+    from stalkerzone.client.tutorial.script import load_lesson
+    from stalkerzone.content.rules_reference import section_for
+    from stalkerzone.content.variants import load_variant
+
+    n = len(load_lesson().steps)
+    variant = load_variant("standard")
+    en = {s.id: s.text for s in sections("en", variant)}["TURN-1"]
+    ru = {s.id: s.text for s in sections("ru", variant)}["TURN-1"]
+    assert f"taught in {n} short steps" in en
+    assert f"за {n} коротких шагов" in ru or f"за {n} коротких шага" in ru
+    # without a lesson (the browser's reference) the sentence is left out, nothing half-filled
+    bare = section_for("TURN-1")
+    assert bare is not None
+    text = bare.filled(variant)
+    assert "{" not in text and "Learn to play" not in text and text.endswith(".")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_players_read_rule_titles_not_rule_ids_or_engine_words(
+    win: StalkerWindow, lang: str
+) -> None:
+    i18n.set_language(lang)
+    view = opened(win.show_screen("rules", section="ABIL-REGENERATION"), RulesView)
+    frame(win)
+    shown_texts = [text.text for text in texts_of(view)]
+    assert not [t for t in shown_texts if "ABIL-" in t or "REGENERATION" in t], shown_texts
+    assert view.shown()["ABIL-REGENERATION"].title in shown_texts
+    for section in view.shown().values():
+        assert "Reading:" not in section.text and "Толкование:" not in section.text

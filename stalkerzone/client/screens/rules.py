@@ -1,7 +1,7 @@
 """The rules-reference overlay: F1 or "?" on every screen, Esc or F1 closes.
 
 Drawn over the screen it was opened from (dimmed), it opens at the section for where the player
-is, lists the sections by rule id with a search box that finds English or Russian words, fills
+is, lists the sections by their titles with a search box that finds English or Russian words, fills
 in the numbers of the variant in force, and explains the loaded monsters' abilities with their
 actual numbers. The wheel scrolls the list or the text, never the map below.
 """
@@ -208,26 +208,17 @@ class RulesView(BaseView):
                 multiline=True,
                 anchor_y="top",
             )
-        title_room = r - lf - px(176)
+        title_room = r - lf - px(24)  # titles only: a rule's id is the engine's word
         for k, rule in enumerate(ids[self.list_scroll : self.list_scroll + per_page]):
             y = tp - px(6) - (k + 1) * row_h
             selected = rule == self.selected
             self.rows.append((lf + px(4), r - px(4), y, y + row_h - px(2), selected))
-            cache.get(
-                ("id", rule),
-                rule,
-                lf + px(12),
-                y + px(8),
-                10,
-                theme.BG if selected else theme.ACCENT,
-                bold=True,
-            )
             title = shown[rule].title
             size = text_fit.fitting_size(title, title_room, 11)
             cache.get(
                 ("title", rule),
                 text_fit.cut_to(title, title_room, size),
-                lf + px(168),
+                lf + px(12),
                 y + px(8),
                 size,
                 theme.BG if selected else theme.TEXT,

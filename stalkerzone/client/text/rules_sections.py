@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from stalkerzone.client.text.card_words import ABILITY_RULE, ability_explained, card_name
+from stalkerzone.client.tutorial.script import load_lesson
 from stalkerzone.content.rules_reference import load_rules_reference
 from stalkerzone.engine.core import CardSet, Colour, Text, Variant
 
@@ -30,8 +31,9 @@ class Shown:
 def sections(lang: str, variant: Variant | None) -> tuple[Shown, ...]:
     """Every section of ``lang`` with the placeholders filled from ``variant``."""
     out = []
+    known = {"lesson_steps": len(load_lesson().steps)}  # TURN-1 names the lesson's steps
     for s in load_rules_reference(lang):
-        text = s.filled(variant) if variant is not None else s.text
+        text = s.filled(variant, known) if variant is not None else s.text
         out.append(Shown(s.id, s.title, text, s.topic))
     return tuple(out)
 
@@ -60,8 +62,8 @@ def search(query: str, lang: str = "en", cards: CardSet | None = None) -> tuple[
     then whole words before word starts ("boar" finds "Boar" before "board"), then the order
     of ``lang``'s reference; a word found only inside longer words counts only when nothing holds
     it better. The names of the loaded cards count as the text of the rule for their kind
-    (:func:`_rules_by_card_name`: a monster's name finds FIGHT-1 and, with an ability, that
-    ability's rule; an order's name ORDER-1), so "Boar hunt" or "Лешак" finds its rule."""
+    (:func:`_rules_by_card_name`: a monster's name finds its ability's rule, else FIGHT-1; an
+    order's name ORDER-1), so "Boar hunt" or "Лешак" finds its rule."""
     query_words = _words(query)
     if not query_words:
         return tuple(s.id for s in load_rules_reference(lang))
@@ -110,8 +112,8 @@ def start_section(where: str, lang: str = "en") -> str:
 
 def _rules_by_card_name(cards: CardSet | None) -> dict[str, list[str]]:
     """Rule id -> the English and Russian names and the ids of the loaded cards it covers: every
-    monster (FIGHT-1, its trophy TROPHY-1, an ability its ABIL-* rule: what the rule's "in
-    play" list names), every order (ORDER-1) and every event (EVENT-1)."""
+    monster (its ability's ABIL-* rule, what the rule's "in play" list names, else FIGHT-1; its
+    trophy TROPHY-1), every order (ORDER-1) and every event (EVENT-1)."""
     found: dict[str, list[str]] = {}
     if cards is None:
         return found
@@ -123,12 +125,10 @@ def _rules_by_card_name(cards: CardSet | None) -> dict[str, list[str]]:
                 words.extend((name.get("en"), name.get("ru")))
 
     for monster in cards.monsters:
-        add("FIGHT-1", monster.id, monster.name)
+        rules = [r for a in monster.abilities if (r := ABILITY_RULE.get(a.kind)) is not None]
+        for rule in rules or ["FIGHT-1"]:  # the rule that says most about fighting it
+            add(rule, monster.id, monster.name)
         add("TROPHY-1", monster.id, monster.trophy)
-        for ability in monster.abilities:
-            rule = ABILITY_RULE.get(ability.kind)
-            if rule is not None:
-                add(rule, monster.id, monster.name)
     for order in cards.orders:
         add("ORDER-1", order.id, order.name)
     for event in cards.events:
