@@ -146,3 +146,31 @@ def test_the_lesson_and_the_autosave_are_named_in_the_players_language() -> None
         assert SavesView.shown_name(mine) == "mine"
     finally:
         i18n.set_language("en")
+
+
+def test_the_autosave_is_written_when_the_game_is_won(win: StalkerWindow) -> None:
+    """WIN-1: Continue after a win opens the finished game, not the turn before the winning
+    fight (which could be played again and re-rolled)."""
+    from dataclasses import replace
+
+    from tests.client.test_gameover_story import over_session
+
+    finished = over_session(win)
+    record = finished.record
+    assert record.state.is_terminal and len(record.states) >= 2
+    last = record.actions[-1]
+    session = finished
+    session.record = replace(
+        record, actions=record.actions[:-1], states=record.states[:-1], trail=record.trail[:-1]
+    )
+    assert not session.state.is_terminal
+    session.autosave_enabled = True
+    session.act(last)
+    assert session.state.is_terminal
+    latest = saves.latest_autosave()
+    assert latest is not None
+    win.app.session = None
+    win.show_screen("title")
+    frame(win)
+    click_button(win, "Continue")
+    assert win.app.session is not None and win.app.session.state.is_terminal

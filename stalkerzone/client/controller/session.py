@@ -347,7 +347,9 @@ class GameSession:
             del self.log[:-300]
         self.worker.forget(lambda key: key[1] == self.version)  # type: ignore[index]
         if self.autosave_enabled and (
-            isinstance(action, EndTurn) or (before.phase == "layout" and after.phase != "layout")
+            isinstance(action, EndTurn)
+            or (before.phase == "layout" and after.phase != "layout")
+            or (after.is_terminal and not before.is_terminal)  # Continue shows the game won
         ):
             self.autosave()
         return after
