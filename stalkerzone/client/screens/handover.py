@@ -22,10 +22,13 @@ class HandoverView(GameView):
         self.player = player
         self.then = then
         self.back_shapes: ShapeElementList[Shape] | None = None
+        self.band = (0.0, 0.0)  # bottom and top of the dark band behind the texts
 
     def build(self) -> None:
         w, h = self.window.width, self.window.height
         self.back_shapes = backdrop(w, h, seed=11)
+        # the dark band holds every line, the "Alex's turn · round 1" line at its top too
+        self.band = (h / 2 - theme.px(180), h / 2 + theme.px(130))
         session = self.session
         name = i18n.player_name(session.state.players[self.player].name)
         colour = theme.PLAYER_COLOURS[self.player % len(theme.PLAYER_COLOURS)]
@@ -70,10 +73,9 @@ class HandoverView(GameView):
     def draw_scene(self) -> None:
         if self.back_shapes is not None:
             self.back_shapes.draw()
-        w, h = self.window.width, self.window.height
-        arcade.draw_lrbt_rectangle_filled(
-            0, w, h / 2 - theme.px(180), h / 2 + theme.px(100), (10, 12, 10, 225)
-        )
+        w = self.window.width
+        bottom, top = self.band
+        arcade.draw_lrbt_rectangle_filled(0, w, bottom, top, (10, 12, 10, 225))
 
     def on_hotkey(self, symbol: int, modifiers: int) -> bool | None:
         if symbol in (arcade.key.SPACE, arcade.key.ENTER, arcade.key.RETURN):
