@@ -301,3 +301,34 @@ def test_hint_alternatives_are_words_without_the_bots_scores(language: str) -> N
         assert "worth" not in line and "ценность" not in line
         assert not line.endswith(")"), line  # no "(worth 480)" after the action
     i18n.set_language("en")
+
+
+def test_the_goal_panels_lines_share_one_size(win: StalkerWindow) -> None:
+    """An order's long line no longer shrinks alone: every line but the title at one size
+    (measured with the window's fonts)."""
+    from stalkerzone.client.screens.board.goal_panel import GoalLine, GoalPanel
+
+    sizes: list[tuple[str, float]] = []
+
+    class Label:
+        content_height = 14.0
+
+    class View:
+        def label(
+            self, text: str, x: float, y: float, size: float, *a: object, **k: object
+        ) -> Label:
+            sizes.append((text, size))
+            return Label()
+
+    lines = [
+        GoalLine("Goals", "title"),
+        GoalLine("Elements 0/3"),
+        GoalLine(
+            "Anomaly readings: bring the readings of three anomalies to the Laboratory, "
+            "650 gr. and +1 reputation when delivered at any base you may use"
+        ),
+        GoalLine("Lost scout: visit"),
+    ]
+    GoalPanel().build(View(), lines, 0, 500)  # type: ignore[arg-type]
+    body = {size for text, size in sizes[1:]}
+    assert len(body) == 1, sizes

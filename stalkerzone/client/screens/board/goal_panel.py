@@ -113,14 +113,26 @@ class GoalPanel:
         batch: pyglet.graphics.Batch | None = None,
     ) -> float:
         """Labels from ``top`` down at ``left`` (in ``batch``: drawn over the box), each
-        wrapped to the panel's width; returns the panel's bottom."""
+        wrapped to the panel's width; every line but the titles at one size, the largest at
+        which each fits in two lines (an order's long line shrank alone); returns the panel's
+        bottom."""
         px = theme.px
         room = px(WIDTH) - px(20)
         y = top - px(8)
+        common = min(
+            (
+                text_fit.fit_lines(line.text, room, SIZE)[1]
+                for line in lines
+                if line.tone != "title"
+            ),
+            default=SIZE,
+        )
         for line in lines:
-            wanted = SIZE + (1 if line.tone == "title" else 0)
             bold = line.tone == "title"
-            text, size = text_fit.fit_lines(line.text, room, wanted, bold=bold)
+            if bold:
+                text, size = text_fit.fit_lines(line.text, room, SIZE + 1, bold=True)
+            else:
+                text, size = text_fit.wrap_words(line.text, room, common), common
             label = view.label(
                 text,
                 left + px(10),
