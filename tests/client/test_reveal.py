@@ -443,3 +443,18 @@ def test_an_event_damage_roll_shows_its_dice(lang: str) -> None:
     dice_line = card.lines[0]
     assert str(values["faces"]) in dice_line and f"= {values['rolled']}" in dice_line
     assert card.lines[1] == i18n.t("reveal.health", amount=presenter.signed(-lost))
+
+
+def test_last_gained_names_gains_and_does_not_follow_slot_and_backpack_moves() -> None:
+    """EQ-10: a card put into its slot and later moved to the backpack (or back) is still the
+    last gain; a card no longer held (sold) drops out."""
+    from stalkerzone.engine.core import Note
+
+    state = fresh(2)
+    player = state.players[0]
+    gained = Note("EQ-10", "gained_to_slot", "x", player=player.name, card="medkit")
+    in_backpack = replace(player, backpack=(*player.backpack, "medkit#1"))
+    lines = holdings.gained_lines([gained], state, in_backpack)
+    assert lines == [presenter.gained_sentence(gained, state, "Medkit")]
+    sold = replace(player, backpack=tuple(c for c in player.backpack if not c.startswith("medkit")))
+    assert holdings.gained_lines([gained], state, sold) == []

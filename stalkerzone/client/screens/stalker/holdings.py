@@ -109,15 +109,14 @@ def hex_words(state: GameState, where: Hex) -> str:
     return f"{name} ({q}, {r})" if name else f"({q}, {r})"
 
 
-def still_there(note: Note, player: PlayerState) -> bool:
-    """Whether a gained card is still where its note says it went (EQ-10): in a slot, in the
-    backpack (a card moved since, or sold, is no longer news)."""
+def still_held(note: Note, player: PlayerState) -> bool:
+    """Whether a gained card is still the player's (EQ-10), in a slot or the backpack: a card
+    sold or lost is no longer news, one moved between slot and backpack still is (the line
+    names gains, it does not follow the moves)."""
     cid = str(dict(note.params).get("card"))
-    if note.key == "gained_to_slot":
-        return any(card_id(c) == cid for c in player.active)
     if note.key == "gained_grenade_cap":
         return True
-    return any(card_id(c) == cid for c in player.backpack)
+    return any(card_id(c) == cid for c in (*player.active, *player.backpack))
 
 
 def gained_lines(
@@ -130,7 +129,7 @@ def gained_lines(
         if not isinstance(line, Note) or not line.key.startswith("gained_"):
             continue
         values = params(line)
-        if values.get("player") != player.name or not still_there(line, player):
+        if values.get("player") != player.name or not still_held(line, player):
             continue
         out.append(gained_sentence(line, state, card_name_of(state, str(values.get("card")))))
         if len(out) >= limit:
