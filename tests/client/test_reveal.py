@@ -22,7 +22,7 @@ from stalkerzone.client.screens.stalker import presenter as stalker_presenter
 from stalkerzone.client.screens.stalker.screen import StalkerView
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
-from stalkerzone.engine.core import Colour, Rng, Site
+from stalkerzone.engine.core import Colour, Note, Rng, Site
 from stalkerzone.engine.play import GameState, Move, OpenOrder, Trophy
 from stalkerzone.engine.turn import sites
 from tests.support.game import edit, fresh, give, hex_of, next_to, on_top, playing, take
@@ -432,7 +432,7 @@ def test_an_event_damage_roll_shows_its_dice(lang: str) -> None:
     before = replace(state, notes=())
     index = before.current_player
     after = sites.draw_event(before, index, Rng(7))
-    notes = [n for n in after.notes if n.key == "event_damage"]
+    notes = [n for n in after.notes if isinstance(n, Note) and n.key == "event_damage"]
     assert len(notes) == 1
     values = dict(notes[0].params)
     faces = [int(f) for f in str(values["faces"]).split(" + ")]
@@ -448,8 +448,6 @@ def test_an_event_damage_roll_shows_its_dice(lang: str) -> None:
 def test_last_gained_names_gains_and_does_not_follow_slot_and_backpack_moves() -> None:
     """EQ-10: a card put into its slot and later moved to the backpack (or back) is still the
     last gain; a card no longer held (sold) drops out."""
-    from stalkerzone.engine.core import Note
-
     state = fresh(2)
     player = state.players[0]
     gained = Note("EQ-10", "gained_to_slot", "x", player=player.name, card="medkit")
