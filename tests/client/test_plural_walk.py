@@ -237,3 +237,10 @@ def test_no_russian_verb_takes_a_cards_name_as_its_object() -> None:
     if not re.search(r"гранату «\{name\}»", named_grenade):
         found.append(f"fight.do_grenade_named: {named_grenade!r}")
     assert not found, "\n".join(found)
+
+
+def test_a_sure_chance_with_rounding_error_prints_as_sure(lang_of: None) -> None:
+    """Win 0.0 % beside death >99.9 % did not add up: a sum's float error is no chance."""
+    i18n.set_language("en")
+    assert i18n.percent(1 - 1e-13) == "100.0%" and i18n.percent(1e-15) == "0.0%"
+    assert i18n.percent(1 - 1e-6) == ">99.9%" and i18n.percent(1e-6) == "<0.1%"

@@ -195,10 +195,20 @@ def card_text(text: Text | None) -> str:
     return "" if text is None else text.get(language())
 
 
+SURE = 1e-9
+"""A probability this close to 0 or 1 is the float error of summing exact chances."""
+
+
 def percent(p: float) -> str:
     """A probability as every screen prints it, one rounding for all ("<0.1%" and ">99.9%" at
     the ends, so a chance that is not certain never reads 0 or 100), in the current language's
-    number format (CLDR via Babel: "83.3%" in English, "83,3 %" in Russian)."""
+    number format (CLDR via Babel: "83.3%" in English, "83,3 %" in Russian). A sum's rounding
+    error is no chance ("win 0.0%" beside "death >99.9%" read as not adding up): within
+    :data:`SURE` of 0 or 1 the value is exact."""
+    if abs(p) < SURE:
+        p = 0.0
+    elif abs(1 - p) < SURE:
+        p = 1.0
     if 0 < p < 0.001:
         return "<" + _percent_text(0.001)
     if 0.999 < p < 1:
