@@ -456,3 +456,14 @@ def test_last_gained_names_gains_and_does_not_follow_slot_and_backpack_moves() -
     assert lines == [presenter.gained_sentence(gained, state, "Medkit")]
     sold = replace(player, backpack=tuple(c for c in player.backpack if not c.startswith("medkit")))
     assert holdings.gained_lines([gained], state, sold) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_where_ones_loot_lies_is_said_in_map_words_not_coordinates(lang: str) -> None:
+    i18n.set_language(lang)
+    state = fresh(2)
+    epicenter = hex_of(state, Site.EPICENTER)
+    assert holdings.hex_words(state, epicenter) == i18n.t("kit.site_epicenter")
+    plain = next(h for h, info in state.zone_map.hexes.items() if info.site is None)
+    words = holdings.hex_words(state, plain)
+    assert words and "(" not in words and not any(ch.isdigit() for ch in words), words

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from stalkerzone.client.screens.bases.presenter import requirement_text
 from stalkerzone.client.screens.reveal.presenter import card_name_of, gained_sentence, params
 from stalkerzone.client.text import i18n
-from stalkerzone.client.text.card_words import colour_name, t
+from stalkerzone.client.text.card_words import colour_name, site_name, t
 from stalkerzone.engine.core import AnyCard, Colour, Monster, Note, Order
 from stalkerzone.engine.game import HIDDEN_CARD
 from stalkerzone.engine.play import GameState, PlayerState, card_id
@@ -101,12 +101,13 @@ def loot_lines(state: GameState, index: int) -> list[str]:
 
 
 def hex_words(state: GameState, where: Hex) -> str:
-    """A hex as a player finds it: its sector's name and its coordinates."""
+    """A hex as a player finds it on the map: its site ("Epicenter") or else its sector's name;
+    never the engine's coordinates (the map marks the pile itself)."""
     info = state.zone_map.hexes.get(where)
-    q, r = where.q, where.r
+    if info is not None and info.site is not None:
+        return site_name(info.site)
     sector = next((s for s in state.ctx.sectors if info is not None and s.id == info.sector), None)
-    name = i18n.card_text(sector.name) if sector is not None else ""
-    return f"{name} ({q}, {r})" if name else f"({q}, {r})"
+    return i18n.card_text(sector.name) if sector is not None else t("owned.loot_somewhere")
 
 
 def still_held(note: Note, player: PlayerState) -> bool:
