@@ -264,3 +264,19 @@ def test_entering_the_epicenter_says_the_loot_there_is_picked_up_first_and_where
     assert kit.weapon == "ak-47#1" or "ak-47#1" in kit.backpack
     key(win, arcade.key.N)
     i18n.set_language("en")
+
+
+def test_hovering_the_epicenter_over_ones_loot_says_the_sack_and_the_guardian_apart(
+    win: StalkerWindow,
+) -> None:
+    session = start(win)
+    view = to_board(win, session)
+    me = session.state.current_player
+    where = epicenter_of(session)
+    pile = LootPile(where, me, cards=("ak-47#1",), money=50, elements=2)
+    set_state(session, replace(session.state, loot=(pile,)))
+    view.state_changed()
+    frame(win)
+    hover(win, view, where)
+    text = " ".join(view.hover_text.text.split())
+    assert "Your loot: AK-47, 50 gr., 2 Elements. Guardian of the Epicenter at red" in text, text

@@ -305,7 +305,7 @@ def hover_line(view: BoardView, h: Hex) -> str:
         view.hover_waits = known is None
         line = guardian_line(*known) if known is not None else guardian_line(guardian, None)
         loot = loot_words(state, h, view.session.viewer)  # a sack lying there comes first
-        text = f"{loot}   {line}" if loot else line  # the guardian's name says where
+        text = f"{loot}. {line}" if loot else line  # two sentences: the sack, the guardian
     else:
         sector = view.sectors.get(placed.sector) if placed is not None else None
         name = i18n.card_text(sector.name) if sector is not None else None
