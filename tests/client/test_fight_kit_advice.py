@@ -4,8 +4,11 @@ Epicenter grenades and stimulators count; the odds shown are the chosen decision
 
 from __future__ import annotations
 
+from stalkerzone.bots.fights import epicenter_decision
+from stalkerzone.bots.guardian import kit_fight_win
+from stalkerzone.bots.memory import BotMemory
 from stalkerzone.client.screens.fight.bot_seat import auto_decision
-from stalkerzone.client.screens.fight.odds_worker import compute, next_hit_can_kill
+from stalkerzone.client.screens.fight.odds_worker import FightOdds, compute, next_hit_can_kill
 from stalkerzone.client.screens.fight.presenter import decision_name, odds_line, select
 from stalkerzone.client.text import i18n
 from stalkerzone.engine.core import Colour
@@ -26,14 +29,29 @@ def guardian_fight(health: int, **kit: object) -> Fight:
     return start_fight(side, beast, Colour.RED, epicenter=True)
 
 
+def shown_odds_are_the_decisions(fight: Fight, odds: FightOdds) -> bool:
+    """The odds shown are those of the decision shown: taken now and the best play after it,
+    or, in the Epicenter with kit, the bots' way of fighting it throughout (its exact odds)."""
+    assert odds.decision is not None
+    if odds.best == decision_odds(fight, odds.decision):
+        return True
+    memory = BotMemory()
+    kit_win = kit_fight_win(memory, fight)
+    return (
+        fight.setup.epicenter
+        and odds.best.win == kit_win
+        and odds.best.death == 1.0 - kit_win
+        and odds.decision == epicenter_decision(memory, fight)
+    )
+
+
 def test_auto_resolve_heals_when_the_next_hit_can_kill_in_the_epicenter() -> None:
     fight = guardian_fight(8, stimulators=(BANDAGE, MEDKIT))
     assert next_hit_can_kill(fight)
     odds = compute(fight)
     assert odds.decision is not None and odds.decision.stimulator == "medkit"
     assert auto_decision(odds) == FightDecision("attack", None, "medkit")
-    # the odds shown are those of the decision shown (taken now, the best play after it)
-    assert odds.best == decision_odds(fight, odds.decision)
+    assert shown_odds_are_the_decisions(fight, odds)
     plain = odds.of(Decision("attack"))
     assert plain is not None and odds.best.death < plain.death
     i18n.set_language("en")
@@ -47,7 +65,7 @@ def test_a_grenade_counts_in_the_epicenter() -> None:
     fight = guardian_fight(30, grenades=(grenade("f-1", "4d6"),))
     odds = compute(fight)
     assert odds.decision is not None and odds.decision.grenade == "f-1"
-    assert odds.best == decision_odds(fight, odds.decision)
+    assert shown_odds_are_the_decisions(fight, odds)
 
 
 def test_no_heal_when_the_next_hit_cannot_kill() -> None:
@@ -67,3 +85,18 @@ def test_the_attack_buttons_odds_include_a_picked_stimulator() -> None:
     assert plain is not None and healed is not None
     assert healed.odds == odds_line(decision_odds(fight, Decision("attack", None, "medkit")))
     assert healed.odds != plain.odds
+
+
+def test_epicenter_odds_are_those_of_the_way_of_fighting_shown() -> None:
+    """FIGHT-4 with kit: the odds shown are exactly those of the bots' way of fighting the
+    guardian when it does better than the plain best (bots.guardian), with its decision."""
+    fight = guardian_fight(20, stimulators=(MEDKIT, BANDAGE), grenades=(grenade("f-1", "4d6"),))
+    odds = compute(fight)
+    memory = BotMemory()
+    kit_win = kit_fight_win(memory, fight)
+    assert odds.best.win >= kit_win - 1e-12
+    if odds.best.win == kit_win:
+        assert odds.decision == epicenter_decision(memory, fight)
+        assert odds.best.death == 1.0 - kit_win
+    plain = odds.of(Decision("attack"))
+    assert plain is not None and odds.best.win > plain.win

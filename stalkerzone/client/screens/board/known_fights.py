@@ -87,11 +87,12 @@ def guardian_fight(state: GameState, index: int, at: Hex | None = None) -> Fight
 
 
 def fight_odds(fight: Fight) -> Odds:
-    """Win, death (and escape) of ``fight`` with the best play (the odds solver is imported here,
-    in the worker, so that the first board does not wait for it)."""
-    from stalkerzone.odds import OddsSolver
+    """Win, death (and escape) of ``fight`` with the best play, its grenades and stimulators
+    weighed as the fight screen weighs them (the same figures it opens with; the solver is
+    imported here, in the worker, so that the first board does not wait for it)."""
+    from stalkerzone.client.screens.fight.odds_worker import compute
 
-    return OddsSolver(size=1).odds(fight, "best")
+    return compute(fight).best
 
 
 def guardian_odds(

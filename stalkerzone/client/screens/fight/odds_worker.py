@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from stalkerzone.client.controller.worker import Worker
 from stalkerzone.engine.core import damage_distribution
 from stalkerzone.engine.fight import Core, Decision, Fight, FightSetup
 from stalkerzone.odds import Odds, OddsSolver
+
+if TYPE_CHECKING:
+    from stalkerzone.bots.memory import BotMemory
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,11 +37,16 @@ class FightOdds:
         return None
 
 
-def compute(fight: Fight, solver: OddsSolver | None = None) -> FightOdds:
+def compute(
+    fight: Fight, solver: OddsSolver | None = None, memory: BotMemory | None = None
+) -> FightOdds:
     """The odds of ``fight`` now (it may be at a decision, a chance node or over); one solve
     of the fight's set-up serves every figure (and, with the caller's ``solver``, later rolls).
     At a decision the best decision weighs the kit too (:func:`kit_decisions`), and the odds
-    shown are that decision's: taken now, the best play after it."""
+    shown are that decision's: taken now, the best play after it. In the Epicenter with
+    grenades or stimulators left, the way the bots fight it (FIGHT-4: the strongest grenade,
+    a heal once low, every round) is solved exactly as well (``bots.guardian``), and shown
+    with its decision when it does better: the odds are then that way of fighting's own."""
     solver = solver or OddsSolver(size=1)
     if fight.is_terminal or fight.is_chance:
         return FightOdds(solver.odds(fight, "best"), None)
@@ -49,6 +58,16 @@ def compute(fight: Fight, solver: OddsSolver | None = None) -> FightOdds:
         o = by_decision[decision]
         if _better(o, best_odds):
             best, best_odds = decision, o
+    if fight.setup.epicenter and (fight.core.grenades or fight.core.stims):
+        from stalkerzone.bots.fights import epicenter_decision  # the bots load on first use
+        from stalkerzone.bots.guardian import kit_fight_win
+        from stalkerzone.bots.memory import BotMemory
+
+        memory = memory or BotMemory()
+        win = kit_fight_win(memory, fight)  # no escape: what is not won is lost
+        kit = Odds(win, 1.0 - win, 0.0, best_odds.expected_rounds)
+        if _better(kit, best_odds):
+            best, best_odds = epicenter_decision(memory, fight), kit
     return FightOdds(best_odds, best, tuple(per))
 
 
@@ -92,11 +111,16 @@ class OddsWorker:
     def __init__(self, synchronous: bool = False) -> None:
         self.worker = Worker(synchronous=synchronous)
         self.solver = OddsSolver(size=8)
+        self.memory: BotMemory | None = None  # the Epicenter's kit odds (bots.guardian)
         self.solving = threading.Lock()
 
     def _compute(self, fight: Fight) -> FightOdds:
         with self.solving:
-            return compute(fight, self.solver)
+            if self.memory is None and fight.setup.epicenter:
+                from stalkerzone.bots.memory import BotMemory
+
+                self.memory = BotMemory()
+            return compute(fight, self.solver, self.memory)
 
     @staticmethod
     def key(fight: Fight) -> tuple[str, FightSetup, Core]:
