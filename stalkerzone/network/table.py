@@ -119,6 +119,9 @@ class GameTable:
     views: ViewWriter = field(default_factory=ViewWriter)
     extras: ViewExtras = field(default_factory=ViewExtras)  # odds, undo, story (``view_extras``)
     saved_at: Path | None = None  # the last save written: its sidecar keeps the tokens
+    stand_in_moves: set[int] = field(default_factory=set)
+    """The indices of the actions a stand-in bot played for an absent player (not the
+    player's to take back, ``undo_offer``)."""
     _next_id: int = 0
     _legal: tuple[int, list[JSON]] = (-1, [])  # the legal actions of one position
     welcome: tuple[object, dict[str, JSON]] | None = None  # a spectator's, shared (``joining``)
@@ -182,7 +185,7 @@ class GameTable:
         if self._legal[0] != self.version:
             found = sorted((action_to_json(a) for a in legal_actions(state)), key=canonical)
             self._legal = (self.version, found)
-        if undo_offer.check_for(self.record, seats):
+        if undo_offer.check_for(self.record, seats, self.stand_in_moves):
             return [*self._legal[1], undo_offer.undo_action()]
         return list(self._legal[1])
 
@@ -249,7 +252,7 @@ class GameTable:
             "reply_to": reply_to,
             "state": self.views.write(view, self.version),
             "legal": legal,
-            **self.extras.fields(self.record, view, viewer, seats, legal),
+            **self.extras.fields(self.record, view, viewer, seats, legal, self.stand_in_moves),
         }
         if first:
             message["token"] = conn.token
@@ -438,9 +441,12 @@ class GameTable:
         if not self.bot_to_act():
             return []
         state = self.state
-        strength = self.seats[state.current_player].bot or "normal"  # a stand-in: normal
+        seat = self.seats[state.current_player]
+        strength = seat.bot or "normal"  # a stand-in: normal
         action = bots.choose(state, None, strength, legal_actions(state), memory=self.bot_memory)
         self.play(action)
+        if seat.stand_in:
+            self.stand_in_moves.add(len(self.record.actions) - 1)
         return self.after_action()
 
     def save(self) -> Path | None:

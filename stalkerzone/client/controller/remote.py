@@ -28,7 +28,7 @@ from stalkerzone.client.controller.table_display import JoinCorner, handover_due
 from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
-from stalkerzone.engine.core import IllegalAction
+from stalkerzone.engine.core import IllegalAction, params_of
 from stalkerzone.engine.game import GameRecord, GameSetup, PlayerSetup, UndoCheck, UndoRefused
 from stalkerzone.engine.play import Action, GameState
 from stalkerzone.network.client import JoinRefused, RemoteGame
@@ -101,7 +101,8 @@ class RemoteSession(GameSession):
 
     def undo_check(self) -> UndoCheck:
         """What the host's last view said (TURN-2: the same rule as at one screen): allowed,
-        or why not; nothing said (not this seat's turn) is a refusal too."""
+        or why not (with the reason's parameters, a name); nothing said (not this seat's turn)
+        is a refusal too."""
         said = self.game.undo
         if said is None:
             rule = "TURN-2: nothing of yours to take back this turn"
@@ -109,7 +110,12 @@ class RemoteSession(GameSession):
         if said.get("allowed") is True:
             return UndoCheck(True)
         reason = f"{said.get('rule') or PROTOCOL_RULE}: {said.get('message') or ''}"
-        return UndoCheck(False, reason, key=str(said.get("key") or "protocol"))
+        raw = said.get("params")
+        params = (
+            {k: v for k, v in raw.items() if isinstance(v, str)} if isinstance(raw, dict) else {}
+        )
+        key = str(said.get("key") or "protocol")
+        return UndoCheck(False, reason, key=key, params=params_of(params))
 
     def undo(self) -> None:
         """Ask the host to take the last action back (TURN-2); its refusal is raised as the

@@ -1,7 +1,7 @@
 // The browser seat: joins the host over the WebSocket of the page's own address with the table
 // code of the link (#code=…), keeps its seat token in this browser to come back after a reload,
 // a sleep or a network change, and plays only the actions the host lists as legal.
-import { t, setLanguage, language, setTableData, cardName, cardText } from "./text.js";
+import { t, reason, setLanguage, language, setTableData, cardName, cardText } from "./text.js";
 import { el, byId, clear, announce } from "./ui.js";
 import { Board } from "./board.js";
 import { Rules } from "./rules.js";
@@ -235,7 +235,8 @@ class Page {
 
   onRefused(message) {
     this.pending = null;
-    const text = t("refused", { m: message.message });
+    const params = Object.fromEntries((message.params || []).filter((p) => Array.isArray(p) && p.length === 2));
+    const text = t("refused", { m: reason(message.key, message.message, params) });
     if (!this.state) {
       // a join refused (wrong code, seat taken, unknown token): back to the join form, no retry
       if (this.joinMessage && this.joinMessage.token) this.forget();
