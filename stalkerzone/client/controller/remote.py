@@ -25,6 +25,7 @@ from stalkerzone.client.controller.session import (
     SeatSpec,
 )
 from stalkerzone.client.controller.table_display import JoinCorner, handover_due
+from stalkerzone.client.controller.turn_log import take_back
 from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
@@ -57,6 +58,7 @@ class RemoteSession(GameSession):
     strip: TableStrip = field(default_factory=lambda: TableStrip())
     join_corner: JoinCorner = field(default_factory=lambda: JoinCorner())
     display: bool = False  # the window is the table's public display (``table_display``)
+    logged: int = -1  # the actions played when the turn log last took a view's notes
     plays_bots = False  # the host plays every seat that is not ours
 
     @classmethod
@@ -81,6 +83,7 @@ class RemoteSession(GameSession):
         session = cls(spec, record, game.cards, game.sectors, remote=game)
         session.autosave_enabled = False  # the host saves
         session.log.extend(LogLine(turn, "", text) for turn, text in game.log)  # kept on rejoin
+        session.logged = game.version
         session.viewer = session.default_viewer()
         session.read_events()
         return session
@@ -168,9 +171,12 @@ class RemoteSession(GameSession):
         actions = self.read_events()
         self.record = GameRecord(self.record.setup, actions, (view,), base=len(actions))
         self.version += 1
-        if not self.display or self.game.viewer == PUBLIC:  # a public display logs no secret
-            for line in view.notes:
-                self.log.append(LogLine(view.turn, "", line))
+        number = self.game.version  # the actions played: the notes' action (an undo marks)
+        if number > self.logged:  # a position logged already (after an undo) is not again
+            self.logged = number
+            if not self.display or self.game.viewer == PUBLIC:  # a public display: no secret
+                for line in view.notes:
+                    self.log.append(LogLine(view.turn, "", line, number))
         if len(self.log) > 400:
             del self.log[:-300]
         self.worker.forget(lambda key: key[1] == self.version)  # type: ignore[index]
@@ -188,8 +194,13 @@ class RemoteSession(GameSession):
                 except SnapshotError:
                     continue
             elif isinstance(kind, str) and kind in LOGGED:
-                if kind == "undo" and actions:
-                    actions.pop()
+                if kind == "undo":  # TURN-2: its lines read "Taken back: …", as at one screen
+                    if actions:
+                        actions.pop()
+                    version = event.get("version")
+                    if isinstance(version, int):
+                        take_back(self.log, version + 1, self.state.turn)
+                        self.logged = min(self.logged, version)
                 self.log.append(
                     LogLine(self.state.turn, name, i18n.t(f"network.{LOGGED[kind]}", name=name))
                 )
