@@ -98,6 +98,10 @@ class RemoteSession(GameSession):
         """A person's seat played on another machine (not a bot, not this client's)."""
         return index not in self.game.seats and self.spec.seats[index].bot == OTHERS
 
+    def seated(self) -> bool:
+        """Whether this connection holds a seat (the public display and spectators hold none)."""
+        return bool(self.game.seats)
+
     def default_viewer(self) -> int:
         """The seat the host's view is of (a spectator sees the public board)."""
         return self.game.viewer if self.game.seats else PUBLIC
