@@ -59,6 +59,9 @@ class RemoteSession(GameSession):
     join_corner: JoinCorner = field(default_factory=lambda: JoinCorner())
     display: bool = False  # the window is the table's public display (``table_display``)
     logged: int = -1  # the actions played when the turn log last took a view's notes
+    final_fight: bool = False
+    """As the public display: the game just ended with a fight, which is played out for the
+    table before the game-over screen (that comes when its dice are done, or on Space)."""
     plays_bots = False  # the host plays every seat that is not ours
 
     @classmethod
@@ -172,6 +175,11 @@ class RemoteSession(GameSession):
     def _took(self, view: GameState) -> None:
         if view is self.record.state:
             return
+        before = self.state
+        if view.phase == "over" and before.phase != "over" and self.display:
+            self.final_fight = view.last_fight is not None and (
+                before.fight is not None or before.last_fight != view.last_fight
+            )
         actions = self.read_events()
         self.record = GameRecord(self.record.setup, actions, (view,), base=len(actions))
         self.version += 1
@@ -212,7 +220,13 @@ class RemoteSession(GameSession):
 
     def show(self, window: ScreenHost, *, handover: bool = True) -> None:
         """The screen for the state; a hand-over page only between this client's own seats
-        (as the public display: before any of them, ``table_display.handover_due``)."""
+        (as the public display: before any of them, ``table_display.handover_due``). As the
+        public display, a game ended by a fight shows that fight played out first."""
+        if self.final_fight:  # WIN-1 after a fight: the fight first, then the game's end
+            self.final_fight = False
+            if not window.refresh_screen("gameover", self):  # a fight shown follows to its end
+                window.show_screen("fight")
+            return
         due = handover_due(self, window) if handover else None
         if due is not None:
             self.viewer = PUBLIC
