@@ -15,6 +15,7 @@ from stalkerzone.bots import players as bots
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.remote import RemoteSession
 from stalkerzone.client.screens.fight.screen import FightView
+from stalkerzone.client.text import i18n
 from stalkerzone.engine.game import GameRecord, legal_actions
 from stalkerzone.network.client import RemoteGame
 from stalkerzone.network.server import GameServer
@@ -81,6 +82,10 @@ def test_the_display_plays_out_the_fight_that_ended_the_game_then_shows_its_end(
         assert display.state.phase == "over"
         fight = current(win)
         assert isinstance(fight, FightView) and fight.queue.busy, "the fight, from its start"
+        frame(win)
+        shown = {str(key) for key in fight.buttons}
+        assert i18n.t("fight.attack") not in shown, "no decision button: it decides nothing"
+        assert i18n.t("fight.skip") in shown
         kinds = shown_until_over(win, display)
         assert kinds[-1] == "gameover" and kinds.count("fight") > 2, kinds
         assert fight.result is not None and not fight.queue.busy, "its dice were all shown"

@@ -24,7 +24,8 @@ Box = tuple[float, float, float, float]
 
 
 def build_decisions(view: FightView, page: FightPage, box: Box) -> None:
-    """Two columns of decision buttons in the actions panel, then the status line."""
+    """Two columns of decision buttons in the actions panel, then the status line; a window
+    that plays no seat (the public display) gets "skip" only (it decides nothing)."""
     px = theme.px
     lf, r, _b, tp = box
     lf, r = lf + px(14), r - px(14)
@@ -53,7 +54,11 @@ def build_decisions(view: FightView, page: FightPage, box: Box) -> None:
         "auto": (lf, y3, bw, 40, fs - 1),
         "skip": (right, y3, bw, 40, fs - 1),
     }
+    session = view.session
+    watched_only = session is not None and not session.seated()  # the public display
     for model in page.buttons:
+        if watched_only and model.key != "skip":  # no decision of its own: "skip" only
+            continue
         x, y, width, height, size = places[model.key]
         view.button(
             model.label,
