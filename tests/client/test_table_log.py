@@ -1,6 +1,6 @@
-"""The public display's turn log after a phone's undo (TURN-2): the purchase taken back reads
-"Taken back: …" as at one screen, and no line is written twice (the view of the position
-before the purchase brings notes the log has already)."""
+"""Undo at a network table on the desktop (TURN-2): the public display's turn log marks a
+purchase taken back "Taken back: …" as at one screen and writes no line twice (the view of the
+position before it brings notes the log has already); a refusal names whose action it is."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import functools
 
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.remote import RemoteSession
+from stalkerzone.client.screens.board.commits import refusal_words, take_back_refusal
 from stalkerzone.client.screens.board.log_words import log_words
 from stalkerzone.client.text import i18n
 from stalkerzone.engine.game import legal_actions
@@ -48,3 +49,27 @@ def test_the_display_marks_an_undone_purchase_taken_back_and_logs_no_line_twice(
         finally:
             player.leave()
             display.leave()
+
+
+def test_a_desktop_seat_reads_whose_action_an_undo_refusal_names_in_russian() -> None:
+    """The host's ``undo`` carries its parameters: the desktop says whose action it is."""
+    t = table(("remote", "remote"), seed=3)  # the layout: each seat places in turn
+    first = t.state.current_player
+    with hosted(t) as server:
+        anna = joined(server, [first], name="Anna")
+        boris = RemoteSession.joined(joined(server, [1 - first], name="Boris"))
+        try:
+            anna.act(server.call(lambda: legal_actions(t.state))[0])
+            wait(functools.partial(lambda: (boris.game.update(), boris.game.version)[1] == 1))
+            verdict = boris.undo_check()
+            assert verdict.key == "undo_not_yours" and dict(verdict.params) == {"player": "Anna"}
+            before = i18n.language()
+            i18n.set_language("ru")
+            try:
+                said = refusal_words(take_back_refusal(verdict), boris)
+            finally:
+                i18n.set_language(before)
+            assert "Anna" in said and "отменить" in said.lower(), said
+        finally:
+            anna.leave()
+            boris.leave()
