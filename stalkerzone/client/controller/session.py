@@ -197,6 +197,11 @@ class GameSession:
         """A seat played by a person on another machine (a network game; never here)."""
         return False
 
+    def seated(self) -> bool:
+        """Whether this window plays a seat at all: a network spectator or the table's public
+        display plays none, so its screens offer no action button (only viewing controls)."""
+        return True
+
     def default_viewer(self) -> int:
         """Whose private things the screen may show now: the current human player, or nobody."""
         if self.state.phase != "over" and not self.is_bot():
