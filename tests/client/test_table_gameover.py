@@ -89,6 +89,11 @@ def test_the_display_plays_out_the_fight_that_ended_the_game_then_shows_its_end(
         kinds = shown_until_over(win, display)
         assert kinds[-1] == "gameover" and kinds.count("fight") > 2, kinds
         assert fight.result is not None and not fight.queue.busy, "its dice were all shown"
+        # The story is the host's (the whole game's fights), not one of the few views it kept.
+        told = display.host_story()
+        assert told is not None and len(told.fights) > 3
+        frame(win)
+        assert getattr(current(win), "story", None) == told
 
 
 @pytest.mark.slow

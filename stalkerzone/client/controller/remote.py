@@ -42,6 +42,7 @@ from stalkerzone.persistence.serialize import SnapshotError, action_from_json
 if TYPE_CHECKING:
     from stalkerzone.client.app.context import Presets
     from stalkerzone.client.app.window import StalkerWindow
+    from stalkerzone.story import Story
 
 OTHERS = "remote"  # the ``bot`` mark of a seat this client does not decide for
 LOGGED = {"joined": "joined", "left": "left", "stand_in": "stand_in_log", "undo": "undo_log"}
@@ -108,6 +109,18 @@ class RemoteSession(GameSession):
     def default_viewer(self) -> int:
         """The seat the host's view is of (a spectator sees the public board)."""
         return self.game.viewer if self.game.seats else PUBLIC
+
+    def host_story(self) -> Story | None:
+        """The story the host sent at the end (WIN-1): this client saw only the views, so its
+        own record cannot tell it (None until it comes, or if it cannot be read)."""
+        from stalkerzone.story import StoryUnreadable, story_from_json
+
+        if self.game.story is None:
+            return None
+        try:
+            return story_from_json(self.game.story)
+        except StoryUnreadable:
+            return None
 
     def undo_check(self) -> UndoCheck:
         """What the host's last view said (TURN-2: the same rule as at one screen): allowed,

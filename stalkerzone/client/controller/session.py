@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from stalkerzone.engine.core import Variant
     from stalkerzone.persistence.saves import LoadedGame
     from stalkerzone.persistence.turn_log import LogEntry
+    from stalkerzone.story import Story
 
 ZONE_MODES: tuple[str, ...] = ("hand", "free", "ring", "line", "compact")
 BOT_STRENGTHS: tuple[str, ...] = LEVELS  # the bot levels, weakest first
@@ -356,6 +357,11 @@ class GameSession:
         ):
             self.autosave()
         return after
+
+    def host_story(self) -> Story | None:
+        """The story of the game as the host told it (a network game's end), None here: a
+        game played at this screen builds its own from its record."""
+        return None
 
     def undo_check(self) -> UndoCheck:
         """``engine.game.undo.check``: may the last action be taken back, and if not, why."""
