@@ -24,6 +24,11 @@ def shown_buttons(win: StalkerWindow, session: RemoteSession) -> set[str]:
     return {str(key) for key in view.buttons}
 
 
+def key_line(win: StalkerWindow) -> str:
+    """The keys line at the foot of the screen (the text naming the drag to pan)."""
+    return next(t.text for t in current(win)._texts if "drag: pan" in t.text)
+
+
 def test_the_display_s_layout_has_no_action_button_and_a_seat_s_has_them(
     win: StalkerWindow,
 ) -> None:
@@ -39,8 +44,10 @@ def test_the_display_s_layout_has_no_action_button_and_a_seat_s_has_them(
             public = shown_buttons(win, display)
             assert "?" in public
             assert not {i18n.t(k) for k in ACTION_WORDS} & public, public
+            assert "U:" not in key_line(win) and "D:" not in key_line(win), "no keys it ignores"
             mine = shown_buttons(win, seat)
             assert {i18n.t(k) for k in ACTION_WORDS} <= mine, mine
+            assert "U:" in key_line(win)
         finally:
             seat.leave()
             display.leave()

@@ -177,7 +177,11 @@ class LayoutView(MapScreen):
         self.build_checklist()
         self.build_tray()
         self.label(
-            text_fit.wrap_items(i18n.t("layout.keys"), w - self.tray_w - px(390), 10),
+            text_fit.wrap_items(
+                i18n.t("layout.keys" if self.session.seated() else "layout.watch_keys"),
+                w - self.tray_w - px(390),
+                10,
+            ),
             self.tray_w + px(16),
             px(4),
             10,
