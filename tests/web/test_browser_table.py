@@ -92,9 +92,18 @@ def bot_choice(server: GameServer, game: GameTable, memory: BotMemory) -> dict[s
     return chosen
 
 
+NAMED_BUTTON = """(e) => {
+    const role = e.getAttribute('role') || (e.tagName === 'BUTTON' ? 'button' : '');
+    const name = (e.getAttribute('aria-label') || e.innerText || '').trim();
+    return role === 'button' && name.length > 0 && !e.closest('[aria-hidden=true]');
+}"""
+"""A control a screen reader announces as a button with a name (not hidden from it)."""
+
+
 def press(page: Any, action: dict[str, Any]) -> None:
-    """Play ``action`` (one of the page's legal actions) by pressing the page's own controls;
-    wait until the page shows the host's answer."""
+    """Play ``action`` (one of the page's legal actions) by pressing the page's own controls
+    from the keyboard, each a named button (what a screen reader announces); wait until the
+    page shows the host's answer."""
     shown = browser.page_state(page)
     legal: list[dict[str, Any]] = shown["legal"]
     kind = action["type"]
@@ -106,15 +115,21 @@ def press(page: Any, action: dict[str, Any]) -> None:
         browser.show_tab(page, tab)
     if kind == "Move":
         target = page.locator(f"#map .reach[data-hex='{action['to'][0]},{action['to'][1]}']")
+        confirm = page.locator("#move-confirm")
         target.focus()
+        assert target.evaluate(NAMED_BUTTON), "a reachable hex with no button role or name"
         target.press("Enter")
-        page.locator("#move-confirm").press("Enter")
+        assert confirm.evaluate(NAMED_BUTTON), "the move's confirmation"
+        confirm.press("Enter")
     else:
         control = page.locator(f"[data-legal='{legal.index(action)}']")
         if control.count() == 0 and kind == "TakeOrder":  # two copies of one order: one button
             same = action["card"].split("#")[0]
             control = page.locator(f"[data-group=TakeOrder] button[data-card^='{same}#']")
-        control.first.click()
+        button = control.first
+        assert button.evaluate(NAMED_BUTTON), f"{kind}: a control with no button role or name"
+        button.focus()  # pressed from the keyboard, as a screen reader's user does
+        button.press("Enter")
     page.wait_for_function(
         "(v) => Number(document.body.dataset.version) !== v", arg=shown["version"]
     )
