@@ -534,3 +534,45 @@ def test_the_goal_panel_legend_hint_and_tip_fit_at_1280x800(
     assert tip.text is not None and tip.text.content_width <= (tip.text.width or 0)
     win.app.session = None
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_stalker_cards_stat_labels_keep_apart(win: StalkerWindow, language: str) -> None:
+    """The stalker card's row of stats (attack, defence, movement, health: label over value)
+    at every UI scale and window size: each column's texts end a clear gap before the next
+    column starts ("Передвижение" ran into "Здоровье" at 125 % in Russian), shown whole."""
+    from stalkerzone.client.screens.stalker import presenter
+    from stalkerzone.client.screens.stats import player_stats
+
+    play = game(win, "free")
+    found: list[str] = []
+    for setting in UI_SCALES:
+        win.app.update_settings(replace(win.app.settings, language=language, ui_scale=setting))
+        for w, h in SIZES:
+            where = f"{language} {w}x{h} {setting:.0%}"
+            with pretend_size(win, w, h):
+                win.app.session = play
+                view = win.show_screen("stalker")
+                state = play.state
+                player = state.players[state.current_player]
+                lines = presenter.stat_lines(state, player, player_stats(state, player))
+                columns = [(name, value) for name, value, _rule in lines.entries]
+                columns.append((i18n.t("stalker.health"), lines.health))
+                texts = texts_of(view)
+                spans = []
+                for name, value in columns:
+                    mine = [t for t in texts if t.text in (name, value)]
+                    assert len(mine) >= 2, f"{where}: {name!r} or {value!r} not shown"
+                    extents = [left_right(t) for t in mine]
+                    spans.append((min(a for a, _ in extents), max(b for _, b in extents)))
+                for (name, _v), (_l, right), (next_left, _r) in zip(
+                    columns, spans, spans[1:], strict=False
+                ):
+                    if next_left - right < theme.px(8):
+                        found.append(f"{where}: {name!r} ends {next_left - right:.0f} px before")
+                edge = view.window.width * 0.62
+                if spans[-1][1] > edge:
+                    found.append(f"{where}: health runs past its panel ({spans[-1][1]:.0f})")
+    win.app.session = None
+    i18n.set_language("en")
+    assert not found, "\n".join(found)
