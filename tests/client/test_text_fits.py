@@ -30,7 +30,14 @@ from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.scrolling import scroll_bar
 from stalkerzone.engine.core import DANGER_COLOUR, Site, Terrain
 from stalkerzone.engine.zone import Hex
-from tests.support.text_walk import cut_short, left_right, misfits, pretend_size, texts_of
+from tests.support.text_walk import (
+    cut_short,
+    left_right,
+    misfits,
+    overlaps,
+    pretend_size,
+    texts_of,
+)
 from tests.support.window import frame, opened
 
 SIZES = ((1024, 640), (1280, 800), (1920, 1080))
@@ -573,6 +580,42 @@ def test_the_stalker_cards_stat_labels_keep_apart(win: StalkerWindow, language: 
                 edge = view.window.width * 0.62
                 if spans[-1][1] > edge:
                     found.append(f"{where}: health runs past its panel ({spans[-1][1]:.0f})")
+    win.app.session = None
+    i18n.set_language("en")
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_bases_stalker_card_fills_its_panel(win: StalkerWindow, language: str) -> None:
+    """The base screen's side panel: the stalker's card takes most of the panel's width (two
+    thirds from 1280x800 at the usual UI scales, where its numbers fit in two columns; half
+    at least everywhere), under the numbers and inside the panel, with no text over another."""
+    play = game(win, "free")
+    found: list[str] = []
+    for setting in UI_SCALES:
+        win.app.update_settings(replace(win.app.settings, language=language, ui_scale=setting))
+        for w, h in SIZES:
+            where = f"{language} {w}x{h} {setting:.0%}"
+            with pretend_size(win, w, h):
+                win.app.session = play
+                view = opened(win.show_screen("base", tab="buy"), BaseScreen)
+                left, right, bottom, _top = view.side_box
+                (tile,) = [
+                    t
+                    for t in view.tiles.tiles
+                    if t.card.id == play.state.players[play.state.current_player].stalker
+                ]
+                face = tile.face
+                roomy = w >= 1280 and setting <= 1.15  # the numbers fit in two columns
+                if face.width < (0.65 if roomy else 0.5) * (right - left):
+                    found.append(f"{where}: the card is {face.width:.0f} wide in {right - left}")
+                if face.left < left or face.right > right or face.bottom < bottom:
+                    found.append(f"{where}: the card leaves its panel")
+                texts = [t for t in texts_of(view) if left_right(t)[0] >= left]
+                numbers_bottom = min(t.y for t in texts if t.y > face.top)
+                if face.top > numbers_bottom - theme.px(8):
+                    found.append(f"{where}: the card runs into the numbers")
+                found += overlaps(texts, where)
     win.app.session = None
     i18n.set_language("en")
     assert not found, "\n".join(found)
