@@ -619,3 +619,39 @@ def test_the_bases_stalker_card_fills_its_panel(win: StalkerWindow, language: st
     win.app.session = None
     i18n.set_language("en")
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_bots_fight_fills_the_buttons_panel(win: StalkerWindow, language: str) -> None:
+    """A bot seat's fight (FIGHT-2 watched): the buttons panel says whose fight it is at its top
+    and what the bot does in the row a player's auto-resolve takes, at 1280x800 and 1920x1080,
+    every text fitting."""
+    from stalkerzone.client.screens.fight.screen import FightView
+    from tests.client.test_client_screens import into_fight
+
+    session = into_fight(win, "leshak", bot="normal")
+    found: list[str] = []
+    for setting in (1.0, max(UI_SCALES)):
+        win.app.update_settings(replace(win.app.settings, language=language, ui_scale=setting))
+        for w, h in SIZES[1:]:
+            where = f"{language} {w}x{h} {setting:.0%}"
+            with pretend_size(win, w, h):
+                view = opened(win.show_screen("fight"), FightView)
+                view.skip()
+                assert view.is_bot() and view.page is not None
+                left, right, bottom, top = view.panels["actions"]
+                name = session.state.players[session.state.current_player].name
+                title = i18n.t("fight.watch_title", name=name)
+                inside = [
+                    t for t in texts_of(view) if left <= t.x <= right and bottom <= t.y <= top
+                ]
+                heads = [t for t in inside if t.text == title and t.y >= top - theme.px(50)]
+                if not heads:
+                    found.append(f"{where}: no {title!r} at the top of the buttons panel")
+                deciding = i18n.t("fight.bot_deciding")
+                if not any(t.text == deciding for t in inside):
+                    found.append(f"{where}: no {deciding!r} in the buttons panel")
+                found += misfits(view, f"bot fight {where}")
+    win.app.session = None
+    i18n.set_language("en")
+    assert not found, "\n".join(found)
