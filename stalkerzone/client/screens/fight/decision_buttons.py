@@ -100,9 +100,9 @@ def build_decisions(view: FightView, page: FightPage, box: Box) -> None:
         view.label(title, lf, tp - px(30), 15, theme.ACCENT, bold=True, anchor_y="center")
         if page.bot_note:
             room = (r - lf if page.button("skip") is None else px(bw)) - px(4)
-            size = text_fit.fitting_size(page.bot_note, room, 14, bold=True)
-            note = text_fit.cut_to(page.bot_note, room, size, bold=True)
-            view.label(note, lf, y3 + px(20), size, theme.TEXT, bold=True, anchor_y="center")
+            small = text_fit.fitting_size(page.bot_note, room, 14, bold=True)
+            note = text_fit.cut_to(page.bot_note, room, small, bold=True)
+            view.label(note, lf, y3 + px(20), small, theme.TEXT, bold=True, anchor_y="center")
     elif view.refusal is not None:
         view.refusal_line(lf, tp - px(44), r - lf)
     elif page.status_tone == "accent":
