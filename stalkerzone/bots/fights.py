@@ -86,16 +86,11 @@ def choose_in_fight(
     fight = held.fight
     decisions = [a for a in legal if isinstance(a, FightDecision)]
     side = fight.setup.stalker
-    low = fight.stalker_health <= max(6, side.max_health * 0.4)
     if held.epicenter:
-        action, grenade = "attack", None
-        strongest = best_grenade(memory, fight)
-        if strongest is not None:
-            action, grenade = "grenade", strongest
-        stim = best_stimulator(fight) if low else None
-        for wanted in (FightDecision(action, grenade, stim), FightDecision(action, grenade)):
-            if wanted in decisions:
-                return wanted
+        d = epicenter_decision(memory, fight)
+        wanted = FightDecision(d.action, d.grenade, d.stimulator)
+        if wanted in decisions:
+            return wanted
     if profile.exact_fights:
         d = best_fight_decision(fight, memory)
         wanted = FightDecision(d.action, d.grenade, d.stimulator)
@@ -114,6 +109,21 @@ def choose_in_fight(
         if a.action == "attack" and a.stimulator is None:
             return a
     return decisions[0]
+
+
+def epicenter_decision(memory: BotMemory, fight: Fight) -> Decision:
+    """FIGHT-4 (no escape): the strongest grenade stronger than the weapon, else an attack, with
+    the best stimulator once health is low (at most 40 % of the maximum, or 6)."""
+    side = fight.setup.stalker
+    low = fight.stalker_health <= max(6, side.max_health * 0.4)
+    grenade = best_grenade(memory, fight)
+    action = "grenade" if grenade else "attack"
+    stim = best_stimulator(fight) if low else None
+    legal = fight.decisions()
+    for wanted in (Decision(action, grenade, stim), Decision(action, grenade)):  # type: ignore[arg-type]
+        if wanted in legal:
+            return wanted
+    return legal[0]
 
 
 def best_stimulator(fight: Fight) -> str | None:

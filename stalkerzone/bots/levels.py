@@ -13,10 +13,12 @@ more row (and, if it decides differently, one more policy the row names).
 - ``hard``: plans as ``normal``, takes more risks and goes for the win: with the Elements it
   heals, buys the upgrade it can pay, then enters the Epicenter at fair odds (lower ones once
   nothing it can buy would help), and hurries when a rival carries the Elements too.
-- ``expert``: plays as ``hard`` and searches where the race is decided: with the Elements, each
-  move (into the Epicenter now, towards it, or to a base first) is played out in sampled games
-  consistent with what it sees, and judged by the exact odds against the guardian
-  (:mod:`stalkerzone.bots.search`).
+- ``expert``: plays as ``hard`` and judges the guardian's fight by its exact odds with its
+  grenades and stimulators counted (:mod:`stalkerzone.bots.guardian`; FIGHT-4: in the Epicenter
+  they decide the fight). With the Elements it shops for what raises those odds most — a few
+  strong grenades, stimulators, gear — before it goes in, and searches where the race is
+  decided: each move (into the Epicenter now, towards it, or to a base first) is played out in
+  sampled games consistent with what it sees (:mod:`stalkerzone.bots.search`).
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ PROFILES: dict[str, Profile] = {
     "hard": Profile(
         True, 0.35, 0.3, True, 0.8, 0.8, 0.2, 0.6, 3.0, patience_cash=400, goal_first=True
     ),
-    "expert": Profile(True, 0.35, 0.3, True, 0.8, 0.8, 0.2, 0.6, 3.0, True, False, 2.0, 400, True),
+    "expert": Profile(True, 0.35, 0.3, True, 0.8, 0.8, 0.2, 0.6, 3.0, True, True, 1.0, 400, True),
 }
 
 LEVELS: tuple[str, ...] = tuple(PROFILES)

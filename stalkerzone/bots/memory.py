@@ -84,6 +84,7 @@ class BotMemory:
         )
         self.guardian: BoundedMemo[Hashable, float] = BoundedMemo(cap)
         self.guardian_exact: BoundedMemo[Hashable, float] = BoundedMemo(cap)
+        self.guardian_weapon: BoundedMemo[Hashable, float] = BoundedMemo(cap)
         self.plans: BoundedMemo[Hashable, tuple[int, float, float] | None] = BoundedMemo(cap)
         self.gains: BoundedMemo[Hashable, float] = BoundedMemo(cap)
         self.shops: BoundedMemo[Hashable, float] = BoundedMemo(cap)

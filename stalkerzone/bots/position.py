@@ -15,7 +15,7 @@ sees is read: Elements, positions, equipment, health, money and trophies are pub
 
 from __future__ import annotations
 
-from stalkerzone.bots.guardian import guardian_win
+from stalkerzone.bots.guardian import weapon_guardian_win as guardian_win
 from stalkerzone.bots.levels import PROFILES
 from stalkerzone.bots.memory import BotMemory
 from stalkerzone.bots.routes import route_table

@@ -183,7 +183,7 @@ def _shop_value(view: TurnView, base: Site, cash: int) -> float:
         card = view.state.cards.get(cid)
         if not isinstance(card, Equipment) or card.price > cash:
             continue
-        if isinstance(card, (Grenade, Stimulator)):
+        if isinstance(card, (Grenade, Stimulator)) and not view.arming:
             continue
         gain = view.gain(f"{cid}#0")
         if gain >= UPGRADE:
@@ -234,7 +234,8 @@ def best_buy(view: TurnView) -> Buy | None:
         assert isinstance(card, Equipment)
         if card.price > p.cash:
             continue
-        if isinstance(card, (Grenade, Stimulator)) and p.cash < card.price + 300:
+        spare = 0 if view.arming else 300  # kit for the guardian is bought with all it has
+        if isinstance(card, (Grenade, Stimulator)) and p.cash < card.price + spare:
             continue
         gain = view.gain(f"{a.card}#0")
         if gain < 0.4:

@@ -40,6 +40,10 @@ GUARDIAN_GAIN = 20.0
 """With the Elements, what a card that raises the odds against the guardian by 1 % gains
 (0.2: four points count as an upgrade, ``trading.UPGRADE``)."""
 
+BUNDLE = 3
+"""The most copies of a grenade or stimulator whose joint gain a level with exact guardian odds
+weighs (one grenade seldom changes the guardian's fight, three strong ones decide it)."""
+
 PLANNING_HEALTH_STEP = 6
 """Danger values look at health in steps of this many points."""
 
@@ -155,6 +159,12 @@ class TurnView:
                 value -= share * dmg * self.variant.heal_price
         return value
 
+    @property
+    def arming(self) -> bool:
+        """With the Elements, does it weigh grenades and stimulators by what they add to its
+        exact odds against the guardian (a level with ``exact_guardian``, FIGHT-4)?"""
+        return self.profile.exact_guardian and not self.need
+
     def guardian_odds(self) -> float:
         """WIN-1: the chance to beat the guardian now at full health (exact for a level with
         ``exact_guardian``, else estimated)."""
@@ -219,24 +229,39 @@ class TurnView:
     def gain(self, instance: str) -> float:
         """How much stronger a card would make the stalker in its slot (memoised on the card and
         the whole loadout)."""
-        key = (card_id(instance), self.loadout, self.need, self.profile.exact_guardian)
+        bundle = self.bundle(instance) if self.arming else 1
+        key = (card_id(instance), self.loadout, self.need, self.profile.exact_guardian, bundle)
         hit = self.memory.gains.get(key)
         if hit is None:
             hit = self.memory.gains.put(key, self._gain(instance))
         return hit
 
+    def bundle(self, instance: str) -> int:
+        """How many copies of a grenade or stimulator its gain is judged by (as many as it can
+        pay for, up to :data:`BUNDLE`: one grenade rarely turns the guardian's fight, a few do);
+        1 for any other card."""
+        card = self.state.card(instance)
+        if not isinstance(card, (Grenade, Stimulator)):
+            return 1
+        price = max(1, card.price)
+        return max(1, min(BUNDLE, self.player.cash // price))
+
     def _guardian_gain(self, instance: str) -> float:
-        """With the Elements: how much a card raises the exact odds against the guardian."""
+        """With the Elements: how much a card raises the exact odds against the guardian (a
+        grenade or stimulator: by its share of what a :meth:`bundle` of them adds)."""
         card = self.state.card(instance)
         if isinstance(card, WeaponMod):
             weapon = self.state.card(self.player.weapon) if self.player.weapon else None
             if not isinstance(weapon, Weapon) or weapon.weapon_type != card.weapon_type:
                 return 0.0
-        after = self.with_card(instance)
+        copies = self.bundle(instance)
+        after: PlayerState | None = self.player
+        for k in range(copies):
+            after = self.with_card_on(after, f"{card_id(instance)}#{k}") if after else None
         if after is None:
             return 0.0
         now = guardian_win(self.memory, self.state, self.player)
-        return GUARDIAN_GAIN * (guardian_win(self.memory, self.state, after) - now)
+        return GUARDIAN_GAIN * (guardian_win(self.memory, self.state, after) - now) / copies
 
     def _gain(self, instance: str) -> float:
         card = self.state.card(instance)

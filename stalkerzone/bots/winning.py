@@ -53,7 +53,9 @@ def can_buy_better(view: TurnView, extra: int = 0) -> bool:
             continue
         for cid in catalogue(view, base):
             card = state.cards.get(cid)
-            if isinstance(card, (Grenade, Stimulator)) or not isinstance(card, Equipment):
+            if not isinstance(card, Equipment):
+                continue
+            if isinstance(card, (Grenade, Stimulator)) and not view.arming:
                 continue
             if card.price <= cash and view.gain(f"{cid}#0") >= UPGRADE:
                 return True

@@ -164,7 +164,7 @@ def test_buy_change_names_a_one_die_bonus_and_a_mod_for_another_weapon() -> None
     i18n.set_language("ru")
     try:
         text = presenter.buy_change(armed, me, stats(me, armed.ctx), "rifle-sighting")
-        assert "ружьё" in text and "пистолет" in text and text != rifle_mod
+        assert "винтовка" in text and "пистолет" in text and text != rifle_mod
     finally:
         i18n.set_language("en")
 

@@ -132,3 +132,17 @@ def test_client_a_save_is_deleted_only_after_a_question(win: StalkerWindow) -> N
     assert screen.message == "Deleted: first"
     with pytest.raises(ValueError, match="not a save"):
         saves.delete_save(paths.user_saves_dir().parent / "elsewhere.json")
+
+
+def test_the_lesson_and_the_autosave_are_named_in_the_players_language() -> None:
+    from stalkerzone.client.text import i18n
+
+    lesson, autosave, mine = Path("learn-to-play.json"), Path(saves.AUTOSAVE), Path("mine.json")
+    assert SavesView.shown_name(lesson) == "Learn to play"
+    i18n.set_language("ru")
+    try:
+        assert SavesView.shown_name(lesson) == "Обучение"
+        assert SavesView.shown_name(autosave) == i18n.t("saves.autosave") != saves.AUTOSAVE
+        assert SavesView.shown_name(mine) == "mine"
+    finally:
+        i18n.set_language("en")

@@ -122,3 +122,20 @@ def test_client_order_rows_stay_in_place_when_one_is_taken(win: StalkerWindow) -
     held = len(me(session).open_orders)
     press_widget(win, button)
     assert len(me(session).open_orders) == held
+
+
+def test_the_offered_orders_scroll_note_sits_on_their_heading_not_on_your_orders(
+    win: StalkerWindow,
+) -> None:
+    start(win)
+    view = opened(win.show_screen("base"), BaseScreen)
+    view.set_tab("orders")
+    frame(win)
+    offered = len([h for h in view.hits.items if h.key.startswith("offer:")])
+    texts = {t.text: t.y for t in view._texts}
+    notes = [y for text, y in texts.items() if "wheel to scroll" in text]
+    heading = next(y for text, y in texts.items() if text.startswith("Offered here"))
+    yours = next(y for text, y in texts.items() if text.startswith("Your orders"))
+    if not notes:
+        pytest.skip(f"all {offered} offered orders fit: no scroll note")
+    assert notes[0] == pytest.approx(heading) and notes[0] != pytest.approx(yours)

@@ -140,7 +140,7 @@ def test_render_in_russian_with_card_names(russian: None) -> None:
         "BASE-2", "buy", f"Anna buys {cid} for 900", player="Anna", card=cid, price=900
     )
     text = engine_text.render(note, cards)
-    assert text == f"BASE-2: Anna покупает «{cards.get(cid).name.get('ru')}» за 900"
+    assert text == f"BASE-2: Anna покупает: «{cards.get(cid).name.get('ru')}» за 900"
     assert engine_text.render(note, cards, with_rule=False).startswith("Anna покупает")
     error = BaseRefused(
         "BASE-1",

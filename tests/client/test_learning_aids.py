@@ -16,6 +16,7 @@ from stalkerzone.client.screens.bases.screen import BaseScreen
 from stalkerzone.client.screens.board.aids import GoalOverlay, board_outline
 from stalkerzone.client.screens.board.goal_panel import goal_lines
 from stalkerzone.client.screens.board.legend import Legend, legend_entries
+from stalkerzone.client.screens.fight.dice_faces import dice_shown
 from stalkerzone.client.screens.fight.screen import FightView
 from stalkerzone.client.screens.hint import HintOverlay, bot_hint
 from stalkerzone.client.text import i18n
@@ -105,6 +106,26 @@ def test_the_board_shows_the_goal_panel_in_both_languages(win: StalkerWindow) ->
                 assert left <= text.x and text.x + text.content_width <= right + 1
                 assert bottom <= text.y - text.content_height and text.y <= top
     i18n.set_language("en")
+
+
+def test_the_goal_panel_steps_aside_while_an_anomaly_roll_or_the_banner_is_shown(
+    win: StalkerWindow,
+) -> None:
+    session = start(win)
+    view = to_board(win, session)
+    goal = overlay(view, GoalOverlay)
+    assert isinstance(goal, GoalOverlay)
+    view.opening.left = 1.0  # "Zone laid out. First turn: …" across the top of the map
+    assert goal.steps_aside()
+    view.opening.left = 0.0
+    assert not goal.steps_aside()
+    dice = view.anomaly_dice
+    rolled = dice_shown("1d6", 4, faces=(4,))
+    assert rolled is not None
+    dice.shown, dice.left = (rolled, None), 1.0  # an ANOM-1 roll just made
+    assert dice.active and goal.steps_aside()
+    dice.left = 0.0
+    assert not goal.steps_aside()
 
 
 # --- the legend -----------------------------------------------------------------------------

@@ -124,3 +124,18 @@ def test_no_tip_over_the_hand_over_page(win: StalkerWindow) -> None:
     view = to_board(win, session)
     (board_tips,) = [o for o in view.overlays if isinstance(o, TipsOverlay)]
     assert not board_tips.quiet()
+
+
+def test_no_tip_while_a_lesson_shows_its_steps_and_tips_again_after_it(win: StalkerWindow) -> None:
+    from stalkerzone.client.tutorial.lesson_session import LessonSession
+
+    session = LessonSession.begin(win.app)
+    win.app.session = session
+    assert session.lesson is not None
+    session.act(session.lesson.lesson.left_to_lay)  # the Zone laid: the first board turn
+    view = TipsOverlay(win.show_screen("board"))
+    frame(win)
+    assert session.teaching() and view.seat() is None and win.app.tips.showing == ""
+    session.lesson.index = len(session.lesson.lesson.steps)  # the lesson done: a normal game
+    frame(win)
+    assert not session.teaching() and win.app.tips.showing == "TURN-2"

@@ -85,6 +85,10 @@ def test_the_lesson_goals_and_pointer_follow_its_game() -> None:
     # trading ended the move (TURN-2): the way on is End turn, and the bot's turn is waited for
     spent = point("move", bought, 0, "board", legal_actions(bought), lesson.left_to_lay)
     assert spent is not None and spent.buttons == END_TURN
+    shop = point("move", bought, 0, "base", legal_actions(bought), lesson.left_to_lay)
+    assert shop is not None and shop.buttons == ("kit.back",) and shop.move_used
+    unspent = point("move", play, 0, "base", legal_actions(play), lesson.left_to_lay)
+    assert unspent is not None and not unspent.move_used  # nothing traded: the move is left
     ended = apply(bought, EndTurn())
     waiting = point("move", ended, 0, "board", legal_actions(ended), lesson.left_to_lay)
     assert waiting is not None and waiting.kind == "wait"

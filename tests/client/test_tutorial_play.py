@@ -24,7 +24,9 @@ from stalkerzone.client.tutorial.lesson_save import (
 from stalkerzone.client.tutorial.lesson_session import LessonSession
 from stalkerzone.client.tutorial.overlay import first_button, target_box
 from stalkerzone.content.rules_reference import load_rules_reference
+from stalkerzone.engine.play import EndTurn
 from stalkerzone.engine.zone import Hex, slot_centre
+from stalkerzone.persistence.save_folder import latest_autosave
 from tests.support.window import click, current, find_button, frame, key
 
 LIMIT = 900  # frames and clicks: the lesson needs a few dozen clicks and the bot's turns
@@ -131,6 +133,25 @@ def test_the_whole_lesson_is_played_by_following_its_targets(win: StalkerWindow)
     state = session.state
     assert state.phase == "turn"
     assert state.players[0].reputation >= 1  # the order was delivered (REP-1)
+    # "done" is said on the map until the turn ends, and a click on it (or Esc) closes it
+    frame(win)
+    assert current(win).kind == "board" and session.done_card_shown()
+    left, right, bottom, top = session.overlay.shown_box
+    assert right > left and left >= win.width - current(win).hud_w  # type: ignore[attr-defined]
+    click(win, (left + right) / 2, (bottom + top) / 2)
+    assert not session.done_card_shown() and session.state is state  # closed; nothing played
+    session.done_closed = False
+    key(win, arcade.key.ESCAPE)
+    assert not session.done_card_shown() and current(win).kind == "board"  # not the menu
+    session.done_closed = False
+    assert session.done_card_shown()
+    session.act(EndTurn())
+    frame(win)
+    assert not session.done_card_shown()  # gone with the turn (TURN-2)
+    # finished: leaving keeps the game in the autosave, and the lesson is not offered again
+    assert session.leave_words() == "confirm.leave_why"
+    session.autosave()
+    assert latest_autosave() is not None and not can_resume()
 
 
 @pytest.mark.slow
@@ -146,10 +167,18 @@ def test_a_lesson_left_for_the_title_is_resumed_at_its_step(win: StalkerWindow) 
         assert step is not None and step.rule == "TURN-2"
         act_on(win, step.target)
     assert saved_step() == 4 and save_file().is_file() and can_resume()
+    assert session.leave_words() == "tutorial.leave_why"  # leaving says how to come back
     win.app.session = None
     win.show_screen("title")
     frame(win)
-    assert isinstance(current(win), TitleView)
+    title = current(win)
+    assert isinstance(title, TitleView)
+    click(win, *find_button(win, "Learn to play").rect.center)  # a saved lesson: asked first
+    assert title.question is not None and win.app.session is None
+    key(win, arcade.key.ESCAPE)
+    assert title.question is None and win.app.session is None and current(win) is title
+    assert saved_step() == 4
+    frame(win)
     click(win, *find_button(win, "Resume lesson").rect.center)
     resumed = win.app.session
     assert isinstance(resumed, LessonSession) and resumed is not session

@@ -11,12 +11,14 @@ import pytest
 from stalkerzone.client.app.context import AppContext, Presets
 from stalkerzone.client.app.settings import UI_SCALES, Settings
 from stalkerzone.client.app.window import StalkerWindow
+from stalkerzone.client.screens.title import HALF_SIZE, ROW_GAP, ROW_W, lesson_row_widths
 from stalkerzone.client.text import i18n
 from stalkerzone.client.tutorial.controller import CurrentStep
 from stalkerzone.client.tutorial.goals import END_TURN, Target
 from stalkerzone.client.tutorial.overlay import (
     PANEL_LINES,
     SCREEN_WORDS,
+    done_place,
     fit_body,
     panel_places,
     rule_title,
@@ -36,6 +38,7 @@ TARGETS = (
     Target("wait"),
     Target("continue"),
     Target("button", buttons=END_TURN),
+    Target("button", buttons=("kit.back",), move_used=True),
 )
 
 
@@ -55,11 +58,13 @@ def every_panel() -> list[tuple[str, str, str, str]]:
         for target in (None,) if laying else TARGETS:
             current = CurrentStep(k + 1, len(lesson.steps), step.rule, step.text, target)
             on_board = target is not None and target.kind in ON_BOARD_ONLY
-            for screen in ("layout",) if laying else ("board",) if on_board else SCREENS:
+            at_base = target is not None and target.move_used
+            screens = ("layout",) if laying else ("base",) if at_base else SCREENS
+            for screen in ("board",) if on_board and not at_base else screens:
                 head, body = step_words(current, screen)
                 out.append((head, body, rule_words(current), screen))
-    for screen in SCREENS:
-        out.append((i18n.t("tutorial.done_header"), i18n.t("tutorial.done"), "", screen))
+    done = (i18n.t("tutorial.done_header"), i18n.t("tutorial.done"), i18n.t("tutorial.done_close"))
+    out.append((*done, "done"))  # on the board only, in its own place
     return out
 
 
@@ -77,7 +82,8 @@ def test_every_lesson_text_fits_its_panel_at_every_size_and_scale(
         for scale in UI_SCALES:
             use(lang, scale, size)
             for head, body, foot, screen in every_panel():
-                for left, edge, width, from_bottom in panel_places(screen, *size):
+                places = (done_place(*size),) if screen == "done" else panel_places(screen, *size)
+                for left, edge, width, from_bottom in places:
                     inner = width - theme.px(24)
                     text, points = fit_body(body, inner)
                     assert text.count("\n") < PANEL_LINES, (lang, size, scale, screen, body)
@@ -111,9 +117,12 @@ def test_each_step_names_a_rule_of_the_reference_and_has_words(lang: str) -> Non
         "tutorial.wait",
         "tutorial.continue",
         "tutorial.end_turn",
+        "tutorial.spent_at_base",
+        "tutorial.leave_why",
+        "tutorial.done_close",
         "tutorial.rule",
     ]:
-        words = i18n.t(key, step="…", rule="…")
+        words = i18n.t(key, title="…", rule="…")
         assert words != key and "{" not in words, (lang, key)
 
 
@@ -122,10 +131,18 @@ def test_the_title_buttons_of_the_lesson_fit_uncut(win: StalkerWindow, lang: str
     for size in SIZES:
         for scale in UI_SCALES:
             use(lang, scale, size)
-            for key, width in (("tutorial.title_button", 280), ("tutorial.resume_button", 135)):
+            learn, resume = i18n.t("tutorial.title_button"), i18n.t("tutorial.resume_button")
+            learn_w, resume_w = lesson_row_widths(learn, resume)
+            assert learn_w + resume_w + ROW_GAP == pytest.approx(ROW_W)
+            for key, width, wanted in (
+                ("tutorial.title_button", ROW_W, 15),
+                ("tutorial.title_button", learn_w, HALF_SIZE),
+                ("tutorial.resume_button", resume_w, HALF_SIZE),
+            ):
                 words = i18n.t(key)
                 room = theme.px(width)
-                points = text_fit.fitting_size(words, room, 14, pad=text_fit.BUTTON_PAD)
+                points = text_fit.fitting_size(words, room, wanted, pad=text_fit.BUTTON_PAD)
+                assert points == wanted, (lang, key, scale, size)  # as the other half buttons
                 assert text_fit.fits(words, room, points, pad=text_fit.BUTTON_PAD), (lang, key)
 
 
@@ -183,3 +200,27 @@ def test_each_step_is_titled_by_what_the_learner_does_and_its_rule_is_at_the_foo
     step = lesson.steps[fight]
     head, _body = step_words(CurrentStep(fight + 1, len(lesson.steps), step.rule, step.text, None))
     assert rule_title("FIGHT-2") not in head  # "Your action in a round" is the rule, not the step
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_used_move_sends_to_end_turn_and_never_asks_for_a_hex(lang: str) -> None:
+    """TURN-2: once trading (or a move) has used the turn's move, the step's words say so, name
+    End turn and what its question means, and leave the walking to the next turn."""
+    use(lang, 1.0, (1280, 800))
+    lesson = load_lesson()
+    k = next(k for k, s in enumerate(lesson.steps) if s.goal == "move")
+    step = lesson.steps[k]
+    title = i18n.t(f"{step.text}_title")
+    end_turn = i18n.t("board.end_turn")
+    for target, screen in (
+        (Target("button", buttons=END_TURN), "board"),
+        (Target("button", buttons=("kit.back",), move_used=True), "base"),
+    ):
+        current = CurrentStep(k + 1, len(lesson.steps), step.rule, step.text, target)
+        _head, body = step_words(current, screen)
+        assert body != i18n.t(step.text), (lang, screen)
+        assert end_turn in body and i18n.t("confirm.end_turn_yes") in body, (lang, body)
+        assert f"«{title}»" in body or f"“{title}”" in body, (lang, body)
+        assert i18n.t(step.text) not in body  # no "click the lit hex" glued on
+    back = CurrentStep(k + 1, len(lesson.steps), step.rule, step.text, Target("button"))
+    assert step_words(back, "base")[1] == i18n.t(step.text)  # a move left: the step's words

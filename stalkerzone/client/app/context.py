@@ -57,6 +57,7 @@ class AppContext:
     tips: TipBook = field(default_factory=TipBook)  # one-time tips seen, the one on screen
     _cards: LoadResult | None = None  # loaded on first use
     _thumbnails: CardThumbnails | None = None  # made on first use
+    _variants: dict[str, Variant] = field(default_factory=dict)  # read on first use, by name
 
     def __post_init__(self) -> None:
         self.catalogue.set_language(self.settings.language)
@@ -88,9 +89,13 @@ class AppContext:
         return self._cards
 
     def variant(self, name: str) -> Variant:
-        from stalkerzone.content.variants import load_variant
+        """The rules variant ``name``, read once (the rules overlay asks at every opening)."""
+        found = self._variants.get(name)
+        if found is None:
+            from stalkerzone.content.variants import load_variant
 
-        return load_variant(name)
+            found = self._variants[name] = load_variant(name)
+        return found
 
     def update_settings(self, settings: Settings) -> None:
         """Apply and save new settings (language, scale…); a failed save becomes a note."""

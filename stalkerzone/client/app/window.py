@@ -15,11 +15,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
 
 import arcade
+from pyglet.text import layout as text_layout
 
 from stalkerzone import paths
 from stalkerzone.client.app.base_view import BaseView
 from stalkerzone.client.app.context import AppContext, Presets, make_context
+from stalkerzone.client.app.long_lived import LongLivedObjects
 from stalkerzone.client.app.registry import screen_class
+from stalkerzone.client.app.ui_surfaces import UiSurfaces
 from stalkerzone.client.controller.bot_driver import BotDriver
 from stalkerzone.client.render.fonts import load_fonts
 from stalkerzone.client.sound.music import MusicPlayer
@@ -80,6 +83,14 @@ class StalkerWindow(arcade.Window):
         except Exception:  # headless windows have no size limits
             log.debug("minimum size not supported here")
         load_fonts()
+        # pyglet keeps its text shaders only while some text uses them: held here, the first
+        # text of a screen made after all others went does not compile them again
+        self.text_programs = (
+            text_layout.get_default_layout_shader(),
+            text_layout.get_default_decoration_shader(),
+        )
+        self.long_lived = LongLivedObjects()  # a game's objects out of the collector's passes
+        self.ui_surfaces = UiSurfaces()  # the screens' widget surfaces, kept by screen kind
         self.background_color = theme.BG
         # Start-up: the events of the window's creation (headless: its first resize) go out now,
         # before any screen is shown, so the first screen is built once, not again at its first
@@ -139,6 +150,7 @@ class StalkerWindow(arcade.Window):
         is a :class:`registry.UnknownScreen`)."""
         view = screen_class(kind)(self, **kwargs)
         self.show_view(view)
+        self.long_lived.settle(self.app.session)  # a new game: its objects frozen (once)
         return view
 
     def refresh_screen(self, kind: str, session: GameSession) -> bool:
@@ -279,7 +291,7 @@ def _log_to_file(text: str) -> None:
 def open_window(app: AppContext, *, visible: bool = True) -> StalkerWindow:
     """The game window, or a one-line :class:`UserError` when no display can be opened."""
     try:
-        return StalkerWindow(app, visible=visible)
+        window = StalkerWindow(app, visible=visible)
     except Exception as error:
         if type(error).__name__ in ("NoSuchDisplayException", "NoSuchConfigException"):
             raise UserError(
@@ -287,6 +299,8 @@ def open_window(app: AppContext, *, visible: bool = True) -> StalkerWindow:
                 exit_code=1,
             ) from None
         raise
+    window.long_lived.enabled = True  # the game's own window: a game's objects frozen
+    return window
 
 
 def run_app(presets: Presets) -> int:

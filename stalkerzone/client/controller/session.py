@@ -311,6 +311,18 @@ class GameSession:
         """Drawn over every screen after it: nothing for a local game (a network session shows
         who is connected)."""
 
+    def teaching(self) -> bool:
+        """Whether a lesson's steps are shown over the screens (one-time tips wait meanwhile)."""
+        return False
+
+    def escape_overlay(self) -> bool:
+        """Esc closes what :meth:`draw_overlay` shows, if it can be closed (True: it was)."""
+        return False
+
+    def click_overlay(self, x: float, y: float) -> bool:
+        """A click on what :meth:`draw_overlay` shows (True: taken, the screen does not see it)."""
+        return False
+
     # --- acting ------------------------------------------------------------------------------
     def act(self, action: Action, *, dealt: bool = False) -> GameState:
         """Apply ``action`` (``engine.game.record.play`` = ``apply``); an IllegalAction leaves
@@ -444,6 +456,10 @@ class GameSession:
         path = saves.save_game(self.record, name=name, packs=self.packs, log=self.log_entries())
         self.saved_version = self.version
         return path
+
+    def leave_words(self) -> str:
+        """The text key of what leaving for the title screen says about this game's save."""
+        return "confirm.leave_why"
 
     def autosave(self) -> Path | None:
         """Rewrite the autosave (after every turn); a failure never stops the game."""

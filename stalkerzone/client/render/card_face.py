@@ -58,6 +58,7 @@ SUMMARY_TOP = 58
 ART_LEAST = 0.16
 """Share of a full face's height under its name band that the art keeps for itself however
 long the summary."""
+COMPACT_WRAP = 9  # a compact tile's summary too long for one line at 10 points: two lines at 9
 
 
 def card_flavour(card: AnyCard) -> str:
@@ -144,14 +145,28 @@ class CardFace:
             tiny = self.height < px(46)
             if not (low and self.note) and not tiny:  # low tiles: the note before the summary
                 summary = card_summary(self.card)
-                size = max(text_fit.fitting_size(summary, room, 10), theme.TYPE_TINY)
-                view.label(
-                    text_fit.cut_to(summary, room, size),
-                    left,
-                    self.top - pad - px(27 if low else 29),
-                    size,
-                    theme.TEXT_DIM,
-                )
+                size = text_fit.fitting_size(summary, room, 10)
+                two = text_fit.wrap_words(summary, room, COMPACT_WRAP)
+                if size < 10 and not low and not self.note and two.count("\n") == 1:
+                    view.label(  # two legible lines rather than one shrunk or cut
+                        two,
+                        left,
+                        self.top - pad - px(17),
+                        COMPACT_WRAP,
+                        theme.TEXT_DIM,
+                        anchor_y="top",
+                        width=int(room) + 2,
+                        multiline=True,
+                    )
+                else:  # the style guide's smallest size at least: cut rather than smaller
+                    size = max(size, theme.TYPE_TINY)
+                    view.label(
+                        text_fit.cut_to(summary, room, size),
+                        left,
+                        self.top - pad - px(27 if low else 29),
+                        size,
+                        theme.TEXT_DIM,
+                    )
             if self.note:
                 view.label(
                     shorten(self.note, int((self.right - left) / px(6.6))),

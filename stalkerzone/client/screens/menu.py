@@ -70,7 +70,7 @@ class MenuView(BaseView):
         if session is not None and session.state.phase != "over" and self.question is None:
             self.question = Confirm(
                 i18n.t("confirm.leave"),
-                i18n.t("confirm.leave_why"),
+                i18n.t(session.leave_words()),
                 i18n.t("confirm.leave_yes"),
                 self.leave,
             )

@@ -28,7 +28,7 @@ from stalkerzone.client.text.rules_sections import (
     sections,
     start_section,
 )
-from stalkerzone.client.widgets import text_fit, theme
+from stalkerzone.client.widgets import modal, text_fit, theme
 from stalkerzone.client.widgets.hits import Hit, HitMap
 from stalkerzone.client.widgets.screen_frame import TextCache
 from stalkerzone.client.widgets.text_batch import TextBatch
@@ -332,7 +332,7 @@ class RulesView(BaseView):
         self.header_batch.draw()
         self.batch.draw()
         self.cache.draw()
-        self.ui.draw()
+        modal.draw_widgets(self.ui)
         if not self.query and self.hint is not None and not self.typing():
             self.hint.draw()
 

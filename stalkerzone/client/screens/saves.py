@@ -122,7 +122,7 @@ class SavesView(BaseView):
             self.label(i18n.t("saves.none"), left + px(20), y - px(24), 13, theme.TEXT_DIM)
         for path in listed:
             y -= px(44)
-            name = i18n.t("saves.autosave") if path.name == saves.AUTOSAVE else path.stem
+            name = self.shown_name(path)
             title, detail = save_row(name, saves.save_summary(path))
             room = right - px(530 if self.mode == "save" else 380) - (left + px(20))
             fit_width(self.label(title, left + px(20), y + px(21), 14), room)
@@ -275,7 +275,15 @@ class SavesView(BaseView):
 
     @staticmethod
     def shown_name(path: Path) -> str:
-        return i18n.t("saves.autosave") if path.name == saves.AUTOSAVE else path.stem
+        """A save's name in the list: the autosave's and the lesson's in the player's language,
+        any other as saved."""
+        from stalkerzone.client.tutorial.lesson_save import LESSON_SAVE
+
+        if path.name == saves.AUTOSAVE:
+            return i18n.t("saves.autosave")
+        if path.stem == LESSON_SAVE:
+            return i18n.t("saves.lesson")
+        return path.stem
 
     def start_rename(self, path: Path) -> None:
         self.renaming, self.new_name, self.message = path, path.stem, ""

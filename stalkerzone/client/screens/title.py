@@ -13,6 +13,23 @@ from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import text_fit, theme
+from stalkerzone.client.widgets.confirm_box import Confirm, answer_key
+
+ROW_W = 300  # the menu column's width (UI units); a half-width button's text is 14 points
+HALF_W = (ROW_W - 10) / 2
+HALF_SIZE = 14
+ROW_GAP = 4  # between "Learn to play" and "Resume lesson"
+
+
+def lesson_row_widths(learn: str, resume: str) -> tuple[float, float]:
+    """The widths (UI units) of "Learn to play" and "Resume lesson" side by side in the menu's
+    row: shared in proportion to their words, so each is set at the size of the other
+    half-width buttons when both fit."""
+    pad = 2 * text_fit.BUTTON_PAD
+    needs = [text_fit.text_width(t, HALF_SIZE) / theme.scale() + pad for t in (learn, resume)]
+    room = ROW_W - ROW_GAP
+    first = room * needs[0] / (needs[0] + needs[1])
+    return first, room - first
 
 
 def backdrop(width: int, height: int, seed: int = 7) -> ShapeElementList[Shape]:
@@ -40,6 +57,7 @@ class TitleView(BaseView):
         super().__init__(window)
         self.back_shapes: ShapeElementList[Shape] | None = None
         self.banner = (0.0, 0.0)  # bottom, top of the title banner
+        self.question: Confirm | None = None  # asked before a new lesson replaces a saved one
 
     def build(self) -> None:
         w, h = self.window.width, self.window.height
@@ -68,21 +86,24 @@ class TitleView(BaseView):
         from stalkerzone.persistence.save_folder import latest_autosave
 
         column = arcade.gui.UIBoxLayout(space_between=px(10))
-        column.add(self.button(i18n.t("title.new_game"), self.new_game, primary=True, width=280))
+        column.add(self.button(i18n.t("title.new_game"), self.new_game, primary=True, width=ROW_W))
         latest = latest_autosave()
         column.add(self.lesson_row())
         column.add(
             self.button(
-                i18n.t("title.continue"), self.continue_game, width=280, enabled=latest is not None
+                i18n.t("title.continue"),
+                self.continue_game,
+                width=ROW_W,
+                enabled=latest is not None,
             )
         )
         column.add(
             self.hbox(
-                self.button(i18n.t("title.load"), self.load_game, width=135, size=14),
+                self.button(i18n.t("title.load"), self.load_game, width=HALF_W, size=14),
                 self.button(
                     i18n.t("network.title_button"),
                     lambda: self.win.show_screen("lobby"),
-                    width=135,
+                    width=HALF_W,
                     size=14,
                 ),
             )
@@ -91,21 +112,23 @@ class TitleView(BaseView):
             self.button(
                 i18n.t("title.settings"),
                 lambda: self.win.show_screen("settings", back=self),
-                width=280,
+                width=ROW_W,
             )
         )
         column.add(
             self.hbox(
                 self.button(
-                    i18n.t("title.rules"), lambda: self.win.open_rules(self), width=135, size=14
+                    i18n.t("title.rules"), lambda: self.win.open_rules(self), width=HALF_W, size=14
                 ),
-                self.button(i18n.t("title.language"), self.switch_language, width=135, size=14),
+                self.button(i18n.t("title.language"), self.switch_language, width=HALF_W, size=14),
             )
         )
-        column.add(self.button(i18n.t("title.quit"), self.win.close, width=280))
+        column.add(self.button(i18n.t("title.quit"), self.win.close, width=ROW_W))
         anchor = arcade.gui.UIAnchorLayout()
         anchor.add(column, anchor_x="center", anchor_y="top", align_y=-(h - column_top))
         self.ui.add(anchor)
+        if self.question is not None:  # over the menu, dimmed and not reacting under it
+            self.question.build(self, self.answer)
 
     def draw_scene(self) -> None:
         if self.back_shapes is not None:
@@ -122,16 +145,51 @@ class TitleView(BaseView):
 
         learn = i18n.t("tutorial.title_button")
         if not can_resume():
-            return self.button(learn, self.learn, width=280)
+            return self.button(learn, self.learn, width=ROW_W)
+        resume = i18n.t("tutorial.resume_button")
+        learn_w, resume_w = lesson_row_widths(learn, resume)
         return self.hbox(
-            self.button(learn, self.learn, width=135, size=14),
-            self.button(i18n.t("tutorial.resume_button"), self.resume_lesson, width=135, size=14),
+            self.button(learn, self.ask_new_lesson, width=learn_w, size=HALF_SIZE),
+            self.button(resume, self.resume_lesson, width=resume_w, size=HALF_SIZE),
+            space=ROW_GAP,
         )
+
+    def ask_new_lesson(self) -> None:
+        """ "Learn to play" while a lesson is saved: a new one replaces it, after a question."""
+        self.question = Confirm(
+            i18n.t("tutorial.restart"),
+            i18n.t("tutorial.restart_why"),
+            i18n.t("tutorial.restart_yes"),
+            self.learn,
+        )
+        self.rebuild()
+
+    def answer(self, yes: bool) -> None:
+        question, self.question = self.question, None
+        if yes and question is not None:
+            question.on_yes()
+        else:
+            self.rebuild()
+
+    def on_escape(self) -> None:
+        if self.question is not None:
+            self.answer(False)
+        else:
+            super().on_escape()
+
+    def on_hotkey(self, symbol: int, modifiers: int) -> bool | None:
+        if self.question is None:
+            return None
+        answer = answer_key(symbol)
+        if answer is not None:
+            self.answer(answer)
+        return True
 
     def learn(self) -> None:
         """ "Learn to play": a real game on the lesson's seed, taught step by step."""
         from stalkerzone.client.tutorial.lesson_session import LessonSession
 
+        self.question = None
         session = LessonSession.begin(self.app)
         self.app.session = session
         session.show(self.win)

@@ -51,13 +51,15 @@ class Target:
     base tab, or an engine action for its row button), ``card`` (the tile of the carried
     ``card`` on the stalker card: a click moves it between its slot and the backpack, EQ-8),
     ``continue`` (a card shown over the board: Space or a click takes it away) or ``wait``
-    (the bot is playing)."""
+    (the bot is playing). ``move_used``: back from a base whose trading took this turn's move
+    (TURN-2), so the step's walking waits for the next turn."""
 
     kind: str
     hex: Hex | None = None
     placement: PlaceSector | None = None
     buttons: tuple[str | Action, ...] = ()
     card: str | None = None
+    move_used: bool = False
 
 
 def done(goal: str, before: GameState, action: Action, after: GameState, seat: int) -> bool:
@@ -198,14 +200,14 @@ def point(
             return Target("button", buttons=(action, f"tab:{BASE_GOALS[goal]}"))
         if screen == "board":
             return Target("button", buttons=("board.trade",))
+    moves = {a.to for a in legal if isinstance(a, Move)}
     if screen == "base":
-        return Target("button", buttons=("kit.back",))
+        return Target("button", buttons=("kit.back",), move_used=not moves)
     if screen != "board":
         return None
     if goal == "epicenter":
         return Target("look", hex=state.zone_map.epicenter)
     site = order_site(state, seat) if goal == "deliver" else SITE_OF_GOAL.get(goal)
-    moves = {a.to for a in legal if isinstance(a, Move)}
     here = state.players[seat].position
     if site is not None and moves:
         h = head_to(state, seat, site, moves)

@@ -51,6 +51,16 @@ def resume_index(goals: tuple[str, ...]) -> int:
     return min(saved_step() or 0, len(goals))
 
 
+def saved_finished() -> bool:
+    """Whether the saved lesson was past its last step (its goal saved as none): its game goes
+    on as a normal game, from the autosave."""
+    try:
+        data = json.loads(progress_file().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(data, dict) and "goal" in data and data["goal"] is None
+
+
 def can_resume() -> bool:
-    """A lesson is saved and its step can be read."""
-    return save_file().is_file() and saved_step() is not None
+    """A lesson is saved, its step can be read and it was not finished."""
+    return save_file().is_file() and saved_step() is not None and not saved_finished()

@@ -32,7 +32,6 @@ if TYPE_CHECKING:
     from stalkerzone.client.controller.session import ContextForSession
 
 BOT_STRENGTH = "easy"
-DONE_SHOWN = 12  # actions the "you know the game" panel stays after the last step
 
 
 @dataclass
@@ -41,7 +40,8 @@ class LessonSession(GameSession):
 
     lesson: TutorialController | None = None
     overlay: LessonOverlay = field(default_factory=LessonOverlay)
-    finished_at: int | None = None  # ``version`` when the last step was done
+    finished_in: tuple[int, int] | None = None  # (round, player) when the last step was done
+    done_closed: bool = False  # the "you know the game" card was closed (a click, Esc)
 
     @classmethod
     def begin(cls, app: ContextForSession, lesson: Lesson | None = None) -> LessonSession:
@@ -117,6 +117,35 @@ class LessonSession(GameSession):
         step = self.lesson.step if self.lesson is not None else None
         return step.rule if step is not None else None
 
+    def teaching(self) -> bool:
+        """The lesson's steps are shown until its last one is done (no tips meanwhile)."""
+        return self.lesson is not None and not self.lesson.finished
+
+    def done_card_shown(self) -> bool:
+        """Whether the "Learn to play · done" card is up: on the map, from the last step to the
+        end of that turn (TURN-2), unless closed sooner."""
+        if self.lesson is None or not self.lesson.finished or self.done_closed:
+            return False
+        now = (self.state.turn, self.state.current_player)
+        if self.finished_in is None:
+            self.finished_in = now
+        return self.finished_in == now
+
+    def escape_overlay(self) -> bool:
+        """Esc closes the "done" card first (True: it was up)."""
+        if not self.done_card_shown():
+            return False
+        self.done_closed = True
+        return True
+
+    def click_overlay(self, x: float, y: float) -> bool:
+        """A click on the "done" card closes it and goes no further (True: it was there)."""
+        left, right, bottom, top = self.overlay.shown_box
+        if not self.done_card_shown() or not (left <= x <= right and bottom <= y <= top):
+            return False
+        self.done_closed = True
+        return True
+
     def draw_overlay(self, window: Any) -> None:
         view = getattr(window, "current_screen", None)
         hidden = ("rules", "menu", "saves", "gameover")  # overlays of their own; a game over
@@ -124,18 +153,30 @@ class LessonSession(GameSession):
             return
         self.look_at(view)
         step = self.lesson.current_step
-        if step is None:  # the lesson is over: the game goes on, said for a few actions
-            self.finished_at = self.version if self.finished_at is None else self.finished_at
-            if self.version - self.finished_at > DONE_SHOWN:
+        if step is None:  # the lesson is over: the game goes on, said on the map until next turn
+            if view.kind != "board" or not self.done_card_shown():
+                self.overlay.shown_box = (0.0, 0.0, 0.0, 0.0)
                 return
-        self.overlay.draw(view, step, i18n.t("tutorial.done"))
+            self.overlay.draw(view, None, i18n.t("tutorial.done"))
+            return
+        self.overlay.draw(view, step)
 
     # --- saving ------------------------------------------------------------------------------
+    def leave_words(self) -> str:
+        """What leaving says: the lesson is resumed with "Resume lesson"; once finished, the
+        game is in the autosave like any game."""
+        if self.lesson is not None and not self.lesson.finished:
+            return "tutorial.leave_why"
+        return super().leave_words()
+
     def autosave(self) -> Path | None:
-        """The lesson's own save and its step (never the autosave of normal games)."""
+        """The lesson's own save and its step; once the lesson is finished, the autosave of
+        normal games too ("Continue" goes on with it)."""
         from stalkerzone import files
         from stalkerzone.persistence import saves
 
+        if self.lesson is not None and self.lesson.finished:
+            super().autosave()
         try:
             path = saves.save_game(
                 self.record, name=LESSON_SAVE, packs=self.packs, log=self.log_entries()

@@ -31,7 +31,8 @@ PANEL_W = 470  # UI units, over a map; elsewhere the panel takes the screen's ri
 TEXT_SIZE = 13
 PANEL_LINES = 6  # the step's words fit in this many lines at the smallest size
 SCREEN_WORDS = {("tutorial.fight", "fight"): "tutorial.fight_odds"}  # (step, screen): words
-END_TURN_WORDS = "tutorial.end_turn"  # added when the target is End turn
+END_TURN_WORDS = "tutorial.end_turn"  # when the target is End turn: the move is used
+SPENT_AT_BASE_WORDS = "tutorial.spent_at_base"  # at a base whose trading used the move
 Box = tuple[float, float, float, float]  # left, right, bottom, top
 
 
@@ -48,14 +49,18 @@ def rule_title(rule: str) -> str:
 def step_words(step: CurrentStep, screen: str = "board") -> tuple[str, str]:
     """(header, body) of a step on ``screen``: "Learn to play · step 6 of 10: Win a fight" (what
     the learner does) and its words (the bot's turn, a card to take away and a spent move say
-    so)."""
-    head = i18n.t("tutorial.header", n=step.number, total=step.total, title=i18n.t(step.title))
+    so: a move used, by walking or trading, TURN-2, sends the learner to End turn and names
+    the step left for the next turn, never "click the lit hex")."""
+    title = i18n.t(step.title)
+    head = i18n.t("tutorial.header", n=step.number, total=step.total, title=title)
     body = i18n.t(SCREEN_WORDS.get((step.text, screen), step.text))
     target = step.target
     if target is not None and target.kind in ("wait", "continue"):
         body = i18n.t(f"tutorial.{target.kind}")
+    elif target is not None and target.move_used:
+        body = i18n.t(SPENT_AT_BASE_WORDS, title=title)
     elif target is not None and target.buttons == END_TURN:  # the step waits for the next turn
-        body = i18n.t(END_TURN_WORDS, step=body)
+        body = i18n.t(END_TURN_WORDS, title=title)
     return head, body
 
 
@@ -145,7 +150,7 @@ def target_box(
         if spot is None:
             return None
         x, y, size = spot
-        return "slot", (x, y, size * 4.2)
+        return "slot", (x, y, size * 4.9)  # round the sector's 19 hexes, corners included
     return None
 
 
@@ -154,14 +159,15 @@ Place = tuple[float, float, float, bool]
 
 
 def panel_places(screen: str, w: float, h: float) -> tuple[Place, ...]:
-    """Where the panel may sit on ``screen``, best first, each hiding nothing a step needs
-    there: on the board over the map's bottom left (or right), above the status lines (the
-    top holds the goal panel and an anomaly roll's dice); on the layout over the map's top (or
-    bottom) right of the tray; at a base over the foot (or the head) of the list, never over
-    the stalker's side; in a fight at the foot of the monster's column, under its stats (the
-    round log, the odds, the dice and the buttons stay clear); on the stalker card over the
-    lowest slot rows, left of the character's card (the weapon row and the backpack stay
-    clear). :meth:`LessonOverlay.draw` takes the first that does not cover the target."""
+    """Where the panel may sit on ``screen``, best first, each hiding nothing a step needs there:
+    on the board over the map's bottom left (or right), above the status lines (the top holds the
+    goal panel and an anomaly roll's dice); on the layout in the tray's column under the lesson's
+    one sector (else over the map's top or bottom right of the tray); at a base over the foot (or
+    the head) of the list, never over the stalker's side; in a fight at the foot of the monster's
+    column, under its stats (the round log, the odds, the dice and the buttons stay clear); on the
+    stalker card over the lowest slot rows, left of the character's card (the weapon row and the
+    backpack stay clear). :meth:`LessonOverlay.draw` takes the first that does not cover the
+    target."""
     px = theme.px
     if screen == "board":
         from stalkerzone.client.screens.board.hud import HUD_W
@@ -169,20 +175,34 @@ def panel_places(screen: str, w: float, h: float) -> tuple[Place, ...]:
         width = min(px(PANEL_W), w * 0.42)
         right = w - px(HUD_W) - px(16)
         return (px(16), px(96), width, True), (right - width, px(96), width, True)
-    if screen == "layout":
+    if screen == "layout":  # the tray's column under the lesson's one sector, else the map's
+        from stalkerzone.client.screens.layout.screen import TRAY_W
+
         width = min(px(PANEL_W), w * 0.42)
-        return (px(356), h - px(70), width, False), (px(356), px(96), width, True)
+        tray: Place = (px(10), h - px(190), px(TRAY_W) - px(20), False)
+        return tray, (px(356), h - px(70), width, False), (px(356), px(96), width, True)
     if screen == "base":  # the list is (16, 0.70 w − 8) wide, from 64 to h − 132
         width = int(w * 0.70) - px(8) - px(40)  # the list's width: no row half hidden
         return (px(28), px(72), width, True), (px(28), h - px(176), width, False)
     if screen == "fight":  # the monster's column is min(380, 0.27 w) wide
         column = min(px(380), int(w * 0.27))
         return ((px(22), px(22), column - px(12), True),)
-    if screen == "stalker":  # three of the four slot columns; the fourth holds the character
-        slots = int(w * 0.62) - px(8) - px(30) - px(14)
+    if screen == "stalker":  # the 2nd and 3rd slot columns under the top row are empty (the
+        slots = int(w * 0.62) - px(8) - px(30) - px(14)  # lower rows hold the first only)
         tile = (slots - 3 * px(8)) / 4
-        return ((px(30), px(72), 3 * tile + 2 * px(8), True),)
+        beside = (px(30) + tile + px(8), h - px(296), 2 * tile + px(8), False)
+        return beside, (px(30), px(72), 3 * tile + 2 * px(8), True)
     return ((w * 0.72, px(330), w * 0.28 - px(16), False),)
+
+
+def done_place(w: float, h: float) -> Place:
+    """Where "Learn to play · done" sits on the board: over the foot of the side panel's turn
+    log, above the Undo button (the map, its legend, the goal panel and the stalker's figures
+    stay clear)."""
+    from stalkerzone.client.screens.board.hud import HUD_W
+
+    px = theme.px
+    return (w - px(HUD_W) + px(8), px(64), px(HUD_W) - px(16), True)
 
 
 def panel_place(screen: str, w: float, h: float) -> Place:
@@ -239,11 +259,14 @@ class LessonOverlay:
     def draw(self, view: BaseView, step: CurrentStep | None, finished_words: str = "") -> None:
         view.window.default_camera.use()
         px = theme.px
-        places = panel_places(view.kind, view.window.width, view.window.height)
-        if step is None:
+        w, h = view.window.width, view.window.height
+        places = panel_places(view.kind, w, h)
+        if step is None:  # closed by a click on it or Esc (LessonSession.click_overlay)
             head, body = i18n.t("tutorial.done_header"), finished_words
+            places, foot = (done_place(w, h),), i18n.t("tutorial.done_close")
         else:
             head, body = step_words(step, view.kind)
+            foot = rule_words(step)
         if not body:
             return
         target = step.target if step is not None else None
@@ -254,7 +277,7 @@ class LessonOverlay:
             inner = int(width - px(24))
             text, size = fit_body(body, inner)
             head_lines, head_size = fit_body(head, inner, 11, bold=True)
-            foot_lines, foot_size = fit_body(rule_words(step), inner, 10)
+            foot_lines, foot_size = fit_body(foot, inner, 10)
             head_text = self.text(head_lines, head_size, inner, True)
             body_text = self.text(text, size, inner)
             foot_text = self.text(foot_lines, foot_size, inner) if foot_lines else None

@@ -11,6 +11,7 @@ stay with the screen (it answers them while its dialog is open). Rebuilding the 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import arcade
@@ -94,12 +95,85 @@ def draw_beneath_dialog(ui: arcade.gui.UIManager, beneath: Callable[[], None]) -
     ctx = ui.window.ctx
     with ctx.enabled(ctx.BLEND), ui._render_to_surface_camera.activate():
         ui._do_render()  # type: ignore[no-untyped-call]  # arcade's own step of UIManager.draw
-    pending = True
-    with ui.camera.activate(), ctx.enabled(ctx.BLEND):
-        for layer in sorted(ui.children.keys()):
-            if pending and layer >= MODAL_LAYER:
-                beneath()
-                pending = False
-            ui._get_surface(layer).draw()
-    if pending:
-        beneath()
+    layers = sorted(ui.children.keys())
+    for below in (True, False):
+        with ui.camera.activate(), ctx.enabled(ctx.BLEND):
+            for layer in layers:
+                if (layer < MODAL_LAYER) == below:
+                    draw_layer(ui, layer)
+        if below:
+            # Outside the widgets' camera: drawn inside it, the overlays blanked the whole
+            # window behind a dialog in a real (GLX) window, though not in a headless one.
+            beneath()
+
+
+def draw_widgets(ui: arcade.gui.UIManager) -> None:
+    """Draw ``ui``'s widgets (what ``UIManager.draw`` does, copying only where they are)."""
+    draw_beneath_dialog(ui, _nothing)
+
+
+def _nothing() -> None:
+    pass
+
+
+MOST_AREAS = 24  # more widgets than this: the layer is copied whole in one call
+
+
+def draw_layer(ui: arcade.gui.UIManager, layer: int) -> None:
+    """Copy a layer's surface onto the screen where its widgets are: the rest of the
+    window-sized surface is transparent, and copying all of it every frame costs as much as
+    clearing the window. Widgets whose places overlap (blended twice there) or too many of them:
+    the whole surface, as arcade does."""
+    surface = ui._get_surface(layer)
+    areas = widget_areas(ui, layer)
+    if areas is None:
+        surface.draw()
+        return
+    for area in areas:
+        surface.draw(area)
+
+
+def widget_areas(ui: arcade.gui.UIManager, layer: int) -> list[arcade.types.Rect] | None:
+    """Where a layer's widgets draw (whole pixels), or None when they overlap or are many. A
+    plain layout (anchor, box, grid without a background) draws nothing itself: its children's
+    places count; any other widget counts with all it holds (a button and its label)."""
+    boxes: list[tuple[int, int, int, int]] = []
+    pending = list(ui.children.get(layer, ()))
+    while pending:
+        widget = pending.pop()
+        background = getattr(widget, "_bg_color", None) or getattr(widget, "_bg_tex", None)
+        if type(widget) in PLAIN_LAYOUTS and not background:
+            pending.extend(widget.children)
+            continue
+        box = _bounds(widget)
+        if len(boxes) >= MOST_AREAS or any(_overlap(box, other) for other in boxes):
+            return None
+        boxes.append(box)
+    return [arcade.types.LRBT(lf, r, b, t) for lf, b, r, t in boxes]
+
+
+PLAIN_LAYOUTS = (arcade.gui.UIAnchorLayout, arcade.gui.UIBoxLayout, arcade.gui.UIGridLayout)
+
+
+def _bounds(widget: arcade.gui.UIWidget) -> tuple[int, int, int, int]:
+    """The whole pixels a widget and everything it holds cover (left, bottom, right, top)."""
+    left, bottom, width, height = widget.rect.lbwh
+    box = (
+        math.floor(left),
+        math.floor(bottom),
+        math.ceil(left + width) + 1,
+        math.ceil(bottom + height) + 1,
+    )
+    for child in widget.children:
+        inner = _bounds(child)
+        box = (
+            min(box[0], inner[0]),
+            min(box[1], inner[1]),
+            max(box[2], inner[2]),
+            max(box[3], inner[3]),
+        )
+    return box
+
+
+def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]

@@ -10,7 +10,7 @@ drawn regions (:class:`~stalkerzone.client.widgets.hits.HitMap`).
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
+from typing import Any, ClassVar
 
 import arcade
 import pyglet
@@ -22,17 +22,28 @@ from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.text.card_words import Refusal, t
 from stalkerzone.client.text.engine_text import render
-from stalkerzone.client.widgets import theme
+from stalkerzone.client.widgets import modal, theme
 from stalkerzone.client.widgets.hits import Hit, HitMap
+from stalkerzone.client.widgets.still_frame import StillFrame
 from stalkerzone.engine.core import IllegalAction
 from stalkerzone.engine.play import Action
 
 
 class ScreenFrame(BaseView):
-    """Header + help + back + refusal line + hit regions and tooltips."""
+    """Header + help + back + refusal line + hit regions and tooltips.
+
+    A screen with ``still_cached`` draws from a :class:`StillFrame` while nothing changes: its
+    scene, texts, :meth:`draw_over` and widgets are rendered again only after a rebuild, when
+    :meth:`still_state` (the hovered region, the tooltip's place) changes, or when a widget asks
+    to be drawn again; the overlays are drawn over it every frame.
+    """
+
+    still_cached: ClassVar[bool] = False
 
     def __init__(self, window: StalkerWindow, back: BaseView | None = None) -> None:
         super().__init__(window)
+        self.still = StillFrame(window)
+        self.builds = 0  # rebuilds so far: a new build is a new still frame
         self.back = back
         self.refusal: Refusal | None = None
         self.info = ""  # a neutral status line (what the last action did)
@@ -46,7 +57,31 @@ class ScreenFrame(BaseView):
         self.hits.clear()
         self.hover = None
         self._tip_text = None
+        self.builds += 1
         super().rebuild()
+
+    # drawing ---------------------------------------------------------------------------------
+    def still_state(self) -> Hashable:
+        """What the still frame shows besides the build: the hovered region (its outline) and,
+        with a tooltip, the mouse (the tooltip follows it)."""
+        hover = self.hover
+        tip = hover is not None and bool(hover.tip)
+        return (id(hover), self.mouse if tip else None)
+
+    def on_draw(self) -> None:
+        if not self.still_cached or modal.is_open(self.ui):
+            self.still.invalidate()
+            super().on_draw()
+            return
+        if self._stale:
+            self.rebuild()
+        self.still.draw(self.ui, (self.builds, self.still_state()), self.render_still)
+        self.draw_on_top()
+
+    def render_still(self) -> None:
+        """What :meth:`BaseView.on_draw` draws under the overlays (onto the still frame)."""
+        self.on_draw_before_ui()
+        modal.draw_widgets(self.ui)
 
     def header(self, title: str, subtitle: str = "") -> None:
         h = self.window.height

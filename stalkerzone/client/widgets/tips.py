@@ -150,6 +150,8 @@ class TipsOverlay(Overlay):
         session = view.session
         if session is None or not view.app.settings.tips or view.app.watching:
             return None
+        if session.teaching():  # a lesson's panel says what to do: one voice at a time
+            return None
         state = session.state
         if state.phase in ("layout", "over") or session.is_bot():
             return None

@@ -41,6 +41,7 @@ WIDE_CARD_RATIO = 1.15
 class BaseScreen(ScreenFrame):
     kind = "base"
     rules_section = "BASE-1"
+    still_cached = True
 
     def __init__(
         self, window: StalkerWindow, back: BaseView | None = None, tab: str = "buy"
@@ -266,8 +267,10 @@ class BaseScreen(ScreenFrame):
             px = theme.px
             _l, right, bottom, box_top = self.list_box
             note = presenter.scroll_words(self.scroll, total, rows)
-            # at the top right of the list, above the rows (the bottom row may fill the foot)
-            self.label(note, right - px(14), box_top - px(28), 11, theme.TEXT_DIM, anchor_x="right")
+            # at the top right of the list, above the rows (the bottom row may fill the foot);
+            # a list under a heading of its own (the offered orders) on that heading's line
+            y = top + px(12) if top is not None else box_top - px(28)
+            self.label(note, right - px(14), y, 11, theme.TEXT_DIM, anchor_x="right")
             self.scrollbar = scroll_bar(
                 right - px(7),
                 bottom + px(24),

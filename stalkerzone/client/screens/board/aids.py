@@ -65,7 +65,14 @@ class GoalOverlay(Overlay):
         )
         self.hint_spot = (left + px(10) + px(half) + px(8), y, half)
 
+    def steps_aside(self) -> bool:
+        """An anomaly roll's dice (ANOM-1) or the banner at the start of play are shown at the
+        top of the map: the panel steps aside for them (its buttons stay)."""
+        return bool(self.view.anomaly_dice.active or self.view.opening.active)
+
     def draw(self) -> None:
+        if self.steps_aside():
+            return
         self.panel.draw()
         self.batch.draw()
 

@@ -52,19 +52,12 @@ from stalkerzone.client.screens.reveal.overlay import RevealOverlay
 from stalkerzone.client.text import engine_text, i18n
 from stalkerzone.client.widgets import modal, text_fit, theme
 from stalkerzone.client.widgets.confirm_box import Confirm, answer_key
+from stalkerzone.client.widgets.still_frame import ui_needs_render
 from stalkerzone.engine.core import IllegalAction, StalkerStats
 from stalkerzone.engine.play import Action, GameState, Move
 from stalkerzone.engine.zone import Hex, Route
 
 FIT_MARGIN = HEX * 1.5  # around the outer hexes' centres: their half-width and a gap
-
-
-def ui_needs_render(ui: arcade.gui.UIManager) -> bool:
-    """Whether a widget asked to be drawn again (hover, press, text): then the cached layer,
-    which holds the widgets, is rendered again. Reads arcade.gui's render flags."""
-    if getattr(ui, "_requires_render", True):
-        return True
-    return any(getattr(w, "_requires_render", True) for w in ui.walk_widgets())
 
 
 class BoardView(MapScreen):
@@ -350,7 +343,7 @@ class BoardView(MapScreen):
             widgets.bar(left, y, width, height, fraction, theme.GOOD)
         self.batch.draw()
         if not modal.is_open(self.ui):  # a dialog dims what moves too: then drawn after it
-            self.ui.draw()  # the buttons are part of the cached layer (re-rendered on change)
+            modal.draw_widgets(self.ui)  # the buttons are in the cached layer (drawn on change)
 
     # --- time ------------------------------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
@@ -480,6 +473,8 @@ class BoardView(MapScreen):
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         if self.question is not None:
+            return
+        if self.session.click_overlay(x, y):  # a card the game draws over the map, closed
             return
         if self.reveals.acknowledge(self):
             return

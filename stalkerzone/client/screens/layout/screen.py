@@ -31,7 +31,7 @@ from stalkerzone.client.screens.layout.presenter import (
 )
 from stalkerzone.client.screens.layout.question import DealQuestion
 from stalkerzone.client.screens.layout.slots import slot_marks, zone_bounds
-from stalkerzone.client.screens.layout.tray import build_tray, tray_hit
+from stalkerzone.client.screens.layout.tray import TrayThumbnails, build_tray, tray_hit
 from stalkerzone.client.screens.map_screen import MapScreen
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import text_fit, theme
@@ -54,7 +54,7 @@ class LayoutView(MapScreen):
         super().__init__(window)
         self.zone_layer = ZoneLayer()
         self.preview = ZoneLayer()
-        self.tray_layer = ZoneLayer()
+        self.tray = TrayThumbnails()  # the tray's sector faces, built once each
         self.marks: ShapeElementList[Shape] = ShapeElementList()
         self.dead_marks: ShapeElementList[Shape] = ShapeElementList()
         self.ghost_marks: ShapeElementList[Shape] = ShapeElementList()  # over a misfit
@@ -318,7 +318,7 @@ class LayoutView(MapScreen):
                 box = (left, right, bottom, top)
                 arcade.draw_lrbt_rectangle_filled(*box, (226, 178, 64, 60))
                 arcade.draw_lrbt_rectangle_outline(*box, theme.ACCENT, 2)
-        self.tray_layer.draw()
+        self.tray.draw(self.window.ctx)
         self.update_marks()
         with self.camera.activate():
             self.zone_layer.draw()

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import arcade
+from pyglet.math import Mat4, Vec3
+
+from stalkerzone.client.render.board_art import BoardArt
 from stalkerzone.client.render.zone_layer import ZoneLayer, placement_hexes
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
@@ -16,11 +20,57 @@ THUMB = 9.0  # hex size of tray thumbnails
 THUMB_MOST = 18.0  # hex size of the thumbnails of the last sectors, one sector a row
 
 
+class TrayThumbnails:
+    """The tray's thumbnails, each sector face built once (at the origin) and drawn moved to
+    its box: placing a sector, which moves the others up the tray, builds none again."""
+
+    def __init__(self) -> None:
+        self.built: dict[tuple[str, str, float, bool], ZoneLayer] = {}
+        self.shown: list[tuple[float, float, ZoneLayer]] = []  # box centre, thumbnail
+
+    def begin(self) -> None:
+        self.shown = []
+
+    def add(self, sid: str, face: str, view: LayoutView, size: float, x: float, y: float) -> None:
+        """Show the thumbnail of ``sid``'s ``face`` at hex size ``size`` centred on (x, y)."""
+        symbols = view.app.settings.colour_blind_symbols
+        key = (sid, face, size, symbols)
+        layer = self.built.get(key)
+        if layer is None:
+            layer = self.built[key] = ZoneLayer()
+            hexes = placement_hexes(Placement(sid, face, 0, (0, 0)), view.sectors[sid])
+            layer.build(hexes, symbols=symbols, decorations=False, size=size)
+        self.shown.append((x, y, layer))
+
+    def end(self) -> None:
+        """Let go of the thumbnails no longer shown (a placed sector, another size)."""
+        shown = {id(layer) for _x, _y, layer in self.shown}
+        self.built = {k: layer for k, layer in self.built.items() if id(layer) in shown}
+
+    def draw(self, ctx: arcade.ArcadeContext) -> None:
+        """As one layer: every thumbnail's hexes and roads, then the badges over all of them (a
+        badge at a thumbnail's edge reaches over its neighbour), then the texts."""
+        art = BoardArt.current() if any(t.badges.data for _x, _y, t in self.shown) else None
+        view = ctx.view_matrix
+        try:
+            for step in ("shapes", "badges", "texts"):
+                for x, y, layer in self.shown:
+                    ctx.view_matrix = view @ Mat4.from_translation(Vec3(x, y, 0))
+                    if step == "shapes":
+                        layer.shapes.draw()
+                    elif step == "badges" and art is not None:
+                        layer.badges.draw(art, art.badges)
+                    elif step == "texts" and layer.texts:
+                        layer.batch.draw()
+        finally:
+            ctx.view_matrix = view
+
+
 def build_tray(view: LayoutView) -> None:
     """The tray of sectors still to place, both faces each, as thumbnails (TURN-4)."""
     h = view.window.height
     px = theme.px
-    view.tray_layer = ZoneLayer()
+    view.tray.begin()
     view.tray_boxes = []
     remaining = view.remaining()
     placeable = view.placeable()
@@ -49,17 +99,10 @@ def build_tray(view: LayoutView) -> None:
         for k, face in enumerate(("a", "b")):
             cx = left + box_w * (0.27 + 0.46 * k)
             cy = y_top - px(22) - size * 4.1
-            hexes = placement_hexes(Placement(sid, face, 0, (0, 0)), sector)
-            view.tray_layer.build(
-                hexes,
-                symbols=view.app.settings.colour_blind_symbols,
-                decorations=False,
-                size=size,
-                origin=(cx, cy),
-                append=bool(view.tray_boxes),
-            )
+            view.tray.add(sid, face, view, size, cx, cy)
             half = size * 4.3
             view.tray_boxes.append((sid, face, (cx - half, cx + half, cy - half, cy + half)))
+    view.tray.end()
 
 
 def how_to_lay(view: LayoutView, band: float, bottom: float) -> float:

@@ -11,6 +11,7 @@ backpack card the engine would not put in its slot is greyed and says why (F1: i
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import partial
 
@@ -51,6 +52,7 @@ class Drag:
 class StalkerView(ScreenFrame):
     kind = "stalker"
     rules_section = "EQ-1"
+    still_cached = True
 
     def __init__(
         self, window: StalkerWindow, back: BaseView | None = None, player: int | None = None
@@ -404,6 +406,14 @@ class StalkerView(ScreenFrame):
         super().rebuild()
 
     # drawing ---------------------------------------------------------------------------------
+    def still_state(self) -> Hashable:
+        """Also a dragged card: the panel it would land in lights up, its name follows the
+        mouse."""
+        drag = self.drag
+        if drag is None:
+            return super().still_state()
+        return (super().still_state(), drag.where, drag.moving, self.mouse if drag.moving else None)
+
     def draw_scene(self) -> None:
         if self.state is None:
             return

@@ -1,0 +1,111 @@
+"""The expert's exact odds against the guardian count grenades and stimulators (WIN-1, FIGHT-2,
+FIGHT-4), and with the Elements it shops for them."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import cache
+
+from stalkerzone.bots.guardian import (
+    guardian_win,
+    kit_fight_win,
+    plain_fight_win,
+    walk_fight_win,
+    weapon_guardian_win,
+)
+from stalkerzone.bots.levels import PROFILES
+from stalkerzone.bots.memory import BotMemory
+from stalkerzone.bots.trading import best_buy, shop_value
+from stalkerzone.bots.turn import TurnView
+from stalkerzone.content.loader import load_packs
+from stalkerzone.engine.core import CardSet, Colour, Dice, Site
+from stalkerzone.engine.fight import Fight, StalkerSide, start_fight
+from stalkerzone.engine.game import legal_actions
+from stalkerzone.engine.play import Buy, GameState
+from stalkerzone.engine.turn import stats
+from tests.support.records import bot_record
+
+
+@cache
+def _cards() -> CardSet:
+    return load_packs([], include_user=False).cards
+
+
+def _fight(grenades: tuple[str, ...], stims: tuple[str, ...], health: int = 24) -> Fight:
+    cards = _cards()
+    side = StalkerSide(
+        health=health,
+        max_health=health,
+        attack=Dice(((1, 6),), 3),
+        one_die_bonus=0,
+        defence=1,
+        reputation=1,
+        escape_bonus=0,
+        attack_bonus_grenades=1,
+        grenades=tuple(g for gid in grenades for g in cards.grenades if g.id == gid),
+        stimulators=tuple(s for sid in stims for s in cards.stimulators if s.id == sid),
+        name="test",
+    )
+    guardian = next(m for m in cards.monsters if m.deck == "epicenter")
+    return start_fight(side, guardian, Colour.RED, epicenter=True)
+
+
+def test_bot_guardian_quick_recursion_equals_the_engine_walk() -> None:
+    memory = BotMemory()
+    for grenades, stims in ((("vog-25",), ("vodka",)), (("f-1", "rgd-5"), ()), ((), ("bandage",))):
+        fight = _fight(grenades, stims, health=16)
+        quick = plain_fight_win(memory, fight)
+        assert abs(quick - walk_fight_win(memory, fight)) < 1e-9
+        assert kit_fight_win(memory, fight) == quick
+
+
+def test_bot_guardian_grenades_and_stimulators_raise_the_odds() -> None:
+    memory = BotMemory()
+    bare = kit_fight_win(memory, _fight((), ()))
+    armed = kit_fight_win(memory, _fight(("vog-25", "vog-25"), ()))
+    healed = kit_fight_win(memory, _fight(("vog-25", "vog-25"), ("medkit",)))
+    assert bare < 0.05 < armed < healed
+
+
+@cache
+def _turn_state() -> GameState:
+    states = bot_record(60, seed=4, players=3).states
+    return next(s for s in states if s.phase == "turn" and s.step == "move")
+
+
+def _at_the_military_base(level: str) -> TurnView:
+    """The mover with the Elements, 1,000 to spend and the reputation for the Military Base,
+    standing on it with nothing but three VOG-25 grenades in stock (BASE-2, REP-1)."""
+    state = _turn_state()
+    base = state.zone_map.site_hexes(Site.MILITARY_BASE)[0]
+    needed = state.variant.reputation_needed(Site.MILITARY_BASE)
+    p = replace(
+        state.player,
+        elements=state.variant.elements_required,
+        cash=1000,
+        delivered=tuple(f"{o.id}#1" for o in state.cards.orders)[:needed],
+        position=base,
+        grenades=(),
+    )
+    p = replace(p, health=stats(p, state.ctx).max_health)
+    seats = list(state.players)
+    seats[state.current_player] = p
+    stock = ("vog-25#1", "vog-25#2", "vog-25#3")
+    state = replace(
+        state, players=tuple(seats), decks=replace(state.decks, stock=stock), step="site"
+    )
+    return TurnView(state, legal_actions(state), PROFILES[level], BotMemory())
+
+
+def test_bot_guardian_expert_with_the_elements_buys_grenades_for_the_fight() -> None:
+    expert = _at_the_military_base("expert")
+    hard = _at_the_military_base("hard")
+    assert expert.arming and not hard.arming
+    assert guardian_win(expert.memory, expert.state, expert.player) >= weapon_guardian_win(
+        expert.memory, expert.state, expert.player
+    )
+    assert shop_value(expert, Site.MILITARY_BASE) > 0
+    assert shop_value(hard, Site.MILITARY_BASE) == 0  # hard never goes to a base for grenades
+    bought = best_buy(expert)
+    assert isinstance(bought, Buy)
+    assert bought.card == "vog-25"
