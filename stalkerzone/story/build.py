@@ -117,7 +117,11 @@ def build_story(record: GameRecord, *, policy: Policy = POLICY) -> Story:
                 name=final.name,
                 stalker=final.stalker,
                 start=sample(start, seat, 0) if start is not None else None,
-                samples=tuple(sample(last_of_round[r], seat, r) for r in range(1, rounds + 1)),
+                samples=tuple(
+                    sample(last_of_round[r], seat, r)
+                    for r in range(1, rounds + 1)
+                    if r in last_of_round  # a record kept from mid-game (a network client's)
+                ),
                 won=won,
                 lost=sum(1 for f in mine if f.outcome == "death"),
                 escaped=sum(1 for f in mine if f.outcome == "escape"),

@@ -141,6 +141,17 @@ def test_a_stalker_is_chosen_on_the_join_page_with_its_portrait(chromium: Any, s
         phone.screenshot(path=str(shots / "phone-join-stalker.png"), full_page=True)
         assert serious_violations(phone) == []
         phone.locator(f".stalker-choice[data-stalker='{chosen}']").click()
+        phone.locator("#lang").click()  # the stalkers offered again in Russian: still chosen
+        phone.wait_for_function("() => document.documentElement.lang === 'ru'")
+        phone.wait_for_function(
+            "(s) => document.querySelector(`[data-stalker='${s}'] input`)?.checked", arg=chosen
+        )
+        phone.screenshot(path=str(shots / "phone-join-stalker-ru.png"), full_page=True)
+        phone.locator("#lang").click()
+        phone.wait_for_function("() => document.documentElement.lang === 'en'")
+        phone.wait_for_function(
+            "(s) => document.querySelector(`[data-stalker='${s}'] input`)?.checked", arg=chosen
+        )
         join(phone, "Anna")
         assert server.call(lambda: game.state.players[0].stalker) == chosen
         check_shown(phone, server, game)
@@ -223,6 +234,30 @@ def test_undo_takes_back_a_purchase_and_says_why_it_cannot_after_dice(chromium: 
             allowed = server.call(lambda: game.legal_of((0,)))
             assert phone.locator("#undo").is_enabled() == ({"type": "Undo"} in allowed)
         check_shown(phone, server, game)
+    assert problems == []
+
+
+def test_an_undo_refused_names_whose_action_it_is_in_either_language(
+    chromium: Any, shots: Path
+) -> None:
+    game = table(("remote", "remote"), seed=3)  # the layout: each seat places in turn
+    game.code = CODE
+    problems: list[str] = []
+    with hosted(game) as server:
+        first = server.call(lambda: game.state.current_player)
+        anna = open_page(chromium, server, browser.DESKTOP, problems)
+        boris = open_page(chromium, server, browser.PHONE, problems)
+        pages = {first: anna, 1 - first: boris}
+        join(pages[0], "Anna" if first == 0 else "Boris")
+        join(pages[1], "Boris" if first == 0 else "Anna")
+        assert browser.play_step(anna) == "PlaceSector"
+        browser.wait_version(boris, 1)
+        why = boris.locator("#undo-why")
+        assert "only Anna can take back Anna's own action" in why.inner_text()
+        boris.locator("#lang").click()
+        boris.wait_for_function("() => document.documentElement.lang === 'ru'")
+        assert "отменить действие игрока Anna может только Anna" in why.inner_text()
+        boris.screenshot(path=str(shots / "phone-undo-refused-ru.png"), full_page=True)
     assert problems == []
 
 

@@ -79,8 +79,12 @@ class GameOverView(GameView):
         return ("story", self.session.version)
 
     def request_story(self) -> Story | None:
-        """Start building the story (once per state) and return it if it is ready."""
+        """The host's story in a network game; else start building it (once per state) and
+        return it if it is ready."""
         session = self.session
+        told = session.host_story()
+        if told is not None:
+            return told
         record = session.record
         session.worker.submit(self.story_key(), lambda: build_story(record))
         found = session.worker.result(self.story_key())

@@ -534,6 +534,8 @@ class FightView(ScreenFrame):
         if symbol == key.SPACE:
             if self.queue.busy:
                 self.skip()
+                if self.is_bot() and self.session is not None and self.session.state.is_terminal:
+                    self.finish()  # a watched fight that ended the game: its end at once
             elif self.result is not None:
                 self.finish()
             elif self.playing():
