@@ -101,9 +101,15 @@ def build_decisions(view: FightView, page: FightPage, box: Box) -> None:
         )
     if not watched_only:
         view.label(page.stimulator_hint, right + px(4), y2 - px(16), 10, theme.TEXT_DIM)
-    if page.bot_note:
-        view.label(page.bot_note, lf, y3 + px(12), 12, theme.TEXT_DIM)
-    if view.refusal is not None:
+    if page.watch_title:  # a bot's fight: whose it is over the buttons, what the bot does under
+        title = text_fit.cut_to(page.watch_title, r - lf, 15, bold=True)
+        view.label(title, lf, tp - px(30), 15, theme.ACCENT, bold=True, anchor_y="center")
+        if page.bot_note:
+            room = (r - lf if page.button("skip") is None else px(bw)) - px(4)
+            small = text_fit.fitting_size(page.bot_note, room, 14, bold=True)
+            note = text_fit.cut_to(page.bot_note, room, small, bold=True)
+            view.label(note, lf, y3 + px(20), small, theme.TEXT, bold=True, anchor_y="center")
+    elif view.refusal is not None:
         view.refusal_line(lf, tp - px(44), r - lf)
     elif page.status_tone == "accent":
         view.label(page.status, lf, tp - px(30), 14, theme.ACCENT, bold=True, anchor_y="center")
