@@ -481,6 +481,7 @@ def test_the_fight_panel_fits(win: StalkerWindow) -> None:
             view.skip()
             assert view.playing()
             found += misfits(view, f"fight {lang} {w}x{h} {setting:.0%}")
+    assert not found, "\n".join(found)
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
