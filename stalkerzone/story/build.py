@@ -66,7 +66,7 @@ def states_of(record: GameRecord) -> Sequence[GameState]:
 
 def sample(state: GameState, seat: int, round_no: int) -> Sample:
     p = state.players[seat]
-    return Sample(round_no, p.cash, p.health, p.elements)
+    return Sample(round_no, p.cash, p.health, p.elements, p.deaths)
 
 
 def fight_story(held: FightState, round_no: int, odds: StartOdds) -> FightStory:

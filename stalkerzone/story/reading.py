@@ -55,6 +55,7 @@ def _sample(data: object) -> Sample:
         cash=_int(row, "cash"),
         health=_int(row, "health"),
         elements=_int(row, "elements"),
+        deaths=_int(row, "deaths") if "deaths" in row else 0,  # a story without deaths: none
     )
 
 

@@ -353,7 +353,9 @@ class GameSession:
             del self.log[:-300]
         self.worker.forget(lambda key: key[1] == self.version)  # type: ignore[index]
         if self.autosave_enabled and (
-            isinstance(action, EndTurn) or (before.phase == "layout" and after.phase != "layout")
+            isinstance(action, EndTurn)
+            or (before.phase == "layout" and after.phase != "layout")
+            or after.is_terminal  # WIN-1: Continue then opens the finished game, its end shown
         ):
             self.autosave()
         return after

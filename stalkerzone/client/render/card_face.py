@@ -58,6 +58,7 @@ SUMMARY_TOP = 58
 ART_LEAST = 0.16
 """Share of a full face's height under its name band that the art keeps for itself however
 long the summary."""
+NOTE_SIZE = 9.0  # a compact tile's note (UI units)
 COMPACT_WRAP = 9  # a compact tile's summary too long for one line at 10 points: two lines at 9
 
 
@@ -122,6 +123,21 @@ class CardFace:
     def contains(self, x: float, y: float) -> bool:
         return self.left <= x <= self.right and self.bottom <= y <= self.top
 
+    def _note_layout(self, room: float, low: bool) -> tuple[str, float, int]:
+        """A compact tile's note, its UI size and line count: one line, shrunk if need be;
+        else two lines on a tile tall enough (the summary then gives way); else cut at a
+        word, never inside one."""
+        if not self.note:
+            return "", NOTE_SIZE, 1
+        size = text_fit.fitting_size(self.note, room, NOTE_SIZE)
+        if text_fit.fits(self.note, room, size):
+            return self.note, size, 1
+        if not low:
+            wrapped, size = text_fit.fit_lines(self.note, room, NOTE_SIZE, 2)
+            if wrapped.count("\n") == 1:
+                return wrapped, size, 2
+        return text_fit.cut_to(self.note, room, size), size, 1
+
     # texts
     def build(self, view: Any) -> None:
         px = theme.px
@@ -129,25 +145,38 @@ class CardFace:
         pad = px(7)
         if self.compact:
             left = self.text_left
-            room = self.right - pad - left  # names shrink to fit the tile, then are cut
+            room = self.right - pad - left  # texts shrink, then wrap: never cut mid-word
+            low = self.height < px(56)
+            tiny = self.height < px(46)
             name = card_name(self.card)
-            size = text_fit.fitting_size(name, room, 11 if self.height >= px(60) else 10, bold=True)
-            size = max(size, theme.TYPE_TINY)  # the style guide's smallest: cut rather than less
+            base = 11 if self.height >= px(60) else 10
+            size = text_fit.fitting_size(name, room, base, bold=True)
+            name_lines = 1
+            if not text_fit.fits(name, room, size, bold=True):
+                wrapped, smaller = text_fit.fit_lines(name, room, base, 2, bold=True)
+                lines = wrapped.count("\n") + 1
+                room_for = lines == 2 or not low  # a low tile has room for two lines
+                if not tiny and room_for:
+                    name, size, name_lines = wrapped, smaller, lines
+                else:
+                    name = text_fit.cut_to(name, room, size, bold=True)
             view.label(
-                text_fit.cut_to(name, room, size, bold=True),
+                name,
                 left,
-                self.top - pad - px(11),
+                self.top - pad - (px(1) if name_lines > 1 else px(11)),
                 size,
                 text_colour,
                 bold=True,
+                anchor_y="top" if name_lines > 1 else "baseline",
+                width=int(room) + 2 if name_lines > 1 else None,
+                multiline=name_lines > 1,
             )
-            low = self.height < px(56)
-            tiny = self.height < px(46)
-            if not (low and self.note) and not tiny:  # low tiles: the note before the summary
+            note, note_size, note_lines = self._note_layout(room, low)
+            if not (low and self.note) and not tiny and name_lines == 1 and note_lines == 1:
                 summary = card_summary(self.card)
                 size = text_fit.fitting_size(summary, room, 10)
                 two = text_fit.wrap_words(summary, room, COMPACT_WRAP)
-                if size < 10 and not low and not self.note and two.count("\n") == 1:
+                if size < 10 and not self.note and two.count("\n") == 1:
                     view.label(  # two legible lines rather than one shrunk or cut
                         two,
                         left,
@@ -167,13 +196,16 @@ class CardFace:
                         size,
                         theme.TEXT_DIM,
                     )
-            if self.note:
+            if note:
                 view.label(
-                    shorten(self.note, int((self.right - left) / px(6.6))),
+                    note,
                     left,
                     self.bottom + pad,
-                    9,
+                    note_size,
                     theme.BAD if self.dim else theme.ACCENT,
+                    anchor_y="bottom" if note_lines > 1 else "baseline",
+                    width=int(self.right - left) if note_lines > 1 else None,
+                    multiline=note_lines > 1,
                 )
             if self.count > 1:
                 view.label(

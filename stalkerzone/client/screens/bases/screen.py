@@ -18,6 +18,7 @@ from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.card_thumbs import CardTiles
 from stalkerzone.client.screens.bases import presenter
+from stalkerzone.client.screens.bases.places import keep_places
 from stalkerzone.client.screens.bases.presenter import TABS, CardRow
 from stalkerzone.client.screens.bases.questions import sale_question
 from stalkerzone.client.screens.bases.rows import card_rows
@@ -63,6 +64,8 @@ class BaseScreen(ScreenFrame):
         session = self.session
         self.opened_over = None if session is None else session.screen_kind()
         self.question: Confirm | None = None  # asked before selling the last weapon
+        # ORDER-1: the order lists as last drawn during this stay at the base (rows keep places)
+        self.order_lists: tuple[object, list[CardRow], list[CardRow]] = (None, [], [])
 
     @property
     def state(self) -> GameState | None:
@@ -360,9 +363,19 @@ class BaseScreen(ScreenFrame):
         symbols = self.app.settings.colour_blind_symbols
         if not player.open_orders:
             self.label(t("base.no_open_orders"), left, y - px(24), 12, theme.TEXT_DIM)
-        card_rows(self, presenter.open_order_rows(state, legal, symbols), y, left, right)
+        stay = (state.current_player, state.turn, player.position)
+        shown_yours, shown_offered = (
+            self.order_lists[1:] if self.order_lists[0] == stay else ([], [])
+        )
+        yours = keep_places(
+            state, shown_yours, presenter.open_order_rows(state, legal, symbols), fill_gaps=True
+        )
+        card_rows(self, yours, y, left, right)
         y = top - px(theme.ROW) * max(1, cap) - px(14)  # the same place whatever is held
-        offered = presenter.offered_rows(state, site, legal, symbols)
+        offered = keep_places(
+            state, shown_offered, presenter.offered_rows(state, site, legal, symbols), False
+        )
+        self.order_lists = (stay, yours, offered)
         self.label(t("base.orders_offered", n=len(offered)), left, y - px(4), 14, bold=True)
         y -= px(16)
         room = max(1, rows - max(1, cap) - 1)
