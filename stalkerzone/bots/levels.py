@@ -3,8 +3,9 @@ bot). A level is its numbers, never a branch of its own in the code, so a strong
 more row (and, if it decides differently, one more policy the row names).
 
 - ``easy``: greedy and simple. Attacks until badly hurt, then flees; fights green dangers (yellow
-  once armed); buys the best weapon or armour it can pay; goes to the Epicenter as soon as it
-  carries the Elements and likes its odds (WIN-1).
+  once armed); buys the best weapon or armour it can pay; once it carries the Elements it heals
+  at a base if hurt and able to pay, then goes to the Epicenter whatever its odds (WIN-1: it
+  never holds them for long).
 - ``normal``: plans each move by the value of every site within reach now and of goals further
   away (Elements, orders, trophies to sell, upgrades, healing, own loot), weighs dangers by an
   estimate of the fight, and fights or flees by the exact odds of :mod:`stalkerzone.odds`
@@ -48,7 +49,7 @@ class Profile:
 
 
 PROFILES: dict[str, Profile] = {
-    "easy": Profile(False, 0.3, 0.35, False, 1.0, 0.7, 0.3, 1.0, 1.0),
+    "easy": Profile(False, 0.0, 0.35, False, 1.0, 0.7, 0.0, 1.0, 1.0),
     "normal": Profile(True, 0.75, 0.3, True, 1.0, 0.8, 0.75, 1.0, 1.0),
     "hard": Profile(
         True, 0.35, 0.3, True, 0.8, 0.8, 0.2, 0.6, 3.0, patience_cash=400, goal_first=True

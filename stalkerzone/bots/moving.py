@@ -156,18 +156,24 @@ def choose_move(view: TurnView) -> Move | None:
 
 
 def easy_move(view: TurnView) -> Move | None:
-    """``easy``: the Epicenter when ready; a base to heal, sell or spend (the best one its
-    reputation opens); the site of an open visit order; else the nearest anomaly, event or
-    danger it feels armed for."""
+    """``easy``: the Epicenter when it carries the Elements (a base first to heal, if hurt and
+    able to pay); a base to heal, sell or spend (the best one its reputation opens); the site
+    of an open visit order; else the nearest anomaly, event or danger it feels armed for."""
     p = view.player
     moves = [a for a in view.legal if isinstance(a, Move)]
     if not moves:
         return None
     zone_map = view.zone_map
     top = view.stats.max_health
-    if epicenter_plan(view).step == "epicenter":
+    step = epicenter_plan(view).step
+    if step == "epicenter":
         target: frozenset[Hex] = frozenset({zone_map.epicenter})
-    elif (p.health < top * 0.5 and p.cash >= 100) or len(p.trophies) >= 2 or p.cash >= 900:
+    elif (
+        step == "heal"
+        or (p.health < top * 0.5 and p.cash >= 100)
+        or len(p.trophies) >= 2
+        or p.cash >= 900
+    ):
         usable = [
             b
             for b in (Site.LABORATORY, Site.MILITARY_BASE, Site.VILLAGE)

@@ -181,6 +181,8 @@ class RemoteGame:
     undo: dict[str, JSON] | None = None
     """The last view's ``undo`` (TURN-2: may this seat take back its last action, and if not,
     why), or None when it said nothing (not this seat's turn)."""
+    story: JSON = None
+    """The story the host sent with the last view (only at the end of the game, WIN-1)."""
     _next_id: int = 0
 
     # --- joining -----------------------------------------------------------------------------
@@ -304,6 +306,7 @@ class RemoteGame:
         self._read_table(message.get("table"))
         undo = message.get("undo")
         self.undo = undo if isinstance(undo, dict) else None
+        self.story = message.get("story")
         self.view = state
         self.changes += 1
         return True

@@ -96,13 +96,15 @@ class FightOddsInfo(BaseModel):
 
 class UndoInfo(BaseModel):
     """Whether the seat to act may take back its last action (TURN-2: then ``legal`` holds
-    ``{"type": "Undo"}``) and, if not, why: rule id, English reason, message key."""
+    ``{"type": "Undo"}``) and, if not, why: rule id, English reason, message key and the
+    reason's fields (``{"player": name}`` of ``undo_not_yours``: public facts only)."""
 
     model_config = _STRICT
     allowed: bool
     rule: str
     message: str
     key: str
+    params: dict[str, str | int] = {}
 
 
 class ViewMessage(BaseModel):

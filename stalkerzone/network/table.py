@@ -24,7 +24,7 @@ from stalkerzone.engine.game import GameRecord, legal_actions, notes_seen, playe
 from stalkerzone.engine.game import record as records
 from stalkerzone.engine.play import Action, GameState
 from stalkerzone.engine.turn import seat_refusal
-from stalkerzone.network import admission, protocol, stalker_choice, undo_offer
+from stalkerzone.network import admission, joining, protocol, undo_offer
 from stalkerzone.network import limits as bounds
 from stalkerzone.network.join_codes import JoinCodes
 from stalkerzone.network.limits import (
@@ -119,9 +119,12 @@ class GameTable:
     views: ViewWriter = field(default_factory=ViewWriter)
     extras: ViewExtras = field(default_factory=ViewExtras)  # odds, undo, story (``view_extras``)
     saved_at: Path | None = None  # the last save written: its sidecar keeps the tokens
+    stand_in_moves: set[int] = field(default_factory=set)
+    """The indices of the actions a stand-in bot played for an absent player (not the
+    player's to take back, ``undo_offer``)."""
     _next_id: int = 0
     _legal: tuple[int, list[JSON]] = (-1, [])  # the legal actions of one position
-    _welcome: tuple[object, dict[str, JSON]] | None = None
+    welcome: tuple[object, dict[str, JSON]] | None = None  # a spectator's, shared (``joining``)
 
     def __post_init__(self) -> None:
         self.join_codes.clock = lambda: self.clock()  # the table's clock, even one set later
@@ -182,7 +185,7 @@ class GameTable:
         if self._legal[0] != self.version:
             found = sorted((action_to_json(a) for a in legal_actions(state)), key=canonical)
             self._legal = (self.version, found)
-        if undo_offer.check_for(self.record, seats):
+        if undo_offer.check_for(self.record, seats, self.stand_in_moves):
             return [*self._legal[1], undo_offer.undo_action()]
         return list(self._legal[1])
 
@@ -249,7 +252,7 @@ class GameTable:
             "reply_to": reply_to,
             "state": self.views.write(view, self.version),
             "legal": legal,
-            **self.extras.fields(self.record, view, viewer, seats, legal),
+            **self.extras.fields(self.record, view, viewer, seats, legal, self.stand_in_moves),
         }
         if first:
             message["token"] = conn.token
@@ -290,7 +293,7 @@ class GameTable:
                 self.seats[index].holder = None
         if not conn.seats:  # a spectator leaving changes no seat: nobody is told
             return []
-        return self._to_all(self._seat_event("left", conn))
+        return self.to_all(self.seat_event("left", conn))
 
     def receive(self, conn_id: int, raw: str | bytes) -> list[Outgoing]:
         """Everything one message from ``conn_id`` causes; never raises."""
@@ -320,7 +323,7 @@ class GameTable:
 
     def _handle(self, conn: Connection, message: protocol.ClientMessage) -> list[Outgoing]:
         if isinstance(message, JoinMessage):
-            return self._join(conn, message)
+            return joining.join(self, conn, message)
         if conn.seats is None:
             raise ProtocolError("join first")
         if isinstance(message, ActionMessage):
@@ -330,108 +333,9 @@ class GameTable:
             self.chat.append((name, message.text))
             del self.chat[:-100]
             chat: dict[str, JSON] = {"type": "chat", "name": name, "text": message.text}
-            return self._to_all(chat)
+            return self.to_all(chat)
         assert isinstance(message, ByeMessage)
         return [(conn.id, CLOSE), *self.disconnect(conn.id)]
-
-    def _join(self, conn: Connection, message: JoinMessage) -> list[Outgoing]:
-        if message.protocol != protocol.VERSION:
-            problem = f"protocol {message.protocol} is not spoken here (version {protocol.VERSION})"
-            return [(conn.id, protocol.protocol_refusal(problem)), (conn.id, CLOSE)]
-        if conn.seats is not None:
-            raise ProtocolError("joined already")
-        host = message.token is not None and message.token == self.host_key
-        # a token this table gave out is a rejoin: it needs no code (a phone's join code is
-        # spent by then); any other join gives the table code or an unspent join code
-        coded = bool(self.code) and not host and message.token not in self.tokens
-        if coded:
-            wrong = admission.wrong_code(self, conn, message.code)
-            if wrong is not None:
-                return wrong
-        seats = self._claim(message)
-        if not seats and not host and self.watchers() >= self.limits.max_watchers:
-            problem = f"this table has its {self.limits.max_watchers} spectators already"
-            return self.cut(conn.id, bounds.BYE_WATCHERS_FULL, problem)
-        name = (message.name or "").strip()
-        if name and admission.name_taken(self, name, seats):
-            problem = f"the name {name!r} is taken at this table"
-            return [(conn.id, protocol.limit_refusal(bounds.REFUSED_NAME, problem))]
-        if message.stalker is not None:  # ST-3: checked before anything changes
-            self.record = stalker_choice.choose(self, seats, message.stalker)
-            self.forget_position()
-        if coded:
-            admission.spend_join_code(self, message.code)
-        out: list[Outgoing] = []
-        conn.seats = seats
-        conn.display = host and self.public_display
-        for index in seats:
-            previous = self.seats[index].holder
-            if previous is not None and previous in self.connections and previous != conn.id:
-                self.connections[previous].seats = ()  # a rejoin takes the seat back: told so
-                reason = "your seat was taken over by another connection with its token"
-                out += [(previous, protocol.goodbye(reason, bounds.BYE_TAKEN_OVER))]
-                out += [(previous, CLOSE)]
-            self.seats[index].holder = conn.id
-            self.seats[index].stand_in = False  # back from the bot (rejoin)
-            self.absent_since.pop(index, None)
-        if seats and not self.free_seats():  # the table is full: no QR code admits anyone
-            self.join_codes.forget_all()
-        if name and len(seats) == 1:
-            self.seats[seats[0]].name = name
-        conn.name = name or ", ".join(self.seats[i].name for i in seats) or f"Watcher {conn.id}"
-        if message.token is not None and (message.token in self.tokens or host):
-            conn.token = message.token
-        elif seats:
-            conn.token = new_token()
-            self.tokens[conn.token] = seats
-            self.keep_tokens()
-        if not seats and host:  # the host's own window: its welcome names its key, unshared
-            return [(conn.id, self.view_message(conn, first=True))]
-        if not seats:  # a spectator: one welcome shared by all, and no seat changed
-            return [(conn.id, self._spectator_welcome(conn))]
-        event = self._seat_event("joined", conn)
-        others = [(c, m) for c, m in self._to_all(event) if c != conn.id]
-        if message.stalker is not None:  # the others see the new stalkers
-            others += [(c, m) for c, m in self.views_to_all(None) if c != conn.id]
-        return [(conn.id, self.view_message(conn, first=True)), *out, *others]
-
-    def _spectator_welcome(self, conn: Connection) -> dict[str, JSON]:
-        """The first view of a spectator: the same message for every spectator joining at one
-        version and seating (written as text once by the server)."""
-        key = (self.version, tuple((s.name, s.holder, s.stand_in) for s in self.seats))
-        if self._welcome is None or self._welcome[0] != key:
-            self._welcome = (key, self.view_message(conn, first=True))
-        return self._welcome[1]
-
-    def _claim(self, message: JoinMessage) -> tuple[int, ...]:
-        """The seats a join takes: by token (a rejoin, or the host's own hot-seat seats), else
-        free remote seats by number, else none (a spectator)."""
-        if message.token is not None:
-            if message.token == self.host_key:
-                return tuple(s.index for s in self.seats if s.kind == "local")
-            found = self.tokens.get(message.token)
-            if found is None:
-                raise ProtocolError("unknown token: this game did not give it out")
-            return found
-        reserved = {i for seats in self.tokens.values() for i in seats}
-        if message.any_seat and not message.seats:
-            free = [
-                s.index
-                for s in self.seats
-                if s.kind == "remote" and s.holder is None and s.index not in reserved
-            ]
-            if not free:
-                raise ProtocolError("every remote seat is taken (join to watch instead)")
-            return (free[0],)
-        for index in message.seats:
-            if index >= len(self.seats):
-                raise ProtocolError(f"there is no seat {index + 1}")
-            seat = self.seats[index]
-            if seat.kind != "remote":
-                raise ProtocolError(f"seat {index + 1} ({seat.name}) is not a remote seat")
-            if seat.holder is not None or index in reserved:
-                raise ProtocolError(f"seat {index + 1} ({seat.name}) is taken")
-        return tuple(sorted(set(message.seats)))
 
     def _action(self, conn: Connection, message: ActionMessage) -> list[Outgoing]:
         if undo_offer.is_undo(message.action):
@@ -476,7 +380,7 @@ class GameTable:
     ) -> list[Outgoing]:
         """``event`` (if any) for every joined connection, then each one's new view (one
         message for the same seats)."""
-        out: list[Outgoing] = [] if event is None else self._to_all(event)
+        out: list[Outgoing] = [] if event is None else self.to_all(event)
         same: dict[tuple[tuple[int, ...], int | None, bool], dict[str, JSON]] = {}
         for conn in self.connections.values():
             if conn.seats is None:
@@ -492,7 +396,7 @@ class GameTable:
     def forget_position(self) -> None:
         """The record changed other than by an action (an undo, a stalker chosen): a version
         number may be seen again, so what was worked out for one is dropped."""
-        self._legal, self._welcome = (-1, []), None
+        self._legal, self.welcome = (-1, []), None
 
     def bot_to_act(self) -> bool:
         """Whether a bot plays the seat to act: a bot seat, or a stand-in for an absent player."""
@@ -530,16 +434,19 @@ class GameTable:
             "name": seat.name,
             "table": self.table_info(),
         }
-        return self._to_all(event)
+        return self.to_all(event)
 
     def bot_step(self) -> list[Outgoing]:
         """One action of the bot seat to act (nothing if none is), and what it causes."""
         if not self.bot_to_act():
             return []
         state = self.state
-        strength = self.seats[state.current_player].bot or "normal"  # a stand-in: normal
+        seat = self.seats[state.current_player]
+        strength = seat.bot or "normal"  # a stand-in: normal
         action = bots.choose(state, None, strength, legal_actions(state), memory=self.bot_memory)
         self.play(action)
+        if seat.stand_in:
+            self.stand_in_moves.add(len(self.record.actions) - 1)
         return self.after_action()
 
     def save(self) -> Path | None:
@@ -592,10 +499,10 @@ class GameTable:
         return [(c, bye) for c in self.connections]
 
     # --- helpers -----------------------------------------------------------------------------
-    def _to_all(self, message: dict[str, JSON]) -> list[Outgoing]:
+    def to_all(self, message: dict[str, JSON]) -> list[Outgoing]:
         return [(c.id, message) for c in self.connections.values() if c.seats is not None]
 
-    def _seat_event(self, kind: str, conn: Connection) -> dict[str, JSON]:
+    def seat_event(self, kind: str, conn: Connection) -> dict[str, JSON]:
         """``joined`` / ``left``: who, which seats, and the seats' new connection states."""
         return {
             "type": "event",

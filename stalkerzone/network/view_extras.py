@@ -12,7 +12,7 @@ worked out is left out of the view (and logged once), never an error.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from stalkerzone.engine.game import GameRecord
 from stalkerzone.engine.play import GameState
@@ -38,15 +38,17 @@ class ViewExtras:
         viewer: int,
         seats: Sequence[int],
         legal: Sequence[JSON],
+        stand_in_moves: Collection[int] = (),
     ) -> dict[str, JSON]:
-        """``odds``, ``undo`` and ``story`` where they apply (none of them otherwise)."""
+        """``odds``, ``undo`` and ``story`` where they apply (none of them otherwise);
+        ``stand_in_moves``: the actions a stand-in bot played (``undo_offer``)."""
         out: dict[str, JSON] = {}
         held = view.fight
         if held is not None and held.player == viewer and viewer in seats and legal:
             odds = self._safely("odds", lambda: self.odds.of(held.fight, legal))
             if odds is not None:
                 out["odds"] = odds
-        verdict = undo_offer.check_for(record, seats)
+        verdict = undo_offer.check_for(record, seats, stand_in_moves)
         if verdict is not None:
             out["undo"] = undo_offer.undo_json(verdict)
         if record.state.phase == "over":

@@ -66,7 +66,7 @@ def states_of(record: GameRecord) -> Sequence[GameState]:
 
 def sample(state: GameState, seat: int, round_no: int) -> Sample:
     p = state.players[seat]
-    return Sample(round_no, p.cash, p.health, p.elements)
+    return Sample(round_no, p.cash, p.health, p.elements, p.deaths)
 
 
 def fight_story(held: FightState, round_no: int, odds: StartOdds) -> FightStory:
@@ -117,7 +117,11 @@ def build_story(record: GameRecord, *, policy: Policy = POLICY) -> Story:
                 name=final.name,
                 stalker=final.stalker,
                 start=sample(start, seat, 0) if start is not None else None,
-                samples=tuple(sample(last_of_round[r], seat, r) for r in range(1, rounds + 1)),
+                samples=tuple(
+                    sample(last_of_round[r], seat, r)
+                    for r in range(1, rounds + 1)
+                    if r in last_of_round  # a record kept from mid-game (a network client's)
+                ),
                 won=won,
                 lost=sum(1 for f in mine if f.outcome == "death"),
                 escaped=sum(1 for f in mine if f.outcome == "escape"),

@@ -8,13 +8,14 @@ from typing import Any
 
 @dataclass(frozen=True, slots=True)
 class Sample:
-    """A stalker's money, health and Elements at the end of a round (round 0: the start of play;
-    the last round: now, if it is not over)."""
+    """A stalker's money, health, Elements and deaths so far at the end of a round (round 0:
+    the start of play; the last round: now, if it is not over)."""
 
     round: int
     cash: int
     health: int
     elements: int
+    deaths: int = 0  # DEATH-1: the stalker's deaths so far
 
     def to_json(self) -> dict[str, int]:
         return {
@@ -22,6 +23,7 @@ class Sample:
             "cash": self.cash,
             "health": self.health,
             "elements": self.elements,
+            "deaths": self.deaths,
         }
 
 

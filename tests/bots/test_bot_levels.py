@@ -29,8 +29,9 @@ def test_bot_levels_hard_goes_for_the_win_sooner_than_normal() -> None:
     assert hard.settle_odds < normal.settle_odds
     assert hard.rival_hurry < normal.rival_hurry == 1.0
     assert hard.plan_weight > normal.plan_weight
-    for profile in PROFILES.values():
-        assert 0 < profile.settle_odds <= profile.epicenter_odds < 1
+    for profile in PROFILES.values():  # easy goes in whatever its odds (0), planners wait
+        assert (profile.settle_odds > 0) == profile.planner
+        assert 0 <= profile.settle_odds <= profile.epicenter_odds < 1
         assert 0 < profile.rival_hurry <= 1 and 0 < profile.epicenter_health <= 1
 
 

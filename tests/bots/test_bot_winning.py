@@ -10,9 +10,10 @@ from functools import cache
 from stalkerzone.bots.levels import PROFILES
 from stalkerzone.bots.memory import BotMemory
 from stalkerzone.bots.moving import goals
+from stalkerzone.bots.players import choose_action
 from stalkerzone.bots.turn import TurnView
 from stalkerzone.bots.winning import can_buy_better, epicenter_plan
-from stalkerzone.engine.game import legal_actions
+from stalkerzone.engine.game import apply, legal_actions
 from stalkerzone.engine.play import GameState
 from stalkerzone.engine.turn import stats
 from tests.support.records import bot_record
@@ -77,3 +78,25 @@ def test_bot_winning_normal_waits_for_its_odds_where_hard_goes_in() -> None:
     assert epicenter_plan(hard).step == "epicenter"
     plan = epicenter_plan(normal)
     assert plan.step == ("wait" if plan.odds < plan.wanted else "epicenter")
+
+
+def test_bot_winning_easy_with_the_elements_heads_for_the_epicenter_within_a_few_rounds() -> None:
+    """easy: holding the Elements it needs, it heals if hurt and able to pay, then goes in,
+    whatever its odds — never a game's worth of rounds spent holding them (WIN-1)."""
+    state = _turn_state()
+    seat = state.current_player
+    p = replace(state.player, elements=state.variant.elements_required)
+    state = replace(
+        state, players=tuple(p if k == seat else q for k, q in enumerate(state.players))
+    )
+    assert epicenter_plan(
+        TurnView(state, legal_actions(state), PROFILES["easy"], BotMemory())
+    ).odds < (PROFILES["normal"].epicenter_odds)  # odds it would not have waited for before
+    memory = BotMemory()
+    epicenter = state.zone_map.epicenter
+    last_turn = state.turn + 4 * len(state.players)  # four rounds
+    reached = False
+    while not state.is_terminal and state.turn <= last_turn and not reached:
+        state = apply(state, choose_action(state, "easy", memory))
+        reached = state.players[seat].position == epicenter
+    assert reached or state.winner == seat, f"easy never went in by turn {state.turn}"

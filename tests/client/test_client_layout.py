@@ -141,3 +141,36 @@ def test_client_layout_deal_the_rest_finishes_a_valid_zone(win: StalkerWindow) -
     assert check_zone(session.state.zone, session.sectors) == ()
     frame(win)
     assert current(win).kind in ("board", "handover")
+
+
+def test_the_tray_fills_its_column_as_sectors_are_placed(win: StalkerWindow) -> None:
+    """TURN-4: the tray of sectors still to place fills the column above the checklist: two
+    sectors a row while many are left, one a row with larger thumbnails once few are, and the
+    rules of laying in short in a band the thumbnails leave when it holds them, the rows spread
+    over what is left (no wide empty band under the tray)."""
+    from stalkerzone.client.screens.layout.tray import THUMB, tray_grid
+    from stalkerzone.client.text import i18n
+
+    cols, size = tray_grid(10, 316, 480)
+    assert cols == 2 and size == pytest.approx(min(THUMB, (480 / 5 - 34) / 8.4))
+    cols, size = tray_grid(4, 316, 480)
+    assert cols == 1 and size > THUMB
+    session = start(win)
+    session.worker.synchronous = True
+    placed = 0
+    for left in (6, 4, 2):
+        view = win.show_screen("layout")
+        assert isinstance(view, LayoutView)
+        while len(view.remaining()) > left:
+            places = [a for a in session.legal_now() if isinstance(a, PlaceSector)]
+            session.act(places[0])
+            placed += 1
+        view = win.show_screen("layout")
+        assert isinstance(view, LayoutView)
+        frame(win)
+        lowest = min(box[2] for _sid, _face, box in view.tray_boxes)
+        how = [t for t in view._texts if t.text == i18n.t("layout.how_to_lay")]
+        used = how[0].content_height + theme.px(8) if how else 0.0
+        band = lowest - view.check_box[3] - used
+        assert band < theme.px(90), (left, band)
+    assert placed

@@ -3,6 +3,7 @@ window."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import arcade
@@ -11,9 +12,12 @@ import pytest
 from stalkerzone import paths
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller import save_files as saves
+from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
 from stalkerzone.client.screens.saves import SavesView
 from stalkerzone.engine.play import EndTurn, Move
 from tests.client.test_client_board import start, to_board
+from tests.story.games import played
+from tests.support.base import base_cards, sectors
 from tests.support.window import click_button, current, find_button, frame, game, key, shown
 
 
@@ -148,29 +152,21 @@ def test_the_lesson_and_the_autosave_are_named_in_the_players_language() -> None
         i18n.set_language("en")
 
 
-def test_the_autosave_is_written_when_the_game_is_won(win: StalkerWindow) -> None:
-    """WIN-1: Continue after a win opens the finished game, not the turn before the winning
-    fight (which could be played again and re-rolled)."""
-    from dataclasses import replace
-
-    from tests.client.test_gameover_story import over_session
-
-    finished = over_session(win)
-    record = finished.record
-    assert record.state.is_terminal and len(record.states) >= 2
-    last = record.actions[-1]
-    session = finished
-    session.record = replace(
-        record, actions=record.actions[:-1], states=record.states[:-1], trail=record.trail[:-1]
-    )
-    assert not session.state.is_terminal
+def test_client_continue_after_a_won_game_shows_its_end(win: StalkerWindow) -> None:
+    """WIN-1: the action that ends the game rewrites the autosave, so Continue on the title
+    opens the finished game on its end screen, never the turn before the winning fight."""
+    record = played()
+    before_end = replace(record, actions=record.actions[:-1], states=record.states[:-1])
+    seats = tuple(SeatSpec(p.name, p.stalker, p.bot) for p in record.setup.players)
+    session = GameSession(GameSpec(3, seats, zone_mode="free"), before_end, base_cards(), sectors())
     session.autosave_enabled = True
-    session.act(last)
+    win.app.session = session
+    session.act(record.actions[-1])
     assert session.state.is_terminal
-    latest = saves.latest_autosave()
-    assert latest is not None
     win.app.session = None
     win.show_screen("title")
     frame(win)
     click_button(win, "Continue")
-    assert win.app.session is not None and win.app.session.state.is_terminal
+    loaded = game(win)
+    assert loaded.state.is_terminal and loaded.state.winner == record.state.winner
+    assert current(win).kind == "gameover"

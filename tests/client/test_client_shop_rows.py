@@ -13,10 +13,10 @@ from stalkerzone.client.screens.bases import presenter
 from stalkerzone.client.screens.bases.screen import BaseScreen
 from stalkerzone.client.text import i18n
 from stalkerzone.engine.game import apply, legal_actions, player_view
-from stalkerzone.engine.play import Buy, Sell, card_id
+from stalkerzone.engine.play import Buy, OpenOrder, Sell, TakeOrder, card_id
 from stalkerzone.engine.turn import stats
 from tests.client.test_client_screens import me, press_widget, row_button, set_state, start
-from tests.support.game import edit, fresh
+from tests.support.game import edit, fresh, take
 from tests.support.window import frame, opened
 
 
@@ -139,3 +139,45 @@ def test_the_offered_orders_scroll_note_sits_on_their_heading_not_on_your_orders
     if not notes:
         pytest.skip(f"all {offered} offered orders fit: no scroll note")
     assert notes[0] == pytest.approx(heading) and notes[0] != pytest.approx(yours)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_client_order_rows_stay_in_place_after_a_delivery(
+    win: StalkerWindow, language: str
+) -> None:
+    """ORDER-1: a delivered order keeps its rows, greyed "delivered", in Your orders and in
+    Offered here until the base is left: no row below moves, and a click on the same place
+    delivers or takes nothing else."""
+    i18n.set_language(language)
+    session = start(win)
+    state = session.state
+    site = presenter.site_here(state)
+    assert site is not None
+    state, readings = take(state, "order-anomaly-readings")  # a visit order, offered here
+    other = next(a for a in legal_actions(state) if isinstance(a, TakeOrder))
+    state = apply(state, other)
+    orders = (OpenOrder(readings, visited=True), *state.player.open_orders)
+    set_state(session, edit(state, state.current_player, open_orders=orders))
+    view = opened(win.show_screen("base"), BaseScreen)
+    view.set_tab("orders")
+    frame(win)
+
+    def rows(prefix: str) -> list[tuple[str, float]]:
+        hits = [h for h in view.hits.items if h.key.startswith(prefix)]
+        return [(h.key, round(h.top)) for h in sorted(hits, key=lambda h: -h.top)]
+
+    yours, offered = rows("order:"), rows("offer:")
+    assert yours[0][0] == f"order:{readings}" and f"offer:{readings}" in dict(offered)
+    press_widget(win, row_button(win, f"order:{readings}", i18n.t("base.deliver")))
+    assert readings in me(session).delivered
+    frame(win)
+    assert rows("order:") == yours  # the delivered order's row is still first
+    assert rows("offer:")[: len(offered)] == offered  # a new offer may only come below
+    texts = [t.text for t in view._texts]
+    assert i18n.t("base.row_delivered") in texts
+    button = row_button(win, f"order:{readings}", i18n.t("base.deliver"))
+    assert button.disabled
+    cash = me(session).cash
+    press_widget(win, button)
+    assert me(session).cash == cash
+    i18n.set_language("en")

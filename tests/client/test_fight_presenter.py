@@ -16,6 +16,7 @@ from stalkerzone.client.screens.fight.odds_worker import compute
 from stalkerzone.client.screens.fight.presenter import (
     FightPage,
     Selection,
+    choice_words,
     decision_name,
     log_tone,
     present,
@@ -27,7 +28,7 @@ from stalkerzone.client.text import i18n
 from stalkerzone.client.text.i18n import percent
 from stalkerzone.engine.core import Colour, FirstStrike, Monster, Note, Paralysis, PerColour
 from stalkerzone.engine.fight import Fight, start_fight
-from stalkerzone.engine.play import FightState, GameState
+from stalkerzone.engine.play import FightDecision, FightState, GameState
 from tests.client.test_engine_words import RULE_ID
 from tests.support.fights import ATTACK, grenade, monster, script, stalker, stimulator
 from tests.support.game import fresh
@@ -130,6 +131,24 @@ def test_nothing_can_be_pressed_while_dice_roll_or_a_bot_decides() -> None:
     bot = page_of(fight, Selection(bot=True))
     assert bot.bot_note and bot.button("auto") is None
     assert not any(b.enabled for b in bot.buttons)
+
+
+def test_a_bots_fight_says_whose_it_is_and_what_the_bot_chose() -> None:
+    """FIGHT-2 watched: over a bot seat's (disabled) buttons whose fight it is, under them
+    "The bot is deciding…" and, while the dice of its decision roll, what it chose."""
+    side = stalker(grenades=(grenade("rgd-5"),), stimulators=(stimulator("bandage", 5),))
+    fight = at_decision(start_fight(side, monster()))
+    deciding = page_of(fight, Selection(bot=True))
+    state = fresh(3)
+    name = state.players[state.current_player].name
+    assert deciding.watch_title == i18n.t("fight.watch_title", name=name) and name
+    assert deciding.bot_note == i18n.t("fight.bot_deciding")
+    words = choice_words(fight, FightDecision("grenade", "rgd-5", "bandage"))
+    assert words == "throw rgd-5 + bandage"
+    rolling = page_of(fight, Selection(bot=True, rolling=True, bot_choice=words))
+    assert rolling.bot_note == "The bot chose to throw rgd-5 + bandage"
+    mine = page_of(fight)
+    assert mine.watch_title == "" and mine.bot_note == ""
 
 
 def test_odds_rows_and_monster_lines() -> None:

@@ -13,11 +13,12 @@ from stalkerzone.client.app.context import Presets, make_context
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
 from stalkerzone.client.render import story_chart
-from stalkerzone.client.screens.gameover import CHARTS, GameOverView, colour_of
+from stalkerzone.client.screens.gameover import CHARTS, GameOverView, chart_lines, colour_of
 from stalkerzone.client.text import i18n
 from stalkerzone.story import Story, build_story
 from tests.story.games import played
 from tests.support.base import base_cards, sectors
+from tests.support.records import bot_record
 from tests.support.window import colours, frame, pixels, shown
 
 
@@ -122,3 +123,35 @@ def test_gameover_shows_the_winners_face_by_the_headline_and_each_face_in_the_st
         assert any(abs(face.center_y - (t.y + t.content_height / 4)) < 12 for t in rows)
     session.worker.synchronous = False
     win.app.session = None
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_gameover_marks_each_death_on_the_health_chart_and_names_its_columns_apart(
+    win: StalkerWindow, lang: str
+) -> None:
+    """DEATH-1: a per-round health line hides a death (health comes back), so each round a
+    stalker died in carries an × on its line, explained beside the chart; the standings say
+    deaths and fights lost in two different words."""
+    i18n.set_language(lang)
+    try:
+        record = bot_record(3000, seed=7, players=3)  # every stalker dies once
+        seats = tuple(SeatSpec(p.name, p.stalker, p.bot) for p in record.setup.players)
+        session = GameSession(GameSpec(7, seats, zone_mode="free"), record, base_cards(), sectors())
+        win.app.session = session
+        session.worker.synchronous = True
+        story = build_story(session.record)
+        final = session.record.state.players
+        assert any(p.deaths for p in final), "the replayed game has no death to mark"
+        for stalker, line in zip(story.stalkers, chart_lines(story, "health"), strict=True):
+            assert stalker.samples[-1].deaths == final[stalker.seat].deaths
+            assert bool(line.marks) == bool(final[stalker.seat].deaths)
+            assert len(line.marks) <= final[stalker.seat].deaths
+        view = shown(win, type(win.show_screen("gameover")))
+        frame(win)
+        assert isinstance(view, GameOverView)
+        assert view.charts["health"].marks
+        assert i18n.t("story.death_mark") in texts(view)
+        heads = [i18n.t("gameover.deaths"), i18n.t("story.lost")]
+        assert heads[0] != heads[1] and not ({"Смерти", "Гибели"} <= set(texts(view)))
+    finally:
+        i18n.set_language("en")

@@ -168,7 +168,11 @@ def test_a_packs_name_in_the_players_language(lang_of: None) -> None:
         ("en", "1.7", "won 1.7 fights more"),
         ("en", "1.0", "won 1.0 fights more"),
         ("en", 1, "won 1 fight more"),
-        ("ru", "1,7", "побед на 1,7 больше"),
+        ("ru", "1,7", "на 1,7 победы больше"),
+        ("ru", "0,4", "на 0,4 победы больше"),
+        ("ru", 2, "на 2 победы больше"),
+        ("ru", 5, "на 5 побед больше"),
+        ("ru", 21, "на 21 победу больше"),
     ],
 )
 def test_a_printed_fraction_is_counted_by_its_visible_decimals(
@@ -244,3 +248,13 @@ def test_a_sure_chance_with_rounding_error_prints_as_sure(lang_of: None) -> None
     i18n.set_language("en")
     assert i18n.percent(1 - 1e-13) == "100.0%" and i18n.percent(1e-15) == "0.0%"
     assert i18n.percent(1 - 1e-6) == ">99.9%" and i18n.percent(1e-6) == "<0.1%"
+
+
+def test_russian_danger_colour_and_slot_tip_agree(lang_of: None) -> None:
+    """Russian agreement: a danger's colour agrees with the noun it is printed after (the
+    colour words are masculine), and a card goes "into a slot" (в ячейку), singular."""
+    i18n.set_language("ru")
+    green = i18n.t("engine_words.colour_green")
+    line = i18n.t("notes.fight_danger", player="Alex", card="Псевдособака", colour=green)
+    assert line.endswith("(цвет опасности: зелёный)"), line
+    assert "в ячейку" in i18n.t("stalker.tip_activate")

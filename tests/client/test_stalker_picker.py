@@ -66,3 +66,50 @@ def test_a_click_on_a_card_gives_it_to_the_choosing_seat(win: StalkerWindow) -> 
     assert i18n.t("picker.title", name=view.seats[1][0]) in [t.text for t in view._texts]
     press_widget(win, card_button(view, "mazhor"))
     assert [s[2] for s in view.seats[:2]] == ["nosorog", "mazhor"]
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_no_picker_text_is_below_the_smallest_size(win: StalkerWindow, language: str) -> None:
+    """Every character's card in the picker (its name, its whole ability text) and the numbers
+    under it are set at least at the style guide's smallest size (``TYPE_TINY``) at every UI
+    scale and window size, and no ability text is cut (Nosorog's long one included)."""
+    from dataclasses import replace
+
+    from stalkerzone.client.app.settings import UI_SCALES
+    from stalkerzone.client.render.card_face import CardFace
+    from stalkerzone.client.text.card_words import card_summary
+    from stalkerzone.client.widgets import theme
+    from stalkerzone.client.widgets.text_batch import TextBatch
+    from tests.support.text_walk import pretend_size
+
+    found: list[str] = []
+    for setting in UI_SCALES:
+        win.app.update_settings(replace(win.app.settings, language=language, ui_scale=setting))
+        for w, h in ((1024, 640), (1280, 800), (1920, 1080)):
+            where = f"{language} {w}x{h} {setting:.0%}"
+            with pretend_size(win, w, h):
+                view = opened(win.show_screen("newgame"), NewGameView)
+                smallest = theme.px(theme.TYPE_TINY)
+                assert set(view.picker.cards) == {s.id for s in view.stalkers}, where
+                for stalker in view.stalkers:
+                    left, bottom, right, top = view.picker.cards[stalker.id]
+                    face = CardFace(stalker, 0, 0, right - left, top - bottom)
+                    texts = TextBatch()
+                    face.build(texts)
+                    found += [
+                        f"{where}: {stalker.id} {text.text[:30]!r} at {text.font_size}"
+                        for text in texts.texts
+                        if text.font_size < smallest
+                    ]
+                    shown = " ".join(t.text for t in texts.texts)
+                    if not face.compact and card_summary(stalker) not in shown:
+                        found.append(f"{where}: {stalker.id}'s ability text is cut")
+                variant = win.app.variant(view.variant)
+                numbers = {n for s in view.stalkers for n in start_numbers(s, variant)}
+                found += [
+                    f"{where}: {text.text!r} at {text.font_size}"
+                    for text in view._texts
+                    if text.text in numbers and text.font_size < smallest
+                ]
+    i18n.set_language("en")
+    assert not found, "\n".join(found)

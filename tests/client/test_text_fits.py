@@ -30,7 +30,14 @@ from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.scrolling import scroll_bar
 from stalkerzone.engine.core import DANGER_COLOUR, Site, Terrain
 from stalkerzone.engine.zone import Hex
-from tests.support.text_walk import cut_short, left_right, misfits, pretend_size, texts_of
+from tests.support.text_walk import (
+    cut_short,
+    left_right,
+    misfits,
+    overlaps,
+    pretend_size,
+    texts_of,
+)
 from tests.support.window import frame, opened
 
 SIZES = ((1024, 640), (1280, 800), (1920, 1080))
@@ -474,6 +481,7 @@ def test_the_fight_panel_fits(win: StalkerWindow) -> None:
             view.skip()
             assert view.playing()
             found += misfits(view, f"fight {lang} {w}x{h} {setting:.0%}")
+    assert not found, "\n".join(found)
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
@@ -533,4 +541,118 @@ def test_the_goal_panel_legend_hint_and_tip_fit_at_1280x800(
     tip = next(o for o in board.overlays if isinstance(o, TipsOverlay))
     assert tip.text is not None and tip.text.content_width <= (tip.text.width or 0)
     win.app.session = None
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_stalker_cards_stat_labels_keep_apart(win: StalkerWindow, language: str) -> None:
+    """The stalker card's row of stats (attack, defence, movement, health: label over value)
+    at every UI scale and window size: each column's texts end a clear gap before the next
+    column starts ("Передвижение" ran into "Здоровье" at 125 % in Russian), shown whole."""
+    from stalkerzone.client.screens.stalker import presenter
+    from stalkerzone.client.screens.stats import player_stats
+
+    play = game(win, "free")
+    found: list[str] = []
+    for setting in UI_SCALES:
+        win.app.update_settings(replace(win.app.settings, language=language, ui_scale=setting))
+        for w, h in SIZES:
+            where = f"{language} {w}x{h} {setting:.0%}"
+            with pretend_size(win, w, h):
+                win.app.session = play
+                view = win.show_screen("stalker")
+                state = play.state
+                player = state.players[state.current_player]
+                lines = presenter.stat_lines(state, player, player_stats(state, player))
+                columns = [(name, value) for name, value, _rule in lines.entries]
+                columns.append((i18n.t("stalker.health"), lines.health))
+                texts = texts_of(view)
+                spans = []
+                for name, value in columns:
+                    mine = [t for t in texts if t.text in (name, value)]
+                    assert len(mine) >= 2, f"{where}: {name!r} or {value!r} not shown"
+                    extents = [left_right(t) for t in mine]
+                    spans.append((min(a for a, _ in extents), max(b for _, b in extents)))
+                for (name, _v), (_l, right), (next_left, _r) in zip(
+                    columns, spans, spans[1:], strict=False
+                ):
+                    if next_left - right < theme.px(8):
+                        found.append(f"{where}: {name!r} ends {next_left - right:.0f} px before")
+                edge = view.window.width * 0.62
+                if spans[-1][1] > edge:
+                    found.append(f"{where}: health runs past its panel ({spans[-1][1]:.0f})")
+    win.app.session = None
+    i18n.set_language("en")
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_bases_stalker_card_fills_its_panel(win: StalkerWindow, language: str) -> None:
+    """The base screen's side panel: the stalker's card takes most of the panel's width (two
+    thirds from 1280x800 at the usual UI scales, where its numbers fit in two columns; half
+    at least everywhere), under the numbers and inside the panel, with no text over another."""
+    play = game(win, "free")
+    found: list[str] = []
+    for setting in UI_SCALES:
+        win.app.update_settings(replace(win.app.settings, language=language, ui_scale=setting))
+        for w, h in SIZES:
+            where = f"{language} {w}x{h} {setting:.0%}"
+            with pretend_size(win, w, h):
+                win.app.session = play
+                view = opened(win.show_screen("base", tab="buy"), BaseScreen)
+                left, right, bottom, _top = view.side_box
+                (tile,) = [
+                    t
+                    for t in view.tiles.tiles
+                    if t.card.id == play.state.players[play.state.current_player].stalker
+                ]
+                face = tile.face
+                roomy = w >= 1280 and setting <= 1.15  # the numbers fit in two columns
+                if face.width < (0.65 if roomy else 0.5) * (right - left):
+                    found.append(f"{where}: the card is {face.width:.0f} wide in {right - left}")
+                if face.left < left or face.right > right or face.bottom < bottom:
+                    found.append(f"{where}: the card leaves its panel")
+                texts = [t for t in texts_of(view) if left_right(t)[0] >= left]
+                numbers_bottom = min(t.y for t in texts if t.y > face.top)
+                if face.top > numbers_bottom - theme.px(8):
+                    found.append(f"{where}: the card runs into the numbers")
+                found += overlaps(texts, where)
+    win.app.session = None
+    i18n.set_language("en")
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_bots_fight_fills_the_buttons_panel(win: StalkerWindow, language: str) -> None:
+    """A bot seat's fight (FIGHT-2 watched): the buttons panel says whose fight it is at its top
+    and what the bot does in the row a player's auto-resolve takes, at 1280x800 and 1920x1080,
+    every text fitting."""
+    from stalkerzone.client.screens.fight.screen import FightView
+    from tests.client.test_client_screens import into_fight
+
+    session = into_fight(win, "leshak", bot="normal")
+    found: list[str] = []
+    for setting in (1.0, max(UI_SCALES)):
+        win.app.update_settings(replace(win.app.settings, language=language, ui_scale=setting))
+        for w, h in SIZES[1:]:
+            where = f"{language} {w}x{h} {setting:.0%}"
+            with pretend_size(win, w, h):
+                view = opened(win.show_screen("fight"), FightView)
+                view.skip()
+                assert view.is_bot() and view.page is not None
+                left, right, bottom, top = view.panels["actions"]
+                name = session.state.players[session.state.current_player].name
+                title = i18n.t("fight.watch_title", name=name)
+                inside = [
+                    t for t in texts_of(view) if left <= t.x <= right and bottom <= t.y <= top
+                ]
+                heads = [t for t in inside if t.text == title and t.y >= top - theme.px(50)]
+                if not heads:
+                    found.append(f"{where}: no {title!r} at the top of the buttons panel")
+                deciding = i18n.t("fight.bot_deciding")
+                if not any(t.text == deciding for t in inside):
+                    found.append(f"{where}: no {deciding!r} in the buttons panel")
+                found += misfits(view, f"bot fight {where}")
+    win.app.session = None
+    i18n.set_language("en")
     assert not found, "\n".join(found)

@@ -106,3 +106,28 @@ def test_lines_of_older_saves_are_upgraded_to_keys(win: StalkerWindow, tmp_path:
     loaded = GameSession.from_loaded(saves.load_game(path))
     assert isinstance(loaded.log[-1].text, TableLine)
     assert log_words(loaded, None)[-1] == "An action was taken back."  # English now
+
+
+def test_a_gained_card_line_names_who_gained_it(win: StalkerWindow) -> None:
+    """EQ-10: the log line of a bought card says whose slot or backpack it went to, in English
+    and Russian ("Anna puts Barrel rifling into its slot")."""
+    session = start(win)
+    to_board(win, session)
+    before = len(session.log)
+    name = session.state.players[session.state.current_player].name
+    (bought,) = cheap_buys(session, 1)
+    what = session.state.cards.get(bought.card)
+    assert what is not None
+    try:
+        for language, verbs in (("en", (" puts ",)), ("ru", (" ставит ", " кладёт "))):
+            i18n.set_language(language)
+            card = i18n.card_text(what.name)
+            gained = [
+                line
+                for line in log_words(session, None)[before:]
+                if card in line and any(verb in line for verb in verbs)
+            ]
+            assert gained, (language, log_words(session, None)[before:])
+            assert all(line.startswith(f"{name} ") for line in gained), gained
+    finally:
+        i18n.set_language("en")

@@ -116,6 +116,7 @@ def test_undo_is_offered_as_at_one_screen_and_takes_back_a_purchase() -> None:
         "rule": "TURN-2",
         "message": "nothing has been done yet",
         "key": "undo_nothing",
+        "params": {},
     }
     assert {"type": "Undo"} not in welcome["legal"]
     before = state_to_json(t.state)

@@ -92,9 +92,18 @@ def bot_choice(server: GameServer, game: GameTable, memory: BotMemory) -> dict[s
     return chosen
 
 
+NAMED_BUTTON = """(e) => {
+    const role = e.getAttribute('role') || (e.tagName === 'BUTTON' ? 'button' : '');
+    const name = (e.getAttribute('aria-label') || e.innerText || '').trim();
+    return role === 'button' && name.length > 0 && !e.closest('[aria-hidden=true]');
+}"""
+"""A control a screen reader announces as a button with a name (not hidden from it)."""
+
+
 def press(page: Any, action: dict[str, Any]) -> None:
-    """Play ``action`` (one of the page's legal actions) by pressing the page's own controls;
-    wait until the page shows the host's answer."""
+    """Play ``action`` (one of the page's legal actions) by pressing the page's own controls
+    from the keyboard, each a named button (what a screen reader announces); wait until the
+    page shows the host's answer."""
     shown = browser.page_state(page)
     legal: list[dict[str, Any]] = shown["legal"]
     kind = action["type"]
@@ -106,15 +115,21 @@ def press(page: Any, action: dict[str, Any]) -> None:
         browser.show_tab(page, tab)
     if kind == "Move":
         target = page.locator(f"#map .reach[data-hex='{action['to'][0]},{action['to'][1]}']")
+        confirm = page.locator("#move-confirm")
         target.focus()
+        assert target.evaluate(NAMED_BUTTON), "a reachable hex with no button role or name"
         target.press("Enter")
-        page.locator("#move-confirm").press("Enter")
+        assert confirm.evaluate(NAMED_BUTTON), "the move's confirmation"
+        confirm.press("Enter")
     else:
         control = page.locator(f"[data-legal='{legal.index(action)}']")
         if control.count() == 0 and kind == "TakeOrder":  # two copies of one order: one button
             same = action["card"].split("#")[0]
             control = page.locator(f"[data-group=TakeOrder] button[data-card^='{same}#']")
-        control.first.click()
+        button = control.first
+        assert button.evaluate(NAMED_BUTTON), f"{kind}: a control with no button role or name"
+        button.focus()  # pressed from the keyboard, as a screen reader's user does
+        button.press("Enter")
     page.wait_for_function(
         "(v) => Number(document.body.dataset.version) !== v", arg=shown["version"]
     )
@@ -141,6 +156,17 @@ def test_a_stalker_is_chosen_on_the_join_page_with_its_portrait(chromium: Any, s
         phone.screenshot(path=str(shots / "phone-join-stalker.png"), full_page=True)
         assert serious_violations(phone) == []
         phone.locator(f".stalker-choice[data-stalker='{chosen}']").click()
+        phone.locator("#lang").click()  # the stalkers offered again in Russian: still chosen
+        phone.wait_for_function("() => document.documentElement.lang === 'ru'")
+        phone.wait_for_function(
+            "(s) => document.querySelector(`[data-stalker='${s}'] input`)?.checked", arg=chosen
+        )
+        phone.screenshot(path=str(shots / "phone-join-stalker-ru.png"), full_page=True)
+        phone.locator("#lang").click()
+        phone.wait_for_function("() => document.documentElement.lang === 'en'")
+        phone.wait_for_function(
+            "(s) => document.querySelector(`[data-stalker='${s}'] input`)?.checked", arg=chosen
+        )
         join(phone, "Anna")
         assert server.call(lambda: game.state.players[0].stalker) == chosen
         check_shown(phone, server, game)
@@ -223,6 +249,30 @@ def test_undo_takes_back_a_purchase_and_says_why_it_cannot_after_dice(chromium: 
             allowed = server.call(lambda: game.legal_of((0,)))
             assert phone.locator("#undo").is_enabled() == ({"type": "Undo"} in allowed)
         check_shown(phone, server, game)
+    assert problems == []
+
+
+def test_an_undo_refused_names_whose_action_it_is_in_either_language(
+    chromium: Any, shots: Path
+) -> None:
+    game = table(("remote", "remote"), seed=3)  # the layout: each seat places in turn
+    game.code = CODE
+    problems: list[str] = []
+    with hosted(game) as server:
+        first = server.call(lambda: game.state.current_player)
+        anna = open_page(chromium, server, browser.DESKTOP, problems)
+        boris = open_page(chromium, server, browser.PHONE, problems)
+        pages = {first: anna, 1 - first: boris}
+        join(pages[0], "Anna" if first == 0 else "Boris")
+        join(pages[1], "Boris" if first == 0 else "Anna")
+        assert browser.play_step(anna) == "PlaceSector"
+        browser.wait_version(boris, 1)
+        why = boris.locator("#undo-why")
+        assert "only Anna can take back Anna's own action" in why.inner_text()
+        boris.locator("#lang").click()
+        boris.wait_for_function("() => document.documentElement.lang === 'ru'")
+        assert "отменить действие игрока Anna может только Anna" in why.inner_text()
+        boris.screenshot(path=str(shots / "phone-undo-refused-ru.png"), full_page=True)
     assert problems == []
 
 

@@ -25,10 +25,11 @@ from stalkerzone.client.controller.session import (
     SeatSpec,
 )
 from stalkerzone.client.controller.table_display import JoinCorner, handover_due
+from stalkerzone.client.controller.turn_log import take_back
 from stalkerzone.client.render.fonts import FONT
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
-from stalkerzone.engine.core import IllegalAction
+from stalkerzone.engine.core import IllegalAction, params_of
 from stalkerzone.engine.game import GameRecord, GameSetup, PlayerSetup, UndoCheck, UndoRefused
 from stalkerzone.engine.play import Action, GameState
 from stalkerzone.network.client import JoinRefused, RemoteGame
@@ -41,6 +42,7 @@ from stalkerzone.persistence.serialize import SnapshotError, action_from_json
 if TYPE_CHECKING:
     from stalkerzone.client.app.context import Presets
     from stalkerzone.client.app.window import StalkerWindow
+    from stalkerzone.story import Story
 
 OTHERS = "remote"  # the ``bot`` mark of a seat this client does not decide for
 LOGGED = {"joined": "joined", "left": "left", "stand_in": "stand_in_log", "undo": "undo_log"}
@@ -57,6 +59,10 @@ class RemoteSession(GameSession):
     strip: TableStrip = field(default_factory=lambda: TableStrip())
     join_corner: JoinCorner = field(default_factory=lambda: JoinCorner())
     display: bool = False  # the window is the table's public display (``table_display``)
+    logged: int = -1  # the actions played when the turn log last took a view's notes
+    final_fight: bool = False
+    """As the public display: the game just ended with a fight, which is played out for the
+    table before the game-over screen (that comes when its dice are done, or on Space)."""
     plays_bots = False  # the host plays every seat that is not ours
 
     @classmethod
@@ -81,6 +87,7 @@ class RemoteSession(GameSession):
         session = cls(spec, record, game.cards, game.sectors, remote=game)
         session.autosave_enabled = False  # the host saves
         session.log.extend(LogLine(turn, "", text) for turn, text in game.log)  # kept on rejoin
+        session.logged = game.version
         session.viewer = session.default_viewer()
         session.read_events()
         return session
@@ -95,13 +102,30 @@ class RemoteSession(GameSession):
         """A person's seat played on another machine (not a bot, not this client's)."""
         return index not in self.game.seats and self.spec.seats[index].bot == OTHERS
 
+    def seated(self) -> bool:
+        """Whether this connection holds a seat (the public display and spectators hold none)."""
+        return bool(self.game.seats)
+
     def default_viewer(self) -> int:
         """The seat the host's view is of (a spectator sees the public board)."""
         return self.game.viewer if self.game.seats else PUBLIC
 
+    def host_story(self) -> Story | None:
+        """The story the host sent at the end (WIN-1): this client saw only the views, so its
+        own record cannot tell it (None until it comes, or if it cannot be read)."""
+        from stalkerzone.story import StoryUnreadable, story_from_json
+
+        if self.game.story is None:
+            return None
+        try:
+            return story_from_json(self.game.story)
+        except StoryUnreadable:
+            return None
+
     def undo_check(self) -> UndoCheck:
         """What the host's last view said (TURN-2: the same rule as at one screen): allowed,
-        or why not; nothing said (not this seat's turn) is a refusal too."""
+        or why not (with the reason's parameters, a name); nothing said (not this seat's turn)
+        is a refusal too."""
         said = self.game.undo
         if said is None:
             rule = "TURN-2: nothing of yours to take back this turn"
@@ -109,7 +133,12 @@ class RemoteSession(GameSession):
         if said.get("allowed") is True:
             return UndoCheck(True)
         reason = f"{said.get('rule') or PROTOCOL_RULE}: {said.get('message') or ''}"
-        return UndoCheck(False, reason, key=str(said.get("key") or "protocol"))
+        raw = said.get("params")
+        params = (
+            {k: v for k, v in raw.items() if isinstance(v, str)} if isinstance(raw, dict) else {}
+        )
+        key = str(said.get("key") or "protocol")
+        return UndoCheck(False, reason, key=key, params=params_of(params))
 
     def undo(self) -> None:
         """Ask the host to take the last action back (TURN-2); its refusal is raised as the
@@ -159,12 +188,20 @@ class RemoteSession(GameSession):
     def _took(self, view: GameState) -> None:
         if view is self.record.state:
             return
+        before = self.state
+        if view.phase == "over" and before.phase != "over" and self.display:
+            self.final_fight = view.last_fight is not None and (
+                before.fight is not None or before.last_fight != view.last_fight
+            )
         actions = self.read_events()
         self.record = GameRecord(self.record.setup, actions, (view,), base=len(actions))
         self.version += 1
-        if not self.display or self.game.viewer == PUBLIC:  # a public display logs no secret
-            for line in view.notes:
-                self.log.append(LogLine(view.turn, "", line))
+        number = self.game.version  # the actions played: the notes' action (an undo marks)
+        if number > self.logged:  # a position logged already (after an undo) is not again
+            self.logged = number
+            if not self.display or self.game.viewer == PUBLIC:  # a public display: no secret
+                for line in view.notes:
+                    self.log.append(LogLine(view.turn, "", line, number))
         if len(self.log) > 400:
             del self.log[:-300]
         self.worker.forget(lambda key: key[1] == self.version)  # type: ignore[index]
@@ -182,8 +219,13 @@ class RemoteSession(GameSession):
                 except SnapshotError:
                     continue
             elif isinstance(kind, str) and kind in LOGGED:
-                if kind == "undo" and actions:
-                    actions.pop()
+                if kind == "undo":  # TURN-2: its lines read "Taken back: …", as at one screen
+                    if actions:
+                        actions.pop()
+                    version = event.get("version")
+                    if isinstance(version, int):
+                        take_back(self.log, version + 1, self.state.turn)
+                        self.logged = min(self.logged, version)
                 self.log.append(
                     LogLine(self.state.turn, name, i18n.t(f"network.{LOGGED[kind]}", name=name))
                 )
@@ -191,7 +233,13 @@ class RemoteSession(GameSession):
 
     def show(self, window: ScreenHost, *, handover: bool = True) -> None:
         """The screen for the state; a hand-over page only between this client's own seats
-        (as the public display: before any of them, ``table_display.handover_due``)."""
+        (as the public display: before any of them, ``table_display.handover_due``). As the
+        public display, a game ended by a fight shows that fight played out first."""
+        if self.final_fight:  # WIN-1 after a fight: the fight first, then the game's end
+            self.final_fight = False
+            if not window.refresh_screen("gameover", self):  # a fight shown follows to its end
+                window.show_screen("fight")
+            return
         due = handover_due(self, window) if handover else None
         if due is not None:
             self.viewer = PUBLIC

@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from stalkerzone.engine.core import Variant
     from stalkerzone.persistence.saves import LoadedGame
     from stalkerzone.persistence.turn_log import LogEntry
+    from stalkerzone.story import Story
 
 ZONE_MODES: tuple[str, ...] = ("hand", "free", "ring", "line", "compact")
 BOT_STRENGTHS: tuple[str, ...] = LEVELS  # the bot levels, weakest first
@@ -196,6 +197,11 @@ class GameSession:
     def is_remote(self, index: int) -> bool:
         """A seat played by a person on another machine (a network game; never here)."""
         return False
+
+    def seated(self) -> bool:
+        """Whether this window plays a seat at all: a network spectator or the table's public
+        display plays none, so its screens offer no action button (only viewing controls)."""
+        return True
 
     def default_viewer(self) -> int:
         """Whose private things the screen may show now: the current human player, or nobody."""
@@ -349,10 +355,15 @@ class GameSession:
         if self.autosave_enabled and (
             isinstance(action, EndTurn)
             or (before.phase == "layout" and after.phase != "layout")
-            or (after.is_terminal and not before.is_terminal)  # Continue shows the game won
+            or after.is_terminal  # WIN-1: Continue then opens the finished game, its end shown
         ):
             self.autosave()
         return after
+
+    def host_story(self) -> Story | None:
+        """The story of the game as the host told it (a network game's end), None here: a
+        game played at this screen builds its own from its record."""
+        return None
 
     def undo_check(self) -> UndoCheck:
         """``engine.game.undo.check``: may the last action be taken back, and if not, why."""

@@ -55,6 +55,10 @@ TEXT_BAND = 44
 """Height kept under the art of a full face for the card's own ``text``."""
 SUMMARY_TOP = 58
 """Height (at UI scale 1) under the art of a full face for the summary, when it fits there."""
+ART_LEAST = 0.16
+"""Share of a full face's height under its name band that the art keeps for itself however
+long the summary."""
+NOTE_SIZE = 9.0  # a compact tile's note (UI units)
 COMPACT_WRAP = 9  # a compact tile's summary too long for one line at 10 points: two lines at 9
 
 
@@ -92,7 +96,9 @@ class CardFace:
         self.art_side = self._compact_art_side() if self.compact else 0.0
         self.text_top: float = theme.px(SUMMARY_TOP)  # the summary's top (build() may raise it)
         self.text_cut = False
-        """True once build() had to shorten the card's own text to fit its band."""
+        """True once build() had to shorten the summary or the card's own text to fit."""
+        self.text_size: float = theme.TYPE_SMALL
+        """The summary's size (UI units) once build() fitted it (:meth:`fit_summary`)."""
 
     @property
     def top(self) -> float:
@@ -117,32 +123,60 @@ class CardFace:
     def contains(self, x: float, y: float) -> bool:
         return self.left <= x <= self.right and self.bottom <= y <= self.top
 
+    def _note_layout(self, room: float, low: bool) -> tuple[str, float, int]:
+        """A compact tile's note, its UI size and line count: one line, shrunk if need be;
+        else two lines on a tile tall enough (the summary then gives way); else cut at a
+        word, never inside one."""
+        if not self.note:
+            return "", NOTE_SIZE, 1
+        size = text_fit.fitting_size(self.note, room, NOTE_SIZE)
+        if text_fit.fits(self.note, room, size):
+            return self.note, size, 1
+        if not low:
+            wrapped, size = text_fit.fit_lines(self.note, room, NOTE_SIZE, 2)
+            if wrapped.count("\n") == 1:
+                return wrapped, size, 2
+        return text_fit.cut_to(self.note, room, size), size, 1
+
     # texts
     def build(self, view: Any) -> None:
         px = theme.px
         text_colour = theme.TEXT_DIM if self.dim else theme.TEXT
         pad = px(7)
-        chars = max(6, int(self.width / px(9.0)))
         if self.compact:
             left = self.text_left
-            room = self.right - pad - left  # names shrink to fit the tile, then are cut
+            room = self.right - pad - left  # texts shrink, then wrap: never cut mid-word
+            low = self.height < px(56)
+            tiny = self.height < px(46)
             name = card_name(self.card)
-            size = text_fit.fitting_size(name, room, 11 if self.height >= px(60) else 10, bold=True)
+            base = 11 if self.height >= px(60) else 10
+            size = text_fit.fitting_size(name, room, base, bold=True)
+            name_lines = 1
+            if not text_fit.fits(name, room, size, bold=True):
+                wrapped, smaller = text_fit.fit_lines(name, room, base, 2, bold=True)
+                lines = wrapped.count("\n") + 1
+                room_for = lines == 2 or not low  # a low tile has room for two lines
+                if not tiny and room_for:
+                    name, size, name_lines = wrapped, smaller, lines
+                else:
+                    name = text_fit.cut_to(name, room, size, bold=True)
             view.label(
-                text_fit.cut_to(name, room, size, bold=True),
+                name,
                 left,
-                self.top - pad - px(11),
+                self.top - pad - (px(1) if name_lines > 1 else px(11)),
                 size,
                 text_colour,
                 bold=True,
+                anchor_y="top" if name_lines > 1 else "baseline",
+                width=int(room) + 2 if name_lines > 1 else None,
+                multiline=name_lines > 1,
             )
-            low = self.height < px(56)
-            tiny = self.height < px(46)
-            if not (low and self.note) and not tiny:  # low tiles: the note before the summary
+            note, note_size, note_lines = self._note_layout(room, low)
+            if not (low and self.note) and not tiny and name_lines == 1 and note_lines == 1:
                 summary = card_summary(self.card)
                 size = text_fit.fitting_size(summary, room, 10)
                 two = text_fit.wrap_words(summary, room, COMPACT_WRAP)
-                if size < 10 and not low and not self.note and two.count("\n") == 1:
+                if size < 10 and not self.note and two.count("\n") == 1:
                     view.label(  # two legible lines rather than one shrunk or cut
                         two,
                         left,
@@ -153,7 +187,8 @@ class CardFace:
                         width=int(room) + 2,
                         multiline=True,
                     )
-                else:
+                else:  # the style guide's smallest size at least: cut rather than smaller
+                    size = max(size, theme.TYPE_TINY)
                     view.label(
                         text_fit.cut_to(summary, room, size),
                         left,
@@ -161,13 +196,16 @@ class CardFace:
                         size,
                         theme.TEXT_DIM,
                     )
-            if self.note:
+            if note:
                 view.label(
-                    shorten(self.note, int((self.right - left) / px(6.6))),
+                    note,
                     left,
                     self.bottom + pad,
-                    9,
+                    note_size,
                     theme.BAD if self.dim else theme.ACCENT,
+                    anchor_y="bottom" if note_lines > 1 else "baseline",
+                    width=int(self.right - left) if note_lines > 1 else None,
+                    multiline=note_lines > 1,
                 )
             if self.count > 1:
                 view.label(
@@ -181,11 +219,13 @@ class CardFace:
                 )
             return
         band = px(34)
+        name, room = card_name(self.card), self.width - 2 * pad - px(2)
+        size = max(text_fit.fitting_size(name, room, 13, bold=True), theme.TYPE_TINY)
         view.label(
-            shorten(card_name(self.card), chars),
+            text_fit.cut_to(name, room, size, bold=True),
             self.left + pad + px(2),
             self.top - band + px(11),
-            13,
+            size,
             text_colour,
             bold=True,
         )
@@ -229,21 +269,33 @@ class CardFace:
             )
 
     def fit_summary(self, summary: arcade.Text, pad: float) -> None:
-        """Keep a long summary (an event's whole effect) inside the face: the art gives up
-        height first (down to half the face), then the text shrinks, then it is cut."""
+        """Keep a long summary (an event's whole effect, a stalker's ability) inside the face at
+        a readable size: the art gives up height first (down to half the face), then the text
+        shrinks one point, then the art gives up more (it keeps ``ART_LEAST`` of its room),
+        then the text shrinks to the style guide's smallest size (``TYPE_TINY``), then it is
+        cut."""
         px = theme.px
-        room_most = max(px(SUMMARY_TOP), self.height * 0.5)
-        need = summary.content_height + pad
-        self.text_top = min(room_most, max(px(SUMMARY_TOP), need))
-        summary.y = self.bottom + self.text_top
-        size = 11
-        while summary.content_height + pad > self.text_top and size > 8:
-            size -= 1
+        band = px(34) + px(10) + (px(TEXT_BAND) if card_flavour(self.card) else 0)
+        half = max(px(SUMMARY_TOP), self.height * 0.5)
+        most = max(half, (self.height - band) * (1 - ART_LEAST))
+        steps = (
+            (theme.TYPE_SMALL, half),
+            (theme.TYPE_SMALL - 1, half),
+            (theme.TYPE_SMALL - 1, most),
+            (theme.TYPE_TINY, most),
+        )
+        for size, room in steps:
             summary.font_size = px(size)
+            self.text_size = size
+            self.text_top = min(room, max(px(SUMMARY_TOP), summary.content_height + pad))
+            if summary.content_height + pad <= self.text_top:
+                break
+        summary.y = self.bottom + self.text_top
         text, limit = summary.text, len(summary.text)
         while summary.content_height + pad > self.text_top and limit > 8:
             limit = int(limit * 0.85)
             summary.text = shorten(text, limit)
+            self.text_cut = True
 
     # shapes
     def draw(self) -> None:

@@ -37,6 +37,7 @@ class Line:
 
     colour: Color
     values: tuple[int, ...]
+    marks: tuple[int, ...] = ()  # rounds in which the stalker died (DEATH-1), marked with ×
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +54,7 @@ class ChartLayout:
     y_ticks: tuple[tuple[float, int], ...]  # (y, value)
     lines: tuple[tuple[Color, tuple[tuple[float, float], ...]], ...]
     width: float  # of a line
+    marks: tuple[tuple[Color, tuple[float, float]], ...] = ()  # a death: an × on its line
 
 
 def nice_step(top: float, ticks: int = MAX_TICKS) -> int:
@@ -95,8 +97,14 @@ def layout_chart(
             (x_of(r), min(top, max(bottom, y_of(v) + shift))) for r, v in enumerate(line.values)
         )
         placed.append((line.colour, points))
+    marks = tuple(
+        (line.colour, placed[k][1][r])
+        for k, line in enumerate(lines)
+        for r in line.marks
+        if 0 <= r < len(placed[k][1])
+    )
     return ChartLayout(
-        left, bottom, right, top, rounds, top_value, x_ticks, y_ticks, tuple(placed), width
+        left, bottom, right, top, rounds, top_value, x_ticks, y_ticks, tuple(placed), width, marks
     )
 
 
@@ -125,4 +133,11 @@ def chart_shapes(
         for x, y in dots:  # round joins, and the last value marked
             radius = chart.width * (1.6 if (x, y) == points[-1] else 0.5)
             shapes.append(create_ellipse_filled(x, y, radius, radius, colour))
+    arm = chart.width * 3
+    for colour, (x, y) in chart.marks:  # DEATH-1: an × in the line's colour, outlined dark
+        for dx in (arm, -arm):
+            shapes.append(
+                create_line(x - dx, y - arm, x + dx, y + arm, PLOT_BACK, chart.width * 2.4)
+            )
+            shapes.append(create_line(x - dx, y - arm, x + dx, y + arm, colour, chart.width))
     return shapes

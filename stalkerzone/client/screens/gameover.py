@@ -23,7 +23,7 @@ from stalkerzone.client.screens.title import backdrop
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
 from stalkerzone.engine.turn import round_number
-from stalkerzone.story import StalkerStory, Story, build_story
+from stalkerzone.story import Sample, StalkerStory, Story, build_story
 
 CHARTS = ("cash", "health", "elements")
 NEUTRAL_LUCK = 0.05  # |luck| below this reads "as the odds said"
@@ -39,8 +39,15 @@ def chart_lines(story: Story, field: str) -> tuple[Line, ...]:
     for stalker in story.stalkers:
         samples = ([stalker.start] if stalker.start is not None else []) + list(stalker.samples)
         values = tuple(int(getattr(s, field)) for s in samples)
-        lines.append(Line(colour_of(stalker.seat), values))
+        marks = death_rounds(samples) if field == "health" else ()
+        lines.append(Line(colour_of(stalker.seat), values, marks))
     return tuple(lines)
+
+
+def death_rounds(samples: list[Sample]) -> tuple[int, ...]:
+    """DEATH-1: the places on a chart line (its sample index) where the stalker had died since
+    the sample before: a per-round line never shows a death by itself (health comes back)."""
+    return tuple(k for k in range(1, len(samples)) if samples[k].deaths > samples[k - 1].deaths)
 
 
 def luck_text(stalker: StalkerStory) -> str:
@@ -79,8 +86,12 @@ class GameOverView(GameView):
         return ("story", self.session.version)
 
     def request_story(self) -> Story | None:
-        """Start building the story (once per state) and return it if it is ready."""
+        """The host's story in a network game; else start building it (once per state) and
+        return it if it is ready."""
         session = self.session
+        told = session.host_story()
+        if told is not None:
+            return told
         record = session.record
         session.worker.submit(self.story_key(), lambda: build_story(record))
         found = session.worker.result(self.story_key())
@@ -277,6 +288,15 @@ class GameOverView(GameView):
             self.charts[field] = chart
             chart_shapes(chart, shapes)
             self.label(i18n.t(f"story.{field}"), box[0], top + px(12), 14, theme.TEXT, bold=True)
+            if chart.marks:  # DEATH-1: what the × on the health lines means
+                self.label(
+                    i18n.t("story.death_mark"),
+                    box[2],
+                    top + px(12),
+                    11,
+                    theme.TEXT_DIM,
+                    anchor_x="right",
+                )
             for y, value in chart.y_ticks:
                 self.label(
                     str(value),

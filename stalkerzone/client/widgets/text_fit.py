@@ -51,14 +51,15 @@ def fits(text: str, width: float, size: float, *, bold: bool = False, pad: float
 
 
 def cut_to(text: str, width: float, size: float, *, bold: bool = False) -> str:
-    """``text`` cut at a word (else a letter) with "…" so that it fits ``width`` pixels."""
+    """``text`` cut at a word with "…" so that it fits ``width`` pixels; inside a word only
+    when not even its first word fits."""
     if text_width(text, size, bold=bold) <= width:
         return text
     words = text.split(" ")
     while len(words) > 1:
         words.pop()
-        shorter = " ".join(words).rstrip(",;:·—-") + ELLIPSIS
-        if text_width(shorter, size, bold=bold) <= width and len(shorter) > len(text) // 2:
+        shorter = " ".join(words).rstrip(" ,;:·—-") + ELLIPSIS
+        if text_width(shorter, size, bold=bold) <= width:
             return shorter
     letters = text
     while letters and text_width(letters + ELLIPSIS, size, bold=bold) > width:

@@ -352,7 +352,7 @@ def gained_note(gained: Gained, name: str, instance: str, rule: str) -> Note:
         return Note(
             "EQ-10",
             "gained_to_slot",
-            f"{cid} goes into its slot",
+            f"{name} puts {cid} into its slot",
             player=name,
             card=cid,
             source=rule,
@@ -370,7 +370,7 @@ def gained_note(gained: Gained, name: str, instance: str, rule: str) -> Note:
         return Note(
             "EQ-10",
             "gained_lowers_stat",
-            f"{cid} goes to the backpack: activating it would lower {gained.stat}",
+            f"{name} puts {cid} in the backpack: activating it would lower {gained.stat}",
             player=name,
             card=cid,
             stat=str(gained.stat),
@@ -380,7 +380,7 @@ def gained_note(gained: Gained, name: str, instance: str, rule: str) -> Note:
         return Note(
             "EQ-10",
             "gained_slot_full",
-            f"{cid} goes to the backpack: its slot is full",
+            f"{name} puts {cid} in the backpack: its slot is full",
             player=name,
             card=cid,
             source=rule,
@@ -388,7 +388,7 @@ def gained_note(gained: Gained, name: str, instance: str, rule: str) -> Note:
     return Note(
         "EQ-10",
         "gained_to_backpack",
-        f"{cid} goes to the backpack",
+        f"{name} puts {cid} in the backpack",
         player=name,
         card=cid,
         source=rule,

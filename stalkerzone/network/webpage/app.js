@@ -1,7 +1,7 @@
 // The browser seat: joins the host over the WebSocket of the page's own address with the table
 // code of the link (#code=…), keeps its seat token in this browser to come back after a reload,
 // a sleep or a network change, and plays only the actions the host lists as legal.
-import { t, setLanguage, language, setTableData, cardName, cardText } from "./text.js";
+import { t, reason, setLanguage, language, setTableData, cardName, cardText } from "./text.js";
 import { el, byId, clear, announce } from "./ui.js";
 import { Board } from "./board.js";
 import { Rules } from "./rules.js";
@@ -110,8 +110,10 @@ class Page {
   }
 
   /** ST-3: the stalkers a joining player may choose (the host's list of free ones), each with
-   *  its portrait, name and bonus; keeping the one the host dealt is the first choice. */
+   *  its portrait, name and bonus; keeping the one the host dealt is the first choice. The
+   *  choice made stays chosen (a change of language offers them again) while it is free. */
   async offerStalkers() {
+    const chosen = (document.querySelector("input[name=stalker]:checked") || {}).value || "";
     let free = [];
     try {
       const answer = await fetch("/static/free-stalkers.json");
@@ -121,10 +123,12 @@ class Page {
     }
     const box = clear(byId("join-stalkers"));
     byId("join-stalker-set").hidden = !free.length;
-    box.append(el("label", {}, el("input", { type: "radio", name: "stalker", value: "", checked: true }), " ", el("span", { "data-t": "keepStalker", text: t("keepStalker") })));
-    for (const id of free.slice(0, 24)) {
+    const offered = free.slice(0, 24);
+    const kept = offered.includes(chosen) ? chosen : "";
+    box.append(el("label", {}, el("input", { type: "radio", name: "stalker", value: "", checked: !kept }), " ", el("span", { "data-t": "keepStalker", text: t("keepStalker") })));
+    for (const id of offered) {
       box.append(el("label", { class: "stalker-choice", "data-stalker": id },
-        el("input", { type: "radio", name: "stalker", value: id }),
+        el("input", { type: "radio", name: "stalker", value: id, checked: id === kept }),
         el("img", { src: `/art/${encodeURIComponent(id)}.png`, alt: "", width: 48, height: 48 }),
         el("span", {}, el("strong", { text: cardName(id) }), el("span", { class: "note", text: ` ${cardText(id)}` }))));
     }
@@ -235,7 +239,8 @@ class Page {
 
   onRefused(message) {
     this.pending = null;
-    const text = t("refused", { m: message.message });
+    const params = Object.fromEntries((message.params || []).filter((p) => Array.isArray(p) && p.length === 2));
+    const text = t("refused", { m: reason(message.key, message.message, params) });
     if (!this.state) {
       // a join refused (wrong code, seat taken, unknown token): back to the join form, no retry
       if (this.joinMessage && this.joinMessage.token) this.forget();

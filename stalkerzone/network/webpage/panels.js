@@ -1,7 +1,7 @@
 // The panels beside the board: players, the stalker card, the base, the fight, the end of the
 // game and every other legal action. Each button sends one of the seat's legal actions (its
 // place in the host's list in data-legal, so that a test presses the page's own control).
-import { t, language, cardName, cardText, cardData, cardId, percent, oddsLine } from "./text.js";
+import { t, reason, cardName, cardText, cardData, cardId, percent, oddsLine } from "./text.js";
 import { el, button, clear, byId, dice } from "./ui.js";
 
 const SLOTS = ["weapon", "mods", "head", "body", "navigation", "artifacts", "grenades", "stimulators"];
@@ -264,7 +264,7 @@ export function renderTurn(page) {
     // TURN-2: offered while the host lists it; else greyed, the host's reason beside it
     const allowed = page.legal.find((x) => x.type === "Undo");
     bar.append(button(t("undo"), () => allowed && page.send(allowed), { id: "undo", disabled: !allowed, "aria-describedby": allowed ? null : "undo-why", "data-legal": allowed ? page.legal.indexOf(allowed) : null }));
-    if (!allowed) bar.append(el("span", { id: "undo-why", class: "note", text: t("undoWhy", { m: language() === "en" ? undo.message : t(undo.key) }) }));
+    if (!allowed) bar.append(el("span", { id: "undo-why", class: "note", text: t("undoWhy", { m: reason(undo.key, undo.message, undo.params || {}) }) }));
   }
   if (state.phase === "fight" && page.legal.some((a) => a.type === "FightDecision")) bar.append(button(t("fightTurn"), () => page.showTab("fight")));
   if (page.legal.some((a) => PANEL_TYPES.base.includes(a.type))) bar.append(button(t("base", { name: "" }).replace(/[:\s]+$/, ""), () => page.showTab("base")));

@@ -116,7 +116,7 @@ const WORDS = {
     outcome_win: "победа", outcome_death: "гибель", outcome_escape: "побег",
     byRound: "{name} по раундам (деньги / здоровье / элементы)",
     undo_nothing: "ещё ничего не сделано", undo_loaded: "игра загружена после этого действия",
-    undo_none_yours: "в этом ходу нечего отменять", undo_not_yours: "это действие другого игрока",
+    undo_none_yours: "в этом ходу нечего отменять", undo_not_yours: "отменить действие игрока {player} может только {player}",
     undo_bot: "действие бота не отменить", undo_turn_over: "ход окончен",
     undo_dice: "брошены кубики", undo_card_drawn: "вытянута карта", undo_fight: "начался бой",
     undo_game_over: "игра окончена", undo_loot: "открыт чужой тайник", undo_event: "открыто событие",
@@ -132,6 +132,12 @@ export function setLanguage(code) {
 
 export function language() {
   return lang;
+}
+
+/** The reason a refusal or a view's `undo` gives, in the page's language: the host's English
+ *  text, or the word for its key with its parameters (a name) filled in. */
+export function reason(key, message, params = {}) {
+  return lang === "en" || !key || !(WORDS[lang] && WORDS[lang][key]) ? message : t(key, params);
 }
 
 /** The page's word for `key`, its {fields} filled from `params`. */

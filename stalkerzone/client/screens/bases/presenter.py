@@ -86,6 +86,7 @@ class CardRow:
     second: RowAction | None = None  # a second button left of the first (ORDER-1: give up)
     second_tip: str = ""  # what the second button does
     sold_out: bool = False  # Buy: no copy left in stock (the row stays, greyed, button off)
+    gone: bool = False  # an order that left the list while at this base (kept in its place)
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.card_thumbs import CardTiles
 from stalkerzone.client.screens.bases import presenter
+from stalkerzone.client.screens.bases.places import keep_places
 from stalkerzone.client.screens.bases.presenter import TABS, CardRow
 from stalkerzone.client.screens.bases.questions import sale_question
 from stalkerzone.client.screens.bases.rows import card_rows
@@ -33,6 +34,9 @@ from stalkerzone.client.widgets.scrolling import ScrollBar, scroll_bar
 from stalkerzone.engine.core import Site, StalkerStats
 from stalkerzone.engine.play import Action, GameState, PlayerState
 from stalkerzone.engine.turn import bases
+
+WIDE_CARD_RATIO = 1.15
+"""The stalker's card at the side may be this little higher than wide when the panel is low."""
 
 
 class BaseScreen(ScreenFrame):
@@ -63,6 +67,8 @@ class BaseScreen(ScreenFrame):
         session = self.session
         self.opened_over = None if session is None else session.screen_kind()
         self.question: Confirm | None = None  # asked before selling the last weapon
+        # ORDER-1: the order lists as last drawn during this stay at the base (rows keep places)
+        self.order_lists: tuple[object, list[CardRow], list[CardRow]] = (None, [], [])
 
     @property
     def state(self) -> GameState | None:
@@ -179,17 +185,33 @@ class BaseScreen(ScreenFrame):
         title = t("network.trader_stalker", name=player.name) if self.read_only else None
         self.label(title or t("base.your_stalker"), x, y, 15, bold=True)
         lines = presenter.side_lines(player, stats)
+        # the numbers in two columns when both fit side by side (more room for the card)
+        inner = self.side_box[1] - x - px(14)
+        rows = (len(lines) + 1) // 2
+        columns = [lines[:rows], lines[rows:]]
+        names = [max(text_fit.text_width(n, 12) for n, _v in c) + px(10) for c in columns]
+        values = [max(text_fit.text_width(v, 14, bold=True) for _n, v in c) for c in columns]
+        paired = sum(names) + sum(values) + px(20) <= inner
+        if not paired:
+            rows, names = len(lines), [px(132)]
         for k, (name, value) in enumerate(lines):
-            yy = y - px(34) - k * px(26)
-            self.label(name, x, yy, 12, theme.TEXT_DIM)
-            self.label(value, x + px(132), yy, 14, theme.TEXT, bold=True)
-        # the character's own card (ST-3), between the numbers and the foot note
-        room = top - px(62) - len(lines) * px(26) - px(140)
-        cw = min(self.side_box[1] - x - px(14), px(190))
-        ch = min(room, cw * theme.CARD_RATIO)
+            column, row = divmod(k, rows)
+            xx = x + column * (names[0] + values[0] + px(20))
+            yy = y - px(34) - row * px(26)
+            self.label(name, xx, yy, 12, theme.TEXT_DIM)
+            self.label(value, xx + names[column], yy, 14, theme.TEXT, bold=True)
+        lines = lines[:rows]  # the rows the numbers take
+        # the character's own card (ST-3), as large as the room between the numbers and the
+        # foot note allows, centred in the panel
+        note = state.step == "move" and bases.trade_refusal(state) is None
+        foot = px(108 if note else 76)
+        room = top - px(62) - len(lines) * px(26) - foot
+        cw = min(self.side_box[1] - x - px(14), room / WIDE_CARD_RATIO)
+        ch = min(room, cw * theme.CARD_RATIO)  # a low panel: a wider card, not a smaller one
         if ch >= px(150):
-            self.tiles.add(state.cards.get(player.stalker), x, px(140) + room - ch, cw, ch)
-        if state.step == "move" and bases.trade_refusal(state) is None:
+            cx = (self.side_box[0] + self.side_box[1] - cw) / 2
+            self.tiles.add(state.cards.get(player.stalker), cx, foot + room - ch, cw, ch)
+        if note:
             self.label(
                 t("base.trade_ends_move"),
                 x,
@@ -354,9 +376,19 @@ class BaseScreen(ScreenFrame):
         symbols = self.app.settings.colour_blind_symbols
         if not player.open_orders:
             self.label(t("base.no_open_orders"), left, y - px(24), 12, theme.TEXT_DIM)
-        card_rows(self, presenter.open_order_rows(state, legal, symbols), y, left, right)
+        stay = (state.current_player, state.turn, player.position)
+        shown_yours, shown_offered = (
+            self.order_lists[1:] if self.order_lists[0] == stay else ([], [])
+        )
+        yours = keep_places(
+            state, shown_yours, presenter.open_order_rows(state, legal, symbols), fill_gaps=True
+        )
+        card_rows(self, yours, y, left, right)
         y = top - px(theme.ROW) * max(1, cap) - px(14)  # the same place whatever is held
-        offered = presenter.offered_rows(state, site, legal, symbols)
+        offered = keep_places(
+            state, shown_offered, presenter.offered_rows(state, site, legal, symbols), False
+        )
+        self.order_lists = (stay, yours, offered)
         self.label(t("base.orders_offered", n=len(offered)), left, y - px(4), 14, bold=True)
         y -= px(16)
         room = max(1, rows - max(1, cap) - 1)

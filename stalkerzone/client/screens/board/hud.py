@@ -197,6 +197,7 @@ def bar_left(view: BoardView) -> float:
         my_turn=view.my_turn(),
         bot_to_act=view.bot_to_act(),
         skipping=view.win.skip_bots,
+        seated=view.session.seated(),
     )
     right = float(view.window.width - view.hud_w - theme.px(16))
     size = bar_size(bar, right)
@@ -222,6 +223,7 @@ def build_buttons(view: BoardView) -> None:
         my_turn=mine,
         bot_to_act=view.bot_to_act(),
         skipping=view.win.skip_bots,
+        seated=view.session.seated(),
     )
     x = w - view.hud_w - px(16)
     size = bar_size(bar, x)

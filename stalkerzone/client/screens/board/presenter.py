@@ -42,24 +42,30 @@ class BarButton:
 
 
 def bar_buttons(
-    legal: Iterable[Action], *, my_turn: bool, bot_to_act: bool, skipping: bool
+    legal: Iterable[Action],
+    *,
+    my_turn: bool,
+    bot_to_act: bool,
+    skipping: bool,
+    seated: bool = True,
 ) -> list[BarButton]:
     """The top bar, left to right: rules, End turn (TURN-2, when ``EndTurn`` is legal), the
     stalker card, "skip bots" while a bot acts, Trade while a base offers a deal (BASE-1).
     While a bot acts only rules and "skip bots" are there (nothing else could be pressed; the
-    header says what the bot does in the room they leave)."""
+    header says what the bot does in the room they leave). A window that plays no seat
+    (``seated`` off: the public display) has no action button: rules and "skip bots" only."""
     legal = tuple(legal)
     can_end = any(isinstance(a, EndTurn) for a in legal)
     can_trade = any(isinstance(a, TRADE_ACTIONS) for a in legal)
     bar = [BarButton("rules", "?", True)]
-    if not bot_to_act:
+    if not bot_to_act and seated:
         bar.append(
             BarButton("end_turn", i18n.t("board.end_turn"), my_turn and can_end, primary=True)
         )
         bar.append(BarButton("stalker", i18n.t("board.stalker"), my_turn))
     if bot_to_act:
         bar.append(BarButton("skip", i18n.t("board.skip"), not skipping))
-    if can_trade and my_turn:
+    if can_trade and my_turn and seated:
         bar.append(BarButton("trade", i18n.t("board.trade"), True))
     return bar
 

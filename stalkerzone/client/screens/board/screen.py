@@ -142,6 +142,11 @@ class BoardView(MapScreen):
         return {h: r for h, r in reach.items() if h in targets}
 
     # --- building --------------------------------------------------------------------------------
+    def keys_line(self) -> str:
+        """The keys line's string: a public display or a spectator plays nothing (no move, end
+        of turn or undo keys)."""
+        return "board_ux.keys" if self.session.seated() else "board_ux.watch_keys"
+
     def build(self) -> None:
         w, h = self.window.width, self.window.height
         px = theme.px
@@ -154,7 +159,7 @@ class BoardView(MapScreen):
         self.version += 1
         build_header(self)
         keys = self.label(
-            text_fit.wrap_items(i18n.t("board_ux.keys"), w - self.hud_w - px(32), 10),
+            text_fit.wrap_items(i18n.t(self.keys_line()), w - self.hud_w - px(32), 10),
             px(16),
             px(6),
             10,

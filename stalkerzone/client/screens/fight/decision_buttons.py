@@ -24,7 +24,8 @@ Box = tuple[float, float, float, float]
 
 
 def build_decisions(view: FightView, page: FightPage, box: Box) -> None:
-    """Two columns of decision buttons in the actions panel, then the status line."""
+    """Two columns of decision buttons in the actions panel, then the status line; a window
+    that plays no seat (the public display) gets "skip" only (it decides nothing)."""
     px = theme.px
     lf, r, _b, tp = box
     lf, r = lf + px(14), r - px(14)
@@ -53,7 +54,11 @@ def build_decisions(view: FightView, page: FightPage, box: Box) -> None:
         "auto": (lf, y3, bw, 40, fs - 1),
         "skip": (right, y3, bw, 40, fs - 1),
     }
+    session = view.session
+    watched_only = session is not None and not session.seated()  # the public display
     for model in page.buttons:
+        if watched_only and model.key != "skip":  # no decision of its own: "skip" only
+            continue
         x, y, width, height, size = places[model.key]
         view.button(
             model.label,
@@ -76,7 +81,7 @@ def build_decisions(view: FightView, page: FightPage, box: Box) -> None:
             small = text_fit.fitting_size(model.odds, room, 10)  # smaller before it is cut
             odds = text_fit.cut_to(model.odds, room, small)
             view.label(odds, x + px(4), y - px(16), small, theme.TEXT_DIM)
-    escape = page.button("escape")
+    escape = None if watched_only else page.button("escape")  # its notes go with it
     if page.escape_rule_note and escape is not None:
         note = page.escape_rule_note  # as wide as the Escape button: smaller before it is cut
         small = text_fit.fitting_size(note, px(bw) - px(4), 10)
@@ -94,10 +99,17 @@ def build_decisions(view: FightView, page: FightPage, box: Box) -> None:
                 t("kit.tip_rule_click", rule="FIGHT-4"),
             )
         )
-    view.label(page.stimulator_hint, right + px(4), y2 - px(16), 10, theme.TEXT_DIM)
-    if page.bot_note:
-        view.label(page.bot_note, lf, y3 + px(12), 12, theme.TEXT_DIM)
-    if view.refusal is not None:
+    if not watched_only:
+        view.label(page.stimulator_hint, right + px(4), y2 - px(16), 10, theme.TEXT_DIM)
+    if page.watch_title:  # a bot's fight: whose it is over the buttons, what the bot does under
+        title = text_fit.cut_to(page.watch_title, r - lf, 15, bold=True)
+        view.label(title, lf, tp - px(30), 15, theme.ACCENT, bold=True, anchor_y="center")
+        if page.bot_note:
+            room = (r - lf if page.button("skip") is None else px(bw)) - px(4)
+            small = text_fit.fitting_size(page.bot_note, room, 14, bold=True)
+            note = text_fit.cut_to(page.bot_note, room, small, bold=True)
+            view.label(note, lf, y3 + px(20), small, theme.TEXT, bold=True, anchor_y="center")
+    elif view.refusal is not None:
         view.refusal_line(lf, tp - px(44), r - lf)
     elif page.status_tone == "accent":
         view.label(page.status, lf, tp - px(30), 14, theme.ACCENT, bold=True, anchor_y="center")

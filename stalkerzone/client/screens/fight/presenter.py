@@ -31,7 +31,7 @@ from stalkerzone.client.text.engine_text import render
 from stalkerzone.client.text.i18n import percent
 from stalkerzone.engine.core import CardSet, Colour, FightRefused, Monster
 from stalkerzone.engine.fight import Decision, Fight
-from stalkerzone.engine.play import FightState, GameState
+from stalkerzone.engine.play import FightDecision, FightState, GameState
 from stalkerzone.odds import Odds
 
 __all__ = [
@@ -145,7 +145,8 @@ class FightPage:
     status_tone: Tone
     stimulator_hint: str
     escape_rule_note: str  # FIGHT-4 under a disabled Escape ("" if escape is possible)
-    bot_note: str  # "the bot is deciding" on a bot seat's fight
+    bot_note: str  # "the bot is deciding" on a bot seat's fight, or what it chose
+    watch_title: str = ""  # whose fight it is, on a bot seat's fight
 
     def button(self, key: str) -> ButtonModel | None:
         return next((b for b in self.buttons if b.key == key), None)
@@ -163,6 +164,7 @@ class Selection:
     bot: bool = False
     remote: bool = False  # a player on another computer decides (a network game)
     shown_round: int = 0
+    bot_choice: str = ""  # a bot seat's last decision in words ("attack"), while its dice roll
 
 
 def select(fight: Fight, grenade: str | None, stimulator: str | None) -> Selection:
@@ -222,7 +224,8 @@ def present(
         status_tone=tone,
         stimulator_hint=_stimulator_hint(fight, selection.stimulator),
         escape_rule_note="" if fight.setup.can_escape else t("fight.no_escape_rule"),
-        bot_note=_deciding(selection) if selection.bot and not _over(fight, selection) else "",
+        bot_note=_watch_line(selection) if selection.bot and not _over(fight, selection) else "",
+        watch_title=_watch_title(held, state) if selection.bot else "",
     )
 
 
@@ -518,6 +521,33 @@ def _waiting(fight: Fight, selection: Selection) -> str:
 def _deciding(selection: Selection) -> str:
     """Who decides instead of the player at this screen: a bot, or a remote player."""
     return t("network.remote_deciding") if selection.remote else t("fight.bot_deciding")
+
+
+def _watch_line(selection: Selection) -> str:
+    """FIGHT-2 on a bot seat's fight: what the bot does ("The bot chose to attack" while its
+    dice roll, "The bot is deciding…" before)."""
+    if selection.bot_choice and selection.rolling:
+        return t("fight.watch_chose", choice=selection.bot_choice)
+    return _deciding(selection)
+
+
+def _watch_title(held: FightState, state: GameState | None) -> str:
+    """Whose fight is watched ("Boris's fight"), over a bot seat's buttons."""
+    return t("fight.watch_title", name=state.players[held.player].name if state else "")
+
+
+def choice_words(fight: Fight, decision: FightDecision) -> str:
+    """A fight decision in words as a bot's choice: "attack", "throw RGD-5", "try to escape",
+    with the stimulator it takes ("+ Bandage")."""
+    if decision.action == "grenade":
+        words = t("fight.do_grenade_named", name=grenade_name(fight, decision.grenade or ""))
+    else:
+        words = t(f"fight.do_{decision.action}")
+    if decision.stimulator:
+        stims = fight.setup.stalker.stimulators
+        stim = next((s for s in stims if s.id == decision.stimulator), None)
+        words += f" + {card_name(stim) if stim is not None else decision.stimulator}"
+    return words
 
 
 def log_tone(step: Step) -> Tone:

@@ -35,6 +35,7 @@ from stalkerzone.client.screens.fight.presenter import (
     FightPage,
     FightResult,
     Selection,
+    choice_words,
     present,
     results,
     select,
@@ -83,6 +84,7 @@ class FightView(ScreenFrame):
         self.result: FightResult | None = None
         self.result_box: ResultBox | None = None
         self.auto = False
+        self.bot_choice = ""  # a bot seat's last decision in words (shown while its dice roll)
         self.wait = 0.0
         self.grenade: str | None = None
         self.stim: str | None = None
@@ -200,6 +202,7 @@ class FightView(ScreenFrame):
             bot=self.is_bot(),
             remote=self.is_remote(),
             shown_round=self.shown_round,
+            bot_choice=self.bot_choice,
         )
 
     # layout ----------------------------------------------------------------------------------
@@ -434,6 +437,8 @@ class FightView(ScreenFrame):
         decision = bot_decision(session, self.held.player)
         if decision is None:
             return False
+        if self.fight is not None:
+            self.bot_choice = choice_words(self.fight, decision)
         self.send(decision)
         return True
 
@@ -529,6 +534,8 @@ class FightView(ScreenFrame):
         if symbol == key.SPACE:
             if self.queue.busy:
                 self.skip()
+                if self.is_bot() and self.session is not None and self.session.state.is_terminal:
+                    self.finish()  # a watched fight that ended the game: its end at once
             elif self.result is not None:
                 self.finish()
             elif self.playing():

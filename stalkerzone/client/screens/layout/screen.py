@@ -177,7 +177,11 @@ class LayoutView(MapScreen):
         self.build_checklist()
         self.build_tray()
         self.label(
-            text_fit.wrap_items(i18n.t("layout.keys"), w - self.tray_w - px(390), 10),
+            text_fit.wrap_items(
+                i18n.t("layout.keys" if self.session.seated() else "layout.watch_keys"),
+                w - self.tray_w - px(390),
+                10,
+            ),
             self.tray_w + px(16),
             px(4),
             10,
@@ -202,6 +206,24 @@ class LayoutView(MapScreen):
         if self.confirming:
             self.question.build(self, len(self.remaining()), self.confirm_deal, self.cancel_deal)
         right = w - px(16)
+        self.action_buttons(right, placed < total)
+        self.button(
+            "?",
+            lambda: self.win.open_rules(self),
+            width=44,
+            height=38,
+            size=14,
+            x=right - px(170) - px(130) - px(54),
+            y=px(10),
+            add=True,
+        )
+
+    def action_buttons(self, right: float, unplaced: bool) -> None:
+        """ "Deal the rest" and "Undo" (TURN-4, TURN-2), for a window that plays a seat (the
+        public display and spectators play none: they only view)."""
+        if not self.session.seated():
+            return
+        px = theme.px
         self.button(
             i18n.t("layout.deal_rest"),
             self.deal_rest,
@@ -211,7 +233,7 @@ class LayoutView(MapScreen):
             x=right - px(170),
             y=px(10),
             add=True,
-            enabled=not self.dealing and placed < total,
+            enabled=not self.dealing and unplaced,
         )
         self.button(
             i18n.t("layout.undo"),
@@ -223,16 +245,6 @@ class LayoutView(MapScreen):
             y=px(10),
             add=True,
             enabled=self.session.can_undo() and not self.dealing,
-        )
-        self.button(
-            "?",
-            lambda: self.win.open_rules(self),
-            width=44,
-            height=38,
-            size=14,
-            x=right - px(170) - px(130) - px(54),
-            y=px(10),
-            add=True,
         )
 
     def ensure_selection(self) -> None:
@@ -511,9 +523,11 @@ class LayoutView(MapScreen):
         elif symbol == keys.F:
             self.flip()
         elif symbol == keys.U or (symbol == keys.Z and modifiers & keys.MOD_CTRL):
-            self.undo()
+            if self.session.seated():
+                self.undo()
         elif symbol == keys.D:
-            self.deal_rest()
+            if self.session.seated():
+                self.deal_rest()
         elif self.camera_key(symbol, 60):
             pass
         elif symbol == keys.TAB:

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from stalkerzone.client.screens.layout.screen import LayoutView
 
 THUMB = 9.0  # hex size of tray thumbnails
+THUMB_MOST = 18.0  # hex size of the thumbnails of the last sectors, one sector a row
 
 
 class TrayThumbnails:
@@ -74,17 +75,17 @@ def build_tray(view: LayoutView) -> None:
     remaining = view.remaining()
     placeable = view.placeable()
     top = h - px(72)
-    size = THUMB * theme.scale()
-    box_w = (view.tray_w - px(24)) / 2
-    row_h = size * 8.4 + px(34)
-    rows = max(1, (len(remaining) + 1) // 2)
     available = top - view.check_box[3] - px(10)
-    if rows * row_h > available:  # small windows: smaller thumbnails, same label room
-        size = max(4.0, (available / rows - px(34)) / 8.4)
-        row_h = size * 8.4 + px(34)
+    cols, size = tray_grid(len(remaining), view.tray_w - px(24), available)
+    box_w = (view.tray_w - px(24)) / cols
+    rows = -(-len(remaining) // cols)
+    floor = view.check_box[3] + px(10)
+    band = top - rows * (size * 8.4 + px(34)) - floor
+    band -= how_to_lay(view, band, floor)
+    row_h = size * 8.4 + px(34) + min(px(40), max(0.0, band) / max(1, rows))  # rows spread
     for index, sid in enumerate(remaining):
         sector = view.sectors[sid]
-        col, row = index % 2, index // 2
+        col, row = index % cols, index // cols
         left = px(12) + col * box_w
         y_top = top - row * row_h
         view.label(
@@ -102,6 +103,47 @@ def build_tray(view: LayoutView) -> None:
             half = size * 4.3
             view.tray_boxes.append((sid, face, (cx - half, cx + half, cy - half, cy + half)))
     view.tray.end()
+
+
+def how_to_lay(view: LayoutView, band: float, bottom: float) -> float:
+    """TURN-4, MAP-3 … MAP-5 in short over the checklist, when the ``band`` of pixels the
+    tray's rows leave above ``bottom`` holds them whole (the last sectors leave room); the
+    height they take (0 when not shown)."""
+    px = theme.px
+    if band < px(60):
+        return 0.0
+    text = view.label(
+        i18n.t("layout.how_to_lay"),
+        px(24),
+        bottom,
+        11,
+        theme.TEXT_DIM,
+        anchor_y="top",
+        width=int(view.tray_w - px(48)),
+        multiline=True,
+    )
+    height = text.content_height + px(8)
+    if height > band:
+        text.text = " "  # no room for the whole: none of it
+        return 0.0
+    text.y = bottom + text.content_height
+    return height
+
+
+def tray_grid(count: int, width: float, height: float) -> tuple[int, float]:
+    """Columns and thumbnail hex size for ``count`` sectors in a tray ``width`` × ``height``
+    pixels: two sectors a row at ``THUMB`` (smaller when the rows do not fit), or one sector a
+    row with larger thumbnails (up to ``THUMB_MOST``) once few are left and the tray has room,
+    so the tray fills its column."""
+    px = theme.px
+    label = px(34)  # a sector's name over its two faces
+
+    def by_height(rows: int) -> float:
+        return (height / max(1, rows) - label) / 8.4
+
+    two = max(4.0, min(THUMB * theme.scale(), by_height((count + 1) // 2)))
+    one = min(width * 0.46 / 8.6, by_height(count), THUMB_MOST * theme.scale())
+    return (1, one) if one > two else (2, two)
 
 
 def tray_hit(view: LayoutView, x: float, y: float) -> tuple[str, str] | None:

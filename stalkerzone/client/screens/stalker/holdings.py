@@ -16,7 +16,7 @@ from stalkerzone.client.screens.bases.presenter import requirement_text
 from stalkerzone.client.screens.reveal.presenter import card_name_of, gained_sentence, params
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.card_words import colour_name, site_name, t
-from stalkerzone.engine.core import AnyCard, Colour, Monster, Note, Order
+from stalkerzone.engine.core import AnyCard, Colour, Monster, Note, Order, Site
 from stalkerzone.engine.game import HIDDEN_CARD
 from stalkerzone.engine.play import GameState, PlayerState, card_id
 from stalkerzone.engine.turn import bases
@@ -81,6 +81,10 @@ def elements_line(state: GameState, player: PlayerState) -> str:
     return t("owned.elements", n=player.elements, need=state.variant.elements_required)
 
 
+NAMED_SITES = (Site.VILLAGE, Site.MILITARY_BASE, Site.LABORATORY, Site.EPICENTER)
+"""Sites a player knows by name: one of each in the Zone (MAP-1)."""
+
+
 def loot_lines(state: GameState, index: int) -> list[str]:
     """DEATH-1, DEATH-2: where this player's loot piles lie and what each holds."""
     lines = []
@@ -101,13 +105,17 @@ def loot_lines(state: GameState, index: int) -> list[str]:
 
 
 def hex_words(state: GameState, where: Hex) -> str:
-    """A hex as a player finds it on the map: its site ("Epicenter") or else its sector's name;
-    never the engine's coordinates (the map marks the pile itself)."""
+    """A hex as a player finds it, in words, never coordinates (MAP-1): a base or the
+    Epicenter by its name; elsewhere its sector's name, after what lies there (an anomaly)."""
     info = state.zone_map.hexes.get(where)
-    if info is not None and info.site is not None:
-        return site_name(info.site)
-    sector = next((s for s in state.ctx.sectors if info is not None and s.id == info.sector), None)
-    return i18n.card_text(sector.name) if sector is not None else t("owned.loot_somewhere")
+    if info is None:
+        return t("owned.somewhere")
+    site = site_name(info.site) if info.site is not None else ""
+    if info.site in NAMED_SITES:
+        return site
+    sector = next((s for s in state.ctx.sectors if s.id == info.sector), None)
+    name = i18n.card_text(sector.name) if sector is not None else ""
+    return ", ".join(part for part in (site, name) if part) or t("owned.somewhere")
 
 
 def still_held(note: Note, player: PlayerState) -> bool:

@@ -105,7 +105,7 @@ class StalkerPicker:
         w = (right - left - (cols - 1) * gap) / cols
         foot = px(40)  # the numbers under a whole card
         if full:
-            h = min(top - bottom - foot, w * 2.6)
+            h = min(top - bottom - foot, w * 3.2)  # as tall as the panel allows
         else:
             h = min(px(64), (top - bottom - gap * 2) / max(1, math.ceil(len(stalkers) / cols)))
         rows = max(1, int((top - bottom + gap) // (h + (foot if full else gap))))

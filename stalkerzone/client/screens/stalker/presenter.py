@@ -118,6 +118,24 @@ def stat_lines(state: GameState, player: PlayerState, stats: StalkerStats) -> St
     )
 
 
+STAT_STARTS = (0.0, 0.40, 0.57, 0.76)
+"""Where the attack, defence, movement and health columns start, as shares of the row."""
+
+
+def stat_columns(needs: list[float], span: float) -> list[float]:
+    """Where each stat column starts in a row ``span`` pixels wide: at its share of the row
+    (``STAT_STARTS``), moved right past the column before it when that one needs more room
+    (its label or value is wider, a longer language, a larger UI scale), and back left from the
+    row's end when the last ones would run out of it."""
+    starts = [share * span for share in STAT_STARTS]
+    for k in range(1, len(starts)):
+        starts[k] = max(starts[k], starts[k - 1] + needs[k - 1])
+    starts[-1] = min(starts[-1], span - needs[-1])
+    for k in range(len(starts) - 2, 0, -1):
+        starts[k] = min(starts[k], starts[k + 1] - needs[k])
+    return starts
+
+
 def preview(
     state: GameState, player: PlayerState, stats: StalkerStats, instance: str, where: str
 ) -> str:

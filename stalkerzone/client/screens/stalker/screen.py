@@ -150,12 +150,21 @@ class StalkerView(ScreenFrame):
         lines = presenter.stat_lines(state, player, stats)
         y = top - px(26)
         span = self.slots_box[1] - self.slots_box[0] - px(28)
-        starts = [0.0, 0.40 * span, 0.57 * span, 0.76 * span]
-        widths = [0.40 * span, 0.17 * span, 0.19 * span]
+        names = [name for name, _value, _rule in lines.entries] + [t("stalker.health")]
+        values = [value for _name, value, _rule in lines.entries] + [lines.health]
+        needs = [
+            max(text_fit.text_width(name, 11), text_fit.text_width(value, 19, bold=True)) + px(18)
+            for name, value in zip(names, values, strict=True)
+        ]
+        needs[0] = max(needs[0], text_fit.text_width(lines.one_die, 11) + px(18))
+        needs[3] = max(needs[3], px(150))  # the health bar
+        starts = presenter.stat_columns(needs, span)
+        ends = [*starts[1:], span]
         for k, (name, value, rule) in enumerate(lines.entries):
             x = left + starts[k]
-            col = widths[k]
-            self.label(name, x, y, 11, theme.TEXT_DIM)
+            col = ends[k] - starts[k]
+            size = text_fit.fitting_size(name, col - px(12), 11)
+            self.label(text_fit.cut_to(name, col - px(12), size), x, y, size, theme.TEXT_DIM)
             self.label(value, x, y - px(26), 19, theme.TEXT, bold=True)
             if k == 0 and lines.one_die:
                 self.label(lines.one_die, x, y - px(44), 11, theme.ACCENT)
@@ -171,7 +180,8 @@ class StalkerView(ScreenFrame):
                 )
             )
         x = left + starts[3]
-        self.label(t("stalker.health"), x, y, 11, theme.TEXT_DIM)
+        size = text_fit.fitting_size(names[3], span - starts[3], 11)
+        self.label(names[3], x, y, size, theme.TEXT_DIM)
         self.label(lines.health, x, y - px(26), 19, theme.TEXT, bold=True)
         self.health_bar = (x, y - px(40), px(150), px(6), lines.health_fraction)
         self.label(lines.extra, left, y - px(66), 12, theme.TEXT)
