@@ -18,9 +18,9 @@ more row (and, if it decides differently, one more policy the row names).
   they decide the fight; its own loot left in the Epicenter counted, DEATH-4). With the
   Elements it shops for what raises those odds most — a few strong grenades, stimulators,
   gear — before it goes in (the kit already at a base it stands on with one Element missing),
-  and searches where the race is
-  decided: each move (into the Epicenter now, towards it, or to a base first) is played out in
-  sampled games consistent with what it sees (:mod:`stalkerzone.bots.search`).
+  and searches where the race is decided: each move (into the Epicenter now, towards it, or to
+  a base first) is played out in sampled games consistent with what it sees
+  (:mod:`stalkerzone.bots.search`).
 """
 
 from __future__ import annotations
