@@ -17,7 +17,8 @@ more row (and, if it decides differently, one more policy the row names).
   grenades and stimulators counted (:mod:`stalkerzone.bots.guardian`; FIGHT-4: in the Epicenter
   they decide the fight; its own loot left in the Epicenter counted, DEATH-4). With the
   Elements it shops for what raises those odds most — a few strong grenades, stimulators,
-  gear — before it goes in (the kit already at a base it stands on with one Element missing),
+  gear — and heals to full health before it goes in (the kit already at a base it stands on
+  with one Element missing),
   and searches where the race is decided: each move (into the Epicenter now, towards it, or to
   a base first) is played out in sampled games consistent with what it sees
   (:mod:`stalkerzone.bots.search`).
@@ -58,7 +59,7 @@ PROFILES: dict[str, Profile] = {
         True, 0.35, 0.3, True, 0.8, 0.8, 0.2, 0.6, 3.0, patience_cash=400, goal_first=True
     ),
     "expert": Profile(
-        True, 0.35, 0.3, True, 0.8, 0.8, 0.2, 0.6, 3.0, True, True, 1.0, 400, True, arm_from=1
+        True, 0.35, 0.3, True, 0.8, 1.0, 0.2, 0.6, 3.0, True, True, 1.0, 400, True, arm_from=1
     ),
 }
 
