@@ -32,7 +32,7 @@ from stalkerzone.bots.search import search, wants_search
 from stalkerzone.bots.trading import order_value
 from stalkerzone.bots.turn import TurnView
 from stalkerzone.bots.winning import epicenter_plan
-from stalkerzone.engine.core import Monster, Order, Params, params_of
+from stalkerzone.engine.core import Grenade, Monster, Order, Params, Stimulator, params_of
 from stalkerzone.engine.fight import ActionKind, Decision
 from stalkerzone.engine.game import legal_actions, player_view
 from stalkerzone.engine.play import (
@@ -73,6 +73,10 @@ REASONS: dict[str, tuple[str, str]] = {
     "sell": ("sells {card} for cash", "продаёт {card} ради денег"),
     "heal": ("heals {points} health", "лечит {points} здоровья"),
     "buy": ("buys {card}: the best upgrade for the money", "покупает {card}: лучшее улучшение"),
+    "arm": (
+        "arms for the guardian: {card} ×{copies} → {odds}%",
+        "вооружается против стража: {card} ×{copies} → {odds}%",
+    ),
     "take_order": ("takes the order {card} (worth {value})", "берёт заказ {card} ({value})"),
     "activate": ("puts {card} to use", "достаёт {card} из рюкзака"),
     "stash": ("stashes {card}: it costs more than it gives", "убирает {card}: вреда больше"),
@@ -271,7 +275,21 @@ def _trade(view: TurnView, choice: Action) -> Explained:
         params = {"points": choice.points}
     if isinstance(choice, TakeOrder):
         params["value"] = round(value or 0)
+    armed = _arming(view, choice)
+    if armed is not None:
+        key = "arm"
+        params.update(copies=armed[0], odds=round(100 * armed[1]))
     return key, params, None if value is None else round(value, 1), others
+
+
+def _arming(view: TurnView, choice: Action) -> tuple[int, float] | None:
+    """A grenade or stimulator bought for the guardian's fight (FIGHT-4): the copies it weighs
+    and its exact odds with them (None: another choice)."""
+    if not isinstance(choice, Buy) or not view.arming:
+        return None
+    if not isinstance(view.state.card(choice.card), (Grenade, Stimulator)):
+        return None
+    return view.armed_odds(choice.card)
 
 
 def _worth(view: TurnView, action: Action) -> float | None:

@@ -16,10 +16,13 @@ more row (and, if it decides differently, one more policy the row names).
   nothing it can buy would help), and hurries when a rival carries the Elements too.
 - ``expert``: plays as ``hard`` and judges the guardian's fight by its exact odds with its
   grenades and stimulators counted (:mod:`stalkerzone.bots.guardian`; FIGHT-4: in the Epicenter
-  they decide the fight). With the Elements it shops for what raises those odds most — a few
-  strong grenades, stimulators, gear — before it goes in, and searches where the race is
-  decided: each move (into the Epicenter now, towards it, or to a base first) is played out in
-  sampled games consistent with what it sees (:mod:`stalkerzone.bots.search`).
+  they decide the fight; its own loot left in the Epicenter counted, DEATH-4). With the
+  Elements it shops for what raises those odds most — a few strong grenades, stimulators,
+  gear — and heals to full health before it goes in (the kit already at a base it stands on
+  with one Element missing),
+  and searches where the race is decided: each move (into the Epicenter now, towards it, or to
+  a base first) is played out in sampled games consistent with what it sees
+  (:mod:`stalkerzone.bots.search`).
 """
 
 from __future__ import annotations
@@ -46,6 +49,8 @@ class Profile:
     patience_cash: int | None = None  # with the Elements: the most money it waits to earn for
     # an upgrade before it heals and goes in at the odds it has (None: it waits for its odds)
     goal_first: bool = False  # with the plan "go in now", the Epicenter outweighs every other goal
+    arm_from: int = 0  # exact_guardian: the Elements still missing from which it buys grenades
+    # and stimulators for the guardian at a base it stands on (0: once it carries them all)
 
 
 PROFILES: dict[str, Profile] = {
@@ -54,7 +59,9 @@ PROFILES: dict[str, Profile] = {
     "hard": Profile(
         True, 0.35, 0.3, True, 0.8, 0.8, 0.2, 0.6, 3.0, patience_cash=400, goal_first=True
     ),
-    "expert": Profile(True, 0.35, 0.3, True, 0.8, 0.8, 0.2, 0.6, 3.0, True, True, 1.0, 400, True),
+    "expert": Profile(
+        True, 0.35, 0.3, True, 0.8, 1.0, 0.2, 0.6, 3.0, True, True, 1.0, 400, True, arm_from=1
+    ),
 }
 
 LEVELS: tuple[str, ...] = tuple(PROFILES)

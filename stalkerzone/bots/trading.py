@@ -183,8 +183,8 @@ def _shop_value(view: TurnView, base: Site, cash: int) -> float:
         card = view.state.cards.get(cid)
         if not isinstance(card, Equipment) or card.price > cash:
             continue
-        if isinstance(card, (Grenade, Stimulator)) and not view.arming:
-            continue
+        if isinstance(card, (Grenade, Stimulator)) and (view.need or not view.arming):
+            continue  # kit is bought on the way, not worth a trip, until the Elements are in
         gain = view.gain(f"{cid}#0")
         if gain >= UPGRADE:
             best = max(best, gain * 120.0)
@@ -234,7 +234,8 @@ def best_buy(view: TurnView) -> Buy | None:
         assert isinstance(card, Equipment)
         if card.price > p.cash:
             continue
-        spare = 0 if view.arming else 300  # kit for the guardian is bought with all it has
+        # kit for the guardian is bought with all it has once it carries the Elements
+        spare = 0 if view.arming and not view.need else 300
         if isinstance(card, (Grenade, Stimulator)) and p.cash < card.price + spare:
             continue
         gain = view.gain(f"{a.card}#0")

@@ -30,7 +30,7 @@ from stalkerzone.engine.core import (
     WeaponMod,
 )
 from stalkerzone.engine.play import Action, GameState, PlayerState, card_id
-from stalkerzone.engine.turn import slot_of, stats
+from stalkerzone.engine.turn import death, slot_of, stats
 from stalkerzone.engine.zone import Hex
 
 ELEMENT_VALUE = 900.0
@@ -162,15 +162,28 @@ class TurnView:
     @property
     def arming(self) -> bool:
         """With the Elements, does it weigh grenades and stimulators by what they add to its
-        exact odds against the guardian (a level with ``exact_guardian``, FIGHT-4)?"""
-        return self.profile.exact_guardian and not self.need
+        exact odds against the guardian (a level with ``exact_guardian``, FIGHT-4), from its
+        level's ``arm_from`` Elements still missing?"""
+        return self.profile.exact_guardian and self.need <= self.profile.arm_from
 
     def guardian_odds(self) -> float:
         """WIN-1: the chance to beat the guardian now at full health (exact for a level with
         ``exact_guardian``, else estimated)."""
         if self.profile.exact_guardian:
-            return guardian_win(self.memory, self.state, self.player)
+            return guardian_win(self.memory, self.state, self.at_the_guardian())
         return estimate_guardian(self.memory, self.state, self.player, self.stats)
+
+    def at_the_guardian(self) -> PlayerState:
+        """The stalker as it would face the guardian: with what it may take from loot in the
+        Epicenter picked up first (DEATH-3, DEATH-4: its own, left there when it died)."""
+        epicenter = self.zone_map.epicenter
+        p = self.player
+        if not any(pile.hex == epicenter for pile in self.state.loot):
+            return p
+        seats = list(self.state.players)
+        seats[self.index] = replace(p, position=epicenter)
+        there = replace(self.state, players=tuple(seats))
+        return death.pick_up(there, self.index).players[self.index]
 
     def epicenter_threshold(self) -> float:
         """The chance against the guardian a bot waits for; it shrinks as a long game goes on."""
@@ -230,7 +243,7 @@ class TurnView:
         """How much stronger a card would make the stalker in its slot (memoised on the card and
         the whole loadout)."""
         bundle = self.bundle(instance) if self.arming else 1
-        key = (card_id(instance), self.loadout, self.need, self.profile.exact_guardian, bundle)
+        key = (card_id(instance), self.loadout, self.need, self.arming, bundle)
         hit = self.memory.gains.get(key)
         if hit is None:
             hit = self.memory.gains.put(key, self._gain(instance))
@@ -254,20 +267,31 @@ class TurnView:
             weapon = self.state.card(self.player.weapon) if self.player.weapon else None
             if not isinstance(weapon, Weapon) or weapon.weapon_type != card.weapon_type:
                 return 0.0
+        armed = self.armed_odds(instance)
+        if armed is None:
+            return 0.0
+        copies, odds = armed
+        now = guardian_win(self.memory, self.state, self.player)
+        return GUARDIAN_GAIN * (odds - now) / copies
+
+    def armed_odds(self, instance: str) -> tuple[int, float] | None:
+        """The :meth:`bundle` of copies of ``instance`` it weighs and its exact odds against the
+        guardian with them added (FIGHT-4; None: the card has no slot)."""
         copies = self.bundle(instance)
         after: PlayerState | None = self.player
         for k in range(copies):
             after = self.with_card_on(after, f"{card_id(instance)}#{k}") if after else None
         if after is None:
-            return 0.0
-        now = guardian_win(self.memory, self.state, self.player)
-        return GUARDIAN_GAIN * (guardian_win(self.memory, self.state, after) - now) / copies
+            return None
+        return copies, guardian_win(self.memory, self.state, after)
 
     def _gain(self, instance: str) -> float:
         card = self.state.card(instance)
         p = self.player
         if self.profile.exact_guardian and not self.need:
             return self._guardian_gain(instance)
+        if self.arming and isinstance(card, (Grenade, Stimulator)):
+            return self._guardian_gain(instance)  # kit bought ahead of the last Element
         if isinstance(card, Grenade):
             want = self.variant.grenade_cap if self.need <= 1 else 2
             if len(p.grenades) >= want:

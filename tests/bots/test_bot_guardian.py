@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import cache
 
+from stalkerzone.bots.explain import explain
 from stalkerzone.bots.guardian import (
     guardian_win,
     kit_fight_win,
@@ -21,7 +22,7 @@ from stalkerzone.content.loader import load_packs
 from stalkerzone.engine.core import CardSet, Colour, Dice, Site
 from stalkerzone.engine.fight import Fight, StalkerSide, start_fight
 from stalkerzone.engine.game import legal_actions
-from stalkerzone.engine.play import Buy, GameState
+from stalkerzone.engine.play import Buy, GameState, LootPile
 from stalkerzone.engine.turn import stats
 from tests.support.records import bot_record
 
@@ -73,15 +74,16 @@ def _turn_state() -> GameState:
     return next(s for s in states if s.phase == "turn" and s.step == "move")
 
 
-def _at_the_military_base(level: str) -> TurnView:
-    """The mover with the Elements, 1,000 to spend and the reputation for the Military Base,
-    standing on it with nothing but three VOG-25 grenades in stock (BASE-2, REP-1)."""
+def _at_the_military_base(level: str, missing: int = 0) -> TurnView:
+    """The mover with the Elements (less ``missing``), 1,000 to spend and the reputation for the
+    Military Base, standing on it with nothing but three VOG-25 grenades in stock (BASE-2,
+    REP-1)."""
     state = _turn_state()
     base = state.zone_map.site_hexes(Site.MILITARY_BASE)[0]
     needed = state.variant.reputation_needed(Site.MILITARY_BASE)
     p = replace(
         state.player,
-        elements=state.variant.elements_required,
+        elements=state.variant.elements_required - missing,
         cash=1000,
         delivered=tuple(f"{o.id}#1" for o in state.cards.orders)[:needed],
         position=base,
@@ -109,3 +111,42 @@ def test_bot_guardian_expert_with_the_elements_buys_grenades_for_the_fight() -> 
     bought = best_buy(expert)
     assert isinstance(bought, Buy)
     assert bought.card == "vog-25"
+
+
+def test_bot_guardian_expert_buys_the_kit_ahead_of_the_last_element_on_its_way() -> None:
+    expert = _at_the_military_base("expert", missing=1)
+    hard = _at_the_military_base("hard", missing=1)
+    assert expert.arming and not hard.arming
+    assert not _at_the_military_base("expert", missing=2).arming
+    assert shop_value(expert, Site.MILITARY_BASE) == 0  # no trip for kit before the Elements
+    bought = best_buy(expert)
+    assert isinstance(bought, Buy)
+    assert bought.card == "vog-25"
+
+
+def test_bot_guardian_explain_names_a_purchase_for_the_guardian() -> None:
+    view = _at_the_military_base("expert")
+    why = explain(view.state, level="expert", memory=view.memory)
+    assert why.choice == Buy("vog-25")
+    params = dict(why.params)
+    assert why.key == "arm" and params["copies"] == 3
+    armed = replace(view.player, grenades=("vog-25#0", "vog-25#1", "vog-25#2"))
+    assert params["odds"] == round(100 * guardian_win(view.memory, view.state, armed))
+    assert params["odds"] > round(100 * guardian_win(view.memory, view.state, view.player))
+    assert "arms for the guardian" in why.text("en") and "×3" in why.text("en")
+    assert "против стража" in why.text("ru")
+
+
+def test_bot_guardian_odds_count_its_own_loot_in_the_epicenter() -> None:
+    view = _at_the_military_base("expert")
+    state = view.state
+    epicenter = state.zone_map.epicenter
+    pile = LootPile(hex=epicenter, owner=view.index, cards=("vog-25#7", "vog-25#8"))
+    other = LootPile(hex=epicenter, owner=(view.index + 1) % len(state.players), cards=("x#1",))
+    bare = view.guardian_odds()
+    others_only = replace(state, loot=(other,))
+    assert TurnView(others_only, view.legal, view.profile, view.memory).guardian_odds() == bare
+    with_loot = replace(state, loot=(pile, other))
+    looted = TurnView(with_loot, view.legal, view.profile, view.memory)
+    assert looted.at_the_guardian().grenades == ("vog-25#7", "vog-25#8")
+    assert looted.guardian_odds() > bare
