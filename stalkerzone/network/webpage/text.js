@@ -147,9 +147,13 @@ export function t(key, params = {}) {
 }
 
 /** A probability as the desktop prints it: one decimal in the language's number format, and
- *  "<0.1%" / ">99.9%" at the ends, so a chance that is not certain never reads 0 or 100. */
+ *  "<0.1%" / ">99.9%" at the ends, so a chance that is not certain never reads 0 or 100; within
+ *  SURE of 0 or 1 (a sum's rounding error, no chance) the value is exact. */
+const SURE = 1e-9;
 export function percent(p) {
   const format = (x) => new Intl.NumberFormat(lang, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Math.round(x * 1000) / 1000);
+  if (Math.abs(p) < SURE) p = 0;
+  else if (Math.abs(1 - p) < SURE) p = 1;
   if (p > 0 && p < 0.001) return `<${format(0.001)}`;
   if (p > 0.999 && p < 1) return `>${format(0.999)}`;
   return format(p);
