@@ -147,11 +147,7 @@ def named(record: GameRecord, seat: int, name: str) -> GameRecord:
         return record
     players[seat] = dataclasses.replace(players[seat], name=name)
     setup = dataclasses.replace(record.setup, players=tuple(players))
-    ctx = record.state.ctx
-    again = records.start(setup, ctx.cards, ctx.sectors)
     try:
-        for action in record.actions:
-            again = records.play(again, action)
+        return records.played_again(record, setup)
     except IllegalAction:  # not expected: a name decides nothing
         return record
-    return again

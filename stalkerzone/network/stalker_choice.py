@@ -74,11 +74,8 @@ def choose(table: GameTable, seats: tuple[int, ...], stalker: str) -> GameRecord
             players[index] = dataclasses.replace(player, stalker=mine)
     players[seat] = dataclasses.replace(players[seat], stalker=stalker)
     setup = dataclasses.replace(record.setup, players=tuple(players))
-    ctx = record.state.ctx
-    again = records.start(setup, ctx.cards, ctx.sectors)
     try:
-        for action in record.actions:
-            again = records.play(again, action)
+        again = records.played_again(record, setup)
     except IllegalAction as error:  # not expected: a stalker changes nothing of the layout
         raise ProtocolError(f"stalker: the layout cannot be played again ({error})") from None
     return dataclasses.replace(again, trail=record.trail)

@@ -98,6 +98,17 @@ def play(record: GameRecord, action: Action) -> GameRecord:
     )
 
 
+def played_again(record: GameRecord, setup: GameSetup) -> GameRecord:
+    """``record``'s actions played again from ``setup`` (the same game with a seat's name or
+    stalker changed, which decides no dice); an IllegalAction if one of them no longer can be.
+    ``record`` must start from its set-up (``record.initial`` is not None)."""
+    ctx = record.state.ctx
+    again = start(setup, ctx.cards, ctx.sectors)
+    for action in record.actions:
+        again = play(again, action)
+    return again
+
+
 @dataclass(frozen=True, slots=True)
 class Divergence:
     """Where a replay left the recorded game: the action's index and what went wrong."""
