@@ -11,6 +11,7 @@ from arcade.shape_list import Shape, ShapeElementList, create_polygon
 from stalkerzone.client.app.base_view import BaseView
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.render import hex_geometry as hexgeom
+from stalkerzone.client.render.card_art import art_texture
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.confirm_box import Confirm, answer_key
@@ -58,6 +59,10 @@ class TitleView(BaseView):
         self.back_shapes: ShapeElementList[Shape] | None = None
         self.banner = (0.0, 0.0)  # bottom, top of the title banner
         self.question: Confirm | None = None  # asked before a new lesson replaces a saved one
+        self.faces: arcade.SpriteList[arcade.Sprite] = (
+            arcade.SpriteList()
+        )  # the stalkers' portraits beside the menu (ST-3)
+        self.face_frames: list[tuple[float, float, float, float]] = []  # their lrbt
 
     def build(self) -> None:
         w, h = self.window.width, self.window.height
@@ -124,17 +129,45 @@ class TitleView(BaseView):
             )
         )
         column.add(self.button(i18n.t("title.quit"), self.win.close, width=ROW_W))
+        self.place_faces(column_top, column_h)
         anchor = arcade.gui.UIAnchorLayout()
         anchor.add(column, anchor_x="center", anchor_y="top", align_y=-(h - column_top))
         self.ui.add(anchor)
         if self.question is not None:  # over the menu, dimmed and not reacting under it
             self.question.build(self, self.answer)
 
+    def place_faces(self, column_top: float, column_h: float) -> None:
+        """The six stalkers' portraits, three on each side of the menu column, as large as the
+        room beside it allows (none when the window is too narrow for them to read)."""
+        self.faces = arcade.SpriteList[arcade.Sprite]()
+        self.face_frames = []
+        px = theme.px
+        w = self.window.width
+        stalkers = list(self.app.cards().cards.stalkers)
+        side = min((column_h - 2 * px(12)) / 3, (w / 2 - px(ROW_W) / 2 - px(48)) * 0.8)
+        if side < px(64) or not stalkers:
+            return
+        gap = (column_h - 3 * side) / 2
+        for k, card in enumerate(stalkers[:6]):
+            texture = art_texture(card.art) if card.art else None
+            if texture is None:
+                continue
+            left_side = k < 3
+            cx = w / 2 + (-1 if left_side else 1) * (px(ROW_W) / 2 + px(40) + side / 2)
+            cy = column_top - side / 2 - (k % 3) * (side + gap)
+            sprite = arcade.Sprite(texture, scale=side / max(texture.width, texture.height))
+            sprite.position = (cx, cy)
+            self.faces.append(sprite)
+            self.face_frames.append((cx - side / 2, cx + side / 2, cy - side / 2, cy + side / 2))
+
     def draw_scene(self) -> None:
         if self.back_shapes is not None:
             self.back_shapes.draw()
         bottom, top = self.banner
         arcade.draw_lrbt_rectangle_filled(0, self.window.width, bottom, top, (10, 12, 10, 200))
+        self.faces.draw()
+        for lf, r, b, t in self.face_frames:
+            arcade.draw_lrbt_rectangle_outline(lf, r, b, t, theme.PANEL_EDGE, 2)
 
     def new_game(self) -> None:
         self.win.show_screen("newgame")
