@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import tomllib
+from pathlib import Path
 
 import arcade
 import arcade.gui
@@ -15,6 +17,7 @@ from stalkerzone.client.render.card_art import art_texture
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.confirm_box import Confirm, answer_key
+from stalkerzone.paths import base_cards_dir
 
 ROW_W = 300  # the menu column's width (UI units); a half-width button's text is 14 points
 HALF_W = (ROW_W - 10) / 2
@@ -31,6 +34,21 @@ def lesson_row_widths(learn: str, resume: str) -> tuple[float, float]:
     room = ROW_W - ROW_GAP
     first = room * needs[0] / (needs[0] + needs[1])
     return first, room - first
+
+
+def base_portraits() -> list[Path]:
+    """The base set's six stalkers' portraits (ST-3), read from its stalkers file by id without
+    loading the card set (the title screen opens before any card model is built); none if the
+    file cannot be read."""
+    folder = base_cards_dir()
+    try:
+        with (folder / "stalkers.toml").open("rb") as file:
+            table = tomllib.load(file)
+    except (OSError, tomllib.TOMLDecodeError):
+        return []
+    ids = [row.get("id") for row in table.get("stalker", []) if isinstance(row, dict)]
+    found = [folder / "art" / f"{i}.png" for i in ids if isinstance(i, str)]
+    return [path for path in found if path.is_file()]
 
 
 def backdrop(width: int, height: int, seed: int = 7) -> ShapeElementList[Shape]:
@@ -143,13 +161,13 @@ class TitleView(BaseView):
         self.face_frames = []
         px = theme.px
         w = self.window.width
-        stalkers = list(self.app.cards().cards.stalkers)
+        portraits = base_portraits()
         side = min((column_h - 2 * px(12)) / 3, (w / 2 - px(ROW_W) / 2 - px(48)) * 0.8)
-        if side < px(64) or not stalkers:
+        if side < px(64) or not portraits:
             return
         gap = (column_h - 3 * side) / 2
-        for k, card in enumerate(stalkers[:6]):
-            texture = art_texture(card.art) if card.art else None
+        for k, picture in enumerate(portraits[:6]):
+            texture = art_texture(str(picture))
             if texture is None:
                 continue
             left_side = k < 3
