@@ -15,7 +15,12 @@ from typing import cast
 from stalkerzone.engine.fight import ActionKind, Decision, Fight
 from stalkerzone.engine.play import FightDecision
 from stalkerzone.odds import Odds, OddsSolver
-from stalkerzone.persistence.serialize import JSON, action_to_json
+from stalkerzone.persistence.serialize import (
+    JSON,
+    SnapshotError,
+    action_from_json,
+    action_to_json,
+)
 
 SOLUTIONS_KEPT = 8
 """Fight set-ups whose solutions the table keeps (a fight, its grenades and stimulators)."""
@@ -26,22 +31,16 @@ def odds_json(odds: Odds) -> dict[str, JSON]:
     return {"win": odds.win, "death": odds.death, "escape": odds.escape}
 
 
-def decision_of(action: dict[str, JSON]) -> Decision | None:
-    """The fight decision of a ``FightDecision`` action in its JSON form, else None."""
-    if action.get("type") != "FightDecision":
+def decision_of(action: JSON) -> Decision | None:
+    """The fight decision of a ``FightDecision`` action in its JSON form (read as every action
+    is, ``action_from_json``), else None."""
+    try:
+        read = action_from_json(action)
+    except SnapshotError:
         return None
-    kind, grenade, stimulator = (
-        action.get("action"),
-        action.get("grenade"),
-        action.get("stimulator"),
-    )
-    if kind not in ("attack", "grenade", "escape"):
+    if not isinstance(read, FightDecision) or read.action not in ("attack", "grenade", "escape"):
         return None
-    return Decision(
-        cast(ActionKind, kind),
-        grenade if isinstance(grenade, str) else None,
-        stimulator if isinstance(stimulator, str) else None,
-    )
+    return Decision(cast(ActionKind, read.action), read.grenade, read.stimulator)
 
 
 class FightOdds:
@@ -57,7 +56,7 @@ class FightOdds:
         when the fight waits for no decision of the seat."""
         if fight.is_terminal or fight.is_chance:
             return None
-        offered = [a for a in legal if isinstance(a, dict) and decision_of(a) is not None]
+        offered = [a for a in legal if decision_of(a) is not None]
         if not offered:
             return None
         key = (fight.setup, fight.core, tuple(map(repr, offered)))
