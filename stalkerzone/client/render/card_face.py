@@ -129,14 +129,7 @@ class CardFace:
         word, never inside one."""
         if not self.note:
             return "", NOTE_SIZE, 1
-        size = text_fit.fitting_size(self.note, room, NOTE_SIZE)
-        if text_fit.fits(self.note, room, size):
-            return self.note, size, 1
-        if not low:
-            wrapped, size = text_fit.fit_lines(self.note, room, NOTE_SIZE, 2)
-            if wrapped.count("\n") == 1:
-                return wrapped, size, 2
-        return text_fit.cut_to(self.note, room, size), size, 1
+        return text_fit.line_or_lines(self.note, room, NOTE_SIZE, 1 if low else 2)
 
     # texts
     def build(self, view: Any) -> None:
@@ -150,16 +143,8 @@ class CardFace:
             tiny = self.height < px(46)
             name = card_name(self.card)
             base = 11 if self.height >= px(60) else 10
-            size = text_fit.fitting_size(name, room, base, bold=True)
-            name_lines = 1
-            if not text_fit.fits(name, room, size, bold=True):
-                wrapped, smaller = text_fit.fit_lines(name, room, base, 2, bold=True)
-                lines = wrapped.count("\n") + 1
-                room_for = lines == 2 or not low  # a low tile has room for two lines
-                if not tiny and room_for:
-                    name, size, name_lines = wrapped, smaller, lines
-                else:
-                    name = text_fit.cut_to(name, room, size, bold=True)
+            most = 1 if tiny else 2 if low else 3  # a low tile has room for two lines
+            name, size, name_lines = text_fit.line_or_lines(name, room, base, most, bold=True)
             view.label(
                 name,
                 left,

@@ -101,6 +101,23 @@ def fit_lines(
         current = max(size * SMALLEST, current - 0.5)
 
 
+def line_or_lines(
+    text: str, width: float, size: float, most_lines: int, *, bold: bool = False
+) -> tuple[str, float, int]:
+    """``text`` in ``width`` pixels, its UI size and its line count: one line, shrunk if need
+    be (:func:`fitting_size`); else broken into lines (:func:`fit_lines`) if they are at most
+    ``most_lines`` (0 or 1: never broken); else cut at a word (:func:`cut_to`)."""
+    one = fitting_size(text, width, size, bold=bold)
+    if fits(text, width, one, bold=bold):
+        return text, one, 1
+    if most_lines > 1:
+        wrapped, smaller = fit_lines(text, width, size, 2, bold=bold)
+        count = wrapped.count("\n") + 1
+        if count <= most_lines:
+            return wrapped, smaller, count
+    return cut_to(text, width, one, bold=bold), one, 1
+
+
 def wrap_items(text: str, width: float, size: float, separator: str = " · ") -> str:
     """A list of hints (``"R: turn · F: flip"``) broken into lines of at most ``width``
     pixels at UI size ``size``, only at a separator, never inside a hint (a key and what it
