@@ -10,6 +10,7 @@ from dataclasses import replace
 import arcade
 
 from stalkerzone.client.app.window import StalkerWindow
+from stalkerzone.client.controller.session import GameSession
 from stalkerzone.client.screens.board import BoardView
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets.tips import (
@@ -68,9 +69,30 @@ def test_a_broken_tips_file_is_a_note_and_none_seen() -> None:
     assert load_seen()[0] == set()
 
 
-def test_the_first_board_turn_shows_a_tip_that_blocks_nothing(win: StalkerWindow) -> None:
+def board_after_banner(win: StalkerWindow, session: GameSession) -> BoardView:
+    """The board of the first turn, the banner over the dealt Zone sent away (Space)."""
+    view = to_board(win, session)
+    key(win, arcade.key.SPACE)
+    assert not view.opening.active
+    return view
+
+
+def test_a_tip_waits_while_the_banner_over_the_dealt_zone_is_up(win: StalkerWindow) -> None:
+    """One voice at a time: who starts is read first, then the tip (the two overlapped)."""
     session = start(win)
     view = to_board(win, session)
+    (tips,) = [o for o in view.overlays if isinstance(o, TipsOverlay)]
+    assert view.opening.active and tips.quiet()
+    frame(win)
+    assert win.app.tips.showing == ""
+    key(win, arcade.key.SPACE)
+    frame(win)
+    assert not tips.quiet() and win.app.tips.showing == "TURN-2"
+
+
+def test_the_first_board_turn_shows_a_tip_that_blocks_nothing(win: StalkerWindow) -> None:
+    session = start(win)
+    view = board_after_banner(win, session)
     frame(win)
     assert win.app.tips.showing == "TURN-2"
     tips = [o for o in view.overlays if isinstance(o, TipsOverlay)]
@@ -102,7 +124,7 @@ def test_a_bots_turn_and_watching_show_no_tip(win: StalkerWindow) -> None:
 
 def test_a_tip_waits_while_the_legend_or_the_hint_is_open(win: StalkerWindow) -> None:
     session = start(win)
-    view = to_board(win, session)
+    view = board_after_banner(win, session)
     (tips,) = [o for o in view.overlays if isinstance(o, TipsOverlay)]
     assert not tips.quiet()
     key(win, arcade.key.L)
@@ -121,7 +143,7 @@ def test_no_tip_over_the_hand_over_page(win: StalkerWindow) -> None:
     frame(win)
     (tips,) = [o for o in page.overlays if isinstance(o, TipsOverlay)]
     assert page.kind == "handover" and tips.quiet()
-    view = to_board(win, session)
+    view = board_after_banner(win, session)
     (board_tips,) = [o for o in view.overlays if isinstance(o, TipsOverlay)]
     assert not board_tips.quiet()
 
@@ -137,5 +159,6 @@ def test_no_tip_while_a_lesson_shows_its_steps_and_tips_again_after_it(win: Stal
     frame(win)
     assert session.teaching() and view.seat() is None and win.app.tips.showing == ""
     session.lesson.index = len(session.lesson.lesson.steps)  # the lesson done: a normal game
+    key(win, arcade.key.SPACE)  # who starts read: the banner over the Zone goes
     frame(win)
     assert not session.teaching() and win.app.tips.showing == "TURN-2"

@@ -172,13 +172,13 @@ class TipsOverlay(Overlay):
 
     def quiet(self) -> bool:
         """Something more pressing is on screen (a walk, a card coming into play, anomaly
-        dice, the legend or the bot's hint), or the hand-over page or the Zone shown before it
-        (the table passes the screen: the tip is for the next player, on the board): the tip
-        waits, hidden."""
+        dice, the legend or the bot's hint), the hand-over page, or the banner over the dealt Zone
+        (the table reads who starts, or passes the screen: the tip is for the player on the
+        board, after it): the tip waits, hidden."""
         if self.view.kind == "handover":
             return True
         opening = getattr(self.view, "opening", None)
-        if opening is not None and opening.hands_over:  # the Zone shown before the hand-over
+        if opening is not None and opening.active:  # who starts, over the dealt Zone
             return True
         dice = getattr(self.view, "anomaly_dice", None)
         others = any(o.showing() for o in self.view.overlays if o is not self)

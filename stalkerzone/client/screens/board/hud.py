@@ -412,3 +412,18 @@ def build_header(view: BoardView) -> None:
             watch = f"{i18n.t('flow.round', n=view.session.round).capitalize()} · {watch}"
         size = text_fit.fitting_size(watch, room, 11)  # smaller before it is cut
         view.label(text_fit.cut_to(watch, room, size), px(18), h - px(50), size, theme.TEXT_DIM)
+
+
+def draw_hover_backing(view: BoardView) -> None:
+    """A hover line that wraps rises above the bar under the map: the bar's panel grows under
+    it, so its words never lie on the map's bottom row of hexes."""
+    text = view.hover_text
+    if not text.text:
+        return
+    px = theme.px
+    top = text.y + text.content_height + px(4)
+    band = px(BOTTOM_H)
+    if top > band:
+        right = view.window.width - view.hud_w
+        arcade.draw_lrbt_rectangle_filled(0, right, band - 1, top, theme.PANEL)
+        arcade.draw_line(0, top, right, top, theme.PANEL_EDGE, 1)

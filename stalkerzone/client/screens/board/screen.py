@@ -40,6 +40,7 @@ from stalkerzone.client.screens.board.hud import (
     build_buttons,
     build_header,
     build_hud,
+    draw_hover_backing,
     hover_line,
     set_status,
     show_hover,
@@ -284,6 +285,7 @@ class BoardView(MapScreen):
         asking = modal.is_open(self.ui)  # a question, or the mouse held under a revealed card
         if asking:
             self.draw_anomaly_roll()
+        draw_hover_backing(self)
         self.dynamic_batch.draw()
         self.motion.draw_flights(self)
         if asking:
