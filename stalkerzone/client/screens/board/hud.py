@@ -70,7 +70,9 @@ def build_hud(view: BoardView) -> None:
         view.ui.add(arcade.gui.UIImage(texture=face, x=left, y=y - px(28), width=side, height=side))
         named += side + px(8)
     shown = f"{index + 1}. {i18n.player_name(player.name, player.bot)}"
-    view.label(shown, named, y, 17, colour, bold=True)
+    room = w - px(14) - named  # a long name smaller, then cut at a word (whole in the list)
+    size = text_fit.fitting_size(shown, room, 17, bold=True)
+    view.label(text_fit.cut_to(shown, room, size, bold=True), named, y, size, colour, bold=True)
     y -= px(22)
     view.label(i18n.card_text(card.name), named, y, 13, theme.TEXT_DIM)
     y -= px(30)
@@ -119,11 +121,16 @@ def build_hud(view: BoardView) -> None:
         c = theme.PLAYER_COLOURS[k % len(theme.PLAYER_COLOURS)]
         marker = "→ " if k == state.current_player else ""
         line = public_line(other)
-        room = w - px(14) - text_fit.text_width(line, 10) - px(6) - left  # the name, then cut
+        room = w - px(14) - text_fit.text_width(line, 10) - px(6) - left  # the name beside it
         bold = k == state.current_player
         name = f"{marker}{k + 1}. {i18n.player_name(other.name, other.bot)}"
-        size = text_fit.fitting_size(name, room, 11, bold=bold)  # smaller before it is cut
-        view.label(text_fit.cut_to(name, room, size, bold=bold), left, y, size, c, bold=bold)
+        if text_fit.text_width(name, 11, bold=bold) > room:  # a long name: a line of its own
+            room = w - px(14) - left
+            size = text_fit.fitting_size(name, room, 11, bold=bold)
+            view.label(text_fit.cut_to(name, room, size, bold=bold), left, y, size, c, bold=bold)
+            y -= px(15)
+        else:
+            view.label(name, left, y, 11, c, bold=bold)
         view.label(
             line,
             w - px(14),
