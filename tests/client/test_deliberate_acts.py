@@ -26,7 +26,7 @@ from stalkerzone.client.text.i18n import percent
 from stalkerzone.engine.core import Colour, Site
 from stalkerzone.engine.game import record as records
 from stalkerzone.engine.game import undo
-from stalkerzone.engine.play import EndTurn, FightState, LootPile, Move
+from stalkerzone.engine.play import Buy, EndTurn, FightState, LootPile, Move
 from stalkerzone.engine.zone import Hex
 from tests.client.test_client_board import set_state, start, to_board
 from tests.client.test_client_screens import into_fight
@@ -69,6 +69,26 @@ def test_e_asks_before_ending_an_unmoved_turn_and_enter_never_ends_it(
     click_button(win, "End turn")  # the button asks the same question
     assert view.question is not None and len(session.actions) == done
     click_button(win, "End turn (Y)")
+    assert view.question is None
+    assert session.actions[-1] == EndTurn() and session.state.current_player != first
+
+
+def test_after_trading_e_ends_the_turn_at_once_and_an_old_refusal_is_cleared(
+    win: StalkerWindow,
+) -> None:
+    """The shop seen and left (BASE-1: trading was the move), E ends the turn without a second
+    question; a refusal said before a trade is not left standing under the map after it."""
+    session = start(win)
+    view = to_board(win, session)
+    first = session.state.current_player
+    key(win, arcade.key.U)  # nothing to take back yet: refused, in words
+    assert view.message and view.status.text
+    buy = next(a for a in session.legal_now() if isinstance(a, Buy))
+    session.act(buy)  # as the base screen does
+    frame(win, updates=2)
+    assert not view.message and "take back" not in view.status.text
+    key(win, arcade.key.E)
+    frame(win)
     assert view.question is None
     assert session.actions[-1] == EndTurn() and session.state.current_player != first
 

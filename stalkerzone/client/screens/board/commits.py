@@ -32,15 +32,16 @@ if TYPE_CHECKING:
 
 
 def end_turn_question(
-    legal: tuple[Action, ...], name: str, on_yes: Callable[[], None]
+    legal: tuple[Action, ...], name: str, on_yes: Callable[[], None], *, traded: bool = False
 ) -> Confirm | None:
     """TURN-2: the question before ending a turn in which the stalker has not moved (a move is
-    still legal) or can still trade (BASE-1); None when ending the turn loses nothing."""
+    still legal) or is at a base it has not traded at yet (BASE-1: ``traded`` — the shop was
+    seen and left, so E ends the turn); None when ending the turn loses nothing."""
     if not any(isinstance(a, EndTurn) for a in legal):
         return None
     if any(isinstance(a, Move) for a in legal):
         heading, facts = "confirm.end_turn_unmoved", "confirm.end_turn_unmoved_why"
-    elif any(isinstance(a, TRADE_ACTIONS) for a in legal):
+    elif not traded and any(isinstance(a, TRADE_ACTIONS) for a in legal):
         heading, facts = "confirm.end_turn_can_act", "confirm.end_turn_can_act_why"
     else:
         return None
@@ -112,7 +113,7 @@ def refusal_words(refused: UndoRefused, session: GameSession) -> str:
 
 def end_turn(view: BoardView) -> None:
     """E or the End turn button: a card on screen is taken away first; then the turn ends, after
-    a question when the stalker has not moved or can still trade (TURN-2)."""
+    a question when the stalker has not moved or is at a base it has not traded at (TURN-2)."""
     if view.reveals.active:  # a card on screen is acknowledged first: E takes it away
         view.reveals.acknowledge(view)
         return
@@ -120,7 +121,8 @@ def end_turn(view: BoardView) -> None:
     if not view.my_turn() or not any(isinstance(a, EndTurn) for a in legal):
         return
     name = i18n.player_name(view.view.players[view.view.current_player].name)
-    question = end_turn_question(legal, name, lambda: view.do(EndTurn()))
+    traded = view.session.traded_this_turn()
+    question = end_turn_question(legal, name, lambda: view.do(EndTurn()), traded=traded)
     if question is not None:
         view.ask(question)
     else:

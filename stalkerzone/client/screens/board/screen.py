@@ -444,6 +444,7 @@ class BoardView(MapScreen):
         state calls for one."""
         state = self.session.view
         self.state_id = self.session.version
+        self.message = ""  # a refusal said of the state before is stale now
         old = self.positions
         self.positions = self.current_positions()
         moved = [i for i, where in self.positions.items() if old.get(i) != where]
