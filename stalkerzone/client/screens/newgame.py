@@ -236,7 +236,10 @@ class NewGameView(BaseView):
         levels = [k for k in BOT_STRENGTHS if any(seat[1] == k for seat in self.seats)]
         for k, level in enumerate(levels):  # how each bot level in play plays, one line each
             about = i18n.t(f"newgame.strength_{level}_about")
-            self.label(about, left + px(36), yb - px(22) - k * px(18), 11, theme.TEXT_DIM)
+            room = _right - px(14) - left - px(36)  # inside the players' panel
+            size = text_fit.fitting_size(about, room, 11)
+            about = text_fit.cut_to(about, room, size)
+            self.label(about, left + px(36), yb - px(22) - k * px(18), size, theme.TEXT_DIM)
         yb -= len(levels) * px(18)  # the stalker cards below those lines
         box = (left + px(14), self.left_box[2] + px(10), _right - px(14), yb - px(14))
         variant = self.app.variant(self.variant)
