@@ -174,3 +174,33 @@ def test_the_tray_fills_its_column_as_sectors_are_placed(win: StalkerWindow) -> 
         band = lowest - view.check_box[3] - used
         assert band < theme.px(90), (left, band)
     assert placed
+
+
+def test_the_trays_picture_turns_with_the_sector_in_hand_and_faces_keep_apart(
+    win: StalkerWindow,
+) -> None:
+    """MAP-4: R turns the sector in hand; its two faces in the tray are drawn turned the same
+    way (six turns: as dealt again); the faces of a row never touch."""
+    session = start(win)
+    view = win.show_screen("layout")
+    assert isinstance(view, LayoutView)
+    while len(view.remaining()) > 2:  # the last two: one sector a row, the largest pictures
+        session.act(next(a for a in session.legal_now() if isinstance(a, PlaceSector)))
+    view = win.show_screen("layout")
+    assert isinstance(view, LayoutView)
+    frame(win)
+    boxes = {(sid, face): box for sid, face, box in view.tray_boxes}
+    for sid in view.remaining():
+        assert boxes[sid, "a"][1] + theme.px(4) < boxes[sid, "b"][0], "the two faces touch"
+    held = view.selected
+    assert held is not None
+    left, right, bottom, top = boxes[held, "b"]
+    crop = (int(left), int(win.height - top), int(right), int(win.height - bottom))
+    before = pixels(win).crop(crop)
+    key(win, arcade.key.R)
+    frame(win)
+    assert view.rotation == 1 and pixels(win).crop(crop) != before
+    for _ in range(5):
+        key(win, arcade.key.R)
+    frame(win)
+    assert view.rotation == 0 and pixels(win).crop(crop) == before

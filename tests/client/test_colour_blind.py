@@ -220,7 +220,7 @@ def test_the_layout_tray_zone_and_preview_follow_the_setting(win: StalkerWindow)
             key(win, arcade.key.SPACE)
         frame(win, updates=2)
         view = shown(win, LayoutView)
-        layers[symbols] = set().union(*(_danger_layers(t.badges) for _x, _y, t in view.tray.shown))
+        layers[symbols] = set().union(*(_danger_layers(t.badges) for *_box, t in view.tray.shown))
     assert layers[True] & marked and not layers[True] & plain
     assert layers[False] & plain and not layers[False] & marked
 

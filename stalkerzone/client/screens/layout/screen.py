@@ -330,6 +330,7 @@ class LayoutView(MapScreen):
                 box = (left, right, bottom, top)
                 arcade.draw_lrbt_rectangle_filled(*box, (226, 178, 64, 60))
                 arcade.draw_lrbt_rectangle_outline(*box, theme.ACCENT, 2)
+        self.tray.turn(self)  # the picture of the sector in hand turned as it would be laid
         self.tray.draw(self.window.ctx)
         self.update_marks()
         with self.camera.activate():

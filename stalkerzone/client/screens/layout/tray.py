@@ -25,36 +25,50 @@ class TrayThumbnails:
     its box: placing a sector, which moves the others up the tray, builds none again."""
 
     def __init__(self) -> None:
-        self.built: dict[tuple[str, str, float, bool], ZoneLayer] = {}
-        self.shown: list[tuple[float, float, ZoneLayer]] = []  # box centre, thumbnail
+        self.built: dict[tuple[str, str, int, float, bool], ZoneLayer] = {}
+        # what each box shows: sector, face, hex size, box centre, the thumbnail (turned as
+        # the sector in hand is turned: R/Shift+R, MAP-4)
+        self.shown: list[tuple[str, str, float, float, float, ZoneLayer]] = []
 
     def begin(self) -> None:
         self.shown = []
 
-    def add(self, sid: str, face: str, view: LayoutView, size: float, x: float, y: float) -> None:
-        """Show the thumbnail of ``sid``'s ``face`` at hex size ``size`` centred on (x, y)."""
+    def layer(self, view: LayoutView, sid: str, face: str, rotation: int, size: float) -> ZoneLayer:
+        """The thumbnail of ``sid``'s ``face`` turned ``rotation`` sixths at hex size ``size``,
+        built the first time it is asked for."""
         symbols = view.app.settings.colour_blind_symbols
-        key = (sid, face, size, symbols)
+        key = (sid, face, rotation, size, symbols)
         layer = self.built.get(key)
         if layer is None:
             layer = self.built[key] = ZoneLayer()
-            hexes = placement_hexes(Placement(sid, face, 0, (0, 0)), view.sectors[sid])
+            hexes = placement_hexes(Placement(sid, face, rotation, (0, 0)), view.sectors[sid])
             layer.build(hexes, symbols=symbols, decorations=False, size=size)
-        self.shown.append((x, y, layer))
+        return layer
+
+    def add(self, sid: str, face: str, view: LayoutView, size: float, x: float, y: float) -> None:
+        """Show the thumbnail of ``sid``'s ``face`` at hex size ``size`` centred on (x, y)."""
+        rotation = view.rotation if sid == view.selected else 0
+        self.shown.append((sid, face, size, x, y, self.layer(view, sid, face, rotation, size)))
+
+    def turn(self, view: LayoutView) -> None:
+        """The sector in hand shown turned as it would be laid, the others as dealt."""
+        for k, (sid, face, size, x, y, _layer) in enumerate(self.shown):
+            rotation = view.rotation if sid == view.selected else 0
+            self.shown[k] = (sid, face, size, x, y, self.layer(view, sid, face, rotation, size))
 
     def end(self) -> None:
         """Let go of the thumbnails no longer shown (a placed sector, another size)."""
-        shown = {id(layer) for _x, _y, layer in self.shown}
+        shown = {id(entry[-1]) for entry in self.shown}
         self.built = {k: layer for k, layer in self.built.items() if id(layer) in shown}
 
     def draw(self, ctx: arcade.ArcadeContext) -> None:
         """As one layer: every thumbnail's hexes and roads, then the badges over all of them (a
         badge at a thumbnail's edge reaches over its neighbour), then the texts."""
-        art = BoardArt.current() if any(t.badges.data for _x, _y, t in self.shown) else None
+        art = BoardArt.current() if any(e[-1].badges.data for e in self.shown) else None
         view = ctx.view_matrix
         try:
             for step in ("shapes", "badges", "texts"):
-                for x, y, layer in self.shown:
+                for _sid, _face, _size, x, y, layer in self.shown:
                     ctx.view_matrix = view @ Mat4.from_translation(Vec3(x, y, 0))
                     if step == "shapes":
                         layer.shapes.draw()
@@ -142,7 +156,7 @@ def tray_grid(count: int, width: float, height: float) -> tuple[int, float]:
         return (height / max(1, rows) - label) / 8.4
 
     two = max(4.0, min(THUMB * theme.scale(), by_height((count + 1) // 2)))
-    one = min(width * 0.46 / 8.6, by_height(count), THUMB_MOST * theme.scale())
+    one = min(width * 0.43 / 8.6, by_height(count), THUMB_MOST * theme.scale())  # a gap between
     return (1, one) if one > two else (2, two)
 
 
