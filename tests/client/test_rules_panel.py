@@ -9,7 +9,7 @@ import pytest
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.screens.rules import RulesView
 from stalkerzone.client.text import i18n
-from stalkerzone.client.text.rules_sections import search
+from stalkerzone.client.text.rules_sections import found_in, search
 from tests.support.base import base_cards
 from tests.support.text_walk import pretend_size, text_box, texts_of
 from tests.support.window import frame, opened
@@ -125,3 +125,38 @@ def test_players_read_rule_titles_not_rule_ids_or_engine_words(
     assert view.shown()["ABIL-REGENERATION"].title in shown_texts
     for section in view.shown().values():
         assert "Reading:" not in section.text and "Толкование:" not in section.text
+
+
+def test_found_in_names_the_words_and_the_cards_a_search_matched() -> None:
+    cards = base_cards()
+    words, names = found_in("boar", "TURN-1", "en", cards)
+    assert words and all(w.startswith("boar") and w != "boar" for w in words) and not names
+    words, names = found_in("blind dog", "FIGHT-1", "en", cards)
+    blind = next(m for m in cards.monsters if m.id == "blind-dog")
+    assert names == [blind.name.get("en")]
+    _words, names = found_in("слепой пёс", "FIGHT-1", "ru", cards)
+    assert names == [blind.name.get("ru")]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_shown_rule_says_why_the_search_found_it_and_nothing_shows_for_no_hit(
+    win: StalkerWindow, lang: str
+) -> None:
+    """A player who searched a monster's name sees that name in the rule shown (the match was
+    in the rule's list of cards, invisible); a search that finds nothing shows no rule."""
+    from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
+
+    seats = (SeatSpec("Anna", "gromoboy"), SeatSpec("Boris", "nosorog"))
+    win.app.session = GameSession.start(win.app, GameSpec(seed=3, seats=seats))
+    i18n.set_language(lang)
+    cards = base_cards()
+    blind = next(m for m in cards.monsters if m.id == "blind-dog")
+    view = opened(win.show_screen("rules", section="TURN-1"), RulesView)
+    view.set_query(blind.name.get(lang))
+    frame(win)
+    shown = " ".join(text for text, _box in _panel_texts(view))
+    assert blind.name.get(lang) in shown, shown[:300]
+    view.set_query("zzqx")
+    frame(win)
+    assert not view.ids and not _panel_texts(view)
+    win.app.session = None

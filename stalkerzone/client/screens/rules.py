@@ -26,6 +26,7 @@ from stalkerzone.client.text.card_words import t
 from stalkerzone.client.text.rules_sections import (
     Shown,
     abilities_in_play,
+    found_in,
     search,
     sections,
     start_section,
@@ -246,8 +247,8 @@ class RulesView(BaseView):
         width = int(r - lf - px(40))
         order = ids if self.selected in ids else list(shown)
         self.text_more = False
-        if self.selected not in order:
-            return
+        if self.selected not in order or (self.query.strip() and not ids):
+            return  # nothing found: no rule shown as if it were the answer
         bottom = b + px(24)
         x = lf + px(20)
         section = shown[self.selected]
@@ -295,17 +296,36 @@ class RulesView(BaseView):
                     lines.append(TextLine(key, part, size, colour, bold, theme.px(indent)))
             lines[-1] = replace(lines[-1], gap=theme.px(8))
 
+        found = self.found_line(section.id)  # why the search lists it, seen at a glance
         if first:
             add("head", section.title, 16, theme.ACCENT, True, 0)
+            if found:
+                add("found", found, 12, theme.GOOD, False, 0)
             add("body", section.text, 13, theme.TEXT, False, 0)
         else:
             add("head", section.title, 14, theme.TEXT, True, 0)
+            if found:
+                add("found", found, 11, theme.GOOD, False, 0)
             add("body", section.text, 12, theme.TEXT_DIM, False, 0)
         extra = abilities_in_play(self.cards(), section.id)
         if extra:
             add("inplay", t("rules.in_play"), 12, theme.GOOD, True, 0)
             add("extra", "\n".join(extra[:12]), 11, theme.TEXT, False, 12)
         return lines
+
+    def found_line(self, rule: str) -> str:
+        """While searching: the words of this rule the query found, and the loaded cards it
+        covers whose names the query holds (a "Blind dog" search opens the fight rule)."""
+        if not self.query.strip():
+            return ""
+        words, names = found_in(self.query, rule, i18n.language(), self.cards())
+        parts = []
+        if words:
+            quoted = ", ".join(t("rules.quoted", word=w) for w in words)
+            parts.append(t("rules.found_words", words=quoted))
+        if names:
+            parts.append(t("rules.found_cards", names=", ".join(names)))
+        return "\n".join(parts)
 
     def place_topic(self, topic: str, x: float, y: float) -> float:
         self.cache.get(

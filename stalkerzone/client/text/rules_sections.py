@@ -110,30 +110,65 @@ def start_section(where: str, lang: str = "en") -> str:
     return ids[0]
 
 
-def _rules_by_card_name(cards: CardSet | None) -> dict[str, list[str]]:
-    """Rule id -> the English and Russian names and the ids of the loaded cards it covers: every
-    monster (its ability's ABIL-* rule, what the rule's "in play" list names, else FIGHT-1; its
-    trophy TROPHY-1), every order (ORDER-1) and every event (EVENT-1)."""
-    found: dict[str, list[str]] = {}
+def _cards_by_rule(cards: CardSet | None) -> dict[str, list[tuple[str, Text]]]:
+    """Rule id -> (card id, name) of the loaded cards it covers (a trophy has no id of its own:
+    ""): every monster (its ability's
+    ABIL-* rule, what the rule's "in play" list names, else FIGHT-1; its trophy TROPHY-1),
+    every order (ORDER-1) and every event (EVENT-1)."""
+    found: dict[str, list[tuple[str, Text]]] = {}
     if cards is None:
         return found
-
-    def add(rule: str, card_id: str, *names: Text | None) -> None:
-        words = found.setdefault(rule, [card_id])
-        for name in names:
-            if name is not None:
-                words.extend((name.get("en"), name.get("ru")))
-
     for monster in cards.monsters:
         rules = [r for a in monster.abilities if (r := ABILITY_RULE.get(a.kind)) is not None]
         for rule in rules or ["FIGHT-1"]:  # the rule that says most about fighting it
-            add(rule, monster.id, monster.name)
-        add("TROPHY-1", monster.id, monster.trophy)
+            found.setdefault(rule, []).append((monster.id, monster.name))
+        found.setdefault("TROPHY-1", []).append(("", monster.trophy))  # the id is the monster's
     for order in cards.orders:
-        add("ORDER-1", order.id, order.name)
+        found.setdefault("ORDER-1", []).append((order.id, order.name))
     for event in cards.events:
-        add("EVENT-1", event.id, event.name)
+        found.setdefault("EVENT-1", []).append((event.id, event.name))
     return found
+
+
+def _rules_by_card_name(cards: CardSet | None) -> dict[str, list[str]]:
+    """Rule id -> the ids and the English and Russian names of the loaded cards it covers."""
+    return {
+        rule: [word for card_id, name in named for word in (card_id, *_both(name)) if word]
+        for rule, named in _cards_by_rule(cards).items()
+    }
+
+
+def _both(name: Text) -> tuple[str, str]:
+    return name.get("en"), name.get("ru")
+
+
+def found_in(
+    query: str, rule: str, lang: str = "en", cards: CardSet | None = None
+) -> tuple[list[str], list[str]]:
+    """Why :func:`search` lists ``rule`` for ``query``, as a player can see it: the words of
+    the rule's title and text in ``lang`` that the query's words match (whole words if any,
+    else word starts, else words holding it), and the names in ``lang`` of the loaded cards the
+    rule covers that the query names (a match a player cannot see in the rule's text)."""
+    query_words = _words(query)
+    section = next((s for s in load_rules_reference(lang) if s.id == rule), None)
+    if not query_words or section is None:
+        return [], []
+    text = list(dict.fromkeys(_words(f"{section.title} {section.text}")))
+    words: list[str] = []
+    for word in query_words:
+        for level in (3, 2, 1):  # whole words, else word starts, else inside words (_match)
+            hits = [w for w in text if _match(word, {w}, (w,)) == level]
+            if hits:
+                words += [w for w in hits[:4] if w not in words]
+                break
+    names = []
+    for card_id, name in _cards_by_rule(cards).get(rule, []):
+        card_words = set(_words(" ".join((card_id, *_both(name)))))
+        if all(any(w.startswith(q) for w in card_words) for q in query_words):
+            shown = name.get(lang)
+            if shown not in names:
+                names.append(shown)
+    return words, names[:6]
 
 
 def abilities_in_play(cards: CardSet | None, rule: str) -> list[str]:
