@@ -66,3 +66,21 @@ def test_a_reveal_names_a_default_seat_in_russian(russian: None) -> None:
         text = " ".join((shown.title, *shown.lines, shown.goes_to))
         assert "Bot " not in text and "Player " not in text
         assert ("Игрок 2" if who == 1 else "Бот 3") in shown.title
+
+
+def test_a_bots_fight_title_and_the_end_screens_luck_name_it_in_russian(russian: None) -> None:
+    from dataclasses import replace
+    from types import SimpleNamespace
+    from typing import cast
+
+    from stalkerzone.client.screens.fight.presenter import _watch_title
+    from stalkerzone.client.screens.gameover import luck_text
+    from stalkerzone.engine.play import FightState
+    from stalkerzone.story.model import StalkerStory
+
+    state = edit(fresh(players=3), 2, name="Bot 3", bot="easy")
+    held = cast(FightState, SimpleNamespace(player=2))  # the title reads whose fight it is only
+    assert _watch_title(held, state) == "Бой: Бот 3"
+    story = StalkerStory(2, "Bot 3", "nosorog", None, (), 0, 0, 0, 0.0, 0.0)
+    for luck in (0.0, 2.0):
+        assert "Бот 3" in luck_text(replace(story, luck=luck))

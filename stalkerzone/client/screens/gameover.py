@@ -53,9 +53,9 @@ def death_rounds(samples: list[Sample]) -> tuple[int, ...]:
 def luck_text(stalker: StalkerStory) -> str:
     """ "Anna won 1.7 fights more than the odds said" (or fewer, or as many)."""
     if abs(stalker.luck) < NEUTRAL_LUCK:
-        return i18n.t("story.luck_even", name=stalker.name)
+        return i18n.t("story.luck_even", name=i18n.player_name(stalker.name))
     key = "story.luck_more" if stalker.luck > 0 else "story.luck_fewer"
-    return i18n.t(key, name=stalker.name, n=i18n.number(abs(stalker.luck)))
+    return i18n.t(key, name=i18n.player_name(stalker.name), n=i18n.number(abs(stalker.luck)))
 
 
 def signed(value: float) -> str:
@@ -264,7 +264,7 @@ class GameOverView(GameView):
     def legend(self, story: Story, x: float, y: float) -> None:
         """A colour swatch and the name of each stalker, centred on ``x``."""
         px = theme.px
-        names = [self.label(s.name, 0, y, 13, theme.TEXT) for s in story.stalkers]
+        names = [self.label(i18n.player_name(s.name), 0, y, 13, theme.TEXT) for s in story.stalkers]
         gap, swatch = px(34), px(22)
         total = sum(t.content_width + swatch + px(8) for t in names) + gap * (len(names) - 1)
         left = x - total / 2

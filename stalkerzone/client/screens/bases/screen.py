@@ -25,6 +25,7 @@ from stalkerzone.client.screens.bases.rows import card_rows
 from stalkerzone.client.screens.board.commits import take_back, undo_why
 from stalkerzone.client.screens.screen_hints import add_base_hint
 from stalkerzone.client.screens.stats import player_stats
+from stalkerzone.client.text import i18n
 from stalkerzone.client.text.card_words import Refusal, site_name, t
 from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.confirm_box import Confirm, answer_key
@@ -182,7 +183,8 @@ class BaseScreen(ScreenFrame):
         left, _right, _bottom, top = self.side_box
         x, y = left + px(14), top - px(28)
         # another's trade (a bot, a remote player) names its stalker, not "Your stalker"
-        title = t("network.trader_stalker", name=player.name) if self.read_only else None
+        name = i18n.player_name(player.name)
+        title = t("network.trader_stalker", name=name) if self.read_only else None
         self.label(title or t("base.your_stalker"), x, y, 15, bold=True)
         lines = presenter.side_lines(player, stats)
         # the numbers in two columns when both fit side by side (more room for the card)

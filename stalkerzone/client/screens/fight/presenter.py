@@ -533,7 +533,8 @@ def _watch_line(selection: Selection) -> str:
 
 def _watch_title(held: FightState, state: GameState | None) -> str:
     """Whose fight is watched ("Boris's fight"), over a bot seat's buttons."""
-    return t("fight.watch_title", name=state.players[held.player].name if state else "")
+    name = state.players[held.player].name if state else ""
+    return t("fight.watch_title", name=i18n.player_name(name))
 
 
 def choice_words(fight: Fight, decision: FightDecision) -> str:
