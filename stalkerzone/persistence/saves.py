@@ -262,7 +262,13 @@ def _cards_for(
         if problem:
             raise SaveError(f"{path}: packs: {problem}")
     chosen = _only_packs(result.cards, {ref.id for ref in refs})
-    changed = [ref.id for ref in refs if ref.digest and cards_digest(chosen, ref.id) != ref.digest]
+    changed = [
+        ref.id
+        for ref in refs
+        if ref.digest
+        and ref.digest
+        not in (cards_digest(chosen, ref.id), cards_digest(chosen, ref.id, with_art=True))
+    ]
     if changed:
         raise SaveError(
             f"{path}: packs: the cards of pack '{changed[0]}' changed since the game was saved"

@@ -99,11 +99,19 @@ def state_digest(state: GameState) -> str:
     return digest(state_to_json(state))
 
 
-def cards_digest(cards: CardSet, pack: str | None = None) -> str:
+def cards_digest(cards: CardSet, pack: str | None = None, *, with_art: bool = False) -> str:
     """A checksum of the cards (of one pack, if given): a save records it to notice edited
-    cards whose pack kept its version number."""
+    cards whose pack kept its version number. A card's picture is left out: its path names the
+    folder the program is installed in, which an upgrade or another machine changes while the
+    game's cards stay the same (``with_art``: the checksum as saves before this one wrote it,
+    pictures' full paths included, to read those saves where they were made)."""
     chosen = sorted((c for c in cards if pack is None or c.pack == pack), key=lambda c: c.id)
-    return digest([to_json(c, cards_by_reference=False) for c in chosen])
+    cards_json = [to_json(c, cards_by_reference=False) for c in chosen]
+    if not with_art:
+        for card in cards_json:
+            if isinstance(card, dict):
+                card.pop("art", None)
+    return digest(cards_json)
 
 
 # --- reading ----------------------------------------------------------------------------------

@@ -231,3 +231,29 @@ def test_life_unreadable_paths(tmp_path: Path) -> None:
         saves.load_game(tmp_path / "nothing.json")
     with pytest.raises(SaveError, match="cannot read"):
         saves.load_game(tmp_path)
+
+
+def test_life_a_save_loads_wherever_the_program_is_installed(tmp_path: Path) -> None:
+    """The cards' checksum leaves out their pictures' paths, which name the install folder (a
+    save was refused after an upgrade: "the cards of pack 'base' changed"); a save written
+    before, with those paths in its checksum, still loads where it was made."""
+    from dataclasses import replace
+
+    from stalkerzone.content.loader import load_packs
+    from stalkerzone.persistence.serialize import cards_digest
+
+    cards = load_packs(include_user=False).cards
+    moved = replace(
+        cards,
+        weapons=tuple(
+            replace(w, art=str(Path("/elsewhere") / Path(w.art).name)) if w.art else w
+            for w in cards.weapons
+        ),
+    )
+    assert cards_digest(moved, "base") == cards_digest(cards, "base")
+    assert cards_digest(moved, "base", with_art=True) != cards_digest(cards, "base", with_art=True)
+    path = write(tmp_path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["packs"][0]["digest"] = cards_digest(cards, "base", with_art=True)  # written before
+    path.write_text(json.dumps(reseal(data)), encoding="utf-8")
+    assert saves.load_game(path).record.state == played().state
