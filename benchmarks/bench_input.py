@@ -12,7 +12,8 @@ client tests deliver them) to the end of the first frame (``on_update``, ``on_dr
 - **move**: a click on a reachable hex of the board: the stalker's position changed;
 - **shop tab**: key 2 at the Village's base screen (Buy → Sell), then key 1 back;
 - **stalker card**: B on the board: the stalker card screen is shown;
-- **F1**: the rules overlay over the board.
+- **F1**: the rules overlay over the board;
+- **end turn**: E after a move (no question then): the hand-over page to the next player.
 
 Between repetitions the game is put back where it was (its record restored, not timed). The
 cpu column is the process's CPU time per input (the renderer's threads included), which a busy
@@ -59,7 +60,7 @@ def main() -> int:
     from stalkerzone.client.screens.bases.screen import BaseScreen
     from stalkerzone.client.screens.board import BoardView
     from stalkerzone.client.screens.layout import LayoutView
-    from stalkerzone.engine.play import PlaceSector
+    from stalkerzone.engine.play import Move, PlaceSector
     from stalkerzone.engine.zone import slot_centre
 
     home = Path(os.environ.setdefault("STALKERZONE_HOME", "/tmp/stalkerzone-bench"))
@@ -203,12 +204,26 @@ def main() -> int:
         on_board()
         return (lambda: key(arcade.key.F1)), (lambda: screen().kind == "rules")
 
+    def end_turn() -> tuple[Callable[[], None], Callable[[], bool]]:
+        view = on_board()
+        zone = board_game.state.zone_map
+        me = board_game.state.current_player
+        start_at = board_game.state.players[me].position
+        plain = [h for h in view.routes if zone.hexes[h].site is None and h != start_at]
+        board_game.act(Move(plain[len(plain) // 2]))  # moved: E ends the turn without a question
+        settle()
+        while view.walker is not None:
+            key(arcade.key.SPACE)
+            settle(1)
+        return (lambda: key(arcade.key.E)), (lambda: screen().kind == "handover")
+
     cases: dict[str, Callable[[], tuple[Callable[[], None], Callable[[], bool]]]] = {
         "placement": placement,
         "move": move,
         "shop tab": shop_tab,
         "stalker card": stalker_card,
         "F1 rules": rules,
+        "end turn": end_turn,
     }
 
     cpu_ms: dict[str, list[float]] = {}  # per input: the CPU time of each repetition
@@ -232,7 +247,9 @@ def main() -> int:
             profiler.enable()
             timed(act, shown)
             profiler.disable()
-        pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(
+            int(os.environ.get("BENCH_LINES", "25"))
+        )
         return 0
 
     results = {name: run(name) for name in cases if args.only in ("", name)}

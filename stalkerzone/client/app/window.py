@@ -24,6 +24,7 @@ from stalkerzone.client.app.long_lived import LongLivedObjects
 from stalkerzone.client.app.registry import screen_class
 from stalkerzone.client.app.ui_surfaces import UiSurfaces
 from stalkerzone.client.controller.bot_driver import BotDriver
+from stalkerzone.client.render.backdrop import Backdrops
 from stalkerzone.client.render.fonts import load_fonts
 from stalkerzone.client.sound.music import MusicPlayer
 from stalkerzone.client.sound.note_feed import NoteFeed, sounds_of
@@ -91,6 +92,7 @@ class StalkerWindow(arcade.Window):
         )
         self.long_lived = LongLivedObjects()  # a game's objects out of the collector's passes
         self.ui_surfaces = UiSurfaces()  # the screens' widget surfaces, kept by screen kind
+        self.backdrops = Backdrops()  # the menus' hex fields, built once per size
         self.background_color = theme.BG
         # Start-up: the events of the window's creation (headless: its first resize) go out now,
         # before any screen is shown, so the first screen is built once, not again at its first

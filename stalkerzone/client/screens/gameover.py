@@ -19,7 +19,6 @@ from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.card_art import art_texture
 from stalkerzone.client.render.story_chart import ChartLayout, Line, chart_shapes, layout_chart
-from stalkerzone.client.screens.title import backdrop
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
 from stalkerzone.engine.turn import round_number
@@ -105,7 +104,7 @@ class GameOverView(GameView):
     def build(self) -> None:
         w, h = self.window.width, self.window.height
         px = theme.px
-        self.back_shapes = backdrop(w, h, seed=5)
+        self.back_shapes = self.window.backdrops.get(w, h, seed=5)
         self.portraits = arcade.SpriteList()
         self.story = self.request_story()
         self.header(w, h)

@@ -8,7 +8,6 @@ from arcade.shape_list import Shape, ShapeElementList
 
 from stalkerzone.client.app.base_view import GameView
 from stalkerzone.client.app.window import StalkerWindow
-from stalkerzone.client.screens.title import backdrop
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
 
@@ -26,7 +25,7 @@ class HandoverView(GameView):
 
     def build(self) -> None:
         w, h = self.window.width, self.window.height
-        self.back_shapes = backdrop(w, h, seed=11)
+        self.back_shapes = self.window.backdrops.get(w, h, seed=11)
         # the dark band holds every line, the "Alex's turn · round 1" line at its top too
         self.band = (h / 2 - theme.px(180), h / 2 + theme.px(130))
         session = self.session

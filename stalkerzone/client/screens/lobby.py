@@ -26,7 +26,6 @@ from stalkerzone.client.app.base_view import BaseView
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.remote import HostedGame, RemoteSession
 from stalkerzone.client.controller.session import BOT_STRENGTHS
-from stalkerzone.client.screens.title import backdrop
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
 from stalkerzone.client.widgets.confirm_box import Confirm
@@ -78,7 +77,7 @@ class LobbyView(BaseView):
     def build(self) -> None:
         w, h = self.window.width, self.window.height
         px = theme.px
-        self.back_shapes = backdrop(w, h, seed=5)
+        self.back_shapes = self.window.backdrops.get(w, h, seed=5)
         self.label(
             i18n.t("network.title"),
             w / 2,

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import random
 import tomllib
 from pathlib import Path
 
 import arcade
 import arcade.gui
-from arcade.shape_list import Shape, ShapeElementList, create_polygon
+from arcade.shape_list import Shape, ShapeElementList
 
 from stalkerzone.client.app.base_view import BaseView
 from stalkerzone.client.app.window import StalkerWindow
-from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render.card_art import art_texture
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import text_fit, theme
@@ -51,23 +49,6 @@ def base_portraits() -> list[Path]:
     return [path for path in found if path.is_file()]
 
 
-def backdrop(width: int, height: int, seed: int = 7) -> ShapeElementList[Shape]:
-    """A dim field of terrain hexes behind menus (built once per size)."""
-    shapes: ShapeElementList[Shape] = ShapeElementList()
-    rng = random.Random(seed)
-    size = 38.0
-    colours = list(theme.TERRAIN.values())
-    for r in range(-1, int(height / (size * 1.5)) + 3):
-        for q in range(-r // 2 - 2, int(width / (size * hexgeom.SQRT3)) + 2):
-            x, y = hexgeom.world(q, r, size)
-            y += height
-            base = rng.choice(colours)
-            fade = 0.22 + 0.18 * rng.random()
-            colour = (int(base.r * fade), int(base.g * fade), int(base.b * fade), 255)
-            shapes.append(create_polygon(hexgeom.corners(x, y, size - 1.5), colour))
-    return shapes
-
-
 class TitleView(BaseView):
     kind = "title"
     rules_section = "MAP"
@@ -85,7 +66,7 @@ class TitleView(BaseView):
     def build(self) -> None:
         w, h = self.window.width, self.window.height
         px = theme.px
-        self.back_shapes = backdrop(w, h)
+        self.back_shapes = self.window.backdrops.get(w, h)
         # from the keys line up: the menu column, a gap, the banner; the free height is shared
         buttons = 7
         column_h = buttons * px(44) + (buttons - 1) * px(10)
