@@ -132,10 +132,31 @@ class BaseView(arcade.gui.UIView):
     def on_draw(self) -> None:
         if self._stale:
             self.rebuild()
-        self.clear()
+        self.draw_background()
         self.on_draw_before_ui()
         # the overlays under an open dialog: it dims them with the rest of the screen
         modal.draw_beneath_dialog(self.ui, self.on_draw_after_ui)
+
+    def draw_background(self) -> None:
+        """What lies behind the screen: the background colour (an overlay draws the screen it
+        opened over, dimmed: :meth:`draw_dimmed`)."""
+        self.clear()
+
+    def draw_dimmed(self, back: BaseView | None) -> None:
+        """``back`` (the screen this one opened over) as it is, dimmed; the background colour
+        when there is none or it cannot be drawn."""
+        drew = False
+        if back is not None and back is not self:
+            try:
+                back.on_draw()
+                self.window.default_camera.use()
+                drew = True
+            except Exception:  # a screen left half-built must not take this one down
+                drew = False
+        if not drew:
+            self.clear(color=theme.BG)
+        w, h = self.window.width, self.window.height
+        arcade.draw_lrbt_rectangle_filled(0, w, 0, h, (0, 0, 0, 165))
 
     def on_draw_before_ui(self) -> None:
         self.draw_scene()

@@ -52,6 +52,10 @@ class MenuView(BaseView):
         if self.question is not None:  # over the menu, dimmed and not reacting under it
             self.question.build(self, self.answer)
 
+    def draw_background(self) -> None:
+        """The game the menu opened over stays in view, dimmed (it was a black screen)."""
+        self.draw_dimmed(self.back)
+
     def draw_scene(self) -> None:
         widgets.panel(*self.box, light=True)
 

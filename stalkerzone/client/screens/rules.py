@@ -374,19 +374,7 @@ class RulesView(BaseView):
 
     # drawing ---------------------------------------------------------------------------------
     def on_draw(self) -> None:
-        back = self.back
-        drew = False
-        if back is not None and back is not self:
-            try:
-                back.on_draw()
-                self.window.default_camera.use()
-                drew = True
-            except Exception:
-                drew = False
-        if not drew:
-            self.clear(color=theme.BG)
-        w, h = self.window.width, self.window.height
-        arcade.draw_lrbt_rectangle_filled(0, w, 0, h, (0, 0, 0, 165))
+        self.draw_dimmed(self.back)
         self.draw_scene()
         self.header_batch.draw()
         self.batch.draw()
