@@ -25,6 +25,7 @@ from tests.support.window import (
     opened,
     pixels,
     shown,
+    two_frames,
 )
 
 
@@ -139,6 +140,7 @@ def test_client_error_inside_a_screen_opens_the_error_dialog(win: StalkerWindow)
         assert current(win).kind == "error" and shown(win, ErrorView).back is view
         assert any("a bug in a screen" in t.text for t in current(win)._texts)
         click_button(win, "Continue")
+        two_frames(win)
         assert win.current_screen is view
     finally:
         win.raise_errors = True

@@ -14,7 +14,7 @@ from stalkerzone.client.text import engine_text, i18n
 from stalkerzone.engine.core import Note
 from stalkerzone.engine.play import EndTurn, Move
 from tests.client.test_client_board import start
-from tests.support.window import click_button, current, frame, game, shown
+from tests.support.window import click_button, current, frame, game, shown, two_frames
 
 
 def played(session: GameSession, turns: int = 3) -> None:
@@ -40,6 +40,7 @@ def test_client_loaded_game_keeps_its_turn_log_in_the_players_language(
     assert {"turn", "player", "rule", "key", "params", "text"} <= set(data["log"][0])
     win.show_screen("saves", mode="load")
     shown(win, SavesView).load(path)
+    two_frames(win)
     loaded = game(win)
     assert loaded is not session
     assert [(x.turn, x.player, str(x.text)) for x in loaded.log] == [
@@ -65,6 +66,7 @@ def test_client_load_asks_before_dropping_an_unsaved_game(win: StalkerWindow) ->
     screen = shown(win, SavesView)
     frame(win)
     screen.choose(path)
+    two_frames(win)
     assert screen.pending == path and game(win) is session  # asked, nothing dropped yet
     frame(win)
     texts = " ".join(t.text for t in screen._texts)
@@ -75,12 +77,15 @@ def test_client_load_asks_before_dropping_an_unsaved_game(win: StalkerWindow) ->
     screen = shown(win, SavesView)
     frame(win)
     screen.choose(path)
+    two_frames(win)
     frame(win)
     click_button(win, i18n.t("flow.replace_save"))
     assert screen.pending is None and screen.mode == "save" and game(win) is session
     screen.choose(path)
+    two_frames(win)
     frame(win)
     click_button(win, i18n.t("flow.replace_yes"))
+    two_frames(win)
     assert game(win) is not session and not game(win).unsaved()
 
 
@@ -91,6 +96,7 @@ def test_client_after_a_load_the_hand_over_comes_first(win: StalkerWindow) -> No
     session.saved_version = session.version
     win.show_screen("saves", mode="load")
     shown(win, SavesView).choose(path)
+    two_frames(win)
     assert current(win).kind == "handover"
     assert game(win).viewer == PUBLIC  # nothing private shown before the seat says "ready"
     # with one human and a bot, the loaded game opens straight on the human's screen
@@ -98,5 +104,6 @@ def test_client_after_a_load_the_hand_over_comes_first(win: StalkerWindow) -> No
     solo_path = solo.save("one-human")
     win.show_screen("saves", mode="load")
     shown(win, SavesView).choose(solo_path)
+    two_frames(win)
     assert current(win).kind != "handover"
     assert paths.user_saves_dir() in solo_path.parents

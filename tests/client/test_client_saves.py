@@ -14,11 +14,21 @@ from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller import save_files as saves
 from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
 from stalkerzone.client.screens.saves import SavesView
+from stalkerzone.client.text import i18n
 from stalkerzone.engine.play import EndTurn, Move
 from tests.client.test_client_board import start, to_board
 from tests.story.games import played
 from tests.support.base import base_cards, sectors
-from tests.support.window import click_button, current, find_button, frame, game, key, shown
+from tests.support.window import (
+    click_button,
+    current,
+    find_button,
+    frame,
+    game,
+    key,
+    shown,
+    two_frames,
+)
 
 
 def test_client_save_and_load_through_the_menu(win: StalkerWindow) -> None:
@@ -45,6 +55,7 @@ def test_client_save_and_load_through_the_menu(win: StalkerWindow) -> None:
     screen = shown(win, SavesView)
     assert screen.kind == "saves" and screen.mode == "load"
     screen.load(path)
+    two_frames(win)
     loaded = game(win)
     assert loaded is not session
     assert loaded.state == saved_state
@@ -61,6 +72,7 @@ def test_client_autosave_after_each_turn_and_continue(win: StalkerWindow) -> Non
     win.show_screen("title")
     frame(win)
     click_button(win, "Continue")
+    two_frames(win)
     assert win.app.session is not None and win.app.session.state == session.state
 
 
@@ -75,6 +87,7 @@ def test_client_bad_save_is_reported_in_the_window(win: StalkerWindow) -> None:
     assert screen.kind == "saves"
     frame(win)
     click_button(win, "Load")
+    two_frames(win)
     assert win.current_screen is screen and win.app.session is None
     assert "broken.json" in screen.message
 
@@ -167,6 +180,23 @@ def test_client_continue_after_a_won_game_shows_its_end(win: StalkerWindow) -> N
     win.show_screen("title")
     frame(win)
     click_button(win, "Continue")
+    two_frames(win)
     loaded = game(win)
     assert loaded.state.is_terminal and loaded.state.winner == record.state.winner
     assert current(win).kind == "gameover"
+
+
+def test_continue_answers_at_once_and_opens_the_game_after_a_frame(win: StalkerWindow) -> None:
+    """Reading a save takes a moment (up to seconds on a busy machine): the click is answered
+    at once with "Opening the saved game…", the menu goes deaf, the game opens after."""
+    session = start(win)
+    session.autosave()
+    win.app.session = None
+    title = win.show_screen("title")
+    frame(win)
+    click_button(win, "Continue")
+    assert win.app.session is None and win.current_screen is title
+    assert any(t.text == i18n.t("title.opening") for t in title._texts)
+    assert not title.ui._enabled  # arcade keeps it private
+    two_frames(win)
+    assert win.app.session is not None and win.current_screen is not title

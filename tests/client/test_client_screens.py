@@ -38,6 +38,7 @@ from tests.support.window import (
     opened,
     pixels,
     shown,
+    two_frames,
 )
 
 
@@ -345,6 +346,7 @@ def test_client_fight_odds_dice_and_results(win: StalkerWindow) -> None:
     assert [s for s in view.log if s.kind == "paralysis"], "paralysis shown as it happened"
     frame(win)
     click_button(win, "Continue")
+    two_frames(win)
     frame(win)
     assert current(win).kind != "fight"
 

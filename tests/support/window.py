@@ -24,6 +24,13 @@ def frame(win: StalkerWindow, updates: int = 1, dt: float = 1 / 60) -> None:
     win.dispatch_events()  # headless windows queue events until this call
 
 
+def two_frames(win: StalkerWindow) -> None:
+    """A slow step a screen runs after its next frame (``BaseView.after_a_frame``: a save
+    opened once "Opening the saved game…" is drawn): that frame, then the step."""
+    frame(win)
+    frame(win)
+
+
 def pixels(win: StalkerWindow) -> Image.Image:
     return arcade.get_image(0, 0, win.width, win.height).convert("RGB")
 

@@ -54,6 +54,8 @@ class BaseView(arcade.gui.UIView):
         self.app: AppContext = window.app
         self._labels = TextBatch()  # this build's texts, drawn in one batch
         self._stale = False
+        self._after_frame: list[Callable[[], None]] = []  # see :meth:`after_a_frame`
+        self._frames_drawn = 0
         self.disabled_reasons = DisabledReasons()  # the off buttons' reasons (F1: their rule)
         self.overlays: list[Overlay] = []  # layers over the screen (legend, hint, tips …)
         self.buttons: dict[object, arcade.gui.UIFlatButton] = {}  # see :meth:`button`
@@ -136,6 +138,19 @@ class BaseView(arcade.gui.UIView):
         self.on_draw_before_ui()
         # the overlays under an open dialog: it dims them with the rest of the screen
         modal.draw_beneath_dialog(self.ui, self.on_draw_after_ui)
+        self._frames_drawn += 1
+
+    def after_a_frame(self, action: Callable[[], None]) -> None:
+        """Run ``action`` once the screen has been drawn as it is now: a slow step (opening a
+        save) after the line saying it has begun is on screen, so a click is answered at once."""
+        self._after_frame.append(action)
+        self._frames_drawn = 0
+
+    def on_update(self, delta_time: float) -> None:
+        if self._after_frame and self._frames_drawn > 0:
+            actions, self._after_frame = self._after_frame, []
+            for action in actions:
+                action()
 
     def draw_background(self) -> None:
         """What lies behind the screen: the background colour (an overlay draws the screen it

@@ -378,11 +378,20 @@ class SavesView(BaseView):
         self.rebuild()
 
     def load(self, path: Path) -> None:
-        try:
-            saves.open_save(self.win, path)
-        except SaveError as error:
-            self.message, self.message_ok = str(error), False
-            self.rebuild()
+        """Open ``path`` once "Opening the saved game…" is on screen (a moment's reading)."""
+        self.message, self.message_ok = i18n.t("title.opening"), True
+        self.rebuild()
+        self.ui.disable()
+
+        def opened() -> None:
+            try:
+                saves.open_save(self.win, path)
+            except SaveError as error:
+                self.ui.enable()
+                self.message, self.message_ok = str(error), False
+                self.rebuild()
+
+        self.after_a_frame(opened)
 
     def go_back(self) -> None:
         if self.back is not None:

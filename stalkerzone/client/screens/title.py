@@ -234,11 +234,19 @@ class TitleView(BaseView):
         session.show(self.win)
 
     def continue_game(self) -> None:
+        """The latest autosave, opened once "Opening the saved game…" is on screen (reading a
+        save takes a moment: the click is answered at once, and nothing more is clicked)."""
         from stalkerzone.client.controller import save_files as saves
 
         latest = saves.latest_autosave()
-        if latest is not None:
-            saves.open_save(self.win, latest)
+        if latest is None:
+            return
+        w = self.window.width
+        self.label(
+            i18n.t("title.opening"), w / 2, theme.px(50), 14, theme.ACCENT, anchor_x="center"
+        )
+        self.ui.disable()
+        self.after_a_frame(lambda: saves.open_save(self.win, latest))
 
     def load_game(self) -> None:
         self.win.show_screen("saves", back=self, mode="load")
