@@ -318,8 +318,8 @@ class StalkerView(ScreenFrame):
 
     def build_owned(self, state: GameState, player: PlayerState) -> None:
         """Trophies with their colour, open orders with what each needs, the held event
-        (TROPHY-1, ORDER-1, EVENT-1), Elements (WIN-1), one's loot (DEATH-2) and where the last
-        gained cards went (EQ-10)."""
+        (TROPHY-1, ORDER-1, EVENT-1), Elements (WIN-1), one's loot (DEATH-2) and what was
+        received last: the gained cards and where they went (EQ-10), a trophy."""
         px = theme.px
         left, right, bottom, top = self.owned_box
         elements = holdings.elements_line(state, player)
@@ -343,7 +343,7 @@ class StalkerView(ScreenFrame):
             anchor_x="right",
         )
         session = self.session
-        log = [line.text for line in session.log] if session is not None else []
+        log = session.log if session is not None else []
         notes = holdings.loot_lines(state, self.index())
         gained = holdings.gained_lines(log, state, player)
         if gained:
