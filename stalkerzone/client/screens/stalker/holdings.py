@@ -9,6 +9,7 @@ face down in it and their loot is not in it, so neither is ever shown.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -54,9 +55,20 @@ def orders(state: GameState, player: PlayerState, symbols: bool = False) -> list
         card = state.card(order.card)
         assert isinstance(card, Order)
         ready = bases.fulfilment(state, player, order) is not None
-        note = t("owned.order_ready") if ready else requirement_text(state, card, symbols)
+        asks = requirement_text(state, card, symbols)
+        note = t("owned.order_ready") if ready else unbroken_phrases(asks)
         out.append(Holding("order", order.card, card, note, ready=ready))
     return out
+
+
+PHRASE = re.compile(r"«[^»]*»|\([^)]*\)")
+"""A name in quotes or words in brackets: a phrase a line never breaks inside."""
+
+
+def unbroken_phrases(text: str) -> str:
+    """``text`` with no-break spaces inside quoted names and brackets, so that a tile's note
+    wraps between phrases ("… «Слепой пёс» / (любого цвета)"), never inside one."""
+    return PHRASE.sub(lambda found: found.group().replace(" ", "\u00a0"), text)
 
 
 def held_event(state: GameState, player: PlayerState) -> list[Holding]:
