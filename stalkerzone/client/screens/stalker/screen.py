@@ -27,6 +27,7 @@ from stalkerzone.client.screens.stalker import holdings, presenter
 from stalkerzone.client.screens.stalker.presenter import Tile
 from stalkerzone.client.screens.stats import player_stats
 from stalkerzone.client.text.card_words import Refusal, card_name, t
+from stalkerzone.client.text.rules_sections import rule_tip
 from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.disabled_reasons import Why, why_not
 from stalkerzone.client.widgets.hits import Hit
@@ -158,7 +159,7 @@ class StalkerView(ScreenFrame):
                     px(54),
                     "lock",
                     partial(self.win.open_rules, self, lock.rule),
-                    t("kit.tip_rule", rule=lock.rule),
+                    rule_tip(lock.rule),
                 )
             )
         else:
@@ -198,7 +199,7 @@ class StalkerView(ScreenFrame):
                     y + px(12),
                     f"stat:{rule}",
                     None,
-                    t("kit.tip_rule", rule=rule),
+                    rule_tip(rule),
                 )
             )
         x = left + starts[3]
