@@ -9,6 +9,7 @@ import pytest
 
 from stalkerzone.client.screens.bases import presenter
 from stalkerzone.client.text import i18n
+from stalkerzone.client.text.rules_sections import rule_tip
 from stalkerzone.engine.core import Colour, Site
 from stalkerzone.engine.game import apply, legal_actions, player_view
 from stalkerzone.engine.play import (
@@ -70,7 +71,7 @@ def test_sell_rows_at_half_price_and_trophies_at_card_price() -> None:
     top = next(r for r in rows if r.key == f"sell:{monster}")
     assert top.colour == Colour.RED and top.card == card
     assert top.headline == i18n.t("base.sells_for", price=card.at(Colour.RED).trophy_price)  # type: ignore[union-attr]
-    assert "TROPHY-2" in top.tip
+    assert "TROPHY-2" not in top.tip and rule_tip("TROPHY-2") in top.tip  # by its title
 
 
 def test_heal_options_and_full_health() -> None:

@@ -12,11 +12,12 @@ from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.screens.bases import presenter
 from stalkerzone.client.screens.bases.screen import BaseScreen
 from stalkerzone.client.text import i18n
+from stalkerzone.client.widgets import theme
 from stalkerzone.engine.game import apply, legal_actions, player_view
 from stalkerzone.engine.play import Buy, OpenOrder, Sell, TakeOrder, card_id
 from stalkerzone.engine.turn import stats
 from tests.client.test_client_screens import me, press_widget, row_button, set_state, start
-from tests.support.game import edit, fresh, take
+from tests.support.game import edit, fresh, give, take
 from tests.support.window import frame, opened
 
 
@@ -146,8 +147,8 @@ def test_client_order_rows_stay_in_place_after_a_delivery(
     win: StalkerWindow, language: str
 ) -> None:
     """ORDER-1: a delivered order keeps its rows, greyed "delivered", in Your orders and in
-    Offered here until the base is left: no row below moves, and a click on the same place
-    delivers or takes nothing else."""
+    Offered here until the base is left: no row of Your orders moves, and a click on the same
+    place delivers or takes nothing else."""
     i18n.set_language(language)
     session = start(win)
     state = session.state
@@ -172,7 +173,13 @@ def test_client_order_rows_stay_in_place_after_a_delivery(
     assert readings in me(session).delivered
     frame(win)
     assert rows("order:") == yours  # the delivered order's row is still first
-    assert rows("offer:")[: len(offered)] == offered  # a new offer may only come below
+    # the offered list keeps its order (a new offer may only come below); it moves down one
+    # row as a whole, making room under Your orders for an order taken next (the mouse is
+    # on Your orders, whose rows stay)
+    now = rows("offer:")  # one row fewer shows: the last scrolls below
+    assert [key for key, _ in now] == [key for key, _ in offered][: len(now)]
+    moved = {top - now_top for (_, top), (_, now_top) in zip(offered, now, strict=False)}
+    assert moved == {theme.px(theme.ROW)}
     texts = [t.text for t in view._texts]
     assert i18n.t("base.row_delivered") in texts
     button = row_button(win, f"order:{readings}", i18n.t("base.deliver"))
@@ -180,4 +187,90 @@ def test_client_order_rows_stay_in_place_after_a_delivery(
     cash = me(session).cash
     press_widget(win, button)
     assert me(session).cash == cash
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_client_an_order_taken_after_a_delivery_comes_below_the_rows_shown(
+    win: StalkerWindow, language: str
+) -> None:
+    """ORDER-1: an order taken after one was delivered goes below the rows of Your orders, never
+    into the delivered order's greyed row (the row under the mouse keeps its meaning), and the
+    offered rows do not move when it is taken."""
+    i18n.set_language(language)
+    session = start(win)
+    state = session.state
+    state, readings = take(state, "order-anomaly-readings")  # a visit order, offered here
+    other = next(a for a in legal_actions(state) if isinstance(a, TakeOrder))
+    state = apply(state, other)
+    orders = (OpenOrder(readings, visited=True), *state.player.open_orders)
+    set_state(session, edit(state, state.current_player, open_orders=orders))
+    view = opened(win.show_screen("base"), BaseScreen)
+    view.set_tab("orders")
+    frame(win)
+
+    def rows(prefix: str) -> list[tuple[str, float]]:
+        hits = [h for h in view.hits.items if h.key.startswith(prefix)]
+        return [(h.key, round(h.top)) for h in sorted(hits, key=lambda h: -h.top)]
+
+    press_widget(win, row_button(win, f"order:{readings}", i18n.t("base.deliver")))
+    assert readings in me(session).delivered
+    frame(win)
+    yours, offered = rows("order:"), rows("offer:")
+    assert [key for key, _ in yours] == [f"order:{readings}", f"order:{other.card}"]
+    new = next(
+        key for key, _ in offered if key.removeprefix("offer:") not in (readings, other.card)
+    )
+    press_widget(win, row_button(win, new, i18n.t("base.take")))
+    taken = new.removeprefix("offer:")
+    assert any(o.card == taken for o in me(session).open_orders)
+    frame(win)
+    after = rows("order:")
+    assert after[: len(yours)] == yours  # the delivered row still greyed in row 1
+    assert after[len(yours)][0] == f"order:{taken}"  # the new order below them
+    assert after[len(yours)][1] < yours[-1][1]
+    assert rows("offer:")[: len(offered)] == offered  # nothing moved under the mouse
+    assert i18n.t("base.row_delivered") in [t.text for t in view._texts]
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_client_a_sold_card_keeps_its_row_greyed_and_a_bought_one_comes_below(
+    win: StalkerWindow, language: str
+) -> None:
+    """BASE-2: on the Sell tab a card sold keeps its row, greyed "sold" with its button off, so
+    the rows below do not move; a card bought meanwhile comes below the rows shown."""
+    i18n.set_language(language)
+    session = start(win)
+    state = session.state
+    me_index = state.current_player
+    for cid in ("medkit", "bandage", "vodka"):
+        state, _ = give(state, me_index, cid, "backpack")
+    set_state(session, edit(state, me_index, cash=5000))
+    view = opened(win.show_screen("base"), BaseScreen)
+    view.set_tab("sell")
+    frame(win)
+
+    def rows() -> list[tuple[str, float]]:
+        hits = [h for h in view.hits.items if h.key.startswith("sell:")]
+        return [(h.key, round(h.top)) for h in sorted(hits, key=lambda h: -h.top)]
+
+    before = rows()
+    assert len(before) >= 3
+    sold = before[0][0]
+    press_widget(win, row_button(win, sold, i18n.t("base.sell")))
+    assert sold.removeprefix("sell:") not in me(session).carried()
+    frame(win)
+    assert rows() == before  # the same rows at the same heights
+    assert row_button(win, sold, i18n.t("base.sell")).disabled
+    assert i18n.t("base.row_sold") in [t.text for t in view._texts]
+    view.set_tab("buy")
+    press_widget(win, row_button(win, "buy:toz-34", i18n.t("base.buy")))
+    view.set_tab("sell")
+    frame(win)
+    after = rows()
+    assert after[: len(before)] == before
+    assert [key for key, _ in after[len(before) :]] == [
+        f"sell:{c}" for c in me(session).carried() if c.startswith("toz-34")
+    ]
     i18n.set_language("en")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import arcade
 import arcade.gui
+import pytest
 
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.screens.bases.screen import BaseScreen
@@ -41,7 +42,7 @@ def test_undo_off_at_the_start_says_why_and_f1_opens_its_rule(win: StalkerWindow
     found = view.disabled_reasons.hovered()
     assert found is not None and found[0] is button
     assert found[1].text == "Cannot undo: nothing has been done yet"
-    assert found[1].tip().splitlines()[-1] == "Rule TURN-2 (F1 for the rules)"
+    assert found[1].tip().splitlines()[-1] == "Rule “A turn” (F1 for the rules)"  # no id
     frame(win)  # the tooltip is drawn over the board (no error, every frame)
     key(win, arcade.key.F1)
     rules = shown(win, RulesView)
@@ -130,9 +131,46 @@ def test_a_backpack_card_the_slots_refuse_is_greyed_and_says_why(win: StalkerWin
     face = next(f for f, instance, where in view.faces if instance == extra and where == "pack")
     assert face.dim
     hit = next(h for h in view.hits.items if h.key == ("card", extra, "pack"))
-    assert hit.rule == "EQ-7" and "Rule EQ-7" in hit.tip
+    assert hit.rule == "EQ-7" and "EQ-7" not in hit.tip and "Rule “" in hit.tip
     x, y = (hit.left + hit.right) / 2, (hit.bottom + hit.top) / 2
     win.dispatch_event("on_mouse_motion", x, y, 0, 0)
     win.dispatch_events()
     key(win, arcade.key.F1)
     assert shown(win, RulesView).selected == "EQ-7"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_no_tooltip_at_a_base_or_on_the_stalker_card_carries_a_rule_id(
+    win: StalkerWindow, lang: str
+) -> None:
+    """What a player reads under the mouse at a base (every tab: its rows, its disabled
+    buttons) and on the stalker card (stats, greyed cards) names a rule by its title, never by
+    its id (F1 still opens the rule)."""
+    from stalkerzone.client.screens.stalker.screen import StalkerView
+    from stalkerzone.client.text import i18n
+    from stalkerzone.content.rules_reference import load_rules_reference
+    from tests.client.test_engine_words import RULE_ID
+
+    i18n.set_language(lang)
+    try:
+        start_at_base(win)
+        view = opened(win.show_screen("base", tab="orders"), BaseScreen)
+        frame(win)
+        offer = next(h for h in view.hits.items if str(h.key).startswith("offer:"))
+        press_widget(win, row_button(win, offer.key, i18n.t("base.take")))  # Deliver: off
+        tips: list[str] = []
+        for tab in ("buy", "sell", "heal", "orders"):
+            view.set_tab(tab)
+            frame(win)
+            tips += [hit.tip for hit in view.hits.items if hit.tip]
+            tips += [why.tip() for _widget, why in view.disabled_reasons.items]
+        assert any(why.rule for _widget, why in view.disabled_reasons.items)
+        stalker = opened(win.show_screen("stalker"), StalkerView)
+        frame(win)
+        tips += [hit.tip for hit in stalker.hits.items if hit.tip]
+        assert len(tips) > 10  # the walk saw the rows' and the stats' tooltips
+        ids = {section.id for section in load_rules_reference(lang)}  # not "TOZ-34", a name
+        offenders = [tip for tip in tips if ids & set(RULE_ID.findall(tip))]
+        assert not offenders, offenders
+    finally:
+        i18n.set_language("en")

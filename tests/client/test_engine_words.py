@@ -129,3 +129,21 @@ def test_the_rules_reference_body_names_no_rule_id_nor_internal_word(lang: str) 
         if cited or words:
             offenders.append(f"{lang}: {section.id}: {cited + words}")
     assert not offenders, "\n".join(offenders)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_tooltip_names_a_rule_by_its_title_never_by_its_id(lang: str) -> None:
+    """A disabled button's tooltip ("Rule “A turn” (F1 for the rules)", not "Rule TURN-2 …")
+    for every rule of the reference; a rule the reference lacks is left to F1."""
+    from stalkerzone.client.widgets.disabled_reasons import Why
+    from stalkerzone.content.rules_reference import load_rules_reference
+
+    i18n.set_language(lang)
+    try:
+        for section in load_rules_reference(lang):
+            tip = Why.said("Cannot do that now", section.id).tip()
+            assert not RULE_ID.search(tip), tip
+            assert section.title in tip.splitlines()[-1], tip
+        assert not RULE_ID.search(Why.said("Cannot", "NOPE-1").tip())
+    finally:
+        i18n.set_language("en")

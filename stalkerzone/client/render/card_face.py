@@ -124,12 +124,16 @@ class CardFace:
         return self.left <= x <= self.right and self.bottom <= y <= self.top
 
     def _note_layout(self, room: float, low: bool) -> tuple[str, float, int]:
-        """A compact tile's note, its UI size and line count: one line, shrunk if need be;
-        else two lines on a tile tall enough (the summary then gives way); else cut at a
+        """A compact tile's note, its UI size and line count: on a tile tall enough, one line
+        at ``NOTE_SIZE`` or two (the summary then gives way), never one line shrunk below the
+        style guide's smallest size; on a low tile one line, shrunk if need be, else cut at a
         word, never inside one."""
         if not self.note:
             return "", NOTE_SIZE, 1
-        return text_fit.line_or_lines(self.note, room, NOTE_SIZE, 1 if low else 2)
+        if low:
+            return text_fit.line_or_lines(self.note, room, NOTE_SIZE, 1)
+        least = theme.TYPE_TINY / NOTE_SIZE
+        return text_fit.line_or_lines(self.note, room, NOTE_SIZE, 2, least=least)
 
     # texts
     def build(self, view: Any) -> None:

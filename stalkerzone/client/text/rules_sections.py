@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from stalkerzone.client.text import i18n
 from stalkerzone.client.text.card_words import ABILITY_RULE, ability_explained, card_name
 from stalkerzone.client.tutorial.script import load_lesson
-from stalkerzone.content.rules_reference import load_rules_reference
+from stalkerzone.content.rules_reference import load_rules_reference, section_for
 from stalkerzone.engine.core import CardSet, Colour, Text, Variant
 
 
@@ -36,6 +37,16 @@ def sections(lang: str, variant: Variant | None) -> tuple[Shown, ...]:
         text = s.filled(variant, known) if variant is not None else s.text
         out.append(Shown(s.id, s.title, text, s.topic))
     return tuple(out)
+
+
+def rule_tip(rule: str) -> str:
+    """A tooltip's line naming a rule as the player knows it, by its title in the rules
+    reference ("Rule “A turn” (F1 for the rules)"), never by its id; a rule the reference
+    does not hold is left to F1."""
+    section = section_for(rule, i18n.language())
+    if section is None:
+        return i18n.t("kit.tip_rules_key")
+    return i18n.t("kit.tip_rule_named", title=section.title)
 
 
 def _folded(text: str) -> str:

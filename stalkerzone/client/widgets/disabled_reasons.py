@@ -1,5 +1,6 @@
 """Why a button is off: a button whose action the engine would refuse now is drawn disabled,
-and while the mouse is over it a tooltip says why in words, with its rule (F1 opens it).
+and while the mouse is over it a tooltip says why in words, with its rule by its title (F1
+opens it).
 
 Every screen's buttons go through :meth:`BaseView.button`; a button given a :class:`Why` is
 disabled and registered here. Arcade keeps a disabled widget's ``hovered`` flag up to date, so
@@ -18,7 +19,8 @@ import arcade.gui
 
 from stalkerzone.client.render import shapes
 from stalkerzone.client.render.fonts import FONT
-from stalkerzone.client.text import engine_text, i18n
+from stalkerzone.client.text import engine_text
+from stalkerzone.client.text.rules_sections import rule_tip
 from stalkerzone.client.widgets import theme
 from stalkerzone.engine.core import CardSet, IllegalAction
 from stalkerzone.engine.game import apply
@@ -49,10 +51,10 @@ class Why:
         return cls(words[:1].upper() + words[1:], rule)
 
     def tip(self) -> str:
-        """The tooltip: the reason, then the rule on a line of its own."""
+        """The tooltip: the reason, then the rule by its title on a line of its own."""
         if not self.rule:
             return self.text
-        return f"{self.text}\n{i18n.t('kit.tip_rule', rule=self.rule)}"
+        return f"{self.text}\n{rule_tip(self.rule)}"
 
 
 def why_not(

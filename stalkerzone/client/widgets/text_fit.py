@@ -33,12 +33,18 @@ def text_width(text: str, size: float, *, bold: bool = False) -> float:
 
 
 def fitting_size(
-    text: str, width: float, size: float, *, bold: bool = False, pad: float = 0.0
+    text: str,
+    width: float,
+    size: float,
+    *,
+    bold: bool = False,
+    pad: float = 0.0,
+    least: float = SMALLEST,
 ) -> float:
     """The largest UI size up to ``size`` at which ``text`` fits ``width`` pixels with ``pad``
-    (UI units) free each side; never below ``SMALLEST * size`` (then use :func:`cut_to`)."""
+    (UI units) free each side; never below ``least * size`` (then use :func:`cut_to`)."""
     room = width - 2 * theme.px(pad)
-    smallest = size * SMALLEST
+    smallest = size * least
     current = size
     while current > smallest and text_width(text, current, bold=bold) > room:
         current = max(smallest, current - 0.5)
@@ -84,13 +90,19 @@ def wrap_words(text: str, width: float, size: float, *, bold: bool = False) -> s
 
 
 def fit_lines(
-    text: str, width: float, size: float, lines: int = 2, *, bold: bool = False
+    text: str,
+    width: float,
+    size: float,
+    lines: int = 2,
+    *,
+    bold: bool = False,
+    least: float = SMALLEST,
 ) -> tuple[str, float]:
     """``text`` and the UI size to set it at so that it fits ``width`` pixels, whole: one line,
-    shrunk down to ``SMALLEST * size`` if need be; else broken at spaces (:func:`wrap_words`)
-    into at most ``lines`` lines at the largest size that allows (more lines at the smallest
-    size if even that does not: a line is never cut)."""
-    one = fitting_size(text, width, size, bold=bold)
+    shrunk down to ``least * size`` if need be; else broken at spaces (:func:`wrap_words`)
+    into at most ``lines`` lines at the largest size that allows, down to ``SMALLEST * size``
+    (more lines at that size if even that does not: a line is never cut)."""
+    one = fitting_size(text, width, size, bold=bold, least=least)
     if fits(text, width, one, bold=bold):
         return text, one
     current = size
@@ -102,16 +114,23 @@ def fit_lines(
 
 
 def line_or_lines(
-    text: str, width: float, size: float, most_lines: int, *, bold: bool = False
+    text: str,
+    width: float,
+    size: float,
+    most_lines: int,
+    *,
+    bold: bool = False,
+    least: float = SMALLEST,
 ) -> tuple[str, float, int]:
     """``text`` in ``width`` pixels, its UI size and its line count: one line, shrunk if need
-    be (:func:`fitting_size`); else broken into lines (:func:`fit_lines`) if they are at most
-    ``most_lines`` (0 or 1: never broken); else cut at a word (:func:`cut_to`)."""
-    one = fitting_size(text, width, size, bold=bold)
+    be down to ``least * size`` (:func:`fitting_size`); else broken into lines
+    (:func:`fit_lines`) if they are at most ``most_lines`` (0 or 1: never broken); else cut at
+    a word (:func:`cut_to`). ``least`` 1: two lines at ``size`` rather than one smaller."""
+    one = fitting_size(text, width, size, bold=bold, least=least if most_lines > 1 else SMALLEST)
     if fits(text, width, one, bold=bold):
         return text, one, 1
     if most_lines > 1:
-        wrapped, smaller = fit_lines(text, width, size, 2, bold=bold)
+        wrapped, smaller = fit_lines(text, width, size, 2, bold=bold, least=least)
         count = wrapped.count("\n") + 1
         if count <= most_lines:
             return wrapped, smaller, count

@@ -1,6 +1,8 @@
-"""Rows that keep their places at a base (ORDER-1): while a stalker stays at a base, an order
-that leaves a list (delivered, given up) keeps its row there, greyed, so the rows below it do
-not move and a second click on the same place never acts on another order."""
+"""Rows that keep their places at a base (ORDER-1, BASE-2): while a stalker stays at a base, an
+order that leaves a list (delivered, given up) or a card sold keeps its row there, greyed, and a
+new row (an order taken, a card bought) comes below the rows shown, never into a greyed row's
+place: the row under the mouse never changes meaning, a second click on the same place never
+acts on another card."""
 
 from __future__ import annotations
 
@@ -13,8 +15,11 @@ from stalkerzone.engine.play import GameState
 
 
 def gone_word(state: GameState, row: CardRow) -> str:
-    """Why an order's row left its list: delivered, or given up (back under the deck)."""
-    instance = row.key.split(":", 1)[1]
+    """Why a row left its list: a card sold; an order delivered, or given up (back under the
+    deck)."""
+    kind, instance = row.key.split(":", 1)
+    if kind == "sell":
+        return t("base.row_sold")
     delivered = instance in state.player.delivered
     return t("base.row_delivered") if delivered else t("base.row_given_up")
 
@@ -36,11 +41,11 @@ def greyed(row: CardRow, word: str) -> CardRow:
 
 
 def keep_places(
-    state: GameState, shown: Sequence[CardRow], now: Sequence[CardRow], fill_gaps: bool
+    state: GameState, shown: Sequence[CardRow], now: Sequence[CardRow]
 ) -> list[CardRow]:
     """The rows of ``now`` in the places they had in ``shown`` (the list as last drawn): a row
-    no longer there stays greyed in its place; a new row takes the first greyed place when
-    ``fill_gaps`` (a list of fixed size, such as the open orders), else it goes at the end."""
+    no longer there stays greyed in its place; a new row goes below them all, in the order of
+    ``now`` (never into a greyed row's place)."""
     fresh = {row.key: row for row in now}
     placed = [
         fresh.pop(row.key)
@@ -50,12 +55,4 @@ def keep_places(
         else greyed(row, gone_word(state, row))
         for row in shown
     ]
-    for row in now:
-        if row.key not in fresh:
-            continue
-        gap = next((i for i, old in enumerate(placed) if old.gone), None) if fill_gaps else None
-        if gap is None:
-            placed.append(row)
-        else:
-            placed[gap] = row
-    return placed
+    return placed + [row for row in now if row.key in fresh]

@@ -25,6 +25,7 @@ from stalkerzone.client.text.card_words import (
     weapon_type,
 )
 from stalkerzone.client.text.engine_text import render
+from stalkerzone.client.text.rules_sections import rule_tip
 from stalkerzone.engine.core import (
     BASES,
     AnyCard,
@@ -220,7 +221,7 @@ def card_tip(card: AnyCard) -> str:
     sold = ", ".join(site_name(s) for s in getattr(card, "sold_at", ()))
     if sold:
         lines.append(t("base.sold_at", bases=sold))
-    lines.append(t("kit.tip_rule", rule="BASE-2"))
+    lines.append(rule_tip("BASE-2"))
     return "\n".join(lines)
 
 
@@ -278,7 +279,7 @@ def sell_rows(
                 headline=t("base.sells_for", price=price),
                 detail=where,
                 action=_plain(row_action(state, Sell(instance), t("base.sell"), legal)),
-                tip=t("kit.tip_rule", rule="BASE-2"),
+                tip=rule_tip("BASE-2"),
             )
         )
     for trophy in player.trophies:
@@ -297,7 +298,7 @@ def sell_rows(
                 detail=what,
                 action=_plain(row_action(state, Sell(trophy.card), t("base.sell"), legal)),
                 colour=trophy.colour,
-                tip=t("kit.tip_rule", rule="TROPHY-2"),
+                tip=rule_tip("TROPHY-2"),
             )
         )
     return rows
@@ -353,7 +354,7 @@ def open_order_rows(
                 headline=requirement_text(state, card, symbols),
                 detail=progress + "  ·  " + t("base.reward", reward=card.reward),
                 action=RowAction(action.action, action.label, done, action.reason, action.rule),
-                tip=t("kit.tip_rule", rule="ORDER-1"),
+                tip=rule_tip("ORDER-1"),
                 tone="text",
                 detail_tone="good" if done else "warn",
                 second=RowAction(
@@ -396,7 +397,7 @@ def offered_rows(
                 headline=requirement_text(state, card, symbols),
                 detail=t("base.row_taken") if taken else t("base.reward", reward=card.reward),
                 action=RowAction(action.action, action.label, primary, action.reason, action.rule),
-                tip=t("kit.tip_rule", rule="ORDER-1"),
+                tip=rule_tip("ORDER-1"),
                 tone="dim" if taken else "text",
                 detail_tone="dim" if taken else "accent",
                 sold_out=taken,

@@ -68,8 +68,9 @@ class BaseScreen(ScreenFrame):
         session = self.session
         self.opened_over = None if session is None else session.screen_kind()
         self.question: Confirm | None = None  # asked before selling the last weapon
-        # ORDER-1: the order lists as last drawn during this stay at the base (rows keep places)
-        self.order_lists: tuple[object, list[CardRow], list[CardRow]] = (None, [], [])
+        # ORDER-1, BASE-2: the lists as last drawn during this stay at the base, by name (rows
+        # keep their places), and the stay they belong to
+        self.kept_lists: tuple[object, dict[str, list[CardRow]]] = (None, {})
 
     @property
     def state(self) -> GameState | None:
@@ -256,6 +257,16 @@ class BaseScreen(ScreenFrame):
             add=True,
         )
 
+    def kept(self, state: GameState, name: str, now: list[CardRow]) -> list[CardRow]:
+        """The list ``name`` with its rows where they were last drawn during this stay at the
+        base (:func:`keep_places`); the stay ends when the stalker leaves or the turn passes."""
+        stay = (state.current_player, state.turn, state.player.position)
+        if self.kept_lists[0] != stay:
+            self.kept_lists = (stay, {})
+        lists = self.kept_lists[1]
+        lists[name] = keep_places(state, lists.get(name, []), now)
+        return lists[name]
+
     def rows_area(self) -> tuple[float, float, float, float, int]:
         """Left, right, top of the list and how many rows of height 64 fit."""
         px = theme.px
@@ -313,7 +324,8 @@ class BaseScreen(ScreenFrame):
     def build_sell(self, state: GameState, site: Site, stats: StalkerStats) -> None:
         px = theme.px
         left, right, top, _bottom, rows = self.rows_area()
-        items = presenter.sell_rows(state, self.legal(), self.app.settings.colour_blind_symbols)
+        symbols = self.app.settings.colour_blind_symbols
+        items = self.kept(state, "sell", presenter.sell_rows(state, self.legal(), symbols))
         # the header ends before the scroll note (top right): smaller, else over two lines (up)
         note = presenter.scroll_words(self.scroll, len(items), rows)
         room = right - left - (text_fit.text_width(note, 11) + px(28) if note else 0)
@@ -376,24 +388,19 @@ class BaseScreen(ScreenFrame):
         y = top
         legal = self.legal()
         symbols = self.app.settings.colour_blind_symbols
-        if not player.open_orders:
+        yours = self.kept(state, "yours", presenter.open_order_rows(state, legal, symbols))
+        if not yours:
             self.label(t("base.no_open_orders"), left, y - px(24), 12, theme.TEXT_DIM)
-        stay = (state.current_player, state.turn, player.position)
-        shown_yours, shown_offered = (
-            self.order_lists[1:] if self.order_lists[0] == stay else ([], [])
-        )
-        yours = keep_places(
-            state, shown_yours, presenter.open_order_rows(state, legal, symbols), fill_gaps=True
-        )
         card_rows(self, yours, y, left, right)
-        y = top - px(theme.ROW) * max(1, cap) - px(14)  # the same place whatever is held
-        offered = keep_places(
-            state, shown_offered, presenter.offered_rows(state, site, legal, symbols), False
-        )
-        self.order_lists = (stay, yours, offered)
+        # room for as many orders as may be held below the greyed rows: an order taken comes
+        # below the rows shown, and the offered list moves only when a row greys (a click in
+        # Your orders, whose rows stay), never under the mouse when an order is taken
+        held_rows = max(1, cap) + sum(1 for row in yours if row.gone)
+        y = top - px(theme.ROW) * held_rows - px(14)
+        offered = self.kept(state, "offered", presenter.offered_rows(state, site, legal, symbols))
         self.label(t("base.orders_offered", n=len(offered)), left, y - px(4), 14, bold=True)
         y -= px(16)
-        room = max(1, rows - max(1, cap) - 1)
+        room = max(1, rows - held_rows - 1)
         card_rows(self, self.page(offered, room), y, left, right)
         self.scroll_note(len(offered), room, top=y)
 
@@ -482,6 +489,7 @@ class BaseScreen(ScreenFrame):
             self.rebuild()
             return
         self.refusal, self.info = None, t("undo_play.done")
+        self.kept_lists = (None, {})  # a row taken back is not "sold" or "given up": redrawn
         if self.site() is None or session.screen_kind() != "board":
             session.show(self.win, handover=False)
             return

@@ -1,7 +1,7 @@
 """What the stalker card shows besides the slots (no arcade here): trophies with their colour
 (TROPHY-1), open orders with what each still needs (ORDER-1), the held fight event (EVENT-1),
-Elements (WIN-1), where the loot lies (DEATH-1, DEATH-2: only one's own), and where the last
-gained cards went and why (EQ-10).
+Elements (WIN-1), where the loot lies (DEATH-1, DEATH-2: only one's own), and what was received
+last: where the gained cards went and why (EQ-10), the trophy of the fight just won.
 
 Everything is read from the player's view (``player_view``): another player's held event is
 face down in it and their loot is not in it, so neither is ever shown.
@@ -9,9 +9,11 @@ face down in it and their loot is not in it, so neither is ever shown.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from stalkerzone.client.controller.turn_log import LogLine
 from stalkerzone.client.screens.bases.presenter import requirement_text
 from stalkerzone.client.screens.reveal.presenter import card_name_of, gained_sentence, params
 from stalkerzone.client.text import i18n
@@ -53,9 +55,20 @@ def orders(state: GameState, player: PlayerState, symbols: bool = False) -> list
         card = state.card(order.card)
         assert isinstance(card, Order)
         ready = bases.fulfilment(state, player, order) is not None
-        note = t("owned.order_ready") if ready else requirement_text(state, card, symbols)
+        asks = requirement_text(state, card, symbols)
+        note = t("owned.order_ready") if ready else unbroken_phrases(asks)
         out.append(Holding("order", order.card, card, note, ready=ready))
     return out
+
+
+PHRASE = re.compile(r"«[^»]*»|\([^)]*\)")
+"""A name in quotes or words in brackets: a phrase a line never breaks inside."""
+
+
+def unbroken_phrases(text: str) -> str:
+    """``text`` with no-break spaces inside quoted names and brackets, so that a tile's note
+    wraps between phrases ("… «Слепой пёс» / (любого цвета)"), never inside one."""
+    return PHRASE.sub(lambda found: found.group().replace(" ", "\u00a0"), text)
 
 
 def held_event(state: GameState, player: PlayerState) -> list[Holding]:
@@ -121,26 +134,62 @@ def hex_words(state: GameState, where: Hex) -> str:
 def still_held(note: Note, player: PlayerState) -> bool:
     """Whether a gained card is still the player's (EQ-10), in a slot or the backpack: a card
     sold or lost is no longer news, one moved between slot and backpack still is (the line
-    names gains, it does not follow the moves)."""
+    names gains, it does not follow the moves); a trophy while it is carried (TROPHY-1)."""
     cid = str(dict(note.params).get("card"))
-    if note.key == "gained_grenade_cap":
+    if note.key in ("gained_grenade_cap", "anomaly_element"):
         return True
+    if note.key == "trophy_taken":
+        return any(card_id(trophy.card) == cid for trophy in player.trophies)
     return any(card_id(c) == cid for c in (*player.active, *player.backpack))
+
+
+RECEIVED_KEYS = ("trophy_taken", "anomaly_element")
+"""Notes of what a stalker receives besides equipment (``gained_*``): a trophy (TROPHY-1), an
+Element (ANOM-1)."""
+
+
+def received_sentence(note: Note, state: GameState) -> str:
+    """What a note says the player received, in words ("" for a note of anything else)."""
+    values = params(note)
+    name = card_name_of(state, str(values.get("card")))
+    if note.key == "trophy_taken":
+        colour = values.get("colour")
+        known = colour in {c.value for c in Colour}
+        words = colour_name(Colour(str(colour))) if known else str(colour)
+        return t("gained.trophy", card=name, colour=words)
+    if note.key == "anomaly_element":
+        return t("gained.element")
+    return gained_sentence(note, state, name)
 
 
 def gained_lines(
     lines: Iterable[object], state: GameState, player: PlayerState, limit: int = 2
 ) -> list[str]:
-    """EQ-10: where this player's last gained cards went and why (newest first, while they are
-    still there), from the turn log's notes (``gained_*`` keys)."""
+    """EQ-10, TROPHY-1: what this player received last (newest first, while still held): the
+    cards gained and where they went, trophies, Elements, from the turn log's notes. Lines of
+    the log (``LogLine``) count only from the turn of the newest one, so a card bought a turn
+    ago never reads as news beside the trophy of the fight just won; lines taken back are
+    skipped. Plain notes (no turn) are read as one turn."""
     out: list[str] = []
+    newest: object = None
     for line in reversed(list(lines)):
-        if not isinstance(line, Note) or not line.key.startswith("gained_"):
+        note = line.text if isinstance(line, LogLine) else line
+        if isinstance(line, LogLine) and line.taken_back:
             continue
-        values = params(line)
-        if values.get("player") != player.name or not still_held(line, player):
+        if not isinstance(note, Note):
             continue
-        out.append(gained_sentence(line, state, card_name_of(state, str(values.get("card")))))
+        if not (note.key.startswith("gained_") or note.key in RECEIVED_KEYS):
+            continue
+        if params(note).get("player") != player.name or not still_held(note, player):
+            continue
+        turn = line.turn if isinstance(line, LogLine) else None
+        if out and turn != newest:
+            break
+        sentence = received_sentence(note, state)
+        if not sentence:
+            continue
+        newest = turn
+        out.append(sentence)
         if len(out) >= limit:
             break
     return out

@@ -27,6 +27,7 @@ from stalkerzone.client.screens.stalker import holdings, presenter
 from stalkerzone.client.screens.stalker.presenter import Tile
 from stalkerzone.client.screens.stats import player_stats
 from stalkerzone.client.text.card_words import Refusal, card_name, t
+from stalkerzone.client.text.rules_sections import rule_tip
 from stalkerzone.client.widgets import text_fit, theme
 from stalkerzone.client.widgets.disabled_reasons import Why, why_not
 from stalkerzone.client.widgets.hits import Hit
@@ -35,6 +36,28 @@ from stalkerzone.engine.core import StalkerStats
 from stalkerzone.engine.play import Activate, GameState, PlayerState, Stash
 
 __all__ = ["StalkerView"]
+
+OWNED_TILE = 56
+"""A trophy's or an order's tile (UI units): tall enough for a note over two lines at the
+notes' size (what an order asks, ORDER-1), never one line shrunk or cut."""
+
+
+def owned_grid(wide: list[bool], rows: int) -> tuple[list[tuple[int, int, int]], tuple[int, int]]:
+    """The row, column and span (1 or 2 columns) of each holding shown in ``rows`` rows of two
+    columns, in order (a ``wide`` one, an order whose note is a sentence, takes a whole row), and
+    the cell after the last one shown, where "n more" goes when not all fit."""
+    cells: list[tuple[int, int, int]] = []
+    row = column = 0
+    for is_wide in wide:
+        span = 2 if is_wide else 1
+        at_row, at_column = (row + 1, 0) if is_wide and column else (row, column)
+        if at_row >= rows:  # (row, column) stays the first free cell
+            break
+        cells.append((at_row, at_column, span))
+        row, column = (at_row + 1, 0) if at_column + span >= 2 else (at_row, at_column + span)
+    if len(cells) < len(wide) and row >= rows and cells:  # the last cell gives way to "more"
+        row, column, _span = cells.pop()
+    return cells, (row, column)
 
 
 @dataclass
@@ -136,7 +159,7 @@ class StalkerView(ScreenFrame):
                     px(54),
                     "lock",
                     partial(self.win.open_rules, self, lock.rule),
-                    t("kit.tip_rule", rule=lock.rule),
+                    rule_tip(lock.rule),
                 )
             )
         else:
@@ -176,7 +199,7 @@ class StalkerView(ScreenFrame):
                     y + px(12),
                     f"stat:{rule}",
                     None,
-                    t("kit.tip_rule", rule=rule),
+                    rule_tip(rule),
                 )
             )
         x = left + starts[3]
@@ -318,8 +341,8 @@ class StalkerView(ScreenFrame):
 
     def build_owned(self, state: GameState, player: PlayerState) -> None:
         """Trophies with their colour, open orders with what each needs, the held event
-        (TROPHY-1, ORDER-1, EVENT-1), Elements (WIN-1), one's loot (DEATH-2) and where the last
-        gained cards went (EQ-10)."""
+        (TROPHY-1, ORDER-1, EVENT-1), Elements (WIN-1), one's loot (DEATH-2) and what was
+        received last: the gained cards and where they went (EQ-10), a trophy."""
         px = theme.px
         left, right, bottom, top = self.owned_box
         elements = holdings.elements_line(state, player)
@@ -343,7 +366,7 @@ class StalkerView(ScreenFrame):
             anchor_x="right",
         )
         session = self.session
-        log = [line.text for line in session.log] if session is not None else []
+        log = session.log if session is not None else []
         notes = holdings.loot_lines(state, self.index())
         gained = holdings.gained_lines(log, state, player)
         if gained:
@@ -364,7 +387,7 @@ class StalkerView(ScreenFrame):
             foot += text.content_height + px(6)
         gap = px(8)
         tile_w = (right - left - px(28) - gap) / 2
-        tile_h = px(52)
+        tile_h = px(OWNED_TILE)
         area_top = top - px(36)
         rows = max(1, int((area_top - foot) // (tile_h + gap)))
         items = holdings.holdings(state, player, self.app.settings.colour_blind_symbols)
@@ -379,19 +402,18 @@ class StalkerView(ScreenFrame):
                 width=int(right - left - px(28)),
                 multiline=True,
             )
-        shown = items[: rows * 2] if len(items) <= rows * 2 else items[: rows * 2 - 1]
-        for k, item in enumerate(shown):
-            r, c = divmod(k, 2)
-            x = left + px(14) + c * (tile_w + gap)
-            y = area_top - (r + 1) * (tile_h + gap) + gap
+        cells, (r, c) = owned_grid([item.kind == "order" for item in items], rows)
+        for item, (row, column, span) in zip(items, cells, strict=False):
+            x = left + px(14) + column * (tile_w + gap)
+            y = area_top - (row + 1) * (tile_h + gap) + gap
+            w = tile_w * span + gap * (span - 1)
             look = FaceLook(colour=item.colour, compact=True, note=item.note)
-            self.owned_faces.append(self.tiles.add(item.card, x, y, tile_w, tile_h, look))
+            self.owned_faces.append(self.tiles.add(item.card, x, y, w, tile_h, look))
             tip = presenter.card_tip(item.card, item.note, "", True)
-            self.hits.add(Hit(x, y, x + tile_w, y + tile_h, f"owned:{item.instance}", None, tip))
-        if len(shown) < len(items):
-            r, c = divmod(len(shown), 2)
+            self.hits.add(Hit(x, y, x + w, y + tile_h, f"owned:{item.instance}", None, tip))
+        if len(cells) < len(items):
             self.label(
-                t("stalker.more", n=len(items) - len(shown)),
+                t("stalker.more", n=len(items) - len(cells)),
                 left + px(24) + c * (tile_w + gap),
                 area_top - r * (tile_h + gap) - tile_h / 2,
                 12,
