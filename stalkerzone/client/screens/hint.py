@@ -1,6 +1,9 @@
 """ "What would the bot do?" (H or the button) on the board, at a base and in a fight: the bot's
 choice for the asking seat, highlighted on screen (the hex, the shop row, the fight button),
-with its reason in words and the next two alternatives (``stalkerzone.bots.explain``).
+with its reason in words and the next two alternatives (``stalkerzone.bots.explain``). Its
+only figures are the table's: an order's reward as its row shows it, a fight decision's odds as
+its button shows them, the guardian's odds as the board's hover over the Epicenter shows them
+(WIN-1, FIGHT-4), never a bot's score or its own estimate.
 
 :func:`bot_hint` reads only ``player_view(state, seat)`` (TURN-3): two states that differ only
 in what the seat cannot see give the same hint. The search runs on the session's worker, off
@@ -22,7 +25,7 @@ from stalkerzone.client.text.card_words import site_name
 from stalkerzone.client.text.engine_text import is_card_param
 from stalkerzone.client.widgets import theme
 from stalkerzone.client.widgets.overlays import Overlay
-from stalkerzone.engine.core import Site
+from stalkerzone.engine.core import Params, Site
 from stalkerzone.engine.game import player_view
 from stalkerzone.engine.play import (
     Action,
@@ -51,7 +54,13 @@ Locate = Callable[[Action], list[tuple[float, float]] | None]
 """Where a screen shows an action: the outline's points in window pixels (None: not shown)."""
 
 SHOWN_ALTERNATIVES = 2
-PERCENT_PARAMS = frozenset({"alive", "win", "odds", "wanted"})  # chances in percent
+PERCENT_PARAMS = frozenset({"win", "death", "escape"})  # a fight's exact chances in percent
+EPICENTER_REASONS = frozenset({"epicenter", "arm"})
+EPICENTER_PLANS = frozenset(
+    {"plan_heal", "plan_buy", "plan_epicenter", "plan_epicenter_later", "plan_wait"}
+)
+"""The reasons and plans about the guardian's fight: the hint adds its exact odds (as the
+board's hover over the Epicenter shows them)."""
 WIDTH = 460  # the hint box's width (UI units)
 
 
@@ -121,13 +130,47 @@ def _param(state: GameState, name: str, value: object) -> object:
         return i18n.t(f"aids.goal_{value.replace(' ', '_')}")
     if name == "action" and isinstance(value, str):
         return i18n.t(f"aids.do_fight_{value}")
-    if name in PERCENT_PARAMS and isinstance(value, int | float):
-        return i18n.percent(value / 100)  # one rounding for every chance (">99.9%")
+    if name == "base" and isinstance(value, str) and value in {s.value for s in Site}:
+        return site_name(Site(value))
+    if name in PERCENT_PARAMS and isinstance(value, int | float | str):
+        return i18n.percent(float(value) / 100)  # one rounding for every chance (">99.9%")
     return value
 
 
-def reason_words(explanation: Explanation, state: GameState) -> str:
-    """The bot's reason and its plan in the player's language, cards and places by name."""
+def fight_odds_words(params: Params) -> str:
+    """A fight decision's exact odds as the line under its button on the fight screen."""
+    from stalkerzone.client.screens.fight.presenter import odds_line
+    from stalkerzone.odds import Odds
+
+    chances = {name: float(value) / 100 for name, value in params if name in PERCENT_PARAMS}
+    return odds_line(Odds(chances["win"], chances["death"], chances["escape"], 0.0))
+
+
+def guardian_words(state: GameState, seat: int) -> str | None:
+    """WIN-1, FIGHT-4: ``seat``'s exact odds against the guardian now, with the best play and
+    the loot in the Epicenter picked up first, in the words and figures of the board's hover
+    over the Epicenter (None: the guardian is not known, or ``state`` is a fight)."""
+    from stalkerzone.client.screens.board.known_fights import fight_odds, guardian_fight
+
+    if state.fight is not None:
+        return None
+    fight = guardian_fight(state, seat, state.zone_map.epicenter)
+    if fight is None:
+        return None
+    odds = fight_odds(fight)
+    chances = i18n.t("known_fight.odds", win=i18n.percent(odds.win), death=i18n.percent(odds.death))
+    return i18n.t("aids.hint_guardian", odds=chances)
+
+
+def about_guardian(explanation: Explanation) -> bool:
+    """Is the bot's reason or plan about the guardian's fight?"""
+    return explanation.key in EPICENTER_REASONS or explanation.plan_key in EPICENTER_PLANS
+
+
+def reason_words(explanation: Explanation, state: GameState, guardian: str | None = None) -> str:
+    """The bot's reason and its plan in the player's language, cards and places by name, a
+    fight decision's odds as its button shows them, and ``guardian`` (the guardian's odds, from
+    :func:`guardian_words`) after a reason or a plan about the Epicenter."""
     from stalkerzone.bots.explain import REASONS
 
     which = 1 if i18n.language() == "ru" else 0
@@ -137,8 +180,14 @@ def reason_words(explanation: Explanation, state: GameState) -> str:
         (explanation.plan_key, explanation.plan_params),
     ):
         words = {name: _param(state, name, value) for name, value in params}
-        template = REASONS[key][which].replace("}%", "}")  # i18n.percent writes the sign
-        parts.append(template.format(**words))
+        if key == "fight":
+            parts.append(
+                i18n.t("aids.hint_fight", action=words["action"], odds=fight_odds_words(params))
+            )
+        else:
+            parts.append(REASONS[key][which].format(**words))
+    if guardian is not None and about_guardian(explanation):
+        parts.append(guardian)
     text = "; ".join(parts)
     return text[:1].upper() + text[1:]
 
@@ -160,14 +209,14 @@ def bot_hint(state: GameState, seat: int, level: str = "hard") -> Hint | None:
     others = []
     for alternative in found.alternatives[:SHOWN_ALTERNATIVES]:
         what = action_words(alternative.action, seen)
-        if found.key == "fight":  # FIGHT-2: a decision's value is its chance to come out alive
-            value = i18n.t("aids.hint_alive", p=i18n.percent(alternative.value / 100))
+        if found.key == "fight":  # FIGHT-2: a decision's odds, as its button shows them
+            value = fight_odds_words(alternative.params)
             others.append(i18n.t("aids.hint_option", what=what, value=value))
         else:  # a bot's score means nothing to a player: the alternatives in order, in words
             others.append(what)
-    return Hint(
-        found.choice, action_words(found.choice, seen), reason_words(found, seen), tuple(others)
-    )
+    guardian = guardian_words(seen, seat) if about_guardian(found) else None
+    reason = reason_words(found, seen, guardian)
+    return Hint(found.choice, action_words(found.choice, seen), reason, tuple(others))
 
 
 class HintOverlay(Overlay):
