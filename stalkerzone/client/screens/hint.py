@@ -12,6 +12,7 @@ the frame loop; :class:`HintOverlay` shows "thinking…" until it is done.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -222,8 +223,10 @@ def bot_hint(state: GameState, seat: int, level: str = "hard") -> Hint | None:
 class HintOverlay(Overlay):
     """H or the button: the hint box and the highlight of the bot's choice on ``view``.
 
-    ``locate`` finds the choice on the screen; ``anchor`` gives the box's bottom left corner;
-    ``button_at`` (if given) where the screen wants its "Bot hint (H)" button (None: none).
+    ``locate`` finds the choice on the screen; ``anchor`` gives the box's bottom left corner
+    where it stands unless it would cover the outlined choice (then :func:`place_box` finds it
+    a clear place inside ``area``: the window unless given); ``button_at`` (if given) where the
+    screen wants its "Bot hint (H)" button (None: none).
     """
 
     def __init__(
@@ -232,14 +235,17 @@ class HintOverlay(Overlay):
         locate: Locate,
         anchor: Callable[[], tuple[float, float]],
         button_at: Callable[[], tuple[float, float, float] | None] | None = None,
+        area: Callable[[], Box] | None = None,
     ) -> None:
         self.view = view
         self.locate = locate
         self.anchor = anchor
         self.button_at = button_at
+        self.area = area
         self.asked: tuple[int, int] | None = None  # (state version, seat) asked for
         self.texts: list[arcade.Text] = []
         self.shown: object = None  # what the texts were made for
+        self.outline: list[tuple[float, float]] | None = None  # the choice outlined now
 
     # --- asking -------------------------------------------------------------------------------
     def seat(self) -> int | None:
@@ -317,15 +323,16 @@ class HintOverlay(Overlay):
         done, hint = self.current()
         if self.asked is None:
             return
+        self.outline = None
         if not done:
             lines = [i18n.t("aids.hint_thinking")]
         elif hint is None:
             lines = [i18n.t("aids.hint_none")]
         else:
             lines = hint.lines()
-            outline = self.locate(hint.choice)
-            if outline:
-                self.draw_outline(outline)
+            self.outline = self.locate(hint.choice) or None
+            if self.outline:
+                self.draw_outline(self.outline)
         if self.shown != lines:
             self.make_texts(lines)
         self.draw_box()
@@ -357,10 +364,16 @@ class HintOverlay(Overlay):
         self.shown = lines
 
     def box(self) -> Box:
+        """Where the box stands: at its anchor, or clear of the outlined choice."""
         px = theme.px
         height = sum(t.content_height + px(4) for t in self.texts) + px(16)
-        left, bottom = self.anchor()
-        return left, left + px(WIDTH), bottom, bottom + height
+        window = self.view.window
+        margin = px(8)
+        area: Box = (margin, window.width - margin, margin, window.height - margin)
+        if self.area is not None:
+            area = self.area()
+        target = outline_bounds(self.outline, px(4)) if self.outline else None
+        return place_box(px(WIDTH), height, self.anchor(), area, target, px(8))
 
     def draw_box(self) -> None:
         px = theme.px
@@ -371,6 +384,49 @@ class HintOverlay(Overlay):
             text.x, text.y = left + px(10), y
             text.draw()
             y -= text.content_height + px(4)
+
+
+def outline_bounds(points: list[tuple[float, float]], line: float) -> Box:
+    """The box an outline covers, its line's width included."""
+    xs, ys = [x for x, _y in points], [y for _x, y in points]
+    return min(xs) - line, max(xs) + line, min(ys) - line, max(ys) + line
+
+
+def overlap(a: Box, b: Box) -> float:
+    """The area two boxes share (0: apart or touching)."""
+    across = min(a[1], b[1]) - max(a[0], b[0])
+    up = min(a[3], b[3]) - max(a[2], b[2])
+    return across * up if across > 0 and up > 0 else 0.0
+
+
+def place_box(
+    width: float,
+    height: float,
+    anchor: tuple[float, float],
+    area: Box,
+    target: Box | None,
+    gap: float,
+) -> Box:
+    """The hint box: at ``anchor`` (its bottom left corner) unless it would cover ``target``
+    (the outlined choice); then, of the places inside ``area`` that leave the target clear
+    (below or above it, beside it, the anchor mirrored across the area), the nearest to the
+    anchor; with none clear, the place that covers the least of it."""
+    ax, ay = anchor
+    left, right, bottom, top = area
+    first = (ax, ax + width, ay, ay + height)
+    if target is None or not overlap(first, target):
+        return first
+    mx, my = left + right - ax - width, bottom + top - ay - height
+    corners = [(mx, ay), (mx, my), (ax, my)]
+    for x in (ax, mx):
+        corners += [(x, target[3] + gap), (x, target[2] - gap - height)]
+    corners += [(target[1] + gap, ay), (target[0] - gap - width, ay)]
+    boxes = [(x, x + width, y, y + height) for x, y in corners]
+    inside = [b for b in boxes if left <= b[0] and b[1] <= right and bottom <= b[2] and b[3] <= top]
+    clear = [b for b in inside if not overlap(b, target)]
+    if clear:
+        return min(clear, key=lambda b: math.hypot(b[0] - ax, b[2] - ay))
+    return min([first, *inside], key=lambda b: overlap(b, target))
 
 
 def rect_outline(left: float, right: float, bottom: float, top: float) -> list[tuple[float, float]]:
