@@ -5,7 +5,7 @@ Orders tab the box sat over the outlined row "Probe in the red zone", its name h
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -124,17 +124,17 @@ def at_the_laboratory(win: StalkerWindow) -> GameSession:
 def base_choices(view: BaseScreen, state: GameState) -> list[Action]:
     """The bot's possible choices a base screen shows: its tab's rows, the heal buttons, and
     one choice on each other tab (its tab's button is outlined)."""
+    rows: dict[str, Callable[[str], Action]] = {
+        "buy": lambda c: Buy(f"{c}#1"),
+        "sell": Sell,
+        "offer": TakeOrder,
+        "order": DeliverOrder,
+    }
     out: list[Action] = []
     for hit in view.hits.items:
         kind, _, rest = str(hit.key).partition(":")
-        made = {
-            "buy": lambda c: Buy(f"{c}#1"),
-            "sell": Sell,
-            "offer": TakeOrder,
-            "order": DeliverOrder,
-        }.get(kind)
-        if made is not None and rest:
-            out.append(made(rest))
+        if kind in rows and rest:
+            out.append(rows[kind](rest))
     if view.tab == "heal":
         out += [Heal(1), Heal(state.players[state.current_player].health)]
     others: dict[str, Action] = {
