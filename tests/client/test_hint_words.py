@@ -176,3 +176,58 @@ def test_every_hint_of_a_game_holds_only_numbers_a_player_sees(language: str) ->
         assert not found_odd, "\n".join(found_odd)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_every_reason_the_bots_can_give_reads_whole_with_the_tables_numbers(
+    language: str,
+) -> None:
+    """Each reason and plan of the bots' catalogue, as the hint words it (the table's figures
+    filled in: a card, a place, a reward, health, Elements, a fight's odds, the guardian's
+    odds): no field left unfilled, no number a player does not see."""
+    import string
+
+    from stalkerzone.bots.explain import REASONS, Explanation
+    from stalkerzone.client.screens.hint import reason_words
+    from stalkerzone.engine.core import params_of
+    from stalkerzone.engine.play import EndTurn
+    from stalkerzone.odds import Odds
+
+    i18n.set_language(language)
+    try:
+        state = fresh(2)
+        seat = state.current_player
+        order = next(iter(state.cards.orders))
+        filled: dict[str, object] = {
+            "card": order.id,
+            "goal": Site.VILLAGE.value,
+            "action": "attack",
+            "points": 5,
+            "reward": order.reward,
+            "base": Site.MILITARY_BASE.value,
+            "copies": 3,
+            "need": 2,
+            "win": 100 * 0.528,
+            "death": 100 * 0.472,
+            "escape": 0.0,
+        }
+        whole, _chances = visible_numbers(state, seat)
+        guardian = i18n.t("aids.hint_guardian", odds=board_chances(state, seat))
+        chances = set(PERCENT.findall(guardian + odds_line(Odds(0.528, 0.472, 0.0, 0.0))))
+        names = [i18n.card_text(order.name), *(site_name(s) for s in Site)]
+        for key, templates in REASONS.items():
+            fields = {f for _t, f, _s, _c in string.Formatter().parse(templates[0]) if f}
+            params = params_of({name: filled[name] for name in fields})
+            if key.startswith("plan_"):
+                why = Explanation(EndTurn(), "end_turn", (), None, (), key, params)
+            else:
+                why = Explanation(EndTurn(), key, params, None, (), "plan_gather", (("need", 2),))
+            text = reason_words(why, state, guardian)
+            assert "{" not in text and "}" not in text, text
+            for name in names:
+                text = text.replace(name, " ")
+            odd = [p for p in PERCENT.findall(text) if p not in chances]
+            odd += [n for n in NUMBER.findall(PERCENT.sub(" ", text)) if n not in whole]
+            assert not odd, (key, text)
+    finally:
+        i18n.set_language("en")
