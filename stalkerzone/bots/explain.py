@@ -6,9 +6,11 @@ states that differ only in what the seat cannot see (others' held events, the or
 piles) get the same explanation. (While laying the Zone a bot breaks ties between equal sectors
 by a hash of the state, as :func:`~stalkerzone.bots.players.choose` does.) The reason is a
 message ``key`` with plain ``params`` (as the engine's notes, :mod:`stalkerzone.engine.messages`)
-and :meth:`Explanation.text` words it in English or Russian.
-Values are in the planner's own units: a move's goal value, a trade's worth in money, a fight
-decision's chance to come out alive in percent.
+and :meth:`Explanation.text` words it in English or Russian. The params are only what a player
+sees on the table (a card, a place, an order's reward, health, Elements still needed, a fight
+decision's exact odds as the fight screen shows them, in percent); the values that rank the
+choices are the planner's own (a move's goal value, a trade's worth in money, a fight decision's
+chance to come out alive) and stay out of the words.
 """
 
 from __future__ import annotations
@@ -29,10 +31,18 @@ from stalkerzone.bots.players import (
     turn_action,
 )
 from stalkerzone.bots.search import search, wants_search
-from stalkerzone.bots.trading import order_value
+from stalkerzone.bots.trading import BASES, order_value, unmeetable
 from stalkerzone.bots.turn import TurnView
 from stalkerzone.bots.winning import epicenter_plan
-from stalkerzone.engine.core import Grenade, Monster, Order, Params, Stimulator, params_of
+from stalkerzone.engine.core import (
+    Grenade,
+    Monster,
+    Order,
+    Params,
+    Site,
+    Stimulator,
+    params_of,
+)
 from stalkerzone.engine.fight import ActionKind, Decision
 from stalkerzone.engine.game import legal_actions, player_view
 from stalkerzone.engine.play import (
@@ -43,73 +53,121 @@ from stalkerzone.engine.play import (
     EndTurn,
     FightDecision,
     GameState,
+    GiveUpOrder,
     Heal,
     Move,
     Sell,
     Stash,
     TakeOrder,
 )
-from stalkerzone.odds import decision_odds
+from stalkerzone.odds import Odds, decision_odds
 
 ALTERNATIVES = 3
 """How many alternatives an explanation lists."""
 
+PERCENT_PARAMS = frozenset({"win", "death", "escape"})
+"""Params that are chances in percent (unrounded: a client prints them with its own rounding)."""
+
 REASONS: dict[str, tuple[str, str]] = {
-    "move": (
-        "moves towards {goal} (worth {value})",
-        "идёт к цели «{goal}» (ценность {value})",
-    ),
+    "move": ("moves towards {goal}", "идёт к цели «{goal}»"),
     "stay": ("stays: no move is worth more than this place", "остаётся: ход не даёт больше"),
     "epicenter": (
-        "goes for the Epicenter: {odds}% against the guardian",
-        "идёт в Эпицентр: {odds}% против стража",
+        "goes into the Epicenter to fight the guardian",
+        "идёт в Эпицентр на бой со стражем",
     ),
     "searched": (
-        "played the moves out: best in {best} of {futures} sampled futures, {chance}% to win",
-        "проиграл ходы вперёд: лучший в {best} из {futures} возможных будущих, {chance}% на победу",
+        "played the coming turns out in many possible futures: this move came out best",
+        "проиграл ходы вперёд во многих возможных будущих: этот ход вышел лучшим",
     ),
     "end_turn": ("ends the turn: nothing left worth doing", "заканчивает ход: делать нечего"),
-    "deliver": ("delivers an order for its reward", "сдаёт заказ за награду"),
+    "deliver": (
+        "delivers {card}: reward {reward} gr., +1 reputation",
+        "сдаёт заказ {card}: награда {reward} гр., +1 к репутации",
+    ),
+    "deliver_opens": (
+        "delivers {card}: reward {reward} gr., and the +1 reputation opens {base}",
+        "сдаёт заказ {card}: награда {reward} гр., а с +1 к репутации откроется {base}",
+    ),
     "sell": ("sells {card} for cash", "продаёт {card} ради денег"),
     "heal": ("heals {points} health", "лечит {points} здоровья"),
     "buy": ("buys {card}: the best upgrade for the money", "покупает {card}: лучшее улучшение"),
     "arm": (
-        "arms for the guardian: {card} ×{copies} → {odds}%",
-        "вооружается против стража: {card} ×{copies} → {odds}%",
+        "arms for the guardian's fight: {card} ×{copies}",
+        "вооружается для боя со стражем: {card} ×{copies}",
     ),
-    "take_order": ("takes the order {card} (worth {value})", "берёт заказ {card} ({value})"),
+    "take_order": (
+        "takes the order {card}: reward {reward} gr. and +1 reputation when delivered",
+        "берёт заказ {card}: награда {reward} гр. и +1 к репутации после сдачи",
+    ),
+    "take_order_opens": (
+        "takes the order {card}: reward {reward} gr.; once delivered, its +1 reputation opens "
+        "{base}",
+        "берёт заказ {card}: награда {reward} гр.; после сдачи с +1 к репутации откроется {base}",
+    ),
+    "give_up_unmeetable": (
+        "gives up {card}: it can no longer be met",
+        "отказывается от заказа {card}: его уже не выполнить",
+    ),
+    "give_up_room": (
+        "gives up {card}, which looks out of reach, to take a better order here",
+        "отказывается от заказа {card}: он не по силам, а здесь есть заказ лучше",
+    ),
     "activate": ("puts {card} to use", "достаёт {card} из рюкзака"),
     "stash": ("stashes {card}: it costs more than it gives", "убирает {card}: вреда больше"),
     "fight": (
-        "{action}: {alive}% to come out alive, {win}% to win",
-        "{action}: {alive}% выжить, {win}% победить",
+        "{action}: win {win}%, death {death}%, escaped {escape}%",
+        "{action}: победа {win}%, смерть {death}%, побег {escape}%",
     ),
     "armour": ("loses the weaker armour {card}", "теряет более слабую броню {card}"),
     "layout": ("lays a sector where the Zone stays whole", "кладёт сектор, не разрывая Зону"),
-    "plan_gather": ("needs {need} more Elements", "нужно ещё Элементов: {need}"),
-    "plan_heal": (
-        "plan: heal, then the Epicenter ({odds}%)",
-        "план: лечиться, потом в Эпицентр ({odds}%)",
-    ),
+    "plan_gather": ("Elements still needed: {need}", "ещё нужно Элементов: {need}"),
+    "plan_ready": ("carries the Elements it needs", "нужные Элементы собраны"),
+    "plan_heal": ("plan: heal, then the Epicenter", "план: подлечиться, потом в Эпицентр"),
     "plan_buy": (
-        "plan: buy an upgrade, then the Epicenter ({odds}% now, wants {wanted}%)",
-        "план: купить улучшение, потом в Эпицентр (сейчас {odds}%, нужно {wanted}%)",
+        "plan: buy an upgrade for the guardian's fight, then the Epicenter",
+        "план: купить снаряжение для боя со стражем, потом в Эпицентр",
     ),
-    "plan_epicenter": ("plan: the Epicenter now ({odds}%)", "план: в Эпицентр ({odds}%)"),
+    "plan_epicenter": (
+        "plan: the Epicenter this turn (in reach)",
+        "план: в Эпицентр в этот ход (он достижим)",
+    ),
+    "plan_epicenter_later": (
+        "plan: head for the Epicenter (out of reach this turn)",
+        "план: идти к Эпицентру (в этот ход не дойти)",
+    ),
     "plan_wait": (
-        "plan: earn money for upgrades ({odds}% now, wants {wanted}%)",
-        "план: заработать на снаряжение (сейчас {odds}%, нужно {wanted}%)",
+        "plan: earn money for an upgrade before the guardian's fight",
+        "план: заработать на снаряжение для боя со стражем",
     ),
 }
 """Each reason key's English and Russian template (``str.format`` with the params)."""
 
+LOG_DETAILS: dict[str, tuple[str, str]] = {
+    "searched": (
+        "best in {best} of {futures} sampled futures, {chance}% to win",
+        "лучший в {best} из {futures} возможных будущих, {chance}% на победу",
+    ),
+    "arm": ("{odds}% against the guardian with them", "{odds}% против стража с ними"),
+    "estimate": (
+        "its estimate against the guardian {odds}%, it goes in at {wanted}%",
+        "его оценка против стража {odds}%, идёт при {wanted}%",
+    ),
+}
+"""The planner's own figures behind a choice, for the watch log only (``watch --log``): a
+player's hint never shows them (they are no quantity on the table)."""
+
+Details = tuple[tuple[str, Params], ...]
+"""(a :data:`LOG_DETAILS` key, its params) pairs."""
+
 
 @dataclass(frozen=True, slots=True)
 class Alternative:
-    """An option the bot weighed, with its value."""
+    """An option the bot weighed, with its value (and, for a fight decision, its exact odds in
+    ``params``: win, death, escaped in percent)."""
 
     action: Action
     value: float
+    params: Params = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,13 +182,22 @@ class Explanation:
     alternatives: tuple[Alternative, ...]
     plan_key: str
     plan_params: Params
+    details: Details = ()  # the planner's own figures, for the watch log
 
     def text(self, lang: str = "en") -> str:
-        """The reason in words, ``en`` or ``ru``, then the plan."""
+        """The reason in words, ``en`` or ``ru``, then the plan (chances to one decimal), then
+        the planner's figures in brackets (the watch log's line)."""
         which = 1 if lang == "ru" else 0
-        reason = REASONS[self.key][which].format(**dict(self.params))
-        plan = REASONS[self.plan_key][which].format(**dict(self.plan_params))
-        return f"{reason}; {plan}"
+        reason = REASONS[self.key][which].format(**_shown(self.params))
+        plan = REASONS[self.plan_key][which].format(**_shown(self.plan_params))
+        figures = "; ".join(LOG_DETAILS[k][which].format(**dict(p)) for k, p in self.details)
+        return f"{reason}; {plan}" + (f" [{figures}]" if figures else "")
+
+
+def _shown(params: Params) -> dict[str, object]:
+    return {
+        name: f"{float(value):.1f}" if name in PERCENT_PARAMS else value for name, value in params
+    }
 
 
 def explain(
@@ -166,11 +233,18 @@ def explain(
     if choice not in legal:
         choice = fallback(legal)
     if isinstance(choice, Move) or (isinstance(choice, EndTurn) and view.state.step == "move"):
-        key, params, value, others = _move(view, choice)
+        key, params, value, others, details = _move(view, choice)
     else:
-        key, params, value, others = _trade(view, choice)
+        key, params, value, others, details = _trade(view, choice)
     return Explanation(
-        choice, key, params_of(params), value, others, plan_key, params_of(plan_params)
+        choice,
+        key,
+        params_of(params),
+        value,
+        others,
+        plan_key,
+        params_of(plan_params),
+        details + _estimate(view),
     )
 
 
@@ -185,7 +259,7 @@ def _searched(
     to win there (values in percent)."""
     result = search(view, planned, rollout_policy(memory))
     mine = next(w for w in result.weighed if w.action == result.choice)
-    params = {
+    figures = {
         "best": mine.best_in,
         "futures": result.futures,
         "chance": round(100 * mine.value),
@@ -196,18 +270,25 @@ def _searched(
     return Explanation(
         result.choice,
         "searched",
-        params_of(params),
+        (),
         round(100 * mine.value, 1),
         others,
         plan_key,
         params_of(plan_params),
+        (("searched", params_of(figures)), *_estimate(view)),
     )
 
 
 def _plain(seen: GameState, choice: Action, key: str, params: dict[str, object]) -> Explanation:
     """A choice with no alternatives weighed (a layout, an armour to lose)."""
-    plan = params_of({"need": _need(seen)})
-    return Explanation(choice, key, params_of(params), None, (), "plan_gather", plan)
+    plan_key, plan = _gathering(seen)
+    return Explanation(choice, key, params_of(params), None, (), plan_key, params_of(plan))
+
+
+def _gathering(seen: GameState) -> tuple[str, dict[str, object]]:
+    """WIN-1: the Elements still needed, or that it carries them all."""
+    need = _need(seen)
+    return ("plan_gather", {"need": need}) if need else ("plan_ready", {})
 
 
 def _need(seen: GameState) -> int:
@@ -217,14 +298,34 @@ def _need(seen: GameState) -> int:
 
 
 def _plan(view: TurnView) -> tuple[str, dict[str, object]]:
-    """WIN-1: the plan the bot can state with (or without) the Elements it needs."""
+    """WIN-1: the plan the bot can state with (or without) the Elements it needs, in words only
+    (its own estimate of the odds and the odds it waits for are its settings, not the table's:
+    a client shows the guardian's exact odds beside it); "the Epicenter this turn" only while a
+    legal move goes there (TURN-2), else "head for it"."""
     plan = epicenter_plan(view)
     if plan.step == "gather":
         return "plan_gather", {"need": view.need}
-    return f"plan_{plan.step}", {"odds": round(100 * plan.odds), "wanted": round(100 * plan.wanted)}
+    if plan.step == "epicenter" and not _epicenter_in_reach(view):
+        return "plan_epicenter_later", {}
+    return f"plan_{plan.step}", {}
 
 
-Explained = tuple[str, dict[str, object], float | None, tuple[Alternative, ...]]
+def _estimate(view: TurnView) -> Details:
+    """The bot's own estimate of its odds against the guardian and the odds it goes in with
+    (for the watch log: with the Elements only)."""
+    plan = epicenter_plan(view)
+    if plan.step == "gather":
+        return ()
+    figures = {"odds": round(100 * plan.odds), "wanted": round(100 * plan.wanted)}
+    return (("estimate", params_of(figures)),)
+
+
+def _epicenter_in_reach(view: TurnView) -> bool:
+    epicenter = view.zone_map.epicenter
+    return any(isinstance(a, Move) and a.to == epicenter for a in view.legal)
+
+
+Explained = tuple[str, dict[str, object], float | None, tuple[Alternative, ...], Details]
 
 
 def _top(scored: Sequence[tuple[float, Action]], choice: Action) -> tuple[Alternative, ...]:
@@ -239,22 +340,23 @@ def _move(view: TurnView, choice: Action) -> Explained:
     with_stay.sort(key=lambda sa: -sa[0])
     others = _top(with_stay, choice)
     if not isinstance(choice, Move):
-        return "stay", {}, round(here, 1), others
+        return "stay", {}, round(here, 1), others, ()
     value = next(v for v, a in scored if a == choice)
     if choice.to == view.zone_map.epicenter:
-        return "epicenter", {"odds": round(100 * view.guardian_odds())}, round(value, 1), others
+        return "epicenter", {}, round(value, 1), others, ()
     movement = max(1, view.stats.movement)
     goal, best = "the open ground", float("-inf")
     for worth, hexes, kind in goal_kinds(view):
         dist = view.distances(hexes).get(choice.to)
         if dist is not None and worth * DECAY ** (dist / movement) > best:
             best, goal = worth * DECAY ** (dist / movement), kind
-    return "move", {"goal": goal, "value": round(value)}, round(value, 1), others
+    return "move", {"goal": goal}, round(value, 1), others, ()
 
 
 def _trade(view: TurnView, choice: Action) -> Explained:
-    """A trade or a rearrangement (BASE-1, EQ-8): the rule that fired and what else it could
-    have done, each with its worth in money."""
+    """A trade or a rearrangement (BASE-1, EQ-8): the rule that fired, in words with what the
+    base's rows show (an order's reward, the base its reputation opens, REP-1), and what else it
+    could have done, each with its worth in money."""
     scored = [(_worth(view, a), a) for a in view.legal]
     ranked: list[tuple[float, Action]] = [(w, a) for w, a in scored if w is not None]
     ranked.sort(key=lambda wa: -wa[0])
@@ -264,6 +366,7 @@ def _trade(view: TurnView, choice: Action) -> Explained:
     params: dict[str, object] = {"card": card}
     key = {
         DeliverOrder: "deliver",
+        GiveUpOrder: "give_up_room",
         Sell: "sell",
         Heal: "heal",
         Buy: "buy",
@@ -273,13 +376,39 @@ def _trade(view: TurnView, choice: Action) -> Explained:
     }.get(type(choice), "end_turn")
     if isinstance(choice, Heal):
         params = {"points": choice.points}
-    if isinstance(choice, TakeOrder):
-        params["value"] = round(value or 0)
+    if isinstance(choice, TakeOrder | DeliverOrder):
+        key, params = _order_reason(view, key, choice.card)
+    if isinstance(choice, GiveUpOrder):
+        met = unmeetable(view.state, view.index, choice.card)
+        key = "give_up_unmeetable" if met else "give_up_room"
     armed = _arming(view, choice)
+    details: Details = ()
     if armed is not None:
         key = "arm"
-        params.update(copies=armed[0], odds=round(100 * armed[1]))
-    return key, params, None if value is None else round(value, 1), others
+        params["copies"] = armed[0]
+        details = (("arm", params_of({"odds": round(100 * armed[1])})),)
+    return key, params, None if value is None else round(value, 1), others, details
+
+
+def _order_reason(view: TurnView, key: str, card: str) -> tuple[str, dict[str, object]]:
+    """ORDER-1, REP-1: an order's reward as its row shows it, and the base that the +1
+    reputation of delivering it opens (one on the Zone whose threshold it reaches)."""
+    order = view.state.card(card)
+    reward = order.reward if isinstance(order, Order) else 0
+    params: dict[str, object] = {"card": card, "reward": reward}
+    opens = _base_opened(view, view.player.reputation + 1)
+    if opens is not None:
+        return f"{key}_opens", {**params, "base": opens.value}
+    return key, params
+
+
+def _base_opened(view: TurnView, reputation: int) -> Site | None:
+    """The base on the Zone that ``reputation`` opens exactly (REP-1; None: none)."""
+    for base in BASES:
+        needed = view.variant.reputation_needed(base)
+        if needed == reputation and view.zone_map.site_hexes(base):
+            return base
+    return None
 
 
 def _arming(view: TurnView, choice: Action) -> tuple[int, float] | None:
@@ -324,28 +453,36 @@ def _worth(view: TurnView, action: Action) -> float | None:
 def _fight(
     seen: GameState, legal: Sequence[Action], choice: Action, memory: BotMemory
 ) -> Explanation:
-    """FIGHT-2: each decision's exact chance to come out alive and to win."""
+    """FIGHT-2: each decision's exact odds (win, death, escaped: the figures of its button on
+    the fight screen, unrounded), ranked by the chance to come out alive."""
     held = seen.fight
     assert held is not None
-    scored: list[tuple[float, Action, float]] = []
+    scored: list[tuple[float, Action, Odds]] = []
     for action in legal:
         if isinstance(action, FightDecision):
             kind = cast("ActionKind", action.action)
             decision = Decision(kind, action.grenade, action.stimulator)
             odds = decision_odds(held.fight, decision, memory.odds)
-            scored.append((round(100 * odds.alive, 1), action, round(100 * odds.win, 1)))
+            scored.append((round(100 * odds.alive, 1), action, odds))
     scored.sort(key=lambda s: -s[0])
-    mine = next(((v, w) for v, a, w in scored if a == choice), (None, None))
-    others = _top([(v, a) for v, a, _ in scored], choice)
+    mine = next(((v, o) for v, a, o in scored if a == choice), None)
+    others = tuple(Alternative(a, v, params_of(_chances(o))) for v, a, o in scored if a != choice)[
+        :ALTERNATIVES
+    ]
     label = getattr(choice, "action", "attack")
-    params = {"action": label, "alive": mine[0] or 0, "win": mine[1] or 0}
-    need = _need(seen)
+    chances = _chances(mine[1]) if mine is not None else {"win": 0, "death": 0, "escape": 0}
+    plan_key, plan = _gathering(seen)
     return Explanation(
         choice,
         "fight",
-        params_of(params),
-        mine[0],
+        params_of({"action": label, **chances}),
+        mine[0] if mine is not None else None,
         others,
-        "plan_gather",
-        params_of({"need": need}),
+        plan_key,
+        params_of(plan),
     )
+
+
+def _chances(odds: Odds) -> dict[str, object]:
+    """A fight decision's exact odds in percent, unrounded (``repr`` keeps every digit)."""
+    return {"win": 100 * odds.win, "death": 100 * odds.death, "escape": 100 * odds.escape}

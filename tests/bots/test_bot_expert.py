@@ -140,7 +140,7 @@ def test_bot_expert_explains_a_searched_move_by_its_sampled_futures() -> None:
         assert why.choice == bots.choose(state, None, "expert", memory=memory)
         if why.key == "searched":
             explained += 1
-            params = dict(why.params)
+            params = dict(dict(why.details)["searched"])  # the watch log's figures
             assert params["futures"] == FUTURES and 0 < int(params["best"]) <= FUTURES
             assert f"of {FUTURES} sampled futures" in why.text("en")
             assert f"из {FUTURES} возможных будущих" in why.text("ru")

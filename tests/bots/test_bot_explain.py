@@ -74,7 +74,8 @@ def test_bot_explain_fight_decisions_carry_exact_odds() -> None:
     why = explain(state, state.current_player, "normal")
     assert isinstance(why.choice, FightDecision) and why.key == "fight"
     params = dict(why.params)
-    assert 0 <= float(params["win"]) <= float(params["alive"]) <= 100
+    win, death, escape = (float(params[name]) for name in ("win", "death", "escape"))
+    assert min(win, death, escape) >= 0 and win + death + escape <= 100 + 1e-9
 
 
 def test_bot_explain_refuses_another_seats_decision() -> None:
@@ -95,3 +96,50 @@ def test_bot_watch_log_writes_each_choice_with_its_reason() -> None:
     for state, line in zip(states, lines, strict=True):
         why = explain(state, None, "hard", memory)
         assert line.startswith(f"turn {state.turn} ") and why.text("ru") in line
+
+
+SEEN_ON_THE_TABLE = frozenset(
+    {"card", "goal", "action", "points", "reward", "base", "copies", "need"}
+    | {"win", "death", "escape"}
+)
+"""What a reason may name: a card, a place, an order's reward, health, Elements, a fight's
+exact odds (never a planner's score, its own estimate of the odds or the odds it waits for)."""
+
+
+def test_bot_reasons_name_only_what_a_player_sees() -> None:
+    """Every template (en and ru) fills only params a player sees on the table, and every
+    explanation of a bot game carries no other params in its reason or its plan (the
+    planner's own figures go to the watch log's brackets only)."""
+    import string
+
+    for key, templates in REASONS.items():
+        assert len(templates) == 2
+        for template in templates:
+            fields = {name for _text, name, _spec, _conv in string.Formatter().parse(template)}
+            assert fields - {None} <= SEEN_ON_THE_TABLE, (key, template)
+    memory = BotMemory()
+    for state in _states()[::3]:
+        if state.is_terminal or state.phase == "layout":
+            continue
+        why = explain(state, None, "hard", memory)
+        assert {name for name, _v in why.params} <= SEEN_ON_THE_TABLE, why
+        assert {name for name, _v in why.plan_params} <= {"need"}, why
+
+
+def test_bot_plan_says_this_turn_only_when_the_epicenter_is_in_reach() -> None:
+    """WIN-1, TURN-2: "the Epicenter this turn" only while a legal move goes there, else
+    "head for the Epicenter"."""
+    from stalkerzone.engine.game import legal_actions
+    from stalkerzone.engine.play import Move
+
+    plans = set()
+    for state in bot_record(200, seed=4, players=3).states:
+        if state.is_terminal or state.phase != "turn":
+            continue
+        why = explain(state, None, "hard")
+        epicenter = state.zone_map.epicenter
+        reach = any(isinstance(a, Move) and a.to == epicenter for a in legal_actions(state))
+        if why.plan_key in ("plan_epicenter", "plan_epicenter_later"):
+            plans.add(why.plan_key)
+            assert (why.plan_key == "plan_epicenter") == reach, (state.turn, state.step)
+    assert plans == {"plan_epicenter", "plan_epicenter_later"}

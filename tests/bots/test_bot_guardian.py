@@ -130,9 +130,10 @@ def test_bot_guardian_explain_names_a_purchase_for_the_guardian() -> None:
     assert why.choice == Buy("vog-25")
     params = dict(why.params)
     assert why.key == "arm" and params["copies"] == 3
+    figures = dict(dict(why.details)["arm"])  # the watch log's, not the hint's
     armed = replace(view.player, grenades=("vog-25#0", "vog-25#1", "vog-25#2"))
-    assert params["odds"] == round(100 * guardian_win(view.memory, view.state, armed))
-    assert params["odds"] > round(100 * guardian_win(view.memory, view.state, view.player))
+    assert figures["odds"] == round(100 * guardian_win(view.memory, view.state, armed))
+    assert figures["odds"] > round(100 * guardian_win(view.memory, view.state, view.player))
     assert "arms for the guardian" in why.text("en") and "×3" in why.text("en")
     assert "против стража" in why.text("ru")
 

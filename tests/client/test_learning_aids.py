@@ -243,7 +243,10 @@ def test_the_hint_in_a_fight_points_at_the_decision_button(win: StalkerWindow) -
     assert done and found is not None
     assert isinstance(found.choice, FightDecision) and found.choice in session.legal_now()
     assert hint.locate(found.choice) is not None
-    assert "alive" in found.reason
+    page = view.page
+    assert page is not None
+    button = page.button(found.choice.action)  # FIGHT-2: the odds its button shows, exactly
+    assert button is not None and button.odds and button.odds in found.reason, found.reason
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])

@@ -97,7 +97,8 @@ def fight_outline(view: FightView, action: Action) -> Outline:
 
 
 def add_base_hint(view: BaseScreen) -> None:
-    """H and a "Bot hint (H)" button left of Undo; the box at the bottom left."""
+    """H and a "Bot hint (H)" button left of Undo; the box at the bottom left, or nearby where
+    it leaves the outlined row or tab clear."""
     px = theme.px
     view.overlays.append(
         HintOverlay(
@@ -110,7 +111,8 @@ def add_base_hint(view: BaseScreen) -> None:
 
 
 def add_fight_hint(view: FightView) -> None:
-    """H and a "Bot hint (H)" button left of Backpack; the box over the dice panel."""
+    """H and a "Bot hint (H)" button left of Backpack; the box over the dice panel, or nearby
+    where it leaves the outlined button clear."""
     px = theme.px
 
     def anchor() -> tuple[float, float]:

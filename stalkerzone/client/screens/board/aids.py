@@ -105,5 +105,6 @@ def add_board_aids(view: BoardView) -> None:
         lambda action: board_outline(view, action),
         lambda: (map_area(view)[0] + px(10), map_area(view)[2] + px(8)),
         lambda: goal.hint_spot,
+        lambda: map_area(view),
     )
     view.overlays += [goal, hint, legend]
