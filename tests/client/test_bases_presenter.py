@@ -89,6 +89,17 @@ def test_heal_options_and_full_health() -> None:
     assert full.options == () and full.full == i18n.t("base.heal_full")
 
 
+def test_heal_all_keeps_its_place_when_few_points_are_missing() -> None:
+    """Three buttons whatever is missing: with 3 points missing "Heal 5" is off with the
+    engine's reason and "Heal all 3" stays third (it moved left under the mouse)."""
+    state = fresh(3)
+    hurt = edit(state, state.current_player, health=27, cash=1000)
+    page = presenter.heal_page(hurt, stats(hurt.player, hurt.ctx), legal_actions(hurt))
+    assert [o.action for o in page.options] == [Heal(1), Heal(5), Heal(3)]
+    assert [o.primary for o in page.options] == [True, False, True]
+    assert page.options[1].reason and page.options[2].label.startswith("Heal all 3")
+
+
 def test_orders_offered_and_taken() -> None:
     state = fresh(3)
     site = presenter.site_here(state)

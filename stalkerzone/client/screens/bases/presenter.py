@@ -311,17 +311,17 @@ def _plain(action: RowAction) -> RowAction:
 
 
 def heal_page(state: GameState, stats: StalkerStats, legal: Collection[Action] | None) -> HealPage:
-    """BASE-3: heal 1, 5 or all missing points at the variant's price per point."""
+    """BASE-3: heal 1, 5 or all missing points at the variant's price per point, always three
+    buttons in the same places (a "Heal 5" the missing points do not need is shown off with the
+    engine's reason: "Heal all" never moves under the mouse)."""
     player = state.player
     price = state.variant.heal_price
     missing = stats.max_health - player.health
     affordable = min(missing, player.cash // max(1, price))
     options: list[RowAction] = []
     if missing > 0:
-        for points in sorted({1, min(5, missing), missing}):
-            label = t("base.heal_n", n=points, cost=points * price)
-            if points == missing and points > 1:
-                label = t("base.heal_all", n=points, cost=points * price)
+        for points, key in ((1, "base.heal_n"), (5, "base.heal_n"), (missing, "base.heal_all")):
+            label = t(key, n=points, cost=points * price)
             options.append(row_action(state, Heal(points), label, legal))
     return HealPage(
         title=t("base.heal_title"),
