@@ -207,6 +207,11 @@ def test_own_loot_is_drawn_for_its_owner_only(win: StalkerWindow) -> None:
     assert [own for _x, _y, own in view.loot_marks.spots] == [True]
     assert view.loot_marks.spots[0][:2] == marker_spot(theirs)
     assert [t.text for t in view.loot_marks.texts] == ["1"]
+    # money alone: "$", never a "0" that reads as an empty sack
+    cash_only = LootPile(Hex(1, 0), other, money=1000)
+    set_state(session, replace(state, loot=(mine, cash_only)))
+    view.build_tokens()
+    assert [t.text for t in view.loot_marks.texts] == ["$"]
 
 
 def test_the_undo_button_is_on_the_side_panel(win: StalkerWindow) -> None:

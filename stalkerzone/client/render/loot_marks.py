@@ -32,6 +32,15 @@ def pile_cards(pile: LootPile) -> int:
     return len(pile.cards) + len(pile.trophies)
 
 
+def badge(pile: LootPile) -> str:
+    """What the owner reads on a sack: how many cards, else "$" for money alone (a "0" read as
+    an empty sack); nothing else (the hover says all it holds)."""
+    cards = pile_cards(pile)
+    if cards:
+        return str(cards)
+    return "$" if pile.money else ""
+
+
 def marker_spot(pile: LootPile) -> tuple[float, float]:
     """World position of a pile's marker: the lower right of its hex, clear of the tokens'
     centre and of the site icon."""
@@ -72,9 +81,9 @@ class LootMarks:
             for shape in bag(x, y, r, OWN if own else OTHER):
                 self.shapes.append(shape)
             self.spots.append((x, y, own))
-            if own:  # the count is for the owner's eyes only (DEATH-2)
+            if own and badge(pile):  # what it holds is for the owner's eyes only (DEATH-2)
                 text = arcade.Text(
-                    str(pile_cards(pile)),
+                    badge(pile),
                     x,
                     y - r * 0.05,
                     COUNT,
