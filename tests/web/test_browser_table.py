@@ -20,11 +20,14 @@ import pytest
 
 from stalkerzone.bots import players as bots
 from stalkerzone.bots.memory import BotMemory
-from stalkerzone.client.screens.fight.presenter import odds_line
+from stalkerzone.client.screens.fight.odds_worker import FightOdds
+from stalkerzone.client.screens.fight.presenter import odds_line, winning_most
 from stalkerzone.client.text import i18n
+from stalkerzone.client.text.i18n import percent
 from stalkerzone.content.variants import load_variant
 from stalkerzone.engine.game import GameSetup, PlayerSetup, legal_actions
 from stalkerzone.engine.game import record as records
+from stalkerzone.network.fight_odds import decision_of
 from stalkerzone.network.server import GameServer
 from stalkerzone.network.table import GameTable
 from stalkerzone.odds import Odds
@@ -174,6 +177,37 @@ def test_a_stalker_is_chosen_on_the_join_page_with_its_portrait(chromium: Any, s
     assert problems == []
 
 
+def shown_safe_lines(phone: Any) -> list[str]:
+    """The page's best-move line and its win-most line (when it shows one)."""
+    lines = phone.locator("[data-testid=odds-best]").all_inner_texts()
+    return lines + phone.locator("[data-testid=odds-win-most]").all_inner_texts()
+
+
+def desktop_safe_lines(phone: Any, odds: dict[str, Any], decisions: list[Any]) -> list[str]:
+    """The desktop panel's lines for the host's odds (FIGHT-2, FIGHT-3): the safest move with its
+    chance to live, the move that wins most (``winning_most``) with its button's figures; each move
+    named as the page's own button for it reads."""
+    labels = phone.locator("[data-group=FightDecision] button").all_inner_texts()
+
+    def named(action: Any) -> str:
+        return labels[next(k for k, a in enumerate(decisions) if a == action)]
+
+    def odds_of(row: dict[str, float]) -> Odds:
+        return Odds(row["win"], row["death"], row["escape"], 0)
+
+    now, best = odds_of(odds["now"]), odds["best"]
+    if not odds["can_escape"]:
+        return [i18n.t("fight.best_move", move=named(best))]
+    per = tuple((decision_of(r["action"]), odds_of(r)) for r in odds["decisions"])
+    lines = [i18n.t("fight.safest_move", move=named(best), alive=percent(now.win + now.escape))]
+    most = winning_most(FightOdds(now, decision_of(best), per))  # type: ignore[arg-type]
+    if most is not None:
+        action = next(r["action"] for r in odds["decisions"] if decision_of(r["action"]) == most[0])
+        win, death = percent(most[1].win), percent(most[1].death)
+        lines.append(i18n.t("fight.win_most", move=named(action), win=win, death=death))
+    return lines
+
+
 def test_each_fight_decision_shows_its_exact_odds_as_the_desktop_prints_them(
     chromium: Any, shots: Path
 ) -> None:
@@ -204,6 +238,7 @@ def test_each_fight_decision_shows_its_exact_odds_as_the_desktop_prints_them(
         now = view["odds"]["now"]
         line = phone.locator("[data-testid=odds-now]").inner_text()
         assert odds_line(Odds(now["win"], now["death"], now["escape"], 0)).split(" · ")[0] in line
+        assert desktop_safe_lines(phone, view["odds"], decisions) == shown_safe_lines(phone)
         phone.screenshot(path=str(shots / "phone-fight-odds.png"), full_page=True)
         assert serious_violations(phone) == []
         phone.locator("#lang").click()  # the same lines in Russian, in its number format
@@ -215,6 +250,12 @@ def test_each_fight_decision_shows_its_exact_odds_as_the_desktop_prints_them(
         finally:
             i18n.set_language(before)
         assert phone.locator("[data-testid=decision-odds]").all_inner_texts() == russian
+        i18n.set_language("ru")
+        try:
+            safe_ru = desktop_safe_lines(phone, view["odds"], decisions)
+        finally:
+            i18n.set_language(before)
+        assert shown_safe_lines(phone) == safe_ru
         phone.locator("#lang").click()
         press(phone, decisions[0])  # the odds go with the fight
         check_shown(phone, server, game)

@@ -122,7 +122,10 @@ class OddsRow:
 
 @dataclass(frozen=True, slots=True)
 class OddsPanel:
-    """Exact odds under the best play (FIGHT-2), or the outcome once the fight is over."""
+    """Exact odds under the best play (FIGHT-2), or the outcome once the fight is over. Where
+    an escape is possible (FIGHT-3) the best play is the safest (likeliest to come out alive):
+    ``best_move`` says so with its chance to live, and ``win_most`` names the move that wins
+    more often, with its button's odds, when there is one."""
 
     title: str
     outcome: str = ""  # the result headline when the fight is over
@@ -130,6 +133,7 @@ class OddsPanel:
     updating: str = ""  # shown beside older odds while the new ones are computed
     rows: tuple[OddsRow, ...] = ()
     best_move: str = ""
+    win_most: str = ""  # "To win most: attack — win 76.6%, death 14.8%" ("" if the best does)
     tip: str = ""
 
 
@@ -319,8 +323,12 @@ def _odds(
 ) -> OddsPanel:
     """FIGHT-2: how the fight ends with the best play from here (win, death, ending by a
     successful escape); the outcome once the fight is over and its dice have settled (the
-    last odds, marked as being updated, while they still roll)."""
-    title = t("fight.odds_title")
+    last odds, marked as being updated, while they still roll). Where an escape is possible
+    (FIGHT-3) the best play is the safest, and is called so; in the Epicenter (FIGHT-4) coming
+    out alive is winning, and the words stay about the best move. Older odds (``stale``)
+    name no move: it was the last position's."""
+    safe = fight.setup.can_escape
+    title = t("fight.odds_title_safe" if safe else "fight.odds_title")
     if fight.is_terminal and not rolling:
         return OddsPanel(title, outcome=t(outcome_key(fight.outcome, watched)))
     if fight.is_terminal:
@@ -333,16 +341,51 @@ def _odds(
         OddsRow(t("fight.death"), percent(best.death), best.death, "bad"),
         OddsRow(t("fight.escape_odds"), percent(best.escape), best.escape, "accent"),
     )
-    move = ""
-    if odds.decision is not None:
-        move = t("fight.best_move", move=decision_name(fight, odds.decision))
+    move = most = ""
+    decision = None if stale else odds.decision  # a stale decision was the last position's
+    if decision is not None and safe:
+        alive = percent(best.win + best.escape)
+        move = t("fight.safest_move", move=decision_name(fight, decision), alive=alive)
+        winning = winning_most(odds)
+        if winning is not None:  # the button's own figures (its line adds a later escape)
+            found = winning[1]
+            most = t(
+                "fight.win_most",
+                move=decision_name(fight, winning[0]),
+                win=percent(found.win),
+                death=percent(found.death),
+            )
+    elif decision is not None:
+        move = t("fight.best_move", move=decision_name(fight, decision))
     return OddsPanel(
         title,
         updating=t("fight.odds_updating") if stale else "",
         rows=rows,
         best_move=move,
-        tip=t("fight.odds_tip"),
+        win_most=most,
+        tip=t("fight.odds_tip" if safe else "fight.odds_tip_no_escape"),
     )
+
+
+def winning_most(odds: FightOdds) -> tuple[Decision, Odds] | None:
+    """FIGHT-2: the decision whose odds (as its button shows them: taken now, the best play
+    after it) win most — on a tie the fewer deaths, then the less kit spent — when it wins
+    more than the best decision does by the figures shown (``percent``); else None."""
+    if odds.decision is None or not odds.per_decision:
+        return None
+
+    def kit(decision: Decision) -> int:
+        return (decision.grenade is not None) + (decision.stimulator is not None)
+
+    decision, found = max(
+        odds.per_decision,
+        key=lambda item: (round(item[1].win, 9), -round(item[1].death, 9), -kit(item[0])),
+    )
+    if decision == odds.decision or found.win <= odds.best.win:
+        return None
+    if percent(found.win) == percent(odds.best.win):
+        return None  # no gain in the figures a player reads
+    return decision, found
 
 
 def odds_line(odds: Odds) -> str:
