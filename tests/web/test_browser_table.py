@@ -179,15 +179,16 @@ def test_a_stalker_is_chosen_on_the_join_page_with_its_portrait(chromium: Any, s
 
 def shown_safe_lines(phone: Any) -> list[str]:
     """The page's best-move line and its win-most line (when it shows one)."""
-    lines = phone.locator("[data-testid=odds-best]").all_inner_texts()
-    return lines + phone.locator("[data-testid=odds-win-most]").all_inner_texts()
+    lines: list[str] = phone.locator("[data-testid=odds-best]").all_inner_texts()
+    most: list[str] = phone.locator("[data-testid=odds-win-most]").all_inner_texts()
+    return lines + most
 
 
 def desktop_safe_lines(phone: Any, odds: dict[str, Any], decisions: list[Any]) -> list[str]:
     """The desktop panel's lines for the host's odds (FIGHT-2, FIGHT-3): the safest move with its
     chance to live, the move that wins most (``winning_most``) with its button's figures; each move
     named as the page's own button for it reads."""
-    labels = phone.locator("[data-group=FightDecision] button").all_inner_texts()
+    labels: list[str] = phone.locator("[data-group=FightDecision] button").all_inner_texts()
 
     def named(action: Any) -> str:
         return labels[next(k for k, a in enumerate(decisions) if a == action)]
@@ -198,11 +199,12 @@ def desktop_safe_lines(phone: Any, odds: dict[str, Any], decisions: list[Any]) -
     now, best = odds_of(odds["now"]), odds["best"]
     if not odds["can_escape"]:
         return [i18n.t("fight.best_move", move=named(best))]
-    per = tuple((decision_of(r["action"]), odds_of(r)) for r in odds["decisions"])
+    rows = {decision_of(r["action"]): r for r in odds["decisions"]}
+    per = tuple((d, odds_of(r)) for d, r in rows.items() if d is not None)
     lines = [i18n.t("fight.safest_move", move=named(best), alive=percent(now.win + now.escape))]
-    most = winning_most(FightOdds(now, decision_of(best), per))  # type: ignore[arg-type]
+    most = winning_most(FightOdds(now, decision_of(best), per))
     if most is not None:
-        action = next(r["action"] for r in odds["decisions"] if decision_of(r["action"]) == most[0])
+        action = rows[most[0]]["action"]
         win, death = percent(most[1].win), percent(most[1].death)
         lines.append(i18n.t("fight.win_most", move=named(action), win=win, death=death))
     return lines
