@@ -105,6 +105,17 @@ def test_in_the_epicenter_the_words_stay_about_the_best_move(lang: str) -> None:
     assert shown.odds.win_most == "" and shown.odds.tip == i18n.t("fight.odds_tip_no_escape")
 
 
+def test_older_odds_name_no_move_while_the_new_ones_are_computed() -> None:
+    """The moves of the last position are no advice for this one: "updating…" instead."""
+    fight = cornered()
+    state = fresh(3)
+    shown = present(
+        held_in(state, fight), state, select(fight, None, None), compute(fight), stale=True
+    )
+    assert shown.odds.rows and shown.odds.updating == "updating…"
+    assert (shown.odds.best_move, shown.odds.win_most) == ("", "")
+
+
 def test_the_tip_says_the_best_is_the_safest() -> None:
     tip = page(cornered()).odds.tip
     assert "safest" in tip and "alive" in tip and "wins more often" in tip

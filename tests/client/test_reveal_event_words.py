@@ -16,7 +16,7 @@ from stalkerzone.client.text.card_words import card_name
 from stalkerzone.engine.core import Event, Note, Rng
 from stalkerzone.engine.play import GameState
 from stalkerzone.engine.turn import sites
-from tests.support.game import edit, fresh, give, on_top, playing
+from tests.support.game import cards_with, edit, fresh, give, on_top, playing
 
 ARTIFACT = "medusa"  # +3 maximum health: the health it gives must not read as the event's
 
@@ -141,3 +141,17 @@ def test_an_event_that_kills_says_the_health_lost_then_the_death() -> None:
     assert card.lines[0] == "−1 health"
     assert card.lines[1].startswith("rolled ") and card.lines[-1] == i18n.t("reveal.died")
     assert len(card.lines) == 3
+
+
+def test_a_fight_effect_on_an_immediate_card_is_one_reveal_saying_it_does_nothing() -> None:
+    """EVENT-1 (a pack may print a fight effect on an immediate card): drawn outside a fight it
+    does nothing, said once on the card's own reveal."""
+    base = next(e for e in fresh(3).cards.events if e.id == "monster-first")
+    odd = replace(base, timing="immediate")
+    state = playing(fresh(3, cards=cards_with(odd)))
+    state, _ = on_top(state, "events", "monster-first")
+    before = replace(state, notes=())
+    after = sites.draw_event(before, before.current_player, Rng(7))
+    assert [n.key for n in after.notes if isinstance(n, Note)][-1] == "event_no_effect"
+    shown = presenter.reveals(before, after)
+    assert [(r.kind, r.lines) for r in shown] == [("event", ("no effect outside a fight",))]
