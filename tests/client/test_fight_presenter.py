@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from stalkerzone.client.screens.fight.fight_result import results
 from stalkerzone.client.screens.fight.odds_worker import compute
 from stalkerzone.client.screens.fight.presenter import (
     FightPage,
@@ -20,7 +21,6 @@ from stalkerzone.client.screens.fight.presenter import (
     decision_name,
     log_tone,
     present,
-    results,
     select,
 )
 from stalkerzone.client.screens.fight.steps import describe_all, outcome_key

@@ -4,14 +4,13 @@
 and the screen's selections into a :class:`FightPage`: the header, the monster card's lines
 (colour, stats, abilities with their rule ids, the three colours), the stalker's lines, the odds
 rows, the decision buttons (enabled or disabled with the engine's refusal and its rule id), the
-status line. :func:`results` says what a finished fight brought (TROPHY-1, TROPHY-3, FIGHT-5,
-FIGHT-6). Tones are names (``"good"``, ``"bad"``, ``"accent"``, ``"dim"``, ``"warn"``,
-``"text"``); the screen maps them to colours.
+status line; what a finished fight brought is :mod:`fight_result`'s. Tones are names
+(``"good"``, ``"bad"``, ``"accent"``, ``"dim"``, ``"warn"``, ``"text"``); the screen maps them
+to colours.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -39,7 +38,6 @@ __all__ = [
     "ButtonModel",
     "ColourRow",
     "FightPage",
-    "FightResult",
     "MonsterPanel",
     "OddsPanel",
     "OddsRow",
@@ -48,8 +46,8 @@ __all__ = [
     "Tone",
     "log_tone",
     "present",
-    "results",
     "select",
+    "winning_most",
 ]
 
 Tone = Literal["text", "dim", "accent", "good", "bad", "warn"]
@@ -600,70 +598,3 @@ def log_tone(step: Step) -> Tone:
     if step.good is None:
         return "text"
     return "good" if step.good else "bad"
-
-
-# --- the end of a fight ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class FightResult:
-    """What a finished fight brought: the outcome and one line per gain, loss or card used."""
-
-    outcome: str | None
-    title: str
-    tone: Tone
-    lines: tuple[str, ...]
-
-    def __getitem__(self, name: str) -> object:
-        """``result["outcome"]``, as the result was read when it was a dict."""
-        return getattr(self, name)
-
-
-def results(
-    held: FightState,
-    state: GameState | None,
-    notes: Sequence[object] = (),
-    symbols: bool = False,
-    watched: bool = False,
-) -> FightResult:
-    """TROPHY-1, TROPHY-3, FIGHT-5, FIGHT-6: the result of the fight ``held``; ``notes`` are the
-    engine's notes of the turn (a trophy sold at once, a win, a death); ``symbols``: the
-    colour-blind setting (the trophy's colour with its marks, as on the monster panel);
-    ``watched``: for a player who watches another's fight (told in the third person)."""
-    fight = held.fight
-    outcome = fight.outcome
-    lines: list[str] = []
-    if state is not None:
-        monster = state.card(held.monster)
-        if outcome == "win" and isinstance(monster, Monster):
-            lines.append(
-                t(
-                    "fight.res_trophy",
-                    trophy=i18n.card_text(monster.trophy),
-                    colour=colour_name(held.colour, symbols),
-                    price=monster.at(held.colour).trophy_price,
-                )
-            )
-        elif outcome == "escape":
-            lines.append(t("fight.res_escape"))
-        elif outcome == "death":  # DEATH-1, DEATH-3: the loot once, the new stalker once
-            reborn = any(getattr(n, "key", "") == "reborn" for n in notes)
-            said = "fight.res_loot" if reborn else "fight.res_death"
-            lines.append(t(f"{said}_other" if watched else said))
-        if outcome != "death":
-            top = fight.setup.stalker.max_health
-            lines.append(
-                t("fight.res_health", now=fight.stalker_health, max=top, rounds=fight.round)
-            )
-    for gid in fight.used_grenades:
-        lines.append(t("fight.res_grenade", name=grenade_name(fight, gid)))
-    for sid in fight.used_stimulators:
-        lines.append(t("fight.res_stim", name=stimulator_name(fight, sid)))
-    cards = state.cards if state is not None else None
-    for note in notes:
-        if getattr(note, "key", "") == "died":  # the title and the loot line say it
-            continue
-        if str(note).startswith(("TROPHY-3", "WIN-1", "DEATH")):
-            lines.append(i18n.capitalised(render(note, cards, with_rule=False)))  # no rule id
-    tone: Tone = "good" if outcome == "win" else "bad" if outcome == "death" else "accent"
-    return FightResult(outcome, t(outcome_key(outcome, watched)), tone, tuple(lines))
