@@ -5,6 +5,7 @@ Epicenter the words stay about the best move."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
@@ -35,7 +36,10 @@ ESCAPE, ATTACK = Decision("escape"), Decision("attack")
 
 
 @pytest.fixture(autouse=True)
-def english() -> None:
+def english() -> Iterator[None]:
+    """English unless a test says otherwise, and English again after it (for later files)."""
+    i18n.set_language("en")
+    yield
     i18n.set_language("en")
 
 

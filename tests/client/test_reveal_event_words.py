@@ -5,6 +5,7 @@ fight; what followed from the event under that line."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
@@ -22,7 +23,10 @@ ARTIFACT = "medusa"  # +3 maximum health: the health it gives must not read as t
 
 
 @pytest.fixture(autouse=True)
-def english() -> None:
+def english() -> Iterator[None]:
+    """English unless a test says otherwise, and English again after it (for later files)."""
+    i18n.set_language("en")
+    yield
     i18n.set_language("en")
 
 
