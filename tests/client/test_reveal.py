@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from dataclasses import replace
 
 import arcade
@@ -31,7 +32,10 @@ from tests.support.window import colours, frame, key, pixels, shown
 
 
 @pytest.fixture(autouse=True)
-def english() -> None:
+def english() -> Iterator[None]:
+    """English unless a test says otherwise, and English again after it (for later files)."""
+    i18n.set_language("en")
+    yield
     i18n.set_language("en")
 
 

@@ -213,6 +213,7 @@ def desktop_safe_lines(phone: Any, odds: dict[str, Any], decisions: list[Any]) -
 def test_each_fight_decision_shows_its_exact_odds_as_the_desktop_prints_them(
     chromium: Any, shots: Path
 ) -> None:
+    i18n.set_language("en")  # the desktop's words the page starts with, whatever ran before
     game = table(("remote", "bot"), seed=5, zone_mode="free")
     game.code = CODE
     problems: list[str] = []
