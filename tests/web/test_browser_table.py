@@ -210,6 +210,26 @@ def desktop_safe_lines(phone: Any, odds: dict[str, Any], decisions: list[Any]) -
     return lines
 
 
+def cornered_odds(odds: dict[str, Any]) -> dict[str, Any]:
+    """The host's odds of a fight made over as one where escaping is safest (sure) and attacking
+    wins most: a grenade or a stimulator wins as often, so the plain attack is named (FIGHT-2)."""
+    escape = next(r["action"] for r in odds["decisions"] if r["action"]["action"] == "escape")
+    rows = [
+        {**r, "win": 0.0, "death": 0.0, "escape": 1.0}
+        if r["action"]["action"] == "escape"
+        else {**r, "win": 0.5, "death": 0.2, "escape": 0.3}
+        for r in odds["decisions"]
+    ]
+    now = {"win": 0.0, "death": 0.0, "escape": 1.0}
+    return {**odds, "can_escape": True, "now": now, "best": escape, "decisions": rows}
+
+
+def show_odds(phone: Any, odds: dict[str, Any]) -> None:
+    """The page drawn again with ``odds`` as its view's."""
+    script = "(odds) => { const p = globalThis.stalkerzonePage; p.view.odds = odds; p.render(); }"
+    phone.evaluate(script, odds)
+
+
 def test_each_fight_decision_shows_its_exact_odds_as_the_desktop_prints_them(
     chromium: Any, shots: Path
 ) -> None:
@@ -242,6 +262,11 @@ def test_each_fight_decision_shows_its_exact_odds_as_the_desktop_prints_them(
         line = phone.locator("[data-testid=odds-now]").inner_text()
         assert odds_line(Odds(now["win"], now["death"], now["escape"], 0)).split(" · ")[0] in line
         assert desktop_safe_lines(phone, view["odds"], decisions) == shown_safe_lines(phone)
+        cornered = cornered_odds(view["odds"])  # escaping safest, attacking wins most
+        show_odds(phone, cornered)
+        assert len(shown_safe_lines(phone)) == 2
+        assert shown_safe_lines(phone) == desktop_safe_lines(phone, cornered, decisions)
+        show_odds(phone, view["odds"])
         phone.screenshot(path=str(shots / "phone-fight-odds.png"), full_page=True)
         assert serious_violations(phone) == []
         phone.locator("#lang").click()  # the same lines in Russian, in its number format
