@@ -51,9 +51,10 @@ class FightOdds:
         self.known: tuple[object, dict[str, JSON]] | None = None
 
     def of(self, fight: Fight, legal: Sequence[JSON]) -> dict[str, JSON] | None:
-        """``{"now": odds, "best": action, "decisions": [{"action", "win", "death",
-        "escape"}]}`` for the decisions in ``legal`` (the seat's legal actions in JSON), or None
-        when the fight waits for no decision of the seat."""
+        """``{"can_escape": bool, "now": odds, "best": action, "decisions": [{"action", "win",
+        "death", "escape"}]}`` for the decisions in ``legal`` (the seat's legal actions in
+        JSON), or None when the fight waits for no decision of the seat. Where an escape is
+        possible (FIGHT-3) the best play is the safest (likeliest to come out alive)."""
         if fight.is_terminal or fight.is_chance:
             return None
         offered = [a for a in legal if decision_of(a) is not None]
@@ -69,6 +70,7 @@ class FightOdds:
             assert decision is not None
             rows.append({"action": action, **odds_json(self.solver.decision_odds(fight, decision))})
         found: dict[str, JSON] = {
+            "can_escape": fight.setup.can_escape,  # FIGHT-4: the best play is then the safest
             "now": odds_json(self.solver.odds(fight, "best")),
             "best": action_to_json(FightDecision(best.action, best.grenade, best.stimulator)),
             "decisions": rows,

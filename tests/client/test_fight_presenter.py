@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from stalkerzone.client.screens.fight.fight_result import results
 from stalkerzone.client.screens.fight.odds_worker import compute
 from stalkerzone.client.screens.fight.presenter import (
     FightPage,
@@ -20,7 +21,6 @@ from stalkerzone.client.screens.fight.presenter import (
     decision_name,
     log_tone,
     present,
-    results,
     select,
 )
 from stalkerzone.client.screens.fight.steps import describe_all, outcome_key
@@ -164,7 +164,8 @@ def test_odds_rows_and_monster_lines() -> None:
     assert [r.tone for r in page.odds.rows] == ["good", "bad", "accent"]
     best = compute(fight).decision
     assert best is not None
-    assert page.odds.best_move == "Best move now: " + decision_name(fight, best)
+    alive = percent(odds.win + odds.escape)  # FIGHT-3: the best play is the safest
+    assert page.odds.best_move == f"Safest now: {decision_name(fight, best)} — alive {alive}"
     state = fresh(3)
     card = state.card(state.decks.monsters[0])
     assert isinstance(card, Monster)

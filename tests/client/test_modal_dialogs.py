@@ -12,7 +12,7 @@ from PIL import Image, ImageStat
 from stalkerzone.client.app.base_view import BaseView
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.screens.board import BoardView
-from stalkerzone.client.screens.fight.presenter import FightResult
+from stalkerzone.client.screens.fight.fight_result import FightResult
 from stalkerzone.client.screens.fight.screen import FightView
 from stalkerzone.client.screens.menu import MenuView
 from stalkerzone.client.text import i18n

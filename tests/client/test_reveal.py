@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from dataclasses import replace
 
 import arcade
@@ -17,6 +18,7 @@ from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import GameSession, GameSpec, LogLine, SeatSpec
 from stalkerzone.client.screens.board import BoardView
 from stalkerzone.client.screens.reveal import presenter
+from stalkerzone.client.screens.reveal.event_words import signed
 from stalkerzone.client.screens.stalker import holdings
 from stalkerzone.client.screens.stalker import presenter as stalker_presenter
 from stalkerzone.client.screens.stalker.screen import StalkerView
@@ -30,7 +32,10 @@ from tests.support.window import colours, frame, key, pixels, shown
 
 
 @pytest.fixture(autouse=True)
-def english() -> None:
+def english() -> Iterator[None]:
+    """English unless a test says otherwise, and English again after it (for later files)."""
+    i18n.set_language("en")
+    yield
     i18n.set_language("en")
 
 
@@ -425,8 +430,9 @@ def test_colour_words_follow_the_colour_blind_setting() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_an_event_damage_roll_shows_its_dice(lang: str) -> None:
-    """EVENT-1 "Emission" (2d6, no defence): the card says the faces rolled and their sum,
-    then the health lost, so the player can check the number; the draws are the roll's."""
+    """EVENT-1 "Emission" (2d6, no defence): the card says the health lost (the event's own
+    effect, first), then the faces rolled and their sum, so the player can check the number;
+    the draws are the roll's."""
     i18n.set_language(lang)
     state, _ = on_top(playing(fresh(3)), "events", "emission")
     before = replace(state, notes=())
@@ -440,9 +446,9 @@ def test_an_event_damage_roll_shows_its_dice(lang: str) -> None:
     lost = before.players[index].health - after.players[index].health
     assert lost == min(values["damage"], before.players[index].health)
     card = next(r for r in presenter.reveals(before, after) if r.kind == "event")
-    dice_line = card.lines[0]
+    assert card.lines[0] == i18n.t("reveal.health", amount=signed(-lost))
+    dice_line = card.lines[1]
     assert str(values["faces"]) in dice_line and f"= {values['rolled']}" in dice_line
-    assert card.lines[1] == i18n.t("reveal.health", amount=presenter.signed(-lost))
 
 
 def test_last_gained_names_gains_and_does_not_follow_slot_and_backpack_moves() -> None:

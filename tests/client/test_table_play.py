@@ -12,7 +12,7 @@ from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import GameSession, GameSpec, LogLine, SeatSpec
 from stalkerzone.client.screens.board import BoardView
 from stalkerzone.client.screens.board.presenter import log_line
-from stalkerzone.client.screens.fight.presenter import results
+from stalkerzone.client.screens.fight.fight_result import results
 from stalkerzone.client.screens.layout import LayoutView
 from stalkerzone.client.screens.layout.presenter import last_placed
 from stalkerzone.client.text import engine_text, i18n

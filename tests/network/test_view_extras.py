@@ -90,6 +90,7 @@ def test_the_seat_s_fight_view_carries_the_exact_odds_of_each_decision() -> None
     assert odds["now"] == {"win": now.win, "death": now.death, "escape": now.escape}
     best = solver.best_decision(fight.fight)
     assert decision_of(odds["best"]) == best and odds["best"] in offered
+    assert odds["can_escape"] is fight.fight.setup.can_escape  # the best is then the safest
     assert "odds" not in last_view(sent, watcher)  # only the fighting seat is told
 
 

@@ -20,11 +20,14 @@ import pytest
 
 from stalkerzone.bots import players as bots
 from stalkerzone.bots.memory import BotMemory
-from stalkerzone.client.screens.fight.presenter import odds_line
+from stalkerzone.client.screens.fight.odds_worker import FightOdds
+from stalkerzone.client.screens.fight.presenter import odds_line, winning_most
 from stalkerzone.client.text import i18n
+from stalkerzone.client.text.i18n import percent
 from stalkerzone.content.variants import load_variant
 from stalkerzone.engine.game import GameSetup, PlayerSetup, legal_actions
 from stalkerzone.engine.game import record as records
+from stalkerzone.network.fight_odds import decision_of
 from stalkerzone.network.server import GameServer
 from stalkerzone.network.table import GameTable
 from stalkerzone.odds import Odds
@@ -174,9 +177,63 @@ def test_a_stalker_is_chosen_on_the_join_page_with_its_portrait(chromium: Any, s
     assert problems == []
 
 
+def shown_safe_lines(phone: Any) -> list[str]:
+    """The page's best-move line and its win-most line (when it shows one)."""
+    lines: list[str] = phone.locator("[data-testid=odds-best]").all_inner_texts()
+    most: list[str] = phone.locator("[data-testid=odds-win-most]").all_inner_texts()
+    return lines + most
+
+
+def desktop_safe_lines(phone: Any, odds: dict[str, Any], decisions: list[Any]) -> list[str]:
+    """The desktop panel's lines for the host's odds (FIGHT-2, FIGHT-3): the safest move with its
+    chance to live, the move that wins most (``winning_most``) with its button's figures; each move
+    named as the page's own button for it reads."""
+    labels: list[str] = phone.locator("[data-group=FightDecision] button").all_inner_texts()
+
+    def named(action: Any) -> str:
+        return labels[next(k for k, a in enumerate(decisions) if a == action)]
+
+    def odds_of(row: dict[str, float]) -> Odds:
+        return Odds(row["win"], row["death"], row["escape"], 0)
+
+    now, best = odds_of(odds["now"]), odds["best"]
+    if not odds["can_escape"]:
+        return [i18n.t("fight.best_move", move=named(best))]
+    rows = {decision_of(r["action"]): r for r in odds["decisions"]}
+    per = tuple((d, odds_of(r)) for d, r in rows.items() if d is not None)
+    lines = [i18n.t("fight.safest_move", move=named(best), alive=percent(now.win + now.escape))]
+    most = winning_most(FightOdds(now, decision_of(best), per))
+    if most is not None:
+        action = rows[most[0]]["action"]
+        win, death = percent(most[1].win), percent(most[1].death)
+        lines.append(i18n.t("fight.win_most", move=named(action), win=win, death=death))
+    return lines
+
+
+def cornered_odds(odds: dict[str, Any]) -> dict[str, Any]:
+    """The host's odds of a fight made over as one where escaping is safest (sure) and attacking
+    wins most: a grenade or a stimulator wins as often, so the plain attack is named (FIGHT-2)."""
+    escape = next(r["action"] for r in odds["decisions"] if r["action"]["action"] == "escape")
+    rows = [
+        {**r, "win": 0.0, "death": 0.0, "escape": 1.0}
+        if r["action"]["action"] == "escape"
+        else {**r, "win": 0.5, "death": 0.2, "escape": 0.3}
+        for r in odds["decisions"]
+    ]
+    now = {"win": 0.0, "death": 0.0, "escape": 1.0}
+    return {**odds, "can_escape": True, "now": now, "best": escape, "decisions": rows}
+
+
+def show_odds(phone: Any, odds: dict[str, Any]) -> None:
+    """The page drawn again with ``odds`` as its view's."""
+    script = "(odds) => { const p = globalThis.stalkerzonePage; p.view.odds = odds; p.render(); }"
+    phone.evaluate(script, odds)
+
+
 def test_each_fight_decision_shows_its_exact_odds_as_the_desktop_prints_them(
     chromium: Any, shots: Path
 ) -> None:
+    i18n.set_language("en")  # the desktop's words the page starts with, whatever ran before
     game = table(("remote", "bot"), seed=5, zone_mode="free")
     game.code = CODE
     problems: list[str] = []
@@ -204,6 +261,12 @@ def test_each_fight_decision_shows_its_exact_odds_as_the_desktop_prints_them(
         now = view["odds"]["now"]
         line = phone.locator("[data-testid=odds-now]").inner_text()
         assert odds_line(Odds(now["win"], now["death"], now["escape"], 0)).split(" · ")[0] in line
+        assert desktop_safe_lines(phone, view["odds"], decisions) == shown_safe_lines(phone)
+        cornered = cornered_odds(view["odds"])  # escaping safest, attacking wins most
+        show_odds(phone, cornered)
+        assert len(shown_safe_lines(phone)) == 2
+        assert shown_safe_lines(phone) == desktop_safe_lines(phone, cornered, decisions)
+        show_odds(phone, view["odds"])
         phone.screenshot(path=str(shots / "phone-fight-odds.png"), full_page=True)
         assert serious_violations(phone) == []
         phone.locator("#lang").click()  # the same lines in Russian, in its number format
@@ -215,6 +278,12 @@ def test_each_fight_decision_shows_its_exact_odds_as_the_desktop_prints_them(
         finally:
             i18n.set_language(before)
         assert phone.locator("[data-testid=decision-odds]").all_inner_texts() == russian
+        i18n.set_language("ru")
+        try:
+            safe_ru = desktop_safe_lines(phone, view["odds"], decisions)
+        finally:
+            i18n.set_language(before)
+        assert shown_safe_lines(phone) == safe_ru
         phone.locator("#lang").click()
         press(phone, decisions[0])  # the odds go with the fight
         check_shown(phone, server, game)

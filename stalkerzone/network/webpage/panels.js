@@ -142,6 +142,22 @@ function decisionLabel(a) {
   return text;
 }
 
+/** FIGHT-2, as the desktop's fight screen: the decision whose odds win most (on a tie the fewer
+ *  deaths, then the less kit spent), when it wins more than the best play does by the figures
+ *  shown; else null. */
+function winningMost(odds) {
+  const round = (x) => Math.round(x * 1e9) / 1e9;
+  const kit = (a) => (a.grenade ? 1 : 0) + (a.stimulator ? 1 : 0);
+  const compare = (a, b) => a.map((v, i) => v - b[i]).find((d) => d !== 0) ?? 0;
+  let found = null;
+  for (const row of odds.decisions) {
+    const key = [round(row.win), -round(row.death), -kit(row.action)];
+    if (!found || compare(key, found.key) > 0) found = { row, key };
+  }
+  if (!found || sameAction(found.row.action, odds.best) || found.row.win <= odds.now.win) return null;
+  return percent(found.row.win) === percent(odds.now.win) ? null : found.row;
+}
+
 export function renderFight(page) {
   const box = clear(byId("fight-panel"));
   const { state } = page;
@@ -166,9 +182,14 @@ export function renderFight(page) {
   const odds = state.fight && page.view.odds;
   if (odds) {
     const now = odds.now;
-    box.append(el("h4", { text: t("oddsTitle") }),
-      el("p", { class: "odds-now", "data-testid": "odds-now", text: t("oddsNow", { win: percent(now.win), death: percent(now.death), escape: percent(now.escape) }) }),
-      el("p", { class: "odds-best", text: t("bestMove", { move: decisionLabel(odds.best) }) }));
+    const safe = odds.can_escape !== false; // FIGHT-3: the best play is the safest; FIGHT-4: no escape
+    const chances = { win: percent(now.win), death: percent(now.death), escape: percent(now.escape) };
+    const best = safe ? t("safestMove", { move: decisionLabel(odds.best), alive: percent(now.win + now.escape) }) : t("bestMove", { move: decisionLabel(odds.best) });
+    box.append(el("h4", { text: t(safe ? "oddsTitleSafe" : "oddsTitle") }),
+      el("p", { class: "odds-now", "data-testid": "odds-now", text: t(safe ? "oddsNowSafe" : "oddsNow", chances) }),
+      el("p", { class: "odds-best", "data-testid": "odds-best", text: best }));
+    const most = safe ? winningMost(odds) : null;
+    if (most) box.append(el("p", { class: "odds-win-most", "data-testid": "odds-win-most", text: t("winMost", { move: decisionLabel(most.action), win: percent(most.win), death: percent(most.death) }) }));
   }
   if (decisions.length) {
     const rows = decisions.map((a, i) => {

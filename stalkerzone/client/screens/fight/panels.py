@@ -45,6 +45,7 @@ FOOT_HEIGHT = 96  # under each card: the monster's colours, the stalker's escape
 INFO_HEIGHT = HEAD_HEIGHT + FOOT_HEIGHT
 INSET = 10  # a side panel's edge to its card
 ACTIONS_HEIGHT = 250  # the decision buttons and the status line
+TABLE_LEAST = 192  # the dice and odds panels at their lowest: the odds' rows and two advice lines
 
 
 def card_size(width: float, height: float) -> tuple[float, float]:
@@ -66,7 +67,7 @@ def panel_boxes(width: float, height: float) -> dict[str, Box]:
     col = card_size(width, height)[0] + 2 * px(INSET)
     mid_l, mid_r = m + col + m, width - 2 * m - col
     rest = top - m - px(ACTIONS_HEIGHT) - 2 * gap
-    table_b = top - max(px(172), min(rest * 0.55, px(420)))
+    table_b = top - max(px(TABLE_LEAST), min(rest * 0.55, px(420)))
     actions_t = table_b - gap
     actions_b = actions_t - px(ACTIONS_HEIGHT)
     odds_w = max(px(230), (mid_r - mid_l) * 0.44)
@@ -261,7 +262,8 @@ def build_log_title(view: FightView, box: Box) -> None:
 
 def build_odds(view: FightView, page: FightPage, box: Box) -> None:
     """Exact odds of winning, dying and escaping under the best play, beside the dice: each a
-    name and a value over a bar, the best move at the foot."""
+    name and a value over a bar; at the foot the best (safest) move and, under it, the move
+    that wins most when it is another (while the odds are recomputed: that they are)."""
     px = theme.px
     lf, r, b, tp = box
     odds = page.odds
@@ -283,17 +285,30 @@ def build_odds(view: FightView, page: FightPage, box: Box) -> None:
             anchor_y="top",
         )
         return
-    if odds.updating:
-        view.label(odds.updating, x, tp - px(44), 10, theme.TEXT_DIM)
-    row_h = max(px(24), min(px(56), (tp - b - px(104)) / 3))
+    # at the foot, bottom-up: the move that wins most (when another), over it the best move
+    # (or, while the odds are recomputed, that they are); each whole, on up to two lines
+    # (smaller first); the rows share what room is left
+    foot = (
+        (odds.win_most, 11, theme.GOOD),
+        (odds.best_move, 12, theme.ACCENT),
+        (odds.updating, 10, theme.TEXT_DIM),
+    )
+    y = b + px(10)
+    for line, most, colour in foot:
+        if not line:
+            continue
+        text, size = text_fit.fit_lines(line, room, most)
+        said = view.label(
+            text, x, y, size, colour, anchor_y="bottom", width=int(room) + 4, multiline=True
+        )
+        y += said.content_height + px(4)
+    spare = tp - px(50) - px(14) - 2 * px(22) - y  # beyond the rows at their closest
+    first = tp - px(50) - max(0.0, min(px(14), spare / 3))  # clear of the title if room
+    row_h = max(px(22), min(px(56), (first - px(14) - y) / 2))
     for k, row in enumerate(odds.rows):
-        y = tp - px(64) - k * row_h
+        y = first - k * row_h
         colour = tone_colour(row.tone)
         view.label(row.name, x, y, 12, theme.TEXT_DIM)
         view.label(row.value, r - px(theme.PAD), y, 14, colour, bold=True, anchor_x="right")
         view.bars.append((x, y - px(9), room, px(5), row.fraction, colour))
-    if odds.best_move:
-        size = text_fit.fitting_size(odds.best_move, room, 12)
-        move = text_fit.cut_to(odds.best_move, room, size)
-        view.label(move, x, b + px(12), size, theme.ACCENT)
     view.hits.add(Hit(lf, b, r, tp, "odds", None, odds.tip))

@@ -4,14 +4,13 @@
 and the screen's selections into a :class:`FightPage`: the header, the monster card's lines
 (colour, stats, abilities with their rule ids, the three colours), the stalker's lines, the odds
 rows, the decision buttons (enabled or disabled with the engine's refusal and its rule id), the
-status line. :func:`results` says what a finished fight brought (TROPHY-1, TROPHY-3, FIGHT-5,
-FIGHT-6). Tones are names (``"good"``, ``"bad"``, ``"accent"``, ``"dim"``, ``"warn"``,
-``"text"``); the screen maps them to colours.
+status line; what a finished fight brought is :mod:`fight_result`'s. Tones are names
+(``"good"``, ``"bad"``, ``"accent"``, ``"dim"``, ``"warn"``, ``"text"``); the screen maps them
+to colours.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -39,7 +38,6 @@ __all__ = [
     "ButtonModel",
     "ColourRow",
     "FightPage",
-    "FightResult",
     "MonsterPanel",
     "OddsPanel",
     "OddsRow",
@@ -48,8 +46,8 @@ __all__ = [
     "Tone",
     "log_tone",
     "present",
-    "results",
     "select",
+    "winning_most",
 ]
 
 Tone = Literal["text", "dim", "accent", "good", "bad", "warn"]
@@ -122,7 +120,10 @@ class OddsRow:
 
 @dataclass(frozen=True, slots=True)
 class OddsPanel:
-    """Exact odds under the best play (FIGHT-2), or the outcome once the fight is over."""
+    """Exact odds under the best play (FIGHT-2), or the outcome once the fight is over. Where
+    an escape is possible (FIGHT-3) the best play is the safest (likeliest to come out alive):
+    ``best_move`` says so with its chance to live, and ``win_most`` names the move that wins
+    more often, with its button's odds, when there is one."""
 
     title: str
     outcome: str = ""  # the result headline when the fight is over
@@ -130,6 +131,7 @@ class OddsPanel:
     updating: str = ""  # shown beside older odds while the new ones are computed
     rows: tuple[OddsRow, ...] = ()
     best_move: str = ""
+    win_most: str = ""  # "To win most: attack — win 76.6%, death 14.8%" ("" if the best does)
     tip: str = ""
 
 
@@ -319,8 +321,12 @@ def _odds(
 ) -> OddsPanel:
     """FIGHT-2: how the fight ends with the best play from here (win, death, ending by a
     successful escape); the outcome once the fight is over and its dice have settled (the
-    last odds, marked as being updated, while they still roll)."""
-    title = t("fight.odds_title")
+    last odds, marked as being updated, while they still roll). Where an escape is possible
+    (FIGHT-3) the best play is the safest, and is called so; in the Epicenter (FIGHT-4) coming
+    out alive is winning, and the words stay about the best move. Older odds (``stale``)
+    name no move: it was the last position's."""
+    safe = fight.setup.can_escape
+    title = t("fight.odds_title_safe" if safe else "fight.odds_title")
     if fight.is_terminal and not rolling:
         return OddsPanel(title, outcome=t(outcome_key(fight.outcome, watched)))
     if fight.is_terminal:
@@ -333,16 +339,51 @@ def _odds(
         OddsRow(t("fight.death"), percent(best.death), best.death, "bad"),
         OddsRow(t("fight.escape_odds"), percent(best.escape), best.escape, "accent"),
     )
-    move = ""
-    if odds.decision is not None:
-        move = t("fight.best_move", move=decision_name(fight, odds.decision))
+    move = most = ""
+    decision = None if stale else odds.decision  # a stale decision was the last position's
+    if decision is not None and safe:
+        alive = percent(best.win + best.escape)
+        move = t("fight.safest_move", move=decision_name(fight, decision), alive=alive)
+        winning = winning_most(odds)
+        if winning is not None:  # the button's own figures (its line adds a later escape)
+            found = winning[1]
+            most = t(
+                "fight.win_most",
+                move=decision_name(fight, winning[0]),
+                win=percent(found.win),
+                death=percent(found.death),
+            )
+    elif decision is not None:
+        move = t("fight.best_move", move=decision_name(fight, decision))
     return OddsPanel(
         title,
         updating=t("fight.odds_updating") if stale else "",
         rows=rows,
         best_move=move,
-        tip=t("fight.odds_tip"),
+        win_most=most,
+        tip=t("fight.odds_tip" if safe else "fight.odds_tip_no_escape"),
     )
+
+
+def winning_most(odds: FightOdds) -> tuple[Decision, Odds] | None:
+    """FIGHT-2: the decision whose odds (as its button shows them: taken now, the best play
+    after it) win most — on a tie the fewer deaths, then the less kit spent — when it wins
+    more than the best decision does by the figures shown (``percent``); else None."""
+    if odds.decision is None or not odds.per_decision:
+        return None
+
+    def kit(decision: Decision) -> int:
+        return (decision.grenade is not None) + (decision.stimulator is not None)
+
+    decision, found = max(
+        odds.per_decision,
+        key=lambda item: (round(item[1].win, 9), -round(item[1].death, 9), -kit(item[0])),
+    )
+    if decision == odds.decision or found.win <= odds.best.win:
+        return None
+    if percent(found.win) == percent(odds.best.win):
+        return None  # no gain in the figures a player reads
+    return decision, found
 
 
 def odds_line(odds: Odds) -> str:
@@ -558,70 +599,3 @@ def log_tone(step: Step) -> Tone:
     if step.good is None:
         return "text"
     return "good" if step.good else "bad"
-
-
-# --- the end of a fight ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class FightResult:
-    """What a finished fight brought: the outcome and one line per gain, loss or card used."""
-
-    outcome: str | None
-    title: str
-    tone: Tone
-    lines: tuple[str, ...]
-
-    def __getitem__(self, name: str) -> object:
-        """``result["outcome"]``, as the result was read when it was a dict."""
-        return getattr(self, name)
-
-
-def results(
-    held: FightState,
-    state: GameState | None,
-    notes: Sequence[object] = (),
-    symbols: bool = False,
-    watched: bool = False,
-) -> FightResult:
-    """TROPHY-1, TROPHY-3, FIGHT-5, FIGHT-6: the result of the fight ``held``; ``notes`` are the
-    engine's notes of the turn (a trophy sold at once, a win, a death); ``symbols``: the
-    colour-blind setting (the trophy's colour with its marks, as on the monster panel);
-    ``watched``: for a player who watches another's fight (told in the third person)."""
-    fight = held.fight
-    outcome = fight.outcome
-    lines: list[str] = []
-    if state is not None:
-        monster = state.card(held.monster)
-        if outcome == "win" and isinstance(monster, Monster):
-            lines.append(
-                t(
-                    "fight.res_trophy",
-                    trophy=i18n.card_text(monster.trophy),
-                    colour=colour_name(held.colour, symbols),
-                    price=monster.at(held.colour).trophy_price,
-                )
-            )
-        elif outcome == "escape":
-            lines.append(t("fight.res_escape"))
-        elif outcome == "death":  # DEATH-1, DEATH-3: the loot once, the new stalker once
-            reborn = any(getattr(n, "key", "") == "reborn" for n in notes)
-            said = "fight.res_loot" if reborn else "fight.res_death"
-            lines.append(t(f"{said}_other" if watched else said))
-        if outcome != "death":
-            top = fight.setup.stalker.max_health
-            lines.append(
-                t("fight.res_health", now=fight.stalker_health, max=top, rounds=fight.round)
-            )
-    for gid in fight.used_grenades:
-        lines.append(t("fight.res_grenade", name=grenade_name(fight, gid)))
-    for sid in fight.used_stimulators:
-        lines.append(t("fight.res_stim", name=stimulator_name(fight, sid)))
-    cards = state.cards if state is not None else None
-    for note in notes:
-        if getattr(note, "key", "") == "died":  # the title and the loot line say it
-            continue
-        if str(note).startswith(("TROPHY-3", "WIN-1", "DEATH")):
-            lines.append(i18n.capitalised(render(note, cards, with_rule=False)))  # no rule id
-    tone: Tone = "good" if outcome == "win" else "bad" if outcome == "death" else "accent"
-    return FightResult(outcome, t(outcome_key(outcome, watched)), tone, tuple(lines))

@@ -1,5 +1,5 @@
 """The end of a fight over everything (TROPHY-1, TROPHY-3, FIGHT-5, FIGHT-6, DEATH-1): the
-outcome, what it brought, and Continue. The words come from :func:`.presenter.results`."""
+outcome, what it brought, and Continue. The words come from :func:`.fight_result.results`."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 import pyglet
 
 from stalkerzone.client.render import shapes
+from stalkerzone.client.screens.fight.fight_result import FightResult
 from stalkerzone.client.screens.fight.panels import tone_colour
-from stalkerzone.client.screens.fight.presenter import FightResult
 from stalkerzone.client.text.card_words import t
 from stalkerzone.client.widgets import modal, theme
 

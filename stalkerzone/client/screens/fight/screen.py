@@ -30,14 +30,13 @@ from stalkerzone.client.screens.fight.bot_seat import PAUSE_BOT, auto_decision, 
 from stalkerzone.client.screens.fight.decision_buttons import build_decisions
 from stalkerzone.client.screens.fight.dice_animation import StepQueue
 from stalkerzone.client.screens.fight.dice_area import DiceArea, Flash
+from stalkerzone.client.screens.fight.fight_result import FightResult, results
 from stalkerzone.client.screens.fight.odds_worker import FightOdds, OddsWorker
 from stalkerzone.client.screens.fight.presenter import (
     FightPage,
-    FightResult,
     Selection,
     choice_words,
     present,
-    results,
     select,
 )
 from stalkerzone.client.screens.fight.result_box import ResultBox

@@ -12,10 +12,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from stalkerzone.client.screens.bases.presenter import requirement_text
+from stalkerzone.client.screens.reveal.event_words import event_effect_lines, signed
 from stalkerzone.client.screens.stats import stats_if
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.card_words import card_name, colour_name, t
-from stalkerzone.engine.core import Colour, Monster, Note, Order, Param
+from stalkerzone.engine.core import Colour, Event, Monster, Note, Order, Param
 from stalkerzone.engine.play import GameState, PlayerState
 from stalkerzone.engine.turn import equipment
 
@@ -65,28 +66,6 @@ def seat_of(state: GameState, name: object, default: int) -> int:
     """The seat of a player named in a note (the acting seat if the name is not unique)."""
     seats = [k for k, p in enumerate(state.players) if p.name == name]
     return seats[0] if len(seats) == 1 else default
-
-
-def signed(amount: int) -> str:
-    return f"{amount:+d}".replace("-", "−")
-
-
-def event_lines(before: PlayerState, after: PlayerState, state: GameState) -> list[str]:
-    """EVENT-1: what an immediate event did to the stalker, from the seat before and after."""
-    lines = []
-    if after.cash != before.cash:
-        lines.append(t("reveal.cash", amount=signed(after.cash - before.cash)))
-    if after.health != before.health:
-        lines.append(t("reveal.health", amount=signed(after.health - before.health)))
-    if after.elements != before.elements:
-        lines.append(t("reveal.elements", amount=signed(after.elements - before.elements)))
-    if after.protection_minus > before.protection_minus:
-        lines.append(t("reveal.protection"))
-    if after.zombie_turns > before.zombie_turns:
-        lines.append(t("reveal.zombie"))
-    if state.phase == "choose_armour":
-        lines.append(t("reveal.choose_armour"))
-    return lines
 
 
 def gained_sentence(note: Note, state: GameState, cards_name: str) -> str:
@@ -169,12 +148,19 @@ def destination(note: Note | None, state: GameState, cid: str) -> str:
     return t("reveal.to_backpack")
 
 
+def own_notes(rest: Iterable[Note]) -> list[Note]:
+    """The notes after an event drawn up to the next card drawn or kept: what it brought."""
+    out = []
+    for n in rest:
+        if n.key in ("event_drawn", "event_kept", "event_discarded"):
+            break
+        out.append(n)
+    return out
+
+
 def card_name_of(state: GameState, cid: str) -> str:
     return card_name(state.cards.get(cid)) if cid in state.cards else cid
 
-
-DICE_WORDS = ("faces", "rolled", "dice", "defence")
-"""The numbers of an event's damage roll its line shows (the ``event_damage`` note's)."""
 
 TOLD_BY_FIGHT_RESULT = frozenset({"TROPHY-1", "TROPHY-3"})
 """The rules whose cards a fight's own result box tells (the trophy, the red monster's
@@ -210,30 +196,18 @@ def reveal_of(
     name = i18n.player_name(after.players[who].name, after.players[who].bot)
     cid = str(values.get("card", ""))
     key = note.key
-    if key == "event_drawn":
-        lines = [  # EVENT-1 damage: the dice as they fell, before the health they took
-            t("reveal.event_dice", **{k: params(n).get(k, "") for k in DICE_WORDS})
-            for n in rest
-            if n.key == "event_damage"
-        ]
-        lines += event_lines(before.players[who], after.players[who], after)
-        lines += [
-            t("reveal.armour_lost", card=card_name_of(after, str(params(n).get("card"))))
-            for n in rest
-            if n.key == "armour_lost"
-        ]
-        lines += [
-            t("reveal.finds_artifact", card=card_name_of(after, str(params(n).get("card"))))
-            for n in rest
-            if n.key == "artifact_gained" and n.rule == "EVENT-1"
-        ]
-        return Reveal("event", who, t("reveal.event_title", player=name), cid, tuple(lines))
-    if key in ("event_kept", "event_discarded", "event_no_effect"):
-        line = {
-            "event_kept": "reveal.kept_line",
-            "event_discarded": "reveal.discarded_line",
-            "event_no_effect": "reveal.no_effect_line",
-        }[key]
+    if key == "event_drawn":  # EVENT-1: the event's own effect first, then what followed
+        event = after.cards.get(cid) if cid in after.cards else None
+        said = event_effect_lines(
+            event if isinstance(event, Event) else None,
+            own_notes(rest),
+            before.players[who],
+            after.players[who],
+            after,
+        )
+        return Reveal("event", who, t("reveal.event_title", player=name), cid, tuple(said))
+    if key in ("event_kept", "event_discarded"):  # no effect outside a fight: event_drawn's
+        line = {"event_kept": "reveal.kept_line", "event_discarded": "reveal.discarded_line"}[key]
         private = key == "event_kept"
         title = t("reveal.kept_title" if private else "reveal.event_title", player=name)
         hidden = (t("reveal.kept_hidden"),)
