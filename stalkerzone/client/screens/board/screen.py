@@ -17,6 +17,7 @@ import pyglet
 from arcade.shape_list import Shape, ShapeElementList
 
 from stalkerzone.client.app.window import StalkerWindow
+from stalkerzone.client.controller.session import PUBLIC
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.loot_marks import LootMarks
@@ -144,9 +145,16 @@ class BoardView(MapScreen):
 
     # --- building --------------------------------------------------------------------------------
     def keys_line(self) -> str:
-        """The keys line's string: a public display or a spectator plays nothing (no move, end
-        of turn or undo keys)."""
-        return "board_ux.keys" if self.session.seated() else "board_ux.watch_keys"
+        """The keys line's string: only the keys that work now. A public display or a
+        spectator plays nothing, nor does the viewer in a bot's or another seat's turn (no
+        move, end of turn or undo keys: TURN-2); Space hurries a bot (as "Skip bots")."""
+        session = self.session
+        if session.seated() and self.bot_to_act() and not self.win.skip_bots:
+            return "board_ux.bot_keys"
+        shown = session.viewer in (PUBLIC, session.state.current_player)
+        if session.seated() and self.my_turn() and shown:
+            return "board_ux.keys"
+        return "board_ux.watch_keys"
 
     def build(self) -> None:
         w, h = self.window.width, self.window.height
