@@ -65,6 +65,14 @@ class GoalOverlay(Overlay):
         )
         self.hint_spot = (left + px(10) + px(half) + px(8), y, half)
 
+    def cover(self) -> tuple[float, float, float, float] | None:
+        """What the panel and its buttons cover of the map (left, right, bottom, top; None
+        before it is built): the first view keeps the Zone clear of it."""
+        if self.panel.box is None:
+            return None
+        left, right, bottom, top = self.panel.box
+        return left, right, bottom - theme.px(BUTTON_H) - theme.px(4), top
+
     def steps_aside(self) -> bool:
         """An anomaly roll's dice (ANOM-1) or the banner at the start of play are shown at the
         top of the map: the panel steps aside for them (its buttons stay)."""
@@ -95,8 +103,9 @@ def board_outline(view: BoardView, action: Action) -> list[tuple[float, float]] 
     return None
 
 
-def add_board_aids(view: BoardView) -> None:
-    """The goal panel, the legend and the hint, as the board's layers (in drawing order)."""
+def add_board_aids(view: BoardView) -> GoalOverlay:
+    """The goal panel, the legend and the hint, as the board's layers (in drawing order); the
+    goal panel's layer is returned (the first view keeps the Zone clear of it)."""
     legend = Legend(view, lambda: map_area(view))
     goal = GoalOverlay(view, legend)
     px = theme.px
@@ -107,3 +116,4 @@ def add_board_aids(view: BoardView) -> None:
         lambda: goal.hint_spot,
     )
     view.overlays += [goal, hint, legend]
+    return goal

@@ -21,6 +21,8 @@ from stalkerzone.client.controller.session import PUBLIC
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.loot_marks import LootMarks
+from stalkerzone.client.render.map_camera import MAX_ZOOM
+from stalkerzone.client.render.map_fit import clear_fit
 from stalkerzone.client.render.reach_marks import path_shapes, reach_shapes
 from stalkerzone.client.render.tokens import TokenLayer
 from stalkerzone.client.render.zone_layer import (
@@ -60,6 +62,7 @@ from stalkerzone.engine.play import Action, GameState, Move
 from stalkerzone.engine.zone import Hex, Route
 
 FIT_MARGIN = HEX * 1.5  # around the outer hexes' centres: their half-width and a gap
+TOP_CLEAR = 78  # UI units at the top of the map kept free: the opening banner lies there
 
 
 class BoardView(MapScreen):
@@ -99,7 +102,7 @@ class BoardView(MapScreen):
         self.dynamic_batch = pyglet.graphics.Batch()
         self.reveals = RevealOverlay(self.session)  # cards coming into play (EVENT-1, ANOM-1 …)
         self.opening = Opening(self.session)  # the Zone and who starts, before any bot moves
-        add_board_aids(self)  # the goal panel, the map legend (L), the bot's hint (H)
+        self.goal = add_board_aids(self)  # the goal panel, the map legend (L), the bot's hint (H)
 
     # --- data ------------------------------------------------------------------------------------
     def follows(self, kind: str) -> bool:
@@ -162,9 +165,6 @@ class BoardView(MapScreen):
         self.hud_w = px(HUD_W)
         self.camera.set_area(0, px(BOTTOM_H), w - self.hud_w, h - px(TOP_H) - px(BOTTOM_H))
         self.refresh_map()
-        if self.fitted_area != self.camera.area:  # the first view, or the window resized
-            self.fit_camera()
-            self.fitted_area = self.camera.area
         self.version += 1
         build_header(self)
         keys = self.label(
@@ -209,9 +209,30 @@ class BoardView(MapScreen):
         self.build_reach()
         self.build_tokens()
 
+    def rebuild(self) -> None:
+        """Build the screen; the first view (or after a resize) then fits the Zone, clear of
+        the goal panel just built over the map."""
+        super().rebuild()
+        if self.fitted_area != self.camera.area:
+            self.fit_camera()
+            self.fitted_area = self.camera.area
+            self.build_tokens()  # at the fitted zoom
+
     def fit_camera(self) -> None:
-        """The whole Zone, centred in the map area between the panels (first view, Home)."""
-        self.camera.fit(margin=FIT_MARGIN)
+        """The whole Zone in the map area between the panels (first view, Home), under the
+        banner's edge at the top and clear of the goal panel and its buttons (at most
+        ``map_fit.MAX_LOSS`` of the zoom given up for it, else the fewest hexes under them)."""
+        centres = [hexgeom.world(h.q, h.r, HEX) for h in self.hexes]
+        fit = clear_fit(
+            centres,
+            self.camera.area,
+            margin=FIT_MARGIN,
+            top_clear=theme.px(TOP_CLEAR),
+            cover=self.goal.cover(),
+            reach=HEX / 2,
+            max_zoom=MAX_ZOOM,
+        )
+        self.camera.show(fit.zoom, fit.centre)
 
     def focus_current(self) -> None:
         """Bring the current stalker into view if the player zoomed or panned it off screen."""
