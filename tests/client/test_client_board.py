@@ -15,7 +15,7 @@ from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpe
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render.zone_layer import HEX
 from stalkerzone.client.screens.board import BoardView
-from stalkerzone.client.screens.board.screen import FIT_MARGIN
+from stalkerzone.client.screens.board.aids import FIT_MARGIN
 from stalkerzone.engine.play import EndTurn, Move
 from stalkerzone.engine.zone import Hex
 from tests.support.window import click, current, frame, key, pixel, pixels, shown

@@ -14,7 +14,7 @@ from stalkerzone.client.render.map_camera import MapCamera
 from stalkerzone.client.render.map_fit import MAX_LOSS, clear_fit, covered
 from stalkerzone.client.render.zone_layer import HEX
 from stalkerzone.client.screens.board import BoardView
-from stalkerzone.client.screens.board.screen import TOP_CLEAR
+from stalkerzone.client.screens.board.aids import TOP_CLEAR
 from stalkerzone.client.screens.layout import LayoutView
 from stalkerzone.client.screens.layout.slots import zone_bounds
 from stalkerzone.client.widgets import theme

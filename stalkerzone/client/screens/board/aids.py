@@ -1,6 +1,7 @@
 """The board's learning aids, as layers over it: the goal panel in the map's top left corner
 (WIN-1) with the Legend (L) and Bot hint (H) buttons under it, the map legend, and the bot's
-hint with its choice highlighted on the map (a hex) or the bar (End turn, Trade, a decision)."""
+hint with its choice highlighted on the map (a hex) or the bar (End turn, Trade, a decision);
+and the Zone's first view, fitted clear of the panel and of the opening banner."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ import pyglet
 
 from stalkerzone.client.controller.session import PUBLIC, TRADE_ACTIONS
 from stalkerzone.client.render import hex_geometry as hexgeom
+from stalkerzone.client.render.map_camera import MAX_ZOOM
+from stalkerzone.client.render.map_fit import clear_fit
 from stalkerzone.client.render.zone_layer import HEX
 from stalkerzone.client.screens.board.goal_panel import WIDTH, GoalPanel, goal_lines
 from stalkerzone.client.screens.board.legend import Legend
@@ -24,6 +27,8 @@ if TYPE_CHECKING:
     from stalkerzone.client.screens.board.screen import BoardView
 
 BUTTON_H = 30
+FIT_MARGIN = HEX * 1.5  # around the outer hexes' centres: their half-width and a gap
+TOP_CLEAR = 78  # UI units at the top of the map kept free: the opening banner lies there
 
 
 def map_area(view: BoardView) -> tuple[float, float, float, float]:
@@ -83,6 +88,22 @@ class GoalOverlay(Overlay):
             return
         self.panel.draw()
         self.batch.draw()
+
+
+def fit_zone(view: BoardView) -> None:
+    """The whole Zone in the map area between the panels (the board's first view, Home), under
+    the banner's edge at the top and clear of the goal panel and its buttons (at most
+    ``map_fit.MAX_LOSS`` of the zoom given up for it, else the fewest hexes under them)."""
+    fit = clear_fit(
+        [hexgeom.world(h.q, h.r, HEX) for h in view.hexes],
+        view.camera.area,
+        margin=FIT_MARGIN,
+        top_clear=theme.px(TOP_CLEAR),
+        cover=view.goal.cover(),
+        reach=HEX / 2,
+        max_zoom=MAX_ZOOM,
+    )
+    view.camera.show(fit.zoom, fit.centre)
 
 
 def board_outline(view: BoardView, action: Action) -> list[tuple[float, float]] | None:

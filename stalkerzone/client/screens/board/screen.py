@@ -21,8 +21,6 @@ from stalkerzone.client.controller.session import PUBLIC
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.loot_marks import LootMarks
-from stalkerzone.client.render.map_camera import MAX_ZOOM
-from stalkerzone.client.render.map_fit import clear_fit
 from stalkerzone.client.render.reach_marks import path_shapes, reach_shapes
 from stalkerzone.client.render.tokens import TokenLayer
 from stalkerzone.client.render.zone_layer import (
@@ -34,7 +32,7 @@ from stalkerzone.client.render.zone_layer import (
     zone_hexes,
 )
 from stalkerzone.client.screens.board import commits
-from stalkerzone.client.screens.board.aids import add_board_aids
+from stalkerzone.client.screens.board.aids import add_board_aids, fit_zone
 from stalkerzone.client.screens.board.anomaly_dice import AnomalyDice
 from stalkerzone.client.screens.board.hud import (
     BOTTOM_H,
@@ -60,9 +58,6 @@ from stalkerzone.client.widgets.still_frame import ui_needs_render
 from stalkerzone.engine.core import IllegalAction, StalkerStats
 from stalkerzone.engine.play import Action, GameState, Move
 from stalkerzone.engine.zone import Hex, Route
-
-FIT_MARGIN = HEX * 1.5  # around the outer hexes' centres: their half-width and a gap
-TOP_CLEAR = 78  # UI units at the top of the map kept free: the opening banner lies there
 
 
 class BoardView(MapScreen):
@@ -219,20 +214,8 @@ class BoardView(MapScreen):
             self.build_tokens()  # at the fitted zoom
 
     def fit_camera(self) -> None:
-        """The whole Zone in the map area between the panels (first view, Home), under the
-        banner's edge at the top and clear of the goal panel and its buttons (at most
-        ``map_fit.MAX_LOSS`` of the zoom given up for it, else the fewest hexes under them)."""
-        centres = [hexgeom.world(h.q, h.r, HEX) for h in self.hexes]
-        fit = clear_fit(
-            centres,
-            self.camera.area,
-            margin=FIT_MARGIN,
-            top_clear=theme.px(TOP_CLEAR),
-            cover=self.goal.cover(),
-            reach=HEX / 2,
-            max_zoom=MAX_ZOOM,
-        )
-        self.camera.show(fit.zoom, fit.centre)
+        """The whole Zone, clear of what lies over the map (first view, Home: ``fit_zone``)."""
+        fit_zone(self)
 
     def focus_current(self) -> None:
         """Bring the current stalker into view if the player zoomed or panned it off screen."""
