@@ -65,7 +65,8 @@ def assert_whole_and_clear(view: BoardView) -> None:
     left, right, bottom, top = screen_box(camera, hex_corners(list(view.hexes)))
     a_left, a_bottom, a_w, a_h = camera.area
     assert a_left <= left and right <= a_left + a_w, (left, right, camera.area)
-    assert a_bottom <= bottom and top <= a_bottom + a_h - theme.px(TOP_CLEAR), (top, camera.area)
+    clear = max(theme.px(TOP_CLEAR), view.opening.depth(view))  # the banner's, when it is up
+    assert a_bottom <= bottom and top <= a_bottom + a_h - clear, (top, camera.area)
     cover = view.goal.cover()
     assert cover is not None
     c_left, c_right, c_bottom, c_top = cover

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 BUTTON_H = 30
 FIT_MARGIN = HEX * 1.5  # around the outer hexes' centres: their half-width and a gap
-TOP_CLEAR = 78  # UI units at the top of the map kept free: the opening banner lies there
+TOP_CLEAR = 78  # UI units at the top of the map kept free (a banner of one line lies there)
 
 
 def map_area(view: BoardView) -> tuple[float, float, float, float]:
@@ -91,14 +91,15 @@ class GoalOverlay(Overlay):
 
 
 def fit_zone(view: BoardView) -> None:
-    """The whole Zone in the map area between the panels (the board's first view, Home), under
-    the banner's edge at the top and clear of the goal panel and its buttons (at most
-    ``map_fit.MAX_LOSS`` of the zoom given up for it, else the fewest hexes under them)."""
+    """The whole Zone in the map area between the panels (the board's first view, Home),
+    under the banner's edge at the top (however many lines it has) and clear of the goal panel
+    and its buttons (at most ``map_fit.MAX_LOSS`` of the zoom given up for it, else the fewest
+    hexes under them)."""
     fit = clear_fit(
         [hexgeom.world(h.q, h.r, HEX) for h in view.hexes],
         view.camera.area,
         margin=FIT_MARGIN,
-        top_clear=theme.px(TOP_CLEAR),
+        top_clear=max(theme.px(TOP_CLEAR), view.opening.depth(view)),
         cover=view.goal.cover(),
         reach=HEX / 2,
         max_zoom=MAX_ZOOM,
