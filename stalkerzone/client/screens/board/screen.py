@@ -17,7 +17,6 @@ import pyglet
 from arcade.shape_list import Shape, ShapeElementList
 
 from stalkerzone.client.app.window import StalkerWindow
-from stalkerzone.client.controller.session import PUBLIC
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.render.loot_marks import LootMarks
@@ -144,13 +143,13 @@ class BoardView(MapScreen):
     # --- building --------------------------------------------------------------------------------
     def keys_line(self) -> str:
         """The keys line's string: only the keys that work now. A public display or a
-        spectator plays nothing, nor does the viewer in a bot's or another seat's turn (no
-        move, end of turn or undo keys: TURN-2); Space hurries a bot (as "Skip bots")."""
+        spectator plays nothing, nor does the viewer in a bot's or another seat's turn, nor
+        the table looking at the Zone before the first hand-over (no move, end of turn or undo
+        keys: TURN-2, TURN-3); Space hurries a bot (as "Skip bots")."""
         session = self.session
         if session.seated() and self.bot_to_act() and not self.win.skip_bots:
             return "board_ux.bot_keys"
-        shown = session.viewer in (PUBLIC, session.state.current_player)
-        if session.seated() and self.my_turn() and shown:
+        if session.seated() and self.my_turn() and session.viewer == session.state.current_player:
             return "board_ux.keys"
         return "board_ux.watch_keys"
 
