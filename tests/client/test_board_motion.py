@@ -9,17 +9,18 @@ from pathlib import Path
 import arcade
 
 from stalkerzone.client.app.window import StalkerWindow
+from stalkerzone.client.controller.session import SeatSpec
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render.card_flight import CardFlights, Flying, flights_of
 from stalkerzone.client.render.token_walk import TokenWalk
 from stalkerzone.client.render.zone_layer import HEX
 from stalkerzone.client.screens.board import BoardView
 from stalkerzone.engine.core import Note, Site
-from stalkerzone.engine.play import Buy, Move
+from stalkerzone.engine.play import Buy, EndTurn, Move
 from stalkerzone.engine.zone import Hex
 from tests.client.test_client_board import start, to_board
 from tests.client.test_client_screens import start as start_seeded
-from tests.support.window import click, current, frame, key
+from tests.support.window import click, current, frame, key, shown
 
 SHOTS = Path("/tmp/stalkerzone-motion-shots")
 
@@ -203,3 +204,58 @@ def test_cards_that_fly_and_where_from() -> None:
     flights.update(10.0, 1.0)
     flights.update(10.0, 1.0)
     assert not flights.active and [f.position() for f in flights.landed] == [(100.0, 50.0)] * 2
+
+
+def test_cards_still_flying_land_when_the_screen_is_handed_to_the_next_player(
+    win: StalkerWindow,
+) -> None:
+    session = start(win)  # two people at one screen
+    view = to_board(win, session)
+    first = session.state.current_player
+    session.act(Buy("bandage"))
+    frame(win)
+    assert view.motion.flights.active  # on its way to the panel
+    session.act(EndTurn())
+    frame(win)
+    assert current(win).kind == "handover"
+    key(win, arcade.key.SPACE)  # "I am Boris"
+    assert current(win) is view and session.viewer != first
+    win.dispatch_event("on_draw")  # the first look at the board: nothing of Anna's flies
+    assert not view.motion.flights.active
+    assert view.motion.flights.landed[-1].card == "bandage"
+
+
+def test_a_bots_cards_land_when_the_next_persons_turn_begins(win: StalkerWindow) -> None:
+    seats = (
+        SeatSpec("Anna", "gromoboy"),
+        SeatSpec("Bot", "nosorog", "normal"),
+        SeatSpec("Alex", "shustry"),
+    )
+    session = start(win, seats)
+    to_board(win, session)
+    while session.state.current_player != 0:  # to Anna's turn, the bot's next
+        session.act(EndTurn())
+    session.act(EndTurn())
+    frame(win)
+    for _ in range(900):  # the bot plays at the animation speed (it trades on the base screen)
+        if current(win).kind == "handover":
+            break
+        frame(win)
+    assert session.state.current_player == 2 and current(win).kind == "handover"
+    assert any(isinstance(a, Buy) for a in session.actions), "the bot bought nothing"
+    key(win, arcade.key.SPACE)  # "I am Alex"
+    board = shown(win, BoardView)
+    win.dispatch_event("on_draw")  # Alex's first look: the bot's purchases fly no more
+    assert not board.motion.flights.active
+    for _ in range(3):
+        frame(win)
+        assert not board.motion.flights.active
+
+
+def test_only_the_flights_of_earlier_turns_land() -> None:
+    flights = CardFlights()
+    flights.launch(["old"], (0.0, 0.0), (100.0, 50.0), turn=3)
+    flights.launch(["new"], (0.0, 0.0), (100.0, 50.0), turn=4)
+    assert flights.land_before(4)
+    assert [f.card for f in flights.flights] == ["new"] and flights.landed[-1].card == "old"
+    assert not flights.land_before(4)

@@ -14,7 +14,8 @@ from stalkerzone.client.app.context import AppContext, Presets
 from stalkerzone.client.app.settings import Settings
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller import save_files as saves
-from stalkerzone.client.screens.board import presenter
+from stalkerzone.client.controller.session import SeatSpec
+from stalkerzone.client.screens.board import BoardView, presenter
 from stalkerzone.client.screens.saves import SavesView, save_date, save_row
 from stalkerzone.client.screens.settings import SettingsView
 from stalkerzone.client.text import engine_text, i18n
@@ -180,3 +181,49 @@ def test_settings_help_text_never_touches_the_next_row(win: StalkerWindow, langu
             if below:
                 name = max(below, key=lambda n: n.y)
                 assert bottom > name.y + name.content_height * 0.8, (about.text, name.text)
+
+
+def keys_line(view: BoardView) -> str:
+    """The keys line under the map (its wrapped lines joined again)."""
+    hints = {i18n.t(k) for k in ("board_ux.keys", "board_ux.bot_keys", "board_ux.watch_keys")}
+    lines = [t.text.replace("·\n", "· ") for t in view._texts]
+    (line,) = [text for text in lines if text in hints]
+    return line
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_in_a_bots_turn_the_keys_line_names_only_the_keys_that_work(
+    win: StalkerWindow, language: str
+) -> None:
+    reopen(win, language, (1280, 800))
+    seats = (SeatSpec("Anna", "gromoboy"), SeatSpec("Bot", "nosorog", "normal"))
+    session = start(win, seats)
+    view = to_board(win, session)
+    if session.state.current_player != 0:
+        for _ in range(900):
+            frame(win)
+            if session.state.current_player == 0 and current(win).kind == "board":
+                break
+        view = shown(win, BoardView)
+    play = {"E:", "U:", "B:", "H:", i18n.t("board_ux.keys").split(" · ")[0]}
+    assert all(word in keys_line(view) for word in play)  # Anna's turn: every key
+    session.act(EndTurn())
+    frame(win)
+    assert session.is_bot() and current(win) is view
+    line = keys_line(view)
+    assert not any(word in line for word in play), line  # nothing of a turn to play
+    assert line.startswith(("Space: skip bots", "Пробел: пропустить ботов"))
+    for works in ("Home:", "L:", "F1:", "Esc:", "+/−"):
+        assert works in line
+    key(win, arcade.key.SPACE)  # skip bots: Space has done its work
+    frame(win)
+    if current(win) is view and session.is_bot():
+        assert keys_line(view) == i18n.t("board_ux.watch_keys")
+
+
+def test_in_another_seats_turn_the_keys_line_names_no_key_of_a_turn(win: StalkerWindow) -> None:
+    session = start(win)  # two people; the screen shows the other's eyes (as a network seat)
+    view = to_board(win, session)
+    session.viewer = 1 - session.state.current_player
+    view.rebuild()
+    assert keys_line(view) == i18n.t("board_ux.watch_keys")

@@ -15,6 +15,7 @@ from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpe
 from stalkerzone.client.render import hex_geometry as hexgeom
 from stalkerzone.client.render.zone_layer import HEX
 from stalkerzone.client.screens.board import BoardView
+from stalkerzone.client.screens.board.aids import FIT_MARGIN
 from stalkerzone.engine.play import EndTurn, Move
 from stalkerzone.engine.zone import Hex
 from tests.support.window import click, current, frame, key, pixel, pixels, shown
@@ -181,7 +182,9 @@ def test_client_board_pan_moves_the_world_texture_and_zoom_renders_it_again(
 
     session = start(win)
     view = to_board(win, session)
-    frame(win)
+    view.camera.fit(margin=FIT_MARGIN)  # the Zone centred in the whole map area: the token
+    frame(win)  # sampled below at the size its ring is measured for
+    frame(win)  # the zoom settled: rendered again at it
     renders = view.world.renders
     me = session.state.current_player
     place = view.tokens.places[me]  # tokens sharing a hex sit around its centre

@@ -13,6 +13,7 @@ import pytest
 
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.screens.bases.screen import BaseScreen
+from stalkerzone.client.screens.board import BoardView
 from stalkerzone.client.screens.board.aids import GoalOverlay, board_outline
 from stalkerzone.client.screens.board.goal_panel import goal_lines
 from stalkerzone.client.screens.board.legend import Legend, legend_entries
@@ -25,7 +26,9 @@ from stalkerzone.engine.play import FightDecision, Move, OpenOrder, TakeOrder
 from stalkerzone.engine.zone import neighbours
 from tests.client.test_client_board import start, to_board
 from tests.client.test_client_screens import into_fight
+from tests.client.test_text_fits import configurations
 from tests.support.game import fresh
+from tests.support.text_walk import pretend_size
 from tests.support.window import click_button, frame, key, opened, shown
 
 
@@ -162,6 +165,46 @@ def test_l_the_button_and_esc_open_and_close_the_legend(win: StalkerWindow) -> N
     assert legend.open
     key(win, arcade.key.L)
     assert not legend.open
+
+
+def test_every_legend_line_is_set_at_one_size_in_every_language_size_and_scale(
+    win: StalkerWindow,
+) -> None:
+    """No entry shrunk below its neighbours (the Epicenter's and the Anomaly's were): one size
+    for all, a long one wrapped to two lines, each inside the box and its own row."""
+    session = start(win)
+    found: list[str] = []
+    for lang, (w, h), setting in configurations():
+        win.app.update_settings(replace(win.app.settings, language=lang, ui_scale=setting))
+        with pretend_size(win, w, h):
+            win.app.session = session
+            view = opened(win.show_screen("board"), BoardView)
+            legend = overlay(view, Legend)
+            assert isinstance(legend, Legend)
+            legend.toggle()
+            where = f"{lang} {w}x{h} {setting:.0%}"
+            texts = legend.texts[1:]  # the entries (the title first)
+            assert len(texts) == len(legend_entries(session.state.variant))
+            sizes = {round(t.font_size, 2) for t in texts}
+            if len(sizes) != 1:
+                small = min(texts, key=lambda t: t.font_size)
+                found.append(f"{where}: sizes {sorted(sizes)}, smallest {small.text!r}")
+            left, right, bottom, top = legend.box
+            rows = (len(texts) + 1) // 2
+            for k, text in enumerate(texts):
+                lines = text.text.count("\n") + 1
+                if lines > 2 or text.content_width > (text.width or 0) + 1:
+                    found.append(f"{where}: {text.text!r} does not fit its width")
+                if not (left <= text.x and text.x + (text.width or 0) <= right):
+                    found.append(f"{where}: {text.text!r} outside the box")
+                below = texts[k + 1] if (k + 1) % rows else None
+                low = text.y - text.content_height / 2
+                if below is not None and low < below.y + below.content_height / 2:
+                    found.append(f"{where}: {text.text!r} on the next line")
+                if low < bottom or text.y + text.content_height / 2 > top:
+                    found.append(f"{where}: {text.text!r} outside the box")
+            legend.toggle()
+    assert not found, "\n".join(found)
 
 
 # --- the bot's hint -------------------------------------------------------------------------

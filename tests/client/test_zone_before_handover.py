@@ -16,6 +16,7 @@ from stalkerzone.client.screens.handover import HandoverView
 from stalkerzone.client.screens.layout.presenter import deal_choice
 from stalkerzone.client.text import i18n
 from tests.client.test_client_board import start
+from tests.client.test_map_fit import assert_whole_and_clear
 from tests.support.window import click, current, find_button, frame, key, shown
 
 
@@ -65,6 +66,9 @@ def test_client_the_table_sees_the_zone_before_the_first_hand_over(
         for h in zone_hexes(session.state.zone.placements, {s.id: s for s in session.sectors}):
             x, y = board.camera.to_screen(*hexgeom.world(h.q, h.r, HEX))
             assert left <= x <= left + width and bottom <= y <= bottom + height, h
+        assert_whole_and_clear(board)  # under the banner's two lines, clear of the goal panel
+        keys = [t.text.replace("·\n", "· ") for t in board._texts]
+        assert i18n.t("board_ux.watch_keys") in keys  # no key of a turn: nothing is played
         before = session.version
         key(win, arcade.key.E)  # no turn is ended, nothing is played from the public board
         end = find_button(win, i18n.t("board.end_turn"))  # a button takes no action either:

@@ -76,6 +76,7 @@ class CardFlight:
     end: tuple[float, float]
     t: float = 0.0
     delay: float = 0.0  # seconds before it leaves (cards drawn together leave one by one)
+    turn: int = 0  # the turn the card came in (TURN-1)
 
     def position(self) -> tuple[float, float]:
         """Where the card is: eased along the line, lifted on an arc in the middle."""
@@ -103,14 +104,18 @@ class CardFlights:
         return bool(self.flights)
 
     def launch(
-        self, cards: Sequence[str], start: tuple[float, float], end: tuple[float, float]
+        self,
+        cards: Sequence[str],
+        start: tuple[float, float],
+        end: tuple[float, float],
+        turn: int = 0,
     ) -> None:
-        """Send ``cards`` from ``start`` to ``end``, one after another."""
+        """Send ``cards`` (that came in ``turn``) from ``start`` to ``end``, one after another."""
         for card in cards:
             if len(self.flights) >= MAX_FLIGHTS:
                 return
             delay = STAGGER * len(self.flights)
-            self.flights.append(CardFlight(card, start, end, delay=delay))
+            self.flights.append(CardFlight(card, start, end, delay=delay, turn=turn))
 
     def update(self, dt: float, speed: float) -> None:
         """Move every card on (``speed``: the animation speed; very high lands them at once)."""
@@ -129,6 +134,16 @@ class CardFlights:
         for flight in self.flights:
             flight.t, flight.delay = 1.0, 0.0
         self.update(0.0, 1.0)
+
+    def land_before(self, turn: int) -> bool:
+        """The cards of turns before ``turn`` are where they go at once (True if any were
+        flying); those of ``turn`` fly on."""
+        early = [f for f in self.flights if f.turn < turn]
+        for flight in early:
+            flight.t, flight.delay = 1.0, 0.0
+        if early:
+            self.update(0.0, 1.0)
+        return bool(early)
 
     def draw(self, cards: CardSet | None) -> None:
         """Each card in flight: a small card in its kind's colour with its art (window pixels)."""

@@ -56,6 +56,13 @@ class MapCamera:
         self.camera.zoom = zoom
         self.camera.position = ((left + right) / 2, (bottom + top) / 2)
 
+    def show(self, zoom: float, centre: tuple[float, float]) -> None:
+        """Zoom and centre as a fit found them (the wheel then zooms out as far as ``zoom``)."""
+        zoom = min(MAX_ZOOM, zoom)
+        self.min_zoom = min(MIN_ZOOM, zoom)
+        self.camera.zoom = zoom
+        self.camera.position = centre
+
     @property
     def zoom(self) -> float:
         return float(self.camera.zoom)

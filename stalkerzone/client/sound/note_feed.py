@@ -30,10 +30,12 @@ class HasRecord(Protocol):
 @dataclass(frozen=True, slots=True)
 class ActionNotes:
     """One action's notes; ``fought``: it started, continued or finished a fight (FIGHT-1),
-    so the fight screen plays its sounds as it shows the fight."""
+    so the fight screen plays its sounds as it shows the fight; ``turn``: the turn it was
+    taken in (TURN-1)."""
 
     notes: tuple[str, ...]
     fought: bool
+    turn: int = 0
 
 
 class NoteFeed:
@@ -62,7 +64,8 @@ class NoteFeed:
                 before is not None
                 and (before.phase == "fight" or after.last_fight is not before.last_fight)
             )
-            out.append(ActionNotes(tuple(after.notes), fought))
+            turn = before.turn if before is not None else after.turn
+            out.append(ActionNotes(tuple(after.notes), fought, turn))
         self._seen = count
         return out
 

@@ -1,6 +1,7 @@
 """The board's learning aids, as layers over it: the goal panel in the map's top left corner
 (WIN-1) with the Legend (L) and Bot hint (H) buttons under it, the map legend, and the bot's
-hint with its choice highlighted on the map (a hex) or the bar (End turn, Trade, a decision)."""
+hint with its choice highlighted on the map (a hex) or the bar (End turn, Trade, a decision);
+and the Zone's first view, fitted clear of the panel and of the opening banner."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ import pyglet
 
 from stalkerzone.client.controller.session import PUBLIC, TRADE_ACTIONS
 from stalkerzone.client.render import hex_geometry as hexgeom
+from stalkerzone.client.render.map_camera import MAX_ZOOM
+from stalkerzone.client.render.map_fit import clear_fit
 from stalkerzone.client.render.zone_layer import HEX
 from stalkerzone.client.screens.board.goal_panel import WIDTH, GoalPanel, goal_lines
 from stalkerzone.client.screens.board.legend import Legend
@@ -24,6 +27,8 @@ if TYPE_CHECKING:
     from stalkerzone.client.screens.board.screen import BoardView
 
 BUTTON_H = 30
+FIT_MARGIN = HEX * 1.5  # around the outer hexes' centres: their half-width and a gap
+TOP_CLEAR = 78  # UI units at the top of the map kept free (a banner of one line lies there)
 
 
 def map_area(view: BoardView) -> tuple[float, float, float, float]:
@@ -65,6 +70,14 @@ class GoalOverlay(Overlay):
         )
         self.hint_spot = (left + px(10) + px(half) + px(8), y, half)
 
+    def cover(self) -> tuple[float, float, float, float] | None:
+        """What the panel and its buttons cover of the map (left, right, bottom, top; None
+        before it is built): the first view keeps the Zone clear of it."""
+        if self.panel.box is None:
+            return None
+        left, right, bottom, top = self.panel.box
+        return left, right, bottom - theme.px(BUTTON_H) - theme.px(4), top
+
     def steps_aside(self) -> bool:
         """An anomaly roll's dice (ANOM-1) or the banner at the start of play are shown at the
         top of the map: the panel steps aside for them (its buttons stay)."""
@@ -75,6 +88,23 @@ class GoalOverlay(Overlay):
             return
         self.panel.draw()
         self.batch.draw()
+
+
+def fit_zone(view: BoardView) -> None:
+    """The whole Zone in the map area between the panels (the board's first view, Home),
+    under the banner's edge at the top (however many lines it has) and clear of the goal panel
+    and its buttons (at most ``map_fit.MAX_LOSS`` of the zoom given up for it, else the fewest
+    hexes under them)."""
+    fit = clear_fit(
+        [hexgeom.world(h.q, h.r, HEX) for h in view.hexes],
+        view.camera.area,
+        margin=FIT_MARGIN,
+        top_clear=max(theme.px(TOP_CLEAR), view.opening.depth(view)),
+        cover=view.goal.cover(),
+        reach=HEX / 2,
+        max_zoom=MAX_ZOOM,
+    )
+    view.camera.show(fit.zoom, fit.centre)
 
 
 def board_outline(view: BoardView, action: Action) -> list[tuple[float, float]] | None:
@@ -95,8 +125,9 @@ def board_outline(view: BoardView, action: Action) -> list[tuple[float, float]] 
     return None
 
 
-def add_board_aids(view: BoardView) -> None:
-    """The goal panel, the legend and the hint, as the board's layers (in drawing order)."""
+def add_board_aids(view: BoardView) -> GoalOverlay:
+    """The goal panel, the legend and the hint, as the board's layers (in drawing order); the
+    goal panel's layer is returned (the first view keeps the Zone clear of it)."""
     legend = Legend(view, lambda: map_area(view))
     goal = GoalOverlay(view, legend)
     px = theme.px
@@ -108,3 +139,4 @@ def add_board_aids(view: BoardView) -> None:
         lambda: map_area(view),
     )
     view.overlays += [goal, hint, legend]
+    return goal

@@ -35,6 +35,8 @@ Sample = Literal["hex", "road", "reach", "path", "token", "loot"]
 ROW = 44  # one entry's height (UI units)
 HEX_R = 17  # a sample hex's radius (UI units)
 SLOT = (0, 0)  # the sample hexes' slot (no sector edge between them matters)
+TEXT_SIZE = 12  # an entry's text size (UI units), the same for every entry
+LINE_HEIGHT = 1.4  # a text line's height in font sizes (the font's ascent and descent)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +101,20 @@ def legend_entries(variant: Variant, symbols: bool = True) -> list[Entry]:
     return entries
 
 
+def common_size(lines: list[str], room: float, row: float) -> float:
+    """One UI size for every entry's line (none set smaller than its neighbours): the largest
+    up to :data:`TEXT_SIZE` at which each wraps into at most two lines of ``room`` pixels that
+    fit the ``row``'s height (down to the smallest size a text shrinks to)."""
+    size = float(TEXT_SIZE)
+    smallest = TEXT_SIZE * text_fit.SMALLEST
+    while size > smallest:
+        most = max(text_fit.wrap_words(words, room, size).count("\n") + 1 for words in lines)
+        if most <= 2 and most * theme.px(size) * LINE_HEIGHT <= row:
+            break
+        size -= 0.5
+    return size
+
+
 class Legend(Overlay):
     """The legend over ``view``'s map area (``area``: left, right, bottom, top in pixels)."""
 
@@ -159,17 +175,25 @@ class Legend(Overlay):
         self._text(title, box_left + px(16), box_top - px(30), 15, theme.ACCENT, bold=True)
         column = (width - px(16)) / 2
         size = min(float(HEX_R), row / theme.scale() * 0.42)
+        room = column - px(size) * 2 - px(14) - px(12)  # right of the sample, in its column
+        lines = [f"{e.name[:1].upper()}{e.name[1:]} — {e.meaning}" for e in entries]
+        text_size = common_size(lines, room, row)
         placed: list[tuple[Entry, float, float]] = []
-        for k, entry in enumerate(entries):
+        for k, (entry, words) in enumerate(zip(entries, lines, strict=True)):
             col, line = divmod(k, rows)
             x = box_left + px(16) + col * column + px(size)
             y = box_top - px(48) - line * row - row / 2
             placed.append((entry, x, y))
-            text_x = x + px(size) + px(14)
-            room = column - (text_x - (box_left + px(16) + col * column)) - px(12)
-            words = f"{entry.name[:1].upper()}{entry.name[1:]} — {entry.meaning}"
-            words, fitted = text_fit.fit_lines(words, room, 12)
-            self._text(words, text_x, y, fitted, theme.TEXT, width=int(room), centre=True)
+            wrapped = text_fit.wrap_words(words, room, text_size)
+            self._text(
+                wrapped,
+                x + px(size) + px(14),
+                y,
+                text_size,
+                theme.TEXT,
+                width=int(room),
+                centre=True,
+            )
         self.layer = ZoneLayer()
         for entry, x, y in placed:
             self.add_sample(entry, x, y, px(size), symbols)

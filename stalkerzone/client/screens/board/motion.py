@@ -6,7 +6,9 @@ places their flights: from the event deck (the top of the map) or the stalker's 
 the reveal shows the card large (it slides it on to the panel) or, for a card not revealed (a
 purchase, loot), to the stalker's place on the side panel (the panel's top for the stalker it
 shows, else the stalker's row). Flights wait while a token walks and while a card is revealed,
-and the next reveal waits for them, so they follow what the table is looking at. Everything
+and the next reveal waits for them, so they follow what the table is looking at. Flights of an
+earlier turn land at once when a person's turn begins or the screen is handed over to another
+seat (as a bot's revealed cards are dropped then: TURN-3). Everything
 runs at the animation speed (at once when bots are skipped or headless watching). Any key or
 mouse press while something moves lands it first, then acts (:meth:`BoardMotion.listen`: a
 handler above the screen's own).
@@ -40,6 +42,7 @@ class BoardMotion:
         self.feed = NoteFeed()
         self.feed.take(session)  # what happened before the board opened does not fly
         self._view: BoardView | None = None
+        self.shown_to: int | None = None  # the seat whose eyes the flights were launched for
 
     def hold_reveals(self, view: BoardView) -> bool:
         """New cards take off; the next revealed card waits while the token walks or cards
@@ -49,9 +52,21 @@ class BoardMotion:
 
     def take_off(self, view: BoardView) -> None:
         """The flights of the cards of the actions applied since the last look."""
+        if view.session.viewer != self.shown_to:  # handed over: nothing flies on
+            self.shown_to = view.session.viewer
+            self.flights.finish()
         for action in self.feed.take(view.session):
             for flying in flights_of(action.notes):
-                self.launch(view, flying)
+                self.launch(view, flying, action.turn)
+        self.drop_earlier_turns(view)
+
+    def drop_earlier_turns(self, view: BoardView) -> None:
+        """TURN-3: once a person's turn has begun (after the hand-over page, or straight after
+        the bots), the cards still flying from earlier turns (a bot's purchases among them) are
+        where they go at once: they cover nothing of the new turn's board."""
+        session = view.session
+        if self.flights.active and session.state.phase != "over" and not session.is_bot():
+            self.flights.land_before(session.state.turn)
 
     @staticmethod
     def speed(view: BoardView) -> float:
@@ -69,8 +84,9 @@ class BoardMotion:
             self.flights.update(dt, speed)
         return self.walk.update(dt, HEXES_PER_SECOND * speed)
 
-    def launch(self, view: BoardView, flying: Flying) -> None:
-        """A card's flight from its source to its new holder's place on the panel."""
+    def launch(self, view: BoardView, flying: Flying, turn: int = 0) -> None:
+        """A card's flight (that came in ``turn``) from its source to its new holder's place on
+        the panel."""
         players = view.view.players
         index = next((k for k, p in enumerate(players) if p.name == flying.player), None)
         if index is None:
@@ -79,9 +95,9 @@ class BoardMotion:
         if start is None:
             return
         if flying.target == "reveal":
-            self.flights.launch([flying.card], start, self.reveal_spot(view))
+            self.flights.launch([flying.card], start, self.reveal_spot(view), turn)
         else:
-            self.flights.launch([flying.card], start, self.panel_spot(view, index))
+            self.flights.launch([flying.card], start, self.panel_spot(view, index), turn)
 
     @staticmethod
     def deck_spot(view: BoardView) -> tuple[float, float]:
@@ -134,6 +150,8 @@ class BoardMotion:
             view.end_walk()
 
     def draw_flights(self, view: BoardView) -> None:
+        if self.flights.active:  # the screen may be drawn before its first update
+            self.take_off(view)
         if self.flights.active and not self.walk.active and not view.reveals.active:
             self.flights.draw(view.session.cards)
 

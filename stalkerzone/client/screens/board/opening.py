@@ -114,11 +114,30 @@ class Opening:
             view.ui.enable()  # the buttons answer again (the next screen disables them itself)
             self.session.show(view.win)
 
+    def depth(self, view: BoardView) -> float:
+        """How far down from the map's top the banner reaches (pixels; 0 when it is not up):
+        the first view keeps the Zone under it."""
+        if not self.active:
+            return 0.0
+        return theme.px(18) + self.banner_text(view).content_height + theme.px(32)
+
     def draw(self, view: BoardView) -> None:
         """The banner across the top of the map, under the top bar (the board draws it over its
         goal panel and tips: it is read first)."""
         if not self.active:
             return
+        px = theme.px
+        left, bottom, width, height = view.camera.area
+        text = self.banner_text(view)
+        half = min(width / 2 - px(10), text.content_width / 2 + px(24))
+        cx, top = left + width / 2, bottom + height - px(18)
+        box = self.box = (cx - half, cx + half, top - text.content_height - px(32), top)
+        shapes.panel(*box, edge=theme.ACCENT)
+        text.draw()
+
+    def banner_text(self, view: BoardView) -> arcade.Text:
+        """The banner's words, made again only when the language, the map area or the scale
+        changed."""
         px = theme.px
         left, bottom, width, height = view.camera.area
         passing = before_hand_over(self.session)
@@ -145,9 +164,4 @@ class Opening:
                 bold=True,
                 font_name=FONT,
             )
-        text = self.text
-        half = min(width / 2 - px(10), text.content_width / 2 + px(24))
-        cx, top = left + width / 2, bottom + height - px(18)
-        box = self.box = (cx - half, cx + half, top - text.content_height - px(32), top)
-        shapes.panel(*box, edge=theme.ACCENT)
-        text.draw()
+        return self.text

@@ -31,7 +31,7 @@ from stalkerzone.client.render.zone_layer import (
     zone_hexes,
 )
 from stalkerzone.client.screens.board import commits
-from stalkerzone.client.screens.board.aids import add_board_aids
+from stalkerzone.client.screens.board.aids import add_board_aids, fit_zone
 from stalkerzone.client.screens.board.anomaly_dice import AnomalyDice
 from stalkerzone.client.screens.board.hud import (
     BOTTOM_H,
@@ -57,8 +57,6 @@ from stalkerzone.client.widgets.still_frame import ui_needs_render
 from stalkerzone.engine.core import IllegalAction, StalkerStats
 from stalkerzone.engine.play import Action, GameState, Move
 from stalkerzone.engine.zone import Hex, Route
-
-FIT_MARGIN = HEX * 1.5  # around the outer hexes' centres: their half-width and a gap
 
 
 class BoardView(MapScreen):
@@ -98,7 +96,7 @@ class BoardView(MapScreen):
         self.dynamic_batch = pyglet.graphics.Batch()
         self.reveals = RevealOverlay(self.session)  # cards coming into play (EVENT-1, ANOM-1 …)
         self.opening = Opening(self.session)  # the Zone and who starts, before any bot moves
-        add_board_aids(self)  # the goal panel, the map legend (L), the bot's hint (H)
+        self.goal = add_board_aids(self)  # the goal panel, the map legend (L), the bot's hint (H)
 
     # --- data ------------------------------------------------------------------------------------
     def follows(self, kind: str) -> bool:
@@ -144,9 +142,16 @@ class BoardView(MapScreen):
 
     # --- building --------------------------------------------------------------------------------
     def keys_line(self) -> str:
-        """The keys line's string: a public display or a spectator plays nothing (no move, end
-        of turn or undo keys)."""
-        return "board_ux.keys" if self.session.seated() else "board_ux.watch_keys"
+        """The keys line's string: only the keys that work now. A public display or a
+        spectator plays nothing, nor does the viewer in a bot's or another seat's turn, nor
+        the table looking at the Zone before the first hand-over (no move, end of turn or undo
+        keys: TURN-2, TURN-3); Space hurries a bot (as "Skip bots")."""
+        session = self.session
+        if session.seated() and self.bot_to_act() and not self.win.skip_bots:
+            return "board_ux.bot_keys"
+        if session.seated() and self.my_turn() and session.viewer == session.state.current_player:
+            return "board_ux.keys"
+        return "board_ux.watch_keys"
 
     def build(self) -> None:
         w, h = self.window.width, self.window.height
@@ -154,9 +159,6 @@ class BoardView(MapScreen):
         self.hud_w = px(HUD_W)
         self.camera.set_area(0, px(BOTTOM_H), w - self.hud_w, h - px(TOP_H) - px(BOTTOM_H))
         self.refresh_map()
-        if self.fitted_area != self.camera.area:  # the first view, or the window resized
-            self.fit_camera()
-            self.fitted_area = self.camera.area
         self.version += 1
         build_header(self)
         keys = self.label(
@@ -201,9 +203,18 @@ class BoardView(MapScreen):
         self.build_reach()
         self.build_tokens()
 
+    def rebuild(self) -> None:
+        """Build the screen; the first view (or after a resize) then fits the Zone, clear of
+        the goal panel just built over the map."""
+        super().rebuild()
+        if self.fitted_area != self.camera.area:
+            self.fit_camera()
+            self.fitted_area = self.camera.area
+            self.build_tokens()  # at the fitted zoom
+
     def fit_camera(self) -> None:
-        """The whole Zone, centred in the map area between the panels (first view, Home)."""
-        self.camera.fit(margin=FIT_MARGIN)
+        """The whole Zone, clear of what lies over the map (first view, Home: ``fit_zone``)."""
+        fit_zone(self)
 
     def focus_current(self) -> None:
         """Bring the current stalker into view if the player zoomed or panned it off screen."""
