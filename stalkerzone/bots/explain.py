@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from stalkerzone.bots.fights import choose_in_fight, discard_armour
+from stalkerzone.bots.guardian import with_kit_way
 from stalkerzone.bots.memory import BotMemory
 from stalkerzone.bots.moving import DECAY, goal_kinds, scored_moves
 from stalkerzone.bots.placement import place_fast
@@ -457,13 +458,17 @@ def _fight(
     the fight screen, unrounded), ranked by the chance to come out alive."""
     held = seen.fight
     assert held is not None
-    scored: list[tuple[float, Action, Odds]] = []
+    decisions: dict[Decision, Action] = {}
     for action in legal:
         if isinstance(action, FightDecision):
             kind = cast("ActionKind", action.action)
-            decision = Decision(kind, action.grenade, action.stimulator)
-            odds = decision_odds(held.fight, decision, memory.odds)
-            scored.append((round(100 * odds.alive, 1), action, odds))
+            decisions[Decision(kind, action.grenade, action.stimulator)] = action
+    per = {d: decision_odds(held.fight, d, memory.odds) for d in decisions}
+    per, _first = with_kit_way(memory, held.fight, per)  # FIGHT-4: as the buttons say
+    scored: list[tuple[float, Action, Odds]] = []
+    for decision, action in decisions.items():
+        odds = per[decision]
+        scored.append((round(100 * odds.alive, 1), action, odds))
     scored.sort(key=lambda s: -s[0])
     mine = next(((v, o) for v, a, o in scored if a == choice), None)
     others = tuple(Alternative(a, v, params_of(_chances(o))) for v, a, o in scored if a != choice)[

@@ -21,6 +21,7 @@ from stalkerzone.bots.memory import BotMemory
 from stalkerzone.engine.core import Colour, damage_distribution
 from stalkerzone.engine.fight import (
     Core,
+    Decision,
     Fight,
     FightSetup,
     Outcome,
@@ -33,6 +34,7 @@ from stalkerzone.engine.fight import (
 )
 from stalkerzone.engine.play import GameState, PlayerState
 from stalkerzone.engine.turn import stalker_side, stats
+from stalkerzone.odds import Odds
 
 LONGEST_FIGHT = 40
 """Rounds after which a fight the engine walks is counted as lost (neither side hurting the
@@ -204,3 +206,24 @@ def walk_fight_win(memory: BotMemory, fight: Fight) -> float:
 
 def _rolls(setup: FightSetup, core: Core) -> list[tuple[int, float]]:
     return list(chances(setup, core).items())
+
+
+def with_kit_way(
+    memory: BotMemory, fight: Fight, per: dict[Decision, Odds]
+) -> tuple[dict[Decision, Odds], Decision | None]:
+    """Each decision's odds ``per`` (taken now, the best play after it, the kit left out) with,
+    in the Epicenter while grenades or stimulators are left (FIGHT-4), the first decision of the
+    bots' way of fighting the guardian carrying that way's exact odds when they are higher (no
+    escape: what is not won is lost) — the figure its button, the best shown and the hint all
+    give; and that decision (None when the kit way does no better)."""
+    if not (fight.setup.epicenter and (fight.core.grenades or fight.core.stims)):
+        return per, None
+    first = epicenter_decision(memory, fight)
+    plain = per.get(first)
+    if plain is None:
+        return per, None
+    win = kit_fight_win(memory, fight)
+    if win <= plain.win + 1e-9:
+        return per, None
+    kit = Odds(win, 1.0 - win, 0.0, plain.expected_rounds)
+    return {d: kit if d == first else o for d, o in per.items()}, first

@@ -79,11 +79,16 @@ def test_no_heal_when_the_next_hit_cannot_kill() -> None:
 
 
 def test_the_attack_buttons_odds_include_a_picked_stimulator() -> None:
-    fight = guardian_fight(8, stimulators=(MEDKIT,))
+    """Outside the Epicenter, where the kit outlives the fight, a heal picked changes the line
+    (in the Epicenter every line already counts a heal taken later)."""
+    side = stalker(8, "2d6", max_health=30, defence=1, stimulators=(MEDKIT,))
+    beast = monster(health=(10, 20, 34), attack=("1d6", "2d6", "3d6+2"))
+    fight = start_fight(side, beast, Colour.RED)
     plain = page_of(fight).button("attack")
     healed = page_of(fight, select(fight, None, "medkit")).button("attack")
     assert plain is not None and healed is not None
-    assert healed.odds == odds_line(decision_odds(fight, Decision("attack", None, "medkit")))
+    taken = compute(fight).of(Decision("attack", None, "medkit"))
+    assert taken is not None and healed.odds == odds_line(taken)
     assert healed.odds != plain.odds
 
 
@@ -100,3 +105,16 @@ def test_epicenter_odds_are_those_of_the_way_of_fighting_shown() -> None:
         assert odds.best.death == 1.0 - kit_win
     plain = odds.of(Decision("attack"))
     assert plain is not None and odds.best.win > plain.win
+
+
+def test_in_the_epicenter_the_best_is_the_line_of_the_button_it_names() -> None:
+    """One figure for one decision: in the Epicenter with kit the best shown is the line of
+    the decision it names (72 % over buttons of 19 % in a play-test), and no button says more;
+    every other line is at least its plain figure."""
+    fight = guardian_fight(20, stimulators=(MEDKIT, BANDAGE), grenades=(grenade("f-1", "4d6"),))
+    odds = compute(fight)
+    assert odds.decision is not None and odds.of(odds.decision) == odds.best
+    assert odds.best.win == max(o.win for _d, o in odds.per_decision)
+    assert odds.best.win >= kit_fight_win(BotMemory(), fight) - 1e-12
+    for decision, o in odds.per_decision:
+        assert o.win >= decision_odds(fight, decision).win - 1e-12

@@ -45,8 +45,9 @@ def compute(
     At a decision the best decision weighs the kit too (:func:`kit_decisions`), and the odds
     shown are that decision's: taken now, the best play after it. In the Epicenter with
     grenades or stimulators left, the way the bots fight it (FIGHT-4: the strongest grenade,
-    a heal once low, every round) is solved exactly as well (``bots.guardian``), and shown
-    with its decision when it does better: the odds are then that way of fighting's own."""
+    a heal once low, every round) is solved exactly as well (``bots.guardian``); when it does
+    better, its first decision's button and the best shown both carry that way's own odds
+    (the panel said 72 % while no button said more than 19 %)."""
     solver = solver or OddsSolver(size=1)
     if fight.is_terminal or fight.is_chance:
         return FightOdds(solver.odds(fight, "best"), None)
@@ -59,15 +60,14 @@ def compute(
         if _better(o, best_odds):
             best, best_odds = decision, o
     if fight.setup.epicenter and (fight.core.grenades or fight.core.stims):
-        from stalkerzone.bots.fights import epicenter_decision  # the bots load on first use
-        from stalkerzone.bots.guardian import kit_fight_win
+        from stalkerzone.bots.guardian import with_kit_way  # the bots load on first use
         from stalkerzone.bots.memory import BotMemory
 
-        memory = memory or BotMemory()
-        win = kit_fight_win(memory, fight)  # no escape: what is not won is lost
-        kit = Odds(win, 1.0 - win, 0.0, best_odds.expected_rounds)
-        if _better(kit, best_odds):
-            best, best_odds = epicenter_decision(memory, fight), kit
+        shown, kit_decision = with_kit_way(memory or BotMemory(), fight, by_decision)
+        if kit_decision is not None:  # its button says what the best above it says
+            per = list(shown.items())
+            if _better(shown[kit_decision], best_odds):
+                best, best_odds = kit_decision, shown[kit_decision]
     return FightOdds(best_odds, best, tuple(per))
 
 
