@@ -8,17 +8,20 @@ from pathlib import Path
 
 import arcade
 import pytest
+from PIL import ImageStat
 
 from stalkerzone import paths
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller import save_files as saves
 from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
-from stalkerzone.client.screens.saves import SavesView
+from stalkerzone.client.screens.saves import SavesView, save_row
 from stalkerzone.client.text import i18n
+from stalkerzone.client.widgets import modal
 from stalkerzone.engine.play import EndTurn, Move
 from tests.client.test_client_board import start, to_board
 from tests.story.games import played
 from tests.support.base import base_cards, sectors
+from tests.support.text_walk import misfits, text_box, texts_of
 from tests.support.window import (
     click_button,
     current,
@@ -26,6 +29,8 @@ from tests.support.window import (
     frame,
     game,
     key,
+    opened,
+    pixels,
     shown,
     two_frames,
 )
@@ -200,3 +205,56 @@ def test_continue_answers_at_once_and_opens_the_game_after_a_frame(win: StalkerW
     assert not title.ui._enabled  # arcade keeps it private
     two_frames(win)
     assert win.app.session is not None and win.current_screen is not title
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_delete_question_dims_the_list_under_it(win: StalkerWindow, language: str) -> None:
+    """Deleting a save asks the game's modal question: the list stays on screen under it,
+    dimmed (not replaced by the question), and its buttons do not react; Y deletes."""
+    i18n.set_language(language)
+    first, second = _two_saves()
+    screen = opened(win.show_screen("saves", mode="load"), SavesView)
+    frame(win)
+    rows = [t for t in texts_of(screen) if t.text.startswith(("Anna", "Борис"))]
+    assert len(rows) == 2
+    left, right, bottom, top = (round(v) for v in text_box(rows[1]))
+    area = (left, win.height - top, right, win.height - bottom)  # the second row's title
+    before = ImageStat.Stat(pixels(win).crop(area).convert("L")).mean[0]
+    screen.ask_delete(first)
+    frame(win)
+    assert modal.is_open(screen.ui) and screen.delete_question(first).heading
+    assert [t.text for t in texts_of(screen) if t.text.startswith(("Anna", "Борис"))] == [
+        t.text for t in rows
+    ], "the list is still there"
+    dimmed = ImageStat.Stat(pixels(win).crop(area).convert("L")).mean[0]
+    assert dimmed < before * 0.75, (before, dimmed)
+    found = misfits(screen, f"delete question {language}")
+    assert not found, found
+    click_button(win, i18n.t("saves.load"))  # under the question: nothing happens
+    assert screen.pending is None and win.app.session is None and first.is_file()
+    key(win, arcade.key.Y)
+    assert not first.exists() and second.is_file() and not modal.is_open(screen.ui)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_autosaves_date_is_shown_whole_when_the_row_has_room(
+    win: StalkerWindow, language: str
+) -> None:
+    """The autosave has no Overwrite button when saving: its two lines use that room, and its
+    name and date are shown whole ("Autosave (last turn) · 7 Dec 13:05")."""
+    i18n.set_language(language)
+    start(win)
+    folder = paths.user_saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    autosave = folder / saves.AUTOSAVE
+    players = '[{"name": "Анна Каренина"}, {"name": "Boris"}, {"name": "Bot 3"}]'
+    autosave.write_text(
+        f'{{"players": {players}, "saved": "2026-12-07T13:05:00Z"}}', encoding="utf-8"
+    )
+    (folder / "first.json").write_text('{"players": [{"name": "Anna"}]}', encoding="utf-8")
+    screen = opened(win.show_screen("saves", mode="save"), SavesView)
+    frame(win)
+    title, detail = save_row(screen.shown_name(autosave), saves.save_summary(autosave))
+    shown_texts = [t.text for t in texts_of(screen)]
+    assert title in shown_texts and detail in shown_texts, shown_texts
+    assert not misfits(screen, f"saves {language}")

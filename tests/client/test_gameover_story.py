@@ -1,11 +1,13 @@
 """The game-over screen tells the story of the game (WIN-1): charts of money, health and
 Elements per round with one line colour per stalker, the fights and the luck meter; built off
-the frame, "counting…" until then."""
+the frame, "counting…" until then; the standings' columns keep apart."""
 
 from __future__ import annotations
 
 import threading
 from collections import Counter
+from dataclasses import replace
+from itertools import pairwise
 
 import pytest
 
@@ -13,13 +15,21 @@ from stalkerzone.client.app.context import Presets, make_context
 from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
 from stalkerzone.client.render import story_chart
-from stalkerzone.client.screens.gameover import CHARTS, GameOverView, chart_lines, colour_of
+from stalkerzone.client.screens.gameover import (
+    CHARTS,
+    HEADS,
+    GameOverView,
+    chart_lines,
+    colour_of,
+)
 from stalkerzone.client.text import i18n
 from stalkerzone.story import Story, build_story
+from tests.client.test_text_fits import configurations
 from tests.story.games import played
 from tests.support.base import base_cards, sectors
 from tests.support.records import bot_record
-from tests.support.window import colours, frame, pixels, shown
+from tests.support.text_walk import pretend_size
+from tests.support.window import colours, frame, opened, pixels, shown
 
 
 def over_session(win: StalkerWindow) -> GameSession:
@@ -155,3 +165,32 @@ def test_gameover_marks_each_death_on_the_health_chart_and_names_its_columns_apa
         assert heads[0] != heads[1] and not ({"Смерти", "Гибели"} <= set(texts(view)))
     finally:
         i18n.set_language("en")
+
+
+def test_the_standings_columns_keep_apart_at_every_size_and_scale(win: StalkerWindow) -> None:
+    """WIN-1: each column of the standings starts at least 12 px after the widest text of the
+    column before it (heading or value: "Смерти" / "Поражения" nearly touched), and the last
+    ends inside the table, in en and ru at every window size and UI scale."""
+    session = over_session(win)
+    session.worker.synchronous = True
+    found: list[str] = []
+    for lang, (w, h), setting in configurations():
+        win.app.update_settings(replace(win.app.settings, language=lang, ui_scale=setting))
+        where = f"{lang} {w}x{h} {setting:.0%}"
+        with pretend_size(win, w, h):
+            view = opened(win.show_screen("gameover"), GameOverView)
+            assert view.story is not None
+            left, right, bottom, top = view.box
+            inside = [t for t in view._texts if bottom <= t.y <= top and left <= t.x <= right]
+            heads = [next(t for t in inside if t.text == i18n.t(key)) for key in HEADS]
+            spans = []
+            for head in heads:
+                column = [t for t in inside if t.x == head.x]
+                assert len(column) == len(session.state.players) + 1, (where, head.text)
+                spans.append((head.x, max(t.x + t.content_width for t in column), head.text))
+            for (_x, end, name), (start, _end, following) in pairwise(spans):
+                if start - end < 12:
+                    found.append(f"{where}: {name!r} and {following!r} {start - end:.0f} px apart")
+            if spans[-1][1] > right:
+                found.append(f"{where}: {spans[-1][2]!r} runs out of the table")
+    assert not found, "\n".join(found)

@@ -27,7 +27,9 @@ from stalkerzone.client.widgets import theme
 from stalkerzone.engine.core import Colour, Note, Rng, Site
 from stalkerzone.engine.play import GameState, Move, OpenOrder, Trophy
 from stalkerzone.engine.turn import sites
+from tests.client.test_text_fits import configurations
 from tests.support.game import edit, fresh, give, hex_of, next_to, on_top, playing, take
+from tests.support.text_walk import pretend_size, text_box, texts_of
 from tests.support.window import colours, frame, key, pixels, shown
 
 
@@ -473,3 +475,38 @@ def test_where_ones_loot_lies_is_said_in_map_words_not_coordinates(lang: str) ->
     plain = next(h for h, info in state.zone_map.hexes.items() if info.site is None)
     words = holdings.hex_words(state, plain)
     assert words and "(" not in words and not any(ch.isdigit() for ch in words), words
+
+
+def test_a_card_on_screen_leaves_the_map_in_sight_at_every_size_and_scale(
+    win: StalkerWindow,
+) -> None:
+    """ANOM-1, EQ-10: an anomaly's roll and the artifact it gave, shown over the board, take
+    at most 60% of the window's height with their words (the card smaller still) in both
+    languages at every window size and UI scale; every word inside the panel."""
+    session = start(win)
+    while session.state.phase == "layout":
+        session.act(session.legal_now()[0])
+    session.viewer = 0
+    before, after = anomaly_with(session.state, "goldfish")
+    found: list[str] = []
+    for lang, (w, h), setting in configurations():
+        win.app.update_settings(replace(win.app.settings, language=lang, ui_scale=setting))
+        shown_now = presenter.reveals(before, after)
+        assert [r.kind for r in shown_now] == ["anomaly", "artifact"]
+        with pretend_size(win, w, h):
+            view = win.show_screen("board")
+            reveals = view.reveals  # type: ignore[attr-defined]
+            for reveal in shown_now:
+                where = f"{reveal.kind} {lang} {w}x{h} {setting:.0%}"
+                reveals.current = reveal
+                reveals.build(view)
+                left, bottom, right, top = reveals.box
+                _cx, _cy, _cw, ch = reveals.card_box
+                if top - bottom > 0.6 * h + 1 or ch > 0.6 * h:
+                    found.append(f"{where}: panel {top - bottom:.0f}, card {ch:.0f} of {h}")
+                for text in (t for t in texts_of(view) if t.batch is reveals.batch):
+                    tl, tr, tb, tt = text_box(text)
+                    if not (left <= tl and tr <= right and bottom <= tb and tt <= top):
+                        found.append(f"{where}: {text.text[:40]!r} out of the panel")
+            reveals.current = None
+    assert not found, "\n".join(found)

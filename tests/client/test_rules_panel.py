@@ -1,8 +1,11 @@
 """The rules reference's text panel: a long rule stays inside the panel and scrolls (en, ru, the
 window sizes players use); a search selects its best hit; whole words and card names rank
-first ("boar" finds the Boar and the "Boar hunt" order before "board")."""
+first ("boar" finds the Boar and the "Boar hunt" order before "board"); the list shows whole rows
+and its counter names them."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import pytest
 
@@ -10,6 +13,7 @@ from stalkerzone.client.app.window import StalkerWindow
 from stalkerzone.client.screens.rules import RulesView
 from stalkerzone.client.text import i18n
 from stalkerzone.client.text.rules_sections import found_in, search
+from tests.client.test_text_fits import configurations
 from tests.support.base import base_cards
 from tests.support.text_walk import pretend_size, text_box, texts_of
 from tests.support.window import frame, opened
@@ -160,3 +164,47 @@ def test_the_shown_rule_says_why_the_search_found_it_and_nothing_shows_for_no_hi
     frame(win)
     assert not view.ids and not _panel_texts(view)
     win.app.session = None
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_list_shows_whole_rows_and_the_counter_says_which(
+    win: StalkerWindow, lang: str
+) -> None:
+    """The list of rules shows only whole rows at every window size and UI scale, scrolled to
+    its top, its middle and its end, with and without a search; the counter under it names
+    exactly the rows shown ("1–22 of 59")."""
+    found: list[str] = []
+    for language, (w, h), setting in configurations():
+        if language != lang:
+            continue
+        win.app.update_settings(replace(win.app.settings, language=lang, ui_scale=setting))
+        with pretend_size(win, w, h):
+            view = opened(win.show_screen("rules", section="ABIL-PARALYSIS"), RulesView)
+            for query in ("", "a"):
+                view.set_query(query)
+                for scroll in (0, 5, 1000):
+                    view.list_scroll = scroll
+                    view.refresh()
+                    where = f"{lang} {w}x{h} {setting:.0%} {query!r} scrolled {scroll}"
+                    lf, r, b, tp = view.list_box
+                    titles = {view.shown()[rule].title for rule in view.ids}
+                    rows = [t for t in texts_of(view) if t.text in titles and lf < t.x < r]
+                    for text in rows:
+                        left, right, bottom, top = text_box(text)
+                        if bottom < b or top > tp or left < lf or right > r:
+                            found.append(f"{where}: {text.text!r} cut by the list's edge")
+                    for _left, _right, bottom, top, _selected in view.rows:
+                        if bottom < b or top > tp:
+                            found.append(f"{where}: a row {bottom}..{top} out of {b}..{tp}")
+                    first = view.list_scroll + 1
+                    counter = [t.text for t in texts_of(view) if t.x == r and t.y < b]
+                    if len(view.ids) > len(rows):
+                        said = i18n.t(
+                            "stalker.scroll",
+                            a=first,
+                            b=first + len(rows) - 1,
+                            n=len(view.ids),
+                        )
+                        if counter != [said]:
+                            found.append(f"{where}: counter {counter}, {len(rows)} rows shown")
+    assert not found, "\n".join(found[:20])

@@ -9,7 +9,7 @@ less the exact odds' expectation.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 
 import arcade
 from arcade.shape_list import Shape, ShapeElementList
@@ -26,6 +26,19 @@ from stalkerzone.story import Sample, StalkerStory, Story, build_story
 
 CHARTS = ("cash", "health", "elements")
 NEUTRAL_LUCK = 0.05  # |luck| below this reads "as the odds said"
+HEADS = (  # the standings' columns
+    "gameover.place",
+    "gameover.name",
+    "gameover.elements",
+    "gameover.reputation",
+    "gameover.cash",
+    "gameover.deaths",
+    "story.won",
+    "story.lost",
+    "story.escaped",
+    "story.luck",
+)
+COLUMN_GAP = 12  # pixels at least between two columns of the standings (before the UI scale)
 
 
 def colour_of(seat: int) -> arcade.types.Color:
@@ -55,6 +68,26 @@ def luck_text(stalker: StalkerStory) -> str:
         return i18n.t("story.luck_even", name=i18n.player_name(stalker.name))
     key = "story.luck_more" if stalker.luck > 0 else "story.luck_fewer"
     return i18n.t(key, name=i18n.player_name(stalker.name), n=i18n.number(abs(stalker.luck)))
+
+
+def column_starts(widths: Sequence[float], left: float, width: float) -> list[float]:
+    """Where the standings' columns start in a table ``width`` wide from ``left``, given each
+    column's widest text: the place, the name after the portrait, then the numbers from about a
+    quarter of the table on, each after the one before with at least ``COLUMN_GAP`` between
+    them and the room left shared out evenly (the last ending at the table's inner edge)."""
+    px = theme.px
+    gap = max(COLUMN_GAP, px(COLUMN_GAP))
+    place, name = px(20), max(px(96), px(20) + widths[0] + gap)  # the face between them
+    first = max(min(px(280), width * 0.24), name + widths[1] + gap)
+    numbers = widths[2:]
+    free = width - px(20) - first - sum(numbers)
+    spread = max(gap, free / max(1, len(numbers) - 1)) if len(numbers) > 1 else gap
+    starts = [left + place, left + name]
+    x = left + first
+    for wide in numbers:
+        starts.append(x)
+        x += wide + spread
+    return starts
 
 
 def signed(value: float) -> str:
@@ -178,7 +211,10 @@ class GameOverView(GameView):
         self.label(turns, w / 2, h - px(138), 12, theme.TEXT_DIM, anchor_x="center")
 
     def table(self, w: int, top: float, row: float) -> float:
-        """The standings with each stalker's tally and fights (WIN-1); returns its bottom."""
+        """The standings with each stalker's tally and fights (WIN-1); returns its bottom.
+
+        Each column starts where the one before it ends, its widest text measured (heading or
+        value), with at least ``COLUMN_GAP`` between them; the room left is shared out."""
         px = theme.px
         state = self.session.state
         order = list(state.standings) or list(range(len(state.players)))
@@ -186,25 +222,10 @@ class GameOverView(GameView):
         left = w / 2 - width / 2
         bottom = top - row * (len(order) + 1) - px(12)
         self.box = (left, left + width, bottom, top)
-        heads = (
-            "gameover.place",
-            "gameover.name",
-            "gameover.elements",
-            "gameover.reputation",
-            "gameover.cash",
-            "gameover.deaths",
-            "story.won",
-            "story.lost",
-            "story.escaped",
-            "story.luck",
-        )
-        numbers = len(heads) - 2
-        first = min(px(280), width * 0.24)
-        step = (width - first - px(20)) / numbers
-        offsets = (px(20), px(96), *(first + k * step for k in range(numbers)))
         y = top - row + px(6)
-        for head, dx in zip(heads, offsets, strict=True):
-            self.label(i18n.t(head), left + dx, y, 12, theme.TEXT_DIM, bold=True)
+        columns = [
+            [self.label(i18n.t(head), 0, y, 12, theme.TEXT_DIM, bold=True)] for head in HEADS
+        ]
         by_seat = {s.seat: s for s in self.story.stalkers} if self.story is not None else {}
         for place, index in enumerate(order, start=1):
             y -= row
@@ -225,7 +246,7 @@ class GameOverView(GameView):
                 *fights,
             )
             self.portrait(index, left + px(68), y + px(7), row - px(4))
-            for column, (value, dx) in enumerate(zip(values, offsets, strict=True)):
+            for column, value in enumerate(values):
                 colour = theme.TEXT
                 if column == 1:
                     colour = colour_of(index)
@@ -233,7 +254,11 @@ class GameOverView(GameView):
                     luck = told.luck
                     if abs(luck) >= NEUTRAL_LUCK:
                         colour = theme.GOOD if luck > 0 else theme.BAD
-                self.label(value, left + dx, y, 15, colour, bold=place == 1)
+                columns[column].append(self.label(value, 0, y, 15, colour, bold=place == 1))
+        widths = [max(text.content_width for text in texts) for texts in columns]
+        for texts, x in zip(columns, column_starts(widths, left, width), strict=True):
+            for text in texts:
+                text.x = x
         return bottom
 
     def portrait(self, seat: int, cx: float, cy: float, side: float) -> None:

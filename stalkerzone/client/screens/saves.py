@@ -2,7 +2,9 @@
 
 Loading over a game that changed since it was last saved asks first (load anyway, save it
 first, keep playing); a loaded game keeps its turn log (save format 4). Each save can be renamed
-(a name another save has is refused, never overwritten) and deleted (after a question)."""
+(a name another save has is refused, never overwritten) and deleted (after a question over the
+dimmed list, the game's modal question as everywhere). A save's lines use the row's width up to
+its first button."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from stalkerzone.client.controller import save_files as saves
 from stalkerzone.client.render import shapes as widgets
 from stalkerzone.client.text import i18n
 from stalkerzone.client.widgets import theme
+from stalkerzone.client.widgets.confirm_box import Confirm, answer_key
 from stalkerzone.persistence.save_document import SaveError
 
 MAX_LISTED = 9
@@ -79,13 +82,10 @@ class SavesView(BaseView):
         half = min(px(430), w / 2 - px(16))
         self.box = (w / 2 - half, w / 2 + half, px(70), h - px(60))
         left, right, _bottom, top = self.box
-        if self.pending is not None or self.deleting is not None:  # a question, mid-screen
+        if self.pending is not None:  # a question, mid-screen
             top = h / 2 + px(110)
             self.box = (left, right, top - px(215), top)
-            if self.deleting is not None:
-                self.build_delete_question(left, right, top, self.deleting)
-            else:
-                self.build_question(left, right, top)
+            self.build_question(left, right, top)
             return
         heading = i18n.t("saves.save_title" if self.mode == "save" else "saves.load_title")
         self.label(heading, left + px(20), top - px(42), 24, theme.ACCENT, bold=True)
@@ -124,47 +124,10 @@ class SavesView(BaseView):
             y -= px(44)
             name = self.shown_name(path)
             title, detail = save_row(name, saves.save_summary(path))
-            room = right - px(530 if self.mode == "save" else 380) - (left + px(20))
+            x = self.build_row_buttons(right, y, path)
+            room = x - px(12) - (left + px(20))  # the row's width up to its first button
             fit_width(self.label(title, left + px(20), y + px(21), 14), room)
             fit_width(self.label(detail, left + px(20), y + px(4), 11, theme.TEXT_DIM), room)
-            self.button(
-                i18n.t("saves.load"),
-                partial(self.choose, path),
-                width=110,
-                height=32,
-                size=12,
-                x=right - px(130),
-                y=y + px(4),
-                add=True,
-            )
-            x = right - px(130)
-            if self.mode == "save" and path.name != saves.AUTOSAVE:
-                x -= px(150)
-                self.button(
-                    i18n.t("saves.overwrite"),
-                    partial(self.save, path.stem),
-                    width=140,
-                    height=32,
-                    size=12,
-                    x=x,
-                    y=y + px(4),
-                    add=True,
-                )
-            for text, action, width in (
-                ("saves.rename", self.start_rename, 128),
-                ("saves.delete", self.ask_delete, 86),
-            ):
-                x -= px(width + 10)
-                self.button(
-                    i18n.t(text),
-                    partial(action, path),
-                    width=width,
-                    height=32,
-                    size=11,
-                    x=x,
-                    y=y + px(4),
-                    add=True,
-                )
         if self.message:
             self.label(
                 self.message,
@@ -184,6 +147,52 @@ class SavesView(BaseView):
             y=px(16),
             add=True,
         )
+        if self.deleting is not None:  # over the list, dimmed and not reacting under it
+            self.delete_question(self.deleting).build(self, self.answer_delete)
+
+    def build_row_buttons(self, right: float, y: float, path: Path) -> float:
+        """A save's buttons from the list's right edge: Load, Overwrite (saving, not the
+        autosave), Rename, Delete; the left edge of the leftmost."""
+        px = theme.px
+        self.button(
+            i18n.t("saves.load"),
+            partial(self.choose, path),
+            width=110,
+            height=32,
+            size=12,
+            x=right - px(130),
+            y=y + px(4),
+            add=True,
+        )
+        x = right - px(130)
+        if self.mode == "save" and path.name != saves.AUTOSAVE:
+            x -= px(150)
+            self.button(
+                i18n.t("saves.overwrite"),
+                partial(self.save, path.stem),
+                width=140,
+                height=32,
+                size=12,
+                x=x,
+                y=y + px(4),
+                add=True,
+            )
+        for text, action, width in (
+            ("saves.rename", self.start_rename, 128),
+            ("saves.delete", self.ask_delete, 86),
+        ):
+            x -= px(width + 10)
+            self.button(
+                i18n.t(text),
+                partial(action, path),
+                width=width,
+                height=32,
+                size=11,
+                x=x,
+                y=y + px(4),
+                add=True,
+            )
+        return x
 
     def build_question(self, left: float, right: float, top: float) -> None:
         """Drop the unsaved game? Load anyway / save it first / keep playing."""
@@ -266,12 +275,19 @@ class SavesView(BaseView):
                 add=True,
             )
 
-    def build_delete_question(self, left: float, right: float, top: float, path: Path) -> None:
-        """Delete this save for good? Delete / keep it."""
+    def delete_question(self, path: Path) -> Confirm:
+        """Delete this save for good? Delete / keep it: the game's modal question, over the
+        dimmed list (Y deletes, N or Esc keeps it)."""
         title, detail = save_row(self.shown_name(path), saves.save_summary(path))
         body = i18n.t("saves.delete_body", save=f"{title} · {detail}")
-        choices = (("saves.delete_yes", self.delete, False), ("saves.delete_no", self.cancel, True))
-        self.ask(left, right, top, i18n.t("saves.delete_title"), body, choices)
+        yes, keep = i18n.t("saves.delete_yes"), i18n.t("saves.delete_no")
+        return Confirm(i18n.t("saves.delete_title"), body, yes, self.delete, no_text=keep)
+
+    def answer_delete(self, yes: bool) -> None:
+        if yes:
+            self.delete()
+        else:
+            self.cancel()
 
     @staticmethod
     def shown_name(path: Path) -> str:
@@ -398,6 +414,15 @@ class SavesView(BaseView):
             self.window.show_view(self.back)
         else:
             self.win.show_screen("title")
+
+    def on_hotkey(self, symbol: int, modifiers: int) -> bool | None:
+        """While the delete question is open, its keys (Y, N; Enter answers nothing)."""
+        if self.deleting is None:
+            return None
+        answer = answer_key(symbol)
+        if answer is not None:
+            self.answer_delete(answer)
+        return True
 
     def on_escape(self) -> None:
         if self.deleting is not None or self.renaming is not None:

@@ -4,11 +4,13 @@ are saved (``AppContext.update_settings``); the window's sound player follows th
 
 A click on the UI scale makes the whole screen larger or smaller: the panel is then placed so
 that the scale's button stays where it was, under the cursor, and the next click lands on it
-again (the panel is kept in the window, so it moves only as far as that needs)."""
+again (the panel is kept in the window, so it moves only as far as that needs). The panel always
+fits the window's height (a low window or a large size sets its rows closer, see ``LOOKS``), and
+the size's button says the size in force when the window holds less than the setting."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from stalkerzone.client.app.base_view import BaseView
@@ -20,7 +22,29 @@ from stalkerzone.client.text.card_words import t
 from stalkerzone.client.widgets import theme
 from stalkerzone.client.widgets.screen_frame import ScreenFrame
 
-ROW = 66  # the height of one setting's row (before the UI scale)
+VALUE_WIDTH = 220  # a setting's value button (before the UI scale)
+FOOTER = 70  # the panel's room below its rows and above them, with the "saved" line
+
+
+@dataclass(frozen=True, slots=True)
+class Look:
+    """How roomy the panel's rows are (sizes before the UI scale)."""
+
+    width: int  # the panel's width at most
+    help_size: int  # the help text's font size
+    gap: int  # from a row's top to its help text
+    row: int  # a row's least height
+    below: int  # under a row's help text
+
+
+# The roomiest first; the next when the rows do not fit the window's height (a low window or a
+# large interface size): smaller help text, rows closer, then a wider panel so help wraps less.
+LOOKS = (
+    Look(760, 11, 36, 66, 16),
+    Look(760, 10, 31, 48, 7),
+    Look(1000, 10, 31, 48, 5),
+    Look(1000, 9, 30, 46, 4),
+)
 
 
 def _next(values: tuple[Any, ...], current: Any) -> Any:
@@ -40,11 +64,10 @@ class SettingsView(ScreenFrame):
         self.scale_button: Any = None
 
     def build(self) -> None:
-        w, h = self.window.width, self.window.height
+        h = self.window.height
         px = theme.px
         self.header(t("settings.title"), t("settings.subtitle"))
         s = self.app.settings
-        box_w = min(px(760), w - px(40))
         rows: list[tuple[str, str, str, Any]] = [
             (
                 "language",
@@ -52,7 +75,7 @@ class SettingsView(ScreenFrame):
                 t(f"settings.lang_{i18n.language()}"),
                 self.next_language,
             ),
-            ("scale", t("settings.scale"), f"{round(s.ui_scale * 100)}%", self.next_scale),
+            ("scale", t("settings.scale"), self.scale_value(), self.next_scale),
             (
                 "speed",
                 t("settings.speed"),
@@ -98,41 +121,33 @@ class SettingsView(ScreenFrame):
                 self.toggle_tips,
             ),
         ]
-        lf, r = w / 2 - box_w / 2, w / 2 + box_w / 2
         placed = []
         for key, name, value, action in rows:
-            label = self.label(name, lf + px(30), 0, 16, bold=True)
+            label = self.label(name, 0, 0, 16, bold=True)
             about = self.label(
-                t(f"settings.about_{key}"),
-                lf + px(30),
-                0,
-                11,
-                theme.TEXT_DIM,
-                width=int(r - lf - px(300)),
-                multiline=True,
-                anchor_y="top",
+                self.about(key), 0, 0, 11, theme.TEXT_DIM, width=100, multiline=True, anchor_y="top"
             )
-            # each row as tall as its wrapped help text needs: name, help, a gap
-            height = max(px(ROW), px(36) + about.content_height + px(16))
-            placed.append((label, about, value, action, height))
-        gap = 36  # from a row's top to its help text
-        if sum(row[-1] for row in placed) > h - px(84 + 8 + 70):  # a low window: rows closer
-            gap = 31
-            for row in placed:
-                row[1].font_size = px(10)
-            placed = [
-                (*row[:-1], max(px(48), px(gap) + row[1].content_height + px(7))) for row in placed
+            placed.append((label, about, value, action, 0))
+        room = h - px(84 + 8) - px(FOOTER)  # the rows' height below the header
+        for look in LOOKS:  # the roomiest look whose rows fit the window's height
+            lf, r = self.panel_sides(px(look.width))
+            for row in placed:  # the help text under the name, left of the value button
+                row[1].font_size = px(look.help_size)
+                row[1].width = int(r - lf - px(30) - px(VALUE_WIDTH + 50))
+            heights = [
+                max(px(look.row), px(look.gap) + row[1].content_height + px(look.below))
+                for row in placed
             ]
-        box_h = sum(row[-1] for row in placed) + px(70)
+            if sum(heights) <= room:
+                break
+        gap = look.gap
+        placed = [(*row[:-1], height) for row, height in zip(placed, heights, strict=True)]
+        box_h = sum(row[-1] for row in placed) + px(FOOTER)
         top = min(h / 2 + box_h / 2, h - px(84))  # below the header on a small window
         if self.scale_at is not None:  # the scale's button where it was before the click
             k = next(i for i, row in enumerate(placed) if row[3] == self.next_scale)
             above = px(10) + sum(row[-1] for row in placed[:k]) + px(26)  # centre below the top
-            ax, ay = self.scale_at
-            shift = ax - (r - px(30) - px(110))
-            shift = max(px(8) - lf, min(w - px(8) - r, shift))  # the panel in the window
-            lf, r = lf + shift, r + shift
-            top = min(h - px(84), max(box_h + px(8), ay + above))  # under the header first
+            top = min(h - px(84), max(box_h + px(8), self.scale_at[1] + above))
         self.box = (lf, r, top - box_h, top)
         b, tp = self.box[2], self.box[3]
         y = tp - px(10)
@@ -143,10 +158,10 @@ class SettingsView(ScreenFrame):
             button = self.button(
                 value,
                 action,
-                width=220,
+                width=VALUE_WIDTH,
                 height=44,
                 size=14,
-                x=r - px(30) - px(220),
+                x=r - px(30) - px(VALUE_WIDTH),
                 y=y - px(48),
                 add=True,
             )
@@ -154,6 +169,40 @@ class SettingsView(ScreenFrame):
                 self.scale_button = button
             y -= height
         self.label(t("settings.saved"), lf + px(30), b + px(20), 11, theme.TEXT_DIM)
+
+    def panel_sides(self, width: float) -> tuple[float, float]:
+        """The panel's left and right edges: centred in the window, or after a click on the
+        size with that button's centre under the cursor (the panel narrower if the window
+        has no room for it there), always in the window."""
+        w, px = self.window.width, theme.px
+        width = min(width, w - px(40))
+        if self.scale_at is None:
+            return w / 2 - width / 2, w / 2 + width / 2
+        r = min(w - px(8), self.scale_at[0] + px(30) + px(VALUE_WIDTH / 2))
+        lf = max(px(8), r - width)
+        if r - lf < min(width, px(600)):  # the cursor too far left: the panel as wide, moved
+            lf, r = px(8), px(8) + width
+        return lf, r
+
+    def scale_in_force(self) -> tuple[int, int]:
+        """The interface size set and the one in force, in per cent: the window may hold less
+        than the setting (``theme.UiScale``, fitted to the window before every build)."""
+        return round(self.app.settings.ui_scale * 100), round(theme.scale() * 100)
+
+    def scale_value(self) -> str:
+        """The size setting's button: the setting, and the size in force when the window
+        holds less ("150% (125% here)")."""
+        setting, in_force = self.scale_in_force()
+        if in_force < setting:
+            return t("settings.scale_capped", setting=setting, in_force=in_force)
+        return f"{setting}%"
+
+    def about(self, key: str) -> str:
+        """A setting's help line; the size's says when the window holds less than it."""
+        setting, in_force = self.scale_in_force()
+        if key == "scale" and in_force < setting:
+            return t("settings.about_scale_capped", in_force=in_force)
+        return t(f"settings.about_{key}")
 
     def draw_scene(self) -> None:
         widgets.panel(*self.box)

@@ -10,6 +10,8 @@ current language falls back to English, then to the key itself (visible, never a
 Plurals: ``{rounds@round}`` is the word ``plural.round`` in the form for the number ``rounds``
 (``[plural] round = "round|rounds"``; Russian has three forms, ``"раунд|раунда|раундов"``), so
 "after {rounds} {rounds@round}" reads "1 round", "5 rounds", "2 раунда", "5 раундов", "21 раунд".
+English articles: ``{type:a}`` is the value after "a" or "an" by its first sound ("fits {type:a}
+only": "fits a pistol only", "fits an automatic only"; :mod:`articles`).
 The form is chosen by CLDR's plural rules (Babel), as are the number formats (:func:`percent`,
 :func:`number`: "83.3%", "83,3 %").
 Card names come from the card data: ``card_text(card.name)`` = ``Text.get(language())``.
@@ -28,6 +30,7 @@ from typing import Any
 from babel import Locale
 from babel.numbers import format_decimal, format_percent
 
+from stalkerzone.client.text.articles import with_article
 from stalkerzone.engine.core import Text
 
 LANGUAGES: tuple[str, ...] = ("en", "ru")
@@ -176,7 +179,13 @@ def counted(stem: str, count: int) -> str:
 
 
 class _PluralFormatter(string.Formatter):
-    """``str.format`` plus ``{count@word}`` fields (see the module docstring)."""
+    """``str.format`` plus ``{count@word}`` fields and the article spec ``{word:a}`` (see the
+    module docstring)."""
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if format_spec == "a":
+            return with_article(str(value))
+        return super().format_field(value, format_spec)
 
     def get_value(self, key: int | str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
         if isinstance(key, str) and "@" in key:

@@ -39,6 +39,7 @@ class Confirm:
     facts: str
     yes_text: str
     on_yes: Callable[[], None]
+    no_text: str = ""  # the no button's text ("" for the usual one)
     batch: pyglet.graphics.Batch | None = None
     box: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # left, right, bottom, top
     texts: list[arcade.Text] = field(default_factory=list)
@@ -65,7 +66,7 @@ class Confirm:
         modal.open_modal(view.ui, self.paint)
         gap = px(16)
         x = w / 2 - px(BUTTON_W) - gap / 2
-        for k, text in enumerate((self.yes_text, i18n.t("confirm.no"))):
+        for k, text in enumerate((self.yes_text, self.no_text or i18n.t("confirm.no"))):
             button = view.button(
                 text,
                 partial(on_answer, k == 0),

@@ -38,6 +38,9 @@ BOT_SECONDS = 1.6
 """How long a bot's card stays at animation speed 1."""
 LEAVE_SECONDS = 0.35
 """How long a card takes to slide to where it goes."""
+PANEL_SHARE = 0.6
+"""The card's panel is at most this share of the window's height, at every UI scale (the card
+in it smaller still): the map around it stays in sight."""
 
 RollDrawer = Callable[[int, float, float, float], None]
 """Draws one recorded die face in a square box: (face, centre x, centre y, size)."""
@@ -241,7 +244,7 @@ class RevealOverlay:
         labels = _Labels(view, self.batch)
         room = w - float(getattr(view, "hud_w", 0))  # over the map, the side panel in sight
         most = min(room - px(60), px(760))
-        ph = min(h - px(120), px(520))
+        ph = min(h - px(120), px(520), h * PANEL_SHARE)  # the map stays in sight around it
         ch = ph - px(100)  # the card as large as the panel holds, at a card's proportions
         cw = min(ch / theme.CARD_RATIO, most * 0.45)
         colour = theme.PLAYER_COLOURS[reveal.player % len(theme.PLAYER_COLOURS)]
