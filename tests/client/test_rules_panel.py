@@ -208,3 +208,21 @@ def test_the_list_shows_whole_rows_and_the_counter_says_which(
                         if counter != [said]:
                             found.append(f"{where}: counter {counter}, {len(rows)} rows shown")
     assert not found, "\n".join(found[:20])
+
+
+def test_the_why_line_follows_the_search_as_it_is_typed(win: StalkerWindow) -> None:
+    """Typed letter by letter, each search's green line says why for that search (the lines
+    were made once: "boar" kept the reasons of "b", naming Blind dog and Bloodsucker)."""
+    from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
+
+    seats = (SeatSpec("Anna", "gromoboy"), SeatSpec("Boris", "nosorog"))
+    win.app.session = GameSession.start(win.app, GameSpec(seed=3, seats=seats))
+    view = opened(win.show_screen("rules", section="TURN-1"), RulesView)
+    for typed in ("b", "bo", "boa", "boar"):
+        view.set_query(typed)
+        frame(win)
+    shown = [text for text, _box in _panel_texts(view)]
+    found = [t for t in shown if t.startswith("Found")]
+    assert found and all("Blind" not in t and "Bloodsucker" not in t for t in found), found
+    assert any("Boar" in t for t in found)
+    win.app.session = None

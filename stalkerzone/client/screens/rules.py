@@ -292,7 +292,9 @@ class RulesView(BaseView):
             for n, paragraph in enumerate(text.split("\n")):
                 wrapped = text_fit.wrap_words(paragraph, room, size, bold=bold).split("\n")
                 for k, part in enumerate(wrapped):
-                    key = (kind, section.id, first, n, k)
+                    # a text cache makes a line once per key: a line that changes with the
+                    # search (why it was found) carries its words in its key
+                    key = (kind, section.id, first, n, k, part if kind == "found" else "")
                     lines.append(TextLine(key, part, size, colour, bold, theme.px(indent)))
             lines[-1] = replace(lines[-1], gap=theme.px(8))
 
