@@ -218,11 +218,23 @@ def test_the_why_line_follows_the_search_as_it_is_typed(win: StalkerWindow) -> N
     seats = (SeatSpec("Anna", "gromoboy"), SeatSpec("Boris", "nosorog"))
     win.app.session = GameSession.start(win.app, GameSpec(seed=3, seats=seats))
     view = opened(win.show_screen("rules", section="TURN-1"), RulesView)
-    for typed in ("b", "bo", "boa", "boar"):
+    for typed in ("round", "", "b", "bo", "boa", "boar"):
         view.set_query(typed)
         frame(win)
     shown = [text for text, _box in _panel_texts(view)]
     found = [t for t in shown if t.startswith("Found")]
-    assert found and all("Blind" not in t and "Bloodsucker" not in t for t in found), found
+    stale = ("Blind", "Bloodsucker", "round")
+    assert found and all(w not in t for t in found for w in stale), found
     assert any("Boar" in t for t in found)
     win.app.session = None
+
+
+def test_a_search_reads_card_names_never_card_ids() -> None:
+    """Card ids are the engine's words: "or" must not find every order through ids such as
+    "order-dog-trouble", nor say so in the why line."""
+    cards = base_cards()
+    _words, names = found_in("or", "ORDER-1", "en", cards)
+    assert all(n.casefold().split()[0].startswith("or") or " or" in n.casefold() for n in names)
+    assert "ORDER-1" not in search("order-dog", "en", cards)[:1] or any(
+        "dog" in o.name.get("en").casefold() for o in cards.orders
+    )

@@ -142,9 +142,10 @@ def _cards_by_rule(cards: CardSet | None) -> dict[str, list[tuple[str, Text]]]:
 
 
 def _rules_by_card_name(cards: CardSet | None) -> dict[str, list[str]]:
-    """Rule id -> the ids and the English and Russian names of the loaded cards it covers."""
+    """Rule id -> the English and Russian names of the loaded cards it covers (names only: an
+    id such as "order-dog-trouble" would have every order found by "or")."""
     return {
-        rule: [word for card_id, name in named for word in (card_id, *_both(name)) if word]
+        rule: [word for _card_id, name in named for word in _both(name) if word]
         for rule, named in _cards_by_rule(cards).items()
     }
 
@@ -173,8 +174,8 @@ def found_in(
                 words += [w for w in hits[:4] if w not in words]
                 break
     names = []
-    for card_id, name in _cards_by_rule(cards).get(rule, []):
-        card_words = set(_words(" ".join((card_id, *_both(name)))))
+    for _card_id, name in _cards_by_rule(cards).get(rule, []):
+        card_words = set(_words(" ".join(_both(name))))
         if all(any(w.startswith(q) for w in card_words) for q in query_words):
             shown = name.get(lang)
             if shown not in names:
