@@ -29,7 +29,7 @@ from stalkerzone.client.screens.fight.dice_faces import (
 )
 from stalkerzone.client.screens.fight.steps import Step
 from stalkerzone.client.text.card_words import t
-from stalkerzone.client.widgets import theme
+from stalkerzone.client.widgets import text_fit, theme
 
 FACE = Color(240, 236, 220)  # a die's face
 FACE_DIM = Color(150, 148, 138)  # the last roll, shown until the next one
@@ -143,14 +143,14 @@ class DiceArea:
                 self.drawn = shown
             words = caption(step)
             if words:
-                self._draw_caption(words, cx, b + px(4), colour)
+                self._draw_caption(words, cx, b + px(4), colour, r - lf - px(12))
         elif face is None and idle[0]:
             blank = tumbling(idle[0], tuple(0 for _ in range(_count(idle[0]))))
             if blank is not None:
                 self.draw_dice(
                     blank, cx, cy + px(8), size, r - lf - px(28), FACE_DIM, theme.PANEL_EDGE
                 )
-            self._draw_caption(idle[1], cx, b + px(4), theme.TEXT_DIM)
+            self._draw_caption(idle[1], cx, b + px(4), theme.TEXT_DIM, r - lf - px(12))
         if flash is not None:
             words, _left, colour = flash
             self._draw_banner(words, cx, tp - px(14), colour)
@@ -271,11 +271,15 @@ class DiceArea:
         text.text = str(face)
         text.draw()
 
-    def _draw_caption(self, words: str, cx: float, y: float, colour: Color) -> None:
+    def _draw_caption(self, words: str, cx: float, y: float, colour: Color, width: float) -> None:
+        """The caption under the dice, smaller (then cut at a word) when it is wider than the
+        panel (a watched bot's "Бросает Бот 3: 1d6+2 (+1 к кубику)" ran past both edges)."""
         text = self._captions.get(words)
         if text is None:
+            size = text_fit.fitting_size(words, width, 12)
+            shown = text_fit.cut_to(words, width, size)
             text = arcade.Text(
-                words, cx, y, colour, theme.px(12), font_name=FONT, anchor_x="center"
+                shown, cx, y, colour, theme.px(size), font_name=FONT, anchor_x="center"
             )
             self._captions = {words: text}
         text.x, text.y, text.color = cx, y, colour
