@@ -133,6 +133,7 @@ class GameSession:
     worker: Worker = field(default_factory=Worker)
     _bot_memory: BotMemory | None = field(default=None, repr=False)  # see ``bot_memory``
     autosave_enabled: bool = True
+    fight_shown_at: int = -1  # the actions played when a fight over within a move was shown
     source: Path | None = None
     kept_views: dict[str, object] = field(default_factory=dict)
     version: int = 0  # grows with every change of ``state`` (keys for engine work)
@@ -404,6 +405,18 @@ class GameSession:
             return False
         last = self.record.actions[-1]
         return isinstance(last, TRADE_ACTIONS) or (isinstance(last, Move) and state.step == "site")
+
+    def fight_ended_by_last_move(self) -> bool:
+        """The last action, a move, began a fight that ended within it (FIGHT-3: a monster
+        striking first killed the stalker before any decision): the board shows it played out,
+        as any fight is, or the death would only be in the log."""
+        record = self.record
+        if len(record.states) < 2 or not record.actions or not isinstance(record.actions[-1], Move):
+            return False
+        if self.fight_shown_at == len(record.actions):  # shown already
+            return False
+        before, after = record.states[-2], record.states[-1]
+        return after.fight is None and after.last_fight not in (None, before.last_fight)
 
     def traded_this_turn(self) -> bool:
         """The current stalker traded at a base this turn, so it stays on its hex (TURN-2)."""

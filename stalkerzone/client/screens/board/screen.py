@@ -81,6 +81,7 @@ class BoardView(MapScreen):
         self.layer_key: object = None
         self.routes: dict[Hex, Route] = {}
         self.hover: Hex | None = None
+        self.fight_to_show = False
         self.motion = BoardMotion(self.session)  # the walking token, cards flying to the panel
         self.positions = self.current_positions()
         self.state_id = self.session.version
@@ -381,6 +382,11 @@ class BoardView(MapScreen):
             return
         if self.walker is not None:
             return
+        if self.fight_to_show:  # a fight over within the move: played out, its result shown
+            self.fight_to_show = False
+            self.session.fight_shown_at = len(self.session.actions)
+            self.win.show_screen("fight")
+            return
         if self.session.state.phase in ("layout", "over") or self.session.screen_kind() != "board":
             self.session.show(self.win)
             return
@@ -464,6 +470,7 @@ class BoardView(MapScreen):
             self.motion.walk.start(moved[0], (old[moved[0]], *path))
         self.hover = None
         self.path_shapes = ShapeElementList()
+        self.fight_to_show = self.session.fight_ended_by_last_move()  # after the walk
         if self.session.state.current_player != self.last_player:
             self.last_player = self.session.state.current_player
             if not self.app.watching:
