@@ -23,6 +23,7 @@ from tests.story.games import played
 from tests.support.base import base_cards, sectors
 from tests.support.text_walk import misfits, text_box, texts_of
 from tests.support.window import (
+    click,
     click_button,
     current,
     find_button,
@@ -131,6 +132,24 @@ def test_client_a_save_is_renamed_and_never_over_another(win: StalkerWindow) -> 
     assert renamed.is_file() and not first.exists() and second.is_file()
     assert screen.message == "Renamed: Вылазка 2" and screen.renaming is None
     assert "Anna" in renamed.read_text(encoding="utf-8")
+
+
+def test_client_enter_in_the_name_field_renames_as_the_button_does(win: StalkerWindow) -> None:
+    """Typed, then Enter: renamed (Enter did nothing, and a click elsewhere dropped the name)."""
+    from stalkerzone.client.widgets.text_field import TextField
+
+    first, _second = _two_saves()
+    win.show_screen("saves", mode="load")
+    screen = shown(win, SavesView)
+    frame(win)
+    screen.start_rename(first)
+    frame(win)
+    field = next(w for w in screen.ui.walk_widgets() if isinstance(w, TextField))
+    click(win, *field.rect.center)
+    field.select_all()
+    win.dispatch_event("on_text", "kate-r4")
+    key(win, arcade.key.ENTER)
+    assert screen.renaming is None and (paths.user_saves_dir() / "kate-r4.json").is_file()
 
 
 def test_client_a_save_is_deleted_only_after_a_question(win: StalkerWindow) -> None:

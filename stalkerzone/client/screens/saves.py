@@ -251,7 +251,7 @@ class SavesView(BaseView):
             12,
             theme.TEXT_DIM,
         )
-        self.text_input(
+        field = self.text_input(
             self.new_name,
             left + px(20),
             y - px(34),
@@ -261,6 +261,7 @@ class SavesView(BaseView):
             self.set_new_name,
             add=True,
         )
+        field.on_enter = self.finish_rename  # Enter renames, as the button does
         for k, (text, action, primary) in enumerate(
             (("saves.rename_do", self.finish_rename, True), ("saves.cancel", self.cancel, False))
         ):

@@ -11,6 +11,7 @@ window's clipboard; a test gives its own).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 import arcade
@@ -74,6 +75,7 @@ class TextField(arcade.gui.UIInputText):
         self._just_activated = False  # activated by this press; the click that ends it decides
         self.clipboard: Clipboard = clipboard if clipboard is not None else WindowClipboard()
         self.layout.content_valign = "center"  # the text in the middle of its box
+        self.on_enter: Callable[[], object] | None = None  # Enter: the form's "do it"
 
     # --- what the caret does -------------------------------------------------------------------
     def caret_at(self, x: float, y: float) -> None:
@@ -165,6 +167,13 @@ class TextField(arcade.gui.UIInputText):
                 self.paste()
                 return True
             return None
+        if (
+            isinstance(event, UIKeyPressEvent)
+            and event.symbol in (keys.ENTER, keys.NUM_ENTER)
+            and self.on_enter is not None
+        ):
+            self.on_enter()  # as its form's button (a typed name was dropped otherwise)
+            return True
         if isinstance(event, UIKeyPressEvent) and event.modifiers & CONTROL:
             if event.symbol == keys.A:
                 self.select_all()
