@@ -238,3 +238,23 @@ def test_a_search_reads_card_names_never_card_ids() -> None:
     assert "ORDER-1" not in search("order-dog", "en", cards)[:1] or any(
         "dog" in o.name.get("en").casefold() for o in cards.orders
     )
+
+
+def test_a_rule_found_through_the_other_languages_text_says_so(win: StalkerWindow) -> None:
+    """The search reads both languages: on the Russian page "boar" lists rules whose English
+    text says "board", which the page cannot show: their green line says where it was found."""
+    from stalkerzone.client.controller.session import GameSession, GameSpec, SeatSpec
+
+    seats = (SeatSpec("Anna", "gromoboy"), SeatSpec("Boris", "nosorog"))
+    win.app.session = GameSession.start(win.app, GameSpec(seed=3, seats=seats))
+    i18n.set_language("ru")
+    try:
+        view = opened(win.show_screen("rules", section="TURN-1"), RulesView)
+        view.set_query("boar")
+        lines = {rule: view.found_line(rule) for rule in view.ids}
+        assert lines and all(lines.values()), lines  # every rule listed says why
+        other = [line for line in lines.values() if "английском" in line]
+        assert other and all("«board»" in line for line in other)
+    finally:
+        i18n.set_language("en")
+        win.app.session = None

@@ -27,6 +27,7 @@ from stalkerzone.client.text.rules_sections import (
     Shown,
     abilities_in_play,
     found_in,
+    found_in_other_language,
     search,
     sections,
     start_section,
@@ -320,11 +321,15 @@ class RulesView(BaseView):
         covers whose names the query holds (a "Blind dog" search opens the fight rule)."""
         if not self.query.strip():
             return ""
-        words, names = found_in(self.query, rule, i18n.language(), self.cards())
+        lang = i18n.language()
+        words, names = found_in(self.query, rule, lang, self.cards())
+        key = "rules.found_words"
+        if not words and not names:  # found in the other language's text of the rule
+            words, key = found_in_other_language(self.query, rule, lang), "rules.found_other"
         parts = []
         if words:
             quoted = ", ".join(t("rules.quoted", word=w) for w in words)
-            parts.append(t("rules.found_words", words=quoted))
+            parts.append(t(key, words=quoted))
         if names:
             parts.append(t("rules.found_cards", names=", ".join(names)))
         return "\n".join(parts)

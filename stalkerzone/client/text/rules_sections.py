@@ -162,17 +162,9 @@ def found_in(
     else word starts, else words holding it), and the names in ``lang`` of the loaded cards the
     rule covers that the query names (a match a player cannot see in the rule's text)."""
     query_words = _words(query)
-    section = next((s for s in load_rules_reference(lang) if s.id == rule), None)
-    if not query_words or section is None:
+    if not query_words:
         return [], []
-    text = list(dict.fromkeys(_words(f"{section.title} {section.text}")))
-    words: list[str] = []
-    for word in query_words:
-        for level in (3, 2, 1):  # whole words, else word starts, else inside words (_match)
-            hits = [w for w in text if _match(word, {w}, (w,)) == level]
-            if hits:
-                words += [w for w in hits[:4] if w not in words]
-                break
+    words = _text_words(query_words, rule, lang)
     names = []
     for _card_id, name in _cards_by_rule(cards).get(rule, []):
         card_words = set(_words(" ".join(_both(name))))
@@ -181,6 +173,28 @@ def found_in(
             if shown not in names:
                 names.append(shown)
     return words, names[:6]
+
+
+def found_in_other_language(query: str, rule: str, lang: str = "en") -> list[str]:
+    """The words of ``rule``'s text in the other language that ``query`` matches (the search
+    reads both: "boar" lists a rule whose English text says "board", which the Russian page
+    shown cannot hold)."""
+    return _text_words(_words(query), rule, "ru" if lang == "en" else "en")
+
+
+def _text_words(query_words: list[str], rule: str, lang: str) -> list[str]:
+    section = next((s for s in load_rules_reference(lang) if s.id == rule), None)
+    if not query_words or section is None:
+        return []
+    text = list(dict.fromkeys(_words(f"{section.title} {section.text}")))
+    words: list[str] = []
+    for word in query_words:
+        for level in (3, 2, 1):  # whole words, else word starts, else inside words (_match)
+            hits = [w for w in text if _match(word, {w}, (w,)) == level]
+            if hits:
+                words += [w for w in hits[:4] if w not in words]
+                break
+    return words
 
 
 def abilities_in_play(cards: CardSet | None, rule: str) -> list[str]:
