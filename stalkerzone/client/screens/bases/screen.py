@@ -392,11 +392,11 @@ class BaseScreen(ScreenFrame):
         if not yours:
             self.label(t("base.no_open_orders"), left, y - px(24), 12, theme.TEXT_DIM)
         card_rows(self, yours, y, left, right)
-        # room for the orders held and as many greyed ones from the start of the visit: an
-        # order taken comes below the rows shown and an order delivered greys in its row, and
-        # the offered list stays where it is (it moved a row down at each delivery, so the Take
-        # under the mouse became another order's)
-        held_rows = max(2 * max(1, cap), max(1, cap) + sum(1 for row in yours if row.gone))
+        # room for the orders held and one greyed row from the start of the visit: an order
+        # taken comes below the rows shown and an order delivered greys in its row, and the
+        # offered list stays where it is at a first delivery (it moved a row down at each, so
+        # the Take under the mouse became another order's)
+        held_rows = max(1, cap) + max(1, sum(1 for row in yours if row.gone))
         y = top - px(theme.ROW) * held_rows - px(14)
         offered = self.kept(state, "offered", presenter.offered_rows(state, site, legal, symbols))
         self.label(t("base.orders_offered", n=len(offered)), left, y - px(4), 14, bold=True)
