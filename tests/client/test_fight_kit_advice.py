@@ -118,3 +118,20 @@ def test_in_the_epicenter_the_best_is_the_line_of_the_button_it_names() -> None:
     assert odds.best.win >= kit_fight_win(BotMemory(), fight) - 1e-12
     for decision, o in odds.per_decision:
         assert o.win >= decision_odds(fight, decision).win - 1e-12
+
+
+def test_in_the_epicenter_the_other_lines_say_they_are_at_least() -> None:
+    """FIGHT-4: a decision other than the kit way's first is counted with the kit left out
+    after it, so its line says "≥" (a Medkit picked at full health read 31.2 % beside 78 %
+    with none, as if it cost the fight: it costs less than that)."""
+    fight = guardian_fight(30, stimulators=(MEDKIT, BANDAGE), grenades=(grenade("f-1", "4d6"),))
+    odds = compute(fight)
+    assert odds.decision is not None and odds.at_least
+    assert odds.decision not in odds.at_least
+    page = page_of(fight)
+    lines = {b.key: b.odds for b in page.buttons if b.odds}
+    kit_key = "grenade" if odds.decision.grenade else "attack"
+    other = "attack" if kit_key == "grenade" else "grenade"
+    assert "≥" not in lines[kit_key] and "≥" in lines[other], lines
+    plain = guardian_fight(30)  # no kit: every line exact
+    assert not compute(plain).at_least

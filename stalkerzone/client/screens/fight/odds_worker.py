@@ -29,6 +29,9 @@ class FightOdds:
     best: Odds
     decision: Decision | None
     per_decision: tuple[tuple[Decision, Odds], ...] = ()
+    at_least: frozenset[Decision] = frozenset()
+    """Decisions whose odds leave the kit out after them while a way with it does better (in
+    the Epicenter): their true chance to win is at least the figure shown."""
 
     def of(self, decision: Decision) -> Odds | None:
         for d, o in self.per_decision:
@@ -68,6 +71,8 @@ def compute(
             per = list(shown.items())
             if _better(shown[kit_decision], best_odds):
                 best, best_odds = kit_decision, shown[kit_decision]
+            bounds = frozenset(d for d in shown if d != kit_decision)
+            return FightOdds(best_odds, best, tuple(per), bounds)
     return FightOdds(best_odds, best, tuple(per))
 
 

@@ -386,12 +386,15 @@ def winning_most(odds: FightOdds) -> tuple[Decision, Odds] | None:
     return decision, found
 
 
-def odds_line(odds: Odds) -> str:
+def odds_line(odds: Odds, at_least: bool = False) -> str:
     """The line under a decision button: how the fight ends if it is taken now and the best
     play follows ("win 71.2% · death 3.1%"), with the chance of ending by a later escape when
     there is one, and "it goes on" when none of them can happen (never a bare
-    "win 0.0% · death 0.0%")."""
+    "win 0.0% · death 0.0%"); ``at_least``: figures that leave the kit out after the decision
+    ("win ≥31.2% · death ≤68.8%", FIGHT-4)."""
     win, death = percent(odds.win), percent(odds.death)
+    if at_least and odds.escape < 0.0005:
+        return t("fight.odds_at_least", win=win, death=death)
     if odds.escape >= 0.0005 and odds.win == 0:  # no win at all: death and escape say it
         return t("fight.odds_death_escape", death=death, escape=percent(odds.escape))
     if odds.escape >= 0.0005:
@@ -461,9 +464,10 @@ def _buttons(
             if odds is not None:  # with the stimulator picked, if it goes with this action
                 taken = replace(decision, stimulator=selection.stimulator)
                 o = odds.of(taken) if selection.stimulator else None
+                used = taken if o is not None else decision
                 o = o or odds.of(decision)
                 if o is not None:
-                    line = odds_line(o)
+                    line = odds_line(o, at_least=used in odds.at_least)
             return ButtonModel(key, label, True, odds=line, primary=primary)
         reason, rule = refusal(fight, decision, cards)
         return ButtonModel(key, label, False, reason, rule, primary=primary)
