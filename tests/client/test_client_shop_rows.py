@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 
 from stalkerzone.client.app.window import StalkerWindow
+from stalkerzone.client.controller.session import GameSession
 from stalkerzone.client.screens.bases import presenter
 from stalkerzone.client.screens.bases.screen import BaseScreen
 from stalkerzone.client.text import i18n
@@ -141,18 +142,15 @@ def test_the_offered_orders_scroll_note_sits_on_their_heading_not_on_your_orders
     assert notes[0] == pytest.approx(heading) and notes[0] != pytest.approx(yours)
 
 
-@pytest.mark.parametrize("language", ["en", "ru"])
-def test_client_order_rows_stay_in_place_after_a_delivery(
+def orders_tab_with_a_met_order(
     win: StalkerWindow, language: str
-) -> None:
-    """ORDER-1: a delivered order keeps its rows, greyed "delivered", in Your orders and in
-    Offered here until the base is left: no row of Your orders moves, and a click on the same
-    place delivers or takes nothing else."""
+) -> tuple[GameSession, BaseScreen, str]:
+    """The Village's Orders tab in ``language`` with two orders held, the first a visit order
+    already met ("Anomaly readings", ready to deliver): the session, the screen, that order."""
     i18n.set_language(language)
     session = start(win)
     state = session.state
-    site = presenter.site_here(state)
-    assert site is not None
+    assert presenter.site_here(state) is not None
     state, readings = take(state, "order-anomaly-readings")  # a visit order, offered here
     other = next(a for a in legal_actions(state) if isinstance(a, TakeOrder))
     state = apply(state, other)
@@ -161,10 +159,26 @@ def test_client_order_rows_stay_in_place_after_a_delivery(
     view = opened(win.show_screen("base"), BaseScreen)
     view.set_tab("orders")
     frame(win)
+    return session, view, readings
+
+
+def row_tops(view: BaseScreen, prefix: str) -> list[tuple[str, float]]:
+    """The rows whose hit key starts with ``prefix``, top first, with their tops."""
+    hits = [h for h in view.hits.items if h.key.startswith(prefix)]
+    return [(h.key, round(h.top)) for h in sorted(hits, key=lambda h: -h.top)]
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_client_order_rows_stay_in_place_after_a_delivery(
+    win: StalkerWindow, language: str
+) -> None:
+    """ORDER-1: a delivered order keeps its rows, greyed "delivered", in Your orders and in
+    Offered here until the base is left: no row of Your orders moves, and a click on the same
+    place delivers or takes nothing else."""
+    session, view, readings = orders_tab_with_a_met_order(win, language)
 
     def rows(prefix: str) -> list[tuple[str, float]]:
-        hits = [h for h in view.hits.items if h.key.startswith(prefix)]
-        return [(h.key, round(h.top)) for h in sorted(hits, key=lambda h: -h.top)]
+        return row_tops(view, prefix)
 
     yours, offered = rows("order:"), rows("offer:")
     assert yours[0][0] == f"order:{readings}"
@@ -193,30 +207,18 @@ def test_client_an_order_taken_after_a_delivery_comes_below_the_rows_shown(
     """ORDER-1: an order taken after one was delivered goes below the rows of Your orders, never
     into the delivered order's greyed row (the row under the mouse keeps its meaning), and the
     offered rows do not move when it is taken."""
-    i18n.set_language(language)
-    session = start(win)
-    state = session.state
-    state, readings = take(state, "order-anomaly-readings")  # a visit order, offered here
-    other = next(a for a in legal_actions(state) if isinstance(a, TakeOrder))
-    state = apply(state, other)
-    orders = (OpenOrder(readings, visited=True), *state.player.open_orders)
-    set_state(session, edit(state, state.current_player, open_orders=orders))
-    view = opened(win.show_screen("base"), BaseScreen)
-    view.set_tab("orders")
-    frame(win)
+    session, view, readings = orders_tab_with_a_met_order(win, language)
+    second = next(o.card for o in me(session).open_orders if o.card != readings)
 
     def rows(prefix: str) -> list[tuple[str, float]]:
-        hits = [h for h in view.hits.items if h.key.startswith(prefix)]
-        return [(h.key, round(h.top)) for h in sorted(hits, key=lambda h: -h.top)]
+        return row_tops(view, prefix)
 
     press_widget(win, row_button(win, f"order:{readings}", i18n.t("base.deliver")))
     assert readings in me(session).delivered
     frame(win)
     yours, offered = rows("order:"), rows("offer:")
-    assert [key for key, _ in yours] == [f"order:{readings}", f"order:{other.card}"]
-    new = next(
-        key for key, _ in offered if key.removeprefix("offer:") not in (readings, other.card)
-    )
+    assert [key for key, _ in yours] == [f"order:{readings}", f"order:{second}"]
+    new = next(key for key, _ in offered if key.removeprefix("offer:") not in (readings, second))
     press_widget(win, row_button(win, new, i18n.t("base.take")))
     taken = new.removeprefix("offer:")
     assert any(o.card == taken for o in me(session).open_orders)
