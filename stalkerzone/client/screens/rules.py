@@ -65,6 +65,7 @@ class RulesView(BaseView):
         super().__init__(window)
         self.back = back
         self.query = ""
+        self.found_lines: dict[str, str] = {}  # why each rule was found, for this search
         self.selected = start_section(section, i18n.language())
         self.ids: tuple[str, ...] = search("", i18n.language())
         self.list_scroll = -1  # -1: scroll so that the selected section shows
@@ -319,6 +320,13 @@ class RulesView(BaseView):
     def found_line(self, rule: str) -> str:
         """While searching: the words of this rule the query found, and the loaded cards it
         covers whose names the query holds (a "Blind dog" search opens the fight rule)."""
+        found = self.found_lines.get(rule)
+        if found is None:
+            found = self.found_lines[rule] = self.found_words(rule)
+        return found
+
+    def found_words(self, rule: str) -> str:
+        """:meth:`found_line`, worked out (once per search and rule: every build asks)."""
         if not self.query.strip():
             return ""
         lang = i18n.language()
@@ -414,6 +422,7 @@ class RulesView(BaseView):
 
     def set_query(self, query: str) -> None:
         self.query = query
+        self.found_lines = {}
         self.ids = search(query, i18n.language(), self.cards())
         if self.ids and (query.strip() or self.selected not in self.ids):
             self.selected = self.ids[0]  # the best hit, not a section that merely matches too

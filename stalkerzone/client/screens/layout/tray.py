@@ -29,6 +29,7 @@ class TrayThumbnails:
         # what each box shows: sector, face, hex size, box centre, the thumbnail (turned as
         # the sector in hand is turned: R/Shift+R, MAP-4)
         self.shown: list[tuple[str, str, float, float, float, ZoneLayer]] = []
+        self.turned_for: tuple[str | None, int] = (None, 0)  # the hand :meth:`turn` last showed
 
     def begin(self) -> None:
         self.shown = []
@@ -48,10 +49,16 @@ class TrayThumbnails:
     def add(self, sid: str, face: str, view: LayoutView, size: float, x: float, y: float) -> None:
         """Show the thumbnail of ``sid``'s ``face`` at hex size ``size`` centred on (x, y)."""
         rotation = view.rotation if sid == view.selected else 0
+        self.turned_for = (view.selected, view.rotation)
         self.shown.append((sid, face, size, x, y, self.layer(view, sid, face, rotation, size)))
 
     def turn(self, view: LayoutView) -> None:
-        """The sector in hand shown turned as it would be laid, the others as dealt."""
+        """The sector in hand shown turned as it would be laid, the others as dealt (nothing
+        to do while the hand is as when last shown)."""
+        hand = (view.selected, view.rotation)
+        if hand == self.turned_for and self.shown:
+            return
+        self.turned_for = hand
         for k, (sid, face, size, x, y, _layer) in enumerate(self.shown):
             rotation = view.rotation if sid == view.selected else 0
             self.shown[k] = (sid, face, size, x, y, self.layer(view, sid, face, rotation, size))
